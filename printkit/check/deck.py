@@ -1,0 +1,130 @@
+"""Consistency of a card deck with itself and with the box inventory."""
+
+from __future__ import annotations
+
+from printkit.diagnostics import (
+    BAD_VALUE,
+    INVENTORY_MISMATCH,
+    KIND_FIELD_MISSING,
+    SET_INCOMPLETE,
+    SET_INDICATOR,
+    UNKNOWN_KEY,
+    UNKNOWN_REFERENCE,
+    Diagnostics,
+    did_you_mean,
+)
+from printkit.load.yaml_spans import SourceMap
+from printkit.model.package import CardSpec, DeckSpec, Package
+
+BUILTIN_CARD_KEYS = set(CardSpec.model_fields)
+
+
+def check_deck(
+    package: Package, deck_id: str, spans: SourceMap, diagnostics: Diagnostics
+) -> None:
+    deck = package.decks[deck_id]
+    base = ("decks", deck_id)
+    _check_inventory(package, deck_id, deck, spans, diagnostics)
+    copies: dict[str, int] = {}
+    for index, card in enumerate(deck.cards):
+        path = (*base, "cards", index)
+        _check_card_fields(deck, card, path, spans, diagnostics)
+        if card.kind is not None and card.kind not in deck.kinds:
+            diagnostics.add(
+                UNKNOWN_REFERENCE,
+                f"card '{card.name}' has unknown kind '{card.kind}'",
+                spans.value((*path, "kind")),
+                hint=did_you_mean(card.kind, deck.kinds),
+            )
+        elif card.kind is not None:
+            for required in deck.kinds[card.kind].requires:
+                if getattr(card, required, None) is None and required not in card.values:
+                    diagnostics.add(
+                        KIND_FIELD_MISSING,
+                        f"card '{card.name}' of kind '{card.kind}' has no '{required}'",
+                        spans.value(path),
+                        hint=f"every '{card.kind}' card needs '{required}:'",
+                    )
+        if card.set is None:
+            continue
+        if card.set not in deck.sets:
+            diagnostics.add(
+                UNKNOWN_REFERENCE,
+                f"card '{card.name}' belongs to unknown set '{card.set}'",
+                spans.value((*path, "set")),
+                hint=did_you_mean(card.set, deck.sets),
+            )
+            continue
+        copies[card.set] = copies.get(card.set, 0) + card.count
+        size = deck.sets[card.set].size
+        if card.pips is not None and card.pips != size:
+            diagnostics.add(
+                SET_INDICATOR,
+                f"card '{card.name}' shows {card.pips} set-indicator marks but set "
+                f"'{card.set}' needs {size} cards",
+                spans.value((*path, "pips")),
+                hint="the number of marks is the number of cards that complete the set",
+            )
+    for set_id, spec in deck.sets.items():
+        have = copies.get(set_id, 0)
+        if have < spec.size:
+            diagnostics.add(
+                SET_INCOMPLETE,
+                f"set '{set_id}' needs {spec.size} cards but the deck holds {have}",
+                spans.value((*base, "sets", set_id, "size")),
+                hint=f"add {spec.size - have} more card(s) of this set, or lower its size",
+            )
+
+
+def _check_inventory(
+    package: Package, deck_id: str, deck: DeckSpec, spans: SourceMap, diagnostics: Diagnostics
+) -> None:
+    component = deck.component or deck_id
+    total = sum(card.count for card in deck.cards)
+    if component not in package.components:
+        diagnostics.add(
+            UNKNOWN_REFERENCE,
+            f"deck '{deck_id}' names no entry of the component inventory",
+            spans.value(("decks", deck_id, "component") if deck.component else ("decks", deck_id)),
+            hint=did_you_mean(component, package.components)
+            or f"add '{component}: {{count: {total}}}' under components",
+        )
+        return
+    expected = package.components[component].count
+    if total != expected:
+        diagnostics.add(
+            INVENTORY_MISMATCH,
+            f"deck '{deck_id}' holds {total} cards but the inventory lists {expected}",
+            spans.value(("decks", deck_id, "cards")),
+            hint=f"the counts of the cards add up to {total}; "
+            f"components.{component}.count is {expected}",
+        )
+
+
+def _check_card_fields(
+    deck: DeckSpec, card: CardSpec, path: tuple, spans: SourceMap, diagnostics: Diagnostics
+) -> None:
+    for key, value in card.values.items():
+        declared = deck.fields.get(key)
+        if declared is None:
+            diagnostics.add(
+                UNKNOWN_KEY,
+                f"unknown key '{key}' on card '{card.name}'",
+                spans.key((*path, key)),
+                hint=(did_you_mean(key, set(deck.fields) | BUILTIN_CARD_KEYS) or "")
+                + " (per-card values are declared in the deck's 'fields')",
+            )
+        elif declared == "number" and (isinstance(value, bool) or not isinstance(value, int | float)):
+            diagnostics.add(
+                BAD_VALUE,
+                f"'{key}' of card '{card.name}' must be a number, not '{value}'",
+                spans.value((*path, key)),
+                hint=f"the deck declares '{key}' as a number",
+            )
+        elif declared == "text" and not isinstance(value, str | int | float):
+            diagnostics.add(
+                BAD_VALUE,
+                f"'{key}' of card '{card.name}' must be text",
+                spans.value((*path, key)),
+                hint=f"the deck declares '{key}' as text",
+            )

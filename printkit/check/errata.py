@@ -1,0 +1,41 @@
+"""Errata: a contradiction of the rule text, once resolved in the data, becomes a note.
+
+The validator keeps reporting what the text states; an erratum names the reading printkit
+follows, so the build goes on and the note says which side was chosen and why.
+"""
+
+from __future__ import annotations
+
+from printkit.diagnostics import ERRATUM_APPLIED, STALE_ERRATUM, Diagnostic, Diagnostics, Severity
+from printkit.load.package import LoadedPackage
+
+
+def apply_errata(loaded: LoadedPackage, found: list[Diagnostic], diagnostics: Diagnostics) -> None:
+    """Move `found` into `diagnostics`, turning those an erratum resolves into notes."""
+    used: set[int] = set()
+    errata = loaded.package.errata
+    for diagnostic in found:
+        match = next(
+            (i for i, e in enumerate(errata) if e.code == diagnostic.code and e.subject in diagnostic.message),
+            None,
+        )
+        if match is None:
+            diagnostics.extend([diagnostic])
+            continue
+        used.add(match)
+        erratum = errata[match]
+        diagnostics.add(
+            ERRATUM_APPLIED,
+            f"{diagnostic.message} [{diagnostic.code}, resolved by erratum]",
+            diagnostic.span,
+            hint=f"the text says: {erratum.text_says}; printkit follows: {erratum.resolution}",
+            severity=Severity.NOTE,
+        )
+    for index, erratum in enumerate(errata):
+        if index not in used:
+            diagnostics.add(
+                STALE_ERRATUM,
+                f"erratum for {erratum.code} '{erratum.subject}' matches no diagnostic",
+                loaded.spans.value(("errata", index)),
+                hint="remove the erratum, or correct its code or subject",
+            )

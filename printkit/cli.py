@@ -1,0 +1,152 @@
+"""The `printkit` command: parse arguments, call the library, print diagnostics, set the exit code."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from printkit.build import FORMATS, compile_game, write_outputs
+from printkit.diagnostics import CODES, Diagnostics
+from printkit.impose.catalogue import papers
+from printkit.load.package import find_games, load_package, select_games
+from printkit.model.package import Package
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+
+
+def _report(diagnostics: Diagnostics, strict: bool) -> int:
+    for diagnostic in diagnostics.sorted():
+        click.echo(diagnostic.render(), err=True)
+    errors = sum(1 for d in diagnostics if d.severity == "error")
+    warnings = sum(1 for d in diagnostics if d.severity == "warning")
+    if errors or warnings:
+        click.echo(f"{errors} error(s), {warnings} warning(s)", err=True)
+    return EXIT_ERRORS if diagnostics.has_errors(strict) else EXIT_OK
+
+
+def _progress(message: str) -> None:
+    """A progress line per material on a terminal; silent in pipes and CI logs."""
+    if sys.stderr.isatty():
+        click.echo(f"  compiling {message}", err=True)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--rule-data", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("rule_data"), show_default=True, help="Folder of game packages.")
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.pass_context
+def main(context: click.Context, rule_data: Path, strict: bool) -> None:
+    """Compile tabletop game data into print-and-play materials."""
+    context.obj = {"rule_data": rule_data, "strict": strict}
+
+
+@main.command("list")
+@click.pass_context
+def list_games(context: click.Context) -> None:
+    """List the games found and their materials."""
+    diagnostics = Diagnostics()
+    games = select_games(context.obj["rule_data"], (), diagnostics)
+    for game_id, folder in games.items():
+        loaded = load_package(game_id, folder, diagnostics)
+        if loaded is None:
+            click.echo(f"{game_id}  (does not load: run 'printkit validate {game_id}')")
+            continue
+        click.echo(f"{game_id}  {loaded.package.game.title}")
+        for material_id, material in loaded.package.materials.items():
+            click.echo(f"  {material_id:<24} {material.kind} ({material.impose.mode})")
+    context.exit(_report(diagnostics, context.obj["strict"]) if not games else EXIT_OK)
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--paper", type=click.Choice(sorted(papers())), default="a4", show_default=True)
+@click.pass_context
+def validate(context: click.Context, games: tuple[str, ...], paper: str) -> None:
+    """Check games without writing anything."""
+    diagnostics = Diagnostics()
+    for game_id, folder in select_games(context.obj["rule_data"], games, diagnostics).items():
+        compile_game(game_id, folder, diagnostics, paper=paper, progress=_progress)
+    context.exit(_report(diagnostics, context.obj["strict"]))
+
+
+def _formats(_context: click.Context, _param: click.Parameter, value: str) -> tuple[str, ...]:
+    chosen = tuple(f.strip() for f in value.split(",") if f.strip())
+    unknown = [f for f in chosen if f not in FORMATS]
+    if unknown or not chosen:
+        raise click.BadParameter(f"choose from {', '.join(FORMATS)}, comma-separated")
+    return chosen
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--only", multiple=True, help="Build only this material (repeatable).")
+@click.option("--paper", type=click.Choice(sorted(papers())), default="a4", show_default=True,
+              help="Paper for materials that do not name one.")
+@click.option("--format", "formats", default="pdf,svg,png", show_default=True, callback=_formats,
+              help="Comma-separated output formats.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+              show_default=True)
+@click.pass_context
+def build(context: click.Context, games: tuple[str, ...], only: tuple[str, ...], paper: str,
+          formats: tuple[str, ...], out: Path) -> None:
+    """Build games (all of them by default) into the output folder."""
+    strict = context.obj["strict"]
+    diagnostics = Diagnostics()
+    for game_id, folder in select_games(context.obj["rule_data"], games, diagnostics).items():
+        found = Diagnostics()
+        result = compile_game(game_id, folder, found, paper=paper, only=only, progress=_progress)
+        diagnostics.extend(found)
+        if result is None or found.has_errors(strict):
+            click.echo(f"{game_id}: not built (see the diagnostics)", err=True)
+            continue
+        try:
+            write_outputs(result, out, formats)
+        except OSError as error:
+            diagnostics.add("PK400", f"cannot write output: {error}", _span(out),
+                            hint="check that the output folder is writable")
+            continue
+        click.echo(f"{game_id}: {len(result.documents)} material(s), "
+                   f"{len(result.written)} file(s) in {out / game_id}")
+    context.exit(_report(diagnostics, strict))
+
+
+def _span(path: Path):  # noqa: ANN202 - small adapter
+    from printkit.diagnostics import Span
+
+    return Span(str(path))
+
+
+@main.command()
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the schema to a file instead of standard output.")
+def schema(out: Path | None) -> None:
+    """Write the JSON Schema of a game package file (for YAML editors)."""
+    document = Package.model_json_schema()
+    document["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    document["title"] = "printkit game package file"
+    document.pop("required", None)  # a package may spread its sections over several files
+    text = json.dumps(document, indent=2, sort_keys=True) + "\n"
+    if out is None:
+        click.echo(text, nl=False)
+    else:
+        from printkit.output import write_atomic
+
+        write_atomic(out, text.encode("utf-8"))
+
+
+@main.command()
+@click.argument("code")
+def explain(code: str) -> None:
+    """Explain a diagnostic code, e.g. PK211."""
+    entry = CODES.get(code.upper())
+    if entry is None:
+        raise click.BadParameter(f"no diagnostic code {code}; codes run PK001 to PK400",
+                                 param_hint="CODE")
+    click.echo(f"{entry.code} ({entry.severity}): {entry.title}\n\n{entry.explanation}")
+
+
+def games_in(rule_data: Path) -> list[str]:
+    return list(find_games(rule_data))

@@ -1,0 +1,189 @@
+"""Diagnostics: what printkit tells a designer about their game data.
+
+Every check appends to one collector instead of raising, so a single run reports every problem
+at once, the way a compiler does. The printed form is `path:line:col: severity[PKnnn]: message`
+followed by an indented hint, so that editors and CI logs can jump straight to the YAML.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    NOTE = "note"
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A place in a source file; lines and columns count from 1 like editors do."""
+
+    file: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        if self.line <= 0:
+            return self.file
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """A stable diagnostic code with its documentation (shown by `printkit explain`)."""
+
+    code: str
+    severity: Severity
+    title: str
+    explanation: str
+
+
+CODES: dict[str, Code] = {}
+
+
+def _code(code: str, severity: Severity, title: str, explanation: str) -> str:
+    CODES[code] = Code(code, severity, title, explanation)
+    return code
+
+
+# Loading (PK1xx): the YAML itself.
+NO_PACKAGES = _code("PK001", Severity.ERROR, "no game package found",
+                    "The rule-data folder holds no game folder with YAML files, or a game "
+                    "named on the command line does not exist.")
+UNREADABLE = _code("PK002", Severity.ERROR, "file cannot be read",
+                   "A YAML file could not be opened or is not UTF-8 text.")
+YAML_SYNTAX = _code("PK100", Severity.ERROR, "YAML syntax error",
+                    "The file is not valid YAML; the position is where the parser gave up.")
+DUPLICATE_KEY = _code("PK101", Severity.ERROR, "duplicate key",
+                      "A mapping names the same key twice; YAML would silently keep the last.")
+FORBIDDEN_TAG = _code("PK102", Severity.ERROR, "tag not allowed",
+                      "Only plain YAML data is read: tags such as !!python/object could run "
+                      "code and are refused.")
+DUPLICATE_SECTION = _code("PK103", Severity.ERROR, "section defined in two files",
+                          "A game package may span several YAML files, but each top-level "
+                          "section (game, decks, layouts…) lives in one of them.")
+NOT_A_MAPPING = _code("PK104", Severity.ERROR, "file is not a mapping",
+                      "Each YAML file of a game package must be a mapping of sections.")
+# Model (PK11x, PK12x): shape and types.
+LENGTH_NO_UNIT = _code("PK110", Severity.ERROR, "length without a unit",
+                       "Every length carries its unit: mm, cm, in or pt (\"63mm\", \"2.5in\").")
+LENGTH_BAD_UNIT = _code("PK111", Severity.ERROR, "unknown length unit",
+                        "Lengths accept the units mm, cm, in and pt.")
+UNKNOWN_KEY = _code("PK120", Severity.ERROR, "unknown key",
+                    "The key is not part of the package format; often a typo.")
+MISSING_FIELD = _code("PK121", Severity.ERROR, "missing field",
+                      "A required field is absent.")
+BAD_VALUE = _code("PK122", Severity.ERROR, "wrong type or value",
+                  "The value does not have the type or form the field needs.")
+# Cross-references and consistency (PK2xx).
+UNKNOWN_REFERENCE = _code("PK200", Severity.ERROR, "unknown reference",
+                          "A name refers to a layout, deck, set, size or material that is not "
+                          "defined.")
+EXTENDS_CYCLE = _code("PK201", Severity.ERROR, "layout inheritance cycle",
+                      "Layouts that extend each other in a circle have no base to start from.")
+INVENTORY_MISMATCH = _code("PK210", Severity.ERROR, "count disagrees with the inventory",
+                           "The pieces a material prints must equal what the component "
+                           "inventory says the box contains.")
+SET_INCOMPLETE = _code("PK211", Severity.ERROR, "set cannot be completed",
+                       "A set needs more cards than the deck holds copies of it.")
+SET_INDICATOR = _code("PK212", Severity.ERROR, "set indicator disagrees with set size",
+                      "The number of set-indicator marks printed on a card must equal the "
+                      "number of cards needed to complete its set.")
+KIND_FIELD_MISSING = _code("PK213", Severity.ERROR, "card lacks a field its kind requires",
+                           "Each card kind declares the fields its cards must carry.")
+TEMPLATE_ERROR = _code("PK220", Severity.ERROR, "template expression failed",
+                       "A {{ … }} expression in a text field refers to something undefined "
+                       "or is malformed.")
+ERRATUM_APPLIED = _code("PK230", Severity.NOTE, "known contradiction resolved by an erratum",
+                        "The rule text contradicts itself here; the game's errata record "
+                        "which reading printkit follows.")
+STALE_ERRATUM = _code("PK231", Severity.WARNING, "erratum matches no diagnostic",
+                      "An erratum names a contradiction the validator no longer finds; the data "
+                      "or the erratum is out of date.")
+# Fit and print (PK3xx).
+TEXT_OVERFLOW = _code("PK300", Severity.ERROR, "text does not fit",
+                      "Text is shrunk down to the region's min_size; below that it would be "
+                      "cut off, so the card needs shorter text or a bigger region.")
+SMALL_TEXT = _code("PK301", Severity.WARNING, "text smaller than legible on a card",
+                   "About 6 pt is the smallest size that prints legibly at home.")
+SHEET_TOO_SMALL = _code("PK302", Severity.ERROR, "piece does not fit on the paper",
+                        "Not even one piece fits inside the printable area of the paper.")
+REGION_OUTSIDE = _code("PK303", Severity.WARNING, "region outside the safe zone",
+                       "Text regions should stay inside the safe zone (3 mm inside the trim).")
+# Output (PK4xx).
+WRITE_FAILED = _code("PK400", Severity.ERROR, "output could not be written",
+                     "The output folder is not writable; the previous file is kept.")
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    code: str
+    severity: Severity
+    message: str
+    span: Span
+    hint: str | None = None
+
+    def render(self) -> str:
+        text = f"{self.span}: {self.severity}[{self.code}]: {self.message}"
+        if self.hint:
+            text += f"\n  hint: {self.hint}"
+        return text
+
+
+@dataclass
+class Diagnostics:
+    """Collects diagnostics across loading, checking and compiling."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def add(
+        self,
+        code: str,
+        message: str,
+        span: Span,
+        hint: str | None = None,
+        severity: Severity | None = None,
+    ) -> None:
+        self.items.append(Diagnostic(code, severity or CODES[code].severity, message, span, hint))
+
+    def extend(self, other: Iterable[Diagnostic]) -> None:
+        self.items.extend(other)
+
+    def __iter__(self) -> Iterator[Diagnostic]:
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def has_errors(self, strict: bool = False) -> bool:
+        failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
+        return any(d.severity in failing for d in self.items)
+
+    def sorted(self) -> list[Diagnostic]:
+        return sorted(self.items, key=lambda d: (d.span.file, d.span.line, d.span.column, d.code))
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
+    """A hint naming the closest allowed name, or listing the names when none is close."""
+    options = sorted(set(choices))
+    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    if close:
+        return f"did you mean '{close[0]}'?"
+    if options:
+        shown = ", ".join(options[:12]) + (", …" if len(options) > 12 else "")
+        return f"expected one of: {shown}"
+    return None
+
+
+def relative(path: Path) -> str:
+    """Show paths relative to the working directory when possible, as compilers do."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,57 @@
+"""The embedded font family: DejaVu Sans Condensed, shipped with printkit.
+
+DejaVu covers Latin, Greek, Cyrillic and many symbols (★ ⚡ ⛨ ↻), and its licence allows
+redistribution. Registering it as TrueType makes reportlab embed a subset in every PDF, so no
+unembedded standard-14 font can sneak in.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+FONT_DIR = Path(__file__).parent / "fonts"
+FACES = {
+    "regular": ("PK-Regular", "DejaVuSansCondensed.ttf"),
+    "bold": ("PK-Bold", "DejaVuSansCondensed-Bold.ttf"),
+    "italic": ("PK-Italic", "DejaVuSansCondensed-Oblique.ttf"),
+    "bold-italic": ("PK-BoldItalic", "DejaVuSansCondensed-BoldOblique.ttf"),
+}
+SVG_FAMILY = "'DejaVu Sans Condensed', 'DejaVu Sans', sans-serif"
+SVG_STYLE = {
+    "PK-Regular": ("normal", "normal"),
+    "PK-Bold": ("bold", "normal"),
+    "PK-Italic": ("normal", "oblique"),
+    "PK-BoldItalic": ("bold", "oblique"),
+}
+
+
+@cache
+def register_fonts() -> None:
+    """Register the faces with reportlab once per process."""
+    for name, file in FACES.values():
+        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
+
+
+def font_name(face: str) -> str:
+    register_fonts()
+    return FACES[face][0]
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    register_fonts()
+    return pdfmetrics.stringWidth(text, font, size)
+
+
+def ascent(font: str, size: float) -> float:
+    register_fonts()
+    return pdfmetrics.getAscent(font, size)
+
+
+def has_glyph(font: str, char: str) -> bool:
+    register_fonts()
+    face = pdfmetrics.getFont(font).face
+    return ord(char) in face.charToGlyph

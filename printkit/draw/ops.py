@@ -1,0 +1,139 @@
+"""The backend-neutral drawing API.
+
+A material draws once, into these plain records; the PDF and SVG backends both render them.
+Coordinates are in points with the origin at the top-left and y growing downward, the way
+designers measure a card; the PDF backend flips once per page. Repeated art is a `Symbol`
+placed with `Use`, which becomes a Form XObject in PDF and a `<use>` in SVG.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Point = tuple[float, float]
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Paint:
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.5
+    dash: tuple[float, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    paint: Paint
+    radius: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    paint: Paint
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    paint: Paint
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """Commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
+
+    commands: tuple[tuple, ...]
+    paint: Paint
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One run of text in one font; `y` is the baseline. Layout happens before drawing."""
+
+    x: float
+    y: float
+    text: str
+    font: str
+    size: float
+    color: str = "#000000"
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Child ops under a transform, optionally clipped to a rectangle (in child coordinates)."""
+
+    ops: tuple[Op, ...]
+    matrix: Matrix = IDENTITY
+    clip: tuple[float, float, float, float] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """Place a symbol with its origin at (x, y)."""
+
+    symbol: str
+    x: float
+    y: float
+
+
+Op = Rect | Line | Circle | Path | Text | Group | Use
+
+
+@dataclass(frozen=True, slots=True)
+class Symbol:
+    """Art drawn once and reused; `bbox` is (x0, y0, x1, y1) in its own coordinates."""
+
+    name: str
+    ops: tuple[Op, ...]
+    bbox: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A page box in y-down page coordinates (x, y, w, h)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass
+class Page:
+    width: float
+    height: float
+    ops: list[Op] = field(default_factory=list)
+    trim_box: Box | None = None
+    bleed_box: Box | None = None
+    label: str = ""
+
+
+@dataclass
+class Document:
+    title: str
+    pages: list[Page] = field(default_factory=list)
+    symbols: dict[str, Symbol] = field(default_factory=dict)
+
+    def define(self, symbol: Symbol) -> None:
+        self.symbols.setdefault(symbol.name, symbol)
+
+
+def translate(dx: float, dy: float) -> Matrix:
+    return (1.0, 0.0, 0.0, 1.0, dx, dy)
+
+
+def rotate_180_about(cx: float, cy: float) -> Matrix:
+    """Half a turn about a point: what a horizontal fold does to the back of a piece."""
+    return (-1.0, 0.0, 0.0, -1.0, 2 * cx, 2 * cy)

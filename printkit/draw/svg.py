@@ -1,0 +1,107 @@
+"""Render each page of a `Document` to SVG with svgwrite.
+
+Symbols go into `<defs>` and are placed with `<use>`; the y-down coordinates of the drawing API
+are SVG's own. Numbers are rounded to 1/1000 pt so that output is stable and compact.
+"""
+
+from __future__ import annotations
+
+import svgwrite
+from svgwrite.container import Group as SvgGroup
+
+from printkit.draw.fonts import SVG_FAMILY, SVG_STYLE
+from printkit.draw.ops import Circle, Document, Group, Line, Op, Page, Paint, Path, Rect, Text, Use
+
+
+def _n(value: float) -> str:
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _paint(paint: Paint) -> dict[str, str]:
+    attrs = {"fill": paint.fill or "none"}
+    if paint.stroke:
+        attrs["stroke"] = paint.stroke
+        attrs["stroke_width"] = _n(paint.width)
+        if paint.dash:
+            attrs["stroke_dasharray"] = ",".join(_n(d) for d in paint.dash)
+    return attrs
+
+
+class _SvgPainter:
+    def __init__(self, drawing: svgwrite.Drawing, document: Document) -> None:
+        self.svg = drawing
+        self.document = document
+        self.defined: set[str] = set()
+        self.clips = 0
+
+    def element(self, op: Op) -> object:
+        svg = self.svg
+        if isinstance(op, Text):
+            weight, style = SVG_STYLE[op.font]
+            attrs = {"font_family": SVG_FAMILY, "font_size": _n(op.size), "fill": op.color}
+            if weight != "normal":
+                attrs["font_weight"] = weight
+            if style != "normal":
+                attrs["font_style"] = style
+            node = svg.text(op.text, insert=(_n(op.x), _n(op.y)), **attrs)
+            node.attribs["xml:space"] = "preserve"
+            return node
+        if isinstance(op, Rect):
+            extra = {"rx": _n(op.radius)} if op.radius > 0 else {}
+            return svg.rect(
+                (_n(op.x), _n(op.y)), (_n(op.w), _n(op.h)), **extra, **_paint(op.paint)
+            )
+        if isinstance(op, Line):
+            return svg.line((_n(op.x1), _n(op.y1)), (_n(op.x2), _n(op.y2)), **_paint(op.paint))
+        if isinstance(op, Circle):
+            return svg.circle((_n(op.cx), _n(op.cy)), _n(op.r), **_paint(op.paint))
+        if isinstance(op, Path):
+            parts = []
+            for command in op.commands:
+                parts.append(command[0] + " ".join(_n(v) for v in command[1:]))
+            return svg.path(d=" ".join(parts), **_paint(op.paint))
+        if isinstance(op, Group):
+            group = svg.g()
+            if op.matrix != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
+                group.attribs["transform"] = "matrix(" + " ".join(_n(v) for v in op.matrix) + ")"
+            target: SvgGroup = group
+            if op.clip:
+                self.clips += 1
+                clip = svg.defs.add(svg.clipPath(id=f"clip{self.clips}"))
+                x, y, w, h = op.clip
+                clip.add(svg.rect((_n(x), _n(y)), (_n(w), _n(h))))
+                target = group.add(svg.g(clip_path=f"url(#clip{self.clips})"))
+            for child in op.ops:
+                target.add(self.element(child))
+            return group
+        if isinstance(op, Use):
+            self.define(op.symbol)
+            return svg.use(f"#{_id(op.symbol)}", insert=(_n(op.x), _n(op.y)))
+        raise TypeError(f"unknown drawing op {op!r}")  # pragma: no cover - closed union
+
+    def define(self, name: str) -> None:
+        if name in self.defined:
+            return
+        self.defined.add(name)
+        symbol = self.document.symbols[name]
+        group = self.svg.g(id=_id(name))
+        for op in symbol.ops:
+            group.add(self.element(op))
+        self.svg.defs.add(group)
+
+
+def _id(symbol: str) -> str:
+    return "s_" + "".join(ch if ch.isalnum() else "_" for ch in symbol)
+
+
+def render_svg_page(document: Document, page: Page) -> bytes:
+    width, height = _n(page.width), _n(page.height)
+    drawing = svgwrite.Drawing(
+        size=(f"{width}pt", f"{height}pt"), viewBox=f"0 0 {width} {height}", profile="full"
+    )
+    drawing.set_desc(title=page.label or document.title)
+    painter = _SvgPainter(drawing, document)
+    for op in page.ops:
+        drawing.add(painter.element(op))
+    return drawing.tostring().encode("utf-8")

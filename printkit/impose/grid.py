@@ -1,0 +1,76 @@
+"""N-up grids: how many pieces fit on a sheet, and where each one goes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Cells of equal size, centred on the paper. Positions are trim top-left corners."""
+
+    paper_width: float
+    paper_height: float
+    cell_width: float
+    cell_height: float
+    gap: float
+    columns: int
+    rows: int
+
+    @property
+    def per_sheet(self) -> int:
+        return self.columns * self.rows
+
+    @property
+    def width(self) -> float:
+        return self.columns * self.cell_width + (self.columns - 1) * self.gap
+
+    @property
+    def height(self) -> float:
+        return self.rows * self.cell_height + (self.rows - 1) * self.gap
+
+    @property
+    def left(self) -> float:
+        return (self.paper_width - self.width) / 2
+
+    @property
+    def top(self) -> float:
+        return (self.paper_height - self.height) / 2
+
+    def position(self, index: int) -> tuple[float, float]:
+        row, column = divmod(index % self.per_sheet, self.columns)
+        return (
+            self.left + column * (self.cell_width + self.gap),
+            self.top + row * (self.cell_height + self.gap),
+        )
+
+    def cut_xs(self) -> list[float]:
+        """Every vertical cut line, left to right (shared lines appear once)."""
+        return _cuts(self.left, self.cell_width, self.gap, self.columns)
+
+    def cut_ys(self) -> list[float]:
+        return _cuts(self.top, self.cell_height, self.gap, self.rows)
+
+
+def _cuts(start: float, size: float, gap: float, count: int) -> list[float]:
+    cuts: list[float] = []
+    for i in range(count):
+        a = start + i * (size + gap)
+        for edge in (a, a + size):
+            if not cuts or abs(cuts[-1] - edge) > 1e-6:
+                cuts.append(edge)
+    return cuts
+
+
+def fit_grid(
+    paper: tuple[float, float],
+    cell: tuple[float, float],
+    gap: float,
+    margin: float,
+) -> Grid | None:
+    """The largest grid whose cells stay `margin` inside the paper; None if nothing fits."""
+    columns = int((paper[0] - 2 * margin + gap + 1e-6) // (cell[0] + gap))
+    rows = int((paper[1] - 2 * margin + gap + 1e-6) // (cell[1] + gap))
+    if columns < 1 or rows < 1:
+        return None
+    return Grid(paper[0], paper[1], cell[0], cell[1], gap, columns, rows)

@@ -1,0 +1,44 @@
+"""Crop marks and cut paths.
+
+Marks continue each cut line into the paper margins, starting just outside the art (the bleed)
+so they never print on a piece, and ending at the printer's unprintable edge. Horizontal cut
+lines get their marks in the left and right margins, vertical ones in the top and bottom.
+"""
+
+from __future__ import annotations
+
+from printkit.draw.ops import Line, Op, Paint, Rect
+from printkit.impose.grid import Grid
+from printkit.model.units import mm
+
+MARK_PAINT = Paint(None, "#000000", 0.25)
+MARK_CLEARANCE = mm(0.5)
+MARK_MIN = mm(2)
+MARK_MAX = mm(6)
+
+
+def crop_marks(grid: Grid, bleed: float, margin: float) -> list[Op]:
+    ops: list[Op] = []
+    top_art = grid.top - bleed - MARK_CLEARANCE
+    bottom_art = grid.top + grid.height + bleed + MARK_CLEARANCE
+    left_art = grid.left - bleed - MARK_CLEARANCE
+    right_art = grid.left + grid.width + bleed + MARK_CLEARANCE
+    vertical = _length(top_art - margin)
+    horizontal = _length(left_art - margin)
+    for x in grid.cut_xs():
+        ops.append(Line(x, top_art - vertical, x, top_art, MARK_PAINT))
+        ops.append(Line(x, bottom_art, x, bottom_art + vertical, MARK_PAINT))
+    for y in grid.cut_ys():
+        ops.append(Line(left_art - horizontal, y, left_art, y, MARK_PAINT))
+        ops.append(Line(right_art, y, right_art + horizontal, y, MARK_PAINT))
+    return ops
+
+
+def _length(space: float) -> float:
+    """As long as the margin allows, within [2 mm, 6 mm] so a mark is always usable."""
+    return max(MARK_MIN, min(MARK_MAX, space))
+
+
+def cut_path(x: float, y: float, width: float, height: float, radius: float) -> Rect:
+    """The outline to cut along, with rounded corners when asked; it never clips the art."""
+    return Rect(x, y, width, height, Paint(None, "#7f7f7f", 0.25, (1.5, 1.5)), radius)

@@ -1,0 +1,126 @@
+"""Find game packages under rule_data/ and load each into a typed `Package`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from printkit.diagnostics import (
+    DUPLICATE_SECTION,
+    NO_PACKAGES,
+    NOT_A_MAPPING,
+    Diagnostics,
+    Span,
+    did_you_mean,
+    relative,
+)
+from printkit.load.yaml_spans import SourceMap, load_yaml
+from printkit.model.errors import report_validation_error
+from printkit.model.package import Package
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass
+class LoadedPackage:
+    """A validated package and the spans of its sources, for later checks to point at."""
+
+    id: str
+    folder: Path
+    package: Package
+    spans: SourceMap
+
+
+def yaml_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.iterdir() if p.suffix in YAML_SUFFIXES and p.is_file())
+
+
+def find_games(rule_data: Path) -> dict[str, Path]:
+    """Game folders (those holding YAML), by id, in a stable order."""
+    if not rule_data.is_dir():
+        return {}
+    return {
+        folder.name: folder
+        for folder in sorted(rule_data.iterdir())
+        if folder.is_dir() and not folder.name.startswith(".") and yaml_files(folder)
+    }
+
+
+def select_games(
+    rule_data: Path, names: tuple[str, ...], diagnostics: Diagnostics
+) -> dict[str, Path]:
+    games = find_games(rule_data)
+    if not games:
+        diagnostics.add(
+            NO_PACKAGES,
+            "no game packages found",
+            Span(relative(rule_data)),
+            hint="each game is a folder of YAML files, e.g. rule_data/my_game/game.yaml",
+        )
+        return {}
+    if not names:
+        return games
+    chosen = {}
+    for name in names:
+        if name in games:
+            chosen[name] = games[name]
+        else:
+            diagnostics.add(
+                NO_PACKAGES,
+                f"no game '{name}' in {relative(rule_data)}",
+                Span(relative(rule_data)),
+                hint=did_you_mean(name, games),
+            )
+    return chosen
+
+
+def merge_sources(folder: Path, diagnostics: Diagnostics) -> tuple[dict[str, Any], SourceMap]:
+    """Merge the top-level sections of every YAML file of a package into one mapping."""
+    merged: dict[str, Any] = {}
+    spans = SourceMap(fallback=Span(relative(folder)))
+    origin: dict[str, Span] = {}
+    for path in yaml_files(folder):
+        loaded = load_yaml(path, diagnostics)
+        if loaded is None or loaded.data is None:
+            continue
+        if not isinstance(loaded.data, dict):
+            diagnostics.add(
+                NOT_A_MAPPING,
+                "a game package file must be a mapping of sections",
+                loaded.spans.value(()),
+                hint="start the file with a section name such as 'game:' or 'decks:'",
+            )
+            continue
+        if not origin:
+            spans.fallback = loaded.spans.value(())
+        for section, value in loaded.data.items():
+            key_span = loaded.spans.key((section,))
+            if section in merged:
+                diagnostics.add(
+                    DUPLICATE_SECTION,
+                    f"section '{section}' is already defined in {origin[section]}",
+                    key_span,
+                    hint="keep each section in one file of the package",
+                )
+                continue
+            merged[section] = value
+            origin[section] = key_span
+        spans.update(loaded.spans)
+    return merged, spans
+
+
+def load_package(game_id: str, folder: Path, diagnostics: Diagnostics) -> LoadedPackage | None:
+    """Load and validate one package; None when it cannot be modelled (diagnostics say why)."""
+    errors_before = sum(1 for d in diagnostics if d.severity == "error")
+    data, spans = merge_sources(folder, diagnostics)
+    try:
+        package = Package.model_validate(data)
+    except ValidationError as error:
+        report_validation_error(error, data, spans, Package, diagnostics)
+        return None
+    if sum(1 for d in diagnostics if d.severity == "error") > errors_before:
+        return None
+    return LoadedPackage(game_id, folder, package, spans)

@@ -1,0 +1,147 @@
+"""Safe YAML loading that remembers where every key and value came from.
+
+PyYAML's composer gives nodes with marks; we build plain Python data from those nodes ourselves so
+that (a) duplicate keys become diagnostics instead of silently keeping the last value, (b) any tag
+outside plain YAML (``!!python/object`` and friends) is refused before anything is constructed, and
+(c) each value's file:line:column is kept in a `SourceMap` keyed by its path, which is exactly the
+``loc`` tuple that pydantic reports for a validation error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from printkit.diagnostics import (
+    DUPLICATE_KEY,
+    FORBIDDEN_TAG,
+    UNREADABLE,
+    YAML_SYNTAX,
+    Diagnostics,
+    Span,
+    relative,
+)
+
+PathKey = tuple[str | int, ...]
+
+_PLAIN_TAGS = {
+    "tag:yaml.org,2002:" + name
+    for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
+}
+
+
+@dataclass
+class SourceMap:
+    """Spans of values and keys, addressed by their path from the document root."""
+
+    values: dict[PathKey, Span] = field(default_factory=dict)
+    keys: dict[PathKey, Span] = field(default_factory=dict)
+    fallback: Span = field(default_factory=lambda: Span("<unknown>"))
+
+    def value(self, path: PathKey) -> Span:
+        """The span of the value at `path`, or of its nearest ancestor that has one."""
+        for cut in range(len(path), -1, -1):
+            span = self.values.get(tuple(path[:cut]))
+            if span is not None:
+                return span
+        return self.fallback
+
+    def key(self, path: PathKey) -> Span:
+        """The span of the key naming `path` (falls back to the value span)."""
+        return self.keys.get(tuple(path)) or self.value(path)
+
+    def update(self, other: SourceMap) -> None:
+        self.values.update(other.values)
+        self.keys.update(other.keys)
+
+
+@dataclass
+class LoadedYaml:
+    data: Any
+    spans: SourceMap
+
+
+def _span(file: str, mark: yaml.Mark) -> Span:
+    return Span(file, mark.line + 1, mark.column + 1)
+
+
+class _Builder:
+    """Turns a composed node tree into plain data plus spans, reporting as it goes."""
+
+    def __init__(self, loader: yaml.SafeLoader, file: str, diagnostics: Diagnostics) -> None:
+        self.loader = loader
+        self.file = file
+        self.diagnostics = diagnostics
+        self.spans = SourceMap(fallback=Span(file, 1, 1))
+
+    def build(self, node: yaml.Node, path: PathKey) -> Any:
+        self.spans.values[path] = _span(self.file, node.start_mark)
+        if node.tag not in _PLAIN_TAGS:
+            self.diagnostics.add(
+                FORBIDDEN_TAG,
+                f"tag '{node.tag}' is not allowed in game data",
+                _span(self.file, node.start_mark),
+                hint="write the value as plain YAML (string, number, list or mapping)",
+            )
+            return None
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node, path)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(child, (*path, i)) for i, child in enumerate(node.value)]
+        return self.loader.construct_object(node, deep=True)
+
+    def _mapping(self, node: yaml.MappingNode, path: PathKey) -> dict[Any, Any]:
+        result: dict[Any, Any] = {}
+        first_seen: dict[Any, Span] = {}
+        for key_node, value_node in node.value:
+            key_span = _span(self.file, key_node.start_mark)
+            key = self.build(key_node, (*path, "<key>"))
+            if not isinstance(key, str | int | float | bool) and key is not None:
+                key = str(key)
+            if key in first_seen:
+                self.diagnostics.add(
+                    DUPLICATE_KEY,
+                    f"duplicate key '{key}'",
+                    key_span,
+                    hint=f"'{key}' is first defined at line {first_seen[key].line}; "
+                    "remove or rename one of them",
+                )
+                continue
+            first_seen[key] = key_span
+            child = (*path, key)
+            self.spans.keys[child] = key_span
+            result[key] = self.build(value_node, child)
+        self.spans.values.pop((*path, "<key>"), None)
+        return result
+
+
+def load_yaml(path: Path, diagnostics: Diagnostics) -> LoadedYaml | None:
+    """Load one YAML file; returns None (with diagnostics) when it cannot be read at all."""
+    file = relative(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        diagnostics.add(UNREADABLE, f"cannot read file: {error}", Span(file))
+        return None
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return LoadedYaml(None, SourceMap(fallback=Span(file, 1, 1)))
+        builder = _Builder(loader, file, diagnostics)
+        return LoadedYaml(builder.build(node, ()), builder.spans)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        span = _span(file, mark) if mark else Span(file)
+        problem = error.problem or "invalid YAML"
+        hint = f"{error.context} (line {error.context_mark.line + 1})" if error.context else None
+        diagnostics.add(YAML_SYNTAX, problem, span, hint=hint or "check indentation and quoting")
+        return None
+    except yaml.YAMLError as error:
+        diagnostics.add(YAML_SYNTAX, str(error), Span(file, 1, 1))
+        return None
+    finally:
+        loader.dispose()

@@ -1,0 +1,224 @@
+"""Draw card faces from a resolved layout and one card's values.
+
+Regions that look the same on every card (no template, no condition) are drawn once into a
+frame symbol shared by every card of the layout; only what varies is drawn per card. Filled boxes
+that touch the trim edge extend under the bleed, so art reaches past the cut line.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from printkit.diagnostics import (
+    BAD_VALUE,
+    SMALL_TEXT,
+    TEMPLATE_ERROR,
+    TEXT_OVERFLOW,
+    UNKNOWN_REFERENCE,
+    Diagnostics,
+    Span,
+    did_you_mean,
+)
+from printkit.draw.ops import Circle, Op, Paint, Path, Rect, Symbol, Use
+from printkit.draw.text import fit_text, missing_glyphs, parse_markup
+from printkit.materials.templates import TemplateProblem, evaluate, render
+from printkit.model.layout import Layout, Region
+from printkit.model.package import check_colour
+
+LEGIBLE_MIN = 6.0
+
+
+@dataclass
+class FaceContext:
+    """What a face is drawn from, and where to report problems with it."""
+
+    values: dict[str, Any]
+    icons: dict[str, str]
+    subject: str
+    span: Span
+    region_spans: dict[str, Span] = field(default_factory=dict)
+
+
+@dataclass
+class FaceDrawer:
+    """Draws faces, defining each layout's shared frame symbol once per bleed."""
+
+    bleed: float
+    diagnostics: Diagnostics
+    symbols: dict[str, Symbol] = field(default_factory=dict)
+
+    def face(self, layout: Layout, context: FaceContext) -> list[Op]:
+        frame = self._frame(layout, context)
+        ops: list[Op] = [Use(frame.name, 0.0, 0.0)]
+        for region in layout.regions:
+            if not region.is_static:
+                ops += self._region(layout, region, context)
+        return ops
+
+    def _frame(self, layout: Layout, context: FaceContext) -> Symbol:
+        name = f"frame:{layout.name}:{self.bleed:.3f}"
+        if name not in self.symbols:
+            b = self.bleed
+            ops: list[Op] = []
+            if layout.background:
+                ops.append(Rect(-b, -b, layout.width + 2 * b, layout.height + 2 * b, Paint(layout.background)))
+            for region in layout.regions:
+                if region.is_static:
+                    ops += self._region(layout, region, context)
+            bbox = (-b, -b, layout.width + b, layout.height + b)
+            self.symbols[name] = Symbol(name, tuple(ops), bbox)
+        return self.symbols[name]
+
+    def _report(self, code: str, message: str, context: FaceContext, region: Region, hint: str) -> None:
+        span = context.span if not region.is_static else context.region_spans.get(region.name, context.span)
+        self.diagnostics.add(code, f"{context.subject}: {message}", span, hint=hint)
+
+    def _render(self, source: str, context: FaceContext, region: Region) -> str | None:
+        try:
+            return render(source, context.values)
+        except TemplateProblem as problem:
+            self._report(TEMPLATE_ERROR, f"region '{region.name}' {problem}", context, region,
+                         "check the field names against the card's values and the deck's fields")
+            return None
+
+    def _region(self, layout: Layout, region: Region, context: FaceContext) -> list[Op]:
+        if region.when is not None:
+            try:
+                if not evaluate(region.when, context.values):
+                    return []
+            except TemplateProblem as problem:
+                self._report(TEMPLATE_ERROR, f"condition of region '{region.name}' {problem}",
+                             context, region, "conditions are Jinja expressions, e.g. 'card.damage'")
+                return []
+        fill = self._colour(region.fill, context, region)
+        if region.kind == "box":
+            return [self._box(layout, region, fill)]
+        if region.kind == "pips":
+            return self._pips(region, fill, context)
+        if region.kind == "ring_arrows":
+            return _ring_arrows(region)
+        return self._text(region, fill, context)
+
+    def _colour(self, source: str | None, context: FaceContext, region: Region) -> str | None:
+        if source is None:
+            return None
+        text = self._render(source, context, region)
+        if text is None:
+            return None
+        try:
+            return check_colour(text)
+        except ValueError:
+            self._report(BAD_VALUE, f"region '{region.name}' fill '{text}' is not a colour",
+                         context, region, "use #rrggbb or a colour name")
+            return None
+
+    def _box(self, layout: Layout, region: Region, fill: str | None) -> Rect:
+        x, y, w, h = region.x, region.y, region.width, region.height
+        b = self.bleed
+        if fill and b > 0:  # art touching the trim runs on under the bleed
+            if x <= 0:
+                x, w = x - b, w + b
+            if y <= 0:
+                y, h = y - b, h + b
+            if region.x + region.width >= layout.width:
+                w += b
+            if region.y + region.height >= layout.height:
+                h += b
+        paint = Paint(fill, region.stroke, region.stroke_width)
+        return Rect(x, y, w, h, paint, region.radius)
+
+    def _pips(self, region: Region, fill: str | None, context: FaceContext) -> list[Op]:
+        raw = region.count if isinstance(region.count, int) else self._render(str(region.count), context, region)
+        try:
+            count = int(raw) if raw is not None else 0
+        except ValueError:
+            self._report(BAD_VALUE, f"region '{region.name}' count '{raw}' is not a number",
+                         context, region, "pips need a whole number")
+            return []
+        if count <= 0:
+            return []
+        diameter = min(region.height, region.width / count)
+        r = diameter * 0.42
+        cy = region.y + region.height / 2
+        start = region.x + region.width - count * diameter  # right-aligned, like a set tag
+        paint = Paint(fill or "#000000", region.stroke or "#000000", region.stroke_width)
+        return [Circle(start + diameter * (i + 0.5), cy, r, paint) for i in range(count)]
+
+    def _text(self, region: Region, fill: str | None, context: FaceContext) -> list[Op]:
+        ops: list[Op] = []
+        if fill or region.stroke:
+            ops.append(Rect(region.x, region.y, region.width, region.height,
+                            Paint(fill, region.stroke, region.stroke_width), region.radius))
+        if region.text is None:
+            return ops
+        text = self._render(region.text, context, region)
+        if text is None or not text.strip():
+            return ops
+        markup = parse_markup(text.strip(), context.icons, region.font)
+        for icon in markup.unknown_icons:
+            self._report(UNKNOWN_REFERENCE, f"unknown icon ':{icon}:' in region '{region.name}'",
+                         context, region, did_you_mean(icon, context.icons) or "define it under the deck's icons")
+        missing = missing_glyphs(markup.runs)
+        if missing:
+            self._report(BAD_VALUE, f"region '{region.name}' uses characters the font lacks: "
+                         + " ".join(sorted(missing)), context, region, "the embedded font is DejaVu Sans")
+        pad = min(region.radius, 2.0) if (fill or region.stroke) else 0.0
+        box = (region.x + pad, region.y, region.width - 2 * pad, region.height)
+        fitted = fit_text(markup.runs, box, region.size, region.min_size, region.align, region.valign,
+                          region.color)
+        if not fitted.fits:
+            self._report(TEXT_OVERFLOW,
+                         f"text of region '{region.name}' does not fit even at {region.min_size:g}pt",
+                         context, region, "shorten the text, or enlarge the region or lower its min_size")
+        elif fitted.size < LEGIBLE_MIN:
+            self._report(SMALL_TEXT, f"region '{region.name}' shrinks to {fitted.size:g}pt",
+                         context, region, "6pt is about the smallest size that prints legibly")
+        return ops + list(fitted.ops)
+
+
+def _ring_arrows(region: Region) -> list[Op]:
+    """Curved arrows around a circle, pointing clockwise or counter-clockwise as seen."""
+    cx = region.x + region.width / 2
+    cy = region.y + region.height / 2
+    radius = min(region.width, region.height) / 2 * 0.8
+    thickness = radius * 0.16
+    colour = region.stroke or region.color
+    sweep = 2 * math.pi / region.arrows
+    sign = 1 if region.direction == "cw" else -1  # y grows downward: +angle turns clockwise
+    ops: list[Op] = []
+    for index in range(region.arrows):
+        start = index * sweep + sweep * 0.08
+        end = start + sweep * 0.70
+        if sign < 0:
+            start, end = -start, -end
+        ops.append(Path(_arc(cx, cy, radius, start, end), Paint(None, colour, thickness)))
+        tip_angle = end + sign * sweep * 0.12
+        ops.append(Path(_arrow_head(cx, cy, radius, end, tip_angle, thickness * 2.2),
+                        Paint(colour, None)))
+    return ops
+
+
+def _arc(cx: float, cy: float, r: float, a0: float, a1: float) -> tuple[tuple, ...]:
+    """An arc as cubic Béziers of at most a quarter turn each."""
+    steps = max(1, math.ceil(abs(a1 - a0) / (math.pi / 2)))
+    delta = (a1 - a0) / steps
+    k = 4 / 3 * math.tan(delta / 4)
+    commands: list[tuple] = [("M", cx + r * math.cos(a0), cy + r * math.sin(a0))]
+    for step in range(steps):
+        t0 = a0 + step * delta
+        t1 = t0 + delta
+        p0 = (cx + r * math.cos(t0), cy + r * math.sin(t0))
+        p3 = (cx + r * math.cos(t1), cy + r * math.sin(t1))
+        c1 = (p0[0] - k * r * math.sin(t0), p0[1] + k * r * math.cos(t0))
+        c2 = (p3[0] + k * r * math.sin(t1), p3[1] - k * r * math.cos(t1))
+        commands.append(("C", *c1, *c2, *p3))
+    return tuple(commands)
+
+
+def _arrow_head(cx: float, cy: float, r: float, base: float, tip: float, width: float) -> tuple[tuple, ...]:
+    inner = (cx + (r - width) * math.cos(base), cy + (r - width) * math.sin(base))
+    outer = (cx + (r + width) * math.cos(base), cy + (r + width) * math.sin(base))
+    point = (cx + r * math.cos(tip), cy + r * math.sin(tip))
+    return (("M", *inner), ("L", *outer), ("L", *point), ("Z",))

@@ -1,0 +1,134 @@
+"""Turn pydantic validation errors into printkit diagnostics that point at the YAML."""
+
+from __future__ import annotations
+
+import types
+import typing
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from printkit.diagnostics import (
+    BAD_VALUE,
+    LENGTH_BAD_UNIT,
+    LENGTH_NO_UNIT,
+    MISSING_FIELD,
+    UNKNOWN_KEY,
+    Diagnostics,
+    did_you_mean,
+)
+from printkit.load.yaml_spans import PathKey, SourceMap
+
+_CODE_BY_TYPE = {"length_no_unit": LENGTH_NO_UNIT, "length_unit": LENGTH_BAD_UNIT}
+_HINT_BY_TYPE = {
+    "length_no_unit": "write the unit after the number, e.g. '63mm', '2.5in' or '9pt'",
+    "length_unit": "use one of mm, cm, in, pt",
+}
+
+
+def data_path(data: Any, loc: tuple[Any, ...]) -> PathKey:
+    """Keep only the loc elements that exist in the data (drops pydantic's union tags)."""
+    path: list[str | int] = []
+    current = data
+    for part in loc:
+        if isinstance(current, dict) and part in current:
+            current = current[part]
+        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
+            current = current[part]
+        else:
+            continue
+        path.append(part)
+    return tuple(path)
+
+
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    """Model classes reachable from an annotation through Optional/Union/Annotated."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType, typing.Annotated):
+        return [m for arg in typing.get_args(annotation) for m in _models_in(arg)]
+    return []
+
+
+def _child_annotations(annotation: Any) -> list[Any]:
+    """What a list or dict annotation holds, through Optional/Union/Annotated."""
+    origin = typing.get_origin(annotation)
+    args = typing.get_args(annotation)
+    if origin in (list, tuple):
+        return [args[0]] if args else []
+    if origin is dict:
+        return [args[1]] if len(args) == 2 else []
+    if origin in (typing.Union, types.UnionType, typing.Annotated):
+        return [c for arg in args for c in _child_annotations(arg)]
+    return []
+
+
+def allowed_keys(root: type[BaseModel], path: PathKey) -> set[str]:
+    """The field names a model accepts at `path`, used for "did you mean" hints."""
+    annotations: list[Any] = [root]
+    for part in path:
+        following: list[Any] = []
+        for annotation in annotations:
+            models = _models_in(annotation)
+            if models and isinstance(part, str):
+                following += [m.model_fields[part].annotation for m in models if part in m.model_fields]
+            else:
+                following += _child_annotations(annotation)
+        annotations = following
+    names: set[str] = set()
+    for annotation in annotations:
+        for model in _models_in(annotation):
+            names.update(model.model_fields)
+    return names
+
+
+def report_validation_error(
+    error: ValidationError,
+    data: Any,
+    spans: SourceMap,
+    root: type[BaseModel],
+    diagnostics: Diagnostics,
+    prefix: PathKey = (),
+) -> None:
+    """One diagnostic per pydantic error, each at the span of the offending key or value."""
+    seen: set[tuple[str, PathKey]] = set()
+    for item in error.errors():
+        kind = item["type"]
+        loc = tuple(item["loc"])
+        if kind == "extra_forbidden":
+            parent = data_path(data, loc[:-1])
+            key = str(loc[-1])
+            if ("extra", (*parent, key)) in seen:
+                continue
+            seen.add(("extra", (*parent, key)))
+            diagnostics.add(
+                UNKNOWN_KEY,
+                f"unknown key '{key}'",
+                spans.key((*prefix, *parent, key)),
+                hint=did_you_mean(key, allowed_keys(root, parent)),
+            )
+        elif kind == "missing":
+            parent = data_path(data, loc[:-1])
+            if ("missing", (*parent, loc[-1])) in seen:
+                continue
+            seen.add(("missing", (*parent, loc[-1])))
+            where = ".".join(str(p) for p in parent) or "the file"
+            diagnostics.add(
+                MISSING_FIELD,
+                f"missing field '{loc[-1]}' in {where}",
+                spans.value((*prefix, *parent)),
+                hint=f"add '{loc[-1]}:' here",
+            )
+        else:
+            path = data_path(data, loc)
+            if ("value", path) in seen:
+                continue
+            seen.add(("value", path))
+            field = ".".join(str(p) for p in path) or "value"
+            diagnostics.add(
+                _CODE_BY_TYPE.get(kind, BAD_VALUE),
+                f"{field}: {item['msg']}",
+                spans.value((*prefix, *path)),
+                hint=_HINT_BY_TYPE.get(kind),
+            )

@@ -1,0 +1,185 @@
+"""Typed, strict models of a game package (the YAML under rule_data/<game>/).
+
+Unknown keys are errors (`extra="forbid"`), and every length carries a unit. Fields that a layout
+may inherit through `extends` are optional here and become required once inheritance is resolved
+(see `printkit.model.layout`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
+from reportlab.lib import colors
+
+from printkit.model.units import Length
+
+_NAMED_COLOURS = {name.lower() for name in colors.getAllNamedColors()}
+
+
+def check_colour(value: str) -> str:
+    text = value.strip().lower()
+    if text.startswith("#") and len(text) in (4, 7):
+        try:
+            int(text[1:], 16)
+        except ValueError:
+            pass
+        else:
+            return text
+    if text in _NAMED_COLOURS:
+        return text
+    raise PydanticCustomError(
+        "colour", "'{value}' is not a colour (use #rrggbb or a name like 'red')", {"value": value}
+    )
+
+
+Colour = Annotated[str, AfterValidator(check_colour)]
+
+
+class Strict(BaseModel):
+    """Base of every model: unknown keys are errors and models are immutable."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class GameInfo(Strict):
+    title: str
+    players: str
+    source: str | None = Field(None, description="seed rule text this package encodes")
+    designer: str | None = None
+    notes: str | None = None
+
+
+class Component(Strict):
+    """One line of the box inventory: what the game contains, and how many."""
+
+    count: int = Field(ge=0)
+    description: str | None = None
+
+
+class Size(Strict):
+    width: Length
+    height: Length
+
+
+class RegionSpec(Strict):
+    """A drawn area of a layout. Every field may be inherited from the layout it extends."""
+
+    kind: Literal["text", "box", "pips", "ring_arrows"] | None = None
+    x: Length | None = None
+    y: Length | None = None
+    width: Length | None = None
+    height: Length | None = None
+    text: str | None = Field(None, description="template: {{ card.name }}, markup **b** *i* :icon:")
+    when: str | None = Field(None, description="template condition; region drawn only if true")
+    font: Literal["regular", "bold", "italic", "bold-italic"] | None = None
+    size: Length | None = None
+    min_size: Length | None = None
+    align: Literal["left", "center", "right"] | None = None
+    valign: Literal["top", "middle", "bottom"] | None = None
+    color: Colour | None = None
+    fill: str | None = Field(None, description="colour, or a template giving one")
+    stroke: Colour | None = None
+    stroke_width: Length | None = None
+    radius: Length | None = None
+    count: str | int | None = Field(None, description="pips: how many (template or number)")
+    direction: Literal["cw", "ccw"] | None = None
+    arrows: int | None = Field(None, ge=1, le=12)
+    layer: int | None = Field(None, description="drawing order; lower first")
+
+
+class LayoutSpec(Strict):
+    extends: str | None = None
+    size: str | Size | None = Field(None, description="named card size or width/height")
+    corner_radius: Length | None = None
+    background: Colour | None = None
+    safe_zone: Length | None = None
+    regions: dict[str, RegionSpec | None] = Field(default_factory=dict)
+
+
+class SetSpec(Strict):
+    name: str
+    size: int = Field(ge=1, description="cards needed to complete the set")
+    colour: Colour
+    mark: str = Field(min_length=1, max_length=2, description="letter shown with the colour")
+
+
+class KindSpec(Strict):
+    label: str | None = None
+    requires: list[str] = Field(default_factory=list)
+
+
+class CardSpec(BaseModel):
+    """One card; the keys beyond the fixed ones are declared per deck in `fields`."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+    name: str
+    count: int = Field(1, ge=1)
+    kind: str | None = None
+    set: str | None = None
+    pips: int | None = Field(None, ge=0, description="set-indicator marks printed, if not the set size")
+    layout: str | None = None
+    back: str | None = None
+    notes: str | None = None
+
+    @property
+    def values(self) -> dict[str, Any]:
+        return dict(self.model_extra or {})
+
+
+class DeckSpec(Strict):
+    component: str | None = Field(None, description="inventory entry; defaults to the deck id")
+    layout: str
+    back: str | None = None
+    fields: dict[str, Literal["text", "number"]] = Field(default_factory=dict)
+    kinds: dict[str, KindSpec] = Field(default_factory=dict)
+    sets: dict[str, SetSpec] = Field(default_factory=dict)
+    icons: dict[str, str] = Field(default_factory=dict, description="inline :name: → glyph")
+    cards: list[CardSpec]
+
+
+class ImposeSpec(Strict):
+    mode: Literal["sheet", "print_on_demand", "fold"] = "sheet"
+    paper: str | None = Field(None, description="a4, letter, a3, tabloid; default from the CLI")
+    bleed: Length = Field(3 * 72 / 25.4)
+    gutter: Literal["shared", "bleed"] = "shared"
+    margin: Length = Field(5 * 72 / 25.4, description="unprintable edge of home printers")
+    crop_marks: bool = True
+    backs: Literal["long_edge", "short_edge", "none"] = "long_edge"
+    back_offset_x: Length = 0.0
+    back_offset_y: Length = 0.0
+    cut_corner_radius: Length | None = None
+    calibration: bool = False
+    fold: Literal["vertical", "horizontal"] = "vertical"
+
+
+class MaterialSpec(Strict):
+    kind: Literal["cards"]
+    deck: str
+    title: str | None = None
+    impose: ImposeSpec = Field(default_factory=ImposeSpec)
+
+
+class Erratum(Strict):
+    """A known contradiction of the rule text and the reading printkit follows."""
+
+    code: str = Field(pattern=r"^PK\d{3}$")
+    subject: str = Field(description="text that the diagnostic's message contains")
+    text_says: str
+    resolution: str
+
+
+class Package(Strict):
+    game: GameInfo
+    components: dict[str, Component] = Field(default_factory=dict)
+    layouts: dict[str, LayoutSpec] = Field(default_factory=dict)
+    decks: dict[str, DeckSpec] = Field(default_factory=dict)
+    materials: dict[str, MaterialSpec] = Field(default_factory=dict)
+    errata: list[Erratum] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _sections_are_mappings(cls, data: Any) -> Any:
+        return {} if data is None else data

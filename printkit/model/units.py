@@ -1,0 +1,56 @@
+"""Lengths with units. Inside the code every length is in PostScript points (1/72 in)."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator, WithJsonSchema
+from pydantic_core import PydanticCustomError
+
+MM = 72.0 / 25.4
+POINTS_PER_UNIT = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0}
+
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*([A-Za-z]*)\s*$")
+LENGTH_PATTERN = r"^-?(\d+(\.\d+)?|\.\d+)\s*(mm|cm|in|pt)$"
+
+
+def parse_length(value: Any) -> float:
+    """'63mm' → points. A bare number is refused: its unit would be a guess."""
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        raise PydanticCustomError("length_type", "expected a length such as '63mm' or '2.5in'")
+    if isinstance(value, int | float):
+        raise PydanticCustomError(
+            "length_no_unit",
+            "length {value} has no unit",
+            {"value": value},
+        )
+    match = _LENGTH.match(value)
+    if not match:
+        raise PydanticCustomError(
+            "length_type", "'{value}' is not a length such as '63mm'", {"value": value}
+        )
+    number, unit = match.groups()
+    if not unit:
+        raise PydanticCustomError("length_no_unit", "length {value} has no unit", {"value": value})
+    if unit not in POINTS_PER_UNIT:
+        raise PydanticCustomError(
+            "length_unit", "unknown unit '{unit}' in length '{value}'", {"unit": unit, "value": value}
+        )
+    return float(number) * POINTS_PER_UNIT[unit]
+
+
+Length = Annotated[
+    float,
+    BeforeValidator(parse_length),
+    WithJsonSchema({"type": "string", "pattern": LENGTH_PATTERN, "examples": ["63mm", "2.5in"]}),
+]
+
+
+def mm(value: float) -> float:
+    """Millimetres to points, for code that states print conventions in mm."""
+    return value * MM
+
+
+def to_mm(points: float) -> float:
+    return points / MM

@@ -1,0 +1,27 @@
+"""Writing output files atomically, so a failed build never leaves a truncated file."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write to a temporary file beside `path`, then rename it over `path`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def remove_stale_pages(folder: Path, stem: str, suffix: str, keep: set[Path]) -> None:
+    """Delete page files of an earlier build that this build no longer produces."""
+    for old in folder.glob(f"{stem}-p*{suffix}"):
+        if old not in keep:
+            old.unlink()
