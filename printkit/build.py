@@ -18,7 +18,7 @@ from printkit.draw.pdf import render_pdf
 from printkit.draw.png import render_png_pages
 from printkit.draw.svg import render_svg_page
 from printkit.load.package import LoadedPackage, load_package
-from printkit.materials.cards import compile_cards
+from printkit.materials.registry import compile_material
 from printkit.model.layout import resolve_layouts
 from printkit.output import remove_stale_pages, write_atomic
 
@@ -53,7 +53,7 @@ def compile_game(
     for material_id in _materials(loaded, only, found):
         if progress:
             progress(f"{game_id}/{material_id}")
-        document = compile_cards(loaded, material_id, layouts, paper, found)
+        document = compile_material(loaded, material_id, layouts, paper, found)
         if document is not None:
             result.documents[material_id] = document
     apply_errata(loaded, found.items, diagnostics)
@@ -64,8 +64,12 @@ def _materials(loaded: LoadedPackage, only: tuple[str, ...], found: Diagnostics)
     materials = list(loaded.package.materials)
     for name in only:
         if name not in materials:
-            found.add(UNKNOWN_REFERENCE, f"no material '{name}' in game '{loaded.id}'",
-                      loaded.spans.value(("materials",)), hint=did_you_mean(name, materials))
+            found.add(
+                UNKNOWN_REFERENCE,
+                f"no material '{name}' in game '{loaded.id}'",
+                loaded.spans.value(("materials",)),
+                hint=did_you_mean(name, materials),
+            )
     return [m for m in materials if not only or m in only]
 
 

@@ -1,4 +1,4 @@
-"""The `printkit` command: parse arguments, call the library, print diagnostics, set the exit code."""
+"""The `printkit` command: parse arguments, call the library, print diagnostics, exit."""
 
 from __future__ import annotations
 
@@ -34,8 +34,13 @@ def _progress(message: str) -> None:
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--rule-data", type=click.Path(file_okay=False, path_type=Path),
-              default=Path("rule_data"), show_default=True, help="Folder of game packages.")
+@click.option(
+    "--rule-data",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("rule_data"),
+    show_default=True,
+    help="Folder of game packages.",
+)
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.pass_context
 def main(context: click.Context, rule_data: Path, strict: bool) -> None:
@@ -56,7 +61,7 @@ def list_games(context: click.Context) -> None:
             continue
         click.echo(f"{game_id}  {loaded.package.game.title}")
         for material_id, material in loaded.package.materials.items():
-            click.echo(f"  {material_id:<24} {material.kind} ({material.impose.mode})")
+            click.echo(f"  {material_id:<24} {material.kind:<9} {material.title or ''}")
     context.exit(_report(diagnostics, context.obj["strict"]) if not games else EXIT_OK)
 
 
@@ -83,15 +88,36 @@ def _formats(_context: click.Context, _param: click.Parameter, value: str) -> tu
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--only", multiple=True, help="Build only this material (repeatable).")
-@click.option("--paper", type=click.Choice(sorted(papers())), default="a4", show_default=True,
-              help="Paper for materials that do not name one.")
-@click.option("--format", "formats", default="pdf,svg,png", show_default=True, callback=_formats,
-              help="Comma-separated output formats.")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
-              show_default=True)
+@click.option(
+    "--paper",
+    type=click.Choice(sorted(papers())),
+    default="a4",
+    show_default=True,
+    help="Paper for materials that do not name one.",
+)
+@click.option(
+    "--format",
+    "formats",
+    default="pdf,svg,png",
+    show_default=True,
+    callback=_formats,
+    help="Comma-separated output formats.",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+)
 @click.pass_context
-def build(context: click.Context, games: tuple[str, ...], only: tuple[str, ...], paper: str,
-          formats: tuple[str, ...], out: Path) -> None:
+def build(
+    context: click.Context,
+    games: tuple[str, ...],
+    only: tuple[str, ...],
+    paper: str,
+    formats: tuple[str, ...],
+    out: Path,
+) -> None:
     """Build games (all of them by default) into the output folder."""
     strict = context.obj["strict"]
     diagnostics = Diagnostics()
@@ -105,23 +131,33 @@ def build(context: click.Context, games: tuple[str, ...], only: tuple[str, ...],
         try:
             write_outputs(result, out, formats)
         except OSError as error:
-            diagnostics.add("PK400", f"cannot write output: {error}", _span(out),
-                            hint="check that the output folder is writable")
+            diagnostics.add(
+                "PK400",
+                f"cannot write output: {error}",
+                _span(out),
+                hint="check that the output folder is writable",
+            )
             continue
-        click.echo(f"{game_id}: {len(result.documents)} material(s), "
-                   f"{len(result.written)} file(s) in {out / game_id}")
+        click.echo(
+            f"{game_id}: {len(result.documents)} material(s), "
+            f"{len(result.written)} file(s) in {out / game_id}"
+        )
     context.exit(_report(diagnostics, strict))
 
 
-def _span(path: Path):  # noqa: ANN202 - small adapter
+def _span(path: Path):
     from printkit.diagnostics import Span
 
     return Span(str(path))
 
 
 @main.command()
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Write the schema to a file instead of standard output.")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Write the schema to a file instead of standard output.",
+)
 def schema(out: Path | None) -> None:
     """Write the JSON Schema of a game package file (for YAML editors)."""
     document = Package.model_json_schema()
@@ -143,8 +179,9 @@ def explain(code: str) -> None:
     """Explain a diagnostic code, e.g. PK211."""
     entry = CODES.get(code.upper())
     if entry is None:
-        raise click.BadParameter(f"no diagnostic code {code}; codes run PK001 to PK400",
-                                 param_hint="CODE")
+        raise click.BadParameter(
+            f"no diagnostic code {code}; codes run PK001 to PK400", param_hint="CODE"
+        )
     click.echo(f"{entry.code} ({entry.severity}): {entry.title}\n\n{entry.explanation}")
 
 

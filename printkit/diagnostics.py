@@ -53,72 +53,164 @@ def _code(code: str, severity: Severity, title: str, explanation: str) -> str:
 
 
 # Loading (PK1xx): the YAML itself.
-NO_PACKAGES = _code("PK001", Severity.ERROR, "no game package found",
-                    "The rule-data folder holds no game folder with YAML files, or a game "
-                    "named on the command line does not exist.")
-UNREADABLE = _code("PK002", Severity.ERROR, "file cannot be read",
-                   "A YAML file could not be opened or is not UTF-8 text.")
-YAML_SYNTAX = _code("PK100", Severity.ERROR, "YAML syntax error",
-                    "The file is not valid YAML; the position is where the parser gave up.")
-DUPLICATE_KEY = _code("PK101", Severity.ERROR, "duplicate key",
-                      "A mapping names the same key twice; YAML would silently keep the last.")
-FORBIDDEN_TAG = _code("PK102", Severity.ERROR, "tag not allowed",
-                      "Only plain YAML data is read: tags such as !!python/object could run "
-                      "code and are refused.")
-DUPLICATE_SECTION = _code("PK103", Severity.ERROR, "section defined in two files",
-                          "A game package may span several YAML files, but each top-level "
-                          "section (game, decks, layouts…) lives in one of them.")
-NOT_A_MAPPING = _code("PK104", Severity.ERROR, "file is not a mapping",
-                      "Each YAML file of a game package must be a mapping of sections.")
+NO_PACKAGES = _code(
+    "PK001",
+    Severity.ERROR,
+    "no game package found",
+    "The rule-data folder holds no game folder with YAML files, or a game "
+    "named on the command line does not exist.",
+)
+UNREADABLE = _code(
+    "PK002",
+    Severity.ERROR,
+    "file cannot be read",
+    "A YAML file could not be opened or is not UTF-8 text.",
+)
+YAML_SYNTAX = _code(
+    "PK100",
+    Severity.ERROR,
+    "YAML syntax error",
+    "The file is not valid YAML; the position is where the parser gave up.",
+)
+DUPLICATE_KEY = _code(
+    "PK101",
+    Severity.ERROR,
+    "duplicate key",
+    "A mapping names the same key twice; YAML would silently keep the last.",
+)
+FORBIDDEN_TAG = _code(
+    "PK102",
+    Severity.ERROR,
+    "tag not allowed",
+    "Only plain YAML data is read: tags such as !!python/object could run code and are refused.",
+)
+DUPLICATE_SECTION = _code(
+    "PK103",
+    Severity.ERROR,
+    "section defined in two files",
+    "A game package may span several YAML files, but each top-level "
+    "section (game, decks, layouts…) lives in one of them.",
+)
+NOT_A_MAPPING = _code(
+    "PK104",
+    Severity.ERROR,
+    "file is not a mapping",
+    "Each YAML file of a game package must be a mapping of sections.",
+)
 # Model (PK11x, PK12x): shape and types.
-LENGTH_NO_UNIT = _code("PK110", Severity.ERROR, "length without a unit",
-                       "Every length carries its unit: mm, cm, in or pt (\"63mm\", \"2.5in\").")
-LENGTH_BAD_UNIT = _code("PK111", Severity.ERROR, "unknown length unit",
-                        "Lengths accept the units mm, cm, in and pt.")
-UNKNOWN_KEY = _code("PK120", Severity.ERROR, "unknown key",
-                    "The key is not part of the package format; often a typo.")
-MISSING_FIELD = _code("PK121", Severity.ERROR, "missing field",
-                      "A required field is absent.")
-BAD_VALUE = _code("PK122", Severity.ERROR, "wrong type or value",
-                  "The value does not have the type or form the field needs.")
+LENGTH_NO_UNIT = _code(
+    "PK110",
+    Severity.ERROR,
+    "length without a unit",
+    'Every length carries its unit: mm, cm, in or pt ("63mm", "2.5in").',
+)
+LENGTH_BAD_UNIT = _code(
+    "PK111", Severity.ERROR, "unknown length unit", "Lengths accept the units mm, cm, in and pt."
+)
+UNKNOWN_KEY = _code(
+    "PK120",
+    Severity.ERROR,
+    "unknown key",
+    "The key is not part of the package format; often a typo.",
+)
+MISSING_FIELD = _code("PK121", Severity.ERROR, "missing field", "A required field is absent.")
+BAD_VALUE = _code(
+    "PK122",
+    Severity.ERROR,
+    "wrong type or value",
+    "The value does not have the type or form the field needs.",
+)
 # Cross-references and consistency (PK2xx).
-UNKNOWN_REFERENCE = _code("PK200", Severity.ERROR, "unknown reference",
-                          "A name refers to a layout, deck, set, size or material that is not "
-                          "defined.")
-EXTENDS_CYCLE = _code("PK201", Severity.ERROR, "layout inheritance cycle",
-                      "Layouts that extend each other in a circle have no base to start from.")
-INVENTORY_MISMATCH = _code("PK210", Severity.ERROR, "count disagrees with the inventory",
-                           "The pieces a material prints must equal what the component "
-                           "inventory says the box contains.")
-SET_INCOMPLETE = _code("PK211", Severity.ERROR, "set cannot be completed",
-                       "A set needs more cards than the deck holds copies of it.")
-SET_INDICATOR = _code("PK212", Severity.ERROR, "set indicator disagrees with set size",
-                      "The number of set-indicator marks printed on a card must equal the "
-                      "number of cards needed to complete its set.")
-KIND_FIELD_MISSING = _code("PK213", Severity.ERROR, "card lacks a field its kind requires",
-                           "Each card kind declares the fields its cards must carry.")
-TEMPLATE_ERROR = _code("PK220", Severity.ERROR, "template expression failed",
-                       "A {{ … }} expression in a text field refers to something undefined "
-                       "or is malformed.")
-ERRATUM_APPLIED = _code("PK230", Severity.NOTE, "known contradiction resolved by an erratum",
-                        "The rule text contradicts itself here; the game's errata record "
-                        "which reading printkit follows.")
-STALE_ERRATUM = _code("PK231", Severity.WARNING, "erratum matches no diagnostic",
-                      "An erratum names a contradiction the validator no longer finds; the data "
-                      "or the erratum is out of date.")
+UNKNOWN_REFERENCE = _code(
+    "PK200",
+    Severity.ERROR,
+    "unknown reference",
+    "A name refers to a layout, deck, set, size or material that is not defined.",
+)
+EXTENDS_CYCLE = _code(
+    "PK201",
+    Severity.ERROR,
+    "layout inheritance cycle",
+    "Layouts that extend each other in a circle have no base to start from.",
+)
+INVENTORY_MISMATCH = _code(
+    "PK210",
+    Severity.ERROR,
+    "count disagrees with the inventory",
+    "The pieces a material prints must equal what the component inventory says the box contains.",
+)
+SET_INCOMPLETE = _code(
+    "PK211",
+    Severity.ERROR,
+    "set cannot be completed",
+    "A set needs more cards than the deck holds copies of it.",
+)
+SET_INDICATOR = _code(
+    "PK212",
+    Severity.ERROR,
+    "set indicator disagrees with set size",
+    "The number of set-indicator marks printed on a card must equal the "
+    "number of cards needed to complete its set.",
+)
+KIND_FIELD_MISSING = _code(
+    "PK213",
+    Severity.ERROR,
+    "card lacks a field its kind requires",
+    "Each card kind declares the fields its cards must carry.",
+)
+TEMPLATE_ERROR = _code(
+    "PK220",
+    Severity.ERROR,
+    "template expression failed",
+    "A {{ … }} expression in a text field refers to something undefined or is malformed.",
+)
+ERRATUM_APPLIED = _code(
+    "PK230",
+    Severity.NOTE,
+    "known contradiction resolved by an erratum",
+    "The rule text contradicts itself here; the game's errata record "
+    "which reading printkit follows.",
+)
+STALE_ERRATUM = _code(
+    "PK231",
+    Severity.WARNING,
+    "erratum matches no diagnostic",
+    "An erratum names a contradiction the validator no longer finds; the data "
+    "or the erratum is out of date.",
+)
 # Fit and print (PK3xx).
-TEXT_OVERFLOW = _code("PK300", Severity.ERROR, "text does not fit",
-                      "Text is shrunk down to the region's min_size; below that it would be "
-                      "cut off, so the card needs shorter text or a bigger region.")
-SMALL_TEXT = _code("PK301", Severity.WARNING, "text smaller than legible on a card",
-                   "About 6 pt is the smallest size that prints legibly at home.")
-SHEET_TOO_SMALL = _code("PK302", Severity.ERROR, "piece does not fit on the paper",
-                        "Not even one piece fits inside the printable area of the paper.")
-REGION_OUTSIDE = _code("PK303", Severity.WARNING, "region outside the safe zone",
-                       "Text regions should stay inside the safe zone (3 mm inside the trim).")
+TEXT_OVERFLOW = _code(
+    "PK300",
+    Severity.ERROR,
+    "text does not fit",
+    "Text is shrunk down to the region's min_size; below that it would be "
+    "cut off, so the card needs shorter text or a bigger region.",
+)
+SMALL_TEXT = _code(
+    "PK301",
+    Severity.WARNING,
+    "text smaller than legible on a card",
+    "About 6 pt is the smallest size that prints legibly at home.",
+)
+SHEET_TOO_SMALL = _code(
+    "PK302",
+    Severity.ERROR,
+    "piece does not fit on the paper",
+    "Not even one piece fits inside the printable area of the paper.",
+)
+REGION_OUTSIDE = _code(
+    "PK303",
+    Severity.WARNING,
+    "region outside the safe zone",
+    "Text regions should stay inside the safe zone (3 mm inside the trim).",
+)
 # Output (PK4xx).
-WRITE_FAILED = _code("PK400", Severity.ERROR, "output could not be written",
-                     "The output folder is not writable; the previous file is kept.")
+WRITE_FAILED = _code(
+    "PK400",
+    Severity.ERROR,
+    "output could not be written",
+    "The output folder is not writable; the previous file is kept.",
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,9 +19,7 @@ from printkit.model.package import CardSpec, DeckSpec, Package
 BUILTIN_CARD_KEYS = set(CardSpec.model_fields)
 
 
-def check_deck(
-    package: Package, deck_id: str, spans: SourceMap, diagnostics: Diagnostics
-) -> None:
+def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Diagnostics) -> None:
     deck = package.decks[deck_id]
     base = ("decks", deck_id)
     _check_inventory(package, deck_id, deck, spans, diagnostics)
@@ -114,7 +112,9 @@ def _check_card_fields(
                 hint=(did_you_mean(key, set(deck.fields) | BUILTIN_CARD_KEYS) or "")
                 + " (per-card values are declared in the deck's 'fields')",
             )
-        elif declared == "number" and (isinstance(value, bool) or not isinstance(value, int | float)):
+        elif declared == "number" and (
+            isinstance(value, bool) or not isinstance(value, int | float)
+        ):
             diagnostics.add(
                 BAD_VALUE,
                 f"'{key}' of card '{card.name}' must be a number, not '{value}'",

@@ -16,7 +16,11 @@ def apply_errata(loaded: LoadedPackage, found: list[Diagnostic], diagnostics: Di
     errata = loaded.package.errata
     for diagnostic in found:
         match = next(
-            (i for i, e in enumerate(errata) if e.code == diagnostic.code and e.subject in diagnostic.message),
+            (
+                i
+                for i, e in enumerate(errata)
+                if e.code == diagnostic.code and e.subject in diagnostic.message
+            ),
             None,
         )
         if match is None:

@@ -14,7 +14,20 @@ from reportlab.lib.colors import toColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.draw.fonts import register_fonts
-from printkit.draw.ops import Box, Circle, Document, Group, Line, Op, Page, Paint, Path, Rect, Text, Use
+from printkit.draw.ops import (
+    Box,
+    Circle,
+    Document,
+    Group,
+    Line,
+    Op,
+    Page,
+    Paint,
+    Path,
+    Rect,
+    Text,
+    Use,
+)
 
 
 class _PdfPainter:

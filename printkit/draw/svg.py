@@ -49,9 +49,7 @@ class _SvgPainter:
             return node
         if isinstance(op, Rect):
             extra = {"rx": _n(op.radius)} if op.radius > 0 else {}
-            return svg.rect(
-                (_n(op.x), _n(op.y)), (_n(op.w), _n(op.h)), **extra, **_paint(op.paint)
-            )
+            return svg.rect((_n(op.x), _n(op.y)), (_n(op.w), _n(op.h)), **extra, **_paint(op.paint))
         if isinstance(op, Line):
             return svg.line((_n(op.x1), _n(op.y1)), (_n(op.x2), _n(op.y2)), **_paint(op.paint))
         if isinstance(op, Circle):

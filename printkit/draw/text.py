@@ -144,7 +144,7 @@ def fit_text(
     color: str = "#000000",
 ) -> FittedText:
     """Lay runs out in the box at the largest size from `size` down to `min_size` that fits."""
-    x, y, width, height = box
+    _, _, width, height = box
     words = _words(runs)
     current = size
     while True:
@@ -176,9 +176,11 @@ def _place(
     for index, line in enumerate(lines):
         widths = [word.width(size) for word in line]
         line_width = sum(widths) + space * max(len(line) - 1, 0)
-        cursor = {"left": x, "center": x + (width - line_width) / 2, "right": x + width - line_width}[
-            align
-        ]
+        cursor = {
+            "left": x,
+            "center": x + (width - line_width) / 2,
+            "right": x + width - line_width,
+        }[align]
         baseline = first_baseline + index * leading
         for word, word_width in zip(line, widths, strict=True):
             piece_x = cursor
@@ -198,7 +200,9 @@ def _merge_runs(ops: list[Text], space: float) -> list[Text]:
         if last and last.y == op.y and last.font == op.font and last.size == op.size:
             expected = last.x + text_width(last.text + " ", last.font, last.size)
             if abs(expected - op.x) < 0.01:
-                merged[-1] = Text(last.x, last.y, last.text + " " + op.text, op.font, op.size, op.color)
+                merged[-1] = Text(
+                    last.x, last.y, last.text + " " + op.text, op.font, op.size, op.color
+                )
                 continue
         merged.append(op)
     return merged

@@ -11,7 +11,7 @@ from __future__ import annotations
 from printkit.draw.fonts import font_name
 from printkit.draw.ops import Circle, Group, Line, Op, Page, Paint, Text, translate
 from printkit.impose.placement import ACTUAL_SIZE
-from printkit.model.package import ImposeSpec
+from printkit.model.base import ImposeSpec
 from printkit.model.units import mm
 
 INK = Paint(None, "#000000", 0.35)
@@ -25,7 +25,9 @@ def calibration_targets(paper: tuple[float, float]) -> list[tuple[float, float]]
     return [(mm(40), mm(50)), (w / 2, h / 2), (w - mm(40), h - mm(50))]
 
 
-def back_position(point: tuple[float, float], paper: tuple[float, float], backs: str) -> tuple[float, float]:
+def back_position(
+    point: tuple[float, float], paper: tuple[float, float], backs: str
+) -> tuple[float, float]:
     """Where a front point lies on the back page, seen from the back."""
     x, y = point
     if backs == "short_edge":
@@ -35,8 +37,11 @@ def back_position(point: tuple[float, float], paper: tuple[float, float], backs:
 
 def _cross(x: float, y: float) -> list[Op]:
     arm = mm(8)
-    return [Line(x - arm, y, x + arm, y, INK), Line(x, y - arm, x, y + arm, INK),
-            Circle(x, y, mm(1.5), INK)]
+    return [
+        Line(x - arm, y, x + arm, y, INK),
+        Line(x, y - arm, x, y + arm, INK),
+        Circle(x, y, mm(1.5), INK),
+    ]
 
 
 def _scale(x: float, y: float) -> list[Op]:
@@ -74,7 +79,8 @@ def calibration_pages(paper: tuple[float, float], spec: ImposeSpec) -> list[Page
     for index, line in enumerate(lines, start=1):
         front.append(Text(text_x, text_y + index * 11, line, font, 8))
         back_ops.append(Text(text_x, text_y + index * 11, line, font, 8))
-    offset = f"offset now: x {spec.back_offset_x / mm(1):+.1f} mm, y {spec.back_offset_y / mm(1):+.1f} mm"
+    dx, dy = spec.back_offset_x / mm(1), spec.back_offset_y / mm(1)
+    offset = f"offset now: x {dx:+.1f} mm, y {dy:+.1f} mm"
     back_ops.append(Text(text_x, text_y + 6 * 11, offset, font, 8))
     return [
         Page(*paper, front, label="calibration · front"),

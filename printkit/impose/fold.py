@@ -13,7 +13,7 @@ from printkit.impose.grid import Grid
 from printkit.impose.marks import crop_marks, cut_path
 from printkit.impose.pieces import Piece
 from printkit.impose.placement import ACTUAL_SIZE, note, place
-from printkit.model.package import ImposeSpec
+from printkit.model.base import ImposeSpec
 
 FOLD_PAINT = Paint(None, "#606060", 0.5, (3.0, 2.0))
 
@@ -45,12 +45,15 @@ def impose_fold(pieces: list[Piece], grid: Grid, spec: ImposeSpec, title: str) -
                 ops.append(place(back, x + w, y, w, h, (0.0, b, b, b)))
                 ops.append(Line(x + w, y, x + w, y + h, FOLD_PAINT))
             if spec.cut_corner_radius:
-                ops.append(cut_path(x, y, grid.cell_width, grid.cell_height, spec.cut_corner_radius))
+                ops.append(
+                    cut_path(x, y, grid.cell_width, grid.cell_height, spec.cut_corner_radius)
+                )
         if spec.crop_marks:
             ops += crop_marks(grid, b, spec.margin)
         label = f"{title} · fold-and-glue sheet {start // per_sheet + 1}"
         text = f"{ACTUAL_SIZE} · cut out, fold on the dashed line, glue back to back"
-        ops += note(text, (grid.paper_width, grid.paper_height), grid.top + grid.height + b,
-                    spec.margin)
+        ops += note(
+            text, (grid.paper_width, grid.paper_height), grid.top + grid.height + b, spec.margin
+        )
         pages.append(Page(grid.paper_width, grid.paper_height, ops, label=label))
     return pages

@@ -9,7 +9,7 @@ from __future__ import annotations
 from printkit.draw.ops import Box, Op, Page
 from printkit.impose.pieces import Piece
 from printkit.impose.placement import place
-from printkit.model.package import ImposeSpec
+from printkit.model.base import ImposeSpec
 
 
 def impose_print_on_demand(pieces: list[Piece], spec: ImposeSpec) -> list[Page]:

@@ -13,7 +13,7 @@ from printkit.impose.grid import Grid
 from printkit.impose.marks import crop_marks, cut_path
 from printkit.impose.pieces import Piece
 from printkit.impose.placement import ACTUAL_SIZE, note, place
-from printkit.model.package import ImposeSpec
+from printkit.model.base import ImposeSpec
 
 
 def bleed_sides(grid: Grid, index: int, bleed: float, shared: bool) -> tuple[float, ...]:
@@ -49,8 +49,16 @@ def impose_sheets(pieces: list[Piece], grid: Grid, spec: ImposeSpec, title: str)
         cells = list(range(len(sheet)))
         for index, piece in enumerate(sheet):
             x, y = grid.position(index)
-            fronts.append(place(piece.front, x, y, piece.width, piece.height,
-                                bleed_sides(grid, index, spec.bleed, shared)))
+            fronts.append(
+                place(
+                    piece.front,
+                    x,
+                    y,
+                    piece.width,
+                    piece.height,
+                    bleed_sides(grid, index, spec.bleed, shared),
+                )
+            )
         pages.append(_page(grid, spec, fronts, cells, f"{label} · fronts"))
         if not with_backs:
             continue
@@ -60,8 +68,16 @@ def impose_sheets(pieces: list[Piece], grid: Grid, spec: ImposeSpec, title: str)
                 continue
             target = mirrored_index(grid, index, spec.backs)
             x, y = grid.position(target)
-            backs.append(place(piece.back, x, y, piece.width, piece.height,
-                               bleed_sides(grid, target, spec.bleed, shared)))
+            backs.append(
+                place(
+                    piece.back,
+                    x,
+                    y,
+                    piece.width,
+                    piece.height,
+                    bleed_sides(grid, target, spec.bleed, shared),
+                )
+            )
         shifted = Group(tuple(backs), translate(spec.back_offset_x, spec.back_offset_y))
         mirrored = [mirrored_index(grid, index, spec.backs) for index in cells]
         pages.append(_page(grid, spec, [shifted], mirrored, f"{label} · backs"))
@@ -77,6 +93,7 @@ def _page(grid: Grid, spec: ImposeSpec, art: list[Op], cells: list[int], label: 
     if spec.crop_marks:
         ops += crop_marks(grid, spec.bleed, spec.margin)
     art_bottom = grid.top + grid.height + spec.bleed
-    ops += note(f"{ACTUAL_SIZE} · {label}", (grid.paper_width, grid.paper_height), art_bottom,
-                spec.margin)
+    ops += note(
+        f"{ACTUAL_SIZE} · {label}", (grid.paper_width, grid.paper_height), art_bottom, spec.margin
+    )
     return Page(grid.paper_width, grid.paper_height, ops, label=label)

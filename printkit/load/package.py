@@ -78,10 +78,14 @@ def select_games(
 
 
 def merge_sources(folder: Path, diagnostics: Diagnostics) -> tuple[dict[str, Any], SourceMap]:
-    """Merge the top-level sections of every YAML file of a package into one mapping."""
+    """Merge the top-level sections of every YAML file of a package into one mapping.
+
+    A mapping section (components, layouts, materials…) may be split over several files, so a
+    designer can keep the map and the counters of one game apart; a name defined twice is an error.
+    """
     merged: dict[str, Any] = {}
     spans = SourceMap(fallback=Span(relative(folder)))
-    origin: dict[str, Span] = {}
+    origin: dict[tuple[str, ...], Span] = {}
     for path in yaml_files(folder):
         loaded = load_yaml(path, diagnostics)
         if loaded is None or loaded.data is None:
@@ -97,19 +101,43 @@ def merge_sources(folder: Path, diagnostics: Diagnostics) -> tuple[dict[str, Any
         if not origin:
             spans.fallback = loaded.spans.value(())
         for section, value in loaded.data.items():
-            key_span = loaded.spans.key((section,))
-            if section in merged:
-                diagnostics.add(
-                    DUPLICATE_SECTION,
-                    f"section '{section}' is already defined in {origin[section]}",
-                    key_span,
-                    hint="keep each section in one file of the package",
-                )
-                continue
-            merged[section] = value
-            origin[section] = key_span
+            _merge_section(merged, origin, section, value, loaded.spans, diagnostics)
         spans.update(loaded.spans)
     return merged, spans
+
+
+def _merge_section(
+    merged: dict[str, Any],
+    origin: dict[tuple[str, ...], Span],
+    section: str,
+    value: Any,
+    spans: SourceMap,
+    diagnostics: Diagnostics,
+) -> None:
+    """Add one file's section: mappings merge entry by entry, anything else must be unique."""
+    if section not in merged:
+        merged[section] = value
+        origin[(section,)] = spans.key((section,))
+        return
+    if not (isinstance(merged[section], dict) and isinstance(value, dict)):
+        diagnostics.add(
+            DUPLICATE_SECTION,
+            f"section '{section}' is already defined in {origin[(section,)]}",
+            spans.key((section,)),
+            hint="a list section lives in one file; mapping sections may be split by entry",
+        )
+        return
+    for name, entry in value.items():
+        if name in merged[section]:
+            diagnostics.add(
+                DUPLICATE_SECTION,
+                f"'{section}.{name}' is already defined in {origin[(section, name)]}",
+                spans.key((section, name)),
+                hint="give the entry another name or keep one definition",
+            )
+            continue
+        merged[section][name] = entry
+        origin[(section, name)] = spans.key((section, name))
 
 
 def load_package(game_id: str, folder: Path, diagnostics: Diagnostics) -> LoadedPackage | None:

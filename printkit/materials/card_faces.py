@@ -24,8 +24,8 @@ from printkit.diagnostics import (
 from printkit.draw.ops import Circle, Op, Paint, Path, Rect, Symbol, Use
 from printkit.draw.text import fit_text, missing_glyphs, parse_markup
 from printkit.materials.templates import TemplateProblem, evaluate, render
+from printkit.model.base import check_colour
 from printkit.model.layout import Layout, Region
-from printkit.model.package import check_colour
 
 LEGIBLE_MIN = 6.0
 
@@ -63,7 +63,15 @@ class FaceDrawer:
             b = self.bleed
             ops: list[Op] = []
             if layout.background:
-                ops.append(Rect(-b, -b, layout.width + 2 * b, layout.height + 2 * b, Paint(layout.background)))
+                ops.append(
+                    Rect(
+                        -b,
+                        -b,
+                        layout.width + 2 * b,
+                        layout.height + 2 * b,
+                        Paint(layout.background),
+                    )
+                )
             for region in layout.regions:
                 if region.is_static:
                     ops += self._region(layout, region, context)
@@ -71,16 +79,27 @@ class FaceDrawer:
             self.symbols[name] = Symbol(name, tuple(ops), bbox)
         return self.symbols[name]
 
-    def _report(self, code: str, message: str, context: FaceContext, region: Region, hint: str) -> None:
-        span = context.span if not region.is_static else context.region_spans.get(region.name, context.span)
+    def _report(
+        self, code: str, message: str, context: FaceContext, region: Region, hint: str
+    ) -> None:
+        span = (
+            context.span
+            if not region.is_static
+            else context.region_spans.get(region.name, context.span)
+        )
         self.diagnostics.add(code, f"{context.subject}: {message}", span, hint=hint)
 
     def _render(self, source: str, context: FaceContext, region: Region) -> str | None:
         try:
             return render(source, context.values)
         except TemplateProblem as problem:
-            self._report(TEMPLATE_ERROR, f"region '{region.name}' {problem}", context, region,
-                         "check the field names against the card's values and the deck's fields")
+            self._report(
+                TEMPLATE_ERROR,
+                f"region '{region.name}' {problem}",
+                context,
+                region,
+                "check the field names against the card's values and the deck's fields",
+            )
             return None
 
     def _region(self, layout: Layout, region: Region, context: FaceContext) -> list[Op]:
@@ -89,8 +108,13 @@ class FaceDrawer:
                 if not evaluate(region.when, context.values):
                     return []
             except TemplateProblem as problem:
-                self._report(TEMPLATE_ERROR, f"condition of region '{region.name}' {problem}",
-                             context, region, "conditions are Jinja expressions, e.g. 'card.damage'")
+                self._report(
+                    TEMPLATE_ERROR,
+                    f"condition of region '{region.name}' {problem}",
+                    context,
+                    region,
+                    "conditions are Jinja expressions, e.g. 'card.damage'",
+                )
                 return []
         fill = self._colour(region.fill, context, region)
         if region.kind == "box":
@@ -110,8 +134,13 @@ class FaceDrawer:
         try:
             return check_colour(text)
         except ValueError:
-            self._report(BAD_VALUE, f"region '{region.name}' fill '{text}' is not a colour",
-                         context, region, "use #rrggbb or a colour name")
+            self._report(
+                BAD_VALUE,
+                f"region '{region.name}' fill '{text}' is not a colour",
+                context,
+                region,
+                "use #rrggbb or a colour name",
+            )
             return None
 
     def _box(self, layout: Layout, region: Region, fill: str | None) -> Rect:
@@ -130,12 +159,21 @@ class FaceDrawer:
         return Rect(x, y, w, h, paint, region.radius)
 
     def _pips(self, region: Region, fill: str | None, context: FaceContext) -> list[Op]:
-        raw = region.count if isinstance(region.count, int) else self._render(str(region.count), context, region)
+        raw = (
+            region.count
+            if isinstance(region.count, int)
+            else self._render(str(region.count), context, region)
+        )
         try:
             count = int(raw) if raw is not None else 0
         except ValueError:
-            self._report(BAD_VALUE, f"region '{region.name}' count '{raw}' is not a number",
-                         context, region, "pips need a whole number")
+            self._report(
+                BAD_VALUE,
+                f"region '{region.name}' count '{raw}' is not a number",
+                context,
+                region,
+                "pips need a whole number",
+            )
             return []
         if count <= 0:
             return []
@@ -149,8 +187,16 @@ class FaceDrawer:
     def _text(self, region: Region, fill: str | None, context: FaceContext) -> list[Op]:
         ops: list[Op] = []
         if fill or region.stroke:
-            ops.append(Rect(region.x, region.y, region.width, region.height,
-                            Paint(fill, region.stroke, region.stroke_width), region.radius))
+            ops.append(
+                Rect(
+                    region.x,
+                    region.y,
+                    region.width,
+                    region.height,
+                    Paint(fill, region.stroke, region.stroke_width),
+                    region.radius,
+                )
+            )
         if region.text is None:
             return ops
         text = self._render(region.text, context, region)
@@ -158,23 +204,50 @@ class FaceDrawer:
             return ops
         markup = parse_markup(text.strip(), context.icons, region.font)
         for icon in markup.unknown_icons:
-            self._report(UNKNOWN_REFERENCE, f"unknown icon ':{icon}:' in region '{region.name}'",
-                         context, region, did_you_mean(icon, context.icons) or "define it under the deck's icons")
+            self._report(
+                UNKNOWN_REFERENCE,
+                f"unknown icon ':{icon}:' in region '{region.name}'",
+                context,
+                region,
+                did_you_mean(icon, context.icons) or "define it under the deck's icons",
+            )
         missing = missing_glyphs(markup.runs)
         if missing:
-            self._report(BAD_VALUE, f"region '{region.name}' uses characters the font lacks: "
-                         + " ".join(sorted(missing)), context, region, "the embedded font is DejaVu Sans")
+            self._report(
+                BAD_VALUE,
+                f"region '{region.name}' uses characters the font lacks: "
+                + " ".join(sorted(missing)),
+                context,
+                region,
+                "the embedded font is DejaVu Sans",
+            )
         pad = min(region.radius, 2.0) if (fill or region.stroke) else 0.0
         box = (region.x + pad, region.y, region.width - 2 * pad, region.height)
-        fitted = fit_text(markup.runs, box, region.size, region.min_size, region.align, region.valign,
-                          region.color)
+        fitted = fit_text(
+            markup.runs,
+            box,
+            region.size,
+            region.min_size,
+            region.align,
+            region.valign,
+            region.color,
+        )
         if not fitted.fits:
-            self._report(TEXT_OVERFLOW,
-                         f"text of region '{region.name}' does not fit even at {region.min_size:g}pt",
-                         context, region, "shorten the text, or enlarge the region or lower its min_size")
+            self._report(
+                TEXT_OVERFLOW,
+                f"text of region '{region.name}' does not fit even at {region.min_size:g}pt",
+                context,
+                region,
+                "shorten the text, or enlarge the region or lower its min_size",
+            )
         elif fitted.size < LEGIBLE_MIN:
-            self._report(SMALL_TEXT, f"region '{region.name}' shrinks to {fitted.size:g}pt",
-                         context, region, "6pt is about the smallest size that prints legibly")
+            self._report(
+                SMALL_TEXT,
+                f"region '{region.name}' shrinks to {fitted.size:g}pt",
+                context,
+                region,
+                "6pt is about the smallest size that prints legibly",
+            )
         return ops + list(fitted.ops)
 
 
@@ -195,8 +268,9 @@ def _ring_arrows(region: Region) -> list[Op]:
             start, end = -start, -end
         ops.append(Path(_arc(cx, cy, radius, start, end), Paint(None, colour, thickness)))
         tip_angle = end + sign * sweep * 0.12
-        ops.append(Path(_arrow_head(cx, cy, radius, end, tip_angle, thickness * 2.2),
-                        Paint(colour, None)))
+        ops.append(
+            Path(_arrow_head(cx, cy, radius, end, tip_angle, thickness * 2.2), Paint(colour, None))
+        )
     return ops
 
 
@@ -217,7 +291,9 @@ def _arc(cx: float, cy: float, r: float, a0: float, a1: float) -> tuple[tuple, .
     return tuple(commands)
 
 
-def _arrow_head(cx: float, cy: float, r: float, base: float, tip: float, width: float) -> tuple[tuple, ...]:
+def _arrow_head(
+    cx: float, cy: float, r: float, base: float, tip: float, width: float
+) -> tuple[tuple, ...]:
     inner = (cx + (r - width) * math.cos(base), cy + (r - width) * math.sin(base))
     outer = (cx + (r + width) * math.cos(base), cy + (r + width) * math.sin(base))
     point = (cx + r * math.cos(tip), cy + r * math.sin(tip))

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.diagnostics import BAD_VALUE, SHEET_TOO_SMALL, UNKNOWN_REFERENCE, Diagnostics, did_you_mean
+from printkit.diagnostics import (
+    BAD_VALUE,
+    SHEET_TOO_SMALL,
+    UNKNOWN_REFERENCE,
+    Diagnostics,
+    did_you_mean,
+)
 from printkit.draw.ops import Document
 from printkit.impose.calibration import calibration_pages
 from printkit.impose.catalogue import papers
@@ -16,7 +22,7 @@ from printkit.impose.sheet import impose_sheets
 from printkit.load.package import LoadedPackage
 from printkit.materials.card_faces import FaceContext, FaceDrawer
 from printkit.model.layout import Layout
-from printkit.model.package import CardSpec, DeckSpec, MaterialSpec
+from printkit.model.package import CardsMaterial, CardSpec, DeckSpec
 from printkit.model.units import to_mm
 
 
@@ -43,15 +49,22 @@ def card_context(loaded: LoadedPackage, deck_id: str, card: CardSpec) -> dict[st
 
 
 def _layout(
-    name: str | None, layouts: dict[str, Layout], where: tuple, loaded: LoadedPackage,
+    name: str | None,
+    layouts: dict[str, Layout],
+    where: tuple,
+    loaded: LoadedPackage,
     diagnostics: Diagnostics,
 ) -> Layout | None:
     if name is None:
         return None
     if name not in layouts:
         if name not in loaded.package.layouts:  # otherwise already reported while resolving
-            diagnostics.add(UNKNOWN_REFERENCE, f"unknown layout '{name}'", loaded.spans.value(where),
-                            hint=did_you_mean(name, loaded.package.layouts))
+            diagnostics.add(
+                UNKNOWN_REFERENCE,
+                f"unknown layout '{name}'",
+                loaded.spans.value(where),
+                hint=did_you_mean(name, loaded.package.layouts),
+            )
         return None
     return layouts[name]
 
@@ -74,10 +87,20 @@ def deck_pieces(
     pieces: list[Piece] = []
     for index, card in enumerate(deck.cards):
         path = (*base, "cards", index)
-        front = _layout(card.layout or deck.layout, layouts, (*path, "layout") if card.layout
-                        else (*base, "layout"), loaded, diagnostics)
-        back = _layout(card.back or deck.back, layouts, (*path, "back") if card.back
-                       else (*base, "back"), loaded, diagnostics)
+        front = _layout(
+            card.layout or deck.layout,
+            layouts,
+            (*path, "layout") if card.layout else (*base, "layout"),
+            loaded,
+            diagnostics,
+        )
+        back = _layout(
+            card.back or deck.back,
+            layouts,
+            (*path, "back") if card.back else (*base, "back"),
+            loaded,
+            diagnostics,
+        )
         if front is None:
             continue
         values = card_context(loaded, deck_id, card)
@@ -86,7 +109,9 @@ def deck_pieces(
         front_ops = tuple(drawer.face(front, context))
         back_ops = None
         if back is not None:
-            context.region_spans = {r: s for (lay, r), s in region_spans.items() if lay == back.name}
+            context.region_spans = {
+                r: s for (lay, r), s in region_spans.items() if lay == back.name
+            }
             back_ops = tuple(drawer.face(back, context))
         piece = Piece(card.name, front.width, front.height, front_ops, back_ops)
         pieces += [piece] * card.count
@@ -100,12 +125,15 @@ def compile_cards(
     paper_name: str,
     diagnostics: Diagnostics,
 ) -> Document | None:
-    material: MaterialSpec = loaded.package.materials[material_id]
+    material: CardsMaterial = loaded.package.materials[material_id]
     where = ("materials", material_id)
     if material.deck not in loaded.package.decks:
-        diagnostics.add(UNKNOWN_REFERENCE, f"material '{material_id}' names unknown deck "
-                        f"'{material.deck}'", loaded.spans.value((*where, "deck")),
-                        hint=did_you_mean(material.deck, loaded.package.decks))
+        diagnostics.add(
+            UNKNOWN_REFERENCE,
+            f"material '{material_id}' names unknown deck '{material.deck}'",
+            loaded.spans.value((*where, "deck")),
+            hint=did_you_mean(material.deck, loaded.package.decks),
+        )
         return None
     spec = material.impose
     drawer = FaceDrawer(spec.bleed, diagnostics)
@@ -117,15 +145,21 @@ def compile_cards(
     sizes = {(round(p.width, 3), round(p.height, 3)) for p in pieces}
     if len(sizes) > 1:
         shown = ", ".join(f"{to_mm(w):.1f} × {to_mm(h):.1f} mm" for w, h in sorted(sizes))
-        diagnostics.add(BAD_VALUE, f"deck '{material.deck}' mixes card sizes: {shown}",
-                        loaded.spans.value(("decks", material.deck)),
-                        hint="one material imposes cards of one size; split the deck")
+        diagnostics.add(
+            BAD_VALUE,
+            f"deck '{material.deck}' mixes card sizes: {shown}",
+            loaded.spans.value(("decks", material.deck)),
+            hint="one material imposes cards of one size; split the deck",
+        )
         return None
     paper_key = spec.paper or paper_name
     if paper_key not in papers():
-        diagnostics.add(UNKNOWN_REFERENCE, f"unknown paper '{paper_key}'",
-                        loaded.spans.value((*where, "impose", "paper")),
-                        hint=did_you_mean(paper_key, papers()))
+        diagnostics.add(
+            UNKNOWN_REFERENCE,
+            f"unknown paper '{paper_key}'",
+            loaded.spans.value((*where, "impose", "paper")),
+            hint=did_you_mean(paper_key, papers()),
+        )
         return None
     paper = papers()[paper_key]
     if spec.mode == "print_on_demand":
@@ -137,10 +171,14 @@ def compile_cards(
         gap = 2 * spec.bleed if folded or spec.gutter == "bleed" else 0.0
         grid = fit_grid(paper, cell, gap, spec.margin)
         if grid is None:
-            diagnostics.add(SHEET_TOO_SMALL, f"material '{material_id}': a piece of "
-                            f"{to_mm(cell[0]):.1f} × {to_mm(cell[1]):.1f} mm does not fit "
-                            f"on {paper_key} inside {to_mm(spec.margin):.1f} mm margins",
-                            loaded.spans.value(where), hint="choose a larger paper or a smaller piece")
+            diagnostics.add(
+                SHEET_TOO_SMALL,
+                f"material '{material_id}': a piece of "
+                f"{to_mm(cell[0]):.1f} × {to_mm(cell[1]):.1f} mm does not fit "
+                f"on {paper_key} inside {to_mm(spec.margin):.1f} mm margins",
+                loaded.spans.value(where),
+                hint="choose a larger paper or a smaller piece",
+            )
             return None
         if folded:
             document.pages = impose_fold(pieces, grid, spec, title)

@@ -13,7 +13,9 @@ from typing import Any
 from jinja2 import StrictUndefined, TemplateError
 from jinja2.sandbox import SandboxedEnvironment
 
-_ENV = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False)
+_ENV = SandboxedEnvironment(
+    undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False
+)
 
 
 class TemplateProblem(Exception):
@@ -21,12 +23,12 @@ class TemplateProblem(Exception):
 
 
 @cache
-def _template(source: str):  # noqa: ANN202 - jinja's Template type
+def _template(source: str):
     return _ENV.from_string(source)
 
 
 @cache
-def _expression(source: str):  # noqa: ANN202
+def _expression(source: str):
     return _ENV.compile_expression(source, undefined_to_none=False)
 
 

@@ -31,9 +31,9 @@ def data_path(data: Any, loc: tuple[Any, ...]) -> PathKey:
     path: list[str | int] = []
     current = data
     for part in loc:
-        if isinstance(current, dict) and part in current:
-            current = current[part]
-        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
+        if (isinstance(current, dict) and part in current) or (
+            isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current)
+        ):
             current = current[part]
         else:
             continue
@@ -72,7 +72,9 @@ def allowed_keys(root: type[BaseModel], path: PathKey) -> set[str]:
         for annotation in annotations:
             models = _models_in(annotation)
             if models and isinstance(part, str):
-                following += [m.model_fields[part].annotation for m in models if part in m.model_fields]
+                following += [
+                    m.model_fields[part].annotation for m in models if part in m.model_fields
+                ]
             else:
                 following += _child_annotations(annotation)
         annotations = following

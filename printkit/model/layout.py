@@ -18,7 +18,8 @@ from printkit.diagnostics import (
 )
 from printkit.impose.catalogue import card_sizes
 from printkit.load.yaml_spans import SourceMap
-from printkit.model.package import LayoutSpec, Size
+from printkit.model.base import Size
+from printkit.model.package import LayoutSpec
 from printkit.model.units import mm
 
 REGION_DEFAULTS: dict[str, Any] = {

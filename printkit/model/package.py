@@ -9,38 +9,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
-from pydantic_core import PydanticCustomError
-from reportlab.lib import colors
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from printkit.model.base import Colour, ImposeSpec, Size, Strict
+from printkit.model.counters import CountersMaterial
+from printkit.model.hexmap import HexMapMaterial
 from printkit.model.units import Length
-
-_NAMED_COLOURS = {name.lower() for name in colors.getAllNamedColors()}
-
-
-def check_colour(value: str) -> str:
-    text = value.strip().lower()
-    if text.startswith("#") and len(text) in (4, 7):
-        try:
-            int(text[1:], 16)
-        except ValueError:
-            pass
-        else:
-            return text
-    if text in _NAMED_COLOURS:
-        return text
-    raise PydanticCustomError(
-        "colour", "'{value}' is not a colour (use #rrggbb or a name like 'red')", {"value": value}
-    )
-
-
-Colour = Annotated[str, AfterValidator(check_colour)]
-
-
-class Strict(BaseModel):
-    """Base of every model: unknown keys are errors and models are immutable."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class GameInfo(Strict):
@@ -56,11 +30,6 @@ class Component(Strict):
 
     count: int = Field(ge=0)
     description: str | None = None
-
-
-class Size(Strict):
-    width: Length
-    height: Length
 
 
 class RegionSpec(Strict):
@@ -119,7 +88,9 @@ class CardSpec(BaseModel):
     count: int = Field(1, ge=1)
     kind: str | None = None
     set: str | None = None
-    pips: int | None = Field(None, ge=0, description="set-indicator marks printed, if not the set size")
+    pips: int | None = Field(
+        None, ge=0, description="set-indicator marks printed, if not the set size"
+    )
     layout: str | None = None
     back: str | None = None
     notes: str | None = None
@@ -140,26 +111,18 @@ class DeckSpec(Strict):
     cards: list[CardSpec]
 
 
-class ImposeSpec(Strict):
-    mode: Literal["sheet", "print_on_demand", "fold"] = "sheet"
-    paper: str | None = Field(None, description="a4, letter, a3, tabloid; default from the CLI")
-    bleed: Length = Field(3 * 72 / 25.4)
-    gutter: Literal["shared", "bleed"] = "shared"
-    margin: Length = Field(5 * 72 / 25.4, description="unprintable edge of home printers")
-    crop_marks: bool = True
-    backs: Literal["long_edge", "short_edge", "none"] = "long_edge"
-    back_offset_x: Length = 0.0
-    back_offset_y: Length = 0.0
-    cut_corner_radius: Length | None = None
-    calibration: bool = False
-    fold: Literal["vertical", "horizontal"] = "vertical"
+class CardsMaterial(Strict):
+    """A deck imposed for print: sheets with backs, print-on-demand pages, or fold-and-glue."""
 
-
-class MaterialSpec(Strict):
     kind: Literal["cards"]
     deck: str
     title: str | None = None
     impose: ImposeSpec = Field(default_factory=ImposeSpec)
+
+
+MaterialSpec = Annotated[
+    CardsMaterial | HexMapMaterial | CountersMaterial, Field(discriminator="kind")
+]
 
 
 class Erratum(Strict):

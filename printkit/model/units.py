@@ -35,7 +35,9 @@ def parse_length(value: Any) -> float:
         raise PydanticCustomError("length_no_unit", "length {value} has no unit", {"value": value})
     if unit not in POINTS_PER_UNIT:
         raise PydanticCustomError(
-            "length_unit", "unknown unit '{unit}' in length '{value}'", {"unit": unit, "value": value}
+            "length_unit",
+            "unknown unit '{unit}' in length '{value}'",
+            {"unit": unit, "value": value},
         )
     return float(number) * POINTS_PER_UNIT[unit]
 

@@ -1,0 +1,39 @@
+"""Which compiler turns which kind of material into a document.
+
+Every material compiler has the same signature, so the build pipeline needs no knowledge of
+the kinds: adding a kind means adding its model to `MaterialSpec` and its compiler here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from printkit.diagnostics import Diagnostics
+from printkit.draw.ops import Document
+from printkit.load.package import LoadedPackage
+from printkit.materials.cards import compile_cards
+from printkit.materials.counters import compile_counters
+from printkit.materials.hexmap import compile_hexmap
+from printkit.model.layout import Layout
+
+MaterialCompiler = Callable[
+    [LoadedPackage, str, dict[str, Layout], str, Diagnostics], Document | None
+]
+
+COMPILERS: dict[str, MaterialCompiler] = {
+    "cards": compile_cards,
+    "hexmap": compile_hexmap,
+    "counters": compile_counters,
+}
+
+
+def compile_material(
+    loaded: LoadedPackage,
+    material_id: str,
+    layouts: dict[str, Layout],
+    paper: str,
+    diagnostics: Diagnostics,
+) -> Document | None:
+    """Compile one material of a loaded package; None when its diagnostics forbid it."""
+    kind = loaded.package.materials[material_id].kind
+    return COMPILERS[kind](loaded, material_id, layouts, paper, diagnostics)
