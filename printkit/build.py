@@ -12,6 +12,7 @@ from pathlib import Path
 
 from printkit.check.deck import check_deck
 from printkit.check.errata import apply_errata
+from printkit.check.layout import check_safe_zones
 from printkit.diagnostics import UNKNOWN_REFERENCE, Diagnostics, did_you_mean, relative
 from printkit.draw.ops import Document
 from printkit.draw.pdf import render_pdf
@@ -47,6 +48,7 @@ def compile_game(
         diagnostics.extend(found)
         return None
     layouts = resolve_layouts(loaded.package.layouts, loaded.spans, found)
+    check_safe_zones(layouts, loaded.spans, found)
     for deck_id in loaded.package.decks:
         check_deck(loaded.package, deck_id, loaded.spans, found)
     result = GameResult(game_id)

@@ -9,10 +9,11 @@ from pathlib import Path
 import click
 
 from printkit.build import FORMATS, compile_game, write_outputs
-from printkit.diagnostics import CODES, Diagnostics
+from printkit.diagnostics import CODES, WRITE_FAILED, Diagnostics, Span, relative
 from printkit.impose.catalogue import papers
-from printkit.load.package import find_games, load_package, select_games
+from printkit.load.package import load_package, select_games
 from printkit.model.package import Package
+from printkit.output import write_atomic
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
@@ -132,9 +133,9 @@ def build(
             write_outputs(result, out, formats)
         except OSError as error:
             diagnostics.add(
-                "PK400",
+                WRITE_FAILED,
                 f"cannot write output: {error}",
-                _span(out),
+                Span(relative(out)),
                 hint="check that the output folder is writable",
             )
             continue
@@ -143,12 +144,6 @@ def build(
             f"{len(result.written)} file(s) in {out / game_id}"
         )
     context.exit(_report(diagnostics, strict))
-
-
-def _span(path: Path):
-    from printkit.diagnostics import Span
-
-    return Span(str(path))
 
 
 @main.command()
@@ -168,22 +163,20 @@ def schema(out: Path | None) -> None:
     if out is None:
         click.echo(text, nl=False)
     else:
-        from printkit.output import write_atomic
-
         write_atomic(out, text.encode("utf-8"))
 
 
 @main.command()
-@click.argument("code")
-def explain(code: str) -> None:
-    """Explain a diagnostic code, e.g. PK211."""
+@click.argument("code", required=False)
+def explain(code: str | None) -> None:
+    """Explain a diagnostic code, e.g. PK211; without a code, list them all."""
+    if code is None:
+        for entry in CODES.values():
+            click.echo(f"{entry.code}  {entry.severity:<7}  {entry.title}")
+        return
     entry = CODES.get(code.upper())
     if entry is None:
         raise click.BadParameter(
-            f"no diagnostic code {code}; codes run PK001 to PK400", param_hint="CODE"
+            f"no diagnostic code {code}; 'printkit explain' lists them all", param_hint="CODE"
         )
     click.echo(f"{entry.code} ({entry.severity}): {entry.title}\n\n{entry.explanation}")
-
-
-def games_in(rule_data: Path) -> list[str]:
-    return list(find_games(rule_data))

@@ -1,0 +1,47 @@
+"""Layout checks that need the resolved geometry: text must stay inside the safe zone."""
+
+from __future__ import annotations
+
+from printkit.diagnostics import REGION_OUTSIDE, Diagnostics
+from printkit.load.yaml_spans import SourceMap
+from printkit.model.layout import GEOMETRY, Layout, Region
+from printkit.model.units import to_mm
+
+
+def _outside_by(region: Region, layout: Layout) -> float:
+    """How far (in points) the region's box reaches past the safe zone; 0 when inside."""
+    safe = layout.safe_zone
+    return max(
+        safe - region.x,
+        safe - region.y,
+        region.x + region.width - (layout.width - safe),
+        region.y + region.height - (layout.height - safe),
+        0.0,
+    )
+
+
+def check_safe_zones(
+    layouts: dict[str, Layout], spans: SourceMap, diagnostics: Diagnostics
+) -> None:
+    """Warn where a text region's geometry is defined if its text a cutting error could trim off.
+
+    Boxes and art may run to the edge (and under the bleed); only text is checked, because a
+    millimetre of misaligned cut must never cost a word of the rules.
+    """
+    for layout in layouts.values():
+        for region in layout.regions:
+            if region.kind != "text" or not region.text:
+                continue
+            excess = _outside_by(region, layout)
+            if excess <= 1e-6:
+                continue
+            path = ("layouts", layout.name, "regions", region.name)
+            if not any((*path, name) in spans.values for name in GEOMETRY):
+                continue  # geometry inherited: reported where it is defined
+            diagnostics.add(
+                REGION_OUTSIDE,
+                f"text region '{region.name}' of layout '{layout.name}' reaches "
+                f"{to_mm(excess):.1f} mm past the {to_mm(layout.safe_zone):.1f} mm safe zone",
+                spans.value(path),
+                hint="move the region inward, or set the layout's safe_zone if the piece is small",
+            )
