@@ -267,9 +267,9 @@ def _ring_arrows(region: Region) -> list[Op]:
         if sign < 0:
             start, end = -start, -end
         ops.append(Path(_arc(cx, cy, radius, start, end), Paint(None, colour, thickness)))
-        tip_angle = end + sign * sweep * 0.12
+        tip_angle = end + sign * sweep * 0.2
         ops.append(
-            Path(_arrow_head(cx, cy, radius, end, tip_angle, thickness * 2.2), Paint(colour, None))
+            Path(_arrow_head(cx, cy, radius, end, tip_angle, thickness * 1.6), Paint(colour, None))
         )
     return ops
 
