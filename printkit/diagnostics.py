@@ -87,9 +87,10 @@ FORBIDDEN_TAG = _code(
 DUPLICATE_SECTION = _code(
     "PK103",
     Severity.ERROR,
-    "section defined in two files",
-    "A game package may span several YAML files, but each top-level "
-    "section (game, decks, layouts…) lives in one of them.",
+    "defined twice across the package's files",
+    "A game package may span several YAML files. Mapping sections (components, layouts, decks, "
+    "materials…) may be split between files entry by entry, but each entry, and each other "
+    "section (game, errata), is defined once.",
 )
 NOT_A_MAPPING = _code(
     "PK104",
