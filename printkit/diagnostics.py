@@ -205,6 +205,13 @@ REGION_OUTSIDE = _code(
     "region outside the safe zone",
     "Text regions should stay inside the safe zone (3 mm inside the trim).",
 )
+PIECE_TOO_BIG_FOR_HEX = _code(
+    "PK304",
+    Severity.ERROR,
+    "counter too big for its hex",
+    "A counter must fit inside a hex of the map it is played on: a square of side s fits a hex "
+    "of across-flats F only if s ≤ 0.732·F (√3 − 1), a circle only if its diameter ≤ F.",
+)
 # Output (PK4xx).
 WRITE_FAILED = _code(
     "PK400",
