@@ -7,7 +7,7 @@ unembedded standard-14 font can sneak in.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -41,7 +41,10 @@ def font_name(face: str) -> str:
     return FACES[face][0]
 
 
+@lru_cache(maxsize=65536)
 def text_width(text: str, font: str, size: float) -> float:
+    """Width in points; cached, because wrapping and shrinking measure the same words again
+    and again (a deck repeats its vocabulary from card to card)."""
     register_fonts()
     return pdfmetrics.stringWidth(text, font, size)
 
@@ -51,6 +54,7 @@ def ascent(font: str, size: float) -> float:
     return pdfmetrics.getAscent(font, size)
 
 
+@lru_cache(maxsize=8192)
 def has_glyph(font: str, char: str) -> bool:
     register_fonts()
     face = pdfmetrics.getFont(font).face

@@ -4,17 +4,26 @@ Each page is flipped once into the y-down coordinates of the drawing API; text r
 locally so glyphs stand upright. Symbols become Form XObjects, defined on first use, so a card
 back or a frame is stored once however many times it is placed. `invariant=1` makes the bytes
 depend only on the input.
+
+The painter keeps the content streams small, since a deck of a thousand cards is mostly text:
+neighbouring text runs share one BT…ET object and set the font only when it changes, colours
+and line styles are set only when they differ from the graphics state already in force (tracked
+through q/Q), and identity transforms are not written.
 """
 
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass, replace
 
+from reportlab import rl_config
 from reportlab.lib.colors import toColor
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.textobject import PDFTextObject
 
 from printkit.draw.fonts import register_fonts
 from printkit.draw.ops import (
+    IDENTITY,
     Box,
     Circle,
     Document,
@@ -30,26 +39,59 @@ from printkit.draw.ops import (
 )
 
 
+@dataclass
+class _State:
+    """The part of the PDF graphics state the painter sets; None means not known."""
+
+    fill: str | None = None
+    stroke: str | None = None
+    width: float | None = None
+    dash: tuple[float, ...] | None = None
+
+
 class _PdfPainter:
     def __init__(self, canvas: Canvas, document: Document) -> None:
         self.canvas = canvas
         self.document = document
         self.defined: set[str] = set()
         self.colours: dict[str, object] = {}
+        self.state = _State()
+        self.saved: list[_State] = []
 
     def colour(self, name: str) -> object:
         if name not in self.colours:
             self.colours[name] = toColor(name)
         return self.colours[name]
 
+    def save(self) -> None:
+        self.canvas.saveState()
+        self.saved.append(replace(self.state))
+
+    def restore(self) -> None:
+        self.canvas.restoreState()
+        self.state = self.saved.pop()
+
+    def set_fill(self, colour: str, target: Canvas | PDFTextObject | None = None) -> None:
+        if self.state.fill != colour:
+            (target or self.canvas).setFillColor(self.colour(colour))
+            self.state.fill = colour
+
     def paint(self, paint: Paint) -> tuple[int, int]:
         c = self.canvas
+        state = self.state
         if paint.fill:
-            c.setFillColor(self.colour(paint.fill))
+            self.set_fill(paint.fill)
         if paint.stroke:
-            c.setStrokeColor(self.colour(paint.stroke))
-            c.setLineWidth(paint.width)
-            c.setDash(list(paint.dash) if paint.dash else [])
+            if state.stroke != paint.stroke:
+                c.setStrokeColor(self.colour(paint.stroke))
+                state.stroke = paint.stroke
+            if state.width != paint.width:
+                c.setLineWidth(paint.width)
+                state.width = paint.width
+            dash = paint.dash or ()
+            if state.dash != dash:
+                c.setDash(list(dash))
+                state.dash = dash
         return (1 if paint.stroke else 0, 1 if paint.fill else 0)
 
     def define_symbols(self, ops: list[Op] | tuple[Op, ...]) -> None:
@@ -60,22 +102,46 @@ class _PdfPainter:
                 self.defined.add(op.symbol)
                 self.define_symbols(symbol.ops)
                 c = self.canvas
+                outer = self.state
+                self.state = _State()  # a form inherits whatever state it is placed in
                 c.beginForm(_form_name(op.symbol), *symbol.bbox)
-                for child in symbol.ops:
-                    self.draw(child)
+                self.draw_all(symbol.ops)
                 c.endForm()
+                self.state = outer
             elif isinstance(op, Group):
                 self.define_symbols(op.ops)
+
+    def draw_all(self, ops: list[Op] | tuple[Op, ...]) -> None:
+        """Draw ops in order, writing each stretch of consecutive text runs as one text object."""
+        start = 0
+        while start < len(ops):
+            if isinstance(ops[start], Text):
+                end = start
+                while end < len(ops) and isinstance(ops[end], Text):
+                    end += 1
+                self.text(ops[start:end])  # type: ignore[arg-type]
+                start = end
+            else:
+                self.draw(ops[start])
+                start += 1
+
+    def text(self, runs: list[Text] | tuple[Text, ...]) -> None:
+        c = self.canvas
+        text = c.beginText()
+        face: tuple[str, float] | None = None
+        for run in runs:
+            self.set_fill(run.color, text)
+            if face != (run.font, run.size):
+                face = (run.font, run.size)
+                text.setFont(run.font, run.size)
+            text.setTextTransform(1, 0, 0, -1, run.x, run.y)
+            text.textLine(run.text)  # unlike textOut, does not measure the run again
+        c.drawText(text)
 
     def draw(self, op: Op) -> None:
         c = self.canvas
         if isinstance(op, Text):
-            c.setFillColor(self.colour(op.color))
-            text = c.beginText()
-            text.setTextTransform(1, 0, 0, -1, op.x, op.y)
-            text.setFont(op.font, op.size)
-            text.textOut(op.text)
-            c.drawText(text)
+            self.text((op,))
         elif isinstance(op, Rect):
             stroke, fill = self.paint(op.paint)
             if op.radius > 0:
@@ -102,20 +168,24 @@ class _PdfPainter:
                     path.close()
             c.drawPath(path, stroke=stroke, fill=fill)
         elif isinstance(op, Group):
-            c.saveState()
-            c.transform(*op.matrix)
+            self.save()
+            if op.matrix != IDENTITY:
+                c.transform(*op.matrix)
             if op.clip:
                 clip = c.beginPath()
                 clip.rect(*op.clip)
                 c.clipPath(clip, stroke=0, fill=0)
-            for child in op.ops:
-                self.draw(child)
-            c.restoreState()
+            self.draw_all(op.ops)
+            self.restore()
         elif isinstance(op, Use):
-            c.saveState()
-            c.translate(op.x, op.y)
-            c.doForm(_form_name(op.symbol))
-            c.restoreState()
+            # Placing a form saves and restores the graphics state by itself (PDF 8.10.1).
+            if op.x or op.y:
+                c.saveState()
+                c.translate(op.x, op.y)
+                c.doForm(_form_name(op.symbol))
+                c.restoreState()
+            else:
+                c.doForm(_form_name(op.symbol))
         else:  # pragma: no cover - the Op union is closed
             raise TypeError(f"unknown drawing op {op!r}")
 
@@ -126,11 +196,11 @@ class _PdfPainter:
         c.setTrimBox(_pdf_box(page, page.trim_box) if page.trim_box else None)
         c.setBleedBox(_pdf_box(page, page.bleed_box) if page.bleed_box else None)
         self.define_symbols(page.ops)
-        c.saveState()
+        self.state = _State()
+        self.save()
         c.transform(1, 0, 0, -1, 0, page.height)
-        for op in page.ops:
-            self.draw(op)
-        c.restoreState()
+        self.draw_all(page.ops)
+        self.restore()
         c.showPage()
 
 
@@ -153,5 +223,12 @@ def render_pdf(document: Document) -> bytes:
     painter = _PdfPainter(canvas, document)
     for page in document.pages:
         painter.page(page)
-    canvas.save()
+    # Streams are written at save time. Without ASCII85 on top of Flate they are a fifth
+    # smaller and quicker to write; the file is binary anyway (the embedded font is).
+    a85 = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        canvas.save()
+    finally:
+        rl_config.useA85 = a85
     return buffer.getvalue()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from printkit.draw.fonts import ascent, font_name, has_glyph, text_width
 from printkit.draw.ops import Text
@@ -65,64 +66,100 @@ def parse_markup(text: str, icons: dict[str, str], base_face: str = "regular") -
 
 def missing_glyphs(runs: list[Run]) -> set[str]:
     """Characters the embedded font cannot draw (they would print as empty boxes)."""
-    return {
-        char
-        for run in runs
-        for char in run.text
-        if char not in "\n" and not has_glyph(font_name(run.face), char)
-    }
+    missing: set[str] = set()
+    for run in runs:
+        font = font_name(run.face)
+        missing.update(c for c in set(run.text) if c != "\n" and not has_glyph(font, c))
+    return missing
+
+
+@dataclass(frozen=True, slots=True)
+class _Piece:
+    text: str
+    font: str
+    unit: float  # width at 1 pt; widths scale with the size, so each piece is measured once
 
 
 @dataclass(frozen=True, slots=True)
 class _Word:
-    pieces: tuple[Run, ...]
+    """Pieces of one word (possibly in several faces), and the width of the space after it,
+    set in the face of its last piece: the face a merged run draws it in, so that layout and
+    PDF agree and a line of bold text stays one run."""
+
+    pieces: tuple[_Piece, ...]
+    unit: float
+    space_unit: float
 
     def width(self, size: float) -> float:
-        return sum(text_width(p.text, font_name(p.face), size) for p in self.pieces)
+        return self.unit * size
+
+    def space(self, size: float) -> float:
+        return self.space_unit * size
+
+
+def _word(pieces: list[tuple[str, str]]) -> _Word:
+    """A word from its (text, face) pieces, measured at 1 pt."""
+    if len(pieces) == 1:
+        return _plain_word(*pieces[0])
+    measured = []
+    for text, face in pieces:
+        font = font_name(face)
+        measured.append(_Piece(text, font, text_width(text, font, 1.0)))
+    unit = sum(piece.unit for piece in measured)
+    return _Word(tuple(measured), unit, text_width(" ", measured[-1].font, 1.0))
+
+
+@lru_cache(maxsize=65536)
+def _plain_word(text: str, face: str) -> _Word:
+    """A word in one face; cached, since a deck uses the same words on card after card."""
+    font = font_name(face)
+    unit = text_width(text, font, 1.0)
+    return _Word((_Piece(text, font, unit),), unit, text_width(" ", font, 1.0))
 
 
 def _words(runs: list[Run]) -> list[_Word | None]:
     """Words (possibly mixing styles, like **Death** Ray's) and None for forced breaks."""
     words: list[_Word | None] = []
-    current: list[Run] = []
+    current: list[tuple[str, str]] = []
     for run in runs:
         if run.text == "\n":
             if current:
-                words.append(_Word(tuple(current)))
+                words.append(_word(current))
                 current = []
             words.append(None)
             continue
         parts = run.text.split(" ")
         for index, part in enumerate(parts):
             if index > 0 and current:
-                words.append(_Word(tuple(current)))
+                words.append(_word(current))
                 current = []
             if part:
-                current.append(Run(part, run.face))
+                current.append((part, run.face))
     if current:
-        words.append(_Word(tuple(current)))
+        words.append(_word(current))
     return words
 
 
 def _wrap(words: list[_Word | None], size: float, width: float) -> list[list[_Word]] | None:
     """Greedy line filling; None when a single word is wider than the box."""
-    space = text_width(" ", font_name("regular"), size)
     lines: list[list[_Word]] = [[]]
     used = 0.0
+    limit = width + 1e-6
     for word in words:
         if word is None:
             lines.append([])
             used = 0.0
             continue
-        w = word.width(size)
-        if w > width + 1e-6:
+        w = word.unit * size
+        if w > limit:
             return None
-        needed = w if not lines[-1] else used + space + w
-        if lines[-1] and needed > width + 1e-6:
+        line = lines[-1]
+        needed = used + line[-1].space_unit * size + w if line else w
+        if line and needed > limit:
             lines.append([word])
             used = w
         else:
-            lines[-1].append(word)
+            line.append(word)
             used = needed
     return lines
 
@@ -166,43 +203,35 @@ def _place(
     valign: str,
     color: str,
 ) -> list[Text]:
+    """Position the lines; neighbouring pieces of one font on a line become one run, which
+    keeps the output small (one text operator per line of plain text, not one per word)."""
     x, y, width, height = box
     leading = size * LEADING
-    space = text_width(" ", font_name("regular"), size)
     block = len(lines) * leading
     top = {"top": y, "middle": y + (height - block) / 2, "bottom": y + height - block}[valign]
     first_baseline = top + ascent(font_name("regular"), size) + (leading - size) / 2
     ops: list[Text] = []
     for index, line in enumerate(lines):
         widths = [word.width(size) for word in line]
-        line_width = sum(widths) + space * max(len(line) - 1, 0)
+        spaces = [word.space(size) for word in line]
+        line_width = sum(widths) + sum(spaces[:-1])
         cursor = {
             "left": x,
             "center": x + (width - line_width) / 2,
             "right": x + width - line_width,
         }[align]
         baseline = first_baseline + index * leading
-        for word, word_width in zip(line, widths, strict=True):
+        runs: list[tuple[float, str, list[str]]] = []  # (x, font, texts) per run
+        for word, word_width, space in zip(line, widths, spaces, strict=True):
             piece_x = cursor
-            for piece in word.pieces:
-                font = font_name(piece.face)
-                ops.append(Text(piece_x, baseline, piece.text, font, size, color))
-                piece_x += text_width(piece.text, font, size)
+            for number, piece in enumerate(word.pieces):
+                if runs and runs[-1][1] == piece.font:
+                    # The run ends with the previous piece; the space between words is in
+                    # that piece's face, which is this one, so the layout is unchanged.
+                    runs[-1][2].append((" " if number == 0 else "") + piece.text)
+                else:
+                    runs.append((piece_x, piece.font, [piece.text]))
+                piece_x += piece.unit * size
             cursor += word_width + space
-    return _merge_runs(ops, space)
-
-
-def _merge_runs(ops: list[Text], space: float) -> list[Text]:
-    """Join neighbouring words of one font on one line into one run: smaller, faster output."""
-    merged: list[Text] = []
-    for op in ops:
-        last = merged[-1] if merged else None
-        if last and last.y == op.y and last.font == op.font and last.size == op.size:
-            expected = last.x + text_width(last.text + " ", last.font, last.size)
-            if abs(expected - op.x) < 0.01:
-                merged[-1] = Text(
-                    last.x, last.y, last.text + " " + op.text, op.font, op.size, op.color
-                )
-                continue
-        merged.append(op)
-    return merged
+        ops += [Text(rx, baseline, "".join(texts), font, size, color) for rx, font, texts in runs]
+    return ops
