@@ -1,9 +1,10 @@
-"""Named paper and card sizes, read from catalogue.yaml (data, like Squib's sprues)."""
+"""Named paper, card and counter sizes, read from catalogue.yaml (data, like Squib's sprues)."""
 
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -13,20 +14,28 @@ CATALOGUE = Path(__file__).with_name("catalogue.yaml")
 
 
 @cache
-def _catalogue() -> dict[str, dict[str, tuple[float, float]]]:
-    raw = yaml.safe_load(CATALOGUE.read_text(encoding="utf-8"))
+def _raw() -> dict[str, dict[str, Any]]:
+    return yaml.safe_load(CATALOGUE.read_text(encoding="utf-8"))
+
+
+def _rectangles(section: str) -> dict[str, tuple[float, float]]:
     return {
-        section: {
-            name: (parse_length(size["width"]), parse_length(size["height"]))
-            for name, size in entries.items()
-        }
-        for section, entries in raw.items()
+        name: (parse_length(size["width"]), parse_length(size["height"]))
+        for name, size in _raw()[section].items()
     }
 
 
+@cache
 def papers() -> dict[str, tuple[float, float]]:
-    return _catalogue()["papers"]
+    return _rectangles("papers")
 
 
+@cache
 def card_sizes() -> dict[str, tuple[float, float]]:
-    return _catalogue()["card_sizes"]
+    return _rectangles("card_sizes")
+
+
+@cache
+def counter_sizes() -> dict[str, float]:
+    """Nominal sizes: the side of a square, the diameter of a circle, a hexagon's across-flats."""
+    return {name: parse_length(size) for name, size in _raw()["counter_sizes"].items()}

@@ -8,7 +8,8 @@ under the front.
 
 from __future__ import annotations
 
-from printkit.draw.ops import Group, Line, Op, Page, Paint, rotate_180_about
+from printkit.draw.ops import Group, Line, Op, Page, Paint, rotate_180_about, translate
+from printkit.impose.blocks import Block, grid_pages
 from printkit.impose.grid import Grid
 from printkit.impose.marks import crop_marks, cut_path
 from printkit.impose.pieces import Piece
@@ -26,34 +27,54 @@ def fold_unit(piece: Piece, fold: str) -> tuple[float, float]:
 
 
 def impose_fold(pieces: list[Piece], grid: Grid, spec: ImposeSpec, title: str) -> list[Page]:
-    b = spec.bleed
-    pages: list[Page] = []
-    per_sheet = grid.per_sheet
-    for start in range(0, len(pieces), per_sheet):
+    """Fold-and-glue sheets of one grid, as for a deck of cards."""
+    return impose_fold_blocks(grid_pages(pieces, grid, shared=False), spec, title)
+
+
+def impose_fold_blocks(pages: list[list[Block]], spec: ImposeSpec, title: str) -> list[Page]:
+    """Each cell holds one piece unfolded; circles and hexagons get their outline on both
+    halves (outlines are symmetric, so folded they coincide) and are cut after gluing."""
+    result: list[Page] = []
+    for number, blocks in enumerate(pages, start=1):
         ops: list[Op] = []
-        for index, piece in enumerate(pieces[start : start + per_sheet]):
-            x, y = grid.position(index)
-            w, h = piece.width, piece.height
-            back = piece.back or ()
-            if spec.fold == "horizontal":
-                ops.append(place(piece.front, x, y, w, h, (b, b, b, 0.0)))
-                turned = Group(back, rotate_180_about(w / 2, h / 2))
-                ops.append(place((turned,), x, y + h, w, h, (b, 0.0, b, b)))
-                ops.append(Line(x, y + h, x + w, y + h, FOLD_PAINT))
-            else:
-                ops.append(place(piece.front, x, y, w, h, (b, b, 0.0, b)))
-                ops.append(place(back, x + w, y, w, h, (0.0, b, b, b)))
-                ops.append(Line(x + w, y, x + w, y + h, FOLD_PAINT))
-            if spec.cut_corner_radius:
-                ops.append(
-                    cut_path(x, y, grid.cell_width, grid.cell_height, spec.cut_corner_radius)
-                )
-        if spec.crop_marks:
-            ops += crop_marks(grid, b, spec.margin)
-        label = f"{title} · fold-and-glue sheet {start // per_sheet + 1}"
+        for block in blocks:
+            for index, piece in enumerate(block.pieces):
+                ops += _unfolded(piece, *block.grid.position(index), spec)
+            grid = block.grid
+            if spec.cut_corner_radius and block.straight:
+                for index in range(len(block.pieces)):
+                    x, y = grid.position(index)
+                    ops.append(
+                        cut_path(x, y, grid.cell_width, grid.cell_height, spec.cut_corner_radius)
+                    )
+            if spec.crop_marks:
+                ops += crop_marks(grid, spec.bleed, spec.margin, block.room)
+        label = f"{title} · fold-and-glue sheet {number}"
         text = f"{ACTUAL_SIZE} · cut out, fold on the dashed line, glue back to back"
-        ops += note(
-            text, (grid.paper_width, grid.paper_height), grid.top + grid.height + b, spec.margin
-        )
-        pages.append(Page(grid.paper_width, grid.paper_height, ops, label=label))
-    return pages
+        paper = (blocks[0].grid.paper_width, blocks[0].grid.paper_height)
+        art_bottom = max(block.grid.top + block.grid.height for block in blocks) + spec.bleed
+        ops += note(text, paper, art_bottom, spec.margin)
+        result.append(Page(*paper, ops, label=label))
+    return result
+
+
+def _unfolded(piece: Piece, x: float, y: float, spec: ImposeSpec) -> list[Op]:
+    """Front and back of one piece side by side (or one above the other), with the fold."""
+    b = spec.bleed
+    w, h = piece.width, piece.height
+    back = piece.back or ()
+    ops: list[Op] = []
+    if spec.fold == "horizontal":
+        ops.append(place(piece.front, x, y, w, h, (b, b, b, 0.0)))
+        turned = Group(back, rotate_180_about(w / 2, h / 2))
+        ops.append(place((turned,), x, y + h, w, h, (b, 0.0, b, b)))
+        halves = [(x, y), (x, y + h)]
+        ops.append(Line(x, y + h, x + w, y + h, FOLD_PAINT))
+    else:
+        ops.append(place(piece.front, x, y, w, h, (b, b, 0.0, b)))
+        ops.append(place(back, x + w, y, w, h, (0.0, b, b, b)))
+        halves = [(x, y), (x + w, y)]
+        ops.append(Line(x + w, y, x + w, y + h, FOLD_PAINT))
+    if piece.outline is not None:
+        ops += [Group((piece.outline,), translate(*half)) for half in halves]
+    return ops

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Grid:
-    """Cells of equal size, centred on the paper. Positions are trim top-left corners."""
+    """Cells of equal size, centred on the paper, or at `top_edge` when several grids share a
+    page. Positions are trim top-left corners."""
 
     paper_width: float
     paper_height: float
@@ -16,6 +17,7 @@ class Grid:
     gap: float
     columns: int
     rows: int
+    top_edge: float | None = None
 
     @property
     def per_sheet(self) -> int:
@@ -35,6 +37,8 @@ class Grid:
 
     @property
     def top(self) -> float:
+        if self.top_edge is not None:
+            return self.top_edge
         return (self.paper_height - self.height) / 2
 
     def position(self, index: int) -> tuple[float, float]:

@@ -1,8 +1,10 @@
-"""Crop marks and cut paths.
+"""Crop marks, cut paths and cut outlines.
 
 Marks continue each cut line into the paper margins, starting just outside the art (the bleed)
-so they never print on a piece, and ending at the printer's unprintable edge. Horizontal cut
-lines get their marks in the left and right margins, vertical ones in the top and bottom.
+so they never print on a piece, and ending at the printer's unprintable edge (or halfway to the
+next grid on a page of several). Horizontal cut lines get their marks in the left and right
+margins, vertical ones above and below. Circles and hexagons have no straight cut lines: each
+gets its outline instead, a solid line over the art.
 """
 
 from __future__ import annotations
@@ -15,19 +17,25 @@ MARK_PAINT = Paint(None, "#000000", 0.25)
 MARK_CLEARANCE = mm(0.5)
 MARK_MIN = mm(2)
 MARK_MAX = mm(6)
+OUTLINE_PAINT = Paint(None, "#333333", 0.3)
 
 
-def crop_marks(grid: Grid, bleed: float, margin: float) -> list[Op]:
+def crop_marks(
+    grid: Grid, bleed: float, margin: float, room: tuple[float, float] | None = None
+) -> list[Op]:
+    """Marks for every cut line of `grid`; `room` is how far up and down (page y) they may
+    reach, the margins unless other grids share the page."""
+    above, below = room or (margin, grid.paper_height - margin)
     ops: list[Op] = []
     top_art = grid.top - bleed - MARK_CLEARANCE
     bottom_art = grid.top + grid.height + bleed + MARK_CLEARANCE
     left_art = grid.left - bleed - MARK_CLEARANCE
     right_art = grid.left + grid.width + bleed + MARK_CLEARANCE
-    vertical = _length(top_art - margin)
+    up, down = _length(top_art - above), _length(below - bottom_art)
     horizontal = _length(left_art - margin)
     for x in grid.cut_xs():
-        ops.append(Line(x, top_art - vertical, x, top_art, MARK_PAINT))
-        ops.append(Line(x, bottom_art, x, bottom_art + vertical, MARK_PAINT))
+        ops.append(Line(x, top_art - up, x, top_art, MARK_PAINT))
+        ops.append(Line(x, bottom_art, x, bottom_art + down, MARK_PAINT))
     for y in grid.cut_ys():
         ops.append(Line(left_art - horizontal, y, left_art, y, MARK_PAINT))
         ops.append(Line(right_art, y, right_art + horizontal, y, MARK_PAINT))

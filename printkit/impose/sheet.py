@@ -1,14 +1,17 @@
 """N-up sheets for home printing, with backs for duplex.
 
-Fronts fill a grid centred on the paper; each front page is followed by its back page, where the
-column order in every row is reversed (long-edge duplex) or the row order is (short-edge), and a
+Fronts fill grids on the paper (one centred grid for a deck of cards, several stacked blocks for
+a counter sheet of mixed sizes); each front page is followed by its back page, where the column
+order in every row is reversed (long-edge duplex) or the row order is (short-edge), and a
 measured printer offset is applied. A full-bleed sheet (`gutter: shared`) puts pieces edge to
 edge with shared cut lines; a bleed sheet (`gutter: bleed`) leaves 2 × bleed between them.
+Circles and hexagons always stand 2 × bleed apart and carry their own outline, on both sides.
 """
 
 from __future__ import annotations
 
 from printkit.draw.ops import Group, Op, Page, translate
+from printkit.impose.blocks import Block, back_block, grid_pages
 from printkit.impose.grid import Grid
 from printkit.impose.marks import crop_marks, cut_path
 from printkit.impose.pieces import Piece
@@ -38,62 +41,70 @@ def mirrored_index(grid: Grid, index: int, backs: str) -> int:
 
 
 def impose_sheets(pieces: list[Piece], grid: Grid, spec: ImposeSpec, title: str) -> list[Page]:
-    shared = spec.gutter == "shared"
-    per_sheet = grid.per_sheet
-    sheets = [pieces[i : i + per_sheet] for i in range(0, len(pieces), per_sheet)]
-    with_backs = spec.backs != "none" and any(p.back is not None for p in pieces)
-    pages: list[Page] = []
-    for number, sheet in enumerate(sheets, start=1):
-        label = f"{title} · sheet {number} of {len(sheets)}"
-        fronts: list[Op] = []
-        cells = list(range(len(sheet)))
-        for index, piece in enumerate(sheet):
-            x, y = grid.position(index)
-            fronts.append(
-                place(
-                    piece.front,
-                    x,
-                    y,
-                    piece.width,
-                    piece.height,
-                    bleed_sides(grid, index, spec.bleed, shared),
-                )
-            )
-        pages.append(_page(grid, spec, fronts, cells, f"{label} · fronts"))
+    """Sheets of one grid, as for a deck of cards."""
+    return impose_block_sheets(grid_pages(pieces, grid, spec.gutter == "shared"), spec, title)
+
+
+def impose_block_sheets(pages: list[list[Block]], spec: ImposeSpec, title: str) -> list[Page]:
+    with_backs = spec.backs != "none" and any(
+        piece.back is not None for blocks in pages for block in blocks for piece in block.pieces
+    )
+    result: list[Page] = []
+    for number, blocks in enumerate(pages, start=1):
+        label = f"{title} · sheet {number} of {len(pages)}"
+        fronts = [op for block in blocks for op in _side(block, spec, back=False)]
+        cells = [list(range(len(block.pieces))) for block in blocks]
+        result.append(_page(blocks, cells, spec, fronts, f"{label} · fronts"))
         if not with_backs:
             continue
-        backs: list[Op] = []
-        for index, piece in enumerate(sheet):
-            if piece.back is None:
-                continue
-            target = mirrored_index(grid, index, spec.backs)
-            x, y = grid.position(target)
-            backs.append(
-                place(
-                    piece.back,
-                    x,
-                    y,
-                    piece.width,
-                    piece.height,
-                    bleed_sides(grid, target, spec.bleed, shared),
-                )
-            )
-        shifted = Group(tuple(backs), translate(spec.back_offset_x, spec.back_offset_y))
-        mirrored = [mirrored_index(grid, index, spec.backs) for index in cells]
-        pages.append(_page(grid, spec, [shifted], mirrored, f"{label} · backs"))
-    return pages
+        turned = [back_block(block, spec.backs) for block in blocks]
+        backs = tuple(op for block in turned for op in _side(block, spec, back=True))
+        shifted = Group(backs, translate(spec.back_offset_x, spec.back_offset_y))
+        mirrored = [
+            [mirrored_index(block.grid, index, spec.backs) for index in indices]
+            for block, indices in zip(turned, cells, strict=True)
+        ]
+        result.append(_page(turned, mirrored, spec, [shifted], f"{label} · backs"))
+    return result
 
 
-def _page(grid: Grid, spec: ImposeSpec, art: list[Op], cells: list[int], label: str) -> Page:
+def _side(block: Block, spec: ImposeSpec, back: bool) -> list[Op]:
+    """One side of a block: each piece's art in its cell (the mirrored cell for a back), then
+    the cut outlines of shaped pieces over it."""
+    grid = block.grid
+    art: list[Op] = []
+    outlines: list[Op] = []
+    for index, piece in enumerate(block.pieces):
+        ops = piece.back if back else piece.front
+        if ops is None:
+            continue
+        target = mirrored_index(grid, index, spec.backs) if back else index
+        x, y = grid.position(target)
+        sides = bleed_sides(grid, target, spec.bleed, block.shared)
+        art.append(place(ops, x, y, piece.width, piece.height, sides))
+        if piece.outline is not None:
+            outlines.append(Group((piece.outline,), translate(x, y)))
+    return art + outlines
+
+
+def _page(
+    blocks: list[Block], cells: list[list[int]], spec: ImposeSpec, art: list[Op], label: str
+) -> Page:
+    """A side's art with its cut paths, crop marks and the actual-size note under it all."""
     ops = list(art)
-    if spec.cut_corner_radius:
-        for index in cells:
-            x, y = grid.position(index)
-            ops.append(cut_path(x, y, grid.cell_width, grid.cell_height, spec.cut_corner_radius))
-    if spec.crop_marks:
-        ops += crop_marks(grid, spec.bleed, spec.margin)
-    art_bottom = grid.top + grid.height + spec.bleed
-    ops += note(
-        f"{ACTUAL_SIZE} · {label}", (grid.paper_width, grid.paper_height), art_bottom, spec.margin
-    )
-    return Page(grid.paper_width, grid.paper_height, ops, label=label)
+    for block, indices in zip(blocks, cells, strict=True):
+        if not block.straight:
+            continue
+        grid = block.grid
+        if spec.cut_corner_radius:
+            for index in indices:
+                x, y = grid.position(index)
+                ops.append(
+                    cut_path(x, y, grid.cell_width, grid.cell_height, spec.cut_corner_radius)
+                )
+        if spec.crop_marks:
+            ops += crop_marks(grid, spec.bleed, spec.margin, block.room)
+    paper = (blocks[0].grid.paper_width, blocks[0].grid.paper_height)
+    art_bottom = max(block.grid.top + block.grid.height for block in blocks) + spec.bleed
+    ops += note(f"{ACTUAL_SIZE} · {label}", paper, art_bottom, spec.margin)
+    return Page(*paper, ops, label=label)

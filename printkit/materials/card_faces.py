@@ -1,8 +1,9 @@
-"""Draw card faces from a resolved layout and one card's values.
+"""Draw the faces of cards and counters from a resolved layout and one piece's values.
 
-Regions that look the same on every card (no template, no condition) are drawn once into a
-frame symbol shared by every card of the layout; only what varies is drawn per card. Filled boxes
-that touch the trim edge extend under the bleed, so art reaches past the cut line.
+Regions that look the same on every piece (no template, no condition) are drawn once into a
+frame symbol shared by every piece of the layout; only what varies is drawn per piece. The
+background and filled boxes that touch the trim edge extend under the bleed, so art reaches past
+the cut line, whatever the piece's shape.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from printkit.diagnostics import (
 )
 from printkit.draw.ops import Circle, Op, Paint, Path, Rect, Symbol, Use
 from printkit.draw.text import fit_text, missing_glyphs, parse_markup
+from printkit.materials.shapes import outline
 from printkit.materials.templates import TemplateProblem, evaluate, render
 from printkit.model.base import check_colour
 from printkit.model.layout import Layout, Region
@@ -50,8 +52,13 @@ class FaceDrawer:
     symbols: dict[str, Symbol] = field(default_factory=dict)
 
     def face(self, layout: Layout, context: FaceContext) -> list[Op]:
+        ops: list[Op] = []
+        if layout.background and "{" in layout.background:  # a colour per piece
+            colour = self._colour(layout.background, context, None)
+            if colour:
+                ops.append(outline(layout, Paint(colour), grow=self.bleed))
         frame = self._frame(layout, context)
-        ops: list[Op] = [Use(frame.name, 0.0, 0.0)]
+        ops.append(Use(frame.name, 0.0, 0.0))
         for region in layout.regions:
             if not region.is_static:
                 ops += self._region(layout, region, context)
@@ -62,16 +69,8 @@ class FaceDrawer:
         if name not in self.symbols:
             b = self.bleed
             ops: list[Op] = []
-            if layout.background:
-                ops.append(
-                    Rect(
-                        -b,
-                        -b,
-                        layout.width + 2 * b,
-                        layout.height + 2 * b,
-                        Paint(layout.background),
-                    )
-                )
+            if layout.background and "{" not in layout.background:
+                ops.append(outline(layout, Paint(layout.background), grow=b))
             for region in layout.regions:
                 if region.is_static:
                     ops += self._region(layout, region, context)
@@ -80,22 +79,23 @@ class FaceDrawer:
         return self.symbols[name]
 
     def _report(
-        self, code: str, message: str, context: FaceContext, region: Region, hint: str
+        self, code: str, message: str, context: FaceContext, region: Region | None, hint: str
     ) -> None:
+        """At the region when it is static (the same on every piece), else at the piece."""
         span = (
-            context.span
-            if not region.is_static
-            else context.region_spans.get(region.name, context.span)
+            context.region_spans.get(region.name, context.span)
+            if region is not None and region.is_static
+            else context.span
         )
         self.diagnostics.add(code, f"{context.subject}: {message}", span, hint=hint)
 
-    def _render(self, source: str, context: FaceContext, region: Region) -> str | None:
+    def _render(self, source: str, context: FaceContext, region: Region | None) -> str | None:
         try:
             return render(source, context.values)
         except TemplateProblem as problem:
             self._report(
                 TEMPLATE_ERROR,
-                f"region '{region.name}' {problem}",
+                f"{_what(region)} {problem}",
                 context,
                 region,
                 "check the field names against the card's values and the deck's fields",
@@ -123,9 +123,13 @@ class FaceDrawer:
             return self._pips(region, fill, context)
         if region.kind == "ring_arrows":
             return _ring_arrows(region)
+        if region.kind == "arrows":
+            return _arrows(region)
         return self._text(region, fill, context)
 
-    def _colour(self, source: str | None, context: FaceContext, region: Region) -> str | None:
+    def _colour(
+        self, source: str | None, context: FaceContext, region: Region | None
+    ) -> str | None:
         if source is None:
             return None
         text = self._render(source, context, region)
@@ -136,7 +140,7 @@ class FaceDrawer:
         except ValueError:
             self._report(
                 BAD_VALUE,
-                f"region '{region.name}' fill '{text}' is not a colour",
+                f"{_what(region)} fill '{text}' is not a colour",
                 context,
                 region,
                 "use #rrggbb or a colour name",
@@ -251,6 +255,10 @@ class FaceDrawer:
         return ops + list(fitted.ops)
 
 
+def _what(region: Region | None) -> str:
+    return f"region '{region.name}'" if region is not None else "background"
+
+
 def _ring_arrows(region: Region) -> list[Op]:
     """Curved arrows around a circle, pointing clockwise or counter-clockwise as seen."""
     cx = region.x + region.width / 2
@@ -272,6 +280,37 @@ def _ring_arrows(region: Region) -> list[Op]:
             Path(_arrow_head(cx, cy, radius, end, tip_angle, thickness * 1.6), Paint(colour, None))
         )
     return ops
+
+
+def _arrows(region: Region) -> list[Op]:
+    """Straight arrows from around the centre out to the region's edge, one per angle
+    (degrees clockwise from up): e.g. the directions a counter may move in."""
+    centre = (region.x + region.width / 2, region.y + region.height / 2)
+    reach = min(region.width, region.height) / 2
+    paint = Paint(region.stroke or region.color, None)
+    return [Path(_straight_arrow(centre, reach, angle), paint) for angle in region.angles]
+
+
+def _straight_arrow(centre: tuple[float, float], reach: float, angle: float) -> tuple[tuple, ...]:
+    """One arrow as a closed outline: a shaft from 0.42 × reach, a head ending at reach."""
+    a = math.radians(angle)
+    along, across = (math.sin(a), -math.cos(a)), (math.cos(a), math.sin(a))
+    shaft, head_width, head_length = reach * 0.14, reach * 0.42, reach * 0.36
+    tail, base = reach * 0.42, reach - head_length
+    outline_points = [
+        (tail, -shaft / 2),
+        (base, -shaft / 2),
+        (base, -head_width / 2),
+        (reach, 0.0),
+        (base, head_width / 2),
+        (base, shaft / 2),
+        (tail, shaft / 2),
+    ]
+    points = [
+        (centre[0] + along[0] * d + across[0] * s, centre[1] + along[1] * d + across[1] * s)
+        for d, s in outline_points
+    ]
+    return (("M", *points[0]), *(("L", *point) for point in points[1:]), ("Z",))
 
 
 def _arc(cx: float, cy: float, r: float, a0: float, a1: float) -> tuple[tuple, ...]:

@@ -1,26 +1,26 @@
-"""The card material: a deck of the package, drawn face by face and imposed for print."""
+"""The card material: a deck of the package, drawn face by face and imposed for print.
+
+`deck_pieces` is shared with counter sheets: a deck is a list of pieces with counts, whatever
+their shape, and both materials turn it into pieces the same way.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from printkit.diagnostics import (
-    BAD_VALUE,
-    SHEET_TOO_SMALL,
-    UNKNOWN_REFERENCE,
-    Diagnostics,
-    did_you_mean,
-)
+from printkit.diagnostics import BAD_VALUE, UNKNOWN_REFERENCE, Diagnostics, did_you_mean
 from printkit.draw.ops import Document
 from printkit.impose.calibration import calibration_pages
-from printkit.impose.catalogue import papers
 from printkit.impose.fold import fold_unit, impose_fold
 from printkit.impose.grid import fit_grid
+from printkit.impose.marks import OUTLINE_PAINT
 from printkit.impose.pieces import Piece
 from printkit.impose.pod import impose_print_on_demand
 from printkit.impose.sheet import impose_sheets
 from printkit.load.package import LoadedPackage
 from printkit.materials.card_faces import FaceContext, FaceDrawer
+from printkit.materials.paper import material_paper, report_too_small
+from printkit.materials.shapes import is_straight_cut, outline
 from printkit.model.layout import Layout
 from printkit.model.package import CardsMaterial, CardSpec, DeckSpec
 from printkit.model.units import to_mm
@@ -76,7 +76,7 @@ def deck_pieces(
     drawer: FaceDrawer,
     diagnostics: Diagnostics,
 ) -> list[Piece]:
-    """One piece per physical card (a card with count 3 gives three pieces)."""
+    """One piece per physical card or counter (a count of 3 gives three pieces)."""
     deck: DeckSpec = loaded.package.decks[deck_id]
     base = ("decks", deck_id)
     region_spans = {
@@ -85,6 +85,7 @@ def deck_pieces(
         for region in spec.regions
     }
     pieces: list[Piece] = []
+    mismatched: set[tuple[str, str]] = set()
     for index, card in enumerate(deck.cards):
         path = (*base, "cards", index)
         front = _layout(
@@ -103,6 +104,17 @@ def deck_pieces(
         )
         if front is None:
             continue
+        if back is not None and not _same_shape(front, back):
+            if (front.name, back.name) not in mismatched:
+                mismatched.add((front.name, back.name))
+                diagnostics.add(
+                    BAD_VALUE,
+                    f"back layout '{back.name}' is {_describe(back)} but front layout "
+                    f"'{front.name}' is {_describe(front)}",
+                    loaded.spans.value((*path, "back") if card.back else (*base, "back")),
+                    hint="a back must have the size and shape of its front to line up",
+                )
+            continue
         values = card_context(loaded, deck_id, card)
         context = FaceContext(values, deck.icons, f"card '{card.name}'", loaded.spans.value(path))
         context.region_spans = {r: s for (lay, r), s in region_spans.items() if lay == front.name}
@@ -113,9 +125,24 @@ def deck_pieces(
                 r: s for (lay, r), s in region_spans.items() if lay == back.name
             }
             back_ops = tuple(drawer.face(back, context))
-        piece = Piece(card.name, front.width, front.height, front_ops, back_ops)
+        cut = None if is_straight_cut(front) else outline(front, OUTLINE_PAINT)
+        piece = Piece(card.name, front.width, front.height, front_ops, back_ops, cut)
         pieces += [piece] * card.count
     return pieces
+
+
+def _same_shape(a: Layout, b: Layout) -> bool:
+    return (
+        abs(a.width - b.width) < 1e-6
+        and abs(a.height - b.height) < 1e-6
+        and is_straight_cut(a) == is_straight_cut(b)
+        and (is_straight_cut(a) or (a.shape, a.orientation) == (b.shape, b.orientation))
+    )
+
+
+def _describe(layout: Layout) -> str:
+    size = f"{to_mm(layout.width):.1f} × {to_mm(layout.height):.1f} mm"
+    return size if is_straight_cut(layout) else f"a {layout.shape} of {size}"
 
 
 def compile_cards(
@@ -152,16 +179,10 @@ def compile_cards(
             hint="one material imposes cards of one size; split the deck",
         )
         return None
-    paper_key = spec.paper or paper_name
-    if paper_key not in papers():
-        diagnostics.add(
-            UNKNOWN_REFERENCE,
-            f"unknown paper '{paper_key}'",
-            loaded.spans.value((*where, "impose", "paper")),
-            hint=did_you_mean(paper_key, papers()),
-        )
+    chosen = material_paper(loaded, material_id, spec, paper_name, diagnostics)
+    if chosen is None:
         return None
-    paper = papers()[paper_key]
+    paper_key, paper = chosen
     if spec.mode == "print_on_demand":
         document.pages = impose_print_on_demand(pieces, spec)
     else:
@@ -171,14 +192,7 @@ def compile_cards(
         gap = 2 * spec.bleed if folded or spec.gutter == "bleed" else 0.0
         grid = fit_grid(paper, cell, gap, spec.margin)
         if grid is None:
-            diagnostics.add(
-                SHEET_TOO_SMALL,
-                f"material '{material_id}': a piece of "
-                f"{to_mm(cell[0]):.1f} × {to_mm(cell[1]):.1f} mm does not fit "
-                f"on {paper_key} inside {to_mm(spec.margin):.1f} mm margins",
-                loaded.spans.value(where),
-                hint="choose a larger paper or a smaller piece",
-            )
+            report_too_small(loaded, material_id, cell, paper_key, spec, diagnostics)
             return None
         if folded:
             document.pages = impose_fold(pieces, grid, spec, title)

@@ -1,12 +1,25 @@
-"""The counter and tile sheet material (work in progress: see issue 3)."""
+"""The counter and tile sheet material.
+
+A counter sheet prints the pieces of one or more decks (a deck is a list of pieces with counts,
+checked against the component inventory), whatever their shape and size; shape and size come
+from each piece's layout. Naming the hex map the pieces are played on checks that each fits in
+a hex.
+"""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from printkit.model.base import Strict
+from pydantic import Field
+
+from printkit.model.base import ImposeSpec, Strict
 
 
 class CountersMaterial(Strict):
     kind: Literal["counters"]
+    decks: list[str] = Field(min_length=1, description="decks whose pieces the sheet prints")
     title: str | None = None
+    map: str | None = Field(
+        None, description="hex map material the pieces are played on; each must fit in a hex"
+    )
+    impose: ImposeSpec = Field(default_factory=ImposeSpec)

@@ -1,7 +1,8 @@
-"""Resolve card layouts: follow `extends`, merge regions, apply defaults.
+"""Resolve layouts of cards and counters: follow `extends`, merge regions, apply defaults.
 
-Resolution happens once per package, before any card is drawn, so that drawing code sees
-complete regions and every inheritance problem is reported against the YAML that caused it.
+Resolution happens once per package, before any piece is drawn, so that drawing code sees
+complete regions and a trim size for every shape, and every inheritance problem is reported
+against the YAML that caused it.
 """
 
 from __future__ import annotations
@@ -10,17 +11,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.diagnostics import (
+    BAD_VALUE,
     EXTENDS_CYCLE,
     MISSING_FIELD,
     UNKNOWN_REFERENCE,
     Diagnostics,
     did_you_mean,
 )
-from printkit.impose.catalogue import card_sizes
+from printkit.geometry.hexgrid import SQRT3
+from printkit.impose.catalogue import card_sizes, counter_sizes
 from printkit.load.yaml_spans import SourceMap
 from printkit.model.base import Size
 from printkit.model.package import LayoutSpec
-from printkit.model.units import mm
+from printkit.model.units import mm, parse_length, to_mm
 
 REGION_DEFAULTS: dict[str, Any] = {
     "kind": "text",
@@ -39,6 +42,7 @@ REGION_DEFAULTS: dict[str, Any] = {
     "count": None,
     "direction": "cw",
     "arrows": 3,
+    "angles": (-60.0, 0.0, 60.0),
     "layer": 0,
 }
 GEOMETRY = ("x", "y", "width", "height")
@@ -67,6 +71,7 @@ class Region:
     count: str | int | None
     direction: str
     arrows: int
+    angles: tuple[float, ...]
     layer: int
 
     @property
@@ -78,6 +83,9 @@ class Region:
 
 @dataclass(frozen=True)
 class Layout:
+    """A complete face. `width` × `height` is the trim box; for a circle or a hexagon the cut
+    follows the shape inside it (a hexagon's across-flats is its height if flat-topped)."""
+
     name: str
     width: float
     height: float
@@ -85,6 +93,8 @@ class Layout:
     background: str | None
     safe_zone: float
     regions: tuple[Region, ...]
+    shape: str = "rectangle"
+    orientation: str = "flat"
 
 
 def resolve_layouts(
@@ -136,6 +146,8 @@ def _merge(
     diagnostics: Diagnostics,
 ) -> Layout | None:
     size: Any = None
+    shape = "rectangle"
+    orientation = "flat"
     corner_radius = 0.0
     background = None
     safe_zone = mm(3)
@@ -143,6 +155,8 @@ def _merge(
     for link in chain:
         spec = specs[link]
         size = spec.size if spec.size is not None else size
+        shape = spec.shape or shape
+        orientation = spec.orientation or orientation
         corner_radius = spec.corner_radius if spec.corner_radius is not None else corner_radius
         background = spec.background if spec.background is not None else background
         safe_zone = spec.safe_zone if spec.safe_zone is not None else safe_zone
@@ -152,7 +166,7 @@ def _merge(
                 continue
             merged = regions.setdefault(region_name, {})
             merged.update(region.model_dump(exclude_none=True))
-    width_height = _size(name, size, spans, diagnostics)
+    width_height = _size(name, size, shape, orientation, spans, diagnostics)
     if width_height is None:
         return None
     built = []
@@ -166,16 +180,32 @@ def _merge(
                 hint="give the region x, y, width and height, here or in the layout it extends",
             )
             continue
-        built.append(Region(name=region_name, **{**REGION_DEFAULTS, **values}))
+        values = {**REGION_DEFAULTS, **values}
+        values["angles"] = tuple(values["angles"])
+        built.append(Region(name=region_name, **values))
     built.sort(key=lambda r: r.layer)
-    return Layout(name, *width_height, corner_radius, background, safe_zone, tuple(built))
+    return Layout(
+        name,
+        *width_height,
+        corner_radius,
+        background,
+        safe_zone,
+        tuple(built),
+        shape,
+        orientation,
+    )
 
 
 def _size(
-    name: str, size: str | Size | None, spans: SourceMap, diagnostics: Diagnostics
+    name: str,
+    size: str | Size | None,
+    shape: str,
+    orientation: str,
+    spans: SourceMap,
+    diagnostics: Diagnostics,
 ) -> tuple[float, float] | None:
-    if isinstance(size, Size):
-        return (size.width, size.height)
+    """The trim box of a layout: width and height as given, or from one nominal length."""
+    where = spans.value(("layouts", name, "size"))
     if size is None:
         diagnostics.add(
             MISSING_FIELD,
@@ -184,12 +214,38 @@ def _size(
             hint="add 'size: poker' (or another named size) or width and height",
         )
         return None
-    if size not in card_sizes():
-        diagnostics.add(
-            UNKNOWN_REFERENCE,
-            f"unknown card size '{size}'",
-            spans.value(("layouts", name, "size")),
-            hint=did_you_mean(size, card_sizes()),
-        )
-        return None
-    return card_sizes()[size]
+    if isinstance(size, Size):
+        if shape == "hexagon" or (shape in ("circle", "square") and size.width != size.height):
+            diagnostics.add(
+                BAD_VALUE,
+                f"layout '{name}': a {shape} of {to_mm(size.width):.2f} × "
+                f"{to_mm(size.height):.2f} mm is not regular",
+                where,
+                hint="size a square, circle or hexagon by one length, e.g. 'size: 5/8in'",
+            )
+            return None
+        return (size.width, size.height)
+    if size in card_sizes() and shape == "rectangle":
+        return card_sizes()[size]
+    nominal = counter_sizes().get(size)
+    if nominal is None:
+        try:
+            nominal = parse_length(size)
+        except ValueError:
+            known = [*counter_sizes(), *(card_sizes() if shape == "rectangle" else ())]
+            diagnostics.add(
+                UNKNOWN_REFERENCE,
+                f"unknown size '{size}' for a {shape}",
+                where,
+                hint=did_you_mean(size, known) or "",
+            )
+            return None
+    return box_of(shape, orientation, nominal)
+
+
+def box_of(shape: str, orientation: str, nominal: float) -> tuple[float, float]:
+    """Trim box of a piece sized by one length (side, diameter or across-flats)."""
+    if shape != "hexagon":
+        return (nominal, nominal)
+    across_corners = 2 * nominal / SQRT3
+    return (across_corners, nominal) if orientation == "flat" else (nominal, across_corners)

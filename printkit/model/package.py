@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
-from printkit.model.base import Colour, ImposeSpec, Size, Strict
+from printkit.model.base import Colour, ImposeSpec, Size, Strict, check_colour
 from printkit.model.counters import CountersMaterial
 from printkit.model.hexmap import HexMapMaterial
 from printkit.model.units import Length
@@ -35,7 +35,7 @@ class Component(Strict):
 class RegionSpec(Strict):
     """A drawn area of a layout. Every field may be inherited from the layout it extends."""
 
-    kind: Literal["text", "box", "pips", "ring_arrows"] | None = None
+    kind: Literal["text", "box", "pips", "ring_arrows", "arrows"] | None = None
     x: Length | None = None
     y: Length | None = None
     width: Length | None = None
@@ -55,14 +55,36 @@ class RegionSpec(Strict):
     count: str | int | None = Field(None, description="pips: how many (template or number)")
     direction: Literal["cw", "ccw"] | None = None
     arrows: int | None = Field(None, ge=1, le=12)
+    angles: list[float] | None = Field(
+        None, description="arrows: one straight arrow per angle, degrees clockwise from up"
+    )
     layer: int | None = Field(None, description="drawing order; lower first")
+
+
+def _colour_or_template(value: str) -> str:
+    return value if "{" in value else check_colour(value)
+
+
+ColourOrTemplate = Annotated[str, AfterValidator(_colour_or_template)]
 
 
 class LayoutSpec(Strict):
     extends: str | None = None
-    size: str | Size | None = Field(None, description="named card size or width/height")
+    shape: Literal["rectangle", "square", "circle", "hexagon"] | None = Field(
+        None, description="outline of the piece; rectangle unless given"
+    )
+    orientation: Literal["flat", "pointy"] | None = Field(
+        None, description="hexagon: flat-top (default) or pointy-top"
+    )
+    size: str | Size | None = Field(
+        None,
+        description="named card or counter size (poker, 5/8in), width/height, or one length: "
+        "the side of a square, the diameter of a circle, the across-flats of a hexagon",
+    )
     corner_radius: Length | None = None
-    background: Colour | None = None
+    background: ColourOrTemplate | None = Field(
+        None, description="colour, or a template giving one per piece ({{ card.colour }})"
+    )
     safe_zone: Length | None = None
     regions: dict[str, RegionSpec | None] = Field(default_factory=dict)
 

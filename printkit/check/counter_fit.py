@@ -1,0 +1,115 @@
+"""Does a counter fit inside a hex of the map it is played on?
+
+A convex piece lies inside a regular hexagon when, along each of the hexagon's three flat-to-flat
+directions, the piece reaches no further from the centre than half the across-flats F. For a
+square in either orientation this is PRINT.md's s ≤ (√3 − 1)·F = 0.732·F; for a circle it is
+diameter ≤ F; for a hexagon it is its across-flats ≤ F when both point the same way. Turning a
+piece by a multiple of 60° (a ship facing another hex side) changes nothing, since the hex looks
+the same; a rectangle may also lie across, so it fits if it fits either way round.
+"""
+
+from __future__ import annotations
+
+import math
+
+from printkit.diagnostics import (
+    PIECE_TOO_BIG_FOR_HEX,
+    UNKNOWN_REFERENCE,
+    Diagnostics,
+    did_you_mean,
+)
+from printkit.load.package import LoadedPackage
+from printkit.materials.shapes import hexagon_corners
+from printkit.model.counters import CountersMaterial
+from printkit.model.hexmap import HexMapMaterial
+from printkit.model.layout import Layout
+from printkit.model.units import to_mm
+
+FLAT_NORMALS = (90.0, 30.0, 150.0)  # degrees: directions from a flat-top hex's centre to its sides
+POINTY_NORMALS = (0.0, 60.0, 120.0)
+
+
+def reach(layout: Layout, orientation: str, turned: bool = False) -> float:
+    """How far the piece reaches from its centre toward the sides of a hex (the largest
+    projection on the hex's flat-to-flat directions); `turned` lays it 90° across."""
+    if layout.shape == "circle":
+        return min(layout.width, layout.height) / 2
+    cx, cy = layout.width / 2, layout.height / 2
+    if layout.shape == "hexagon":
+        points = [(x - cx, y - cy) for x, y in hexagon_corners(layout)]
+    else:
+        points = [(sx * cx, sy * cy) for sx in (-1, 1) for sy in (-1, 1)]
+    if turned:
+        points = [(y, x) for x, y in points]
+    normals = FLAT_NORMALS if orientation == "flat" else POINTY_NORMALS
+    return max(
+        abs(x * math.cos(math.radians(a)) + y * math.sin(math.radians(a)))
+        for a in normals
+        for x, y in points
+    )
+
+
+def fit_scale(layout: Layout, across_flats: float, orientation: str) -> float:
+    """The factor by which the piece may grow (≥ 1) or must shrink (< 1) to fit the hex."""
+    turns = (False, True) if layout.shape == "rectangle" else (False,)
+    return (across_flats / 2) / min(reach(layout, orientation, t) for t in turns)
+
+
+def _board(loaded: LoadedPackage, map_id: str) -> HexMapMaterial | None:
+    """The map, or the map it copies (copies take their hexes from their source)."""
+    materials = loaded.package.materials
+    seen: set[str] = set()
+    while map_id in materials and map_id not in seen:
+        material = materials[map_id]
+        if not isinstance(material, HexMapMaterial):
+            return None
+        if material.copies is None:
+            return material
+        seen.add(map_id)
+        map_id = material.copies.of
+    return None
+
+
+def check_fit(
+    loaded: LoadedPackage,
+    material_id: str,
+    layouts: dict[str, Layout],
+    diagnostics: Diagnostics,
+) -> None:
+    """Report each front layout of the sheet that does not fit the hexes of its map."""
+    material: CountersMaterial = loaded.package.materials[material_id]
+    if material.map is None:
+        return
+    board = _board(loaded, material.map)
+    if board is None:
+        maps = [m for m, spec in loaded.package.materials.items() if spec.kind == "hexmap"]
+        diagnostics.add(
+            UNKNOWN_REFERENCE,
+            f"material '{material_id}' names '{material.map}', which is not a hex map",
+            loaded.spans.value(("materials", material_id, "map")),
+            hint=did_you_mean(material.map, maps) or "define the map as a 'kind: hexmap' material",
+        )
+        return
+    if board.hex_size is None:
+        return  # the map's own checks report a map without a size
+    names = {
+        card.layout or deck.layout
+        for deck_id in material.decks
+        if (deck := loaded.package.decks.get(deck_id)) is not None
+        for card in deck.cards
+    }
+    for name in sorted(n for n in names if n in layouts):
+        layout = layouts[name]
+        scale = fit_scale(layout, board.hex_size, board.orientation)
+        if scale >= 1 - 1e-9:
+            continue
+        largest = to_mm(min(layout.width, layout.height) * scale)
+        diagnostics.add(
+            PIECE_TOO_BIG_FOR_HEX,
+            f"a {layout.shape} counter of {to_mm(layout.width):.1f} × "
+            f"{to_mm(layout.height):.1f} mm (layout '{name}') does not fit in the "
+            f"{to_mm(board.hex_size):.1f} mm hexes of map '{material.map}'",
+            loaded.spans.value(("layouts", name, "size")),
+            hint=f"the largest that fits is {largest:.1f} mm across; a square of side s fits "
+            "a hex of across-flats F only if s ≤ 0.732·F",
+        )

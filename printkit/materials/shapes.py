@@ -1,0 +1,40 @@
+"""The outline of a piece: rectangle, circle or hexagon, in piece coordinates.
+
+One function serves both the art (the background, grown by the bleed so that colour runs past the
+cut) and the sheet (the cut line itself, at the trim), so the two can never disagree.
+"""
+
+from __future__ import annotations
+
+from printkit.draw.ops import Circle, Op, Paint, Path, Rect
+from printkit.geometry.hexgrid import HexLayout, Orientation
+from printkit.model.layout import Layout
+
+
+def is_straight_cut(layout: Layout) -> bool:
+    """Rectangles and squares are cut along straight lines shared with their neighbours."""
+    return layout.shape in ("rectangle", "square")
+
+
+def hexagon_corners(layout: Layout, grow: float = 0.0) -> list[tuple[float, float]]:
+    """Corners of the hexagon filling the trim box, moved `grow` outward from every side."""
+    across_flats = min(layout.width, layout.height) + 2 * grow
+    hexagon = HexLayout.from_across_flats(
+        Orientation(layout.orientation),
+        across_flats,
+        (layout.width / 2, layout.height / 2),
+    )
+    cx, cy = hexagon.origin
+    return [(cx + dx, cy + dy) for dx, dy in hexagon.corner_offsets()]
+
+
+def outline(layout: Layout, paint: Paint, grow: float = 0.0) -> Op:
+    """The piece's shape, `grow` larger on every side (the bleed) or exactly at the trim."""
+    w, h = layout.width, layout.height
+    if layout.shape == "circle":
+        return Circle(w / 2, h / 2, min(w, h) / 2 + grow, paint)
+    if layout.shape == "hexagon":
+        corners = hexagon_corners(layout, grow)
+        commands = (("M", *corners[0]), *(("L", *c) for c in corners[1:]), ("Z",))
+        return Path(commands, paint)
+    return Rect(-grow, -grow, w + 2 * grow, h + 2 * grow, paint)
