@@ -179,6 +179,33 @@ STALE_ERRATUM = _code(
     "An erratum names a contradiction the validator no longer finds; the data "
     "or the erratum is out of date.",
 )
+# Hex maps (PK25x).
+DUPLICATE_HEX = _code(
+    "PK250",
+    Severity.ERROR,
+    "hex listed twice on a map",
+    "An irregular board lists each of its hexes once; a repeat is usually a typo for another hex.",
+)
+BAD_LABEL_FORMAT = _code(
+    "PK251",
+    Severity.ERROR,
+    "hex label format cannot be rendered",
+    "A label format uses the fields {col} and {row} ({col:02} zero-padded, {col:A} letters) and "
+    "must give every hex of the map a different label.",
+)
+HEX_OFF_BOARD = _code(
+    "PK252",
+    Severity.ERROR,
+    "hex not on the board",
+    "A region, zone or marker names a hex, column or row that the map does not have.",
+)
+COLOUR_ONLY = _code(
+    "PK253",
+    Severity.WARNING,
+    "colour is the only difference",
+    "Colour-blind players cannot tell areas apart by colour alone: give zones a pattern or a "
+    "letter, and terrain types different patterns.",
+)
 # Fit and print (PK3xx).
 TEXT_OVERFLOW = _code(
     "PK300",
@@ -211,6 +238,25 @@ PIECE_TOO_BIG_FOR_HEX = _code(
     "counter too big for its hex",
     "A counter must fit inside a hex of the map it is played on: a square of side s fits a hex "
     "of across-flats F only if s ≤ 0.732·F (√3 − 1), a circle only if its diameter ≤ F.",
+)
+LABEL_TOO_WIDE = _code(
+    "PK350",
+    Severity.ERROR,
+    "hex label does not fit its hex",
+    "The widest label at its size and position would cross the hex's edges; use a smaller "
+    "size, a shorter format or another position.",
+)
+MARKER_TOO_BIG = _code(
+    "PK351",
+    Severity.ERROR,
+    "map marker larger than its hex",
+    "A marker drawn on a map must fit inside the hex it stands on.",
+)
+MAP_UNTILEABLE = _code(
+    "PK352",
+    Severity.ERROR,
+    "map cannot be tiled on the paper",
+    "The margins and overlap leave no room for a tile window on the chosen paper.",
 )
 # Output (PK4xx).
 WRITE_FAILED = _code(

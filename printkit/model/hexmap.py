@@ -1,12 +1,179 @@
-"""The hex map material (work in progress: see issue 3)."""
+"""The hex map material: a board of hexes with terrain, zones, labels and markers.
+
+A map is either a board of its own (``columns`` × ``rows``, or an explicit ``hexes`` list for
+an irregular board) or ``copies`` of another map placed side by side, as rule books ask for
+"large" maps. Checks that need the whole package (unknown names, hexes off the board, a
+label format that cannot be rendered) happen when the board is built, so each can point at
+the YAML line that caused it; the model only fixes the shape of the data.
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from printkit.model.base import Strict
+from pydantic import BeforeValidator, Field
+from pydantic_core import PydanticCustomError
+
+from printkit.model.base import Colour, Strict
+from printkit.model.units import Length, mm
+
+DEFAULT_LABEL_FORMAT = "{col:02}{row:02}"
+Pattern = Literal["dots", "hatch", "crosshatch", "lines"]
+
+
+def _quoted_hex(value: Any) -> Any:
+    """Refuse bare numbers: YAML reads 0101 as 65 (octal) and 0304 as 304, losing the label."""
+    if isinstance(value, int | float):  # bool is an int too
+        raise PydanticCustomError(
+            "hex_ref",
+            "hex {value} must be a quoted label such as '0304' or a mapping {{col: 3, row: 4}}; "
+            "unquoted, YAML reads it as a number and drops leading zeros",
+            {"value": value},
+        )
+    return value
+
+
+class HexCoord(Strict):
+    """A hex by its printed column and row numbers (both counted from 1)."""
+
+    col: int
+    row: int
+
+
+HexRef = Annotated[str | HexCoord, BeforeValidator(_quoted_hex)]
+Span = Annotated[int | str, Field(description="a number, or an inclusive range '3..5'")]
+
+
+class Around(Strict):
+    """Every hex within ``radius`` steps of ``hex`` (a hexagon-shaped area)."""
+
+    hex: HexRef
+    radius: int = Field(ge=0)
+
+
+class Selection(Strict):
+    """Hexes picked by label, range, whole column or row, or distance; the union of all."""
+
+    hexes: list[HexRef] = Field(
+        default_factory=list, description="'0304', a rectangle '0302..0504', or {col, row}"
+    )
+    columns: list[Span] = Field(default_factory=list, description="whole columns: 1 or '1..2'")
+    rows: list[Span] = Field(default_factory=list, description="whole rows: 1 or '7..8'")
+    around: list[Around] = Field(default_factory=list)
+
+
+class TerrainType(Strict):
+    """How one kind of hex looks; ``name`` is what the legend prints."""
+
+    name: str | None = None
+    fill: Colour = "#ffffff"
+    pattern: Pattern | None = None
+    pattern_color: Colour | None = None
+
+
+class ZoneType(Strict):
+    """A shaded area such as a starting zone. Colour never carries meaning alone, so a zone
+    has a pattern or a letter (or both) as well; ``fill`` omitted keeps the terrain colour."""
+
+    name: str
+    fill: Colour | None = None
+    pattern: Pattern | None = None
+    pattern_color: Colour | None = None
+    letter: str | None = Field(None, min_length=1, max_length=2)
+
+
+class Region(Selection):
+    """Paint a terrain type or a zone onto some hexes; later regions win over earlier ones."""
+
+    terrain: str | None = None
+    zone: str | None = None
+
+
+class Marker(Strict):
+    """A piece shown on a hex (e.g. a worker in a setup diagram), coloured and lettered."""
+
+    hex: HexRef
+    label: str = Field(min_length=1, max_length=3)
+    fill: Colour
+    name: str | None = Field(None, description="legend text; markers sharing it share a line")
+    shape: Literal["circle", "square", "hexagon"] = "circle"
+    size: Length | None = Field(None, description="default: half the hex across flats")
+    text_color: Colour | None = Field(None, description="default: black or white for contrast")
+
+    def size_on(self, across_flats: float) -> float:
+        """The marker's size on a map with hexes ``across_flats`` wide."""
+        return self.size if self.size is not None else across_flats / 2
+
+
+class Labels(Strict):
+    """Hex labels: a format with {col} and {row} fields and where in the hex to print it.
+
+    Field specs: ``{col}`` plain, ``{col:02}`` zero-padded to 2 digits, ``{col:A}`` or
+    ``{col:a}`` as letters (1 = A, 27 = AA). Literal braces are doubled: ``{{`` ``}}``.
+    """
+
+    format: str = DEFAULT_LABEL_FORMAT
+    position: Literal["top", "bottom", "centre", "none"] = "top"
+    size: Length = 6.0
+    color: Colour = "#000000"
+
+
+class Copies(Strict):
+    """This map is ``across`` × ``down`` copies of map ``of``, edge to edge."""
+
+    of: str
+    across: int = Field(1, ge=1)
+    down: int = Field(1, ge=1)
+
+
+class Tiling(Strict):
+    """How a map goes onto paper: one page if it fits, else tiles that overlap."""
+
+    paper: str | None = Field(None, description="a4, letter, a3, tabloid; default from the CLI")
+    orientation: Literal["auto", "portrait", "landscape"] = "auto"
+    overlap: Length = mm(10)
+    margin: Length = mm(5)
+    snap: bool = Field(True, description="put joins through hex centres when it costs no page")
+    poster: bool = Field(False, description="one page the size of the map, for print shops")
+
+
+# Keys that define a board; a map made of copies takes all of them from its source.
+BOARD_KEYS = (
+    "orientation",
+    "hex_size",
+    "offset",
+    "columns",
+    "rows",
+    "hexes",
+    "terrain",
+    "default_terrain",
+    "zones",
+    "regions",
+    "markers",
+)
 
 
 class HexMapMaterial(Strict):
     kind: Literal["hexmap"]
     title: str | None = None
+    caption: str | None = Field(None, description="a line or two printed under the title")
+    copies: Copies | None = None
+    orientation: Literal["flat", "pointy"] = "flat"
+    hex_size: Length | None = Field(None, description="across flats, e.g. 25mm")
+    offset: Literal["odd", "even"] = Field(
+        "odd", description="which columns (flat) or rows (pointy), counted from 0, are shoved"
+    )
+    columns: int | None = Field(None, ge=1)
+    rows: int | None = Field(None, ge=1)
+    hexes: list[HexRef] | None = Field(None, description="irregular board: its hexes")
+    labels: Labels | None = None
+    terrain: dict[str, TerrainType] = Field(default_factory=dict)
+    default_terrain: str | None = None
+    zones: dict[str, ZoneType] = Field(default_factory=dict)
+    regions: list[Region] = Field(default_factory=list)
+    markers: list[Marker] = Field(default_factory=list)
+    half_hexes: bool | None = Field(None, description="fill the edges to a straight rectangle")
+    legend: bool | None = None
+    line_color: Colour | None = None
+    line_width: Length | None = None
+    tiling: Tiling = Field(default_factory=Tiling)

@@ -1,18 +1,147 @@
-"""The hexmap material (work in progress: see issue 3)."""
+"""The hex map material: board → checks → art (title, legend, map) → pages.
+
+A map that fits the paper is one page; a larger one is tiled over overlapping pages; with
+``tiling: {poster: true}`` it is one page the size of the map, for print shops.
+"""
 
 from __future__ import annotations
 
-from printkit.diagnostics import Diagnostics
+from printkit.check.hexmap import (
+    board_labels,
+    check_colours,
+    check_label_fit,
+    check_markers,
+)
+from printkit.diagnostics import (
+    MAP_UNTILEABLE,
+    UNKNOWN_REFERENCE,
+    Diagnostics,
+    Severity,
+    did_you_mean,
+)
+from printkit.draw.fonts import text_width
 from printkit.draw.ops import Document
+from printkit.impose.catalogue import papers
+from printkit.impose.placement import ACTUAL_SIZE
+from printkit.impose.tiling import (
+    TilingError,
+    choose_paper,
+    poster_page,
+    single_page,
+    tile_pages,
+)
 from printkit.load.package import LoadedPackage
+from printkit.materials.hexmap.art import MapArt
+from printkit.materials.hexmap.board import build_board
+from printkit.materials.hexmap.compose import Art, compose, legend_items
+from printkit.materials.hexmap.style import resolve_style
+from printkit.model.hexmap import HexMapMaterial
 from printkit.model.layout import Layout
+from printkit.model.package import Package
+from printkit.model.units import to_mm
+
+__all__ = ["compile_hexmap", "hex_across_flats", "map_art"]
+
+
+def hex_across_flats(package: Package, material_id: str) -> float | None:
+    """Across-flats size of a map's hexes in points, following copies to their source;
+    None if the name is not a hex map or the map has no size (its own checks say why).
+    For checks elsewhere, e.g. whether a counter fits the hexes it is played on."""
+    seen: set[str] = set()
+    while material_id not in seen:
+        seen.add(material_id)
+        material = package.materials.get(material_id)
+        if not isinstance(material, HexMapMaterial):
+            return None
+        if material.copies is None:
+            return material.hex_size
+        material_id = material.copies.of
+    return None
+
+
+def _errors(diagnostics: Diagnostics) -> int:
+    return sum(1 for d in diagnostics if d.severity == Severity.ERROR)
+
+
+def map_art(loaded: LoadedPackage, material_id: str, diagnostics: Diagnostics) -> Art | None:
+    """The whole map with its title and legend, untiled; None when the data has errors."""
+    before = _errors(diagnostics)
+    board = build_board(loaded, material_id, diagnostics)
+    if board is None:
+        return None
+    style = resolve_style(loaded, material_id)
+    labels = board_labels(board, style, loaded, diagnostics)
+    if labels is None:
+        return None
+    art = MapArt(board, style, labels)
+    widest = max(labels.values(), key=lambda t: text_width(t, art.label_font, 1.0), default="")
+    check_label_fit(art.baseline, widest, board, style, loaded, diagnostics)
+    for source in _chain(loaded, material_id):
+        check_markers(board, source, loaded, diagnostics)
+        check_colours(board, source, loaded, diagnostics)
+    if _errors(diagnostics) > before:
+        return None
+    return compose(
+        style.title, style.caption, art, legend_items(board, art) if style.legend else []
+    )
+
+
+def _chain(loaded: LoadedPackage, material_id: str) -> list[str]:
+    """The map whose board data this is: the material itself or the source of its copies."""
+    material = loaded.package.materials[material_id]
+    while isinstance(material, HexMapMaterial) and material.copies is not None:
+        material_id = material.copies.of
+        material = loaded.package.materials[material_id]
+    return [material_id]
 
 
 def compile_hexmap(
     loaded: LoadedPackage,
     material_id: str,
     layouts: dict[str, Layout],
-    paper: str,
+    paper_name: str,
     diagnostics: Diagnostics,
 ) -> Document | None:
-    raise NotImplementedError("issue 3")
+    del layouts  # maps have no card layouts
+    tiling = resolve_style(loaded, material_id).tiling
+    paper_key = tiling.paper or paper_name
+    if paper_key not in papers():
+        diagnostics.add(
+            UNKNOWN_REFERENCE,
+            f"unknown paper '{paper_key}'",
+            loaded.spans.value(("materials", material_id, "tiling", "paper")),
+            hint=did_you_mean(paper_key, papers()),
+        )
+    art = map_art(loaded, material_id, diagnostics)
+    if art is None or paper_key not in papers():
+        return None
+    style = resolve_style(loaded, material_id)
+    size = (art.width, art.height)
+    across = hex_across_flats(loaded.package, material_id) or 0.0
+    shown = f"{to_mm(across):.2f}".rstrip("0").rstrip(".")
+    footer = f"{ACTUAL_SIZE} · hexes {shown} mm across flats"
+    if tiling.poster:
+        pages = [poster_page(art.ops, size, tiling.margin, style.title, footer)]
+        return Document(style.title, pages, art.symbols)
+    try:
+        sheet, plan = choose_paper(
+            size,
+            papers()[paper_key],
+            tiling.orientation,
+            tiling.margin,
+            tiling.overlap,
+            (art.snap_x, art.snap_y) if tiling.snap else ((), ()),
+        )
+    except TilingError as error:
+        diagnostics.add(
+            MAP_UNTILEABLE,
+            f"map '{material_id}' cannot be tiled on {paper_key}: {error}",
+            loaded.spans.value(("materials", material_id, "tiling")),
+            hint="reduce 'margin:' or 'overlap:', or choose a larger paper",
+        )
+        return None
+    if plan is None:
+        pages = [single_page(art.ops, size, sheet, tiling.margin, style.title, footer)]
+    else:
+        pages = tile_pages(art.ops, plan, style.title, footer)
+    return Document(style.title, pages, art.symbols)

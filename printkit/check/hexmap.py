@@ -1,0 +1,175 @@
+"""Can a hex map be printed as declared? Labels, fit of labels and markers, colour use.
+
+These run on a built board (see ``printkit.materials.hexmap.board``), so they can render
+every label and measure every marker, and report against the YAML that declared them.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from printkit.diagnostics import (
+    BAD_LABEL_FORMAT,
+    COLOUR_ONLY,
+    LABEL_TOO_WIDE,
+    MARKER_TOO_BIG,
+    Diagnostic,
+    Diagnostics,
+)
+from printkit.draw.fonts import font_name, has_glyph
+from printkit.geometry.hexgrid import Hex
+from printkit.load.package import LoadedPackage
+from printkit.model.hexlabels import LabelFormatError, parse_format, render_all
+from printkit.model.hexmap import Marker
+from printkit.model.units import to_mm
+
+if TYPE_CHECKING:
+    from printkit.materials.hexmap.board import Board
+    from printkit.materials.hexmap.style import Style
+
+PathKey = tuple[str | int, ...]
+
+
+def _add_once(diagnostics: Diagnostics, diagnostic: Diagnostic) -> None:
+    """A map and its copies share data; say each thing once."""
+    if diagnostic not in diagnostics.items:
+        diagnostics.items.append(diagnostic)
+
+
+def _report(
+    loaded: LoadedPackage,
+    diagnostics: Diagnostics,
+    code: str,
+    message: str,
+    path: PathKey,
+    hint: str | None = None,
+) -> None:
+    probe = Diagnostics()
+    probe.add(code, message, loaded.spans.value(path), hint=hint)
+    _add_once(diagnostics, probe.items[0])
+
+
+def board_labels(
+    board: Board, style: Style, loaded: LoadedPackage, diagnostics: Diagnostics
+) -> dict[Hex, str] | None:
+    """Every hex's label ({} when labels are off); None if the format cannot be rendered."""
+    if style.labels.position == "none":
+        return {}
+    labels_set = style.labels_path[-1] == "labels"
+    path = (*style.labels_path, "format") if labels_set else style.labels_path
+    try:
+        fmt = parse_format(style.labels.format)
+        labels = render_all(fmt, {h: board.offset_of(h) for h in board.cells})
+    except LabelFormatError as error:
+        _report(loaded, diagnostics, BAD_LABEL_FORMAT, str(error), path, error.hint)
+        return None
+    font = font_name("regular")
+    missing = sorted({c for text in labels.values() for c in text if not has_glyph(font, c)})
+    if missing:
+        _report(
+            loaded,
+            diagnostics,
+            BAD_LABEL_FORMAT,
+            f"label format '{fmt.source}' uses characters the font cannot draw: "
+            + " ".join(repr(c) for c in missing),
+            path,
+            "use Latin letters, digits and common punctuation",
+        )
+        return None
+    return labels
+
+
+def check_label_fit(
+    baseline: float | None,
+    widest: str,
+    board: Board,
+    style: Style,
+    loaded: LoadedPackage,
+    diagnostics: Diagnostics,
+) -> None:
+    if style.labels.position == "none" or not widest or baseline is not None:
+        return
+    _report(
+        loaded,
+        diagnostics,
+        LABEL_TOO_WIDE,
+        f"label '{widest}' at {style.labels.size:g} pt does not fit at the {style.labels.position}"
+        f" of a {to_mm(board.across_flats):g} mm hex",
+        style.labels_path,
+        "use a smaller 'size:', a shorter 'format:' or 'position: centre'",
+    )
+
+
+def marker_reach(marker: Marker, across_flats: float) -> float:
+    """Distance from the hex centre to the marker's furthest point."""
+    size = marker.size_on(across_flats)
+    if marker.shape == "square":
+        return size / math.sqrt(2)
+    if marker.shape == "hexagon":
+        return size / math.sqrt(3)
+    return size / 2
+
+
+def check_markers(
+    board: Board, material_id: str, loaded: LoadedPackage, diagnostics: Diagnostics
+) -> None:
+    """A marker must stay inside its hex: within the inscribed circle, radius F / 2."""
+    material = loaded.package.materials[material_id]
+    markers = getattr(material, "markers", [])
+    for index, marker in enumerate(markers):
+        size = marker.size_on(board.across_flats)
+        if marker_reach(marker, board.across_flats) > board.across_flats / 2 + 1e-6:
+            _report(
+                loaded,
+                diagnostics,
+                MARKER_TOO_BIG,
+                f"marker '{marker.label}' ({marker.shape}, {to_mm(size):g} mm) is larger than "
+                f"a {to_mm(board.across_flats):g} mm hex",
+                ("materials", material_id, "markers", index, "size"),
+                "a circle fits if its size ≤ the hex across flats, a square if ≤ 0.707 of it",
+            )
+
+
+def check_colours(
+    board: Board, material_id: str, loaded: LoadedPackage, diagnostics: Diagnostics
+) -> None:
+    """Warn where only colour tells two areas apart (PRINT.md: colour-blind players)."""
+    base: PathKey = ("materials", material_id)
+    used = [name for name in board.terrain_types if name in set(board.terrain.values())]
+    by_pattern: dict[str | None, str] = {}
+    for name in used:
+        spec = board.terrain_types[name]
+        other = by_pattern.setdefault(spec.pattern, name)
+        if other != name and board.terrain_types[other].fill != spec.fill:
+            _report(
+                loaded,
+                diagnostics,
+                COLOUR_ONLY,
+                f"terrain '{name}' differs from '{other}' only by colour",
+                (*base, "terrain", name),
+                "give one of them a 'pattern:' (dots, hatch, crosshatch, lines)",
+            )
+    marks: dict[tuple[str | None, str | None], str] = {}
+    for name in (z for z in board.zone_types if z in set(board.zones.values())):
+        zone = board.zone_types[name]
+        if zone.pattern is None and zone.letter is None:
+            _report(
+                loaded,
+                diagnostics,
+                COLOUR_ONLY,
+                f"zone '{name}' is marked by colour alone",
+                (*base, "zones", name),
+                "add a 'pattern:' or a 'letter:' so the zone reads without colour",
+            )
+            continue
+        other = marks.setdefault((zone.pattern, zone.letter), name)
+        if other != name:
+            _report(
+                loaded,
+                diagnostics,
+                COLOUR_ONLY,
+                f"zone '{name}' has the same pattern and letter as zone '{other}'",
+                (*base, "zones", name),
+                "give the zones different letters",
+            )

@@ -1,0 +1,74 @@
+"""Small convex-polygon helpers: clip a segment, test a point, measure a chord.
+
+Drawing patterns (hatching, dots) inside a hex and fitting a label into it only need convex
+polygons, so these stay tiny and exact instead of pulling in a general clipping library.
+Polygons are lists of (x, y) corners in order, either winding.
+"""
+
+from __future__ import annotations
+
+Point = tuple[float, float]
+
+__all__ = ["chord_width", "clip_segment", "contains", "scale_about"]
+
+_EPS = 1e-12
+
+
+def _inside_sign(polygon: list[Point]) -> float:
+    """+1 if the corners run anticlockwise in a y-up frame (clockwise in a y-down one)."""
+    area = 0.0
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        area += x0 * y1 - x1 * y0
+    return 1.0 if area > 0 else -1.0
+
+
+def contains(polygon: list[Point], point: Point) -> bool:
+    """Whether ``point`` lies inside (or on) a convex polygon."""
+    sign = _inside_sign(polygon)
+    px, py = point
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if sign * ((x1 - x0) * (py - y0) - (y1 - y0) * (px - x0)) < -1e-9:
+            return False
+    return True
+
+
+def clip_segment(a: Point, b: Point, polygon: list[Point]) -> tuple[Point, Point] | None:
+    """The part of segment a–b inside a convex polygon (Cyrus–Beck), or None."""
+    sign = _inside_sign(polygon)
+    t0, t1 = 0.0, 1.0
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        # Signed "insideness" of a point p on this edge's line: sign * cross(edge, p - start).
+        ex, ey = x1 - x0, y1 - y0
+        start = sign * (ex * (a[1] - y0) - ey * (a[0] - x0))
+        rate = sign * (ex * dy - ey * dx)
+        if abs(rate) < _EPS:
+            if start < 0:
+                return None
+            continue
+        t = -start / rate
+        if rate > 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return None
+    return (a[0] + t0 * dx, a[1] + t0 * dy), (a[0] + t1 * dx, a[1] + t1 * dy)
+
+
+def chord_width(polygon: list[Point], y: float) -> float:
+    """Width of a convex polygon along the horizontal line at ``y`` (0 outside it)."""
+    xs: list[float] = []
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if min(y0, y1) - 1e-9 <= y <= max(y0, y1) + 1e-9:
+            if abs(y1 - y0) < _EPS:
+                xs += [x0, x1]
+            else:
+                xs.append(x0 + (x1 - x0) * (y - y0) / (y1 - y0))
+    return max(xs) - min(xs) if xs else 0.0
+
+
+def scale_about(polygon: list[Point], centre: Point, factor: float) -> list[Point]:
+    """The polygon shrunk or grown about a point, e.g. an inset hex for patterns."""
+    cx, cy = centre
+    return [(cx + (x - cx) * factor, cy + (y - cy) * factor) for x, y in polygon]

@@ -1,0 +1,259 @@
+"""Tiling art larger than the paper over several pages that overlap, poster-style.
+
+Each page shows a window of the art. Pages are assembled by trimming a page along the cut
+ticks of its left (top) edge and laying it over its neighbour until that edge meets the
+neighbour's overlap ticks; the overlap strip is printed on both pages, so a slightly
+crooked cut never leaves a gap. Ticks, the page index ("B2 of 2 × 3") and the actual-size
+note sit in bands around the window, outside the art, so the assembled map is exactly the
+art. The window is also written as the page's TrimBox: the part of the sheet that is kept.
+
+Joins are moved onto rows of hex centres (``snap``) when that costs no extra page, so each
+cut runs through hexes where the two halves are easy to line up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from printkit.draw.fonts import font_name
+from printkit.draw.ops import Box, Group, Line, Op, Page, Text, translate
+from printkit.impose.marks import MARK_PAINT
+from printkit.impose.placement import note, place
+from printkit.model.units import mm
+
+BAND_TOP = mm(5)
+BAND_BOTTOM = mm(5)
+BAND_SIDE = mm(3)
+FOOTER = mm(4)
+TICK = mm(2)
+TICK_GAP = mm(0.5)
+LABEL_SIZE = 6.0
+_EPS = 1e-6
+
+Window = tuple[float, float, float, float]
+
+
+class TilingError(ValueError):
+    """The paper leaves no room for a window wider than the overlap."""
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """How art of a given size is cut: paper, window size, and where each window starts."""
+
+    paper: tuple[float, float]
+    margin: float
+    window: tuple[float, float]
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+
+    @property
+    def pages(self) -> int:
+        return len(self.xs) * len(self.ys)
+
+    @property
+    def window_origin(self) -> tuple[float, float]:
+        """Top-left of the window on the page."""
+        return self.margin + BAND_SIDE, self.margin + BAND_TOP
+
+
+def column_name(index: int) -> str:
+    """A, B, …, Z, AA: columns are lettered and rows numbered, like a map grid."""
+    name = ""
+    index += 1
+    while index:
+        index, digit = divmod(index - 1, 26)
+        name = chr(ord("A") + digit) + name
+    return name
+
+
+def tile_index(column: int, row: int, plan: TilePlan) -> str:
+    return f"{column_name(column)}{row + 1} of {len(plan.xs)} × {len(plan.ys)}"
+
+
+def axis_starts(
+    length: float, window: float, overlap: float, snaps: Sequence[float] = ()
+) -> tuple[float, ...]:
+    """Window starts along one axis: each next window begins at most ``window − overlap``
+    after the last; with snaps, at the furthest snap position that still allows that."""
+    if window - overlap <= _EPS:
+        raise TilingError(f"a window of {window:.1f} pt leaves nothing beyond the overlap")
+
+    def plan(points: Sequence[float]) -> tuple[float, ...]:
+        starts = [0.0]
+        while starts[-1] + window < length - _EPS:
+            limit = starts[-1] + window - overlap
+            candidates = [p for p in points if starts[-1] + _EPS < p <= limit + _EPS]
+            starts.append(max(candidates) if candidates else limit)
+        return tuple(starts)
+
+    plain = plan(())
+    snapped = plan(snaps) if snaps else plain
+    return snapped if len(snapped) <= len(plain) else plain
+
+
+def plan_tiles(
+    size: tuple[float, float],
+    paper: tuple[float, float],
+    margin: float,
+    overlap: float,
+    snaps: tuple[Sequence[float], Sequence[float]] = ((), ()),
+) -> TilePlan:
+    """Tiles for art of ``size`` on ``paper`` as given (portrait or landscape)."""
+    window = (
+        paper[0] - 2 * margin - 2 * BAND_SIDE,
+        paper[1] - 2 * margin - BAND_TOP - BAND_BOTTOM,
+    )
+    if min(window) <= 0:
+        raise TilingError("the margins leave no room on the paper")
+    xs = axis_starts(size[0], window[0], overlap, snaps[0])
+    ys = axis_starts(size[1], window[1], overlap, snaps[1])
+    return TilePlan(paper, margin, window, xs, ys)
+
+
+def fits_one_page(size: tuple[float, float], paper: tuple[float, float], margin: float) -> bool:
+    return (
+        size[0] <= paper[0] - 2 * margin + _EPS and size[1] <= paper[1] - 2 * margin - FOOTER + _EPS
+    )
+
+
+def orientations(paper: tuple[float, float], choice: str) -> list[tuple[float, float]]:
+    """Paper as portrait and/or landscape, in the order to prefer on a tie."""
+    portrait = (min(paper), max(paper))
+    landscape = (max(paper), min(paper))
+    return {"portrait": [portrait], "landscape": [landscape]}.get(choice, [portrait, landscape])
+
+
+def choose_paper(
+    size: tuple[float, float],
+    paper: tuple[float, float],
+    choice: str,
+    margin: float,
+    overlap: float,
+    snaps: tuple[Sequence[float], Sequence[float]] = ((), ()),
+) -> tuple[tuple[float, float], TilePlan | None]:
+    """The orientation needing fewest pages; plan None when the art fits on one page."""
+    best: tuple[int, tuple[float, float], TilePlan | None] | None = None
+    for sheet in orientations(paper, choice):
+        if fits_one_page(size, sheet, margin):
+            return sheet, None
+        plan = plan_tiles(size, sheet, margin, overlap, snaps)
+        if best is None or plan.pages < best[0]:
+            best = (plan.pages, sheet, plan)
+    assert best is not None
+    return best[1], best[2]
+
+
+Draw = Callable[[Window | None], list[Op]]
+
+
+def single_page(
+    draw: Draw,
+    size: tuple[float, float],
+    paper: tuple[float, float],
+    margin: float,
+    title: str,
+    footer: str,
+) -> Page:
+    """Art that fits: centred in the printable area above the footer note."""
+    x = (paper[0] - size[0]) / 2
+    y = margin + max(0.0, (paper[1] - 2 * margin - FOOTER - size[1]) / 2)
+    ops: list[Op] = [Group(tuple(draw(None)), translate(x, y))]
+    ops += note(footer, paper, y + size[1], margin)
+    return Page(paper[0], paper[1], ops, label=title)
+
+
+def poster_page(
+    draw: Draw, size: tuple[float, float], margin: float, title: str, footer: str
+) -> Page:
+    """One page the size of the art plus margins, for large-format printers."""
+    paper = (size[0] + 2 * margin, size[1] + 2 * margin + FOOTER)
+    return single_page(draw, size, paper, margin, title, footer)
+
+
+def tile_pages(draw: Draw, plan: TilePlan, title: str, footer: str) -> list[Page]:
+    """One page per window, row by row from the top left (A1, B1, …, A2, …)."""
+    pages: list[Page] = []
+    for row, y in enumerate(plan.ys):
+        for column, x in enumerate(plan.xs):
+            pages.append(_tile_page(draw, plan, column, row, (x, y), title, footer))
+    return pages
+
+
+def _tile_page(
+    draw: Draw,
+    plan: TilePlan,
+    column: int,
+    row: int,
+    start: tuple[float, float],
+    title: str,
+    footer: str,
+) -> Page:
+    (wx, wy), (ww, wh) = plan.window_origin, plan.window
+    sx, sy = start
+    art = Group(tuple(draw((sx, sy, ww, wh))), translate(-sx, -sy))
+    ops: list[Op] = [place((art,), wx, wy, ww, wh, (0.0, 0.0, 0.0, 0.0))]
+    ops += _ticks(plan, column, row)
+    index = tile_index(column, row, plan)
+    ops.append(
+        Text(
+            wx,
+            plan.margin + LABEL_SIZE * 0.9,
+            f"{index} · {title} · {_advice(plan, column, row)}",
+            font_name("regular"),
+            LABEL_SIZE,
+        )
+    )
+    neighbour_ops = _neighbour_names(plan, column, row)
+    ops += neighbour_ops
+    ops += note(footer, plan.paper, wy + wh, plan.margin)
+    box = Box(wx, wy, ww, wh)
+    return Page(plan.paper[0], plan.paper[1], ops, trim_box=box, label=f"{title} · {index}")
+
+
+def _advice(plan: TilePlan, column: int, row: int) -> str:
+    cut = [side for side, has in (("left", column > 0), ("top", row > 0)) if has]
+    if not cut:
+        return "lay the other pages over this one, edges on the ticks"
+    return f"cut along the {' and '.join(cut)} ticks, lay over the neighbour up to its ticks"
+
+
+def _ticks(plan: TilePlan, column: int, row: int) -> list[Op]:
+    """Cut ticks on edges to trim, overlap ticks where the neighbour's cut edge goes."""
+    (wx, wy), (ww, wh) = plan.window_origin, plan.window
+    xs: list[float] = []
+    ys: list[float] = []
+    if column > 0:
+        xs.append(wx)
+    if column + 1 < len(plan.xs):
+        xs.append(wx + plan.xs[column + 1] - plan.xs[column])
+    if row > 0:
+        ys.append(wy)
+    if row + 1 < len(plan.ys):
+        ys.append(wy + plan.ys[row + 1] - plan.ys[row])
+    ops: list[Op] = []
+    for x in xs:
+        ops.append(Line(x, wy - TICK_GAP - TICK, x, wy - TICK_GAP, MARK_PAINT))
+        ops.append(Line(x, wy + wh + TICK_GAP, x, wy + wh + TICK_GAP + TICK, MARK_PAINT))
+    for y in ys:
+        ops.append(Line(wx - TICK_GAP - TICK, y, wx - TICK_GAP, y, MARK_PAINT))
+        ops.append(Line(wx + ww + TICK_GAP, y, wx + ww + TICK_GAP + TICK, y, MARK_PAINT))
+    return ops
+
+
+def _neighbour_names(plan: TilePlan, column: int, row: int) -> list[Op]:
+    """Next to each overlap tick, the page that goes there ("B1 ▸"), so pages find their
+    places without the assembly diagram."""
+    (wx, wy), (ww, _wh) = plan.window_origin, plan.window
+    font = font_name("regular")
+    ops: list[Op] = []
+    if column + 1 < len(plan.xs):
+        x = wx + plan.xs[column + 1] - plan.xs[column]
+        name = column_name(column + 1) + str(row + 1)
+        ops.append(Text(x + mm(0.8), wy - TICK_GAP - TICK, name, font, LABEL_SIZE * 0.9))
+    if row + 1 < len(plan.ys):
+        y = wy + plan.ys[row + 1] - plan.ys[row]
+        name = column_name(column) + str(row + 2)
+        ops.append(Text(wx + ww + TICK_GAP, y + LABEL_SIZE, name, font, LABEL_SIZE * 0.9))
+    return ops

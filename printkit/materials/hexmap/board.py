@@ -1,0 +1,483 @@
+"""Build a hex board from a map material: which hexes exist, and what is on each.
+
+Everything a designer can get wrong by name or number is found here, where the YAML path of
+each reference is known: unknown terrain or zone names, hexes listed twice, hexes or columns
+off the board, copies of a map that does not exist. Each problem becomes a diagnostic and
+building goes on, so one run reports them all; the board is refused (None) at the end.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from printkit.diagnostics import (
+    BAD_VALUE,
+    DUPLICATE_HEX,
+    HEX_OFF_BOARD,
+    MISSING_FIELD,
+    UNKNOWN_REFERENCE,
+    Diagnostics,
+    Severity,
+    did_you_mean,
+)
+from printkit.geometry.hexgrid import (
+    Hex,
+    OffsetLayout,
+    Orientation,
+    hex_to_offset,
+    offset_to_hex,
+    spiral,
+)
+from printkit.load.package import LoadedPackage
+from printkit.model.hexlabels import LabelFormat, LabelFormatError, parse_format
+from printkit.model.hexlabels import split_digits as _split_digits
+from printkit.model.hexmap import (
+    BOARD_KEYS,
+    DEFAULT_LABEL_FORMAT,
+    HexCoord,
+    HexMapMaterial,
+    HexRef,
+    Marker,
+    Selection,
+    TerrainType,
+    ZoneType,
+)
+
+PathKey = tuple[str | int, ...]
+PLAIN = "plain"  # the terrain of a map that declares none
+_RANGE = re.compile(r"^\s*(\d+)\s*\.\.\s*(\d+)\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedMarker:
+    hex: Hex
+    spec: Marker
+
+
+@dataclass(frozen=True)
+class Board:
+    """A resolved board in axial coordinates; offsets are only used for labels."""
+
+    orientation: Orientation
+    offset: OffsetLayout
+    across_flats: float
+    cells: tuple[Hex, ...]
+    terrain: dict[Hex, str]
+    zones: dict[Hex, str]
+    markers: tuple[PlacedMarker, ...]
+    terrain_types: dict[str, TerrainType]
+    zone_types: dict[str, ZoneType]
+    default_terrain: str
+    span: tuple[int, int] = (0, 0)  # columns × rows that one copy of this board occupies
+
+    def offset_of(self, h: Hex) -> tuple[int, int]:
+        """Printed (col, row), counted from 1."""
+        col, row = hex_to_offset(h, self.offset)
+        return col + 1, row + 1
+
+
+def offset_layout(orientation: str, parity: str) -> OffsetLayout:
+    """'flat' + 'odd' → odd-q: columns shove for flat tops, rows for pointy tops."""
+    axis = "q" if orientation == "flat" else "r"
+    return OffsetLayout(f"{parity}-{axis}")
+
+
+@dataclass
+class _Builder:
+    loaded: LoadedPackage
+    diagnostics: Diagnostics
+    stack: tuple[str, ...] = ()
+    errors: int = field(default=0)
+
+    def report(self, code: str, message: str, path: PathKey, hint: str | None = None) -> None:
+        self.diagnostics.add(code, message, self.loaded.spans.value(path), hint=hint)
+        if self.diagnostics.items[-1].severity == Severity.ERROR:
+            self.errors += 1
+
+
+def build_board(loaded: LoadedPackage, material_id: str, diagnostics: Diagnostics) -> Board | None:
+    """The board of a map material, or None when its data has errors (all reported)."""
+    builder = _Builder(loaded, diagnostics)
+    return _build(builder, material_id)
+
+
+def _build(builder: _Builder, material_id: str) -> Board | None:
+    material = builder.loaded.package.materials[material_id]
+    assert isinstance(material, HexMapMaterial)
+    base: PathKey = ("materials", material_id)
+    if material.copies is not None:
+        return _build_copies(builder, material_id, material, base)
+    errors_before = builder.errors
+    board = _build_own(builder, material, base)
+    return board if board is not None and builder.errors == errors_before else None
+
+
+def _build_own(builder: _Builder, material: HexMapMaterial, base: PathKey) -> Board | None:
+    if material.hex_size is None:
+        builder.report(
+            MISSING_FIELD,
+            "a hex map needs 'hex_size' (across flats)",
+            base,
+            hint="add e.g. 'hex_size: 25mm', or 'copies: {of: <map>}' to repeat another map",
+        )
+        return None
+    offset = offset_layout(material.orientation, material.offset)
+    fmt = _format_or_none(material)
+    resolver = _Resolver(builder, base, offset, fmt)
+    cells = resolver.board_cells(material)
+    if cells is None:
+        return None
+    resolver.cells = set(cells)
+    types = dict(material.terrain) or {PLAIN: TerrainType()}
+    default = material.default_terrain or next(iter(types))
+    if default not in types:
+        builder.report(
+            UNKNOWN_REFERENCE,
+            f"unknown terrain '{default}'",
+            (*base, "default_terrain"),
+            hint=did_you_mean(default, types),
+        )
+    terrain = dict.fromkeys(cells, default)
+    zones: dict[Hex, str] = {}
+    for index, region in enumerate(material.regions):
+        path = (*base, "regions", index)
+        target = _region_target(builder, region.terrain, region.zone, types, material, path)
+        if target is None:
+            continue
+        kind, name = target
+        for h in resolver.select(region, path):
+            (terrain if kind == "terrain" else zones)[h] = name
+    markers = []
+    for index, marker in enumerate(material.markers):
+        h = resolver.hex(marker.hex, (*base, "markers", index, "hex"))
+        if h is not None:
+            markers.append(PlacedMarker(h, marker))
+    return Board(
+        orientation=Orientation(material.orientation),
+        offset=offset,
+        across_flats=material.hex_size,
+        cells=tuple(sorted(cells)),
+        terrain=terrain,
+        zones=zones,
+        markers=tuple(markers),
+        terrain_types=types,
+        zone_types=dict(material.zones),
+        default_terrain=default,
+        span=resolver.span(cells),
+    )
+
+
+def _format_or_none(material: HexMapMaterial) -> LabelFormat | None:
+    """The map's label format for reading hex names; its errors are reported with labels."""
+    try:
+        return parse_format(material.labels.format if material.labels else DEFAULT_LABEL_FORMAT)
+    except LabelFormatError:
+        return None
+
+
+def _region_target(
+    builder: _Builder,
+    terrain: str | None,
+    zone: str | None,
+    types: dict[str, TerrainType],
+    material: HexMapMaterial,
+    path: PathKey,
+) -> tuple[str, str] | None:
+    if (terrain is None) == (zone is None):
+        builder.report(
+            BAD_VALUE,
+            "a region paints either a terrain or a zone",
+            path,
+            hint="give exactly one of 'terrain:' and 'zone:'",
+        )
+        return None
+    if terrain is not None:
+        if terrain not in types:
+            builder.report(
+                UNKNOWN_REFERENCE,
+                f"unknown terrain '{terrain}'",
+                (*path, "terrain"),
+                hint=did_you_mean(terrain, material.terrain),
+            )
+            return None
+        return "terrain", terrain
+    assert zone is not None
+    if zone not in material.zones:
+        builder.report(
+            UNKNOWN_REFERENCE,
+            f"unknown zone '{zone}'",
+            (*path, "zone"),
+            hint=did_you_mean(zone, material.zones),
+        )
+        return None
+    return "zone", zone
+
+
+@dataclass
+class _Resolver:
+    """Turns hex references of one map into hexes, reporting bad or off-board ones."""
+
+    builder: _Builder
+    base: PathKey
+    offset: OffsetLayout
+    fmt: LabelFormat | None
+    cells: set[Hex] = field(default_factory=set)
+    columns: int | None = None
+    rows: int | None = None
+
+    def to_hex(self, col: int, row: int) -> Hex:
+        return offset_to_hex(col - 1, row - 1, self.offset)
+
+    def coords(self, ref: HexRef, path: PathKey) -> list[tuple[int, int]] | None:
+        """(col, row) pairs named by a reference: one hex, or a rectangle 'a..b'."""
+        if isinstance(ref, HexCoord):
+            return [(ref.col, ref.row)]
+        if ".." in ref:
+            first, _, last = ref.partition("..")
+            a, b = self._one(first.strip(), path), self._one(last.strip(), path)
+            if a is None or b is None:
+                return None
+            cols = range(min(a[0], b[0]), max(a[0], b[0]) + 1)
+            rows = range(min(a[1], b[1]), max(a[1], b[1]) + 1)
+            return [(c, r) for c in cols for r in rows]
+        one = self._one(ref, path)
+        return None if one is None else [one]
+
+    def _one(self, text: str, path: PathKey) -> tuple[int, int] | None:
+        found = (self.fmt.parse(text) if self.fmt else None) or _split_digits(text)
+        if found is None:
+            shown = f"'{self.fmt.source}' or " if self.fmt else ""
+            self.builder.report(
+                BAD_VALUE,
+                f"'{text}' does not name a hex",
+                path,
+                hint=f"write a label as the map prints it ({shown}column then row digits, "
+                "'0304'), or {col: 3, row: 4}",
+            )
+        return found
+
+    def board_cells(self, material: HexMapMaterial) -> list[Hex] | None:
+        rectangle = material.columns is not None or material.rows is not None
+        if rectangle and material.hexes is not None:
+            self.builder.report(
+                BAD_VALUE,
+                "a board is either columns × rows or a list of hexes, not both",
+                (*self.base, "hexes"),
+                hint="drop 'hexes:' for a rectangle, or 'columns:'/'rows:' for an irregular board",
+            )
+            return None
+        if material.hexes is not None:
+            return self._listed(material.hexes)
+        if material.columns is None or material.rows is None:
+            missing = "rows" if material.columns is not None else "columns"
+            self.builder.report(
+                MISSING_FIELD,
+                f"a rectangular board needs '{missing}'",
+                self.base,
+                hint="give 'columns:' and 'rows:', or list the board's 'hexes:'",
+            )
+            return None
+        self.columns, self.rows = material.columns, material.rows
+        cols, rows = range(1, material.columns + 1), range(1, material.rows + 1)
+        return [self.to_hex(c, r) for c in cols for r in rows]
+
+    def _listed(self, refs: list[HexRef]) -> list[Hex]:
+        seen: dict[Hex, PathKey] = {}
+        for index, ref in enumerate(refs):
+            path = (*self.base, "hexes", index)
+            for col, row in self.coords(ref, path) or []:
+                h = self.to_hex(col, row)
+                if h in seen:
+                    first = self.builder.loaded.spans.value(seen[h])
+                    self.builder.report(
+                        DUPLICATE_HEX,
+                        f"hex {_name(col, row)} is on the board twice",
+                        path,
+                        hint=f"it is already listed at line {first.line}; remove one of them",
+                    )
+                    continue
+                seen[h] = path
+        return list(seen)
+
+    def span(self, cells: list[Hex]) -> tuple[int, int]:
+        """Columns × rows of the board's bounding offsets, the step between copies."""
+        offsets = [hex_to_offset(h, self.offset) for h in cells]
+        cols = [c for c, _ in offsets]
+        rows = [r for _, r in offsets]
+        return max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
+
+    def hex(self, ref: HexRef, path: PathKey) -> Hex | None:
+        found = self.coords(ref, path)
+        if found is None:
+            return None
+        if len(found) != 1:
+            self.builder.report(BAD_VALUE, "a marker sits on one hex, not a range", path)
+            return None
+        return self._on_board(*found[0], path)
+
+    def _on_board(self, col: int, row: int, path: PathKey) -> Hex | None:
+        h = self.to_hex(col, row)
+        if h in self.cells:
+            return h
+        self.builder.report(
+            HEX_OFF_BOARD,
+            f"hex {_name(col, row)} is not on the board",
+            path,
+            hint=self._extent(),
+        )
+        return None
+
+    def _extent(self) -> str:
+        if self.columns is not None:
+            return f"the board has columns 1–{self.columns} and rows 1–{self.rows}"
+        return "the board is the list under 'hexes:'"
+
+    def select(self, selection: Selection, path: PathKey) -> list[Hex]:
+        """Every hex a selection names, in a stable order, each checked against the board."""
+        chosen: dict[Hex, None] = {}
+        for index, ref in enumerate(selection.hexes):
+            where = (*path, "hexes", index)
+            for col, row in self.coords(ref, where) or []:
+                h = self._on_board(col, row, where)
+                if h is not None:
+                    chosen[h] = None
+        for axis in ("columns", "rows"):
+            for index, value in enumerate(getattr(selection, axis)):
+                for h in self._line(axis, value, (*path, axis, index)):
+                    chosen[h] = None
+        for index, around in enumerate(selection.around):
+            where = (*path, "around", index)
+            centre = self.hex(around.hex, (*where, "hex"))
+            if centre is not None:
+                for h in spiral(centre, around.radius):
+                    if h in self.cells:
+                        chosen[h] = None
+        return list(chosen)
+
+    def _line(self, axis: str, value: int | str, path: PathKey) -> list[Hex]:
+        numbers = _numbers(value)
+        if numbers is None:
+            self.builder.report(
+                BAD_VALUE,
+                f"'{value}' is not a {axis[:-1]} number or range",
+                path,
+                hint=f"write a number, or a range such as '1..3', under '{axis}:'",
+            )
+            return []
+        index = 0 if axis == "columns" else 1
+        by_line: dict[int, list[Hex]] = {}
+        for h in sorted(self.cells):
+            by_line.setdefault(hex_to_offset(h, self.offset)[index] + 1, []).append(h)
+        found: list[Hex] = []
+        for number in numbers:
+            if number not in by_line:
+                self.builder.report(
+                    HEX_OFF_BOARD,
+                    f"{axis[:-1]} {number} is not on the board",
+                    path,
+                    hint=self._extent(),
+                )
+                continue
+            found += by_line[number]
+        return found
+
+
+def _numbers(value: int | str) -> list[int] | None:
+    if isinstance(value, int):
+        return [value]
+    match = _RANGE.match(value)
+    if match is None:
+        return [int(value)] if value.strip().isdigit() else None
+    a, b = int(match[1]), int(match[2])
+    return list(range(min(a, b), max(a, b) + 1))
+
+
+def _name(col: int, row: int) -> str:
+    return f"column {col} row {row}"
+
+
+def _build_copies(
+    builder: _Builder, material_id: str, material: HexMapMaterial, base: PathKey
+) -> Board | None:
+    copies = material.copies
+    assert copies is not None
+    for key in BOARD_KEYS:
+        if key in material.model_fields_set:
+            builder.report(
+                BAD_VALUE,
+                f"a map made of copies takes '{key}' from map '{copies.of}'",
+                (*base, key),
+                hint=f"remove '{key}:' here, or change it in '{copies.of}'",
+            )
+    maps = {
+        name: spec
+        for name, spec in builder.loaded.package.materials.items()
+        if isinstance(spec, HexMapMaterial)
+    }
+    if copies.of not in builder.loaded.package.materials:
+        builder.report(
+            UNKNOWN_REFERENCE,
+            f"copies of unknown map '{copies.of}'",
+            (*base, "copies", "of"),
+            hint=did_you_mean(copies.of, maps),
+        )
+        return None
+    if copies.of not in maps:
+        builder.report(
+            UNKNOWN_REFERENCE,
+            f"material '{copies.of}' is not a hex map",
+            (*base, "copies", "of"),
+            hint=did_you_mean(copies.of, maps),
+        )
+        return None
+    if copies.of in (*builder.stack, material_id):
+        builder.report(
+            BAD_VALUE,
+            f"map '{material_id}' is made of copies of itself",
+            (*base, "copies", "of"),
+            hint="copies must lead to a map with its own board",
+        )
+        return None
+    # The source reports its own problems; forward each once, even if it is built too.
+    found = Diagnostics()
+    inner = _Builder(builder.loaded, found, (*builder.stack, material_id))
+    source = _build(inner, copies.of)
+    for diagnostic in found:
+        if diagnostic not in builder.diagnostics.items:
+            builder.diagnostics.items.append(diagnostic)
+    if source is None:
+        return None
+    if builder.errors:
+        return None
+    return tile_board(source, copies.across, copies.down)
+
+
+def tile_board(board: Board, across: int, down: int) -> Board:
+    """``across`` × ``down`` copies of a board, each shifted by its span in offset steps.
+
+    The shift is an axial translation, so every copy keeps its shape exactly; if an odd
+    number of rows (or flat-top columns) makes the offset parity flip, the copy sits half a
+    hex over, just as two printed sheets would when their hexes interlock.
+    """
+    cols, rows = board.span
+    origin = offset_to_hex(0, 0, board.offset)
+    cells: list[Hex] = []
+    terrain: dict[Hex, str] = {}
+    zones: dict[Hex, str] = {}
+    markers: list[PlacedMarker] = []
+    for j in range(down):
+        for i in range(across):
+            shift = offset_to_hex(i * cols, j * rows, board.offset) - origin
+            cells += [h + shift for h in board.cells]
+            terrain.update({h + shift: t for h, t in board.terrain.items()})
+            zones.update({h + shift: z for h, z in board.zones.items()})
+            markers += [PlacedMarker(m.hex + shift, m.spec) for m in board.markers]
+    return replace(
+        board,
+        cells=tuple(sorted(cells)),
+        terrain=terrain,
+        zones=zones,
+        markers=tuple(markers),
+        span=(cols * across, rows * down),
+    )
