@@ -169,7 +169,7 @@ def schema(out: Path | None) -> None:
 @main.command()
 @click.argument("code", required=False)
 def explain(code: str | None) -> None:
-    """Explain a diagnostic code, e.g. PK211; without a code, list them all."""
+    """Explain a diagnostic code (such as PK211), or list them all."""
     if code is None:
         for entry in CODES.values():
             click.echo(f"{entry.code}  {entry.severity:<7}  {entry.title}")

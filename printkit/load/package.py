@@ -116,8 +116,10 @@ def _merge_section(
 ) -> None:
     """Add one file's section: mappings merge entry by entry, anything else must be unique."""
     if section not in merged:
-        merged[section] = value
+        merged[section] = dict(value) if isinstance(value, dict) else value
         origin[(section,)] = spans.key((section,))
+        for name in value if isinstance(value, dict) else ():
+            origin[(section, name)] = spans.key((section, name))
         return
     if not (isinstance(merged[section], dict) and isinstance(value, dict)):
         diagnostics.add(
