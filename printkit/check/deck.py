@@ -90,11 +90,15 @@ def _check_inventory(
         return
     expected = package.components[component].count
     if total != expected:
+        # One entry: its count is the number that disagrees. Several: the list as a whole.
+        where = ("decks", deck_id, "cards")
+        if len(deck.cards) == 1:
+            where = (*where, 0, "count")
         diagnostics.add(
             INVENTORY_MISMATCH,
-            f"deck '{deck_id}' holds {total} cards but the inventory lists {expected}",
-            spans.value(("decks", deck_id, "cards")),
-            hint=f"the counts of the cards add up to {total}; "
+            f"deck '{deck_id}' holds {total} pieces but the inventory lists {expected}",
+            spans.value(where),
+            hint=f"the counts of the deck's entries add up to {total}; "
             f"components.{component}.count is {expected}",
         )
 
