@@ -11,15 +11,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from printkit.geometry.hexgrid import (
+    DIRECTIONS,
+    EDGE_DIRECTIONS,
     SQRT3,
     Hex,
     HexLayout,
     Orientation,
-    edge_neighbour,
-    shared_edges,
 )
 
-__all__ = ["CornerKey", "corner_key", "edge_polylines", "key_point", "outline_loops"]
+__all__ = [
+    "CornerKey",
+    "chain_edges",
+    "corner_key",
+    "edge_polylines",
+    "key_point",
+    "outline_loops",
+    "unique_edges",
+]
 
 CornerKey = tuple[int, int]
 
@@ -47,18 +55,59 @@ def key_point(layout: HexLayout, key: CornerKey) -> tuple[float, float]:
     return ox + key[0] * half_f, oy + key[1] * half_r
 
 
-def edge_polylines(hexes: Iterable[Hex], orientation: Orientation) -> list[list[CornerKey]]:
-    """The edges of a hex set, each exactly once, chained into as few polylines as greedily
-    found: fewer moveto commands and no doubled strokes (a doubled line prints darker)."""
+def _cell_set(hexes: Iterable[Hex]) -> set[tuple[int, int]]:
+    """Hexes as (q, r) tuples: set lookups and sorting on tuples are several times faster
+    than on Hex objects, which matters for 10,000-hex maps."""
+    return {(h.q, h.r) for h in hexes}
+
+
+def _base(q: int, r: int, orientation: Orientation) -> CornerKey:
+    """The centre of hex (q, r) in corner-lattice steps."""
+    return (3 * q, 2 * r + q) if orientation == Orientation.FLAT else (2 * q + r, 3 * r)
+
+
+_STEPS = tuple(
+    (DIRECTIONS[EDGE_DIRECTIONS[i]].q, DIRECTIONS[EDGE_DIRECTIONS[i]].r) for i in range(6)
+)
+
+
+def unique_edges(
+    hexes: Iterable[Hex], orientation: Orientation
+) -> list[tuple[Hex, CornerKey, CornerKey]]:
+    """Every edge of a hex set once, as (owner, corner key, next corner key).
+
+    Same rule as ``hexgrid.shared_edges``: an edge between two hexes of the set belongs to the
+    smaller one, so ownership (and anything grouped by it) is translation-invariant.
+    """
+    cells = _cell_set(hexes)
+    offsets = _FLAT_CORNERS if orientation == Orientation.FLAT else _POINTY_CORNERS
+    edges: list[tuple[Hex, CornerKey, CornerKey]] = []
+    for q, r in sorted(cells):
+        owner = Hex(q, r)
+        bx, by = _base(q, r, orientation)
+        for i, (dq, dr) in enumerate(_STEPS):
+            other = (q + dq, r + dr)
+            if other in cells and other < (q, r):
+                continue
+            (ax, ay), (cx, cy) = offsets[i], offsets[(i + 1) % 6]
+            edges.append((owner, (bx + ax, by + ay), (bx + cx, by + cy)))
+    return edges
+
+
+def chain_edges(edges: Iterable[tuple[CornerKey, CornerKey]]) -> list[list[CornerKey]]:
+    """Undirected edges chained greedily into polylines, each edge used once.
+
+    Open chains start at odd-degree corners, so only closed loops are left for the end. In a
+    hex grid most inner corners have three edges, so about one chain per two corners is the
+    least possible; the point of chaining is fewer moveto commands, not a perfect cover.
+    The order depends only on the keys, so translated edge sets give translated chains.
+    """
     adjacency: dict[CornerKey, list[CornerKey]] = {}
-    for h, i in shared_edges(hexes):
-        a, b = corner_key(h, i, orientation), corner_key(h, i + 1, orientation)
+    for a, b in edges:
         adjacency.setdefault(a, []).append(b)
         adjacency.setdefault(b, []).append(a)
     for ends in adjacency.values():
-        ends.sort()
-    # Open chains must start at odd-degree corners; walking from there first leaves only
-    # closed loops behind, which any start can take.
+        ends.sort(reverse=True)  # pop() then takes the smallest
     starts = sorted(adjacency, key=lambda k: (len(adjacency[k]) % 2 == 0, k))
     lines: list[list[CornerKey]] = []
     for start in starts:
@@ -66,12 +115,18 @@ def edge_polylines(hexes: Iterable[Hex], orientation: Orientation) -> list[list[
             line = [start]
             here = start
             while adjacency[here]:
-                there = adjacency[here].pop(0)
+                there = adjacency[here].pop()
                 adjacency[there].remove(here)
                 line.append(there)
                 here = there
             lines.append(line)
     return lines
+
+
+def edge_polylines(hexes: Iterable[Hex], orientation: Orientation) -> list[list[CornerKey]]:
+    """The edges of a hex set, each exactly once, chained into polylines: no doubled strokes
+    (a doubled line prints darker) and few moveto commands."""
+    return chain_edges((a, b) for _, a, b in unique_edges(hexes, orientation))
 
 
 def outline_loops(hexes: Iterable[Hex], orientation: Orientation) -> list[list[CornerKey]]:
@@ -82,13 +137,15 @@ def outline_loops(hexes: Iterable[Hex], orientation: Orientation) -> list[list[C
     meet at every corner and any two of them are neighbours, so each boundary corner has
     exactly one boundary edge leaving it and the loops never branch.
     """
-    cells = set(hexes)
+    cells = _cell_set(hexes)
+    offsets = _FLAT_CORNERS if orientation == Orientation.FLAT else _POINTY_CORNERS
     following: dict[CornerKey, CornerKey] = {}
-    for h in sorted(cells):
-        for i in range(6):
-            if edge_neighbour(h, i) not in cells:
-                a, b = corner_key(h, i, orientation), corner_key(h, i + 1, orientation)
-                following[a] = b
+    for q, r in cells:
+        bx, by = _base(q, r, orientation)
+        for i, (dq, dr) in enumerate(_STEPS):
+            if (q + dq, r + dr) not in cells:
+                (ax, ay), (cx, cy) = offsets[i], offsets[(i + 1) % 6]
+                following[(bx + ax, by + ay)] = (bx + cx, by + cy)
     loops: list[list[CornerKey]] = []
     for start in sorted(following):
         if start not in following:

@@ -15,7 +15,13 @@ from dataclasses import dataclass
 from printkit.draw.fonts import font_name, text_width
 from printkit.draw.ops import Group, Op, Paint, Path, Rect, Symbol, Text, Use
 from printkit.geometry.hexgrid import Hex, HexLayout, hex_to_offset, offset_to_hex
-from printkit.geometry.hexpaths import edge_polylines, key_point, outline_loops
+from printkit.geometry.hexpaths import (
+    CornerKey,
+    chain_edges,
+    key_point,
+    outline_loops,
+    unique_edges,
+)
 from printkit.geometry.polygon import chord_width
 from printkit.materials.hexmap.board import Board
 from printkit.materials.hexmap.style import Style
@@ -127,6 +133,11 @@ class MapArt:
         self.cell_uses = self._terrain_symbols()
         self.zone_uses = self._zone_symbols()
         self.marker_uses = self._marker_symbols()
+        self.edge_shapes: dict[tuple[tuple[CornerKey, ...], ...], str] = {}
+        self.edge_paint = Paint(None, style.line_color, style.line_width)
+        self.row_of = {
+            h: hex_to_offset(h, board.offset)[1] for h in (*board.cells, *self.frame.partial)
+        }
         self.label_font = font_name("regular")
         widest = max(
             (text_width(t, self.label_font, style.labels.size) for t in labels.values()),
@@ -216,13 +227,13 @@ class MapArt:
         shown = cells + self._visible(self.frame.partial, window)
         if not shown:
             return []
-        orientation = self.board.orientation
         base = self.board.terrain_types[self.board.default_terrain].fill
-        board: list[Op] = [_loops_path(layout, outline_loops(shown, orientation), Paint(base))]
+        board: list[Op] = [
+            _loops_path(layout, outline_loops(shown, self.board.orientation), Paint(base))
+        ]
         board += [Use(self.cell_uses[h], *layout.centre(h)) for h in shown if h in self.cell_uses]
         board += [Use(self.zone_uses[h], *layout.centre(h)) for h in cells if h in self.zone_uses]
-        edges = Paint(None, style.line_color, style.line_width)
-        board.append(_lines_path(layout, edge_polylines(shown, orientation), edges))
+        board += self._edge_ops(shown)
         ops: list[Op] = []
         if self.frame.partial:
             ops.append(Group(tuple(board), clip=self.frame.rect))
@@ -234,6 +245,40 @@ class MapArt:
         visible = set(cells)
         ops += [Use(name, *layout.centre(h)) for h, name in self.marker_uses if h in visible]
         return ops
+
+    def _edge_ops(self, shown: list[Hex]) -> list[Op]:
+        """Each edge once, grouped by the offset row of the hex that owns it. Rows of a
+        regular board are translates of one another, so each distinct row shape becomes one
+        symbol placed once per row: a 100-row map stores a handful of row paths."""
+        orientation = self.board.orientation
+        rows: dict[int, list[tuple[CornerKey, CornerKey]]] = {}
+        for owner, a, b in unique_edges(shown, orientation):
+            rows.setdefault(self.row_of[owner], []).append((a, b))
+        ops: list[Op] = []
+        for row in sorted(rows):
+            lines = chain_edges(rows[row])
+            ox, oy = min(key for line in lines for key in line)
+            shape = tuple(tuple((x - ox, y - oy) for x, y in line) for line in lines)
+            ops.append(Use(self._edge_symbol(shape), *key_point(self.frame.layout, (ox, oy))))
+        return ops
+
+    def _edge_symbol(self, shape: tuple[tuple[CornerKey, ...], ...]) -> str:
+        name = self.edge_shapes.get(shape)
+        if name is None:
+            name = f"hexedges.{len(self.edge_shapes) + 1}"
+            self.edge_shapes[shape] = name
+            unit = HexLayout(self.board.orientation, self.frame.layout.radius)
+            path = _lines_path(unit, [list(line) for line in shape], self.edge_paint)
+            points = [p for c in path.commands if c[0] != "Z" for p in [c[1:3]]]
+            reach = self.style.line_width
+            box = (
+                min(x for x, _ in points) - reach,
+                min(y for _, y in points) - reach,
+                max(x for x, _ in points) + reach,
+                max(y for _, y in points) + reach,
+            )
+            self.symbols[name] = Symbol(name, (path,), box)
+        return name
 
     def _label_ops(self, cells: list[Hex]) -> list[Op]:
         labels = self.style.labels

@@ -192,7 +192,7 @@ def compose(title: str, caption: str | None, map_art: MapArt, items: list[Legend
         width=width,
         height=map_y + map_art.height,
         blocks=blocks,
-        symbols=dict(map_art.symbols),
+        symbols=map_art.symbols,  # shared: tiles add edge symbols as they draw
         snap_x=tuple(sorted({round(map_x + x, 6) for x, _ in centres})),
         snap_y=tuple(sorted({round(map_y + y, 6) for _, y in centres})),
     )

@@ -1,0 +1,450 @@
+"""Hex maps as printed: sizes, spacing, labels, edges and tiling, measured from the output.
+
+Everything is read back with readers independent of printkit: pypdfium2 renders pages to pixels
+(measured in mm), pypdf reads text positions, boxes and content streams. Expected positions come
+from this file's own hex arithmetic (Red Blob's offset formulas), not from printkit.geometry.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pypdf
+import pypdfium2
+import pytest
+import yaml
+from pypdf.generic import ContentStream
+from support import RULE_DATA, TOLERANCE_MM, assert_mm, run_cli, text_runs
+
+MM = 72 / 25.4
+SQRT3 = math.sqrt(3)
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+
+def build(rule_data: Path, game: str, out: Path, *extra: str) -> Path:
+    result = run_cli("--rule-data", rule_data, "build", game, "--out", out, *extra)
+    assert result.exit_code == 0, result.output
+    return out / game
+
+
+def write_game(root: Path, name: str, materials: dict) -> Path:
+    folder = root / name
+    folder.mkdir(parents=True)
+    package = {"game": {"title": name, "players": "2"}, "materials": materials}
+    (folder / "game.yaml").write_text(yaml.safe_dump(package, sort_keys=False), encoding="utf-8")
+    return root
+
+
+def render(pdf: Path, index: int, dpi: int) -> np.ndarray:
+    """One page as an RGB array; pixel (0, 0) is the top-left corner."""
+    document = pypdfium2.PdfDocument(str(pdf))
+    try:
+        page = document[index]
+        image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+        page.close()
+        return np.asarray(image).astype(np.int16)
+    finally:
+        document.close()
+
+
+def mask_of(image: np.ndarray, colour: tuple[int, int, int], tolerance: int = 40) -> np.ndarray:
+    return (np.abs(image - np.array(colour)) <= tolerance).all(axis=2)
+
+
+def blobs(mask: np.ndarray) -> list[np.ndarray]:
+    """Connected regions (4-neighbour) of a boolean mask, as arrays of (y, x) pixels."""
+    seen = np.zeros_like(mask, dtype=bool)
+    found = []
+    for y, x in zip(*np.nonzero(mask), strict=True):
+        if seen[y, x]:
+            continue
+        stack, pixels = [(y, x)], []
+        seen[y, x] = True
+        while stack:
+            cy, cx = stack.pop()
+            pixels.append((cy, cx))
+            for ny, nx in ((cy + 1, cx), (cy - 1, cx), (cy, cx + 1), (cy, cx - 1)):
+                inside = 0 <= ny < mask.shape[0] and 0 <= nx < mask.shape[1]
+                if inside and mask[ny, nx] and not seen[ny, nx]:
+                    seen[ny, nx] = True
+                    stack.append((ny, nx))
+        found.append(np.array(pixels))
+    return found
+
+
+def runs(flags: np.ndarray) -> list[tuple[int, int]]:
+    """(start, end) index pairs of True runs, end exclusive."""
+    padded = np.concatenate([[False], flags, [False]]).astype(np.int8)
+    edges = np.flatnonzero(np.diff(padded))
+    return list(zip(edges[::2], edges[1::2], strict=True))
+
+
+def centre(col: int, row: int, orientation: str, across: float) -> tuple[float, float]:
+    """Centre of a hex by 0-based offset coordinates (odd-q / odd-r), relative to hex (0, 0)."""
+    radius = across / SQRT3
+    if orientation == "flat":
+        return 1.5 * radius * col, across * (row + 0.5 * (col & 1))
+    return across * (col + 0.5 * (row & 1)), 1.5 * radius * row
+
+
+# --- hex size and spacing from pixels -----------------------------------------------------------
+
+INK = (0, 0, 255)
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_hex_size_and_spacing_match_the_declared_size(orientation: str, tmp_path: Path) -> None:
+    """Blue hexes on a white map: each is F across flats (its fill reaches the middle of the
+    thin edge lines), and their centres sit where offset coordinates put them, which fixes
+    the corner-to-corner size too (column or row spacing is 1.5 R), all within 0.2 mm."""
+    across, line = 20.0, 0.25 * 25.4 / 72
+    marked = {(0, 0), (4, 0), (0, 2), (3, 3)}
+    material = {
+        "kind": "hexmap",
+        "orientation": orientation,
+        "hex_size": f"{across}mm",
+        "columns": 6,
+        "rows": 5,
+        "terrain": {"space": {"fill": "#ffffff"}, "ink": {"fill": "#0000ff"}},
+        "regions": [{"terrain": "ink", "hexes": [{"col": c + 1, "row": r + 1} for c, r in marked]}],
+        "labels": {"position": "none"},
+        "legend": False,
+        "line_width": "0.25pt",
+    }
+    out = build(write_game(tmp_path, "measure", {"map": material}), "measure", tmp_path / "o")
+    dpi = 300
+    image = render(out / "map.pdf", 0, dpi)
+    # At least half blue: blue minus red is 255 on full ink, 0 on white and on grey lines.
+    blue = (image[:, :, 2] - image[:, :, 0]) > 127
+    found = [b for b in blobs(blue) if len(b) > 1000]
+    assert len(found) == len(marked)
+    mm_per_px = 25.4 / dpi
+    axis = 0 if orientation == "flat" else 1  # flats are horizontal (flat) or vertical (pointy)
+    centres = []
+    for blob in found:
+        low, high = blob[:, axis].min(), blob[:, axis].max() + 1
+        assert_mm((high - low) * mm_per_px + line, across, "across flats")
+        ys, xs = blob[:, 0], blob[:, 1]
+        centres.append(
+            ((xs.max() + xs.min() + 1) / 2 * mm_per_px, (ys.max() + ys.min() + 1) / 2 * mm_per_px)
+        )
+    centres.sort(key=lambda p: (round(p[1]), p[0]))
+    expected = sorted(
+        (centre(c, r, orientation, across) for c, r in marked), key=lambda p: (round(p[1]), p[0])
+    )
+    ox = centres[0][0] - expected[0][0]
+    oy = centres[0][1] - expected[0][1]
+    for (mx, my), (ex, ey) in zip(centres, expected, strict=True):
+        assert_mm(mx - ox, ex, "centre x")
+        assert_mm(my - oy, ey, "centre y")
+
+
+def test_raise_shields_hexes_are_25mm_across_flats(tmp_path: Path) -> None:
+    """On the real battle map, the vertical edges of a row of pointy hexes stand 25 mm apart."""
+    out = build(RULE_DATA, "raise_shields", tmp_path, "--only", "map", "--format", "pdf")
+    pdf = out / "map.pdf"
+    labels = {run.text: run for run in text_runs(pypdf.PdfReader(pdf).pages[0])}
+    dpi = 300
+    image = render(pdf, 0, dpi)
+    mm_per_px = 25.4 / dpi
+    # Half way down a hex of row 2: 10 mm under its label crosses the vertical edges.
+    y = round((labels["0402"].y + 10) / mm_per_px)
+    left, right = (round(labels[n].x / mm_per_px) for n in ("0302", "0802"))
+    dark = image[y, left:right].max(axis=1) < 110
+    edges = [(a + b) / 2 * mm_per_px for a, b in runs(dark) if b - a < 8]
+    assert len(edges) == 5
+    for a, b in itertools.pairwise(edges):
+        assert_mm(b - a, 25.0, "across flats")
+
+
+# --- labels, with pypdf -------------------------------------------------------------------------
+
+
+def test_labels_are_column_then_row_from_0101_at_the_top_left(tmp_path: Path) -> None:
+    out = build(RULE_DATA, "raise_shields", tmp_path, "--only", "map", "--format", "pdf")
+    runs_ = text_runs(pypdf.PdfReader(out / "map.pdf").pages[0])
+    found = [r for r in runs_ if r.text.isdigit() and len(r.text) == 4]
+    texts = sorted(r.text for r in found)
+    assert texts == sorted(f"{c:02d}{r:02d}" for c in range(1, 10) for r in range(1, 9))
+    at = {r.text: r for r in found}
+    top_left = min(found, key=lambda r: (round(r.y), r.x))
+    assert top_left.text == "0101"
+    assert all(r.upright == 1 for r in found)
+    radius = 25 / SQRT3
+    # "0201" is the next column of the same row; "0102" the next row, shoved half a hex right.
+    assert_mm(at["0201"].x - at["0101"].x, 25.0, "0101 → 0201 across")
+    assert_mm(at["0201"].y - at["0101"].y, 0.0, "0101 → 0201 down")
+    assert_mm(at["0102"].x - at["0101"].x, 12.5, "0101 → 0102 across")
+    assert_mm(at["0102"].y - at["0101"].y, 1.5 * radius, "0101 → 0102 down")
+    for text, run in at.items():
+        col, row = int(text[:2]) - 1, int(text[2:]) - 1
+        ex, ey = centre(col, row, "pointy", 25.0)
+        assert_mm(run.x - at["0101"].x, ex, f"label {text} x")
+        assert_mm(run.y - at["0101"].y, ey, f"label {text} y")
+
+
+# --- shared edges: each stroked once, counted in the PDF content --------------------------------
+
+
+def stroked_segments(reader: pypdf.PdfReader, page: pypdf.PageObject) -> int:
+    """Line segments stroked on a page, counting each placed Form XObject's strokes."""
+
+    def count(contents: object, resources: object) -> int:
+        total = pending = 0
+        stream = ContentStream(contents, reader)
+        xobjects = (resources or {}).get("/XObject", {}) if resources else {}
+        for operands, operator in stream.operations:
+            op = operator.decode() if isinstance(operator, bytes) else operator
+            if op in ("l", "h"):
+                pending += 1
+            elif op == "re":
+                pending += 4
+            elif op in ("S", "s", "B", "B*", "b", "b*"):
+                total, pending = total + pending, 0
+            elif op in ("f", "F", "f*", "n"):
+                pending = 0
+            elif op == "Do":
+                form = xobjects[operands[0]].get_object()
+                total += count(form, form.get("/Resources"))
+        return total
+
+    return count(page.get_contents(), page["/Resources"])
+
+
+def unique_edges(columns: int, rows: int, orientation: str) -> int:
+    """6 per hex minus one per adjacent pair, with neighbours found by the odd-r (pointy) or
+    odd-q (flat) offset rules, looking forward only so each pair is seen once."""
+    cells = {(c, r) for c in range(columns) for r in range(rows)}
+    pairs = 0
+    for c, r in cells:
+        if orientation == "pointy":
+            shift = r & 1
+            forward = ((c + 1, r), (c + shift, r + 1), (c + shift - 1, r + 1))
+        else:
+            shift = c & 1
+            forward = ((c, r + 1), (c + 1, r + shift - 1), (c + 1, r + shift))
+        pairs += sum(cell in cells for cell in forward)
+    return 6 * len(cells) - pairs
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_each_shared_edge_is_stroked_once(orientation: str, tmp_path: Path) -> None:
+    material = {
+        "kind": "hexmap",
+        "orientation": orientation,
+        "hex_size": "18mm",
+        "columns": 7,
+        "rows": 6,
+        "legend": False,
+    }
+    out = build(write_game(tmp_path, "edges", {"map": material}), "edges", tmp_path / "o")
+    reader = pypdf.PdfReader(out / "map.pdf")
+    assert stroked_segments(reader, reader.pages[0]) == unique_edges(7, 6, orientation)
+    assert unique_edges(7, 6, orientation) < 6 * 7 * 6  # drawn whole, shared edges go twice
+
+
+def test_a_100_by_100_map_stays_small_and_strokes_each_edge_once(tmp_path: Path) -> None:
+    """10,000 labelled hexes on one poster page: row paths and cell symbols are reused."""
+    material = {
+        "kind": "hexmap",
+        "hex_size": "16mm",
+        "columns": 100,
+        "rows": 100,
+        "tiling": {"poster": True},
+    }
+    root = write_game(tmp_path, "big", {"map": material})
+    out = build(root, "big", tmp_path / "o", "--format", "pdf")
+    size = (out / "map.pdf").stat().st_size
+    assert size < 250_000, f"{size:,} bytes"
+    reader = pypdf.PdfReader(out / "map.pdf")
+    assert stroked_segments(reader, reader.pages[0]) == unique_edges(100, 100, "flat")
+
+
+# --- tiling: the pages, overlapped as marked, give back the map ---------------------------------
+
+DPI = 150
+INDEX = re.compile(r"^[A-Z]+\d+ of \d+ × \d+")
+PX_PER_MM = DPI / 25.4
+
+
+def trim_px(page: pypdf.PageObject) -> tuple[float, float, float, float]:
+    """The page's TrimBox (the window kept after trimming) in px, y down: x0, y0, x1, y1."""
+    height = float(page.mediabox.height)
+    box = page.trimbox
+    scale = DPI / 72
+    return (
+        float(box.left) * scale,
+        (height - float(box.top)) * scale,
+        float(box.right) * scale,
+        (height - float(box.bottom)) * scale,
+    )
+
+
+def overlap_tick(image: np.ndarray, window: tuple[float, ...], axis: str) -> float | None:
+    """Where the next page's cut edge goes: the tick in the band above (axis x) or left of
+    (axis y) the window that is not this page's own cut tick at the window edge."""
+    x0, y0, x1, y1 = window
+    if axis == "x":
+        line = image[round(y0 - 1.2 * PX_PER_MM), round(x0) : round(x1)]
+        start = x0
+    else:
+        line = image[round(y0) : round(y1), round(x0 - 1.2 * PX_PER_MM)]
+        start = y0
+    dark = line.max(axis=1) < 128
+    ticks = [round(start) + (a + b) / 2 for a, b in runs(dark)]
+    ticks = [t for t in ticks if t > start + PX_PER_MM]
+    assert len(ticks) <= 1
+    return ticks[0] if ticks else None
+
+
+def page_index(page: pypdf.PageObject) -> str:
+    """The page's index as printed in its top band, e.g. "B2 of 2 × 3"."""
+    found = [m[0] for r in text_runs(page) if (m := INDEX.match(r.text))]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def compose(pdf: Path) -> tuple[np.ndarray, list[str]]:
+    """Lay the pages over one another the way the marks say, row by row from the top left."""
+    reader = pypdf.PdfReader(pdf)
+    labels = [page_index(p) for p in reader.pages]
+    columns, rows = (int(n) for n in labels[0].split(" of ")[1].split(" × "))
+    assert len(reader.pages) == columns * rows
+    images = [render(pdf, i, DPI) for i in range(len(reader.pages))]
+    windows = [trim_px(p) for p in reader.pages]
+    # Content offset of each column (row): the previous page's overlap tick, from its window edge.
+    xs, ys = [0.0], [0.0]
+    for c in range(columns - 1):
+        tick = overlap_tick(images[c], windows[c], "x")
+        assert tick is not None, f"page {labels[c]} has no overlap tick"
+        xs.append(xs[-1] + tick - windows[c][0])
+    for r in range(rows - 1):
+        tick = overlap_tick(images[r * columns], windows[r * columns], "y")
+        assert tick is not None, f"page {labels[r * columns]} has no overlap tick"
+        ys.append(ys[-1] + tick - windows[r * columns][1])
+    w0 = windows[0]
+    canvas = np.full(
+        (round(ys[-1] + w0[3] - w0[1]) + 2, round(xs[-1] + w0[2] - w0[0]) + 2, 3), 255, np.int16
+    )
+    for index, (image, (x0, y0, x1, y1)) in enumerate(zip(images, windows, strict=True)):
+        r, c = divmod(index, columns)
+        crop = image[round(y0) : round(y1), round(x0) : round(x1)]
+        top, left = round(ys[r]), round(xs[c])
+        canvas[top : top + crop.shape[0], left : left + crop.shape[1]] = crop
+    return canvas, labels
+
+
+def blocks(image: np.ndarray, size: int = 4) -> np.ndarray:
+    """Mean grey level over size × size blocks: forgives the sub-pixel antialiasing of lines
+    that fall at different fractions of a pixel on a tile and on the single page."""
+    grey = image.mean(axis=2)
+    h, w = (grey.shape[0] // size) * size, (grey.shape[1] // size) * size
+    return grey[:h, :w].reshape(h // size, size, w // size, size).mean(axis=(1, 3))
+
+
+@pytest.fixture(scope="module")
+def raise_shields_with_posters(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The game's own package, plus one-page versions of its big maps to compare against."""
+    root = tmp_path_factory.mktemp("rs")
+    shutil.copytree(RULE_DATA / "raise_shields", root / "raise_shields")
+    maps = yaml.safe_load((RULE_DATA / "raise_shields" / "map.yaml").read_text())["materials"]
+    posters = {
+        f"{name}_poster": {**maps[name], "tiling": {"poster": True}}
+        for name in ("large_map", "fleet_map")
+    }
+    (root / "raise_shields" / "posters.yaml").write_text(yaml.safe_dump({"materials": posters}))
+    only = [a for m in ("large_map", "fleet_map", *posters) for a in ("--only", m)]
+    return build(root, "raise_shields", root / "out", "--format", "pdf", *only)
+
+
+@pytest.mark.parametrize(("name", "grid"), [("large_map", "2 × 1"), ("fleet_map", "2 × 2")])
+def test_tiled_map_assembled_as_marked_equals_the_single_map(
+    raise_shields_with_posters: Path, name: str, grid: str
+) -> None:
+    out = raise_shields_with_posters
+    canvas, labels = compose(out / f"{name}.pdf")
+    assert labels[0] == f"A1 of {grid}"
+    poster = render(out / f"{name}_poster.pdf", 0, DPI)
+    margin = round(5 * PX_PER_MM)  # the default tiling margin, where the poster places the art
+    single = poster[margin : margin + canvas.shape[0], margin : margin + canvas.shape[1]]
+    canvas = canvas[: single.shape[0], : single.shape[1]]
+    # Tiles and the single page put lines at different fractions of a pixel, so antialiasing
+    # differs a little everywhere (mean ≈ 1.5 grey levels); a page laid 1 mm off gives ≈ 8.
+    difference = np.abs(blocks(canvas) - blocks(single))
+    assert difference.mean() < 3, difference.mean()
+    assert (difference > 40).mean() < 0.005, (difference > 40).mean()
+    # The comparison has teeth: the same pages laid 1 mm off do not pass.
+    shifted = np.full_like(canvas, 255)
+    step = round(PX_PER_MM)
+    shifted[:, step:] = canvas[:, :-step]
+    wrong = np.abs(blocks(shifted) - blocks(single))
+    assert (wrong > 40).mean() > 0.02
+
+
+def test_tile_pages_run_row_by_row_and_name_their_neighbours(
+    raise_shields_with_posters: Path,
+) -> None:
+    reader = pypdf.PdfReader(raise_shields_with_posters / "fleet_map.pdf")
+    texts = [[r.text for r in text_runs(page)] for page in reader.pages]
+    indexes = [page_index(page) for page in reader.pages]
+    assert indexes == ["A1 of 2 × 2", "B1 of 2 × 2", "A2 of 2 × 2", "B2 of 2 × 2"]
+    assert "B1" in texts[0] and "A2" in texts[0]  # A1 says which pages overlap it
+    for page in reader.pages:
+        trim = [float(v) / MM for v in page.trimbox]
+        media = [float(v) / MM for v in page.mediabox]
+        assert trim[0] - media[0] >= 5 - TOLERANCE_MM  # marks and art stay 5 mm inside
+        assert media[2] - trim[2] >= 5 - TOLERANCE_MM
+
+
+# --- determinism --------------------------------------------------------------------------------
+
+
+def test_building_twice_gives_the_same_bytes(tmp_path: Path) -> None:
+    first = build(RULE_DATA, "raise_shields", tmp_path / "a", "--only", "large_map")
+    second = build(RULE_DATA, "raise_shields", tmp_path / "b", "--only", "large_map")
+    names = sorted(p.name for p in first.iterdir())
+    assert names == sorted(p.name for p in second.iterdir())
+    assert any(n.endswith(".svg") for n in names) and any(n.endswith(".png") for n in names)
+    for name in names:
+        assert (first / name).read_bytes() == (second / name).read_bytes(), name
+
+
+# --- Rise!: the starting formation as drawn -----------------------------------------------------
+
+GRASS, RED, BLUE = (0x7B, 0xB1, 0x5A), (0xC6, 0x28, 0x28), (0x15, 0x65, 0xC0)
+
+
+def test_rise_formation_puts_the_workers_on_the_2nd_and_7th_tiles(tmp_path: Path) -> None:
+    out = build(RULE_DATA, "rise", tmp_path, "--only", "formation", "--format", "pdf")
+    dpi = 150
+    image = render(out / "formation.pdf", 0, dpi)
+    mm_per_px = 25.4 / dpi
+    across = 1.25 * 25.4
+    radius = across / SQRT3
+    # The map is the green areas as big as a tile (the legend swatch is far smaller); its
+    # left edge is the flat side of the 1st strip tile, its top the top corner of the tiles
+    # above the strip.
+    grass = mask_of(image, GRASS, 50)
+    tile_px = 0.5 * across**2 / (2 * mm_per_px) ** 2
+    coarse = np.concatenate([b for b in blobs(grass[::2, ::2]) if len(b) > tile_px]) * 2
+    y0, x0 = coarse.min(axis=0) - 2
+    y1, x1 = coarse.max(axis=0) + 4
+    ys, xs = np.nonzero(grass[y0:y1, x0:x1])
+    left, top = (x0 + xs.min()) * mm_per_px, (y0 + ys.min()) * mm_per_px
+    line = 0.6 * 25.4 / 72  # the fill shows up to the middle of the edge lines
+    width = (xs.max() - xs.min() + 1) * mm_per_px + line
+    assert_mm(width, 8 * across, "strip length (8 tiles)", 2 * mm_per_px)  # ±1 px each end
+    strip_y = top + radius + 1.5 * radius
+    for colour, tile in ((RED, 2), (BLUE, 7)):
+        marker = max(blobs(mask_of(image, colour, 30)), key=len)
+        cx = (marker[:, 1].min() + marker[:, 1].max() + 1) / 2 * mm_per_px
+        cy = (marker[:, 0].min() + marker[:, 0].max() + 1) / 2 * mm_per_px
+        assert_mm(cx - left, (tile - 0.5) * across, f"worker on tile {tile}, x", 0.5)
+        assert_mm(cy, strip_y, f"worker on tile {tile}, y", 0.5)
