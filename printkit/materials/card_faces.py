@@ -52,31 +52,38 @@ class FaceDrawer:
     symbols: dict[str, Symbol] = field(default_factory=dict)
 
     def face(self, layout: Layout, context: FaceContext) -> list[Op]:
+        """Regions in layer order: each run of static regions is one shared symbol (the first
+        also holds a fixed background), so a static region above a varying one stays on top."""
         ops: list[Op] = []
         if layout.background and "{" in layout.background:  # a colour per piece
             colour = self._colour(layout.background, context, None)
             if colour:
                 ops.append(outline(layout, Paint(colour), grow=self.bleed))
-        frame = self._frame(layout, context)
-        ops.append(Use(frame.name, 0.0, 0.0))
+        runs = _static_runs(layout.regions)
+        ops.append(self._frame(layout, 0, runs[0], context))
+        starts = {run[0].name: index for index, run in enumerate(runs) if index and run}
         for region in layout.regions:
             if not region.is_static:
                 ops += self._region(layout, region, context)
+            elif region.name in starts:
+                index = starts[region.name]
+                ops.append(self._frame(layout, index, runs[index], context))
         return ops
 
-    def _frame(self, layout: Layout, context: FaceContext) -> Symbol:
-        name = f"frame:{layout.name}:{self.bleed:.3f}"
+    def _frame(
+        self, layout: Layout, index: int, regions: tuple[Region, ...], context: FaceContext
+    ) -> Use:
+        name = f"frame:{layout.name}:{self.bleed:.3f}" + (f":{index}" if index else "")
         if name not in self.symbols:
             b = self.bleed
             ops: list[Op] = []
-            if layout.background and "{" not in layout.background:
+            if index == 0 and layout.background and "{" not in layout.background:
                 ops.append(outline(layout, Paint(layout.background), grow=b))
-            for region in layout.regions:
-                if region.is_static:
-                    ops += self._region(layout, region, context)
+            for region in regions:
+                ops += self._region(layout, region, context)
             bbox = (-b, -b, layout.width + b, layout.height + b)
             self.symbols[name] = Symbol(name, tuple(ops), bbox)
-        return self.symbols[name]
+        return Use(name, 0.0, 0.0)
 
     def _report(
         self, code: str, message: str, context: FaceContext, region: Region | None, hint: str
@@ -253,6 +260,20 @@ class FaceDrawer:
                 "6pt is about the smallest size that prints legibly",
             )
         return ops + list(fitted.ops)
+
+
+def _static_runs(regions: tuple[Region, ...]) -> list[tuple[Region, ...]]:
+    """Static regions split wherever a varying region comes between them (layer order). The
+    first run is always there, even empty, as it carries the fixed background."""
+    runs: list[list[Region]] = [[]]
+    for region in regions:
+        if region.is_static:
+            runs[-1].append(region)
+        elif runs[-1] or len(runs) == 1:
+            runs.append([])
+    if len(runs) > 1 and not runs[-1]:
+        runs.pop()
+    return [tuple(run) for run in runs]
 
 
 def _what(region: Region | None) -> str:
