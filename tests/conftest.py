@@ -1,0 +1,28 @@
+"""Session fixtures: each package is built once through the CLI and shared by the tests that
+measure its output (a build takes about a second; rendering and measuring is what the tests do)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from support import GOOD, RULE_DATA, run_cli
+
+
+def _build(tmp_path_factory: pytest.TempPathFactory, rule_data: Path, game: str) -> Path:
+    out = tmp_path_factory.mktemp(f"out-{game}")
+    result = run_cli("--rule-data", rule_data, "build", game, "--out", out)
+    assert result.exit_code == 0, result.output
+    return out / game
+
+
+@pytest.fixture(scope="session")
+def shields_up(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """output/shields_up built from the repository's rule_data (PDF, SVG and PNG)."""
+    return _build(tmp_path_factory, RULE_DATA, "shields_up")
+
+
+@pytest.fixture(scope="session")
+def marked(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The measurement fixture tests/data/good/marked_deck, built with every material."""
+    return _build(tmp_path_factory, GOOD, "marked_deck")

@@ -1,0 +1,165 @@
+"""Deliberately broken packages give compiler-grade diagnostics, never a traceback or a file.
+
+Each folder under tests/data/broken/ is a copy of tests/data/good/minimal_deck/ with one mistake;
+each folder under tests/data/warnings/ one with something worth a warning.
+The line a diagnostic must point at ends with a comment
+
+    # expect: PKnnn "text" "more text"
+
+where the quoted texts (optional) must appear in the diagnostic's message or hint. A folder may
+expect several diagnostics (a cycle is reported at each of its members). Adding a case is adding
+a folder: the tests below discover them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from support import (
+    BROKEN,
+    DATA,
+    GOOD,
+    Reported,
+    files_under,
+    parse_diagnostics,
+    run_cli,
+    same_file,
+)
+
+_EXPECT = re.compile(r"#\s*expect:\s*(?P<code>PK\d{3})(?P<texts>(?:\s+\"[^\"]*\")*)\s*$")
+
+
+@dataclass(frozen=True)
+class Expected:
+    file: Path
+    line: int
+    code: str
+    texts: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.code} at {self.file.name}:{self.line}"
+
+    def matches(self, reported: Reported) -> bool:
+        return (
+            reported.code == self.code
+            and reported.line == self.line
+            and same_file(reported.file, self.file)
+        )
+
+
+def expectations(case: Path) -> list[Expected]:
+    found = []
+    for path in sorted(case.glob("*.yaml")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            match = _EXPECT.search(line)
+            if match:
+                texts = tuple(re.findall(r"\"([^\"]*)\"", match["texts"]))
+                found.append(Expected(path, number, match["code"], texts))
+    return found
+
+
+CASES = sorted(p for p in BROKEN.iterdir() if p.is_dir())
+WARNING_CASES = sorted(p for p in (DATA / "warnings").iterdir() if p.is_dir())
+
+
+def build_case(case: Path, out: Path, *options: str) -> tuple[int, str, list[Reported]]:
+    result = run_cli(*options, "--rule-data", case.parent, "build", case.name, "--out", out)
+    return result.exit_code, result.output, parse_diagnostics(result.output)
+
+
+def test_the_broken_cases_are_all_here() -> None:
+    """The issue's list of mistakes, plus the cross-file and reference cases."""
+    required = {
+        "duplicate_key": "PK101",
+        "unknown_key": "PK120",
+        "wrong_unit": "PK110",
+        "missing_field": "PK121",
+        "overflowing_text": "PK300",
+        "incomplete_set": "PK211",
+        "yaml_syntax": "PK100",
+        "python_tag": "PK102",
+        "inventory_mismatch": "PK210",
+        "extends_cycle": "PK201",
+        "unknown_reference": "PK200",
+        "duplicate_entry": "PK103",
+    }
+    present = {case.name: {e.code for e in expectations(case)} for case in CASES}
+    for name, code in required.items():
+        assert code in present.get(name, set()), f"tests/data/broken/{name} must expect {code}"
+    assert {"PK110", "PK111"} <= present["wrong_unit"]
+    for case in CASES:
+        assert expectations(case), f"{case.name} has no '# expect:' comment"
+
+
+def test_each_case_differs_from_the_good_package_it_was_copied_from(tmp_path: Path) -> None:
+    """The good original builds cleanly, so each case's diagnostics come from its mistake."""
+    code, output, reported = build_case(GOOD / "minimal_deck", tmp_path)
+    assert code == 0, output
+    assert not reported
+    assert (tmp_path / "minimal_deck" / "sheet.pdf").is_file()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_broken_package_gives_its_diagnostic_and_no_output(case: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    code, output, reported = build_case(case, out)
+
+    assert "Traceback" not in output
+    assert code == 1, f"exit code {code}, expected 1\n{output}"
+    for expected in expectations(case):
+        hits = [r for r in reported if expected.matches(r)]
+        assert hits, f"expected {expected}; printkit reported:\n{output}"
+        diagnostic = hits[0]
+        assert diagnostic.severity == "error"
+        assert diagnostic.hint, f"{expected} is printed without a 'hint:' line:\n{output}"
+        said = f"{diagnostic.message}\n{diagnostic.hint}"
+        for text in expected.texts:
+            assert text in said, f"{expected}: {text!r} is not in\n{said}"
+    assert files_under(out) == [], f"a broken package wrote {files_under(out)}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_broken_package_reports_each_problem_once_and_nothing_else(
+    case: Path, tmp_path: Path
+) -> None:
+    """One mistake, one diagnostic: no repeats, no follow-on errors, each with a file:line."""
+    _, output, reported = build_case(case, tmp_path / "out")
+    problems = [r for r in reported if r.severity != "note"]
+    assert all(r.line > 0 for r in problems), f"a diagnostic has no line:\n{output}"
+    counts = Counter((r.file, r.line, r.column, r.code, r.message) for r in problems)
+    repeated = [key for key, n in counts.items() if n > 1]
+    assert not repeated, f"reported more than once: {repeated}\n{output}"
+    wanted = expectations(case)
+    unexpected = [r for r in problems if not any(e.matches(r) for e in wanted)]
+    assert not unexpected, (
+        "diagnostics beyond the mistake: "
+        + ", ".join(f"{r.code} at {r.file}:{r.line}" for r in unexpected)
+        + f"\n{output}"
+    )
+
+
+@pytest.mark.parametrize("case", WARNING_CASES, ids=[c.name for c in WARNING_CASES])
+def test_a_warning_builds_and_strict_refuses_it(case: Path, tmp_path: Path) -> None:
+    wanted = expectations(case)
+    assert wanted, f"{case.name} has no '# expect:' comment"
+    code, output, reported = build_case(case, tmp_path / "lenient")
+    assert code == 0, output
+    assert files_under(tmp_path / "lenient"), "a package with only warnings must be built"
+    problems = [r for r in reported if r.severity != "note"]
+    for expected in wanted:
+        hits = [r for r in problems if expected.matches(r)]
+        assert hits, f"expected {expected}; printkit reported:\n{output}"
+        assert hits[0].severity == "warning"
+        assert hits[0].hint
+        for text in expected.texts:
+            assert text in f"{hits[0].message}\n{hits[0].hint}"
+    assert all(any(e.matches(r) for e in wanted) for r in problems), output
+
+    code, output, _ = build_case(case, tmp_path / "strict", "--strict")
+    assert code == 1, output
+    assert "Traceback" not in output
+    assert files_under(tmp_path / "strict") == []

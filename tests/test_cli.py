@@ -1,0 +1,311 @@
+"""The `printkit` command: exit codes 0/1/2, list, validate, build options, strict, explain."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pypdf
+import pytest
+from support import (
+    BROKEN,
+    DATA,
+    GOOD,
+    MM_PER_PT,
+    RULE_DATA,
+    files_under,
+    parse_diagnostics,
+    read_package,
+    run_cli,
+)
+
+from printkit.cli import main
+from printkit.diagnostics import CODES
+
+WARNINGS = DATA / "warnings"
+GOOD_GAMES = sorted(p.name for p in GOOD.iterdir() if p.is_dir())
+
+
+# --- list ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rule_data", "game"), [(RULE_DATA, "shields_up"), (GOOD, "marked_deck")])
+def test_list_shows_each_game_with_its_title_and_materials(rule_data: Path, game: str) -> None:
+    result = run_cli("--rule-data", rule_data, "list")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    package = read_package(rule_data / game)
+    header = next(i for i, line in enumerate(lines) if line.split()[:1] == [game])
+    assert package["game"]["title"] in lines[header]
+    listed = {}
+    for line in lines[header + 1 :]:
+        if not line.startswith("  "):
+            break
+        name, kind, *_ = line.split()
+        listed[name] = kind
+    assert listed == {name: spec["kind"] for name, spec in package["materials"].items()}
+
+
+def test_list_names_every_game_folder() -> None:
+    result = run_cli("--rule-data", GOOD, "list")
+    games = [line.split()[0] for line in result.output.splitlines() if not line.startswith(" ")]
+    assert games == GOOD_GAMES
+
+
+def test_list_marks_a_package_that_does_not_load(tmp_path: Path) -> None:
+    shutil.copytree(BROKEN / "unknown_key", tmp_path / "unknown_key")
+    result = run_cli("--rule-data", tmp_path, "list")
+    assert "Traceback" not in result.output
+    assert "unknown_key" in result.output
+    assert "validate unknown_key" in result.output
+
+
+def test_an_empty_rule_data_folder_is_pk001(tmp_path: Path) -> None:
+    for command in (["list"], ["validate"], ["build", "--out", str(tmp_path / "out")]):
+        result = run_cli("--rule-data", tmp_path, *command)
+        assert result.exit_code == 1, (command, result.output)
+        assert [d.code for d in parse_diagnostics(result.output)] == ["PK001"]
+
+
+# --- validate -----------------------------------------------------------------------------------
+
+
+def test_validate_shields_up_is_clean(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("--rule-data", RULE_DATA, "validate", "shields_up")
+    assert result.exit_code == 0, result.output
+    assert not [d for d in parse_diagnostics(result.output) if d.severity != "note"]
+    assert files_under(tmp_path) == []  # validate writes nothing
+
+
+def test_validate_every_good_fixture_with_no_game_named() -> None:
+    result = run_cli("--rule-data", GOOD, "validate")
+    assert result.exit_code == 0, result.output
+    assert not [d for d in parse_diagnostics(result.output) if d.severity == "error"]
+
+
+def test_validate_a_broken_package_exits_1() -> None:
+    result = run_cli("--rule-data", BROKEN, "validate", "incomplete_set")
+    assert result.exit_code == 1
+    assert [d.code for d in parse_diagnostics(result.output)] == ["PK211"]
+
+
+def test_an_unknown_game_is_pk001_with_a_suggestion(tmp_path: Path) -> None:
+    result = run_cli("--rule-data", GOOD, "build", "minimal_dek", "--out", tmp_path)
+    assert result.exit_code == 1
+    (diagnostic,) = parse_diagnostics(result.output)
+    assert diagnostic.code == "PK001"
+    assert "did you mean 'minimal_deck'" in (diagnostic.hint or "")
+    assert files_under(tmp_path) == []
+
+
+# --- usage errors exit 2 ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["build", "--no-such-option"],
+        ["build", "--format", "gif"],
+        ["build", "--format", ""],
+        ["build", "--paper", "a5"],
+        ["validate", "--paper", "quarto"],
+        ["explain", "PK999"],
+        ["no-such-command"],
+    ],
+    ids=lambda a: " ".join(a) or "nothing",
+)
+def test_usage_errors_exit_2(arguments: list[str], tmp_path: Path) -> None:
+    result = run_cli("--rule-data", GOOD, *arguments)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert files_under(tmp_path) == []
+
+
+def test_help_exits_0_and_lists_the_commands() -> None:
+    result = run_cli("--help")
+    assert result.exit_code == 0
+    for command in ("list", "validate", "build", "schema", "explain"):
+        assert command in result.output
+
+
+def test_command_summaries_are_not_cut_mid_sentence() -> None:
+    """click cuts a command's one-line help at the first full stop, so "e.g. PK211" in the
+    first sentence of a docstring leaves a summary that ends in "e.g."."""
+    for name, command in main.commands.items():
+        summary = command.get_short_help_str(limit=120)
+        assert not summary.endswith(("e.g.", "i.e.", "etc.")), f"{name}: {summary!r}"
+
+
+def test_explain_without_a_code_lists_every_code() -> None:
+    result = run_cli("explain")
+    assert result.exit_code == 0
+    listed = [line.split()[0] for line in result.output.splitlines() if line.strip()]
+    assert listed == sorted(CODES)
+
+
+@pytest.mark.parametrize("code", sorted(CODES))
+def test_explain_documents_every_code(code: str) -> None:
+    result = run_cli("explain", code.lower())
+    assert result.exit_code == 0
+    entry = CODES[code]
+    assert code in result.output
+    assert entry.title in result.output
+    assert entry.explanation.split()[0] in result.output
+
+
+# --- build options ------------------------------------------------------------------------------
+
+
+def test_build_with_no_game_named_builds_every_game(tmp_path: Path) -> None:
+    result = run_cli("--rule-data", GOOD, "build", "--out", tmp_path, "--format", "pdf")
+    assert result.exit_code == 0, result.output
+    for game in GOOD_GAMES:
+        materials = read_package(GOOD / game)["materials"]
+        assert sorted(p.name for p in (tmp_path / game).iterdir()) == sorted(
+            f"{m}.pdf" for m in materials
+        )
+
+
+def test_only_builds_the_named_material(tmp_path: Path) -> None:
+    result = run_cli(
+        "--rule-data", GOOD, "build", "marked_deck", "--only", "pod", "--out", tmp_path
+    )
+    assert result.exit_code == 0, result.output
+    names = {p.name for p in files_under(tmp_path)}
+    assert "pod.pdf" in names
+    assert all(name.startswith("pod") for name in names), names
+
+
+def test_only_with_an_unknown_material_is_a_diagnostic(tmp_path: Path) -> None:
+    result = run_cli(
+        "--rule-data", GOOD, "build", "marked_deck", "--only", "podd", "--out", tmp_path
+    )
+    assert result.exit_code == 1
+    (diagnostic,) = [d for d in parse_diagnostics(result.output) if d.severity == "error"]
+    assert diagnostic.code == "PK200"
+    assert "podd" in diagnostic.message
+    assert "did you mean 'pod'" in (diagnostic.hint or "")
+    assert files_under(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("formats", "suffixes"),
+    [("pdf", {".pdf"}), ("svg", {".svg"}), ("pdf,png", {".pdf", ".png"}), ("png, svg", None)],
+)
+def test_format_selects_the_files_written(
+    formats: str, suffixes: set[str] | None, tmp_path: Path
+) -> None:
+    result = run_cli(
+        "--rule-data", GOOD, "build", "minimal_deck", "--format", formats, "--out", tmp_path
+    )
+    assert result.exit_code == 0, result.output
+    expected = suffixes or {"." + f.strip() for f in formats.split(",")}
+    assert {p.suffix for p in files_under(tmp_path)} == expected
+
+
+def test_pages_are_written_one_svg_and_one_png_each(shields_up: Path) -> None:
+    for material in read_package(RULE_DATA / "shields_up")["materials"]:
+        pages = len(pypdf.PdfReader(shields_up / f"{material}.pdf").pages)
+        for suffix in (".svg", ".png"):
+            written = sorted(shields_up.glob(f"{material}-p*{suffix}"))
+            expected = [f"{material}-p{n:02d}{suffix}" for n in range(1, pages + 1)]
+            assert [p.name for p in written] == expected
+
+
+@pytest.mark.parametrize(("paper", "size_mm"), [("a4", (210, 297)), ("letter", (215.9, 279.4))])
+def test_paper_option_sets_the_page_size(paper: str, size_mm: tuple, tmp_path: Path) -> None:
+    result = run_cli(
+        "--rule-data", GOOD, "build", "minimal_deck", "--paper", paper, "--format", "pdf",
+        "--out", tmp_path,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    page = pypdf.PdfReader(tmp_path / "minimal_deck" / "sheet.pdf").pages[0]
+    measured = (float(page.mediabox.width) * MM_PER_PT, float(page.mediabox.height) * MM_PER_PT)
+    assert measured == pytest.approx(size_mm, abs=0.01)
+
+
+def test_a_material_paper_overrides_the_command_line(tmp_path: Path) -> None:
+    result = run_cli(
+        "--rule-data", GOOD, "build", "marked_deck", "--only", "letter", "--paper", "a4",
+        "--format", "pdf", "--out", tmp_path,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    page = pypdf.PdfReader(tmp_path / "marked_deck" / "letter.pdf").pages[0]
+    assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx((612, 792))
+
+
+# --- warnings, --strict, notes ------------------------------------------------------------------
+
+
+def test_a_warning_builds_and_exits_0(tmp_path: Path) -> None:
+    result = run_cli("--rule-data", WARNINGS, "build", "stale_erratum", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    (diagnostic,) = parse_diagnostics(result.output)
+    assert (diagnostic.severity, diagnostic.code) == ("warning", "PK231")
+    assert diagnostic.hint
+    assert (tmp_path / "stale_erratum" / "sheet.pdf").is_file()
+
+
+@pytest.mark.parametrize("command", ["build", "validate"])
+def test_strict_turns_a_warning_into_exit_1(command: str, tmp_path: Path) -> None:
+    arguments = ["--out", str(tmp_path)] if command == "build" else []
+    result = run_cli("--strict", "--rule-data", WARNINGS, command, "stale_erratum", *arguments)
+    assert result.exit_code == 1, result.output
+    assert [d.code for d in parse_diagnostics(result.output)] == ["PK231"]
+    assert files_under(tmp_path) == []
+
+
+def test_strict_leaves_a_clean_package_alone(tmp_path: Path) -> None:
+    result = run_cli("--strict", "--rule-data", GOOD, "build", "minimal_deck", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+
+
+def test_an_erratum_turns_a_known_contradiction_into_a_note(tmp_path: Path) -> None:
+    result = run_cli("--rule-data", GOOD, "build", "resolved_by_erratum", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    (diagnostic,) = parse_diagnostics(result.output)
+    assert (diagnostic.severity, diagnostic.code) == ("note", "PK230")
+    assert "PK211" in diagnostic.message
+    erratum = read_package(GOOD / "resolved_by_erratum")["errata"][0]
+    assert erratum["resolution"] in (diagnostic.hint or "")
+    assert (tmp_path / "resolved_by_erratum" / "sheet.pdf").is_file()
+
+
+# --- output that cannot be written --------------------------------------------------------------
+
+
+def test_an_out_option_naming_a_file_is_a_usage_error(tmp_path: Path) -> None:
+    blocked = tmp_path / "out"
+    blocked.write_text("a file, not a folder\n")
+    result = run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", blocked)
+    assert result.exit_code == 2
+    assert blocked.read_text() == "a file, not a folder\n"
+
+
+def test_an_unwritable_game_folder_is_pk400_not_a_traceback(tmp_path: Path) -> None:
+    blocked = tmp_path / "minimal_deck"
+    blocked.write_text("a file where the game's output folder should be\n")
+    result = run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", tmp_path)
+    assert result.exit_code == 1
+    (diagnostic,) = parse_diagnostics(result.output)
+    assert diagnostic.code == "PK400"
+    assert diagnostic.hint
+    assert blocked.read_text() == "a file where the game's output folder should be\n"
+    assert files_under(tmp_path) == [blocked]
+
+
+def test_a_failed_build_keeps_the_previous_good_output(tmp_path: Path) -> None:
+    rule_data = tmp_path / "rule_data"
+    shutil.copytree(GOOD / "minimal_deck", rule_data / "minimal_deck")
+    out = tmp_path / "out"
+    assert run_cli("--rule-data", rule_data, "build", "--out", out).exit_code == 0
+    before = {p: p.read_bytes() for p in files_under(out)}
+    assert before
+
+    game = rule_data / "minimal_deck" / "game.yaml"
+    game.write_text(game.read_text().replace("size: 2\n", "size: 5\n"))
+    result = run_cli("--rule-data", rule_data, "build", "--out", out)
+    assert result.exit_code == 1
+    assert "PK211" in result.output
+    assert {p: p.read_bytes() for p in files_under(out)} == before

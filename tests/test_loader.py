@@ -1,0 +1,341 @@
+"""Loading: safe YAML that remembers file:line:column, and packages spread over several files."""
+
+from __future__ import annotations
+
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+from support import GOOD, read_package
+
+from printkit.diagnostics import Diagnostics
+from printkit.load.package import find_games, load_package, merge_sources, select_games
+from printkit.load.yaml_spans import load_yaml
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return path
+
+
+def position(text: str, needle: str, occurrence: int = 1) -> tuple[int, int]:
+    """1-based line and column of the n-th occurrence of `needle` in `text`."""
+    index = -1
+    for _ in range(occurrence):
+        index = text.index(needle, index + 1)
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return line, column
+
+
+def codes(diagnostics: Diagnostics) -> list[str]:
+    return [d.code for d in diagnostics]
+
+
+SAMPLE = """
+# a comment line shifts everything down by one
+game:
+  title: "Spans"
+  players: '2'
+layouts:
+  face:
+    size: {width: 63mm, height: 88mm}
+    regions:
+      title:
+        x: 4mm
+        text:   "{{ card.name }}"
+decks:
+  deck:
+    cards:
+      - name: First
+        count: 2
+      -   name: Second
+"""
+
+
+@pytest.fixture
+def sample(tmp_path: Path) -> tuple[Path, str]:
+    path = write(tmp_path, "game.yaml", SAMPLE)
+    return path, path.read_text()
+
+
+def test_plain_data_comes_back_unchanged(sample: tuple[Path, str]) -> None:
+    path, _ = sample
+    diagnostics = Diagnostics()
+    loaded = load_yaml(path, diagnostics)
+    assert not diagnostics.items
+    assert loaded is not None
+    assert loaded.data["game"] == {"title": "Spans", "players": "2"}
+    assert loaded.data["decks"]["deck"]["cards"][1] == {"name": "Second"}
+    assert loaded.data["layouts"]["face"]["size"] == {"width": "63mm", "height": "88mm"}
+
+
+@pytest.mark.parametrize(
+    ("path", "needle", "occurrence"),
+    [
+        (("game",), "title:", 1),  # a block mapping starts at its first key
+        (("game", "title"), '"Spans"', 1),
+        (("game", "players"), "'2'", 1),
+        (("layouts", "face", "size"), "{width", 1),
+        (("layouts", "face", "size", "height"), "88mm", 1),
+        (("layouts", "face", "regions", "title", "text"), '"{{ card.name }}"', 1),
+        (("decks", "deck", "cards"), "- name: First", 1),
+        (("decks", "deck", "cards", 0), "name: First", 1),
+        (("decks", "deck", "cards", 0, "count"), "2\n      -", 1),
+        (("decks", "deck", "cards", 1), "name: Second", 1),
+        (("decks", "deck", "cards", 1, "name"), "Second", 1),
+    ],
+)
+def test_every_value_keeps_its_line_and_column(
+    sample: tuple[Path, str], path: tuple, needle: str, occurrence: int
+) -> None:
+    file, text = sample
+    loaded = load_yaml(file, Diagnostics())
+    assert loaded is not None
+    span = loaded.spans.values[path]
+    assert Path(span.file).resolve() == file.resolve()
+    assert (span.line, span.column) == position(text, needle, occurrence)
+
+
+@pytest.mark.parametrize(
+    ("path", "needle"),
+    [
+        (("game",), "game:"),
+        (("game", "players"), "players:"),
+        (("layouts", "face", "size", "width"), "width:"),
+        (("layouts", "face", "regions", "title", "text"), "text:"),
+        (("decks", "deck", "cards", 1, "name"), "name: Second"),
+    ],
+)
+def test_every_key_keeps_its_line_and_column(
+    sample: tuple[Path, str], path: tuple, needle: str
+) -> None:
+    file, text = sample
+    loaded = load_yaml(file, Diagnostics())
+    assert loaded is not None
+    span = loaded.spans.keys[path]
+    assert (span.line, span.column) == position(text, needle)
+    assert loaded.spans.key(path) == span
+
+
+def test_a_missing_path_falls_back_to_its_nearest_ancestor(sample: tuple[Path, str]) -> None:
+    file, text = sample
+    loaded = load_yaml(file, Diagnostics())
+    assert loaded is not None
+    span = loaded.spans.value(("layouts", "face", "regions", "title", "no_such_key"))
+    assert (span.line, span.column) == position(text, "x: 4mm")
+
+
+def test_a_duplicate_key_is_an_error_at_the_second_key(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "game.yaml",
+        """
+        game:
+          title: One
+          players: "2"
+          title: Two
+        """,
+    )
+    diagnostics = Diagnostics()
+    loaded = load_yaml(path, diagnostics)
+    (diagnostic,) = diagnostics
+    assert diagnostic.code == "PK101"
+    assert "'title'" in diagnostic.message
+    assert (diagnostic.span.line, diagnostic.span.column) == position(path.read_text(), "title:", 2)
+    assert "line 2" in (diagnostic.hint or "")
+    assert loaded is not None and loaded.data["game"]["title"] == "One"
+
+
+def test_a_python_tag_is_refused_and_nothing_is_constructed(tmp_path: Path) -> None:
+    marker = tmp_path / "constructed"
+    path = write(
+        tmp_path,
+        "game.yaml",
+        f"""
+        game:
+          title: !!python/object/apply:pathlib.Path.touch [{str(marker)!r}]
+          players: !!python/name:os.system
+          fine: !!str plain
+        """,
+    )
+    diagnostics = Diagnostics()
+    loaded = load_yaml(path, diagnostics)
+    text = path.read_text()
+    assert codes(diagnostics) == ["PK102", "PK102"]
+    lines = sorted(d.span.line for d in diagnostics)
+    assert lines == [position(text, "title:")[0], position(text, "players:")[0]]
+    assert not marker.exists()
+    assert loaded is not None
+    assert loaded.data["game"]["title"] is None
+    assert loaded.data["game"]["fine"] == "plain"  # standard tags stay allowed
+
+
+def test_a_syntax_error_points_where_the_parser_gave_up(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "game.yaml",
+        """
+        game:
+          title: Broken: here
+          players: "2"
+        """,
+    )
+    diagnostics = Diagnostics()
+    assert load_yaml(path, diagnostics) is None
+    (diagnostic,) = diagnostics
+    assert diagnostic.code == "PK100"
+    assert diagnostic.span.line == 2
+    assert diagnostic.hint
+
+
+def test_a_file_that_is_not_utf8_is_reported_not_raised(tmp_path: Path) -> None:
+    path = tmp_path / "game.yaml"
+    path.write_bytes(b"game:\n  title: \xff\xfe\n")
+    diagnostics = Diagnostics()
+    assert load_yaml(path, diagnostics) is None
+    assert codes(diagnostics) == ["PK002"]
+
+
+def test_an_empty_file_loads_as_nothing(tmp_path: Path) -> None:
+    path = write(tmp_path, "empty.yaml", "# only a comment\n")
+    diagnostics = Diagnostics()
+    loaded = load_yaml(path, diagnostics)
+    assert loaded is not None and loaded.data is None
+    assert not diagnostics.items
+
+
+# --- packages spread over several files ---------------------------------------------------------
+
+
+def test_mapping_sections_may_be_split_across_files(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "a.yaml",
+        """
+        game: {title: Split, players: "2"}
+        materials:
+          first: {kind: cards, deck: deck}
+        """,
+    )
+    b = write(
+        tmp_path,
+        "b.yaml",
+        """
+        materials:
+          second:
+            kind: cards
+            deck: deck
+        """,
+    )
+    diagnostics = Diagnostics()
+    merged, spans = merge_sources(tmp_path, diagnostics)
+    assert not diagnostics.items
+    assert list(merged["materials"]) == ["first", "second"]
+    assert merged["game"]["title"] == "Split"
+    second = spans.key(("materials", "second"))
+    assert Path(second.file).resolve() == b.resolve()
+    assert (second.line, second.column) == position(b.read_text(), "second:")
+    first = spans.key(("materials", "first"))
+    assert Path(first.file).name == "a.yaml"
+
+
+def test_an_entry_defined_in_two_files_is_pk103_at_the_second(tmp_path: Path) -> None:
+    write(
+        tmp_path,
+        "a.yaml",
+        """
+        game: {title: Twice, players: "2"}
+        layouts:
+          face: {size: standard}
+        """,
+    )
+    b = write(
+        tmp_path,
+        "b.yaml",
+        """
+        layouts:
+          back: {size: standard}
+          face: {size: poker}
+        """,
+    )
+    diagnostics = Diagnostics()
+    merged, _ = merge_sources(tmp_path, diagnostics)
+    (diagnostic,) = diagnostics
+    assert diagnostic.code == "PK103"
+    assert Path(diagnostic.span.file).resolve() == b.resolve()
+    assert diagnostic.span.line == position(b.read_text(), "face:")[0]
+    assert "a.yaml" in diagnostic.message  # names where the first definition is
+    assert merged["layouts"]["face"] == {"size": "standard"}
+    assert "back" in merged["layouts"]
+
+
+def test_a_list_section_in_two_files_is_pk103(tmp_path: Path) -> None:
+    erratum = "{code: PK211, subject: x, text_says: y, resolution: z}"
+    write(tmp_path, "a.yaml", f'game: {{title: Lists, players: "2"}}\nerrata: [{erratum}]\n')
+    b = write(tmp_path, "b.yaml", f"errata: [{erratum}]\n")
+    diagnostics = Diagnostics()
+    merge_sources(tmp_path, diagnostics)
+    (diagnostic,) = diagnostics
+    assert diagnostic.code == "PK103"
+    assert Path(diagnostic.span.file).resolve() == b.resolve()
+    assert diagnostic.span.line == 1
+
+
+def test_a_file_that_is_not_a_mapping_is_pk104(tmp_path: Path) -> None:
+    write(tmp_path, "game.yaml", 'game: {title: Lists, players: "2"}\n')
+    write(tmp_path, "stray.yaml", "- just\n- a list\n")
+    diagnostics = Diagnostics()
+    merge_sources(tmp_path, diagnostics)
+    assert codes(diagnostics) == ["PK104"]
+    assert Path(diagnostics.items[0].span.file).name == "stray.yaml"
+
+
+def test_the_split_fixture_package_loads_every_material_from_both_files() -> None:
+    folder = GOOD / "marked_deck"
+    diagnostics = Diagnostics()
+    loaded = load_package("marked_deck", folder, diagnostics)
+    assert not [d for d in diagnostics if d.severity == "error"], diagnostics.items
+    assert loaded is not None
+    expected = read_package(folder)
+    assert set(loaded.package.materials) == set(expected["materials"])
+    assert len({p.name for p in folder.glob("*.yaml") if "materials:" in p.read_text()}) >= 2
+
+
+def test_a_validation_error_in_a_second_file_points_into_that_file(tmp_path: Path) -> None:
+    shutil.copytree(GOOD / "minimal_deck", tmp_path / "game")
+    extra = write(
+        tmp_path / "game",
+        "extra.yaml",
+        """
+        materials:
+          pod:
+            kind: cards
+            deck: deck
+            impose:
+              mode: print_on_demand
+              bleed: 3
+        """,
+    )
+    diagnostics = Diagnostics()
+    assert load_package("game", tmp_path / "game", diagnostics) is None
+    (diagnostic,) = diagnostics
+    assert diagnostic.code == "PK110"
+    assert Path(diagnostic.span.file).resolve() == extra.resolve()
+    assert (diagnostic.span.line, diagnostic.span.column) == position(extra.read_text(), "3\n")
+
+
+def test_games_are_the_folders_that_hold_yaml(tmp_path: Path) -> None:
+    for name in ("b_game", "a_game", "empty", ".hidden"):
+        (tmp_path / name).mkdir()
+    write(tmp_path / "b_game", "game.yaml", "game: {}\n")
+    write(tmp_path / "a_game", "game.yml", "game: {}\n")
+    write(tmp_path / ".hidden", "game.yaml", "game: {}\n")
+    assert list(find_games(tmp_path)) == ["a_game", "b_game"]
+    diagnostics = Diagnostics()
+    assert select_games(tmp_path, ("b_gaem",), diagnostics) == {}
+    (diagnostic,) = diagnostics
+    assert diagnostic.code == "PK001"
+    assert "did you mean 'b_game'" in (diagnostic.hint or "")

@@ -1,0 +1,135 @@
+"""`printkit schema`: a JSON Schema that YAML editors can use to complete and check packages.
+
+The schema is checked the way an editor would use it: each YAML file of the real packages must
+pass, and common mistakes must not. The small validator below covers the JSON Schema keywords
+the schema uses (no validator package is a test dependency).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from support import GOOD, RULE_DATA, run_cli
+
+
+@pytest.fixture(scope="module")
+def schema() -> dict[str, Any]:
+    result = run_cli("schema")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def errors(instance: Any, node: dict[str, Any], root: dict[str, Any], at: str = "") -> list[str]:
+    """JSON Schema problems of `instance` ($ref, anyOf, oneOf, type, enum, const, pattern,
+    properties, additionalProperties, items, required, minimum, maximum)."""
+    if "$ref" in node:
+        target: Any = root
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            target = target[part]
+        return errors(instance, target, root, at)
+    found: list[str] = []
+    for keyword in ("anyOf", "oneOf"):
+        if keyword not in node:
+            continue
+        branches = [errors(instance, n, root, at) for n in node[keyword]]
+        matching = sum(1 for b in branches if not b)
+        if matching == 0:  # say why each branch failed, as editors do
+            found += [f"{at}: matches none of {keyword}"] + [e for b in branches for e in b]
+        elif keyword == "oneOf" and matching > 1:
+            found.append(f"{at}: matches {matching} of oneOf")
+    kinds = node.get("type")
+    if kinds is not None:
+        kinds = kinds if isinstance(kinds, list) else [kinds]
+        checks = {
+            "object": lambda v: isinstance(v, dict),
+            "array": lambda v: isinstance(v, list),
+            "string": lambda v: isinstance(v, str),
+            "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+            "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
+            "boolean": lambda v: isinstance(v, bool),
+            "null": lambda v: v is None,
+        }
+        if not any(checks[k](instance) for k in kinds):
+            return [*found, f"{at}: {instance!r} is not {kinds}"]
+    if "enum" in node and instance not in node["enum"]:
+        found.append(f"{at}: {instance!r} not in {node['enum']}")
+    if "const" in node and instance != node["const"]:
+        found.append(f"{at}: {instance!r} is not {node['const']!r}")
+    if isinstance(instance, str) and "pattern" in node and not re.search(node["pattern"], instance):
+        found.append(f"{at}: {instance!r} does not match {node['pattern']}")
+    if isinstance(instance, int | float) and not isinstance(instance, bool):
+        if "minimum" in node and instance < node["minimum"]:
+            found.append(f"{at}: {instance} < {node['minimum']}")
+        if "maximum" in node and instance > node["maximum"]:
+            found.append(f"{at}: {instance} > {node['maximum']}")
+    if isinstance(instance, dict):
+        properties = node.get("properties", {})
+        for key in node.get("required", []):
+            if key not in instance:
+                found.append(f"{at}: missing {key!r}")
+        extra = node.get("additionalProperties", True)
+        for key, value in instance.items():
+            if key in properties:
+                found += errors(value, properties[key], root, f"{at}.{key}")
+            elif extra is False:
+                found.append(f"{at}: unknown key {key!r}")
+            elif isinstance(extra, dict):
+                found += errors(value, extra, root, f"{at}.{key}")
+    if isinstance(instance, list) and isinstance(node.get("items"), dict):
+        for index, item in enumerate(instance):
+            found += errors(item, node["items"], root, f"{at}[{index}]")
+    return found
+
+
+def package_files() -> list[Path]:
+    folders = [RULE_DATA / "shields_up", *(p for p in GOOD.iterdir() if p.is_dir())]
+    return sorted(f for folder in folders for f in folder.glob("*.yaml"))
+
+
+def test_schema_is_json_for_a_package_file(schema: dict[str, Any]) -> None:
+    assert schema["type"] == "object"
+    assert schema["additionalProperties"] is False
+    assert {"game", "components", "layouts", "decks", "materials", "errata"} <= set(
+        schema["properties"]
+    )
+    assert "required" not in schema  # any single file may hold only some of the sections
+    json.dumps(schema)
+
+
+def test_schema_out_writes_the_same_document(schema: dict[str, Any], tmp_path: Path) -> None:
+    target = tmp_path / "printkit.schema.json"
+    result = run_cli("schema", "--out", target)
+    assert result.exit_code == 0, result.output
+    assert json.loads(target.read_text()) == schema
+
+
+@pytest.mark.parametrize("path", package_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_package_file_passes_the_schema(schema: dict[str, Any], path: Path) -> None:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert errors(data, schema, schema) == []
+
+
+@pytest.mark.parametrize(
+    ("document", "complaint"),
+    [
+        ({"game": {"title": "T", "players": "2", "titel": "x"}}, "unknown key 'titel'"),
+        ({"gmae": {"title": "T"}}, "unknown key 'gmae'"),
+        ({"layouts": {"f": {"corner_radius": "3"}}}, "does not match"),
+        ({"layouts": {"f": {"corner_radius": 3}}}, "is not"),
+        ({"layouts": {"f": {"regions": {"r": {"widht": "3mm"}}}}}, "unknown key 'widht'"),
+        ({"materials": {"m": {"kind": "posters", "deck": "d"}}}, "oneOf"),
+        ({"materials": {"m": {"kind": "cards", "deck": "d", "impose": {"mode": "x"}}}}, "not in"),
+        ({"components": {"deck": {"count": -1}}}, "< 0"),
+        ({"game": {"title": "T"}}, "missing 'players'"),
+    ],
+)
+def test_the_schema_flags_common_mistakes(
+    schema: dict[str, Any], document: dict[str, Any], complaint: str
+) -> None:
+    found = errors(document, schema, schema)
+    assert any(complaint in e for e in found), found

@@ -1,0 +1,435 @@
+"""The Shields Up deck as printed: measured from the PDFs with pypdf and pypdfium2.
+
+Expectations come from the deck's YAML (cards, counts, colours, layout regions) and from
+PRINT.md (paper and card sizes, 3 mm bleed, 9-up on A4, TrimBox/BleedBox for print on demand);
+nothing is copied from printkit's output.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pypdf
+import pytest
+from imposition import ExpectedGrid, bleed_mm, card_size_mm
+from support import (
+    MM_PER_PT,
+    RULE_DATA,
+    STANDARD_14,
+    Raster,
+    assert_mm,
+    box_mm,
+    colour_segments,
+    dark_runs,
+    expanded_cards,
+    font_descriptors,
+    fonts_of,
+    form_xobjects,
+    group_runs,
+    hex_rgb,
+    length_mm,
+    near,
+    normalise,
+    read_package,
+    segment_at,
+    text_runs,
+)
+
+PACKAGE = read_package(RULE_DATA / "shields_up")
+DECK_ID = "deck"
+DECK = PACKAGE["decks"][DECK_ID]
+CARDS = expanded_cards(DECK)
+FACE = PACKAGE["layouts"][DECK["layout"]]
+BACK = PACKAGE["layouts"][DECK["back"]]
+SHEET = PACKAGE["materials"]["deck"]
+POD = PACKAGE["materials"]["deck_print_on_demand"]
+CARD = card_size_mm(FACE)
+GRID = ExpectedGrid.fit("a4", CARD)
+BLEED = bleed_mm(SHEET)
+SHEETS = math.ceil(len(CARDS) / GRID.per_sheet)
+
+
+def band_colour(card: dict[str, Any]) -> tuple[int, int, int] | None:
+    """The set colour a card's band shows; None for cards outside any set."""
+    card_set = card.get("set")
+    return hex_rgb(DECK["sets"][card_set]["colour"]) if card_set else None
+
+
+# --- the deck data against the issue ------------------------------------------------------------
+
+
+def test_the_deck_is_the_18_cards_of_the_inventory() -> None:
+    assert len(CARDS) == 18
+    assert PACKAGE["components"][DECK.get("component", DECK_ID)]["count"] == 18
+
+
+def test_the_cards_the_rule_text_names_are_in_the_deck() -> None:
+    names = {card["name"]: card for card in DECK["cards"]}
+    for name in ("Battery", "Smuggle", "Transporter Hijinks", "Space Mine", "Death Ray"):
+        assert name in names
+    assert names["Death Ray"]["damage"] == 4
+
+
+def test_every_set_can_be_completed_and_shows_its_size() -> None:
+    for set_id, spec in DECK["sets"].items():
+        copies = sum(c.get("count", 1) for c in DECK["cards"] if c.get("set") == set_id)
+        assert copies >= spec["size"], set_id
+    for card in DECK["cards"]:
+        if card.get("set") and "pips" in card:
+            assert card["pips"] == DECK["sets"][card["set"]]["size"]
+
+
+def test_the_paper_plan_is_9_up_on_a4() -> None:
+    """PRINT.md: 9-up standard cards on A4, 3 × 3, about 10.5 mm side margins."""
+    assert CARD == (63.0, 88.0)
+    assert (GRID.columns, GRID.rows) == (3, 3)
+    assert GRID.left == pytest.approx(10.5)
+
+
+# --- structure (pypdf) --------------------------------------------------------------------------
+
+
+def test_sheet_pdf_has_fronts_backs_and_calibration(shields_up: Path) -> None:
+    reader = pypdf.PdfReader(shields_up / "deck.pdf")
+    calibration = 2 if SHEET["impose"].get("calibration") else 0
+    assert len(reader.pages) == 2 * SHEETS + calibration
+    for page in reader.pages:
+        assert box_mm(page.mediabox) == pytest.approx((0, 0, 210, 297), abs=0.01)
+
+
+def test_pod_pdf_has_one_card_per_page_with_trim_and_bleed_boxes(shields_up: Path) -> None:
+    reader = pypdf.PdfReader(shields_up / "deck_print_on_demand.pdf")
+    bleed = bleed_mm(POD)
+    assert len(reader.pages) == 2 * len(CARDS)  # a front and a back for every card
+    w, h = CARD[0] + 2 * bleed, CARD[1] + 2 * bleed
+    for number, page in enumerate(reader.pages, start=1):
+        assert "/TrimBox" in page and "/BleedBox" in page, f"page {number}"
+        assert box_mm(page.mediabox) == pytest.approx((0, 0, w, h), abs=0.01)
+        assert box_mm(page.trimbox) == pytest.approx(
+            (bleed, bleed, bleed + CARD[0], bleed + CARD[1]), abs=0.01
+        )
+        assert box_mm(page.bleedbox) == pytest.approx((0, 0, w, h), abs=0.01)
+
+
+@pytest.mark.parametrize("material", ["deck", "deck_print_on_demand"])
+def test_every_font_is_embedded_and_none_is_a_standard_14_font(
+    shields_up: Path, material: str
+) -> None:
+    reader = pypdf.PdfReader(shields_up / f"{material}.pdf")
+    seen = 0
+    for number, page in enumerate(reader.pages, start=1):
+        for name, font in fonts_of(page["/Resources"]):
+            seen += 1
+            base = str(font.get("/BaseFont", "")).lstrip("/")
+            assert base.split("+")[-1] not in STANDARD_14, f"page {number}: {name} is {base}"
+            descriptors = font_descriptors(font)
+            assert descriptors, f"page {number}: {name} ({base}) has no font descriptor"
+            for descriptor in descriptors:
+                assert "/FontFile2" in descriptor, f"page {number}: {name} ({base}) not embedded"
+    assert seen
+
+
+def test_pod_fronts_carry_each_card_name_and_effect_in_deck_order(shields_up: Path) -> None:
+    reader = pypdf.PdfReader(shields_up / "deck_print_on_demand.pdf")
+    for index, card in enumerate(CARDS):
+        text = normalise(reader.pages[2 * index].extract_text())
+        assert normalise(card["name"]) in text, f"card {index + 1}"
+        assert normalise(card["effect"]) in text, f"card {index + 1}: {card['name']}"
+        if "damage" in card:
+            assert str(card["damage"]) in text.split()
+
+
+def test_backs_carry_the_back_layout_text(shields_up: Path) -> None:
+    static = [
+        normalise(r["text"])
+        for r in BACK["regions"].values()
+        if r.get("text") and "{" not in r["text"]
+    ]
+    words = [w for text in static for w in text.split() if w.isalpha()]
+    assert words, "the back layout has no fixed text to look for"
+    reader = pypdf.PdfReader(shields_up / "deck_print_on_demand.pdf")
+    for index in range(len(CARDS)):
+        back = normalise(reader.pages[2 * index + 1].extract_text())
+        front = normalise(reader.pages[2 * index].extract_text())
+        for word in words:
+            assert word in back, f"card {index + 1}: back lacks {word!r}"
+        assert normalise(CARDS[index]["name"]) not in back or CARDS[index]["name"] in words
+        assert front != back
+
+
+def test_sheet_fronts_put_each_card_text_in_its_cell(shields_up: Path) -> None:
+    """pypdf text positions: the runs inside each cell spell that card's name and effect."""
+    reader = pypdf.PdfReader(shields_up / "deck.pdf")
+    for index, card in enumerate(CARDS):
+        sheet, slot = divmod(index, GRID.per_sheet)
+        runs = text_runs(reader.pages[2 * sheet])
+        x, y, *_ = GRID.cell(slot)
+        inside = [r for r in runs if x <= r.x <= x + CARD[0] and y <= r.y <= y + CARD[1]]
+        text = normalise(" ".join(r.text for r in sorted(inside, key=lambda r: (r.y, r.x))))
+        assert normalise(card["name"]) in text, f"{card['name']} not in cell {slot}: {text!r}"
+        assert normalise(card["effect"]) in text, f"effect of {card['name']} not in cell {slot}"
+
+
+def test_every_sheet_says_print_at_actual_size(shields_up: Path) -> None:
+    reader = pypdf.PdfReader(shields_up / "deck.pdf")
+    for number, page in enumerate(reader.pages[: 2 * SHEETS], start=1):
+        assert "actual size" in page.extract_text().lower(), f"page {number}"
+
+
+def test_repeated_art_is_stored_once(shields_up: Path) -> None:
+    """A frame or a back is a Form XObject defined once and placed on every card."""
+    layouts = {DECK["layout"], DECK["back"]} | {
+        c[key] for c in DECK["cards"] for key in ("layout", "back") if key in c
+    }
+    for material in ("deck", "deck_print_on_demand"):
+        reader = pypdf.PdfReader(shields_up / f"{material}.pdf")
+        forms = form_xobjects(reader)
+        assert 1 <= len(forms) <= len(layouts), (material, forms)
+    pod = pypdf.PdfReader(shields_up / "deck_print_on_demand.pdf")
+    back_forms = [form_xobjects_of(page) for page in pod.pages[1::2]]
+    assert all(forms == back_forms[0] and forms for forms in back_forms)
+
+
+def form_xobjects_of(page: pypdf.PageObject) -> set[int]:
+    return {
+        x.idnum
+        for x in (page["/Resources"].get("/XObject") or {}).values()
+        if x.get_object().get("/Subtype") == "/Form"
+    }
+
+
+def test_svg_pages_match_the_pdf_pages_and_reuse_the_back(shields_up: Path) -> None:
+    reader = pypdf.PdfReader(shields_up / "deck.pdf")
+    for number, page in enumerate(reader.pages, start=1):
+        root = ET.parse(shields_up / f"deck-p{number:02d}.svg").getroot()
+        for attribute, size in (("width", page.mediabox.width), ("height", page.mediabox.height)):
+            value = root.get(attribute, "")
+            assert value.endswith("pt"), value
+            assert float(value[:-2]) == pytest.approx(float(size), abs=0.01)
+    back = ET.parse(shields_up / "deck-p02.svg").getroot()
+    uses = [e for e in back.iter() if e.tag.endswith("}use")]
+    targets = {u.get("{http://www.w3.org/1999/xlink}href") or u.get("href") for u in uses}
+    cards_on_sheet = min(GRID.per_sheet, len(CARDS))
+    assert len(uses) >= cards_on_sheet
+    assert len(targets) == 1
+    (target,) = targets
+    defined = [e for e in back.iter() if e.get("id") == target.lstrip("#")]
+    assert len(defined) == 1
+
+
+def test_svg_text_matches_the_cards(shields_up: Path) -> None:
+    for index, card in enumerate(CARDS):
+        root = ET.parse(shields_up / f"deck_print_on_demand-p{2 * index + 1:02d}.svg").getroot()
+        text = normalise(
+            " ".join("".join(e.itertext()) for e in root.iter() if e.tag.endswith("}text"))
+        )
+        assert normalise(card["name"]) in text
+        assert normalise(card["effect"]) in text
+
+
+# --- measured from pixels (pypdfium2 at 300 dpi) ------------------------------------------------
+
+
+def mark_positions(raster: Raster, grid: ExpectedGrid, bleed: float) -> dict[str, list[Any]]:
+    """Crop marks found in the four margins: their positions and extents, in mm."""
+    # A 0.25 pt line is a light grey at 300 dpi, hence the faint threshold. Under the bottom
+    # marks sits a 6 pt note, whose tallest glyph strokes are under 2.5 mm.
+    faint = lambda v: v < 200  # noqa: E731
+    vertical = group_runs(dark_runs(raster, "y", 1.5, 8.0, faint))
+    horizontal = group_runs(dark_runs(raster, "x", 1.5, 8.0, faint))
+    return {
+        "top": [r for r in vertical if r.end <= grid.top],
+        "bottom": [r for r in vertical if r.start >= grid.bottom and r.length >= 2.5],
+        "left": [r for r in horizontal if r.end <= grid.left],
+        "right": [r for r in horizontal if r.start >= grid.right],
+    }
+
+
+@pytest.mark.parametrize("page", range(2 * SHEETS), ids=lambda p: f"page{p + 1}")
+def test_crop_marks_continue_every_cut_line_outside_the_art(shields_up: Path, page: int) -> None:
+    raster = Raster.of(shields_up / "deck.pdf", page)
+    marks = mark_positions(raster, GRID, BLEED)
+    for side, expected in (
+        ("top", GRID.cut_xs()),
+        ("bottom", GRID.cut_xs()),
+        ("left", GRID.cut_ys()),
+        ("right", GRID.cut_ys()),
+    ):
+        found = [m.at for m in marks[side]]
+        assert len(found) == len(expected), f"{side} marks at {found}, expected {expected}"
+        for at, want in zip(found, expected, strict=True):
+            assert_mm(at, want, f"{side} crop mark")
+    for mark in marks["top"]:
+        assert mark.end < GRID.top - BLEED, "a top mark reaches into the bleed"
+    for mark in marks["bottom"]:
+        assert mark.start > GRID.bottom + BLEED, "a bottom mark reaches into the bleed"
+    for mark in marks["left"]:
+        assert mark.end < GRID.left - BLEED, "a left mark reaches into the bleed"
+    for mark in marks["right"]:
+        assert mark.start > GRID.right + BLEED, "a right mark reaches into the bleed"
+
+
+def test_crop_marks_give_a_63_by_88_mm_pitch(shields_up: Path) -> None:
+    marks = mark_positions(Raster.of(shields_up / "deck.pdf", 0), GRID, BLEED)
+    xs = [m.at for m in marks["top"]]
+    ys = [m.at for m in marks["left"]]
+    for a, b in itertools.pairwise(xs):
+        assert_mm(b - a, 63.0, "horizontal card pitch")
+    for a, b in itertools.pairwise(ys):
+        assert_mm(b - a, 88.0, "vertical card pitch")
+    assert_mm(xs[0], 10.5, "left side margin")  # PRINT.md: about 10.5 mm for 63 mm cards
+    assert_mm(210 - xs[-1], 10.5, "right side margin")
+
+
+BAND = FACE["regions"]["band"]
+
+
+def test_the_band_premise_holds() -> None:
+    """The measurements below scan the set-colour band: a box across the top of the card."""
+    assert BAND.get("kind") == "box"
+    assert (BAND["x"], BAND["y"]) == ("0mm", "0mm")
+    assert length_mm(BAND["width"]) == CARD[0]
+
+
+@pytest.mark.parametrize("sheet", range(SHEETS), ids=lambda s: f"sheet{s + 1}")
+def test_set_bands_meet_the_cut_lines_and_bleed_3mm_at_the_sheet_edge(
+    shields_up: Path, sheet: int
+) -> None:
+    """Along each row, the band of every card in a set starts and ends on its cut lines; at the
+    sheet's left and right edges it runs on 3 mm into the bleed."""
+    raster = Raster.of(shields_up / "deck.pdf", 2 * sheet)
+    cards = CARDS[sheet * GRID.per_sheet : (sheet + 1) * GRID.per_sheet]
+    checked = 0
+    for row in range(GRID.rows):
+        cells = [
+            (c, band_colour(cards[row * GRID.columns + c]))
+            for c in range(GRID.columns)
+            if row * GRID.columns + c < len(cards)
+        ]
+        y = GRID.top + row * GRID.pitch[1] + 1.5  # inside the band, above any text
+        pixels = raster.row(y)
+        groups: list[list[tuple[int, Any]]] = []
+        for column, colour in cells:
+            if groups and colour is not None and groups[-1][-1][1] == colour:
+                groups[-1].append((column, colour))
+            else:
+                groups.append([(column, colour)])
+        for group in groups:
+            colour = group[0][1]
+            if colour is None:
+                continue
+            first, last = group[0][0], group[-1][0]
+            start = GRID.left + first * GRID.pitch[0] - (BLEED if first == 0 else 0.0)
+            end = (
+                GRID.left + (last + 1) * GRID.pitch[0] + (BLEED if last == GRID.columns - 1 else 0)
+            )
+            run = segment_at(pixels, colour, (start + end) / 2)
+            assert_mm(run.start, start, f"sheet {sheet + 1} row {row} band start")
+            assert_mm(run.end, end, f"sheet {sheet + 1} row {row} band end")
+            checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("column", range(3))
+def test_bands_start_on_each_row_cut_and_the_art_bleeds_top_and_bottom(
+    shields_up: Path, column: int
+) -> None:
+    raster = Raster.of(shields_up / "deck.pdf", 0)
+    x = GRID.left + column * GRID.pitch[0] + 1.5
+    pixels = raster.column(x)
+    band_height = length_mm(BAND["height"])
+    for row in range(GRID.rows):
+        card = CARDS[row * GRID.columns + column]
+        colour = band_colour(card)
+        if colour is None:
+            continue
+        top = GRID.top + row * GRID.pitch[1]
+        run = segment_at(pixels, colour, top + 1)
+        assert_mm(run.start, top - (BLEED if row == 0 else 0.0), f"row {row} band top")
+        assert_mm(run.end, top + band_height, f"row {row} band bottom")
+    background = hex_rgb(FACE["background"])
+    run = segment_at(pixels, background, GRID.bottom - 1, tolerance=6)
+    assert_mm(run.end, GRID.bottom + BLEED, "bottom bleed")
+
+
+def test_backs_fill_the_same_area_as_the_fronts_with_their_own_bleed(shields_up: Path) -> None:
+    raster = Raster.of(shields_up / "deck.pdf", 1)
+    background = hex_rgb(BACK["background"])
+    y = GRID.top + 2.0  # above the frame
+    runs = colour_segments(raster.row(y), background, bridge_mm=0.6, min_mm=5)
+    assert len(runs) == 1, runs
+    assert_mm(runs[0].start, GRID.left - BLEED, "back art left edge")
+    assert_mm(runs[0].end, GRID.right + BLEED, "back art right edge")
+    column = colour_segments(raster.column(GRID.left + 2.0), background, bridge_mm=0.6, min_mm=5)
+    assert_mm(column[0].start, GRID.top - BLEED, "back art top edge")
+    assert_mm(column[-1].end, GRID.bottom + BLEED, "back art bottom edge")
+
+
+def test_back_frames_repeat_at_the_card_pitch(shields_up: Path) -> None:
+    frame = BACK["regions"]["frame"]
+    stroke = hex_rgb(frame["stroke"])
+    inset = length_mm(frame["x"])
+    width = length_mm(frame["width"])
+    raster = Raster.of(shields_up / "deck.pdf", 1)
+    for row in range(GRID.rows):
+        y = GRID.top + row * GRID.pitch[1] + CARD[1] * 0.8  # below the text
+        lines = [s.middle for s in colour_segments(raster.row(y), stroke, tolerance=40)]
+        expected = []
+        for column in range(GRID.columns):
+            left = GRID.left + column * GRID.pitch[0]
+            expected += [left + inset, left + inset + width]
+        assert len(lines) == len(expected), (row, lines)
+        for found, want in zip(lines, expected, strict=True):
+            assert_mm(found, want, f"back frame edge, row {row}", tolerance=0.35)
+
+
+def test_pod_page_is_trim_plus_bleed_and_the_art_fills_it(shields_up: Path) -> None:
+    path = shields_up / "deck_print_on_demand.pdf"
+    bleed = bleed_mm(POD)
+    background = hex_rgb(FACE["background"])
+    band_height = length_mm(BAND["height"])
+    for index in (0, len(CARDS) - 1):
+        raster = Raster.of(path, 2 * index)
+        assert_mm(raster.width_mm, CARD[0] + 2 * bleed, "POD page width")
+        assert_mm(raster.height_mm, CARD[1] + 2 * bleed, "POD page height")
+        band = band_colour(CARDS[index])
+        row = raster.row(bleed + 1.5)
+        if band is not None:
+            (run,) = colour_segments(row, band, min_mm=10)
+            assert_mm(run.start, 0.0, "band reaches the left page edge")
+            assert_mm(run.end, raster.width_mm, "band reaches the right page edge")
+            column = colour_segments(raster.column(1.0), band, min_mm=2)
+            assert_mm(column[0].start, 0.0, "band reaches the top page edge")
+            assert_mm(column[0].end, bleed + band_height, "band bottom = bleed + band height")
+        w, h = raster.width_mm, raster.height_mm
+        for x, y in ((0.3, h / 2), (w - 0.3, h / 2), (w / 2, h - 0.3)):
+            assert near(raster.at(x, y), background, 6), f"no art at the page edge ({x}, {y})"
+
+
+def test_pod_text_sits_bleed_plus_region_from_the_page_edge(shields_up: Path) -> None:
+    """pypdf positions: the effect text (left edge of its widest line) is inside the region,
+    measured from the trim, which starts one bleed in from the page edge."""
+    reader = pypdf.PdfReader(shields_up / "deck_print_on_demand.pdf")
+    bleed = bleed_mm(POD)
+    effect = FACE["regions"]["effect"]
+    x0 = bleed + length_mm(effect["x"])
+    x1 = x0 + length_mm(effect["width"])
+    y0 = bleed + length_mm(effect["y"])
+    y1 = y0 + length_mm(effect["height"])
+    for index, card in enumerate(CARDS):
+        runs = text_runs(reader.pages[2 * index])
+        words = normalise(card["effect"]).split()
+        inside = [r for r in runs if x0 - 0.2 <= r.x <= x1 and y0 <= r.y <= y1 + 0.2]
+        text = normalise(" ".join(r.text for r in sorted(inside, key=lambda r: (r.y, r.x))))
+        assert " ".join(words) in text, f"{card['name']}: effect not inside its region"
+
+
+def test_page_size_in_pixels_matches_the_mediabox(shields_up: Path) -> None:
+    raster = Raster.of(shields_up / "deck.pdf", 0)
+    page = pypdf.PdfReader(shields_up / "deck.pdf").pages[0]
+    assert_mm(raster.width_mm, float(page.mediabox.width) * MM_PER_PT, "rendered width")
+    assert_mm(raster.height_mm, float(page.mediabox.height) * MM_PER_PT, "rendered height")
