@@ -77,51 +77,56 @@ def too_big(runs: list[Run], paper: tuple[float, float], margin: float) -> Run |
     return next((run for run in runs if _full_grid(run, paper, margin) is None), None)
 
 
+@dataclass(frozen=True)
+class _Shelf:
+    """Where a block goes before the page's stack is centred: `top` from the page top."""
+
+    run: Run
+    pieces: tuple[Piece, ...]
+    columns: int
+    rows: int
+    top: float
+
+
 def stack_pages(
     runs: list[Run], paper: tuple[float, float], margin: float, bleed: float
 ) -> list[list[Block]]:
     """Pack runs into pages of blocks, in order; every run must fit (see `too_big`)."""
     spacing = 2 * bleed + BLOCK_SPACING
     bottom = paper[1] - margin - NOTE_ROOM
-    pages: list[list[tuple[Run, tuple[Piece, ...], int, int, float]]] = [[]]
+    pages: list[list[_Shelf]] = [[]]
     used = margin
     for run in runs:
         grid = _full_grid(run, paper, margin)
         assert grid is not None, "call too_big first"
         remaining = run.pieces
         while remaining:
-            start = used + spacing if pages[-1] else used
-            room = int((bottom - start + run.gap + EPSILON) // (run.cell[1] + run.gap))
-            if room < 1:
+            top = used + spacing if pages[-1] else used
+            fitting = int((bottom - top + run.gap + EPSILON) // (run.cell[1] + run.gap))
+            if fitting < 1:
                 pages.append([])
                 used = margin
                 continue
-            rows = min(room, math.ceil(len(remaining) / grid.columns))
+            rows = min(fitting, math.ceil(len(remaining) / grid.columns))
             columns = grid.columns if rows > 1 else min(grid.columns, len(remaining))
-            pages[-1].append((run, remaining[: rows * columns], columns, rows, start))
-            used = start + rows * run.cell[1] + (rows - 1) * run.gap
+            pages[-1].append(_Shelf(run, remaining[: rows * columns], columns, rows, top))
+            used = top + rows * run.cell[1] + (rows - 1) * run.gap
             remaining = remaining[rows * columns :]
     return [_centred(page, paper, margin, spacing) for page in pages if page]
 
 
 def _centred(
-    page: list[tuple[Run, tuple[Piece, ...], int, int, float]],
-    paper: tuple[float, float],
-    margin: float,
-    spacing: float,
+    page: list[_Shelf], paper: tuple[float, float], margin: float, spacing: float
 ) -> list[Block]:
     """Blocks of one page, the stack centred in the usable height, marks given their room."""
-    grids = [
-        Grid(paper[0], paper[1], run.cell[0], run.cell[1], run.gap, columns, rows, start)
-        for run, _, columns, rows, start in page
-    ]
+    grids = [Grid(*paper, *s.run.cell, s.run.gap, s.columns, s.rows, s.top) for s in page]
     last = grids[-1]
     shift = (paper[1] - margin - NOTE_ROOM - (last.top + last.height)) / 2
     grids = [replace(grid, top_edge=grid.top + shift) for grid in grids]
     blocks = []
-    for index, (grid, (run, pieces, *_)) in enumerate(zip(grids, page, strict=True)):
+    for index, (grid, shelf) in enumerate(zip(grids, page, strict=True)):
         above = grids[index - 1].top + grids[index - 1].height + spacing / 2 if index else margin
         below = grid.top + grid.height + spacing / 2 if index < len(grids) - 1 else None
         room = (above, below if below is not None else paper[1] - margin)
-        blocks.append(Block(grid, pieces, run.shared, room))
+        blocks.append(Block(grid, shelf.pieces, shelf.run.shared, room))
     return blocks
