@@ -90,13 +90,16 @@ def check_label_fit(
 ) -> None:
     if style.labels.position == "none" or not widest or baseline is not None:
         return
+    labels_set = style.labels_path[-1] == "labels"
+    # Blame the size if the YAML sets one (SourceMap falls back to the labels mapping).
+    path = (*style.labels_path, "size") if labels_set else style.labels_path
     _report(
         loaded,
         diagnostics,
         LABEL_TOO_WIDE,
         f"label '{widest}' at {style.labels.size:g} pt does not fit at the {style.labels.position}"
         f" of a {to_mm(board.across_flats):g} mm hex",
-        style.labels_path,
+        path,
         "use a smaller 'size:', a shorter 'format:' or 'position: centre'",
     )
 

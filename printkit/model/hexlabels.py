@@ -46,7 +46,7 @@ class Field:
 
     def pattern(self) -> str:
         if self.style == "number":
-            body = rf"\d{{{self.width}}}" if self.width else r"\d+"
+            body = rf"\d{{{self.width},}}" if self.width else r"\d+"
             return rf"(?P<{self.name}>-?{body})"
         letters = "A-Z" if self.style == "upper" else "a-z"
         return rf"(?P<{self.name}>[{letters}]+)"

@@ -41,7 +41,7 @@ class HexCoord(Strict):
 
 
 HexRef = Annotated[str | HexCoord, BeforeValidator(_quoted_hex)]
-Span = Annotated[int | str, Field(description="a number, or an inclusive range '3..5'")]
+LineNumbers = Annotated[int | str, Field(description="a number, or an inclusive range '3..5'")]
 
 
 class Around(Strict):
@@ -57,8 +57,10 @@ class Selection(Strict):
     hexes: list[HexRef] = Field(
         default_factory=list, description="'0304', a rectangle '0302..0504', or {col, row}"
     )
-    columns: list[Span] = Field(default_factory=list, description="whole columns: 1 or '1..2'")
-    rows: list[Span] = Field(default_factory=list, description="whole rows: 1 or '7..8'")
+    columns: list[LineNumbers] = Field(
+        default_factory=list, description="whole columns: 1 or '1..2'"
+    )
+    rows: list[LineNumbers] = Field(default_factory=list, description="whole rows: 1 or '7..8'")
     around: list[Around] = Field(default_factory=list)
 
 

@@ -1,0 +1,117 @@
+"""Tiling plans: how many pages, where each window starts, and in what order pages come."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from printkit.impose.tiling import (
+    BAND_BOTTOM,
+    BAND_SIDE,
+    BAND_TOP,
+    TilingError,
+    axis_starts,
+    choose_paper,
+    column_name,
+    fits_one_page,
+    plan_tiles,
+    tile_index,
+    tile_pages,
+)
+from printkit.model.units import mm
+
+A4 = (mm(210), mm(297))
+
+
+def test_column_names_run_like_spreadsheet_columns() -> None:
+    assert [column_name(i) for i in (0, 1, 25, 26, 27, 51, 52)] == [
+        "A",
+        "B",
+        "Z",
+        "AA",
+        "AB",
+        "AZ",
+        "BA",
+    ]
+
+
+@given(
+    st.floats(10, 3000),
+    st.floats(50, 300),
+    st.floats(0, 40),
+    st.lists(st.floats(0, 3000), max_size=40),
+)
+def test_windows_cover_the_art_and_overlap_by_at_least_the_overlap(
+    length: float, window: float, overlap: float, snaps: list[float]
+) -> None:
+    starts = axis_starts(length, window, overlap, snaps)
+    assert starts[0] == 0
+    assert starts[-1] + window >= length - 1e-6
+    for a, b in itertools.pairwise(starts):
+        assert a < b
+        assert a + window - b >= overlap - 1e-6  # the strip printed on both pages
+    plain = axis_starts(length, window, overlap)
+    assert len(starts) <= len(plain)  # snapping never costs a page
+
+
+def test_joins_snap_to_hex_centres_when_that_costs_nothing() -> None:
+    centres = [i * 21.65 for i in range(40)]
+    starts = axis_starts(500, 200, 28.35, centres)
+    assert all(min(abs(s - c) for c in centres) < 1e-9 for s in starts[1:])
+    assert starts == axis_starts(500, 200, 28.35, centres)  # deterministic
+
+
+def test_an_overlap_as_wide_as_the_window_is_refused() -> None:
+    with pytest.raises(TilingError):
+        axis_starts(1000, 100, 100)
+
+
+def test_a_map_that_fits_is_one_page_in_the_better_orientation() -> None:
+    landscape_only = (mm(260), mm(180))
+    assert not fits_one_page(landscape_only, A4, mm(5))
+    sheet, plan = choose_paper(landscape_only, A4, "auto", mm(5), mm(10))
+    assert plan is None and sheet == (A4[1], A4[0])
+
+
+def test_big_art_gets_the_orientation_with_fewest_pages() -> None:
+    sheet, plan = choose_paper((mm(460), mm(190)), A4, "auto", mm(5), mm(10))
+    assert plan is not None and plan.pages == 2 and sheet[0] > sheet[1]
+    portrait, forced = choose_paper((mm(460), mm(190)), A4, "portrait", mm(5), mm(10))
+    assert forced is not None and forced.pages > 2 and portrait[0] < portrait[1]
+
+
+def test_windows_sit_inside_the_margins_and_bands() -> None:
+    plan = plan_tiles((mm(600), mm(600)), A4, mm(5), mm(10))
+    wx, wy = plan.window_origin
+    ww, wh = plan.window
+    assert wx == pytest.approx(mm(5) + BAND_SIDE)
+    assert wy == pytest.approx(mm(5) + BAND_TOP)
+    assert A4[0] - (wx + ww) == pytest.approx(mm(5) + BAND_SIDE)
+    assert A4[1] - (wy + wh) == pytest.approx(mm(5) + BAND_BOTTOM)
+
+
+def test_pages_run_row_by_row_with_their_index() -> None:
+    plan = plan_tiles((mm(300), mm(700)), A4, mm(5), mm(10))
+    assert (len(plan.xs), len(plan.ys)) == (2, 3)
+    assert tile_index(1, 1, plan) == "B2 of 2 × 3"
+    pages = tile_pages(lambda window: [], plan, "Map", "note")
+    assert [p.label.split(" · ")[1] for p in pages] == [
+        "A1 of 2 × 3",
+        "B1 of 2 × 3",
+        "A2 of 2 × 3",
+        "B2 of 2 × 3",
+        "A3 of 2 × 3",
+        "B3 of 2 × 3",
+    ]
+    assert all(p.trim_box is not None for p in pages)
+
+
+def test_each_tile_draws_only_its_window() -> None:
+    plan = plan_tiles((mm(300), mm(300)), A4, mm(5), mm(10))
+    asked: list[tuple[float, ...]] = []
+    tile_pages(lambda window: asked.append(window) or [], plan, "Map", "note")
+    assert [w[:2] for w in asked] == [(x, y) for y in plan.ys for x in plan.xs]
+    assert all(w[2:] == plan.window for w in asked)

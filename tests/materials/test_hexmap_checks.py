@@ -1,0 +1,238 @@
+"""Hex map diagnostics: each mistake gives its code at the YAML line that made it, exit 1,
+and no output file; printable-but-doubtful maps give warnings and still build."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from support import BROKEN, Reported, files_under, parse_diagnostics, run_cli, same_file
+
+from printkit.diagnostics import CODES, Diagnostics
+from printkit.load.package import load_package
+from printkit.materials.hexmap import hex_across_flats
+
+_EXPECT = re.compile(r"#\s*expect:\s*(PK\d{3})")
+CASES = sorted(BROKEN.glob("hexmap_*"))
+
+
+def expected_lines(case: Path) -> list[tuple[Path, int, str]]:
+    found = []
+    for path in sorted(case.glob("*.yaml")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if match := _EXPECT.search(line):
+                found.append((path, number, match[1]))
+    return found
+
+
+def test_every_hexmap_mistake_has_a_broken_package() -> None:
+    codes = {code for case in CASES for _, _, code in expected_lines(case)}
+    assert {"PK200", "PK250", "PK251", "PK252"} <= codes
+    for code in ("PK250", "PK251", "PK252", "PK253", "PK350", "PK351", "PK352"):
+        assert code in CODES and CODES[code].explanation
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_broken_map_reports_code_file_and_line_and_writes_nothing(
+    case: Path, tmp_path: Path
+) -> None:
+    result = run_cli("--rule-data", case.parent, "build", case.name, "--out", tmp_path)
+    reported = parse_diagnostics(result.output)
+    assert result.exit_code == 1, result.output
+    for path, line, code in expected_lines(case):
+        hits = [
+            r for r in reported if r.code == code and r.line == line and same_file(r.file, path)
+        ]
+        assert hits, f"expected {code} at {path.name}:{line}\n{result.output}"
+        assert hits[0].hint
+    assert files_under(tmp_path) == []
+
+
+# --- packages written on the fly: the rest of the checks -----------------------------------------
+
+
+def build_map(tmp_path: Path, text: str, *options: str) -> tuple[int, list[Reported], Path]:
+    """Build a one-map game from YAML text; returns exit code, diagnostics, and map.yaml."""
+    folder = tmp_path / "rules" / "game"
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text('game: {title: Test, players: "2"}\n', encoding="utf-8")
+    source = folder / "map.yaml"
+    source.write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    result = run_cli("--rule-data", folder.parent, *options, "build", "game", "--out", out)
+    return result.exit_code, parse_diagnostics(result.output), source
+
+
+def line_of(source: Path, marker: str) -> int:
+    lines = source.read_text(encoding="utf-8").splitlines()
+    return next(i for i, line in enumerate(lines, start=1) if marker in line)
+
+
+BASE = """\
+materials:
+  map:
+    kind: hexmap
+    hex_size: 20mm
+    columns: 6
+    rows: 4
+"""
+
+
+def test_colour_alone_is_a_warning_and_the_map_still_builds(tmp_path: Path) -> None:
+    code, reported, source = build_map(
+        tmp_path,
+        BASE
+        + """\
+    zones:
+      home: {name: Home, fill: "#dddddd"}  # mark
+    regions:
+      - {zone: home, columns: [1]}
+""",
+    )
+    assert code == 0
+    [warning] = reported
+    assert (warning.code, warning.severity) == ("PK253", "warning")
+    assert warning.line == line_of(source, "# mark")
+    assert files_under(tmp_path / "out")
+
+
+def test_strict_refuses_terrain_told_apart_by_colour_alone(tmp_path: Path) -> None:
+    code, reported, source = build_map(
+        tmp_path,
+        BASE
+        + """\
+    terrain:
+      plain: {fill: "#ffffff"}
+      rough: {fill: "#ffcccc"}  # mark
+    regions:
+      - {terrain: rough, hexes: ["0101"]}
+""",
+        "--strict",
+    )
+    assert code == 1
+    assert [(r.code, r.line) for r in reported] == [("PK253", line_of(source, "# mark"))]
+
+
+def test_a_label_too_wide_for_its_hex_is_refused(tmp_path: Path) -> None:
+    code, reported, source = build_map(
+        tmp_path,
+        BASE
+        + """\
+    labels:
+      format: "hex column {col:02}, row {row:02}"
+      size: 9pt  # mark
+""",
+    )
+    assert code == 1
+    assert [(r.code, r.line) for r in reported] == [("PK350", line_of(source, "# mark"))]
+
+
+def test_a_marker_bigger_than_its_hex_is_refused(tmp_path: Path) -> None:
+    code, reported, source = build_map(
+        tmp_path,
+        BASE
+        + """\
+    markers:
+      - {hex: "0202", label: X, fill: "#ff0000", shape: square, size: 16mm}  # mark
+""",
+    )
+    assert code == 1
+    assert [(r.code, r.line) for r in reported] == [("PK351", line_of(source, "# mark"))]
+
+
+def test_a_margin_that_leaves_no_window_is_refused(tmp_path: Path) -> None:
+    code, reported, source = build_map(
+        tmp_path,
+        BASE.replace("columns: 6", "columns: 30")
+        + """\
+    tiling: {margin: 5mm, overlap: 190mm}  # mark
+""",
+    )
+    assert code == 1
+    assert [(r.code, r.line) for r in reported] == [("PK352", line_of(source, "# mark"))]
+
+
+@pytest.mark.parametrize(
+    ("extra", "code", "marker"),
+    [
+        ("    hexes: ['0101']  # mark\n", "PK122", "# mark"),  # a board is one or the other
+        (
+            "    regions:\n      - {terrain: x, zone: y, hexes: ['0101']}  # mark\n",
+            "PK122",
+            "# mark",
+        ),
+        ("    regions:\n      - zone: z\n        hexes: ['A1']  # mark\n", "PK122", "# mark"),
+        ("    markers:\n      - {hex: 0101, label: R, fill: red}  # mark\n", "PK122", "# mark"),
+    ],
+    ids=["columns_and_hexes", "terrain_and_zone", "not_a_hex", "unquoted_hex"],
+)
+def test_malformed_references_point_at_their_line(
+    tmp_path: Path, extra: str, code: str, marker: str
+) -> None:
+    text = BASE + extra
+    if "zone: z" in extra:
+        text += "    zones:\n      z: {name: Z, letter: Z}\n"
+    status, reported, source = build_map(tmp_path, text)
+    assert status == 1
+    assert (code, line_of(source, marker)) in [(r.code, r.line) for r in reported]
+
+
+def test_copies_take_their_board_from_the_source(tmp_path: Path) -> None:
+    code, reported, source = build_map(
+        tmp_path,
+        BASE
+        + """\
+  big:
+    kind: hexmap
+    copies: {of: map, across: 2}
+    columns: 8  # mark
+""",
+    )
+    assert code == 1
+    assert [(r.code, r.line) for r in reported] == [("PK122", line_of(source, "# mark"))]
+
+
+def test_a_mistake_in_a_copied_map_is_reported_once(tmp_path: Path) -> None:
+    code, reported, _ = build_map(
+        tmp_path,
+        BASE
+        + """\
+    regions:
+      - {terrain: lava, hexes: ['0101']}
+  big:
+    kind: hexmap
+    copies: {of: map, across: 2}
+  bigger:
+    kind: hexmap
+    copies: {of: big, down: 2}
+""",
+    )
+    assert code == 1
+    assert [r.code for r in reported] == ["PK200"]
+
+
+def test_copies_of_a_material_that_is_not_a_map(tmp_path: Path) -> None:
+    folder = tmp_path / "rules" / "game"
+    folder.mkdir(parents=True)
+    package = yaml.safe_load(BASE)
+    package["game"] = {"title": "Test", "players": "2"}
+    package["materials"]["cyclic"] = {"kind": "hexmap", "copies": {"of": "cyclic"}}
+    (folder / "game.yaml").write_text(yaml.safe_dump(package), "utf-8")
+    result = run_cli("--rule-data", folder.parent, "build", "game", "--out", tmp_path / "o")
+    assert result.exit_code == 1
+    assert "made of copies of itself" in result.output
+
+
+def test_hex_across_flats_follows_copies(tmp_path: Path) -> None:
+    """The size the counter fit check asks a map for, in points."""
+    folder = tmp_path / "game"
+    folder.mkdir()
+    text = BASE + "  big:\n    kind: hexmap\n    copies: {of: map, across: 2}\n"
+    (folder / "game.yaml").write_text('game: {title: T, players: "2"}\n' + text, "utf-8")
+    loaded = load_package("game", folder, Diagnostics())
+    assert loaded is not None
+    assert hex_across_flats(loaded.package, "big") == pytest.approx(20 * 72 / 25.4)
+    assert hex_across_flats(loaded.package, "map") == pytest.approx(20 * 72 / 25.4)
+    assert hex_across_flats(loaded.package, "nothing") is None
