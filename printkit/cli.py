@@ -24,7 +24,8 @@ def _report(diagnostics: Diagnostics, strict: bool) -> int:
     errors = sum(1 for d in diagnostics if d.severity == "error")
     warnings = sum(1 for d in diagnostics if d.severity == "warning")
     if errors or warnings:
-        click.echo(f"{errors} error(s), {warnings} warning(s)", err=True)
+        strictness = " (errors under --strict)" if strict and warnings else ""
+        click.echo(f"{errors} error(s), {warnings} warning(s){strictness}", err=True)
     return EXIT_ERRORS if diagnostics.has_errors(strict) else EXIT_OK
 
 

@@ -284,7 +284,11 @@ class Diagnostic:
 
 @dataclass
 class Diagnostics:
-    """Collects diagnostics across loading, checking and compiling."""
+    """Collects diagnostics across loading, checking and compiling.
+
+    The same problem found twice (a deck drawn by two materials, a layout used by every card)
+    is kept once: a user should read each mistake one time.
+    """
 
     items: list[Diagnostic] = field(default_factory=list)
 
@@ -296,10 +300,15 @@ class Diagnostics:
         hint: str | None = None,
         severity: Severity | None = None,
     ) -> None:
-        self.items.append(Diagnostic(code, severity or CODES[code].severity, message, span, hint))
+        self._keep(Diagnostic(code, severity or CODES[code].severity, message, span, hint))
 
     def extend(self, other: Iterable[Diagnostic]) -> None:
-        self.items.extend(other)
+        for diagnostic in other:
+            self._keep(diagnostic)
+
+    def _keep(self, diagnostic: Diagnostic) -> None:
+        if diagnostic not in self.items:
+            self.items.append(diagnostic)
 
     def __iter__(self) -> Iterator[Diagnostic]:
         return iter(self.items)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -35,6 +36,7 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 def remove_stale_pages(folder: Path, stem: str, suffix: str, keep: set[Path]) -> None:
     """Delete page files of an earlier build that this build no longer produces."""
+    own_page = re.compile(re.escape(stem) + r"-p\d+" + re.escape(suffix))
     for old in folder.glob(f"{stem}-p*{suffix}"):
-        if old not in keep:
+        if old not in keep and own_page.fullmatch(old.name):  # not 'deck-pod-p01' for 'deck'
             old.unlink()

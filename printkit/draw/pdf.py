@@ -21,7 +21,7 @@ from reportlab.lib.colors import toColor
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
-from printkit.draw.fonts import register_fonts
+from printkit.draw.fonts import FACES, register_fonts
 from printkit.draw.ops import (
     IDENTITY,
     Box,
@@ -216,7 +216,7 @@ def _pdf_box(page: Page, box: Box) -> tuple[float, float, float, float]:
 def render_pdf(document: Document) -> bytes:
     register_fonts()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, pageCompression=1)
+    canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName=FACES["regular"][0])
     canvas.setTitle(document.title)
     canvas.setCreator("printkit")
     canvas.setAuthor("printkit")

@@ -26,6 +26,23 @@ _HINT_BY_TYPE = {
 }
 
 
+def _hint(item: Any) -> str:
+    """A hint for a wrong value: the allowed choices where pydantic knows them."""
+    kind = item["type"]
+    if kind in _HINT_BY_TYPE:
+        return _HINT_BY_TYPE[kind]
+    context = item.get("ctx") or {}
+    if kind == "literal_error" and "expected" in context:
+        return f"choose one of {context['expected']}"
+    if kind == "colour":
+        return "write a colour as #rrggbb, #rgb or a name such as 'red'"
+    if kind == "union_tag_invalid" and "expected_tags" in context:
+        return f"choose one of {context['expected_tags']}"
+    if kind.endswith("_type") or kind.endswith("_parsing"):
+        return f"this field takes a {kind.split('_')[0]}; see 'printkit schema' for its type"
+    return "see 'printkit schema' for what this field accepts"
+
+
 def data_path(data: Any, loc: tuple[Any, ...]) -> PathKey:
     """Keep only the loc elements that exist in the data (drops pydantic's union tags)."""
     path: list[str | int] = []
@@ -132,5 +149,5 @@ def report_validation_error(
                 _CODE_BY_TYPE.get(kind, BAD_VALUE),
                 f"{field}: {item['msg']}",
                 spans.value((*prefix, *path)),
-                hint=_HINT_BY_TYPE.get(kind),
+                hint=_hint(item),
             )
