@@ -363,7 +363,8 @@ def shared_edges(hexes: Iterable[Hex]) -> list[tuple[Hex, int]]:
 
 def offset_to_hex(col: int, row: int, layout: OffsetLayout) -> Hex:
     """Axial hex for an offset (col, row) label; ``& 1`` keeps negative columns/rows right."""
-    layout = OffsetLayout(layout)
+    if not isinstance(layout, OffsetLayout):  # accept "odd-q" from config, cheaply
+        layout = OffsetLayout(layout)
     if layout == OffsetLayout.ODD_Q:
         return Hex(col, row - (col - (col & 1)) // 2)
     if layout == OffsetLayout.EVEN_Q:
@@ -375,7 +376,8 @@ def offset_to_hex(col: int, row: int, layout: OffsetLayout) -> Hex:
 
 def hex_to_offset(h: Hex, layout: OffsetLayout) -> tuple[int, int]:
     """Offset (col, row) label of a hex; exact inverse of ``offset_to_hex``."""
-    layout = OffsetLayout(layout)
+    if not isinstance(layout, OffsetLayout):  # accept "odd-q" from config, cheaply
+        layout = OffsetLayout(layout)
     if layout == OffsetLayout.ODD_Q:
         return h.q, h.r + (h.q - (h.q & 1)) // 2
     if layout == OffsetLayout.EVEN_Q:

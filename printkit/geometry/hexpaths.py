@@ -21,6 +21,7 @@ from printkit.geometry.hexgrid import (
 
 __all__ = [
     "CornerKey",
+    "centre_key",
     "chain_edges",
     "corner_key",
     "edge_polylines",
@@ -44,6 +45,11 @@ def corner_key(h: Hex, i: int, orientation: Orientation) -> CornerKey:
         return 3 * h.q + dx, 2 * h.r + h.q + dy
     dx, dy = _POINTY_CORNERS[i % 6]
     return 2 * h.q + h.r + dx, 3 * h.r + dy
+
+
+def centre_key(h: Hex, orientation: Orientation) -> CornerKey:
+    """The centre of ``h`` on the corner lattice (corner keys are centre plus a fixed step)."""
+    return _base(h.q, h.r, orientation)
 
 
 def key_point(layout: HexLayout, key: CornerKey) -> tuple[float, float]:
@@ -73,17 +79,18 @@ _STEPS = tuple(
 
 def unique_edges(
     hexes: Iterable[Hex], orientation: Orientation
-) -> list[tuple[Hex, CornerKey, CornerKey]]:
-    """Every edge of a hex set once, as (owner, corner key, next corner key).
+) -> list[tuple[tuple[int, int], CornerKey, CornerKey]]:
+    """Every edge of a hex set once, as (owner (q, r), corner key, next corner key).
 
     Same rule as ``hexgrid.shared_edges``: an edge between two hexes of the set belongs to the
-    smaller one, so ownership (and anything grouped by it) is translation-invariant.
+    smaller one, so ownership (and anything grouped by it) is translation-invariant. The owner
+    is a plain tuple because this runs per edge on big maps.
     """
     cells = _cell_set(hexes)
     offsets = _FLAT_CORNERS if orientation == Orientation.FLAT else _POINTY_CORNERS
-    edges: list[tuple[Hex, CornerKey, CornerKey]] = []
+    edges: list[tuple[tuple[int, int], CornerKey, CornerKey]] = []
     for q, r in sorted(cells):
-        owner = Hex(q, r)
+        owner = (q, r)
         bx, by = _base(q, r, orientation)
         for i, (dq, dr) in enumerate(_STEPS):
             other = (q + dq, r + dr)

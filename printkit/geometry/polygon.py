@@ -9,7 +9,7 @@ from __future__ import annotations
 
 Point = tuple[float, float]
 
-__all__ = ["chord_width", "clip_segment", "contains", "scale_about"]
+__all__ = ["chord_width", "clip_segment", "contains"]
 
 _EPS = 1e-12
 
@@ -66,9 +66,3 @@ def chord_width(polygon: list[Point], y: float) -> float:
             else:
                 xs.append(x0 + (x1 - x0) * (y - y0) / (y1 - y0))
     return max(xs) - min(xs) if xs else 0.0
-
-
-def scale_about(polygon: list[Point], centre: Point, factor: float) -> list[Point]:
-    """The polygon shrunk or grown about a point, e.g. an inset hex for patterns."""
-    cx, cy = centre
-    return [(cx + (x - cx) * factor, cy + (y - cy) * factor) for x, y in polygon]

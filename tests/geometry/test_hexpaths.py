@@ -56,8 +56,8 @@ def test_polylines_use_every_edge_exactly_once(cells: set[Hex], orientation: Ori
 
 @given(hex_sets, orientations)
 def test_unique_edges_agree_with_shared_edges(cells: set[Hex], orientation: Orientation) -> None:
-    assert [(h, a) for h, a, _ in unique_edges(cells, orientation)] == [
-        (h, corner_key(h, i, orientation)) for h, i in shared_edges(cells)
+    assert [(owner, a) for owner, a, _ in unique_edges(cells, orientation)] == [
+        ((h.q, h.r), corner_key(h, i, orientation)) for h, i in shared_edges(cells)
     ]
 
 

@@ -10,6 +10,7 @@ What keeps a 10,000-hex map fast and small:
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from printkit.draw.fonts import font_name, text_width
@@ -17,6 +18,7 @@ from printkit.draw.ops import Group, Op, Paint, Path, Rect, Symbol, Text, Use
 from printkit.geometry.hexgrid import Hex, HexLayout, hex_to_offset, offset_to_hex
 from printkit.geometry.hexpaths import (
     CornerKey,
+    centre_key,
     chain_edges,
     key_point,
     outline_loops,
@@ -120,6 +122,29 @@ def _partial_hexes(board: Board, layout: HexLayout, rect: Box) -> tuple[Hex, ...
     return tuple(sorted(found))
 
 
+class _HexIndex:
+    """Hexes sorted by the left edge of their box, so a tile finds the hexes reaching into
+    its window by bisection instead of testing every hex of a big map on every page."""
+
+    def __init__(self, layout: HexLayout, hexes: tuple[Hex, ...]) -> None:
+        self.hexes = hexes
+        self.width = layout.width
+        boxes = sorted((hex_box(layout, h), h) for h in hexes)
+        self.lefts = [box[0] for box, _ in boxes]
+        self.boxes = boxes
+
+    def within(self, x0: float, y0: float, x1: float, y1: float) -> list[Hex]:
+        """Hexes whose box meets the rectangle, in hex order (stable output)."""
+        first = bisect_left(self.lefts, x0 - self.width)
+        last = bisect_right(self.lefts, x1)
+        found = [
+            h
+            for (bx0, by0, bx1, by1), h in self.boxes[first:last]
+            if bx1 >= x0 and by1 >= y0 and by0 <= y1
+        ]
+        return sorted(found)
+
+
 class MapArt:
     """A board ready to draw; ``ops(window)`` gives only what reaches into the window."""
 
@@ -130,22 +155,26 @@ class MapArt:
         self.frame = frame_board(board, style.line_width * 2, style.half_hexes)
         self.width, self.height = self.frame.width, self.frame.height
         self.symbols: dict[str, Symbol] = {}
-        self.cell_uses = self._terrain_symbols()
-        self.zone_uses = self._zone_symbols()
-        self.marker_uses = self._marker_symbols()
-        self.edge_shapes: dict[tuple[tuple[CornerKey, ...], ...], str] = {}
-        self.edge_paint = Paint(None, style.line_color, style.line_width)
-        self.row_of = {
-            h: hex_to_offset(h, board.offset)[1] for h in (*board.cells, *self.frame.partial)
-        }
         self.label_font = font_name("regular")
-        widest = max(
+        self.widest = max(
             (text_width(t, self.label_font, style.labels.size) for t in labels.values()),
             default=0.0,
         )
         self.baseline = label_baseline(
-            self.frame.layout, style.labels.position, widest, style.labels.size
+            self.frame.layout, style.labels.position, self.widest, style.labels.size
         )
+        self.cell_uses = self._terrain_symbols()
+        self.zone_uses = self._zone_symbols()
+        self.marker_uses = self._marker_symbols()
+        self._indexes: dict[bool, _HexIndex] = {}
+        self._unit = HexLayout(board.orientation, self.frame.layout.radius)
+        self.fill_shapes: dict[tuple[tuple[int, int], ...], str] = {}
+        self.edge_shapes: dict[tuple, tuple[str, CornerKey]] = {}
+        self.edge_paint = Paint(None, style.line_color, style.line_width)
+        self.row_of = {
+            (h.q, h.r): hex_to_offset(h, board.offset)[1]
+            for h in (*board.cells, *self.frame.partial)
+        }
 
     def _terrain_symbols(self) -> dict[Hex, str]:
         board = self.board
@@ -161,20 +190,44 @@ class MapArt:
                 # The base fill already colours default hexes: their symbol is pattern only.
                 fill = None if name == board.default_terrain else spec.fill
                 colour = spec.pattern_color or (darker(spec.fill) if fill is None else None)
+                ground = spec.fill if fill else board.terrain_types[board.default_terrain].fill
                 self.symbols[symbol] = cell_symbol(
-                    symbol, self.frame.layout, fill, spec.pattern, colour
+                    symbol,
+                    self.frame.layout,
+                    fill,
+                    spec.pattern,
+                    colour,
+                    None,
+                    self._label_box(),
+                    ground,
                 )
             uses[h] = symbol
         return uses
 
+    def _label_box(self) -> tuple[float, float, float, float] | None:
+        """The box behind the widest label, where patterns stop (None without labels)."""
+        if self.baseline is None or not self.labels or self.style.labels.position == "none":
+            return None
+        size = self.style.labels.size
+        pad = size * 0.15
+        top = self.baseline - CAP_HEIGHT * size - pad
+        height = (CAP_HEIGHT + DESCENT) * size + 2 * pad
+        return (-self.widest / 2 - pad, top, self.widest + 2 * pad, height)
+
     def _zone_symbols(self) -> dict[Hex, str]:
+        """One symbol per zone, or per zone and terrain when the zone keeps the terrain's
+        colour, so the ground behind its letter and the labels matches the hex."""
         board = self.board
         layout = self.frame.layout
         uses: dict[Hex, str] = {}
         for h, name in board.zones.items():
+            zone = board.zone_types[name]
+            terrain = board.terrain_types[board.terrain[h]]
+            ground = zone.fill or terrain.fill
             symbol = f"hexzone.{symbol_key(name)}"
+            if zone.fill is None:
+                symbol += f".{symbol_key(board.terrain[h])}"
             if symbol not in self.symbols:
-                zone = board.zone_types[name]
                 letter = None
                 if zone.letter:
                     size = letter_size(board.across_flats)
@@ -182,8 +235,16 @@ class MapArt:
                     where = "top" if self.style.labels.position == "bottom" else "bottom"
                     baseline = label_baseline(layout, where, width, size)
                     letter = (zone.letter, baseline if baseline is not None else size / 3, size)
+                colour = zone.pattern_color or darker(ground)
                 self.symbols[symbol] = cell_symbol(
-                    symbol, layout, zone.fill, zone.pattern, zone.pattern_color, letter
+                    symbol,
+                    layout,
+                    zone.fill,
+                    zone.pattern,
+                    colour,
+                    letter,
+                    self._label_box(),
+                    ground,
                 )
             uses[h] = symbol
         return uses
@@ -202,38 +263,30 @@ class MapArt:
             uses.append((placed.hex, styles[key]))
         return uses
 
-    def _visible(self, hexes: tuple[Hex, ...], window: Box | None) -> list[Hex]:
+    def _visible(self, partial: bool, window: Box | None) -> list[Hex]:
+        """Board hexes (or edge half hexes) that reach into the window; all for None."""
+        hexes = self.frame.partial if partial else self.board.cells
         if window is None:
             return list(hexes)
+        if partial not in self._indexes:  # built on first use: a single page never needs it
+            self._indexes[partial] = _HexIndex(self.frame.layout, hexes)
+        index = self._indexes[partial]
         wx, wy, ww, wh = window
         reach = self.style.line_width
-        layout = self.frame.layout
-        shown = []
-        for h in hexes:
-            x0, y0, x1, y1 = hex_box(layout, h)
-            if (
-                x1 >= wx - reach
-                and x0 <= wx + ww + reach
-                and y1 >= wy - reach
-                and y0 <= wy + wh + reach
-            ):
-                shown.append(h)
-        return shown
+        return index.within(wx - reach, wy - reach, wx + ww + reach, wy + wh + reach)
 
     def ops(self, window: Box | None = None) -> list[Op]:
         """The map's drawing, limited to hexes that reach into ``window`` (map coordinates)."""
         style, layout = self.style, self.frame.layout
-        cells = self._visible(self.board.cells, window)
-        shown = cells + self._visible(self.frame.partial, window)
+        cells = self._visible(False, window)
+        shown = cells + self._visible(True, window)
         if not shown:
             return []
-        base = self.board.terrain_types[self.board.default_terrain].fill
-        board: list[Op] = [
-            _loops_path(layout, outline_loops(shown, self.board.orientation), Paint(base))
-        ]
+        fills, edges = self._row_ops(shown)
+        board: list[Op] = fills
         board += [Use(self.cell_uses[h], *layout.centre(h)) for h in shown if h in self.cell_uses]
         board += [Use(self.zone_uses[h], *layout.centre(h)) for h in cells if h in self.zone_uses]
-        board += self._edge_ops(shown)
+        board += edges
         ops: list[Op] = []
         if self.frame.partial:
             ops.append(Group(tuple(board), clip=self.frame.rect))
@@ -246,39 +299,71 @@ class MapArt:
         ops += [Use(name, *layout.centre(h)) for h, name in self.marker_uses if h in visible]
         return ops
 
-    def _edge_ops(self, shown: list[Hex]) -> list[Op]:
-        """Each edge once, grouped by the offset row of the hex that owns it. Rows of a
-        regular board are translates of one another, so each distinct row shape becomes one
-        symbol placed once per row: a 100-row map stores a handful of row paths."""
-        orientation = self.board.orientation
-        rows: dict[int, list[tuple[CornerKey, CornerKey]]] = {}
-        for owner, a, b in unique_edges(shown, orientation):
-            rows.setdefault(self.row_of[owner], []).append((a, b))
-        ops: list[Op] = []
-        for row in sorted(rows):
-            lines = chain_edges(rows[row])
-            ox, oy = min(key for line in lines for key in line)
-            shape = tuple(tuple((x - ox, y - oy) for x, y in line) for line in lines)
-            ops.append(Use(self._edge_symbol(shape), *key_point(self.frame.layout, (ox, oy))))
-        return ops
+    def _row_ops(self, shown: list[Hex]) -> tuple[list[Op], list[Op]]:
+        """The base fill and the edges, both as one symbol placement per offset row.
 
-    def _edge_symbol(self, shape: tuple[tuple[CornerKey, ...], ...]) -> str:
-        name = self.edge_shapes.get(shape)
-        if name is None:
-            name = f"hexedges.{len(self.edge_shapes) + 1}"
-            self.edge_shapes[shape] = name
-            unit = HexLayout(self.board.orientation, self.frame.layout.radius)
-            path = _lines_path(unit, [list(line) for line in shape], self.edge_paint)
-            points = [p for c in path.commands if c[0] != "Z" for p in [c[1:3]]]
-            reach = self.style.line_width
-            box = (
-                min(x for x, _ in points) - reach,
-                min(y for _, y in points) - reach,
-                max(x for x, _ in points) + reach,
-                max(y for _, y in points) + reach,
+        The rows of a regular board are translates of one another. A row's fill depends only
+        on its own hexes, and which edges it owns (each edge is stroked once, by the smaller
+        hex) only on it and the rows above and below; so each distinct row is worked out
+        once, becomes a symbol, and is placed once per row. A 100-row map computes and
+        stores a handful of row paths, not 10,000 hexagons and 30,000 edges.
+        """
+        orientation = self.board.orientation
+        rows: dict[int, list[tuple[int, int]]] = {}
+        for h in shown:
+            rows.setdefault(self.row_of[(h.q, h.r)], []).append((h.q, h.r))
+        for members in rows.values():
+            members.sort()
+        fills: list[Op] = []
+        edges: list[Op] = []
+        for row in sorted(rows):
+            q0, r0 = rows[row][0]
+            signature = tuple(
+                tuple((q - q0, r - r0) for q, r in rows.get(k, ())) for k in (row - 1, row, row + 1)
             )
-            self.symbols[name] = Symbol(name, (path,), box)
+            origin = centre_key(Hex(q0, r0), orientation)
+            fills.append(
+                Use(self._fill_symbol(signature[1]), *key_point(self.frame.layout, origin))
+            )
+            name, (ox, oy) = self._edge_symbol(signature)
+            place = key_point(self.frame.layout, (origin[0] + ox, origin[1] + oy))
+            edges.append(Use(name, *place))
+        return fills, edges
+
+    def _fill_symbol(self, cells: tuple[tuple[int, int], ...]) -> str:
+        """The outline of one row of hexes, filled with the base terrain colour."""
+        name = self.fill_shapes.get(cells)
+        if name is None:
+            name = self.fill_shapes[cells] = f"hexfill.{len(self.fill_shapes) + 1}"
+            loops = outline_loops([Hex(q, r) for q, r in cells], self.board.orientation)
+            base = self.board.terrain_types[self.board.default_terrain].fill
+            path = _loops_path(self._unit, loops, Paint(base))
+            self.symbols[name] = Symbol(name, (path,), _bounds(path, 0.0))
         return name
+
+    def _edge_symbol(
+        self, signature: tuple[tuple[tuple[int, int], ...], ...]
+    ) -> tuple[str, CornerKey]:
+        """The edges a row owns, chained, and where the symbol's origin sits relative to the
+        row's first hex (as a corner-lattice step)."""
+        cached = self.edge_shapes.get(signature)
+        if cached is None:
+            above, middle, below = signature
+            nearby = [Hex(q, r) for q, r in (*above, *middle, *below)]
+            own = set(middle)
+            edges = [
+                (a, b)
+                for owner, a, b in unique_edges(nearby, self.board.orientation)
+                if owner in own
+            ]
+            lines = chain_edges(edges)
+            ox, oy = min(key for line in lines for key in line)
+            shape = [[(x - ox, y - oy) for x, y in line] for line in lines]
+            name = f"hexedges.{len(self.edge_shapes) + 1}"
+            path = _lines_path(self._unit, shape, self.edge_paint)
+            self.symbols[name] = Symbol(name, (path,), _bounds(path, self.style.line_width))
+            cached = self.edge_shapes[signature] = (name, (ox, oy))
+        return cached
 
     def _label_ops(self, cells: list[Hex]) -> list[Op]:
         labels = self.style.labels
@@ -300,6 +385,13 @@ class MapArt:
                 )
             )
         return ops
+
+
+def _bounds(path: Path, reach: float) -> tuple[float, float, float, float]:
+    """Bounding box of a path's points, grown by ``reach`` (half a stroke and more)."""
+    xs = [c[1] for c in path.commands if c[0] != "Z"]
+    ys = [c[2] for c in path.commands if c[0] != "Z"]
+    return min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach
 
 
 def _loops_path(layout: HexLayout, loops: list[list[tuple[int, int]]], paint: Paint) -> Path:

@@ -103,23 +103,38 @@ def cell_symbol(
     pattern: str | None,
     pattern_color: str | None,
     letter: tuple[str, float, float] | None = None,
+    clear: tuple[float, float, float, float] | None = None,
+    ground: str | None = None,
 ) -> Symbol:
-    """A hex filled and/or patterned, optionally with a letter (text, baseline y, size)."""
+    """A hex filled and/or patterned, optionally with a letter (text, baseline y, size).
+
+    ``clear`` is a box (x, y, w, h) where the pattern stops, so the hex label printed there
+    stays legible; ``ground`` is the colour under the pattern, shown there and behind the
+    letter. The pattern is cut once here, not per hex.
+    """
+    ground = fill or ground
     outline = hexagon(layout)
     ops: list[Op] = []
     if fill is not None:
         ops.append(polygon_path(outline, Paint(fill)))
     colour = pattern_color or (darker(fill) if fill else "#555555")
     ops += pattern_ops(pattern, outline, colour, pattern_spacing(layout.across_flats))
+    if pattern is not None and clear is not None and ground is not None:
+        ops.append(Rect(*clear, Paint(ground)))
     if letter is not None:
         text, baseline, size = letter
         font = font_name("bold")
         width = text_width(text, font, size)
-        ground = fill or "#ffffff"
         pad = size * 0.15
         top = baseline - ascent(font, size)
         ops.append(
-            Rect(-width / 2 - pad, top - pad, width + 2 * pad, size + 2 * pad, Paint(ground))
+            Rect(
+                -width / 2 - pad,
+                top - pad,
+                width + 2 * pad,
+                size + 2 * pad,
+                Paint(ground or "#ffffff"),
+            )
         )
         ops.append(Text(-width / 2, baseline, text, font, size, "#000000"))
     half_w, half_h = layout.width / 2, layout.height / 2
@@ -144,7 +159,8 @@ def marker_symbol(name: str, marker: Marker, across_flats: float) -> Symbol:
     baseline = ascent(font, text_size) * 0.5  # digits and capitals centred by eye
     colour = marker.text_color or text_colour_on(marker.fill)
     ops.append(Text(-width / 2, baseline, marker.label, font, text_size, colour))
-    reach = half + MARKER_STROKE.width
+    corner = size / math.sqrt(3) if marker.shape == "hexagon" else half
+    reach = corner + MARKER_STROKE.width
     return Symbol(name, tuple(ops), (-reach, -reach, reach, reach))
 
 
