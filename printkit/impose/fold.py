@@ -13,7 +13,8 @@ from printkit.impose.blocks import Block, grid_pages
 from printkit.impose.grid import Grid
 from printkit.impose.marks import crop_marks, cut_path
 from printkit.impose.pieces import Piece
-from printkit.impose.placement import ACTUAL_SIZE, note, place
+from printkit.impose.placement import ACTUAL_SIZE, place
+from printkit.impose.sheet import footer
 from printkit.model.base import ImposeSpec
 
 FOLD_PAINT = Paint(None, "#606060", 0.5, (3.0, 2.0))
@@ -51,10 +52,10 @@ def impose_fold_blocks(pages: list[list[Block]], spec: ImposeSpec, title: str) -
                 ops += crop_marks(grid, spec.bleed, spec.margin, block.room)
         label = f"{title} · fold-and-glue sheet {number}"
         text = f"{ACTUAL_SIZE} · cut out, fold on the dashed line, glue back to back"
-        paper = (blocks[0].grid.paper_width, blocks[0].grid.paper_height)
-        art_bottom = max(block.grid.top + block.grid.height for block in blocks) + spec.bleed
-        ops += note(text, paper, art_bottom, spec.margin)
-        result.append(Page(*paper, ops, label=label))
+        ops += footer(blocks, spec, text)
+        result.append(
+            Page(blocks[0].grid.paper_width, blocks[0].grid.paper_height, ops, label=label)
+        )
     return result
 
 

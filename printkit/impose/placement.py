@@ -22,15 +22,41 @@ def place(
     return Group(ops, translate(x, y), clip)
 
 
-def note(text: str, paper: tuple[float, float], art_bottom: float, margin: float) -> list[Op]:
-    """A one-line note under the art (e.g. 'print at actual size'), on a white ground."""
-    size = 6.0
+def note(
+    text: str,
+    paper: tuple[float, float],
+    art_bottom: float,
+    margin: float,
+    art_left: float | None = None,
+) -> list[Op]:
+    """A one-line note (e.g. 'print at actual size') under the art, on a white ground.
+
+    When the art leaves no printable room below it (9-up cards on Letter), the note turns to
+    read upward in the left margin, centred on the page, if `art_left` says there is room.
+    """
     font = font_name("regular")
-    width = text_width(text, font, size)
-    baseline = max(art_bottom + mm(1) + size, min(paper[1] - margin, art_bottom + mm(8)))
+    room_below = paper[1] - margin - art_bottom >= mm(0.5) + NOTE_SIZE
+    if not room_below and art_left is not None and art_left - margin >= mm(1) + NOTE_SIZE:
+        return _note_beside(text, paper, art_left, font)
+    return _note_below(text, paper, art_bottom, margin, font)
+
+
+def _note_below(
+    text: str, paper: tuple[float, float], art_bottom: float, margin: float, font: str
+) -> list[Op]:
+    width = text_width(text, font, NOTE_SIZE)
+    baseline = max(art_bottom + mm(0.5) + NOTE_SIZE, min(paper[1] - margin, art_bottom + mm(8)))
     x = (paper[0] - width) / 2
-    ground = Rect(x - mm(1), baseline - size, width + mm(2), size * 1.4, Paint("#ffffff"))
-    return [ground, Text(x, baseline, text, font, size)]
+    ground = Rect(x - mm(1), baseline - NOTE_SIZE, width + mm(2), NOTE_SIZE * 1.4, Paint("#ffffff"))
+    return [ground, Text(x, baseline, text, font, NOTE_SIZE)]
 
 
+def _note_beside(text: str, paper: tuple[float, float], art_left: float, font: str) -> list[Op]:
+    width = text_width(text, font, NOTE_SIZE)
+    baseline_x = art_left - mm(1) - NOTE_SIZE * 0.25  # descenders stay clear of the art
+    upward = (0.0, -1.0, 1.0, 0.0, baseline_x, (paper[1] + width) / 2)
+    return [Group((Text(0, 0, text, font, NOTE_SIZE),), upward)]
+
+
+NOTE_SIZE = 6.0
 ACTUAL_SIZE = "Print at actual size (100 %), not fit to page"

@@ -104,7 +104,13 @@ def _page(
                 )
         if spec.crop_marks:
             ops += crop_marks(grid, spec.bleed, spec.margin, block.room)
+    ops += footer(blocks, spec, f"{ACTUAL_SIZE} · {label}")
+    return Page(blocks[0].grid.paper_width, blocks[0].grid.paper_height, ops, label=label)
+
+
+def footer(blocks: list[Block], spec: ImposeSpec, text: str) -> list[Op]:
+    """The sheet's note, placed where the art of all its blocks leaves printable room."""
     paper = (blocks[0].grid.paper_width, blocks[0].grid.paper_height)
     art_bottom = max(block.grid.top + block.grid.height for block in blocks) + spec.bleed
-    ops += note(f"{ACTUAL_SIZE} · {label}", paper, art_bottom, spec.margin)
-    return Page(*paper, ops, label=label)
+    art_left = min(block.grid.left for block in blocks) - spec.bleed
+    return note(text, paper, art_bottom, spec.margin, art_left)

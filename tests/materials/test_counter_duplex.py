@@ -66,9 +66,10 @@ def _assert_lined_up(pdf: Path, colours: list[str], backs: str, offset=(0.0, 0.0
         back = _turned(Raster.of(pdf, back_index).image, backs)
         for colour in colours:
             r, g, b = hex_rgb(colour)
+            small = front.reduce(8).convert("RGB").tobytes()
+            pixels = zip(small[0::3], small[1::3], small[2::3], strict=True)
             if not any(
-                abs(p[0] - r) < 24 and abs(p[1] - g) < 24 and abs(p[2] - b) < 24
-                for p in front.reduce(8).getdata()
+                abs(p[0] - r) < 24 and abs(p[1] - g) < 24 and abs(p[2] - b) < 24 for p in pixels
             ):
                 continue
             fx, fy, fn = _centroid(front, colour)
