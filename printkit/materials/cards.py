@@ -26,9 +26,17 @@ from printkit.model.package import CardsMaterial, CardSpec, DeckSpec
 from printkit.model.units import to_mm
 
 
-def card_context(loaded: LoadedPackage, deck_id: str, card: CardSpec) -> dict[str, Any]:
-    """The names a card's templates can use: card, set, kind, deck, game."""
+def deck_context(loaded: LoadedPackage, deck_id: str) -> dict[str, Any]:
+    """The template names shared by every card of a deck: deck and game (computed once)."""
     deck = loaded.package.decks[deck_id]
+    return {
+        "deck": {"id": deck_id, "size": sum(c.count for c in deck.cards)},
+        "game": loaded.package.game.model_dump(),
+    }
+
+
+def card_context(deck: DeckSpec, card: CardSpec, shared: dict[str, Any]) -> dict[str, Any]:
+    """The names a card's templates can use: card, set, kind, and the deck's shared names."""
     card_set = deck.sets.get(card.set) if card.set else None
     kind = deck.kinds.get(card.kind) if card.kind else None
     values = {
@@ -43,8 +51,7 @@ def card_context(loaded: LoadedPackage, deck_id: str, card: CardSpec) -> dict[st
         "card": values,
         "set": {"id": card.set, **card_set.model_dump()} if card_set else None,
         "kind": {"id": card.kind, "label": kind.label or card.kind} if kind else None,
-        "deck": {"id": deck_id, "size": sum(c.count for c in deck.cards)},
-        "game": loaded.package.game.model_dump(),
+        **shared,
     }
 
 
@@ -80,10 +87,13 @@ def deck_pieces(
     deck: DeckSpec = loaded.package.decks[deck_id]
     base = ("decks", deck_id)
     region_spans = {
-        (layout, region): loaded.spans.value(("layouts", layout, "regions", region))
+        layout: {
+            region: loaded.spans.value(("layouts", layout, "regions", region))
+            for region in spec.regions
+        }
         for layout, spec in loaded.package.layouts.items()
-        for region in spec.regions
     }
+    shared = deck_context(loaded, deck_id)
     pieces: list[Piece] = []
     mismatched: set[tuple[str, str]] = set()
     for index, card in enumerate(deck.cards):
@@ -115,15 +125,13 @@ def deck_pieces(
                     hint="a back must have the size and shape of its front to line up",
                 )
             continue
-        values = card_context(loaded, deck_id, card)
+        values = card_context(deck, card, shared)
         context = FaceContext(values, deck.icons, f"card '{card.name}'", loaded.spans.value(path))
-        context.region_spans = {r: s for (lay, r), s in region_spans.items() if lay == front.name}
+        context.region_spans = region_spans.get(front.name, {})
         front_ops = tuple(drawer.face(front, context))
         back_ops = None
         if back is not None:
-            context.region_spans = {
-                r: s for (lay, r), s in region_spans.items() if lay == back.name
-            }
+            context.region_spans = region_spans.get(back.name, {})
             back_ops = tuple(drawer.face(back, context))
         cut = None if is_straight_cut(front) else outline(front, OUTLINE_PAINT)
         piece = Piece(card.name, front.width, front.height, front_ops, back_ops, cut)
