@@ -448,3 +448,28 @@ def test_rise_formation_puts_the_workers_on_the_2nd_and_7th_tiles(tmp_path: Path
         cy = (marker[:, 0].min() + marker[:, 0].max() + 1) / 2 * mm_per_px
         assert_mm(cx - left, (tile - 0.5) * across, f"worker on tile {tile}, x", 0.5)
         assert_mm(cy, strip_y, f"worker on tile {tile}, y", 0.5)
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_half_hexes_square_off_the_edges(orientation: str, tmp_path: Path) -> None:
+    """With edge half hexes the board is a filled rectangle; without, its edges are ragged."""
+    material = {
+        "kind": "hexmap",
+        "orientation": orientation,
+        "hex_size": "15mm",
+        "columns": 7,
+        "rows": 5,
+        "terrain": {"space": {"fill": "#00ff00"}},
+        "labels": {"position": "none"},
+        "legend": False,
+    }
+    gaps = {}
+    for half in (True, False):
+        root = write_game(tmp_path / str(half), "edges", {"map": {**material, "half_hexes": half}})
+        image = render(build(root, "edges", tmp_path / f"o{half}") / "map.pdf", 0, 100)
+        ys, xs = np.nonzero(mask_of(image, (0, 255, 0), 60))
+        inset = 3  # px at 100 dpi: clear of the border line
+        inside = image[ys.min() + inset : ys.max() - inset, xs.min() + inset : xs.max() - inset]
+        gaps[half] = mask_of(inside, (255, 255, 255), 10).mean()
+    assert gaps[True] == 0
+    assert gaps[False] > 0.01

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from printkit.draw.fonts import font_name, text_width
 from printkit.draw.ops import Group, Op, Paint, Path, Rect, Symbol, Text, Use
-from printkit.geometry.hexgrid import Hex, HexLayout, hex_to_offset, offset_to_hex
+from printkit.geometry.hexgrid import Hex, HexLayout, hex_to_offset, neighbours, offset_to_hex
 from printkit.geometry.hexpaths import (
     CornerKey,
     centre_key,
@@ -99,7 +99,8 @@ def frame_board(board: Board, pad: float, half_hexes: bool) -> MapFrame:
 
 
 def _partial_hexes(board: Board, layout: HexLayout, rect: Box) -> tuple[Hex, ...]:
-    """Off-board hexes cut by the board rectangle: the half hexes that square off its edges."""
+    """Off-board hexes cut by the board rectangle and touching the board: the half hexes
+    that square off its edges (on an irregular board, only those beside its hexes)."""
     cells = set(board.cells)
     offsets = [hex_to_offset(h, board.offset) for h in board.cells]
     cols = range(min(c for c, _ in offsets) - 1, max(c for c, _ in offsets) + 2)
@@ -117,7 +118,7 @@ def _partial_hexes(board: Board, layout: HexLayout, rect: Box) -> tuple[Hex, ...
             inside = (
                 x0 >= rx - eps and x1 <= rx + rw + eps and y0 >= ry - eps and y1 <= ry + rh + eps
             )
-            if overlaps and not inside:
+            if overlaps and not inside and any(n in cells for n in neighbours(h)):
                 found.append(h)
     return tuple(sorted(found))
 

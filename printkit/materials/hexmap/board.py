@@ -30,8 +30,7 @@ from printkit.geometry.hexgrid import (
     spiral,
 )
 from printkit.load.package import LoadedPackage
-from printkit.model.hexlabels import LabelFormat, LabelFormatError, parse_format
-from printkit.model.hexlabels import split_digits as _split_digits
+from printkit.model.hexlabels import LabelFormat, LabelFormatError, parse_format, split_digits
 from printkit.model.hexmap import (
     BOARD_KEYS,
     DEFAULT_LABEL_FORMAT,
@@ -125,8 +124,16 @@ def _build_own(builder: _Builder, material: HexMapMaterial, base: PathKey) -> Bo
     offset = offset_layout(material.orientation, material.offset)
     fmt = _format_or_none(material)
     resolver = _Resolver(builder, base, offset, fmt)
+    errors_before = builder.errors
     cells = resolver.board_cells(material)
-    if cells is None:
+    if not cells:
+        if cells is not None and builder.errors == errors_before:
+            builder.report(
+                BAD_VALUE,
+                "the board has no hexes",
+                (*base, "hexes"),
+                hint="list the board's hexes, e.g. ['0101', '0201'], or give columns and rows",
+            )
         return None
     resolver.cells = set(cells)
     types = dict(material.terrain) or {PLAIN: TerrainType()}
@@ -245,7 +252,7 @@ class _Resolver:
         return None if one is None else [one]
 
     def _one(self, text: str, path: PathKey) -> tuple[int, int] | None:
-        found = (self.fmt.parse(text) if self.fmt else None) or _split_digits(text)
+        found = (self.fmt.parse(text) if self.fmt else None) or split_digits(text)
         if found is None:
             shown = f"'{self.fmt.source}' or " if self.fmt else ""
             self.builder.report(
@@ -312,7 +319,12 @@ class _Resolver:
         if found is None:
             return None
         if len(found) != 1:
-            self.builder.report(BAD_VALUE, "a marker sits on one hex, not a range", path)
+            self.builder.report(
+                BAD_VALUE,
+                "a marker sits on one hex, not a range",
+                path,
+                hint="name one hex, e.g. '0304'; give each piece a marker of its own",
+            )
             return None
         return self._on_board(*found[0], path)
 
