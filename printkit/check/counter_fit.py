@@ -21,7 +21,7 @@ from printkit.diagnostics import (
 from printkit.load.package import LoadedPackage
 from printkit.materials.shapes import hexagon_corners
 from printkit.model.counters import CountersMaterial
-from printkit.model.hexmap import HexMapMaterial
+from printkit.model.hexmap import source_map
 from printkit.model.layout import Layout
 from printkit.model.units import to_mm
 
@@ -55,21 +55,6 @@ def fit_scale(layout: Layout, across_flats: float, orientation: str) -> float:
     return (across_flats / 2) / min(reach(layout, orientation, t) for t in turns)
 
 
-def _board(loaded: LoadedPackage, map_id: str) -> HexMapMaterial | None:
-    """The map, or the map it copies (copies take their hexes from their source)."""
-    materials = loaded.package.materials
-    seen: set[str] = set()
-    while map_id in materials and map_id not in seen:
-        material = materials[map_id]
-        if not isinstance(material, HexMapMaterial):
-            return None
-        if material.copies is None:
-            return material
-        seen.add(map_id)
-        map_id = material.copies.of
-    return None
-
-
 def check_fit(
     loaded: LoadedPackage,
     material_id: str,
@@ -80,7 +65,7 @@ def check_fit(
     material: CountersMaterial = loaded.package.materials[material_id]
     if material.map is None:
         return
-    board = _board(loaded, material.map)
+    board = source_map(loaded.package.materials, material.map)
     if board is None:
         maps = [m for m, spec in loaded.package.materials.items() if spec.kind == "hexmap"]
         diagnostics.add(

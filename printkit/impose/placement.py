@@ -35,7 +35,7 @@ def note(
     read upward in the left margin, centred on the page, if `art_left` says there is room.
     """
     font = font_name("regular")
-    room_below = paper[1] - margin - art_bottom >= mm(0.5) + NOTE_SIZE
+    room_below = paper[1] - margin - art_bottom >= mm(0.5) + NOTE_SIZE * (1 + DESCENT)
     if not room_below and art_left is not None and art_left - margin >= mm(1) + NOTE_SIZE:
         return _note_beside(text, paper, art_left, font)
     return _note_below(text, paper, art_bottom, margin, font)
@@ -45,7 +45,8 @@ def _note_below(
     text: str, paper: tuple[float, float], art_bottom: float, margin: float, font: str
 ) -> list[Op]:
     width = text_width(text, font, NOTE_SIZE)
-    baseline = max(art_bottom + mm(0.5) + NOTE_SIZE, min(paper[1] - margin, art_bottom + mm(8)))
+    lowest = paper[1] - margin - NOTE_SIZE * DESCENT  # descenders stay printable too
+    baseline = max(art_bottom + mm(0.5) + NOTE_SIZE, min(lowest, art_bottom + mm(8)))
     x = (paper[0] - width) / 2
     ground = Rect(x - mm(1), baseline - NOTE_SIZE, width + mm(2), NOTE_SIZE * 1.4, Paint("#ffffff"))
     return [ground, Text(x, baseline, text, font, NOTE_SIZE)]
@@ -53,10 +54,11 @@ def _note_below(
 
 def _note_beside(text: str, paper: tuple[float, float], art_left: float, font: str) -> list[Op]:
     width = text_width(text, font, NOTE_SIZE)
-    baseline_x = art_left - mm(1) - NOTE_SIZE * 0.25  # descenders stay clear of the art
+    baseline_x = art_left - mm(1) - NOTE_SIZE * DESCENT  # descenders stay clear of the art
     upward = (0.0, -1.0, 1.0, 0.0, baseline_x, (paper[1] + width) / 2)
     return [Group((Text(0, 0, text, font, NOTE_SIZE),), upward)]
 
 
 NOTE_SIZE = 6.0
+DESCENT = 0.25  # of the font size: how far 'p' and '(' reach below the baseline
 ACTUAL_SIZE = "Print at actual size (100 %), not fit to page"

@@ -9,6 +9,7 @@ the YAML line that caused it; the model only fixes the shape of the data.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field
@@ -179,3 +180,27 @@ class HexMapMaterial(Strict):
     line_color: Colour | None = None
     line_width: Length | None = None
     tiling: Tiling = Field(default_factory=Tiling)
+
+
+def copy_chain(
+    materials: Mapping[str, object], material_id: str
+) -> list[tuple[str, HexMapMaterial]]:
+    """The map and the maps it copies, nearest first; stops at a name that is not a hex map
+    and at a circle of copies (the board's own checks report both)."""
+    chain: list[tuple[str, HexMapMaterial]] = []
+    current: str | None = material_id
+    while current is not None and current not in (name for name, _ in chain):
+        material = materials.get(current)
+        if not isinstance(material, HexMapMaterial):
+            break
+        chain.append((current, material))
+        current = material.copies.of if material.copies else None
+    return chain
+
+
+def source_map(materials: Mapping[str, object], material_id: str) -> HexMapMaterial | None:
+    """The map whose hexes `material_id` shows: itself, or the map its copies come from."""
+    chain = copy_chain(materials, material_id)
+    if not chain or chain[-1][1].copies is not None:
+        return None
+    return chain[-1][1]

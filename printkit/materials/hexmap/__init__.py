@@ -35,7 +35,7 @@ from printkit.materials.hexmap.art import MapArt
 from printkit.materials.hexmap.board import build_board
 from printkit.materials.hexmap.compose import Art, compose, legend_items
 from printkit.materials.hexmap.style import resolve_style
-from printkit.model.hexmap import HexMapMaterial
+from printkit.model.hexmap import copy_chain, source_map
 from printkit.model.layout import Layout
 from printkit.model.package import Package
 from printkit.model.units import to_mm
@@ -47,16 +47,8 @@ def hex_across_flats(package: Package, material_id: str) -> float | None:
     """Across-flats size of a map's hexes in points, following copies to their source;
     None if the name is not a hex map or the map has no size (its own checks say why).
     For checks elsewhere, e.g. whether a counter fits the hexes it is played on."""
-    seen: set[str] = set()
-    while material_id not in seen:
-        seen.add(material_id)
-        material = package.materials.get(material_id)
-        if not isinstance(material, HexMapMaterial):
-            return None
-        if material.copies is None:
-            return material.hex_size
-        material_id = material.copies.of
-    return None
+    board = source_map(package.materials, material_id)
+    return board.hex_size if board is not None else None
 
 
 def _errors(diagnostics: Diagnostics) -> int:
@@ -76,23 +68,14 @@ def map_art(loaded: LoadedPackage, material_id: str, diagnostics: Diagnostics) -
     art = MapArt(board, style, labels)
     widest = max(labels.values(), key=lambda t: text_width(t, art.label_font, 1.0), default="")
     check_label_fit(art.baseline, widest, board, style, loaded, diagnostics)
-    for source in _chain(loaded, material_id):
-        check_markers(board, source, loaded, diagnostics)
-        check_colours(board, source, loaded, diagnostics)
+    source = copy_chain(loaded.package.materials, material_id)[-1][0]
+    check_markers(board, source, loaded, diagnostics)
+    check_colours(board, source, loaded, diagnostics)
     if _errors(diagnostics) > before:
         return None
     return compose(
         style.title, style.caption, art, legend_items(board, art) if style.legend else []
     )
-
-
-def _chain(loaded: LoadedPackage, material_id: str) -> list[str]:
-    """The map whose board data this is: the material itself or the source of its copies."""
-    material = loaded.package.materials[material_id]
-    while isinstance(material, HexMapMaterial) and material.copies is not None:
-        material_id = material.copies.of
-        material = loaded.package.materials[material_id]
-    return [material_id]
 
 
 def compile_hexmap(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printkit.load.package import LoadedPackage
-from printkit.model.hexmap import HexMapMaterial, Labels, Tiling
+from printkit.model.hexmap import Labels, Tiling, copy_chain
 
 PathKey = tuple[str | int, ...]
 
@@ -30,21 +30,8 @@ class Style:
     tiling: Tiling
 
 
-def _chain(loaded: LoadedPackage, material_id: str) -> list[tuple[str, HexMapMaterial]]:
-    """The material and the maps it copies, nearest first; stops at anything unusable."""
-    chain: list[tuple[str, HexMapMaterial]] = []
-    current: str | None = material_id
-    while current is not None and current not in (name for name, _ in chain):
-        material = loaded.package.materials.get(current)
-        if not isinstance(material, HexMapMaterial):
-            break
-        chain.append((current, material))
-        current = material.copies.of if material.copies else None
-    return chain
-
-
 def resolve_style(loaded: LoadedPackage, material_id: str) -> Style:
-    chain = _chain(loaded, material_id)
+    chain = copy_chain(loaded.package.materials, material_id)
 
     def first(key: str, default: object) -> object:
         for _, material in chain:
