@@ -187,7 +187,7 @@ def compile_cards(
             hint="one material imposes cards of one size; split the deck",
         )
         return None
-    chosen = material_paper(loaded, material_id, spec, paper_name, diagnostics)
+    chosen = material_paper(loaded, material_id, spec.paper, paper_name, "impose", diagnostics)
     if chosen is None:
         return None
     paper_key, paper = chosen

@@ -80,7 +80,7 @@ def compile_counters(
         return None
     drawer = FaceDrawer(spec.bleed, diagnostics)
     pieces = [p for d in decks for p in deck_pieces(loaded, d, layouts, drawer, diagnostics)]
-    chosen = material_paper(loaded, material_id, spec, paper, diagnostics)
+    chosen = material_paper(loaded, material_id, spec.paper, paper, "impose", diagnostics)
     if not pieces or chosen is None:
         return None
     paper_key, size = chosen

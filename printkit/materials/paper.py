@@ -12,17 +12,19 @@ from printkit.model.units import to_mm
 def material_paper(
     loaded: LoadedPackage,
     material_id: str,
-    spec: ImposeSpec,
+    requested: str | None,
     default: str,
+    settings: str,
     diagnostics: Diagnostics,
 ) -> tuple[str, tuple[float, float]] | None:
-    """The paper a material names, or the command line's default; None if it is unknown."""
-    key = spec.paper or default
+    """The paper a material names under `settings` ('impose' or 'tiling'), or the command
+    line's default; None if it is unknown."""
+    key = requested or default
     if key not in papers():
         diagnostics.add(
             UNKNOWN_REFERENCE,
             f"unknown paper '{key}'",
-            loaded.spans.value(("materials", material_id, "impose", "paper")),
+            loaded.spans.value(("materials", material_id, settings, "paper")),
             hint=did_you_mean(key, papers()),
         )
         return None

@@ -14,14 +14,11 @@ from printkit.check.hexmap import (
 )
 from printkit.diagnostics import (
     MAP_UNTILEABLE,
-    UNKNOWN_REFERENCE,
     Diagnostics,
     Severity,
-    did_you_mean,
 )
 from printkit.draw.fonts import text_width
 from printkit.draw.ops import Document
-from printkit.impose.catalogue import papers
 from printkit.impose.placement import ACTUAL_SIZE
 from printkit.impose.tiling import (
     TilingError,
@@ -35,6 +32,7 @@ from printkit.materials.hexmap.art import MapArt
 from printkit.materials.hexmap.board import build_board
 from printkit.materials.hexmap.compose import Art, compose, legend_items
 from printkit.materials.hexmap.style import resolve_style
+from printkit.materials.paper import material_paper
 from printkit.model.hexmap import copy_chain, source_map
 from printkit.model.layout import Layout
 from printkit.model.package import Package
@@ -87,17 +85,11 @@ def compile_hexmap(
 ) -> Document | None:
     del layouts  # maps have no card layouts
     tiling = resolve_style(loaded, material_id).tiling
-    paper_key = tiling.paper or paper_name
-    if paper_key not in papers():
-        diagnostics.add(
-            UNKNOWN_REFERENCE,
-            f"unknown paper '{paper_key}'",
-            loaded.spans.value(("materials", material_id, "tiling", "paper")),
-            hint=did_you_mean(paper_key, papers()),
-        )
-    art = map_art(loaded, material_id, diagnostics)
-    if art is None or paper_key not in papers():
+    chosen = material_paper(loaded, material_id, tiling.paper, paper_name, "tiling", diagnostics)
+    art = map_art(loaded, material_id, diagnostics)  # checked even when the paper is unknown
+    if art is None or chosen is None:
         return None
+    paper_key, paper = chosen
     style = resolve_style(loaded, material_id)
     size = (art.width, art.height)
     across = hex_across_flats(loaded.package, material_id) or 0.0
@@ -109,7 +101,7 @@ def compile_hexmap(
     try:
         sheet, plan = choose_paper(
             size,
-            papers()[paper_key],
+            paper,
             tiling.orientation,
             tiling.margin,
             tiling.overlap,
