@@ -9,6 +9,7 @@ otherwise show it upside down).
 from __future__ import annotations
 
 import math
+import shutil
 from pathlib import Path
 
 import pypdf
@@ -130,3 +131,67 @@ def test_the_back_half_is_upright_or_turned_as_the_fold_needs(marked: Path, mate
             assert_mm(back[0].x, x + CARD[0] - title_x, f"{card['name']}: turned back title")
             # turned about the centre of the lower half: its baseline mirrors the front's
             assert_mm(back[0].y - (y + CARD[1]), CARD[1] - (front[0].y - y), "turned baseline")
+
+
+def test_opaque_backing_lies_under_each_piece_on_the_reverse(tmp_path: Path) -> None:
+    """The reverse page of a fold sheet, printed long-edge duplex with a back offset, puts its
+    dark layer exactly behind each unfolded piece (bleed included), mirrored left to right and
+    shifted by the offset. Horizontal folds give two pieces a row, and the last sheet holds one,
+    so a layer that is not mirrored lands in the wrong column."""
+    from support import run_cli
+
+    package = tmp_path / "rule_data" / "marked_deck"
+    shutil.copytree(GOOD / "marked_deck", package)
+    (package / "backing.yaml").write_text(
+        "materials:\n"
+        "  fold_backed:\n"
+        "    kind: cards\n"
+        "    deck: cards\n"
+        "    impose: {mode: fold, fold: horizontal, opaque_backing: true, back_offset_x: 2mm}\n"
+    )
+    out = tmp_path / "out"
+    result = run_cli(
+        "--rule-data", package.parent, "build", "marked_deck", "--only", "fold_backed",
+        "--format", "pdf", "--out", out,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    pdf = out / "marked_deck" / "fold_backed.pdf"
+    grid = grid_for("fold_horizontal")
+    assert grid.rows == 1 and len(CARDS) % grid.columns, "the fixture no longer tests mirroring"
+    sheets = math.ceil(len(CARDS) / grid.per_sheet)
+    assert len(pypdf.PdfReader(pdf).pages) == 2 * sheets
+    bleed = bleed_mm(PACKAGE["materials"]["fold_horizontal"])
+    dark = hex_rgb("#3a3a3a")
+    for sheet in range(sheets):
+        reverse = Raster.of(pdf, 2 * sheet + 1)
+        used = min(len(CARDS) - sheet * grid.per_sheet, grid.per_sheet)
+        mirrored = [  # neighbours' layers meet across the 2 × bleed gap: one band a row
+            (210.0 - (x + CARD[0] + bleed) + 2.0, 210.0 - (x - bleed) + 2.0)
+            for x, *_ in (grid.cell(slot) for slot in range(used))
+        ]
+        left, right = min(a for a, _ in mirrored), max(b for _, b in mirrored)
+        y = grid.cell(0)[1]
+        band = segment_at(reverse.row(y + CARD[1]), dark, (mirrored[0][0] + mirrored[0][1]) / 2)
+        assert_mm(band.start, left, f"sheet {sheet + 1}: backing left edge")
+        assert_mm(band.end, right, f"sheet {sheet + 1}: backing right edge")
+        column = segment_at(reverse.column(sum(mirrored[0]) / 2), dark, y + CARD[1])
+        assert_mm(column.start, y - bleed, f"sheet {sheet + 1}: backing top edge")
+        assert_mm(column.end, y + 2 * CARD[1] + bleed, f"sheet {sheet + 1}: backing bottom edge")
+
+
+def test_opaque_backing_outside_fold_mode_is_a_diagnostic(tmp_path: Path) -> None:
+    from support import parse_diagnostics, run_cli
+
+    package = tmp_path / "rule_data" / "marked_deck"
+    shutil.copytree(GOOD / "marked_deck", package)
+    (package / "backing.yaml").write_text(
+        "materials:\n"
+        "  sheet_backed:\n"
+        "    kind: cards\n"
+        "    deck: cards\n"
+        "    impose: {mode: sheet, opaque_backing: true}\n"
+    )
+    result = run_cli("--rule-data", package.parent, "validate", "marked_deck")
+    assert result.exit_code == 1
+    found = parse_diagnostics(result.output)
+    assert [(d.code, d.line) for d in found] == [("PK122", 5)], result.output

@@ -3,21 +3,23 @@
 Folding turns the back half over its fold line. For a vertical fold the back half then reads
 upright when the piece is turned over sideways, so it is printed as it is, beside the front.
 For a horizontal fold the turn leaves the back upside down, so it is printed rotated 180°
-under the front.
+under the front. Thin paper lets light through a glued piece; an optional reverse page puts a
+dark layer inside it.
 """
 
 from __future__ import annotations
 
-from printkit.draw.ops import Group, Line, Op, Page, Paint, rotate_180_about, translate
-from printkit.impose.blocks import Block, grid_pages
+from printkit.draw.ops import Group, Line, Op, Page, Paint, Rect, rotate_180_about, translate
+from printkit.impose.blocks import Block, back_block, grid_pages
 from printkit.impose.grid import Grid
 from printkit.impose.marks import crop_marks, cut_path
 from printkit.impose.pieces import Piece
 from printkit.impose.placement import ACTUAL_SIZE, place
-from printkit.impose.sheet import footer
+from printkit.impose.sheet import footer, mirrored_index
 from printkit.model.base import ImposeSpec
 
 FOLD_PAINT = Paint(None, "#606060", 0.5, (3.0, 2.0))
+BACKING = Paint("#3a3a3a")
 
 
 def fold_unit(piece: Piece, fold: str) -> tuple[float, float]:
@@ -56,7 +58,26 @@ def impose_fold_blocks(pages: list[list[Block]], spec: ImposeSpec, title: str) -
         result.append(
             Page(blocks[0].grid.paper_width, blocks[0].grid.paper_height, ops, label=label)
         )
+        if spec.opaque_backing:
+            result.append(_backing(blocks, spec, f"{label} · reverse"))
     return result
+
+
+def _backing(blocks: list[Block], spec: ImposeSpec, label: str) -> Page:
+    """The reverse of a fold sheet: a dark layer under each unfolded piece (bleed included),
+    placed where duplex printing lays it, with the same back offset as card backs."""
+    b = spec.bleed
+    layers: list[Op] = []
+    for block in blocks:
+        grid = back_block(block, spec.backs).grid
+        for index in range(len(block.pieces)):
+            x, y = grid.position(mirrored_index(grid, index, spec.backs))
+            layers.append(
+                Rect(x - b, y - b, grid.cell_width + 2 * b, grid.cell_height + 2 * b, BACKING)
+            )
+    shifted = Group(tuple(layers), translate(spec.back_offset_x, spec.back_offset_y))
+    ops: list[Op] = [shifted, *footer(blocks, spec, f"{ACTUAL_SIZE} · {label}")]
+    return Page(blocks[0].grid.paper_width, blocks[0].grid.paper_height, ops, label=label)
 
 
 def _unfolded(piece: Piece, x: float, y: float, spec: ImposeSpec) -> list[Op]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 from reportlab.lib import colors
 
@@ -56,3 +56,16 @@ class ImposeSpec(Strict):
     cut_corner_radius: Length | None = None
     calibration: bool = False
     fold: Literal["vertical", "horizontal"] = "vertical"
+    opaque_backing: bool = Field(
+        False,
+        description="fold mode: after each sheet, a page for its reverse (print duplex) with a "
+        "dark layer under every piece, so the glued piece does not let light through",
+    )
+
+    @model_validator(mode="after")
+    def _backing_needs_fold(self) -> ImposeSpec:
+        if self.opaque_backing and self.mode != "fold":
+            raise PydanticCustomError(
+                "backing_without_fold", "opaque_backing applies to fold-and-glue (mode: fold)"
+            )
+        return self

@@ -23,6 +23,7 @@ _CODE_BY_TYPE = {"length_no_unit": LENGTH_NO_UNIT, "length_unit": LENGTH_BAD_UNI
 _HINT_BY_TYPE = {
     "length_no_unit": "write the unit after the number, e.g. '63mm', '2.5in' or '9pt'",
     "length_unit": "use one of mm, cm, in, pt",
+    "backing_without_fold": "set 'mode: fold', or remove 'opaque_backing'",
 }
 
 
