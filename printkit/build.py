@@ -13,7 +13,7 @@ from pathlib import Path
 from printkit.check.deck import check_deck
 from printkit.check.errata import apply_errata
 from printkit.check.layout import check_safe_zones
-from printkit.diagnostics import UNKNOWN_REFERENCE, Diagnostics, did_you_mean, relative
+from printkit.diagnostics import UNKNOWN_REFERENCE, Diagnostics, did_you_mean
 from printkit.draw.ops import Document
 from printkit.draw.pdf import render_pdf
 from printkit.draw.png import render_png_pages
@@ -96,7 +96,3 @@ def _write_pages(folder: Path, stem: str, suffix: str, pages: list[bytes]) -> li
         write_atomic(path, data)
     remove_stale_pages(folder, stem, suffix, set(paths))
     return paths
-
-
-def describe(paths: list[Path]) -> str:
-    return ", ".join(relative(p) for p in paths)

@@ -9,20 +9,20 @@ from pathlib import Path
 import click
 
 from printkit.build import FORMATS, compile_game, write_outputs
-from printkit.diagnostics import CODES, WRITE_FAILED, Diagnostics, Span, relative
+from printkit.diagnostics import CODES, WRITE_FAILED, Diagnostics, Severity, Span, relative
 from printkit.impose.catalogue import papers
 from printkit.load.package import load_package, select_games
 from printkit.model.package import Package
 from printkit.output import write_atomic
 
-EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+EXIT_OK, EXIT_ERRORS = 0, 1  # click itself exits with 2 on a usage error
 
 
 def _report(diagnostics: Diagnostics, strict: bool) -> int:
     for diagnostic in diagnostics.sorted():
         click.echo(diagnostic.render(), err=True)
-    errors = sum(1 for d in diagnostics if d.severity == "error")
-    warnings = sum(1 for d in diagnostics if d.severity == "warning")
+    errors = diagnostics.count(Severity.ERROR)
+    warnings = diagnostics.count(Severity.WARNING)
     if errors or warnings:
         strictness = " (errors under --strict)" if strict and warnings else ""
         click.echo(f"{errors} error(s), {warnings} warning(s){strictness}", err=True)

@@ -291,24 +291,22 @@ class Diagnostics:
     """
 
     items: list[Diagnostic] = field(default_factory=list)
+    _seen: set[Diagnostic] = field(default_factory=set, repr=False)
 
-    def add(
-        self,
-        code: str,
-        message: str,
-        span: Span,
-        hint: str | None = None,
-        severity: Severity | None = None,
-    ) -> None:
-        self._keep(Diagnostic(code, severity or CODES[code].severity, message, span, hint))
+    def add(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
+        self._keep(Diagnostic(code, CODES[code].severity, message, span, hint))
 
     def extend(self, other: Iterable[Diagnostic]) -> None:
         for diagnostic in other:
             self._keep(diagnostic)
 
     def _keep(self, diagnostic: Diagnostic) -> None:
-        if diagnostic not in self.items:
+        if diagnostic not in self._seen:
+            self._seen.add(diagnostic)
             self.items.append(diagnostic)
+
+    def count(self, severity: Severity = Severity.ERROR) -> int:
+        return sum(1 for d in self.items if d.severity == severity)
 
     def __iter__(self) -> Iterator[Diagnostic]:
         return iter(self.items)

@@ -6,7 +6,7 @@ follows, so the build goes on and the note says which side was chosen and why.
 
 from __future__ import annotations
 
-from printkit.diagnostics import ERRATUM_APPLIED, STALE_ERRATUM, Diagnostic, Diagnostics, Severity
+from printkit.diagnostics import ERRATUM_APPLIED, STALE_ERRATUM, Diagnostic, Diagnostics
 from printkit.load.package import LoadedPackage
 
 
@@ -33,7 +33,6 @@ def apply_errata(loaded: LoadedPackage, found: list[Diagnostic], diagnostics: Di
             f"{diagnostic.message} [{diagnostic.code}, resolved by erratum]",
             diagnostic.span,
             hint=f"the text says: {erratum.text_says}; printkit follows: {erratum.resolution}",
-            severity=Severity.NOTE,
         )
     for index, erratum in enumerate(errata):
         if index not in used:

@@ -20,7 +20,7 @@ from printkit.draw.fonts import font_name
 from printkit.draw.ops import Box, Group, Line, Op, Page, Text, translate
 from printkit.impose.marks import MARK_PAINT
 from printkit.impose.placement import note, place
-from printkit.model.units import mm
+from printkit.model.units import mm, to_mm
 
 BAND_TOP = mm(5)
 BAND_BOTTOM = mm(5)
@@ -34,8 +34,15 @@ _EPS = 1e-6
 Window = tuple[float, float, float, float]
 
 
+# More pages than anyone assembles by hand: the map is far larger than meant (a typo in
+# hex_size) or belongs on a print shop's poster.
+MAX_TILE_PAGES = 1000
+# PDF viewers and printers refuse pages beyond 200 in (14,400 pt) a side (ISO 32000-1, C.2).
+PDF_MAX_PAGE = 14400.0
+
+
 class TilingError(ValueError):
-    """The paper leaves no room for a window wider than the overlap."""
+    """The art cannot be split over the paper, or put on one page: the message says why."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +86,8 @@ def axis_starts(
     after the last; with snaps, at the furthest snap position that still allows that."""
     if window - overlap <= _EPS:
         raise TilingError(f"a window of {window:.1f} pt leaves nothing beyond the overlap")
+    if length / (window - overlap) > MAX_TILE_PAGES:
+        raise TilingError(f"a map {to_mm(length) / 1000:.1f} m long needs too many pages")
 
     def plan(points: Sequence[float]) -> tuple[float, ...]:
         starts = [0.0]
@@ -109,6 +118,8 @@ def plan_tiles(
         raise TilingError("the margins leave no room on the paper")
     xs = axis_starts(size[0], window[0], overlap, snaps[0])
     ys = axis_starts(size[1], window[1], overlap, snaps[1])
+    if len(xs) * len(ys) > MAX_TILE_PAGES:
+        raise TilingError(f"it needs {len(xs) * len(ys):,} pages, more than {MAX_TILE_PAGES:,}")
     return TilePlan(paper, margin, window, xs, ys)
 
 
@@ -169,6 +180,8 @@ def poster_page(
 ) -> Page:
     """One page the size of the art plus margins, for large-format printers."""
     paper = (size[0] + 2 * margin, size[1] + 2 * margin + FOOTER)
+    if max(paper) > PDF_MAX_PAGE:
+        raise TilingError(f"a page of {to_mm(max(paper)) / 1000:.2f} m is beyond PDF's 5.08 m")
     return single_page(draw, size, paper, margin, title, footer)
 
 

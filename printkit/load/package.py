@@ -144,9 +144,9 @@ def _merge_section(
 
 def load_package(game_id: str, folder: Path, diagnostics: Diagnostics) -> LoadedPackage | None:
     """Load and validate one package; None when it cannot be modelled (diagnostics say why)."""
-    errors_before = sum(1 for d in diagnostics if d.severity == "error")
+    errors_before = diagnostics.count()
     data, spans = merge_sources(folder, diagnostics)
-    if sum(1 for d in diagnostics if d.severity == "error") > errors_before:
+    if diagnostics.count() > errors_before:
         return None  # a file that did not parse would only add misleading "missing" errors
     try:
         package = Package.model_validate(data)

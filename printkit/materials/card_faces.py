@@ -28,8 +28,10 @@ from printkit.materials.shapes import outline
 from printkit.materials.templates import TemplateProblem, evaluate, render
 from printkit.model.base import check_colour
 from printkit.model.layout import Layout, Region
+from printkit.model.units import mm, to_mm
 
 LEGIBLE_MIN = 6.0
+MIN_PIP = mm(1)  # smaller dots are not readable as a count
 
 
 @dataclass
@@ -186,7 +188,18 @@ class FaceDrawer:
                 "pips need a whole number",
             )
             return []
-        if count <= 0:
+        most = int(region.width / MIN_PIP)
+        if not 0 <= count <= most:
+            self._report(
+                BAD_VALUE,
+                f"region '{region.name}' cannot show {count} pips",
+                context,
+                region,
+                f"pips count from 0 up to {most}, the most of {to_mm(MIN_PIP):g} mm that fit "
+                "its width",
+            )
+            return []
+        if count == 0:
             return []
         diameter = min(region.height, region.width / count)
         r = diameter * 0.42

@@ -37,12 +37,21 @@ def render(source: str, context: dict[str, Any]) -> str:
         return source
     try:
         return _template(source).render(context)
-    except TemplateError as error:
-        raise TemplateProblem(f"in '{source}': {error.message or error}") from None
+    except Exception as error:  # any failure of user data is a diagnostic
+        raise _problem(source, error) from None
 
 
 def evaluate(source: str, context: dict[str, Any]) -> Any:
     try:
         return _expression(source)(**context)
-    except TemplateError as error:
-        raise TemplateProblem(f"in '{source}': {error.message or error}") from None
+    except Exception as error:  # any failure of user data is a diagnostic
+        raise _problem(source, error) from None
+
+
+def _problem(source: str, error: Exception) -> TemplateProblem:
+    """Name the template and what went wrong; arithmetic errors have no Jinja message."""
+    if isinstance(error, TemplateError):
+        detail = error.message or str(error)
+    else:
+        detail = f"{type(error).__name__}: {error}"
+    return TemplateProblem(f"in '{source}': {detail}")

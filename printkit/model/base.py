@@ -8,7 +8,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validat
 from pydantic_core import PydanticCustomError
 from reportlab.lib import colors
 
-from printkit.model.units import Length
+from printkit.model.units import Length, NonNegativeLength, PositiveLength
 
 _NAMED_COLOURS = {name.lower() for name in colors.getAllNamedColors()}
 
@@ -39,21 +39,23 @@ class Strict(BaseModel):
 
 
 class Size(Strict):
-    width: Length
-    height: Length
+    width: PositiveLength
+    height: PositiveLength
 
 
 class ImposeSpec(Strict):
     mode: Literal["sheet", "print_on_demand", "fold"] = "sheet"
     paper: str | None = Field(None, description="a4, letter, a3, tabloid; default from the CLI")
-    bleed: Length = Field(3 * 72 / 25.4)
+    bleed: NonNegativeLength = Field(3 * 72 / 25.4)
     gutter: Literal["shared", "bleed"] = "shared"
-    margin: Length = Field(5 * 72 / 25.4, description="unprintable edge of home printers")
+    margin: NonNegativeLength = Field(
+        5 * 72 / 25.4, description="unprintable edge of home printers"
+    )
     crop_marks: bool = True
     backs: Literal["long_edge", "short_edge", "none"] = "long_edge"
     back_offset_x: Length = 0.0
     back_offset_y: Length = 0.0
-    cut_corner_radius: Length | None = None
+    cut_corner_radius: NonNegativeLength | None = None
     calibration: bool = False
     fold: Literal["vertical", "horizontal"] = "vertical"
     opaque_backing: bool = Field(

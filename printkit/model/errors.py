@@ -23,6 +23,8 @@ _CODE_BY_TYPE = {"length_no_unit": LENGTH_NO_UNIT, "length_unit": LENGTH_BAD_UNI
 _HINT_BY_TYPE = {
     "length_no_unit": "write the unit after the number, e.g. '63mm', '2.5in' or '9pt'",
     "length_unit": "use one of mm, cm, in, pt",
+    "length_not_positive": "give a size greater than zero",
+    "length_negative": "give zero (for none) or a positive length",
     "backing_without_fold": "set 'mode: fold', or remove 'opaque_backing'",
 }
 
@@ -103,6 +105,18 @@ def allowed_keys(root: type[BaseModel], path: PathKey) -> set[str]:
     return names
 
 
+def _most_specific(items: list[Any], data: Any) -> list[Any]:
+    """Drop a union branch's "wrong type" when another branch matched deeper: for
+    ``size: {width: 0mm}`` the width is the mistake, not that size is not a name."""
+    paths = [data_path(data, tuple(item["loc"])) for item in items]
+    deeper = {path[:cut] for path in paths for cut in range(len(path))}
+    return [
+        item
+        for item, path in zip(items, paths, strict=True)
+        if not (item["type"].endswith("_type") and path in deeper)
+    ]
+
+
 def report_validation_error(
     error: ValidationError,
     data: Any,
@@ -113,7 +127,7 @@ def report_validation_error(
 ) -> None:
     """One diagnostic per pydantic error, each at the span of the offending key or value."""
     seen: set[tuple[str, PathKey]] = set()
-    for item in error.errors():
+    for item in _most_specific(error.errors(), data):
         kind = item["type"]
         loc = tuple(item["loc"])
         if kind == "extra_forbidden":

@@ -16,7 +16,7 @@ from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
 from printkit.model.base import Colour, Strict
-from printkit.model.units import Length, mm
+from printkit.model.units import NonNegativeLength, PositiveLength, mm
 
 DEFAULT_LABEL_FORMAT = "{col:02}{row:02}"
 Pattern = Literal["dots", "hatch", "crosshatch", "lines"]
@@ -100,7 +100,7 @@ class Marker(Strict):
     fill: Colour
     name: str | None = Field(None, description="legend text; markers sharing it share a line")
     shape: Literal["circle", "square", "hexagon"] = "circle"
-    size: Length | None = Field(None, description="default: half the hex across flats")
+    size: PositiveLength | None = Field(None, description="default: half the hex across flats")
     text_color: Colour | None = Field(None, description="default: black or white for contrast")
 
     def size_on(self, across_flats: float) -> float:
@@ -117,16 +117,23 @@ class Labels(Strict):
 
     format: str = DEFAULT_LABEL_FORMAT
     position: Literal["top", "bottom", "centre", "none"] = "top"
-    size: Length = 6.0
+    size: PositiveLength = 6.0
     color: Colour = "#000000"
+
+
+# Bounds that keep a typo ('columns: 10000') a diagnostic rather than an hour of drawing:
+# 1000 hexes of 10 mm make a line 10 m long, and a million hexes is a hundred times the
+# 100 × 100 benchmark map.
+MAX_LINE = 1000
+MAX_HEXES = 1_000_000
 
 
 class Copies(Strict):
     """This map is ``across`` × ``down`` copies of map ``of``, edge to edge."""
 
     of: str
-    across: int = Field(1, ge=1)
-    down: int = Field(1, ge=1)
+    across: int = Field(1, ge=1, le=MAX_LINE)
+    down: int = Field(1, ge=1, le=MAX_LINE)
 
 
 class Tiling(Strict):
@@ -134,8 +141,8 @@ class Tiling(Strict):
 
     paper: str | None = Field(None, description="a4, letter, a3, tabloid; default from the CLI")
     orientation: Literal["auto", "portrait", "landscape"] = "auto"
-    overlap: Length = mm(10)
-    margin: Length = mm(5)
+    overlap: NonNegativeLength = mm(10)
+    margin: NonNegativeLength = mm(5)
     snap: bool = Field(True, description="put joins through hex centres when it costs no page")
     poster: bool = Field(False, description="one page the size of the map, for print shops")
 
@@ -162,12 +169,12 @@ class HexMapMaterial(Strict):
     caption: str | None = Field(None, description="a line or two printed under the title")
     copies: Copies | None = None
     orientation: Literal["flat", "pointy"] = "flat"
-    hex_size: Length | None = Field(None, description="across flats, e.g. 25mm")
+    hex_size: PositiveLength | None = Field(None, description="across flats, e.g. 25mm")
     offset: Literal["odd", "even"] = Field(
         "odd", description="which columns (flat) or rows (pointy), counted from 0, are shoved"
     )
-    columns: int | None = Field(None, ge=1)
-    rows: int | None = Field(None, ge=1)
+    columns: int | None = Field(None, ge=1, le=MAX_LINE)
+    rows: int | None = Field(None, ge=1, le=MAX_LINE)
     hexes: list[HexRef] | None = Field(None, description="irregular board: its hexes")
     labels: Labels | None = None
     terrain: dict[str, TerrainType] = Field(default_factory=dict)
@@ -178,7 +185,7 @@ class HexMapMaterial(Strict):
     half_hexes: bool | None = Field(None, description="fill the edges to a straight rectangle")
     legend: bool | None = None
     line_color: Colour | None = None
-    line_width: Length | None = None
+    line_width: NonNegativeLength | None = None
     tiling: Tiling = Field(default_factory=Tiling)
 
 

@@ -180,7 +180,7 @@ def _merge(
                 hint="give the region x, y, width and height, here or in the layout it extends",
             )
             continue
-        values = {**REGION_DEFAULTS, **values}
+        values = _with_defaults(values, name, region_name, spans, diagnostics)
         values["angles"] = tuple(values["angles"])
         built.append(Region(name=region_name, **values))
     built.sort(key=lambda r: r.layer)
@@ -194,6 +194,30 @@ def _merge(
         shape,
         orientation,
     )
+
+
+def _with_defaults(
+    values: dict[str, Any],
+    layout: str,
+    region: str,
+    spans: SourceMap,
+    diagnostics: Diagnostics,
+) -> dict[str, Any]:
+    """Fill a region's unset fields. A text set smaller than the default minimum is its own
+    minimum; a minimum above the size given is a mistake, as no size could satisfy both."""
+    complete = {**REGION_DEFAULTS, **values}
+    if "min_size" not in values:
+        complete["min_size"] = min(complete["min_size"], complete["size"])
+    elif complete["min_size"] > complete["size"]:
+        diagnostics.add(
+            BAD_VALUE,
+            f"region '{region}' of layout '{layout}': min_size {complete['min_size']:g}pt is "
+            f"above its size {complete['size']:g}pt",
+            spans.value(("layouts", layout, "regions", region, "min_size")),
+            hint="text shrinks from size down to min_size; make min_size the smaller",
+        )
+        complete["min_size"] = complete["size"]
+    return complete
 
 
 def _size(
@@ -240,6 +264,14 @@ def _size(
                 hint=did_you_mean(size, known) or "",
             )
             return None
+    if nominal <= 0:
+        diagnostics.add(
+            BAD_VALUE,
+            f"layout '{name}': a {shape} of size '{size}' has nothing to cut",
+            where,
+            hint="give a size greater than zero",
+        )
+        return None
     return box_of(shape, orientation, nominal)
 
 

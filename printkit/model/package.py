@@ -14,7 +14,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validat
 from printkit.model.base import Colour, ImposeSpec, Size, Strict, check_colour
 from printkit.model.counters import CountersMaterial
 from printkit.model.hexmap import HexMapMaterial
-from printkit.model.units import Length
+from printkit.model.units import Length, NonNegativeLength, PositiveLength
 
 
 class GameInfo(Strict):
@@ -25,10 +25,15 @@ class GameInfo(Strict):
     notes: str | None = None
 
 
+# A typo such as 'count: 10000000' stays a diagnostic instead of a sheet that never ends;
+# no boxed game holds ten thousand of one piece.
+MAX_COPIES = 10_000
+
+
 class Component(Strict):
     """One line of the box inventory: what the game contains, and how many."""
 
-    count: int = Field(ge=0)
+    count: int = Field(ge=0, le=MAX_COPIES)
     description: str | None = None
 
 
@@ -38,20 +43,20 @@ class RegionSpec(Strict):
     kind: Literal["text", "box", "pips", "ring_arrows", "arrows"] | None = None
     x: Length | None = None
     y: Length | None = None
-    width: Length | None = None
-    height: Length | None = None
+    width: PositiveLength | None = None
+    height: PositiveLength | None = None
     text: str | None = Field(None, description="template: {{ card.name }}, markup **b** *i* :icon:")
     when: str | None = Field(None, description="template condition; region drawn only if true")
     font: Literal["regular", "bold", "italic", "bold-italic"] | None = None
-    size: Length | None = None
-    min_size: Length | None = None
+    size: PositiveLength | None = None
+    min_size: PositiveLength | None = None
     align: Literal["left", "center", "right"] | None = None
     valign: Literal["top", "middle", "bottom"] | None = None
     color: Colour | None = None
     fill: str | None = Field(None, description="colour, or a template giving one")
     stroke: Colour | None = None
-    stroke_width: Length | None = None
-    radius: Length | None = None
+    stroke_width: NonNegativeLength | None = None
+    radius: NonNegativeLength | None = None
     count: str | int | None = Field(None, description="pips: how many (template or number)")
     direction: Literal["cw", "ccw"] | None = None
     arrows: int | None = Field(None, ge=1, le=12)
@@ -81,11 +86,11 @@ class LayoutSpec(Strict):
         description="named card or counter size (poker, 5/8in), width/height, or one length: "
         "the side of a square, the diameter of a circle, the across-flats of a hexagon",
     )
-    corner_radius: Length | None = None
+    corner_radius: NonNegativeLength | None = None
     background: ColourOrTemplate | None = Field(
         None, description="colour, or a template giving one per piece ({{ card.colour }})"
     )
-    safe_zone: Length | None = None
+    safe_zone: NonNegativeLength | None = None
     regions: dict[str, RegionSpec | None] = Field(default_factory=dict)
 
 
@@ -107,7 +112,7 @@ class CardSpec(BaseModel):
     model_config = ConfigDict(extra="allow", frozen=True)
 
     name: str
-    count: int = Field(1, ge=1)
+    count: int = Field(1, ge=1, le=MAX_COPIES)
     kind: str | None = None
     set: str | None = None
     pips: int | None = Field(

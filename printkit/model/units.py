@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any
 
-from pydantic import BeforeValidator, WithJsonSchema
+from pydantic import AfterValidator, BeforeValidator, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 MM = 72.0 / 25.4
@@ -13,6 +13,7 @@ POINTS_PER_UNIT = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0}
 
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*([A-Za-z]*)\s*$")
 LENGTH_PATTERN = r"^-?(\d+(\.\d+)?|\.\d+)\s*(mm|cm|in|pt)$"
+UNSIGNED_PATTERN = LENGTH_PATTERN.replace("^-?", "^")
 
 
 def parse_length(value: Any) -> float:
@@ -42,10 +43,43 @@ def parse_length(value: Any) -> float:
     return float(number) * POINTS_PER_UNIT[unit]
 
 
-Length = Annotated[
+def _length_schema(pattern: str) -> WithJsonSchema:
+    return WithJsonSchema({"type": "string", "pattern": pattern, "examples": ["63mm", "2.5in"]})
+
+
+def _must_be_positive(points: float) -> float:
+    """Sizes: a piece, a hex or a font of zero size cannot be drawn or cut."""
+    if points <= 0:
+        raise PydanticCustomError(
+            "length_not_positive",
+            "a size of {value} mm is not greater than zero",
+            {"value": f"{to_mm(points):g}"},
+        )
+    return points
+
+
+def _must_not_be_negative(points: float) -> float:
+    """Bleeds, margins, radii and line widths: zero means none, below zero means nothing."""
+    if points < 0:
+        raise PydanticCustomError(
+            "length_negative", "a length of {value} mm is negative", {"value": f"{to_mm(points):g}"}
+        )
+    return points
+
+
+# Signed: offsets and positions, which may reach into the bleed.
+Length = Annotated[float, BeforeValidator(parse_length), _length_schema(LENGTH_PATTERN)]
+PositiveLength = Annotated[
     float,
     BeforeValidator(parse_length),
-    WithJsonSchema({"type": "string", "pattern": LENGTH_PATTERN, "examples": ["63mm", "2.5in"]}),
+    AfterValidator(_must_be_positive),
+    _length_schema(UNSIGNED_PATTERN),
+]
+NonNegativeLength = Annotated[
+    float,
+    BeforeValidator(parse_length),
+    AfterValidator(_must_not_be_negative),
+    _length_schema(UNSIGNED_PATTERN),
 ]
 
 

@@ -15,7 +15,6 @@ from printkit.check.hexmap import (
 from printkit.diagnostics import (
     MAP_UNTILEABLE,
     Diagnostics,
-    Severity,
 )
 from printkit.draw.fonts import text_width
 from printkit.draw.ops import Document
@@ -49,13 +48,9 @@ def hex_across_flats(package: Package, material_id: str) -> float | None:
     return board.hex_size if board is not None else None
 
 
-def _errors(diagnostics: Diagnostics) -> int:
-    return sum(1 for d in diagnostics if d.severity == Severity.ERROR)
-
-
 def map_art(loaded: LoadedPackage, material_id: str, diagnostics: Diagnostics) -> Art | None:
     """The whole map with its title and legend, untiled; None when the data has errors."""
-    before = _errors(diagnostics)
+    before = diagnostics.count()
     board = build_board(loaded, material_id, diagnostics)
     if board is None:
         return None
@@ -69,7 +64,7 @@ def map_art(loaded: LoadedPackage, material_id: str, diagnostics: Diagnostics) -
     source = copy_chain(loaded.package.materials, material_id)[-1][0]
     check_markers(board, source, loaded, diagnostics)
     check_colours(board, source, loaded, diagnostics)
-    if _errors(diagnostics) > before:
+    if diagnostics.count() > before:
         return None
     return compose(
         style.title, style.caption, art, legend_items(board, art) if style.legend else []
@@ -95,10 +90,10 @@ def compile_hexmap(
     across = hex_across_flats(loaded.package, material_id) or 0.0
     shown = f"{to_mm(across):.2f}".rstrip("0").rstrip(".")
     footer = f"{ACTUAL_SIZE} · hexes {shown} mm across flats"
-    if tiling.poster:
-        pages = [poster_page(art.ops, size, tiling.margin, style.title, footer)]
-        return Document(style.title, pages, art.symbols)
     try:
+        if tiling.poster:
+            pages = [poster_page(art.ops, size, tiling.margin, style.title, footer)]
+            return Document(style.title, pages, art.symbols)
         sheet, plan = choose_paper(
             size,
             paper,
@@ -110,9 +105,10 @@ def compile_hexmap(
     except TilingError as error:
         diagnostics.add(
             MAP_UNTILEABLE,
-            f"map '{material_id}' cannot be tiled on {paper_key}: {error}",
+            f"map '{material_id}' cannot be printed "
+            f"{'as a poster' if tiling.poster else f'on {paper_key}'}: {error}",
             loaded.spans.value(("materials", material_id, "tiling")),
-            hint="reduce 'margin:' or 'overlap:', or choose a larger paper",
+            hint="check 'hex_size:'; reduce 'margin:' or 'overlap:', or choose a larger paper",
         )
         return None
     if plan is None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from printkit.diagnostics import (
     BAD_VALUE,
+    CODES,
     DUPLICATE_HEX,
     HEX_OFF_BOARD,
     MISSING_FIELD,
@@ -25,15 +26,17 @@ from printkit.geometry.hexgrid import (
     Hex,
     OffsetLayout,
     Orientation,
+    distance,
     hex_to_offset,
     offset_to_hex,
-    spiral,
 )
 from printkit.load.package import LoadedPackage
 from printkit.model.hexlabels import LabelFormat, LabelFormatError, parse_format, split_digits
 from printkit.model.hexmap import (
     BOARD_KEYS,
     DEFAULT_LABEL_FORMAT,
+    MAX_HEXES,
+    MAX_LINE,
     HexCoord,
     HexMapMaterial,
     HexRef,
@@ -91,7 +94,7 @@ class _Builder:
 
     def report(self, code: str, message: str, path: PathKey, hint: str | None = None) -> None:
         self.diagnostics.add(code, message, self.loaded.spans.value(path), hint=hint)
-        if self.diagnostics.items[-1].severity == Severity.ERROR:
+        if CODES[code].severity == Severity.ERROR:
             self.errors += 1
 
 
@@ -247,6 +250,15 @@ class _Resolver:
                 return None
             cols = range(min(a[0], b[0]), max(a[0], b[0]) + 1)
             rows = range(min(a[1], b[1]), max(a[1], b[1]) + 1)
+            if len(cols) * len(rows) > MAX_HEXES:
+                self.builder.report(
+                    BAD_VALUE,
+                    f"'{ref}' names {len(cols) * len(rows):,} hexes, more than the "
+                    f"{MAX_HEXES:,} of the largest board printkit draws",
+                    path,
+                    hint="check the two ends of the range",
+                )
+                return None
             return [(c, r) for c in cols for r in rows]
         one = self._one(ref, path)
         return None if one is None else [one]
@@ -350,10 +362,14 @@ class _Resolver:
         chosen: dict[Hex, None] = {}
         for index, ref in enumerate(selection.hexes):
             where = (*path, "hexes", index)
-            for col, row in self.coords(ref, where) or []:
-                h = self._on_board(col, row, where)
-                if h is not None:
-                    chosen[h] = None
+            pairs = self.coords(ref, where) or []
+            if len(pairs) == 1:
+                h = self._on_board(*pairs[0], where)
+                chosen.update({h: None} if h is not None else {})
+                continue
+            inside = [self.to_hex(c, r) for c, r in pairs if self.to_hex(c, r) in self.cells]
+            chosen.update(dict.fromkeys(inside))
+            self._check_range(ref, len(pairs) - len(inside), bool(inside), where)
         for axis in ("columns", "rows"):
             for index, value in enumerate(getattr(selection, axis)):
                 for h in self._line(axis, value, (*path, axis, index)):
@@ -362,10 +378,21 @@ class _Resolver:
             where = (*path, "around", index)
             centre = self.hex(around.hex, (*where, "hex"))
             if centre is not None:
-                for h in spiral(centre, around.radius):
-                    if h in self.cells:
-                        chosen[h] = None
+                near = [h for h in sorted(self.cells) if distance(h, centre) <= around.radius]
+                chosen.update(dict.fromkeys(near))
         return list(chosen)
+
+    def _check_range(self, ref: HexRef, outside: int, any_inside: bool, path: PathKey) -> None:
+        """One report for a rectangle that leaves the board. On an irregular board a range
+        may span its gaps, so only a range that misses the board entirely is reported."""
+        rectangular = self.columns is not None
+        if outside and (rectangular or not any_inside):
+            self.builder.report(
+                HEX_OFF_BOARD,
+                f"{outside} hex(es) of range '{ref}' are not on the board",
+                path,
+                hint=self._extent(),
+            )
 
     def _line(self, axis: str, value: int | str, path: PathKey) -> list[Hex]:
         numbers = _numbers(value)
@@ -374,35 +401,36 @@ class _Resolver:
                 BAD_VALUE,
                 f"'{value}' is not a {axis[:-1]} number or range",
                 path,
-                hint=f"write a number, or a range such as '1..3', under '{axis}:'",
+                hint=f"write a number, or a range such as '1..3' (at most {MAX_LINE} long), "
+                f"under '{axis}:'",
             )
             return []
         index = 0 if axis == "columns" else 1
         by_line: dict[int, list[Hex]] = {}
         for h in sorted(self.cells):
             by_line.setdefault(hex_to_offset(h, self.offset)[index] + 1, []).append(h)
-        found: list[Hex] = []
-        for number in numbers:
-            if number not in by_line:
-                self.builder.report(
-                    HEX_OFF_BOARD,
-                    f"{axis[:-1]} {number} is not on the board",
-                    path,
-                    hint=self._extent(),
-                )
-                continue
-            found += by_line[number]
-        return found
+        missing = [number for number in numbers if number not in by_line]
+        if missing:
+            shown = ", ".join(str(n) for n in missing[:5]) + (" …" if len(missing) > 5 else "")
+            plural = "s" if len(missing) > 1 else ""
+            self.builder.report(
+                HEX_OFF_BOARD,
+                f"{axis[:-1]}{plural} {shown} of '{value}' not on the board",
+                path,
+                hint=self._extent(),
+            )
+        return [h for number in numbers for h in by_line.get(number, [])]
 
 
 def _numbers(value: int | str) -> list[int] | None:
+    """The line numbers of '3' or '3..5'; None if it is neither, or longer than a board."""
     if isinstance(value, int):
         return [value]
     match = _RANGE.match(value)
     if match is None:
         return [int(value)] if value.strip().isdigit() else None
-    a, b = int(match[1]), int(match[2])
-    return list(range(min(a, b), max(a, b) + 1))
+    low, high = sorted((int(match[1]), int(match[2])))
+    return list(range(low, high + 1)) if high - low < MAX_LINE else None
 
 
 def _name(col: int, row: int) -> str:
@@ -455,12 +483,20 @@ def _build_copies(
     found = Diagnostics()
     inner = _Builder(builder.loaded, found, (*builder.stack, material_id))
     source = _build(inner, copies.of)
-    for diagnostic in found:
-        if diagnostic not in builder.diagnostics.items:
-            builder.diagnostics.items.append(diagnostic)
+    builder.diagnostics.extend(found)
     if source is None:
         return None
     if builder.errors:
+        return None
+    total = len(source.cells) * copies.across * copies.down
+    if total > MAX_HEXES:
+        builder.report(
+            BAD_VALUE,
+            f"{copies.across} × {copies.down} copies of '{copies.of}' make {total:,} hexes, "
+            f"more than the {MAX_HEXES:,} of the largest board printkit draws",
+            (*base, "copies"),
+            hint="fewer copies, or a smaller map to copy",
+        )
         return None
     return tile_board(source, copies.across, copies.down)
 
