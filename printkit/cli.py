@@ -61,9 +61,16 @@ def list_games(context: click.Context) -> None:
         if loaded is None:
             click.echo(f"{game_id}  (does not load: run 'printkit validate {game_id}')")
             continue
-        click.echo(f"{game_id}  {loaded.package.game.title}")
+        game = loaded.package.game
+        click.echo(f"{game_id}  {game.title}" + (f" (by {game.designer})" if game.designer else ""))
+        if loaded.package.components:
+            click.echo("  box:")
+        for component_id, component in loaded.package.components.items():
+            what = " ".join((component.description or "").split())
+            click.echo(f"    {component.count:>3} × {component_id:<22} {what}".rstrip())
+        click.echo("  materials:")
         for material_id, material in loaded.package.materials.items():
-            click.echo(f"  {material_id:<24} {material.kind:<9} {material.title or ''}")
+            click.echo(f"    {material_id:<28} {material.kind:<9} {material.title or ''}")
     context.exit(_report(diagnostics, context.obj["strict"]) if not games else EXIT_OK)
 
 

@@ -98,6 +98,12 @@ NOT_A_MAPPING = _code(
     "file is not a mapping",
     "Each YAML file of a game package must be a mapping of sections.",
 )
+KEY_NOT_SCALAR = _code(
+    "PK105",
+    Severity.ERROR,
+    "key is a list or mapping",
+    "Keys of game data are names, numbers or labels; YAML's complex keys ('? [a, b]') are refused.",
+)
 # Model (PK11x, PK12x): shape and types.
 LENGTH_NO_UNIT = _code(
     "PK110",

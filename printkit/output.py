@@ -14,6 +14,10 @@ def _current_umask() -> int:
     return mask
 
 
+# Read once: os.umask can only be read by setting it, which is not safe to repeat per file.
+_UMASK = _current_umask()
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write to a temporary file beside `path`, then rename it over `path`.
 
@@ -27,7 +31,7 @@ def write_atomic(path: Path, data: bytes) -> None:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        os.chmod(temporary, 0o666 & ~_current_umask())
+        os.chmod(temporary, 0o666 & ~_UMASK)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

@@ -37,13 +37,21 @@ def test_list_shows_each_game_with_its_title_and_materials(rule_data: Path, game
     package = read_package(rule_data / game)
     header = next(i for i, line in enumerate(lines) if line.split()[:1] == [game])
     assert package["game"]["title"] in lines[header]
-    listed = {}
+    sections: dict[str, dict[str, str]] = {}
     for line in lines[header + 1 :]:
         if not line.startswith("  "):
             break
-        name, kind, *_ = line.split()
-        listed[name] = kind
-    assert listed == {name: spec["kind"] for name, spec in package["materials"].items()}
+        if not line.startswith("    "):
+            section = sections.setdefault(line.strip().rstrip(":"), {})
+        elif section is sections.get("box"):
+            count, _, name, *_ = line.split()
+            section[name] = count
+        else:
+            name, kind, *_ = line.split()
+            section[name] = kind
+    materials = {name: spec["kind"] for name, spec in package["materials"].items()}
+    box = {name: str(entry["count"]) for name, entry in package.get("components", {}).items()}
+    assert sections == {"materials": materials, **({"box": box} if box else {})}
 
 
 def test_list_names_every_game_folder() -> None:

@@ -23,6 +23,14 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
     deck = package.decks[deck_id]
     base = ("decks", deck_id)
     _check_inventory(package, deck_id, deck, spans, diagnostics)
+    for field in sorted(set(deck.fields) & BUILTIN_CARD_KEYS):
+        diagnostics.add(
+            BAD_VALUE,
+            f"deck '{deck_id}' declares field '{field}', which every card already has",
+            spans.key((*base, "fields", field)),
+            hint=f"remove '{field}' from 'fields', or give the value another name; the built-in "
+            f"card keys are {', '.join(sorted(BUILTIN_CARD_KEYS))}",
+        )
     copies: dict[str, int] = {}
     for index, card in enumerate(deck.cards):
         path = (*base, "cards", index)

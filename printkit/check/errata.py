@@ -6,7 +6,15 @@ follows, so the build goes on and the note says which side was chosen and why.
 
 from __future__ import annotations
 
-from printkit.diagnostics import ERRATUM_APPLIED, STALE_ERRATUM, Diagnostic, Diagnostics
+from printkit.diagnostics import (
+    CODES,
+    ERRATUM_APPLIED,
+    STALE_ERRATUM,
+    UNKNOWN_REFERENCE,
+    Diagnostic,
+    Diagnostics,
+    did_you_mean,
+)
 from printkit.load.package import LoadedPackage
 
 
@@ -35,7 +43,14 @@ def apply_errata(loaded: LoadedPackage, found: list[Diagnostic], diagnostics: Di
             hint=f"the text says: {erratum.text_says}; printkit follows: {erratum.resolution}",
         )
     for index, erratum in enumerate(errata):
-        if index not in used:
+        if erratum.code not in CODES:
+            diagnostics.add(
+                UNKNOWN_REFERENCE,
+                f"erratum names unknown code {erratum.code}",
+                loaded.spans.value(("errata", index, "code")),
+                hint=did_you_mean(erratum.code, CODES) or "see 'printkit explain' for the codes",
+            )
+        elif index not in used:
             diagnostics.add(
                 STALE_ERRATUM,
                 f"erratum for {erratum.code} '{erratum.subject}' matches no diagnostic",

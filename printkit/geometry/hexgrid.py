@@ -266,16 +266,6 @@ class HexLayout:
         """y distance between centres of adjacent rows (hexes interlock, so < height)."""
         return self.across_flats if self.orientation == Orientation.FLAT else 1.5 * self.radius
 
-    @property
-    def column_spacing(self) -> float:
-        """Alias of ``horizontal_spacing``, named for column-based (odd-q) thinking."""
-        return self.horizontal_spacing
-
-    @property
-    def row_spacing(self) -> float:
-        """Alias of ``vertical_spacing``, named for row-based (odd-r) thinking."""
-        return self.vertical_spacing
-
     def centre(self, h: Hex) -> tuple[float, float]:
         """Page position of a hex's centre (y down)."""
         big, small = 1.5 * self.radius, SQRT3 * self.radius

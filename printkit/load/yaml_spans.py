@@ -18,6 +18,7 @@ import yaml
 from printkit.diagnostics import (
     DUPLICATE_KEY,
     FORBIDDEN_TAG,
+    KEY_NOT_SCALAR,
     UNREADABLE,
     YAML_SYNTAX,
     Diagnostics,
@@ -98,6 +99,14 @@ class _Builder:
         first_seen: dict[Any, Span] = {}
         for key_node, value_node in node.value:
             key_span = _span(self.file, key_node.start_mark)
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.diagnostics.add(
+                    KEY_NOT_SCALAR,
+                    "a key must be a plain name, not a list or mapping",
+                    key_span,
+                    hint="write the key as text, e.g. 'red_ship:'",
+                )
+                continue
             key = self.build(key_node, (*path, "<key>"))
             if not isinstance(key, str | int | float | bool) and key is not None:
                 key = str(key)

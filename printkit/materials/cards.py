@@ -56,12 +56,19 @@ def card_context(deck: DeckSpec, card: CardSpec, shared: dict[str, Any]) -> dict
 
 
 def _layout(
-    name: str | None,
+    side: str,
+    card: CardSpec,
+    deck: DeckSpec,
+    card_path: tuple,
     layouts: dict[str, Layout],
-    where: tuple,
     loaded: LoadedPackage,
     diagnostics: Diagnostics,
 ) -> Layout | None:
+    """The card's `side` ('layout' or 'back'): its own, else its deck's; None if it has none.
+    An unknown name is reported where it is written, on the card or on the deck."""
+    own = getattr(card, side)
+    name = own or getattr(deck, side)
+    where = (*(card_path if own else card_path[:2]), side)
     if name is None:
         return None
     if name not in layouts:
@@ -98,20 +105,8 @@ def deck_pieces(
     mismatched: set[tuple[str, str]] = set()
     for index, card in enumerate(deck.cards):
         path = (*base, "cards", index)
-        front = _layout(
-            card.layout or deck.layout,
-            layouts,
-            (*path, "layout") if card.layout else (*base, "layout"),
-            loaded,
-            diagnostics,
-        )
-        back = _layout(
-            card.back or deck.back,
-            layouts,
-            (*path, "back") if card.back else (*base, "back"),
-            loaded,
-            diagnostics,
-        )
+        front = _layout("layout", card, deck, path, layouts, loaded, diagnostics)
+        back = _layout("back", card, deck, path, layouts, loaded, diagnostics)
         if front is None:
             continue
         if back is not None and not _same_shape(front, back):
@@ -173,10 +168,10 @@ def compile_cards(
     spec = material.impose
     drawer = FaceDrawer(spec.bleed, diagnostics)
     pieces = deck_pieces(loaded, material.deck, layouts, drawer, diagnostics)
-    title = material.title or f"{loaded.package.game.title} · {material_id}"
-    document = Document(title, symbols={})
     if not pieces:
         return None
+    title = material.title or f"{loaded.package.game.title} · {material_id}"
+    document = Document(title, symbols={})
     sizes = {(round(p.width, 3), round(p.height, 3)) for p in pieces}
     if len(sizes) > 1:
         shown = ", ".join(f"{to_mm(w):.1f} × {to_mm(h):.1f} mm" for w, h in sorted(sizes))

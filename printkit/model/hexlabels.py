@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from typing import TypeVar
 
 K = TypeVar("K")
@@ -71,14 +72,19 @@ class LabelFormat:
 
     def parse(self, text: str) -> tuple[int, int] | None:
         """(col, row) of a label this format prints, or None if it is not one."""
-        regex = "".join(p.pattern() if isinstance(p, Field) else re.escape(p) for p in self.parts)
-        match = re.fullmatch(regex, text)
+        match = _matcher(self.parts).fullmatch(text)
         if match is None:
             return None
         fields = {p.name: p for p in self.parts if isinstance(p, Field)}
         if set(fields) != set(FIELDS):
             return None
         return fields["col"].parse(match["col"]), fields["row"].parse(match["row"])
+
+
+@cache
+def _matcher(parts: tuple[str | Field, ...]) -> re.Pattern[str]:
+    """The regex that reads labels back, compiled once per format (maps name many hexes)."""
+    return re.compile("".join(p.pattern() if isinstance(p, Field) else re.escape(p) for p in parts))
 
 
 def _field(body: str, source: str) -> Field:

@@ -77,8 +77,8 @@ class Region:
     @property
     def is_static(self) -> bool:
         """Static regions look the same on every card and go into the shared frame symbol."""
-        dynamic = [self.text, self.when, self.fill, self.count]
-        return not any(isinstance(v, str) and "{" in v for v in dynamic) and self.when is None
+        dynamic = [self.text, self.fill, self.count]
+        return self.when is None and not any(isinstance(v, str) and "{" in v for v in dynamic)
 
 
 @dataclass(frozen=True)

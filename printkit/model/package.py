@@ -16,13 +16,15 @@ from printkit.model.counters import CountersMaterial
 from printkit.model.hexmap import HexMapMaterial
 from printkit.model.units import Length, NonNegativeLength, PositiveLength
 
+FOR_READERS = "for people reading the data (sources, choices); printkit does not print it"
+
 
 class GameInfo(Strict):
     title: str
     players: str
     source: str | None = Field(None, description="seed rule text this package encodes")
-    designer: str | None = None
-    notes: str | None = None
+    designer: str | None = Field(None, description="shown by 'printkit list'")
+    notes: str | None = Field(None, description=FOR_READERS)
 
 
 # A typo such as 'count: 10000000' stays a diagnostic instead of a sheet that never ends;
@@ -34,7 +36,7 @@ class Component(Strict):
     """One line of the box inventory: what the game contains, and how many."""
 
     count: int = Field(ge=0, le=MAX_COPIES)
-    description: str | None = None
+    description: str | None = Field(None, description="shown by 'printkit list'")
 
 
 class RegionSpec(Strict):
@@ -120,7 +122,7 @@ class CardSpec(BaseModel):
     )
     layout: str | None = None
     back: str | None = None
-    notes: str | None = None
+    notes: str | None = Field(None, description=FOR_READERS)
 
     @property
     def values(self) -> dict[str, Any]:

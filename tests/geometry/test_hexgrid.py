@@ -294,9 +294,9 @@ def test_offset_labels_sit_on_a_shoved_rectangular_grid(
         OffsetLayout.EVEN_R: -0.5 * (row & 1),
     }[layout]
     if layout.orientation == Orientation.FLAT:
-        expected = (col * page.column_spacing, (row + shove) * page.row_spacing)
+        expected = (col * page.horizontal_spacing, (row + shove) * page.vertical_spacing)
     else:
-        expected = ((col + shove) * page.column_spacing, row * page.row_spacing)
+        expected = ((col + shove) * page.horizontal_spacing, row * page.vertical_spacing)
     assert close((x, y), expected)
 
 
@@ -318,15 +318,13 @@ def test_size_relations(orientation: Orientation) -> None:
     if orientation == Orientation.FLAT:
         assert layout.width == pytest.approx(2 * r)
         assert layout.height == pytest.approx(SQRT3 * r)
-        assert layout.column_spacing == pytest.approx(1.5 * r)
-        assert layout.row_spacing == pytest.approx(SQRT3 * r)
+        assert layout.horizontal_spacing == pytest.approx(1.5 * r)
+        assert layout.vertical_spacing == pytest.approx(SQRT3 * r)
     else:
         assert layout.width == pytest.approx(SQRT3 * r)
         assert layout.height == pytest.approx(2 * r)
-        assert layout.column_spacing == pytest.approx(SQRT3 * r)
-        assert layout.row_spacing == pytest.approx(1.5 * r)
-    assert layout.horizontal_spacing == layout.column_spacing
-    assert layout.vertical_spacing == layout.row_spacing
+        assert layout.horizontal_spacing == pytest.approx(SQRT3 * r)
+        assert layout.vertical_spacing == pytest.approx(1.5 * r)
 
 
 @pytest.mark.parametrize("orientation", list(Orientation))

@@ -140,7 +140,7 @@ class _HexIndex:
         last = bisect_right(self.lefts, x1)
         found = [
             h
-            for (bx0, by0, bx1, by1), h in self.boxes[first:last]
+            for (_, by0, bx1, by1), h in self.boxes[first:last]
             if bx1 >= x0 and by1 >= y0 and by0 <= y1
         ]
         return sorted(found)

@@ -202,26 +202,18 @@ def _region_target(
             hint="give exactly one of 'terrain:' and 'zone:'",
         )
         return None
-    if terrain is not None:
-        if terrain not in types:
-            builder.report(
-                UNKNOWN_REFERENCE,
-                f"unknown terrain '{terrain}'",
-                (*path, "terrain"),
-                hint=did_you_mean(terrain, material.terrain),
-            )
-            return None
-        return "terrain", terrain
-    assert zone is not None
-    if zone not in material.zones:
+    kind, name = ("terrain", terrain) if terrain is not None else ("zone", zone)
+    assert name is not None
+    known: dict[str, object] = dict(types) if kind == "terrain" else dict(material.zones)
+    if name not in known:
         builder.report(
             UNKNOWN_REFERENCE,
-            f"unknown zone '{zone}'",
-            (*path, "zone"),
-            hint=did_you_mean(zone, material.zones),
+            f"unknown {kind} '{name}'",
+            (*path, kind),
+            hint=did_you_mean(name, known),
         )
         return None
-    return "zone", zone
+    return kind, name
 
 
 @dataclass
@@ -235,6 +227,7 @@ class _Resolver:
     cells: set[Hex] = field(default_factory=set)
     columns: int | None = None
     rows: int | None = None
+    by_line: dict[int, dict[int, list[Hex]]] = field(default_factory=dict)
 
     def to_hex(self, col: int, row: int) -> Hex:
         return offset_to_hex(col - 1, row - 1, self.offset)
@@ -405,10 +398,7 @@ class _Resolver:
                 f"under '{axis}:'",
             )
             return []
-        index = 0 if axis == "columns" else 1
-        by_line: dict[int, list[Hex]] = {}
-        for h in sorted(self.cells):
-            by_line.setdefault(hex_to_offset(h, self.offset)[index] + 1, []).append(h)
+        by_line = self._lines(0 if axis == "columns" else 1)
         missing = [number for number in numbers if number not in by_line]
         if missing:
             shown = ", ".join(str(n) for n in missing[:5]) + (" …" if len(missing) > 5 else "")
@@ -420,6 +410,15 @@ class _Resolver:
                 hint=self._extent(),
             )
         return [h for number in numbers for h in by_line.get(number, [])]
+
+    def _lines(self, index: int) -> dict[int, list[Hex]]:
+        """Hexes by column (index 0) or row (1) number, built once per board."""
+        if index not in self.by_line:
+            lines: dict[int, list[Hex]] = {}
+            for h in sorted(self.cells):
+                lines.setdefault(hex_to_offset(h, self.offset)[index] + 1, []).append(h)
+            self.by_line[index] = lines
+        return self.by_line[index]
 
 
 def _numbers(value: int | str) -> list[int] | None:
