@@ -383,21 +383,11 @@ def assert_mm(measured: float, expected: float, what: str, tolerance: float = TO
 
 
 @dataclass(frozen=True)
-class Run:
+class Run(Segment):
     """A straight run of dark pixels: `at` is its row (or column) centre in mm, and it spans
     `start`..`end` mm along the row (or column)."""
 
-    at: float
-    start: float
-    end: float
-
-    @property
-    def length(self) -> float:
-        return self.end - self.start
-
-    @property
-    def middle(self) -> float:
-        return (self.start + self.end) / 2
+    at: float = 0.0
 
 
 def dark_runs(
@@ -424,7 +414,7 @@ def dark_runs(
             start = (match.start() - row * width) * MM_PER_PX
             end = (match.end() - row * width) * MM_PER_PX
             if end - start <= max_mm:
-                runs.append(Run((row + 0.5) * MM_PER_PX, start, end))
+                runs.append(Run(start, end, at=(row + 0.5) * MM_PER_PX))
     return runs
 
 
@@ -444,9 +434,9 @@ def group_runs(runs: Sequence[Run], gap_mm: float = 0.3) -> list[Run]:
     for line in lines:
         merged.append(
             Run(
-                (line[0].at + line[-1].at) / 2,
                 min(r.start for r in line),
                 max(r.end for r in line),
+                at=(line[0].at + line[-1].at) / 2,
             )
         )
     return sorted(merged, key=lambda r: (r.at, r.start))
