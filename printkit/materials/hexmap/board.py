@@ -358,9 +358,10 @@ class _Resolver:
             pairs = self.coords(ref, where) or []
             if len(pairs) == 1:
                 h = self._on_board(*pairs[0], where)
-                chosen.update({h: None} if h is not None else {})
+                if h is not None:
+                    chosen[h] = None
                 continue
-            inside = [self.to_hex(c, r) for c, r in pairs if self.to_hex(c, r) in self.cells]
+            inside = [h for h in (self.to_hex(c, r) for c, r in pairs) if h in self.cells]
             chosen.update(dict.fromkeys(inside))
             self._check_range(ref, len(pairs) - len(inside), bool(inside), where)
         for axis in ("columns", "rows"):
