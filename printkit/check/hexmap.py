@@ -14,7 +14,6 @@ from printkit.diagnostics import (
     COLOUR_ONLY,
     LABEL_TOO_WIDE,
     MARKER_TOO_BIG,
-    Diagnostic,
     Diagnostics,
 )
 from printkit.draw.fonts import font_name, has_glyph
@@ -31,12 +30,6 @@ if TYPE_CHECKING:
 PathKey = tuple[str | int, ...]
 
 
-def _add_once(diagnostics: Diagnostics, diagnostic: Diagnostic) -> None:
-    """A map and its copies share data; say each thing once."""
-    if diagnostic not in diagnostics.items:
-        diagnostics.items.append(diagnostic)
-
-
 def _report(
     loaded: LoadedPackage,
     diagnostics: Diagnostics,
@@ -45,9 +38,7 @@ def _report(
     path: PathKey,
     hint: str | None = None,
 ) -> None:
-    probe = Diagnostics()
-    probe.add(code, message, loaded.spans.value(path), hint=hint)
-    _add_once(diagnostics, probe.items[0])
+    diagnostics.add(code, message, loaded.spans.value(path), hint=hint)  # kept once
 
 
 def board_labels(
