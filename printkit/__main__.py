@@ -1,0 +1,5 @@
+"""`python -m printkit` runs the same command as the `printkit` script, from any checkout."""
+
+from printkit.cli import main
+
+main()
