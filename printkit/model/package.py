@@ -14,6 +14,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validat
 from printkit.model.base import Colour, ImposeSpec, Size, Strict, check_colour
 from printkit.model.counters import CountersMaterial
 from printkit.model.hexmap import HexMapMaterial
+from printkit.model.rules import Claim, Example, Rules
 from printkit.model.units import Length, NonNegativeLength, PositiveLength
 
 FOR_READERS = "for people reading the data (sources, choices); printkit does not print it"
@@ -161,6 +162,10 @@ class Erratum(Strict):
     subject: str = Field(description="text that the diagnostic's message contains")
     text_says: str
     resolution: str
+    kind: Literal["contradiction", "gap", "dangling", "bad_example", "other"] | None = Field(
+        None, description="what is wrong with the text: for the errata appendix and reports"
+    )
+    source_line: int | None = Field(None, ge=1, description="line of the seed rule text")
 
 
 class Package(Strict):
@@ -170,6 +175,9 @@ class Package(Strict):
     decks: dict[str, DeckSpec] = Field(default_factory=dict)
     materials: dict[str, MaterialSpec] = Field(default_factory=dict)
     errata: list[Erratum] = Field(default_factory=list)
+    rules: Rules | None = None
+    claims: dict[str, Claim] = Field(default_factory=dict)
+    examples: dict[str, Example] = Field(default_factory=dict)
 
     @model_validator(mode="before")
     @classmethod

@@ -1,0 +1,298 @@
+"""Rules as data: the typed shape of a game's `rules:`, `claims:` and `examples:` sections.
+
+A rule book is held as data so that every printed mention of a number follows one source and the
+validator can check the book the way a compiler checks a program. Spans are not stored in the
+models: every node is addressed by its path from the package root (for example
+``("rules", "tables", "stress_test", "rows", 4, "min")``) and `LoadedPackage.spans` gives the
+file:line:col of that path, like every other model of the package.
+
+What templates see (``printkit.model.rules_context.rules_context`` builds it; the quick-reference
+and rules-reference templates receive the same names):
+
+- ``game`` (GameInfo), ``components`` (id → Component), ``upgrades`` (the package's upgrade
+  list when it has one, else an empty mapping), ``rules`` (the whole `Rules` below);
+- shortcuts into `rules`: ``sections``, ``setup`` (list of `Step`), ``structure``, ``phases``
+  (id → `Phase`, in play order), ``actions``, ``tables``, ``end_conditions``, ``variants``,
+  ``abilities``, ``glossary``, ``values`` (named numbers and words);
+- ``claims`` (id → `Claim`), ``examples`` (id → `Example`);
+- ``ref(section_id)`` → the printable name of a section ("§5.2 Boarding"); a renderer may put
+  its own function under this name to make a link; ``term(term_id)`` → the glossary word;
+- ``lookup(table_id, key)`` → the row of a table for a die roll, a number or a lookup key (None
+  when no row covers it), ``rows(table_id, keys)`` → the rows for several keys.
+
+Every `text` field is prose in printkit's own words and a Jinja2 template over those names, so
+"costs {{ actions.buy.cost }} actions" prints the number held in the data. Order is meaningful:
+mappings keep the order of the YAML (phases and their steps are played in that order).
+
+Shape, section by section::
+
+    rules:
+      players: {min: 2, max: 2}          # optional; defaults from game.players ("2", "1+", "2-4")
+      values: {starting_health: 12}      # named numbers the prose and claims use
+      sections:                          # the chapters of the book, cross-reference targets
+        boarding: {title: Boarding, number: "5.2", parent: cannon_phase, text: ...,
+                   covers: [board], see: [ranges]}
+      setup:                             # list of Step
+        - {id: deal, text: ..., uses: [{component: deck, count: 2, per_player: true}]}
+      structure:
+        unit: round                      # what one pass of play is called: round | turn
+        units: [round, turn]             # every time unit the text counts in
+        text: ...
+        phases:                          # id → Phase, in order
+          movement: {title: ..., text: ..., steps: [Step...], see: [movement_section]}
+      actions:                           # id → Action
+        buy: {title: ..., text: ..., cost: 1, unit: action, limit: 3, per: turn,
+              conditions: [...], uses: [...], phase: movement}
+      tables:                            # id → DiceTable | RangeTable | LookupTable (by `kind`)
+        damage: {kind: dice, dice: 1d6, rows: [{roll: 1, result: ..., data: {...}}]}
+        stress: {kind: range, domain: {min: null, max: null},
+                 rows: [{min: 6, max: null, result: ...}], restates: other_table}
+        costs:  {kind: lookup, key: item, rows: [{key: shield, result: ..., data: {points: 1}}]}
+      end_conditions: {id: {text: ..., outcome: win, variant: solo}}
+      variants:                          # id → Variant
+        solo: {kind: solo, title: ..., text: ..., players: {min: 1, max: 1},
+               setup: [Step...], changes: [{rule: attack_step, text: ...}], base: null}
+      abilities: {id: {title: ..., text: ..., short: ..., index: 1, uses_per_game: 1}}
+      glossary: {id: {term: ..., definition: ...}}
+    claims:                              # id → Claim: a statement of the text about the data
+      dice_total: {text: ..., check: "components.values() | sum(attribute='count') == 34",
+                   source_line: 42}
+    examples:                            # id → Example: a worked example of the text
+      harry: {text: ..., inputs: {roll: 6}, outcome: {row: one_extra},
+              compute: {row: "lookup('stress_test', roll - 2 - 3).id"}, source_line: 135}
+
+A claim or example with `engine:` instead of `check:`/`compute:` needs play to be checked and
+waits for the game's engine.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, model_validator
+from pydantic_core import PydanticCustomError
+
+from printkit.model.base import Strict
+
+RULE_ID = r"^[a-z][a-z0-9_]*$"
+Id = Annotated[str, Field(pattern=RULE_ID)]
+Scalar = int | float | str | bool
+DataValue = Scalar | list[Scalar] | None
+TEXT = "prose in printkit's own words; a Jinja2 template ({{ actions.buy.cost }}, ref('id'))"
+SOURCE_LINE = "line of the seed rule text this encodes (for readers and the errata report)"
+
+
+class Uses(Strict):
+    """A component a rule needs, and how many at once."""
+
+    component: str
+    count: int = Field(1, ge=0)
+    per_player: bool = Field(False, description="the count is needed once for every player")
+
+
+class Node(Strict):
+    """What every rule has: a title, prose, cross-references and the components it uses."""
+
+    title: str | None = None
+    text: str | None = Field(None, description=TEXT)
+    see: list[str] = Field(default_factory=list, description="ids of sections referred to")
+    uses: list[Uses] = Field(default_factory=list)
+    source_line: int | None = Field(None, ge=1, description=SOURCE_LINE)
+    notes: str | None = Field(None, description="for people reading the data; not printed")
+
+
+class Step(Node):
+    id: Id
+
+
+class Players(Strict):
+    min: int = Field(ge=1)
+    max: int | None = Field(None, ge=1, description="null: no upper limit")
+
+
+class Section(Strict):
+    title: str
+    number: str | None = Field(None, description="the number the text gives it, e.g. '5.2'")
+    parent: str | None = Field(None, description="id of the enclosing section")
+    text: str | None = Field(None, description=TEXT)
+    see: list[str] = Field(default_factory=list)
+    covers: list[str] = Field(
+        default_factory=list, description="ids of the rules this section explains"
+    )
+    source_line: int | None = Field(None, ge=1, description=SOURCE_LINE)
+
+
+class Phase(Node):
+    steps: list[Step] = Field(default_factory=list)
+
+
+class Structure(Strict):
+    unit: Literal["round", "turn"] = Field(description="what one pass of play is called")
+    units: list[str] = Field(
+        default_factory=list, description="every unit of time the rules count in"
+    )
+    text: str | None = Field(None, description=TEXT)
+    phases: dict[Id, Phase] = Field(default_factory=dict)
+    source_line: int | None = Field(None, ge=1, description=SOURCE_LINE)
+
+
+class Action(Node):
+    cost: int | None = Field(None, ge=0)
+    unit: str = Field("action", description="what the cost is paid in (action, credit, point)")
+    limit: int | None = Field(None, ge=0, description="how many times it may be taken")
+    per: str | None = Field(None, description="time unit of the limit (one of structure.units)")
+    conditions: list[str] = Field(default_factory=list, description=TEXT)
+    phase: str | None = Field(None, description="phase the action is taken in")
+
+
+class DiceRow(Strict):
+    roll: int | str = Field(description="a face or sum (3), a span ('3-4')")
+    result: str = Field(description=TEXT)
+    id: Id | None = None
+    data: dict[str, DataValue] = Field(default_factory=dict)
+
+
+class Domain(Strict):
+    min: int | None = Field(None, description="null: open below")
+    max: int | None = Field(None, description="null: open above")
+
+
+class RangeRow(Strict):
+    min: int | None = Field(description="null: open below")
+    max: int | None = Field(description="null: open above")
+    result: str = Field(description=TEXT)
+    id: Id | None = None
+    data: dict[str, DataValue] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> RangeRow:
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise PydanticCustomError(
+                "range_order", "min {min} is above max {max}", {"min": self.min, "max": self.max}
+            )
+        return self
+
+
+class LookupRow(Strict):
+    key: Scalar
+    result: str = Field(description=TEXT)
+    id: Id | None = None
+    data: dict[str, DataValue] = Field(default_factory=dict)
+
+
+class TableBase(Node):
+    restates: str | None = Field(
+        None, description="id of the table this one restates (a quick-reference copy)"
+    )
+
+
+class DiceTable(TableBase):
+    """Indexed by a roll: must cover every face, or every sum of the dice, exactly once."""
+
+    kind: Literal["dice"]
+    dice: str = Field(pattern=r"^\d*d\d+$", description="what is rolled: d6, 2d6")
+    component: str | None = Field(None, description="inventory entry of the dice rolled")
+    rows: list[DiceRow]
+
+
+class RangeTable(TableBase):
+    """Indexed by a number: the rows must tile the domain with no gap and no overlap."""
+
+    kind: Literal["range"]
+    quantity: str | None = Field(None, description="what the number measures")
+    domain: Domain = Field(default_factory=Domain)
+    rows: list[RangeRow]
+
+
+class LookupTable(TableBase):
+    """Indexed by a name or number: each key once."""
+
+    kind: Literal["lookup"]
+    key: str = Field("key", description="what the key column holds")
+    rows: list[LookupRow]
+
+
+Table = Annotated[DiceTable | RangeTable | LookupTable, Field(discriminator="kind")]
+
+
+class EndCondition(Node):
+    outcome: Literal["win", "lose", "tie", "end"]
+    variant: str | None = Field(None, description="only in this variant")
+
+
+class Change(Strict):
+    rule: str = Field(description="id of the rule the variant changes")
+    text: str = Field(description=TEXT)
+
+
+class Variant(Node):
+    kind: Literal["solo", "difficulty", "optional", "campaign", "expansion", "house"]
+    base: str | None = Field(None, description="variant this one builds on")
+    players: Players | None = None
+    setup: list[Step] = Field(default_factory=list)
+    changes: list[Change] = Field(default_factory=list)
+
+
+class Ability(Node):
+    short: str | None = Field(None, description="the card or sheet wording")
+    index: int | None = Field(None, description="the number it is listed under (city 3)")
+    trigger: str | None = Field(None, description=TEXT)
+    uses_per_game: int | None = Field(None, ge=0)
+
+
+class Term(Strict):
+    term: str
+    definition: str = Field(description=TEXT)
+    source_line: int | None = Field(None, ge=1, description=SOURCE_LINE)
+
+
+class Rules(Strict):
+    players: Players | None = None
+    values: dict[Id, DataValue] = Field(default_factory=dict)
+    sections: dict[Id, Section] = Field(default_factory=dict)
+    setup: list[Step] = Field(default_factory=list)
+    structure: Structure | None = None
+    actions: dict[Id, Action] = Field(default_factory=dict)
+    tables: dict[Id, Table] = Field(default_factory=dict)
+    end_conditions: dict[Id, EndCondition] = Field(default_factory=dict)
+    variants: dict[Id, Variant] = Field(default_factory=dict)
+    abilities: dict[Id, Ability] = Field(default_factory=dict)
+    glossary: dict[Id, Term] = Field(default_factory=dict)
+
+
+class Claim(Strict):
+    """A statement the text makes about the data, checked by a sandboxed expression."""
+
+    text: str = Field(description="the statement, in printkit's words")
+    check: str | None = Field(None, description="Jinja2 expression that must be true")
+    engine: str | None = Field(None, description="what play must show; waits for the engine")
+    source_line: int | None = Field(None, ge=1, description=SOURCE_LINE)
+
+    @model_validator(mode="after")
+    def _checkable(self) -> Claim:
+        if (self.check is None) == (self.engine is None):
+            raise PydanticCustomError(
+                "claim_check", "give exactly one of 'check' (an expression) or 'engine'"
+            )
+        return self
+
+
+class Example(Strict):
+    """A worked example: its inputs, the outcome the text states, and how to compute it."""
+
+    text: str = Field(description="the example, in printkit's words")
+    inputs: dict[str, Any] = Field(default_factory=dict)
+    outcome: dict[str, Any] = Field(description="what the text says happens")
+    compute: dict[str, str] = Field(
+        default_factory=dict, description="per outcome key, an expression over inputs and data"
+    )
+    engine: str | None = Field(None, description="what play must show; waits for the engine")
+    source_line: int | None = Field(None, ge=1, description=SOURCE_LINE)
+
+    @model_validator(mode="after")
+    def _checkable(self) -> Example:
+        if bool(self.compute) == (self.engine is not None):
+            raise PydanticCustomError(
+                "example_check", "give exactly one of 'compute' (expressions) or 'engine'"
+            )
+        return self

@@ -1,0 +1,106 @@
+"""The names a rule text, a claim or a reference template sees (documented in model/rules.py).
+
+One builder serves the validator and the reference documents, so a prose template that checks
+clean prints the same thing. `ref` and `term` are recorded as they are called: the references
+check learns from them which sections and glossary terms the prose points at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from printkit.model.package import Package
+from printkit.model.rules import DiceTable, LookupTable, RangeTable, Rules, Section
+
+EMPTY_RULES = Rules()
+
+
+def parse_roll(roll: int | str) -> list[int] | None:
+    """The faces or sums a dice-table row names: 3 → [3], '3-4' → [3, 4]; None if unreadable."""
+    if isinstance(roll, int):
+        return [roll]
+    low, sep, high = roll.partition("-")
+    try:
+        first = int(low)
+        last = int(high) if sep else first
+    except ValueError:
+        return None
+    return list(range(first, last + 1)) if first <= last else None
+
+
+def find_row(table: DiceTable | RangeTable | LookupTable, key: Any) -> Any:
+    """The row of `table` that covers `key`, or None."""
+    if isinstance(table, LookupTable):
+        return next((row for row in table.rows if row.key == key), None)
+    if isinstance(table, DiceTable):
+        return next((row for row in table.rows if key in (parse_roll(row.roll) or [])), None)
+    for row in table.rows:
+        if (row.min is None or key >= row.min) and (row.max is None or key <= row.max):
+            return row
+    return None
+
+
+def section_name(section: Section) -> str:
+    return f"§{section.number} {section.title}" if section.number else section.title
+
+
+@dataclass
+class Recorder:
+    """Remembers which sections and terms were referred to while rendering."""
+
+    sections: list[str] = field(default_factory=list)
+    terms: list[str] = field(default_factory=list)
+
+
+def rules_context(
+    package: Package,
+    recorder: Recorder | None = None,
+    ref: Callable[[str], str] | None = None,
+) -> dict[str, Any]:
+    """The template names for `package`; `ref` replaces the plain section name (e.g. a link)."""
+    rules = package.rules or EMPTY_RULES
+    seen = recorder or Recorder()
+
+    def _ref(section_id: str) -> str:
+        seen.sections.append(section_id)
+        section = rules.sections.get(section_id)
+        if ref is not None:
+            return ref(section_id)
+        return section_name(section) if section else f"[{section_id}]"
+
+    def _term(term_id: str) -> str:
+        seen.terms.append(term_id)
+        term = rules.glossary.get(term_id)
+        return term.term if term else term_id
+
+    def _lookup(table_id: str, key: Any) -> Any:
+        return find_row(rules.tables[table_id], key)
+
+    def _rows(table_id: str, keys: Iterable[Any]) -> list[Any]:
+        return [_lookup(table_id, key) for key in keys]
+
+    return {
+        "game": package.game,
+        "components": package.components,
+        "upgrades": getattr(package, "upgrades", None) or {},
+        "rules": rules,
+        "sections": rules.sections,
+        "setup": rules.setup,
+        "structure": rules.structure,
+        "phases": rules.structure.phases if rules.structure else {},
+        "actions": rules.actions,
+        "tables": rules.tables,
+        "end_conditions": rules.end_conditions,
+        "variants": rules.variants,
+        "abilities": rules.abilities,
+        "glossary": rules.glossary,
+        "values": rules.values,
+        "claims": package.claims,
+        "examples": package.examples,
+        "ref": _ref,
+        "term": _term,
+        "lookup": _lookup,
+        "rows": _rows,
+    }
