@@ -10,9 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from printkit.check.claims import Verdict
 from printkit.check.deck import check_deck
 from printkit.check.errata import apply_errata
 from printkit.check.layout import check_safe_zones
+from printkit.check.rules import check_rules
 from printkit.diagnostics import UNKNOWN_REFERENCE, Diagnostics, did_you_mean
 from printkit.draw.ops import Document
 from printkit.draw.pdf import render_pdf
@@ -31,6 +33,7 @@ class GameResult:
     game: str
     documents: dict[str, Document] = field(default_factory=dict)
     written: list[Path] = field(default_factory=list)
+    verdicts: list[Verdict] = field(default_factory=list)
 
 
 def compile_game(
@@ -52,6 +55,7 @@ def compile_game(
     for deck_id in loaded.package.decks:
         check_deck(loaded.package, deck_id, loaded.spans, found)
     result = GameResult(game_id)
+    result.verdicts = check_rules(loaded, found)
     for material_id in _materials(loaded, only, found):
         if progress:
             progress(f"{game_id}/{material_id}")

@@ -18,7 +18,10 @@ from printkit.output import write_atomic
 EXIT_OK, EXIT_ERRORS = 0, 1  # click itself exits with 2 on a usage error
 
 
-def _report(diagnostics: Diagnostics, strict: bool) -> int:
+def _report(diagnostics: Diagnostics, strict: bool, as_json: bool = False) -> int:
+    if as_json:
+        click.echo(json.dumps(diagnostics_json(diagnostics, strict), indent=2))
+        return EXIT_ERRORS if diagnostics.has_errors(strict) else EXIT_OK
     for diagnostic in diagnostics.sorted():
         click.echo(diagnostic.render(), err=True)
     errors = diagnostics.count(Severity.ERROR)
@@ -27,6 +30,28 @@ def _report(diagnostics: Diagnostics, strict: bool) -> int:
         strictness = " (errors under --strict)" if strict and warnings else ""
         click.echo(f"{errors} error(s), {warnings} warning(s){strictness}", err=True)
     return EXIT_ERRORS if diagnostics.has_errors(strict) else EXIT_OK
+
+
+def diagnostics_json(diagnostics: Diagnostics, strict: bool) -> dict[str, object]:
+    """The diagnostics for editors and CI: one object each, with the counts."""
+    return {
+        "diagnostics": [
+            {
+                "file": d.span.file,
+                "line": d.span.line,
+                "column": d.span.column,
+                "severity": str(d.severity),
+                "code": d.code,
+                "message": d.message,
+                "hint": d.hint,
+            }
+            for d in diagnostics.sorted()
+        ],
+        "errors": diagnostics.count(Severity.ERROR),
+        "warnings": diagnostics.count(Severity.WARNING),
+        "notes": diagnostics.count(Severity.NOTE),
+        "failed": diagnostics.has_errors(strict),
+    }
 
 
 def _progress(message: str) -> None:
@@ -77,12 +102,43 @@ def list_games(context: click.Context) -> None:
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--paper", type=click.Choice(sorted(papers())), default="a4", show_default=True)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="json: the diagnostics as one JSON object on standard output.",
+)
 @click.pass_context
-def validate(context: click.Context, games: tuple[str, ...], paper: str) -> None:
+def validate(
+    context: click.Context, games: tuple[str, ...], paper: str, output_format: str
+) -> None:
     """Check games without writing anything."""
     diagnostics = Diagnostics()
+    as_json = output_format == "json"
     for game_id, folder in select_games(context.obj["rule_data"], games, diagnostics).items():
-        compile_game(game_id, folder, diagnostics, paper=paper, progress=_progress)
+        progress = None if as_json else _progress
+        compile_game(game_id, folder, diagnostics, paper=paper, progress=progress)
+    context.exit(_report(diagnostics, context.obj["strict"], as_json))
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.pass_context
+def claims(context: click.Context, games: tuple[str, ...]) -> None:
+    """List each claim and worked example of the rules with its status."""
+    diagnostics = Diagnostics()
+    for game_id, folder in select_games(context.obj["rule_data"], games, diagnostics).items():
+        result = compile_game(game_id, folder, Diagnostics())
+        if result is None:
+            click.echo(f"{game_id}  (does not load: run 'printkit validate {game_id}')")
+            continue
+        for verdict in result.verdicts:
+            what = " ".join(verdict.text.split())
+            click.echo(
+                f"{game_id:<18} {verdict.kind:<7} {verdict.id:<28} {verdict.status:<18} {what}"
+            )
     context.exit(_report(diagnostics, context.obj["strict"]))
 
 

@@ -272,6 +272,128 @@ WRITE_FAILED = _code(
     "The output folder is not writable; the previous file is kept.",
 )
 
+# Rules as data (PK5xx): references, tables, requirements, claims and examples.
+RULE_UNKNOWN_REFERENCE = _code(
+    "PK500",
+    Severity.ERROR,
+    "rules refer to something that does not exist",
+    "A rule names a section, glossary term, phase, table, variant or component that the package "
+    "does not define: in a 'see' list, a ref('…') or term('…') in prose, a section's 'covers', "
+    "an action's 'phase', a table's 'restates' or 'component', or a 'uses' entry. A rule text "
+    "that points at a missing page or section is the usual cause.",
+)
+RULE_DUPLICATE_ID = _code(
+    "PK501",
+    Severity.ERROR,
+    "rule id defined twice",
+    "Sections, setup steps, phases and their steps, actions, tables, end conditions, variants, "
+    "abilities and glossary terms share one namespace, so that a reference names one thing.",
+)
+RULE_UNUSED = _code(
+    "PK502",
+    Severity.WARNING,
+    "definition never used",
+    "A glossary term that no prose refers to with term('…'), or a named value that no prose, "
+    "claim or example reads, is probably a leftover or a misspelt reference.",
+)
+RULE_WRONG_SECTION = _code(
+    "PK503",
+    Severity.ERROR,
+    "cross-reference to a section about something else",
+    "A rule sends the reader to a section whose 'covers' list does not include that rule: the "
+    "section exists, but it explains other rules (a wrong section number in the text).",
+)
+TABLE_GAP = _code(
+    "PK510",
+    Severity.ERROR,
+    "table leaves a value uncovered",
+    "A die-indexed table must give a result for every face of its die, or every sum of its dice; "
+    "a range table must cover its whole domain, open ends included (a row '6+' covers 6 and "
+    "above; a lowest row '-6' leaves -7 and below uncovered when the domain is open).",
+)
+TABLE_OVERLAP = _code(
+    "PK511",
+    Severity.ERROR,
+    "table covers a value twice",
+    "Two rows of a table claim the same roll or number, so the table gives two results for it.",
+)
+TABLE_BAD_ROW = _code(
+    "PK512",
+    Severity.ERROR,
+    "table row outside what the table can index",
+    "A die-table row names a roll the dice cannot show or cannot be read ('3-4' and 5 are "
+    "readable), or a range row reaches outside the table's declared domain.",
+)
+TABLE_DUPLICATE_KEY = _code(
+    "PK515",
+    Severity.ERROR,
+    "lookup table lists a key twice",
+    "Each key of a lookup table (an item, a level, a colour) has one row.",
+)
+TABLE_RESTATED_DIFFERENTLY = _code(
+    "PK516",
+    Severity.ERROR,
+    "a restated table disagrees with its original",
+    "A table marked 'restates: other' (a quick-reference copy) must give the same rows, rolls "
+    "and ranges as the table it restates.",
+)
+RULE_NEEDS_COMPONENT = _code(
+    "PK520",
+    Severity.ERROR,
+    "rule needs more than the inventory holds",
+    "A rule that rolls dice, deals cards or places pieces needs them in the component inventory, "
+    "as many as it uses at once: a dice table names its dice, and 2d6 needs two of them.",
+)
+SETUP_EXCEEDS_INVENTORY = _code(
+    "PK521",
+    Severity.ERROR,
+    "setup uses more than the inventory holds",
+    "Adding up every setup step (per-player amounts times the largest player count, or the "
+    "smallest when there is no upper limit), the game deals more of a component than the box "
+    "holds: a market plus starting hands and shields that do not fit in the deck.",
+)
+VARIANT_UNKNOWN_RULE = _code(
+    "PK522",
+    Severity.ERROR,
+    "variant changes a rule that does not exist",
+    "A variant (solo mode, optional, campaign or expansion rule) names a rule it changes, a "
+    "variant it builds on, or an end condition belongs to a variant, and that name is not "
+    "defined.",
+)
+UNKNOWN_TIME_UNIT = _code(
+    "PK523",
+    Severity.ERROR,
+    "rule counts in a unit of time the game does not define",
+    "A limit or repetition is counted per round, turn or phase, but the game's structure does "
+    "not define that unit (its 'units' list): a game of turns whose text suddenly counts rounds.",
+)
+CLAIM_FALSE = _code(
+    "PK530",
+    Severity.ERROR,
+    "claim of the text does not hold",
+    "A statement the rule text makes about its own data (a total, a count, a duration) was "
+    "evaluated against the data and is false: the text contradicts itself.",
+)
+CLAIM_UNEVALUABLE = _code(
+    "PK531",
+    Severity.ERROR,
+    "claim or example cannot be evaluated",
+    "The expression of a claim or example fails (an undefined name, a syntax error) or does not "
+    "give true or false. Expressions run in Jinja2's sandbox, never as Python.",
+)
+EXAMPLE_WRONG = _code(
+    "PK532",
+    Severity.ERROR,
+    "worked example does not follow from the rules",
+    "A worked example's stated outcome differs from what the rules, applied to its inputs, give.",
+)
+EXAMPLE_KEYS = _code(
+    "PK533",
+    Severity.ERROR,
+    "example computes something it does not state, or states something it does not compute",
+    "Each key of an example's 'outcome' needs an expression in 'compute', and the other way.",
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:

@@ -38,7 +38,8 @@ def apply_errata(loaded: LoadedPackage, found: list[Diagnostic], diagnostics: Di
         erratum = errata[match]
         diagnostics.add(
             ERRATUM_APPLIED,
-            f"{diagnostic.message} [{diagnostic.code}, resolved by erratum]",
+            f"{diagnostic.message} [{diagnostic.code}, resolved by erratum "
+            f"'{erratum.id or match + 1}']",
             diagnostic.span,
             hint=f"the text says: {erratum.text_says}; printkit follows: {erratum.resolution}",
         )

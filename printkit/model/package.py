@@ -158,6 +158,7 @@ MaterialSpec = Annotated[
 class Erratum(Strict):
     """A known contradiction of the rule text and the reading printkit follows."""
 
+    id: str | None = Field(None, description="name of the erratum, shown in its note")
     code: str = Field(pattern=r"^PK\d{3}$")
     subject: str = Field(description="text that the diagnostic's message contains")
     text_says: str

@@ -1,0 +1,120 @@
+"""Claims and worked examples of a rule text, evaluated against the data in Jinja2's sandbox.
+
+Each ends in one status: checked (it holds), failing (it does not: an error, or a note when an
+erratum names it), or waiting for the game's engine (it needs play to be checked).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from printkit.diagnostics import (
+    CLAIM_FALSE,
+    CLAIM_UNEVALUABLE,
+    EXAMPLE_KEYS,
+    EXAMPLE_WRONG,
+    Diagnostics,
+)
+from printkit.load.yaml_spans import SourceMap
+from printkit.materials.templates import TemplateProblem, evaluate
+from printkit.model.package import Package
+from printkit.model.rules_context import rules_context
+
+
+class Status(StrEnum):
+    CHECKED = "checked"
+    FAILING = "failing"
+    WAITING = "waiting for engine"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    kind: str  # claim | example
+    id: str
+    status: Status
+    text: str
+
+
+def check_claims(package: Package, spans: SourceMap, diagnostics: Diagnostics) -> list[Verdict]:
+    """Evaluate every claim and example; one verdict each, diagnostics for the failing ones."""
+    context = rules_context(package)
+    verdicts: list[Verdict] = []
+    for claim_id, claim in package.claims.items():
+        path = ("claims", claim_id)
+        if claim.check is None:
+            verdicts.append(Verdict("claim", claim_id, Status.WAITING, claim.text))
+            continue
+        value = _evaluate(claim.check, context, spans, (*path, "check"), diagnostics)
+        if value is not True and value is not False:
+            if value is not _FAILED:
+                diagnostics.add(
+                    CLAIM_UNEVALUABLE,
+                    f"claim '{claim_id}' gives {value!r}, not true or false",
+                    spans.value((*path, "check")),
+                    hint="write a comparison, e.g. '… == 34'",
+                )
+            verdicts.append(Verdict("claim", claim_id, Status.FAILING, claim.text))
+            continue
+        if not value:
+            diagnostics.add(
+                CLAIM_FALSE,
+                f"claim '{claim_id}' does not hold: {claim.text}",
+                spans.value((*path, "check")),
+                hint="the text contradicts its own data: correct the data, or record an erratum",
+            )
+        verdicts.append(
+            Verdict("claim", claim_id, Status.CHECKED if value else Status.FAILING, claim.text)
+        )
+    for example_id, example in package.examples.items():
+        path = ("examples", example_id)
+        if example.engine is not None:
+            verdicts.append(Verdict("example", example_id, Status.WAITING, example.text))
+            continue
+        ok = set(example.compute) == set(example.outcome)
+        if not ok:
+            diagnostics.add(
+                EXAMPLE_KEYS,
+                f"example '{example_id}' states {sorted(example.outcome)} but computes "
+                f"{sorted(example.compute)}",
+                spans.value((*path, "compute")),
+                hint="give one expression in 'compute' for each key of 'outcome'",
+            )
+        scope = {**context, **example.inputs, "inputs": example.inputs}
+        for key, expression in example.compute.items():
+            value = _evaluate(expression, scope, spans, (*path, "compute", key), diagnostics)
+            if value is _FAILED:
+                ok = False
+            elif key in example.outcome and value != example.outcome[key]:
+                ok = False
+                diagnostics.add(
+                    EXAMPLE_WRONG,
+                    f"example '{example_id}' states {key} = {example.outcome[key]!r} but the "
+                    f"rules give {value!r}",
+                    spans.value((*path, "outcome", key)),
+                    hint="the example does not follow from the rules: record an erratum naming "
+                    "the reading printkit follows, or correct the data",
+                )
+        verdicts.append(
+            Verdict("example", example_id, Status.CHECKED if ok else Status.FAILING, example.text)
+        )
+    return verdicts
+
+
+_FAILED = object()
+
+
+def _evaluate(
+    expression: str, context: dict[str, Any], spans: SourceMap, path, diagnostics: Diagnostics
+) -> Any:
+    try:
+        return evaluate(expression, context)
+    except TemplateProblem as problem:
+        diagnostics.add(
+            CLAIM_UNEVALUABLE,
+            str(problem),
+            spans.value(path),
+            hint="the names an expression may use are listed in printkit/model/rules.py",
+        )
+        return _FAILED

@@ -1,0 +1,73 @@
+"""Render every piece of rule prose once: a template that fails is a diagnostic (PK220), and
+the sections and glossary terms the prose refers to are recorded for the references check."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from printkit.diagnostics import TEMPLATE_ERROR, Diagnostics
+from printkit.load.yaml_spans import PathKey, SourceMap
+from printkit.materials.templates import TemplateProblem, render
+from printkit.model.package import Package
+from printkit.model.rules_context import Recorder, rules_context
+
+# Fields holding prose; `conditions` is a list of prose lines.
+PROSE_FIELDS = frozenset({"text", "result", "definition", "trigger", "conditions", "short"})
+
+
+@dataclass
+class ProseRefs:
+    """What the prose referred to: (section id, path of the prose) and term ids."""
+
+    sections: list[tuple[str, PathKey]] = field(default_factory=list)
+    terms: list[tuple[str, PathKey]] = field(default_factory=list)
+
+
+def check_prose(package: Package, spans: SourceMap, diagnostics: Diagnostics) -> ProseRefs:
+    recorder = Recorder()
+    context = rules_context(package, recorder)
+    found = ProseRefs()
+    roots: list[tuple[PathKey, Any]] = [(("rules",), package.rules)]
+    roots += [(("claims", k), v) for k, v in package.claims.items()]
+    roots += [(("examples", k), v) for k, v in package.examples.items()]
+    for path, source in _prose(roots):
+        recorder.sections.clear()
+        recorder.terms.clear()
+        try:
+            render(source, context)
+        except TemplateProblem as problem:
+            diagnostics.add(
+                TEMPLATE_ERROR,
+                str(problem),
+                spans.value(path),
+                hint="the names prose may use are listed in printkit/model/rules.py",
+            )
+        found.sections += [(section_id, path) for section_id in recorder.sections]
+        found.terms += [(term_id, path) for term_id in recorder.terms]
+    return found
+
+
+def _prose(items: list[tuple[PathKey, Any]]):
+    """(path, text) of every prose string under the given models, depth first."""
+    stack = list(reversed(items))
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, BaseModel):
+            children = [(name, getattr(value, name)) for name in type(value).model_fields]
+            for name, child in reversed(children):
+                if name in PROSE_FIELDS and isinstance(child, str):
+                    stack.append(((*path, name, "<prose>"), child))
+                elif name in PROSE_FIELDS and isinstance(child, list):
+                    lines = [((*path, name, i, "<prose>"), c) for i, c in enumerate(child)]
+                    stack += reversed(lines)
+                else:
+                    stack.append(((*path, name), child))
+        elif isinstance(value, dict):
+            stack += reversed([((*path, k), v) for k, v in value.items()])
+        elif isinstance(value, list):
+            stack += reversed([((*path, i), v) for i, v in enumerate(value)])
+        elif isinstance(value, str) and path[-1] == "<prose>":
+            yield path[:-1], value

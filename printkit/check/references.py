@@ -1,0 +1,198 @@
+"""References between rules: every id named exists, ids are unique, definitions are used, and a
+cross-reference lands on a section about the rule that makes it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from printkit.check.prose import ProseRefs
+from printkit.check.rule_index import Entry, id_path, rule_entries
+from printkit.diagnostics import (
+    RULE_DUPLICATE_ID,
+    RULE_UNKNOWN_REFERENCE,
+    RULE_UNUSED,
+    RULE_WRONG_SECTION,
+    UNKNOWN_TIME_UNIT,
+    VARIANT_UNKNOWN_RULE,
+    Diagnostics,
+    did_you_mean,
+)
+from printkit.load.yaml_spans import PathKey, SourceMap
+from printkit.model.package import Package
+from printkit.model.rules import Action, DiceTable, Node, Rules, Section, Variant
+from printkit.model.rules_context import section_name
+
+_VALUE_USE = re.compile(r"\bvalues(?:\.(\w+)|\[\s*['\"](\w+)['\"]\s*\])")
+
+
+def check_references(
+    package: Package, prose: ProseRefs, spans: SourceMap, diagnostics: Diagnostics
+) -> None:
+    rules = package.rules
+    if rules is None:
+        return
+    entries = list(rule_entries(rules))
+    _unique(entries, spans, diagnostics)
+    ids = {entry.id for entry in entries}
+    check = _Checker(rules, spans, diagnostics)
+    for entry in entries:
+        node = entry.node
+        if isinstance(node, Node | Section):
+            for index, section_id in enumerate(node.see):
+                check.see(entry.id, section_id, (*entry.path, "see", index))
+        if isinstance(node, Node):
+            for index, use in enumerate(node.uses):
+                check.exists(
+                    "component",
+                    use.component,
+                    package.components,
+                    (*entry.path, "uses", index, "component"),
+                )
+        if isinstance(node, Section):
+            if node.parent is not None:
+                check.exists("section", node.parent, rules.sections, (*entry.path, "parent"))
+            for index, rule_id in enumerate(node.covers):
+                check.exists("rule", rule_id, ids, (*entry.path, "covers", index))
+        if isinstance(node, Action):
+            phases = rules.structure.phases if rules.structure else {}
+            if node.phase is not None:
+                check.exists("phase", node.phase, phases, (*entry.path, "phase"))
+            if node.per is not None:
+                check.unit(node.per, (*entry.path, "per"))
+        if isinstance(node, DiceTable) and node.component is not None:
+            check.exists(
+                "component", node.component, package.components, (*entry.path, "component")
+            )
+        if getattr(node, "restates", None) is not None:
+            check.exists("table", node.restates, rules.tables, (*entry.path, "restates"))
+        if isinstance(node, Variant):
+            check.variant(node, ids, entry.path)
+    for variant_path, end in _end_conditions(rules):
+        if end.variant is not None and end.variant not in rules.variants:
+            check.variant_reference("variant", end.variant, rules.variants, variant_path)
+    for section_id, path in prose.sections:
+        check.see(_owner(entries, path), section_id, path)
+    for term_id, path in prose.terms:
+        check.exists("glossary term", term_id, rules.glossary, path)
+    _unused(package, prose, spans, diagnostics)
+
+
+def _end_conditions(rules: Rules):
+    for end_id, end in rules.end_conditions.items():
+        yield ("rules", "end_conditions", end_id, "variant"), end
+
+
+def _owner(entries: list[Entry], path: PathKey) -> str:
+    """The id of the innermost rule whose data holds `path`."""
+    owners = [e for e in entries if path[: len(e.path)] == e.path]
+    return max(owners, key=lambda e: len(e.path)).id if owners else ""
+
+
+def _unique(entries: list[Entry], spans: SourceMap, diagnostics: Diagnostics) -> None:
+    first: dict[str, Entry] = {}
+    for entry in entries:
+        earlier = first.setdefault(entry.id, entry)
+        if earlier is not entry:
+            diagnostics.add(
+                RULE_DUPLICATE_ID,
+                f"'{entry.id}' names a {entry.kind} and a {earlier.kind} "
+                f"(first at {spans.key(id_path(earlier))})",
+                spans.key(id_path(entry)),
+                hint="rename one: references name rules by id alone",
+            )
+
+
+class _Checker:
+    def __init__(self, rules: Rules, spans: SourceMap, diagnostics: Diagnostics) -> None:
+        self.rules = rules
+        self.spans = spans
+        self.diagnostics = diagnostics
+
+    def exists(self, what: str, name: str, known: Iterable[str], path: PathKey) -> bool:
+        choices = set(known)
+        if name in choices:
+            return True
+        self.diagnostics.add(
+            RULE_UNKNOWN_REFERENCE,
+            f"no {what} '{name}'",
+            self.spans.value(path),
+            hint=did_you_mean(name, choices) or f"define the {what}, or remove the reference",
+        )
+        return False
+
+    def see(self, owner: str, section_id: str, path: PathKey) -> None:
+        if not self.exists("section", section_id, self.rules.sections, path):
+            return
+        section = self.rules.sections[section_id]
+        if section.covers and owner and owner not in section.covers and owner != section_id:
+            self.diagnostics.add(
+                RULE_WRONG_SECTION,
+                f"'{owner}' refers to {section_name(section)}, which is about "
+                + ", ".join(f"'{c}'" for c in section.covers),
+                self.spans.value(path),
+                hint="point at the section whose 'covers' lists this rule",
+            )
+
+    def unit(self, unit: str, path: PathKey) -> None:
+        structure = self.rules.structure
+        units = set(structure.units) | {structure.unit} if structure else set()
+        if unit not in units:
+            self.diagnostics.add(
+                UNKNOWN_TIME_UNIT,
+                f"counted per '{unit}', which the game's structure does not define",
+                self.spans.value(path),
+                hint=did_you_mean(unit, units) or "add the unit to structure.units",
+            )
+
+    def variant(self, variant: Variant, ids: set[str], path: PathKey) -> None:
+        if variant.base is not None:
+            self.variant_reference("variant", variant.base, self.rules.variants, (*path, "base"))
+        for index, change in enumerate(variant.changes):
+            self.variant_reference("rule", change.rule, ids, (*path, "changes", index, "rule"))
+
+    def variant_reference(self, what: str, name: str, known: Iterable[str], path: PathKey) -> None:
+        choices = set(known)
+        if name not in choices:
+            self.diagnostics.add(
+                VARIANT_UNKNOWN_RULE,
+                f"a variant refers to {what} '{name}', which does not exist",
+                self.spans.value(path),
+                hint=did_you_mean(name, choices) or f"define the {what} first",
+            )
+
+
+def _unused(package: Package, prose: ProseRefs, spans: SourceMap, diagnostics: Diagnostics) -> None:
+    rules = package.rules
+    assert rules is not None
+    used_terms = {term_id for term_id, _ in prose.terms}
+    for term_id in rules.glossary:
+        if term_id not in used_terms:
+            diagnostics.add(
+                RULE_UNUSED,
+                f"glossary term '{term_id}' is never referred to",
+                spans.key(("rules", "glossary", term_id)),
+                hint=f"use {{{{ term('{term_id}') }}}} where the prose says it, or remove it",
+            )
+    sources = " ".join(_expressions(package))
+    used_values = {a or b for a, b in _VALUE_USE.findall(sources)}
+    for name in rules.values:
+        if name not in used_values:
+            diagnostics.add(
+                RULE_UNUSED,
+                f"value '{name}' is never used by prose, claims or examples",
+                spans.key(("rules", "values", name)),
+                hint=f"print it with {{{{ values.{name} }}}}, check it in a claim, or remove it",
+            )
+
+
+def _expressions(package: Package) -> Iterable[str]:
+    """Every template source of the package: prose is JSON-dumped whole, claims and examples."""
+    if package.rules is not None:
+        yield package.rules.model_dump_json()
+    for claim in package.claims.values():
+        yield claim.text
+        yield claim.check or ""
+    for example in package.examples.values():
+        yield example.text
+        yield from example.compute.values()

@@ -1,0 +1,138 @@
+"""Requirements: what the rules use must be in the box, as many as they use at once.
+
+Counts are taken at the largest player count (the smallest when the game has no upper limit),
+so "three dice per player" is checked against the box for the biggest table the game allows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from printkit.check.rule_index import rule_entries
+from printkit.diagnostics import (
+    RULE_NEEDS_COMPONENT,
+    SETUP_EXCEEDS_INVENTORY,
+    Diagnostics,
+)
+from printkit.load.yaml_spans import PathKey, SourceMap
+from printkit.model.package import Package
+from printkit.model.rules import DiceTable, Node, Players, Step, Uses
+
+_PLAYERS = re.compile(r"^\s*(\d+)\s*(?:(\+)|[-–]\s*(\d+))?\s*$")
+
+
+def players_of(package: Package) -> Players | None:
+    """The rules' player range, else the one written in game.players ('2', '1+', '2-4')."""
+    if package.rules is not None and package.rules.players is not None:
+        return package.rules.players
+    match = _PLAYERS.match(package.game.players)
+    if match is None:
+        return None
+    low = int(match[1])
+    return Players(min=low, max=None if match[2] else int(match[3] or low))
+
+
+def _table_size(players: Players | None) -> int:
+    if players is None:
+        return 1
+    return players.max if players.max is not None else players.min
+
+
+def _needed(use: Uses, players: int) -> int:
+    return use.count * (players if use.per_player else 1)
+
+
+def check_requirements(package: Package, spans: SourceMap, diagnostics: Diagnostics) -> None:
+    rules = package.rules
+    if rules is None:
+        return
+    players = _table_size(players_of(package))
+    inventory = {key: component.count for key, component in package.components.items()}
+    for entry in rule_entries(rules):
+        node = entry.node
+        if isinstance(node, DiceTable):
+            _dice_table(entry.id, node, entry.path, inventory, spans, diagnostics)
+        if not isinstance(node, Node):
+            continue
+        for index, use in enumerate(node.uses):
+            need, have = _needed(use, players), inventory.get(use.component)
+            if have is not None and need > have:
+                diagnostics.add(
+                    RULE_NEEDS_COMPONENT,
+                    f"'{entry.id}' uses {need} × '{use.component}' at once but the inventory "
+                    f"holds {have}",
+                    spans.value((*entry.path, "uses", index, "count")),
+                    hint="raise the component's count, or lower what the rule uses",
+                )
+    _setup(rules.setup, ("rules", "setup"), players, inventory, spans, diagnostics)
+    for variant_id, variant in rules.variants.items():
+        if variant.setup:
+            seats = _table_size(variant.players) if variant.players else players
+            path = ("rules", "variants", variant_id, "setup")
+            _setup(
+                [*rules.setup, *variant.setup],
+                path,
+                seats,
+                inventory,
+                spans,
+                diagnostics,
+                first=len(rules.setup),
+            )
+
+
+def _dice_table(
+    table_id: str,
+    table: DiceTable,
+    path: PathKey,
+    inventory: dict[str, int],
+    spans: SourceMap,
+    diagnostics: Diagnostics,
+) -> None:
+    rolled = int(table.dice.partition("d")[0] or 1)
+    if table.component is None:
+        diagnostics.add(
+            RULE_NEEDS_COMPONENT,
+            f"table '{table_id}' rolls {table.dice} but names no dice of the inventory",
+            spans.value((*path, "dice")),
+            hint="add 'component: <id of the dice>' (and the dice to 'components' if missing)",
+        )
+        return
+    have = inventory.get(table.component)
+    if have is not None and rolled > have:
+        diagnostics.add(
+            RULE_NEEDS_COMPONENT,
+            f"table '{table_id}' rolls {table.dice} but the inventory holds {have} "
+            f"× '{table.component}'",
+            spans.value((*path, "component")),
+            hint="add dice to the inventory, or roll fewer",
+        )
+
+
+def _setup(
+    steps: list[Step],
+    path: PathKey,
+    players: int,
+    inventory: dict[str, int],
+    spans: SourceMap,
+    diagnostics: Diagnostics,
+    first: int = 0,
+) -> None:
+    """Add up the steps in order; report the step whose use first exceeds the inventory.
+
+    Steps before `first` belong to the base setup (already checked on their own)."""
+    total: Counter[str] = Counter()
+    for index, step in enumerate(steps):
+        for use_index, use in enumerate(step.uses):
+            before = total[use.component]
+            total[use.component] += _needed(use, players)
+            have = inventory.get(use.component)
+            if have is None or total[use.component] <= have or before > have or index < first:
+                continue
+            diagnostics.add(
+                SETUP_EXCEEDS_INVENTORY,
+                f"setup has dealt {total[use.component]} × '{use.component}' by step "
+                f"'{step.id}' ({players} players) but the inventory holds {have}",
+                spans.value((*path, index - first, "uses", use_index, "count")),
+                hint="deal fewer, or raise the component's count",
+            )

@@ -1,0 +1,21 @@
+"""The rules validator: every check of a package's rules, claims and examples, in one call."""
+
+from __future__ import annotations
+
+from printkit.check.claims import Verdict, check_claims
+from printkit.check.prose import check_prose
+from printkit.check.references import check_references
+from printkit.check.requirements import check_requirements
+from printkit.check.tables import check_tables
+from printkit.diagnostics import Diagnostics
+from printkit.load.package import LoadedPackage
+
+
+def check_rules(loaded: LoadedPackage, diagnostics: Diagnostics) -> list[Verdict]:
+    package, spans = loaded.package, loaded.spans
+    prose = check_prose(package, spans, diagnostics)
+    check_references(package, prose, spans, diagnostics)
+    if package.rules is not None:
+        check_tables(package.rules, spans, diagnostics)
+    check_requirements(package, spans, diagnostics)
+    return check_claims(package, spans, diagnostics)

@@ -1,0 +1,161 @@
+"""Tables: every roll or number has exactly one row, and a restated table says the same."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from printkit.check.coverage import dice_values, interval_text, range_coverage
+from printkit.diagnostics import (
+    TABLE_BAD_ROW,
+    TABLE_DUPLICATE_KEY,
+    TABLE_GAP,
+    TABLE_OVERLAP,
+    TABLE_RESTATED_DIFFERENTLY,
+    Diagnostics,
+)
+from printkit.load.yaml_spans import SourceMap
+from printkit.model.rules import DiceTable, LookupTable, RangeTable, Rules
+from printkit.model.rules_context import parse_roll
+
+Table = DiceTable | RangeTable | LookupTable
+
+
+def check_tables(rules: Rules, spans: SourceMap, diagnostics: Diagnostics) -> None:
+    for table_id, table in rules.tables.items():
+        path = ("rules", "tables", table_id)
+        if isinstance(table, DiceTable):
+            _dice(table_id, table, path, spans, diagnostics)
+        elif isinstance(table, RangeTable):
+            _range(table_id, table, path, spans, diagnostics)
+        else:
+            _lookup(table_id, table, path, spans, diagnostics)
+        original = rules.tables.get(table.restates) if table.restates else None
+        if original is not None:
+            _restated(table_id, table, table.restates, original, path, spans, diagnostics)
+
+
+def _dice(table_id, table: DiceTable, path, spans: SourceMap, diagnostics: Diagnostics) -> None:
+    possible = dice_values(table.dice)
+    seen: Counter[int] = Counter()
+    for index, row in enumerate(table.rows):
+        where = spans.value((*path, "rows", index, "roll"))
+        values = parse_roll(row.roll)
+        if values is None or not set(values) <= set(possible):
+            diagnostics.add(
+                TABLE_BAD_ROW,
+                f"table '{table_id}': roll '{row.roll}' cannot come up on {table.dice}",
+                where,
+                hint=f"{table.dice} shows {possible[0]} to {possible[-1]}; write a value or "
+                "a span such as '3-4'",
+            )
+            continue
+        twice = [v for v in values if seen[v]]
+        if twice:
+            diagnostics.add(
+                TABLE_OVERLAP,
+                f"table '{table_id}': roll {interval_text(twice[0], twice[-1])} already has a row",
+                where,
+                hint="give each roll one row",
+            )
+        seen.update(values)
+    missing = [v for v in possible if not seen[v]]
+    if missing:
+        diagnostics.add(
+            TABLE_GAP,
+            f"table '{table_id}' gives no result for {table.dice} = "
+            + ", ".join(str(v) for v in missing),
+            spans.value((*path, "rows")),
+            hint="add a row for each missing roll, or widen a neighbouring row",
+        )
+
+
+def _range(table_id, table: RangeTable, path, spans: SourceMap, diagnostics: Diagnostics) -> None:
+    low, high = table.domain.min, table.domain.max
+    rows = [(row.min, row.max) for row in table.rows]
+    for index, (row_low, row_high) in enumerate(rows):
+        below = low is not None and (row_low is None or row_low < low)
+        above = high is not None and (row_high is None or row_high > high)
+        if below or above:
+            diagnostics.add(
+                TABLE_BAD_ROW,
+                f"table '{table_id}': row {interval_text(row_low, row_high)} reaches outside "
+                f"the domain {interval_text(low, high)}",
+                spans.value((*path, "rows", index)),
+                hint="narrow the row, or widen the table's domain",
+            )
+    gaps, overlaps = range_coverage(rows, (low, high))
+    for overlap in overlaps:
+        diagnostics.add(
+            TABLE_OVERLAP,
+            f"table '{table_id}': {overlap} is covered by two rows "
+            f"({_row_name(table, overlap.first)} and {_row_name(table, overlap.second)})",
+            spans.value((*path, "rows", overlap.second)),
+            hint="make the rows meet end to end: one row's max is the next row's min minus 1",
+        )
+    for gap in gaps:
+        diagnostics.add(
+            TABLE_GAP,
+            f"table '{table_id}' gives no result for {gap}",
+            spans.value((*path, "rows")),
+            hint="add a row for it, widen a neighbour, or leave an end open with null",
+        )
+
+
+def _row_name(table: RangeTable, index: int) -> str:
+    row = table.rows[index]
+    return f"'{row.id}'" if row.id else interval_text(row.min, row.max)
+
+
+def _lookup(table_id, table: LookupTable, path, spans, diagnostics: Diagnostics) -> None:
+    seen: set[object] = set()
+    for index, row in enumerate(table.rows):
+        if row.key in seen:
+            diagnostics.add(
+                TABLE_DUPLICATE_KEY,
+                f"table '{table_id}' lists key '{row.key}' twice",
+                spans.value((*path, "rows", index, "key")),
+                hint="keep one row per key",
+            )
+        seen.add(row.key)
+
+
+def _index(table: Table, row: object) -> object:
+    if isinstance(table, DiceTable):
+        return tuple(parse_roll(row.roll) or ())  # type: ignore[attr-defined]
+    if isinstance(table, RangeTable):
+        return interval_text(row.min, row.max)  # type: ignore[attr-defined]
+    return row.key  # type: ignore[attr-defined]
+
+
+def _restated(
+    table_id: str,
+    table: Table,
+    original_id: str,
+    original: Table,
+    path,
+    spans: SourceMap,
+    diagnostics: Diagnostics,
+) -> None:
+    """Rows are matched by id where both have one, else by position."""
+    if table.kind != original.kind or len(table.rows) != len(original.rows):
+        diagnostics.add(
+            TABLE_RESTATED_DIFFERENTLY,
+            f"table '{table_id}' restates '{original_id}' but has {len(table.rows)} "
+            f"{table.kind} rows against {len(original.rows)} {original.kind} rows",
+            spans.value((*path, "rows")),
+            hint=f"give '{table_id}' the same rows as '{original_id}'",
+        )
+        return
+    by_id = {row.id: row for row in original.rows if row.id}
+    for index, row in enumerate(table.rows):
+        other = by_id.get(row.id) if row.id else None
+        other = other or original.rows[index]
+        said, meant = _index(table, row), _index(original, other)
+        if said != meant:
+            name = f"'{row.id}'" if row.id else f"row {index + 1}"
+            diagnostics.add(
+                TABLE_RESTATED_DIFFERENTLY,
+                f"table '{table_id}' gives {name} as {said} but '{original_id}' gives {meant}",
+                spans.value((*path, "rows", index)),
+                hint=f"print the quick reference from '{original_id}' or make them agree",
+            )
