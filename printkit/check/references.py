@@ -96,11 +96,15 @@ def _unique(entries: list[Entry], spans: SourceMap, diagnostics: Diagnostics) ->
         if earlier is not entry:
             diagnostics.add(
                 RULE_DUPLICATE_ID,
-                f"'{entry.id}' names a {entry.kind} and a {earlier.kind} "
+                f"'{entry.id}' names {_a(entry.kind)} and {_a(earlier.kind)} "
                 f"(first at {spans.key(id_path(earlier))})",
                 spans.key(id_path(entry)),
                 hint="rename one: references name rules by id alone",
             )
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[0] in "aeiou" else "a ") + noun
 
 
 class _Checker:

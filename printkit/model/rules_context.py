@@ -84,6 +84,7 @@ def rules_context(
     return {
         "game": package.game,
         "components": package.components,
+        "materials": package.materials,
         "upgrades": getattr(package, "upgrades", None) or {},
         "rules": rules,
         "sections": rules.sections,
