@@ -303,6 +303,13 @@ RULE_WRONG_SECTION = _code(
     "A rule sends the reader to a section whose 'covers' list does not include that rule: the "
     "section exists, but it explains other rules (a wrong section number in the text).",
 )
+UNDEFINED_TERM = _code(
+    "PK504",
+    Severity.ERROR,
+    "term used but never defined",
+    "Prose uses a glossary term with term('…') whose entry has no definition: the rule text relies "
+    "on a word it never explains.",
+)
 TABLE_GAP = _code(
     "PK510",
     Severity.ERROR,

@@ -13,6 +13,7 @@ from printkit.diagnostics import (
     RULE_UNKNOWN_REFERENCE,
     RULE_UNUSED,
     RULE_WRONG_SECTION,
+    UNDEFINED_TERM,
     UNKNOWN_TIME_UNIT,
     VARIANT_UNKNOWN_RULE,
     Diagnostics,
@@ -74,7 +75,8 @@ def check_references(
     for section_id, path in prose.sections:
         check.see(_owner(entries, path), section_id, path)
     for term_id, path in prose.terms:
-        check.exists("glossary term", term_id, rules.glossary, path)
+        if check.exists("glossary term", term_id, rules.glossary, path):
+            check.defined(term_id, path)
     _unused(package, prose, spans, diagnostics)
 
 
@@ -124,6 +126,15 @@ class _Checker:
             hint=did_you_mean(name, choices) or f"define the {what}, or remove the reference",
         )
         return False
+
+    def defined(self, term_id: str, path: PathKey) -> None:
+        if self.rules.glossary[term_id].definition is None:
+            self.diagnostics.add(
+                UNDEFINED_TERM,
+                f"term '{term_id}' is used here but never defined",
+                self.spans.value(path),
+                hint=f"give rules.glossary.{term_id} a definition, or record the gap in an erratum",
+            )
 
     def see(self, owner: str, section_id: str, path: PathKey) -> None:
         if not self.exists("section", section_id, self.rules.sections, path):

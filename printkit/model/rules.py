@@ -9,8 +9,9 @@ file:line:col of that path, like every other model of the package.
 What templates see (``printkit.model.rules_context.rules_context`` builds it; the quick-reference
 and rules-reference templates receive the same names):
 
-- ``game`` (GameInfo), ``components`` (id → Component), ``materials``, ``upgrades`` (the package's upgrade
-  list when it has one, else an empty mapping), ``rules`` (the whole `Rules` below);
+- ``game`` (GameInfo), ``components`` (id → Component), ``materials``, ``upgrades`` (the
+  package's upgrade list when it has one, else an empty mapping), ``rules`` (the whole `Rules`
+  below);
 - shortcuts into `rules`: ``sections``, ``setup`` (list of `Step`), ``structure``, ``phases``
   (id → `Phase`, in play order), ``actions``, ``tables``, ``end_conditions``, ``variants``,
   ``abilities``, ``glossary``, ``values`` (named numbers and words);
@@ -242,7 +243,9 @@ class Ability(Node):
 
 class Term(Strict):
     term: str
-    definition: str = Field(description=TEXT)
+    definition: str | None = Field(
+        None, description=TEXT + "; leave out when the text uses the word without defining it"
+    )
     source_line: int | None = Field(None, ge=1, description=SOURCE_LINE)
 
 
