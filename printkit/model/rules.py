@@ -9,7 +9,7 @@ file:line:col of that path, like every other model of the package.
 What templates see (``printkit.model.rules_context.rules_context`` builds it; the quick-reference
 and rules-reference templates receive the same names):
 
-- ``game`` (GameInfo), ``components`` (id → Component), ``materials``, ``upgrades`` (the
+- ``game`` (GameInfo), ``components`` (id → Component), ``decks``, ``materials``, ``upgrades`` (the
   package's upgrade list when it has one, else an empty mapping), ``rules`` (the whole `Rules`
   below);
 - shortcuts into `rules`: ``sections``, ``setup`` (list of `Step`), ``structure``, ``phases``

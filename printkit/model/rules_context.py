@@ -85,6 +85,7 @@ def rules_context(
         "game": package.game,
         "components": package.components,
         "materials": package.materials,
+        "decks": package.decks,
         "upgrades": getattr(package, "upgrades", None) or {},
         "rules": rules,
         "sections": rules.sections,
