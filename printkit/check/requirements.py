@@ -118,14 +118,15 @@ def _setup(
     diagnostics: Diagnostics,
     first: int = 0,
 ) -> None:
-    """Add up the steps in order; report the step whose use first exceeds the inventory.
-
-    Steps before `first` belong to the base setup (already checked on their own)."""
+    """Add up what the steps keep out of the box, in order; report the step that first takes
+    more than the inventory holds. Steps before `first` belong to the base setup, already checked
+    on their own. (Each step's own use is checked with every other rule.)"""
     total: Counter[str] = Counter()
     for index, step in enumerate(steps):
         for use_index, use in enumerate(step.uses):
             before = total[use.component]
-            total[use.component] += _needed(use, players)
+            if use.kept:
+                total[use.component] += _needed(use, players)
             have = inventory.get(use.component)
             if have is None or total[use.component] <= have or before > have or index < first:
                 continue

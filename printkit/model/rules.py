@@ -89,6 +89,9 @@ class Uses(Strict):
     component: str
     count: int = Field(1, ge=0)
     per_player: bool = Field(False, description="the count is needed once for every player")
+    kept: bool = Field(
+        True, description="false when the pieces go back after the step (dice rolled and reused)"
+    )
 
 
 class Node(Strict):
