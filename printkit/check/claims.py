@@ -78,7 +78,7 @@ def check_claims(package: Package, spans: SourceMap, diagnostics: Diagnostics) -
                 EXAMPLE_KEYS,
                 f"example '{example_id}' states {sorted(example.outcome)} but computes "
                 f"{sorted(example.compute)}",
-                spans.value((*path, "compute")),
+                spans.key((*path, "compute")),
                 hint="give one expression in 'compute' for each key of 'outcome'",
             )
         scope = {**context, **example.inputs, "inputs": example.inputs}

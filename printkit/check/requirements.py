@@ -53,8 +53,8 @@ def check_requirements(package: Package, spans: SourceMap, diagnostics: Diagnost
         node = entry.node
         if isinstance(node, DiceTable):
             _dice_table(entry.id, node, entry.path, inventory, spans, diagnostics)
-        if not isinstance(node, Node):
-            continue
+        if not isinstance(node, Node) or entry.kind == "setup step":
+            continue  # setup steps are added up together below
         for index, use in enumerate(node.uses):
             need, have = _needed(use, players), inventory.get(use.component)
             if have is not None and need > have:
