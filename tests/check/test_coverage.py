@@ -1,0 +1,154 @@
+"""Table coverage over random partitions: a clean partition has no gap and no overlap, and one
+inserted gap or overlap is found exactly, at the value where it was inserted."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from printkit.check.coverage import Gap, dice_values, range_coverage
+from printkit.check.tables import check_tables
+from printkit.diagnostics import TABLE_GAP, TABLE_OVERLAP, Diagnostics
+from printkit.load.yaml_spans import SourceMap
+from printkit.model.rules import Rules
+
+Row = list  # [low, high], None for an open end
+
+
+@st.composite
+def partitions(draw: st.DrawFn) -> tuple[list[Row], tuple[int | None, int | None]]:
+    """Consecutive rows tiling a domain, each end open or closed; rows in original order."""
+    start = draw(st.integers(-50, 50))
+    widths = draw(st.lists(st.integers(1, 6), min_size=2, max_size=8))
+    rows: list[Row] = []
+    low = start
+    for width in widths:
+        rows.append([low, low + width - 1])
+        low += width
+    open_low, open_high = draw(st.booleans()), draw(st.booleans())
+    domain = (None if open_low else start, None if open_high else low - 1)
+    if open_low:
+        rows[0][0] = None
+    if open_high:
+        rows[-1][1] = None
+    return rows, domain
+
+
+def _shift_after(rows: list[Row], boundary: int, by: int) -> list[Row]:
+    """Move every row after `boundary` by `by`, keeping open ends open."""
+    return [
+        row if index <= boundary else [None if v is None else v + by for v in row]
+        for index, row in enumerate(rows)
+    ]
+
+
+def _shuffled(rows: list[Row], order: list[int]) -> list[tuple[int | None, int | None]]:
+    return [tuple(rows[i]) for i in order]  # type: ignore[misc]
+
+
+@given(partitions(), st.randoms())
+def test_a_partition_has_no_gap_and_no_overlap(partition, random) -> None:
+    rows, domain = partition
+    order = list(range(len(rows)))
+    random.shuffle(order)
+    assert range_coverage(_shuffled(rows, order), domain) == ([], [])
+
+
+@given(partitions(), st.data())
+def test_one_inserted_gap_is_found_where_it_was_inserted(partition, data) -> None:
+    rows, (low, high) = partition
+    boundary = data.draw(st.integers(0, len(rows) - 2))
+    missing = rows[boundary][1]
+    assert missing is not None
+    gapped = _shift_after(rows, boundary, +1)
+    domain = (low, None if high is None else high + 1)
+    order = data.draw(st.permutations(range(len(rows))))
+    assert range_coverage(_shuffled(gapped, order), domain) == (
+        [Gap(missing + 1, missing + 1)],
+        [],
+    )
+
+
+@given(partitions(), st.data())
+def test_one_inserted_overlap_is_found_between_the_two_rows(partition, data) -> None:
+    rows, (low, high) = partition
+    boundary = data.draw(st.integers(0, len(rows) - 2))
+    shared = rows[boundary][1]
+    overlapping = _shift_after(rows, boundary, -1)
+    domain = (low, None if high is None else high - 1)
+    order = data.draw(st.permutations(range(len(rows))))
+    gaps, overlaps = range_coverage(_shuffled(overlapping, order), domain)
+    assert gaps == []
+    assert [(o.low, o.high) for o in overlaps] == [(shared, shared)]
+    assert {overlaps[0].first, overlaps[0].second} == {
+        order.index(boundary),
+        order.index(boundary + 1),
+    }
+
+
+@given(partitions())
+def test_closing_an_open_end_leaves_everything_beyond_it_uncovered(partition) -> None:
+    rows, domain = partition
+    if domain[0] is None:
+        first_high = rows[0][1]
+        rows[0][0] = first_high
+        assert range_coverage([tuple(r) for r in rows], domain) == (
+            [Gap(None, first_high - 1)],
+            [],
+        )
+    if domain[1] is None:
+        last_low = rows[-1][0]
+        rows[-1][1] = last_low
+        gaps, overlaps = range_coverage([tuple(r) for r in rows], domain)
+        assert gaps[-1] == Gap(last_low + 1, None)
+        assert overlaps == []
+
+
+@st.composite
+def dice_partitions(draw: st.DrawFn) -> tuple[str, list[tuple[int, int]]]:
+    """A roll ('d8', '3d6'…) and its values cut into consecutive spans."""
+    count = draw(st.integers(1, 3))
+    sides = draw(st.sampled_from([4, 6, 8, 10, 12, 20]))
+    dice = f"{count}d{sides}" if count > 1 else f"d{sides}"
+    values = dice_values(dice)
+    cuts = sorted(draw(st.sets(st.integers(1, len(values) - 1), max_size=6)))
+    edges = [0, *cuts, len(values)]
+    return dice, [(values[a], values[b - 1]) for a, b in pairwise(edges)]
+
+
+def _dice_diagnostics(dice: str, spans: list[tuple[int, int]]) -> Diagnostics:
+    rows = [{"roll": f"{a}-{b}" if a != b else a, "result": "r"} for a, b in spans]
+    rules = Rules.model_validate(
+        {"tables": {"t": {"kind": "dice", "dice": dice, "component": "dice", "rows": rows}}}
+    )
+    found = Diagnostics()
+    check_tables(rules, SourceMap(), found)
+    return found
+
+
+@given(dice_partitions())
+def test_a_dice_table_covering_every_roll_once_is_clean(case) -> None:
+    dice, spans = case
+    assert list(_dice_diagnostics(dice, spans)) == []
+
+
+@given(dice_partitions(), st.data())
+def test_a_dropped_dice_row_is_a_gap_naming_its_rolls(case, data) -> None:
+    dice, spans = case
+    if len(spans) < 2:
+        return
+    dropped = data.draw(st.integers(0, len(spans) - 1))
+    low, high = spans[dropped]
+    found = _dice_diagnostics(dice, spans[:dropped] + spans[dropped + 1 :])
+    assert [d.code for d in found] == [TABLE_GAP]
+    assert found.items[0].message.endswith(", ".join(str(v) for v in range(low, high + 1)))
+
+
+@given(dice_partitions(), st.data())
+def test_a_repeated_dice_row_is_an_overlap(case, data) -> None:
+    dice, spans = case
+    repeated = data.draw(st.integers(0, len(spans) - 1))
+    found = _dice_diagnostics(dice, [*spans, spans[repeated]])
+    assert [d.code for d in found] == [TABLE_OVERLAP]

@@ -1,0 +1,130 @@
+"""The rules validator end to end: the shipped games, their errata, JSON output, claims."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from support import RULE_DATA, parse_diagnostics, read_package, run_cli
+
+from printkit.diagnostics import CODES, Diagnostics
+from printkit.load.package import load_package
+from printkit.materials.templates import render
+from printkit.model.rules_context import rules_context
+
+GAMES = sorted(p.name for p in RULE_DATA.iterdir() if (p / "rules.yaml").is_file())
+RULES_CODES = sorted(code for code in CODES if code.startswith("PK5"))
+
+
+def test_every_game_has_rules() -> None:
+    assert GAMES == ["raise_shields", "raise_the_shields", "rise", "shields_dice", "shields_up"]
+
+
+def test_the_shipped_games_validate_with_every_erratum_listed_as_a_note() -> None:
+    result = run_cli("validate", "--format", "json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["errors"] == 0 and report["warnings"] == 0, report
+    notes = [d for d in report["diagnostics"] if d["severity"] == "note"]
+    for game in GAMES:
+        for erratum in read_package(RULE_DATA / game).get("errata", []):
+            named = [
+                n
+                for n in notes
+                if f"resolved by erratum '{erratum['id']}'" in n["message"]
+                and n["file"].endswith(f"{game}/rules.yaml")
+            ]
+            assert named, f"{game}: erratum {erratum['id']} gives no note"
+            assert all(erratum["resolution"].split()[0] in n["hint"] for n in named)
+
+
+def test_each_rules_finding_points_at_the_line_the_erratum_cites_it_for() -> None:
+    """An erratum is only as good as the finding it resolves: each shipped one resolves a
+    PK5xx finding (or PK220) at a line of that game's rules.yaml."""
+    result = run_cli("validate")
+    reported = parse_diagnostics(result.output)
+    resolved = [r for r in reported if r.code == "PK230"]
+    codes = {r.message.rsplit("[", 1)[1].split(",")[0] for r in resolved}
+    assert codes >= {"PK500", "PK503", "PK504", "PK510", "PK511", "PK516", "PK523", "PK530"}
+    assert codes >= {"PK532"}
+    assert all(r.line > 0 for r in resolved)
+
+
+def test_an_unresolved_fault_is_an_error(tmp_path: Path) -> None:
+    """Without its errata, Raise Shields' faults are errors again, at the same lines."""
+    copy = tmp_path / "raise_shields"
+    shutil.copytree(RULE_DATA / "raise_shields", copy)
+    rules = copy / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text[: text.index("\nerrata:")] + "\n", encoding="utf-8")
+    result = run_cli("--rule-data", tmp_path, "validate", "--format", "json")
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    errors = [d for d in report["diagnostics"] if d["severity"] == "error"]
+    assert {d["code"] for d in errors} == {
+        "PK500",
+        "PK503",
+        "PK510",
+        "PK511",
+        "PK516",
+        "PK530",
+        "PK532",
+    }
+    assert report["errors"] == len(errors) == 12  # 11 errata, one of them covering two findings
+    assert all(d["file"].endswith("rules.yaml") and d["line"] > 0 and d["hint"] for d in errors)
+
+
+def test_json_output_is_one_parsable_object_and_text_stays_the_default(tmp_path: Path) -> None:
+    broken = Path(__file__).parent / "data" / "broken"
+    as_json = run_cli("--rule-data", broken, "validate", "table_range_gap", "--format", "json")
+    report = json.loads(as_json.stdout)
+    assert as_json.exit_code == 1 and report["failed"] is True
+    (finding,) = report["diagnostics"]
+    assert finding["code"] == "PK510" and finding["severity"] == "error"
+    source = (broken / "table_range_gap" / "rules.yaml").read_text(encoding="utf-8").splitlines()
+    marked = next(n for n, line in enumerate(source, start=1) if "# expect: PK510" in line)
+    assert finding["file"].endswith("table_range_gap/rules.yaml") and finding["line"] == marked
+    assert "1" in finding["message"] and finding["hint"]
+    as_text = run_cli("--rule-data", broken, "validate", "table_range_gap")
+    assert as_text.stdout == ""
+    assert "error[PK510]" in as_text.output
+
+
+def test_claims_lists_every_claim_and_example_with_its_status() -> None:
+    result = run_cli("claims", "rise")
+    assert result.exit_code == 0, result.output
+    lines = {line.split()[2]: line for line in result.stdout.splitlines()}
+    package = read_package(RULE_DATA / "rise")
+    assert set(lines) == set(package["claims"]) | set(package["examples"])
+    assert "failing" in lines["destroy_and_rebuild"]
+    assert "waiting for engine" in lines["sacrifice_keeps_one"]
+    assert "checked" in lines["blocks_build_three_towers"]
+
+
+@pytest.mark.parametrize("code", RULES_CODES)
+def test_explain_covers_every_rules_code(code: str) -> None:
+    result = run_cli("explain", code)
+    assert result.exit_code == 0
+    assert CODES[code].title in result.output and len(result.output) > 80
+
+
+def test_a_number_changed_in_the_data_changes_every_prose_that_prints_it(tmp_path: Path) -> None:
+    """Prose prints numbers through the data: change the cost of boarding and the rule text
+    says the new cost, the old one nowhere."""
+    copy = tmp_path / "raise_shields"
+    shutil.copytree(RULE_DATA / "raise_shields", copy)
+    rules_file = copy / "rules.yaml"
+    data = yaml.safe_load(rules_file.read_text(encoding="utf-8"))
+    assert data["rules"]["actions"]["board"]["cost"] == 1
+    text = rules_file.read_text(encoding="utf-8")
+    rules_file.write_text(
+        text.replace("      cost: 1\n      unit: crew", "      cost: 7\n      unit: crew")
+    )
+    loaded = load_package("raise_shields", copy, Diagnostics())
+    assert loaded is not None
+    board = loaded.package.rules.actions["board"]
+    printed = render(board.text, rules_context(loaded.package))
+    assert "give up 7 crew" in printed and "give up 1 crew" not in printed
