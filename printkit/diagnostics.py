@@ -310,6 +310,13 @@ UNDEFINED_TERM = _code(
     "Prose uses a glossary term with term('…') whose entry has no definition: the rule text relies "
     "on a word it never explains.",
 )
+UNDECIDED_TIE = _code(
+    "PK505",
+    Severity.ERROR,
+    "a rule picks the highest or lowest but says nothing of ties",
+    "A rule that decides by the highest (or lowest) roll or score needs 'ties:' saying what "
+    "happens when two players are level; rule texts often forget it.",
+)
 TABLE_GAP = _code(
     "PK510",
     Severity.ERROR,

@@ -15,7 +15,7 @@ from printkit.model.package import Package
 from printkit.model.rules_context import Recorder, rules_context
 
 # Fields holding prose; `conditions` is a list of prose lines.
-PROSE_FIELDS = frozenset({"text", "result", "definition", "trigger", "conditions", "short"})
+PROSE_FIELDS = frozenset({"text", "result", "definition", "trigger", "conditions", "short", "ties"})
 
 
 @dataclass

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from printkit.check.claims import Verdict, check_claims
+from printkit.check.gaps import check_gaps
 from printkit.check.prose import check_prose
 from printkit.check.references import check_references
 from printkit.check.requirements import check_requirements
@@ -17,5 +18,6 @@ def check_rules(loaded: LoadedPackage, diagnostics: Diagnostics) -> list[Verdict
     check_references(package, prose, spans, diagnostics)
     if package.rules is not None:
         check_tables(package.rules, spans, diagnostics)
+        check_gaps(package.rules, spans, diagnostics)
     check_requirements(package, spans, diagnostics)
     return check_claims(package, spans, diagnostics)

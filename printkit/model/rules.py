@@ -101,6 +101,10 @@ class Node(Strict):
     text: str | None = Field(None, description=TEXT)
     see: list[str] = Field(default_factory=list, description="ids of sections referred to")
     uses: list[Uses] = Field(default_factory=list)
+    decides: Literal["highest", "lowest"] | None = Field(
+        None, description="the rule picks whoever rolls or scores highest (or lowest)"
+    )
+    ties: str | None = Field(None, description=TEXT + "; what a tie does, for a rule that decides")
     source_line: int | None = Field(None, ge=1, description=SOURCE_LINE)
     notes: str | None = Field(None, description="for people reading the data; not printed")
 
