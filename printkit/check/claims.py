@@ -17,7 +17,7 @@ from printkit.diagnostics import (
     EXAMPLE_WRONG,
     Diagnostics,
 )
-from printkit.load.yaml_spans import SourceMap
+from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.materials.templates import TemplateProblem, evaluate
 from printkit.model.package import Package
 from printkit.model.rules_context import rules_context
@@ -106,7 +106,11 @@ _FAILED = object()
 
 
 def _evaluate(
-    expression: str, context: dict[str, Any], spans: SourceMap, path, diagnostics: Diagnostics
+    expression: str,
+    context: dict[str, Any],
+    spans: SourceMap,
+    path: PathKey,
+    diagnostics: Diagnostics,
 ) -> Any:
     try:
         return evaluate(expression, context)

@@ -69,20 +69,16 @@ def check_references(
             check.exists("table", node.restates, rules.tables, (*entry.path, "restates"))
         if isinstance(node, Variant):
             check.variant(node, ids, entry.path)
-    for variant_path, end in _end_conditions(rules):
-        if end.variant is not None and end.variant not in rules.variants:
-            check.variant_reference("variant", end.variant, rules.variants, variant_path)
+    for end_id, end in rules.end_conditions.items():
+        if end.variant is not None:
+            path = ("rules", "end_conditions", end_id, "variant")
+            check.variant_reference("variant", end.variant, rules.variants, path)
     for section_id, path in prose.sections:
         check.see(_owner(entries, path), section_id, path)
     for term_id, path in prose.terms:
         if check.exists("glossary term", term_id, rules.glossary, path):
             check.defined(term_id, path)
     _unused(package, prose, spans, diagnostics)
-
-
-def _end_conditions(rules: Rules):
-    for end_id, end in rules.end_conditions.items():
-        yield ("rules", "end_conditions", end_id, "variant"), end
 
 
 def _owner(entries: list[Entry], path: PathKey) -> str:

@@ -6,9 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from printkit.load.yaml_spans import PathKey
-from printkit.model.rules import Rules, Section, Step, Term
-
-Named = object  # a Node, Section or Term
+from printkit.model.rules import Node, Rules, Section, Step, Term
 
 
 @dataclass(frozen=True)
@@ -16,7 +14,7 @@ class Entry:
     id: str
     kind: str  # section, setup step, phase, step, action, table, …
     path: PathKey
-    node: Named
+    node: Node | Section | Term
 
 
 def rule_entries(rules: Rules) -> Iterator[Entry]:
@@ -53,7 +51,3 @@ def _steps(steps: list[Step], kind: str, path: PathKey) -> Iterator[Entry]:
 def id_path(entry: Entry) -> PathKey:
     """Where the entry's id is written: the key of a mapping entry, the `id` of a list item."""
     return (*entry.path, "id") if isinstance(entry.path[-1], int) else entry.path
-
-
-def is_prose_owner(node: Named) -> bool:
-    return not isinstance(node, Section | Term)

@@ -13,7 +13,7 @@ from printkit.diagnostics import (
     TABLE_RESTATED_DIFFERENTLY,
     Diagnostics,
 )
-from printkit.load.yaml_spans import SourceMap
+from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.model.rules import DiceTable, LookupTable, RangeTable, Rules
 from printkit.model.rules_context import parse_roll
 
@@ -34,7 +34,9 @@ def check_tables(rules: Rules, spans: SourceMap, diagnostics: Diagnostics) -> No
             _restated(table_id, table, table.restates, original, path, spans, diagnostics)
 
 
-def _dice(table_id, table: DiceTable, path, spans: SourceMap, diagnostics: Diagnostics) -> None:
+def _dice(
+    table_id: str, table: DiceTable, path: PathKey, spans: SourceMap, diagnostics: Diagnostics
+) -> None:
     possible = dice_values(table.dice)
     seen: Counter[int] = Counter()
     for index, row in enumerate(table.rows):
@@ -69,7 +71,9 @@ def _dice(table_id, table: DiceTable, path, spans: SourceMap, diagnostics: Diagn
         )
 
 
-def _range(table_id, table: RangeTable, path, spans: SourceMap, diagnostics: Diagnostics) -> None:
+def _range(
+    table_id: str, table: RangeTable, path: PathKey, spans: SourceMap, diagnostics: Diagnostics
+) -> None:
     low, high = table.domain.min, table.domain.max
     rows = [(row.min, row.max) for row in table.rows]
     for index, (row_low, row_high) in enumerate(rows):
@@ -106,7 +110,9 @@ def _row_name(table: RangeTable, index: int) -> str:
     return f"'{row.id}'" if row.id else interval_text(row.min, row.max)
 
 
-def _lookup(table_id, table: LookupTable, path, spans, diagnostics: Diagnostics) -> None:
+def _lookup(
+    table_id: str, table: LookupTable, path: PathKey, spans: SourceMap, diagnostics: Diagnostics
+) -> None:
     seen: set[object] = set()
     for index, row in enumerate(table.rows):
         if row.key in seen:
@@ -132,7 +138,7 @@ def _restated(
     table: Table,
     original_id: str,
     original: Table,
-    path,
+    path: PathKey,
     spans: SourceMap,
     diagnostics: Diagnostics,
 ) -> None:
