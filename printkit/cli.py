@@ -18,9 +18,16 @@ from printkit.output import write_atomic
 EXIT_OK, EXIT_ERRORS = 0, 1  # click itself exits with 2 on a usage error
 
 
-def _report(diagnostics: Diagnostics, strict: bool, as_json: bool = False) -> int:
+def _report(
+    diagnostics: Diagnostics,
+    strict: bool,
+    as_json: bool = False,
+    verdicts: list[dict[str, str]] | None = None,
+) -> int:
     if as_json:
-        click.echo(json.dumps(diagnostics_json(diagnostics, strict), indent=2))
+        report = diagnostics_json(diagnostics, strict)
+        report["claims"] = verdicts or []
+        click.echo(json.dumps(report, indent=2))
         return EXIT_ERRORS if diagnostics.has_errors(strict) else EXIT_OK
     for diagnostic in diagnostics.sorted():
         click.echo(diagnostic.render(), err=True)
@@ -117,10 +124,15 @@ def validate(
     """Check games without writing anything."""
     diagnostics = Diagnostics()
     as_json = output_format == "json"
+    verdicts: list[dict[str, str]] = []
     for game_id, folder in select_games(context.obj["rule_data"], games, diagnostics).items():
         progress = None if as_json else _progress
-        compile_game(game_id, folder, diagnostics, paper=paper, progress=progress)
-    context.exit(_report(diagnostics, context.obj["strict"], as_json))
+        result = compile_game(game_id, folder, diagnostics, paper=paper, progress=progress)
+        for verdict in result.verdicts if result else []:
+            verdicts.append(
+                {"game": game_id, "kind": verdict.kind, "id": verdict.id, "status": verdict.status}
+            )
+    context.exit(_report(diagnostics, context.obj["strict"], as_json, verdicts))
 
 
 @main.command()

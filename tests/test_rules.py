@@ -29,6 +29,10 @@ def test_the_shipped_games_validate_with_every_erratum_listed_as_a_note() -> Non
     report = json.loads(result.stdout)
     assert report["errors"] == 0 and report["warnings"] == 0, report
     notes = [d for d in report["diagnostics"] if d["severity"] == "note"]
+    statuses = {(c["game"], c["id"]): c["status"] for c in report["claims"]}
+    assert statuses[("shields_dice", "thirty_four_dice")] == "checked"
+    assert statuses[("shields_dice", "endgame_targets")] == "failing"
+    assert statuses[("raise_shields", "armor_twice")] == "waiting for engine"
     for game in GAMES:
         for erratum in read_package(RULE_DATA / game).get("errata", []):
             named = [
