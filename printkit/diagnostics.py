@@ -317,6 +317,13 @@ UNDECIDED_TIE = _code(
     "A rule that decides by the highest (or lowest) roll or score needs 'ties:' saying what "
     "happens when two players are level; rule texts often forget it.",
 )
+UNSTATED_ROUNDING = _code(
+    "PK506",
+    Severity.ERROR,
+    "a rule halves a number but does not say how to round",
+    "A rule or table row marked 'halves: true' needs 'rounding:' (down, up or nearest): half of "
+    "an odd roll or statistic is otherwise not a number the players can use.",
+)
 TABLE_GAP = _code(
     "PK510",
     Severity.ERROR,

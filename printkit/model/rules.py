@@ -94,7 +94,16 @@ class Uses(Strict):
     )
 
 
-class Node(Strict):
+class Halving(Strict):
+    """A rule or row that halves a number must say which way an odd number rounds."""
+
+    halves: bool = Field(False, description="the rule halves (or divides) a number")
+    rounding: Literal["down", "up", "nearest"] | None = Field(
+        None, description="how a halved odd number rounds; leave out when the text does not say"
+    )
+
+
+class Node(Halving):
     """What every rule has: a title, prose, cross-references and the components it uses."""
 
     title: str | None = None
@@ -153,7 +162,7 @@ class Action(Node):
     phase: str | None = Field(None, description="phase the action is taken in")
 
 
-class DiceRow(Strict):
+class DiceRow(Halving):
     roll: int | str = Field(description="a face or sum (3), a span ('3-4')")
     result: str = Field(description=TEXT)
     id: Id | None = None
@@ -165,7 +174,7 @@ class Domain(Strict):
     max: int | None = Field(None, description="null: open above")
 
 
-class RangeRow(Strict):
+class RangeRow(Halving):
     min: int | None = Field(description="null: open below")
     max: int | None = Field(description="null: open above")
     result: str = Field(description=TEXT)
@@ -181,7 +190,7 @@ class RangeRow(Strict):
         return self
 
 
-class LookupRow(Strict):
+class LookupRow(Halving):
     key: Scalar
     result: str = Field(description=TEXT)
     id: Id | None = None
