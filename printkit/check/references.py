@@ -21,7 +21,7 @@ from printkit.diagnostics import (
 )
 from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.model.package import Package
-from printkit.model.rules import Action, DiceTable, Node, Rules, Section, Variant
+from printkit.model.rules import Action, DiceTable, Node, Rules, Section, TableBase, Variant
 from printkit.model.rules_context import section_name
 
 _VALUE_USE = re.compile(r"\bvalues(?:\.(\w+)|\[\s*['\"](\w+)['\"]\s*\])")
@@ -65,7 +65,7 @@ def check_references(
             check.exists(
                 "component", node.component, package.components, (*entry.path, "component")
             )
-        if getattr(node, "restates", None) is not None:
+        if isinstance(node, TableBase) and node.restates is not None:
             check.exists("table", node.restates, rules.tables, (*entry.path, "restates"))
         if isinstance(node, Variant):
             check.variant(node, ids, entry.path)
