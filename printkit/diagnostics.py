@@ -277,10 +277,11 @@ RULE_UNKNOWN_REFERENCE = _code(
     "PK500",
     Severity.ERROR,
     "rules refer to something that does not exist",
-    "A rule names a section, glossary term, phase, table, variant or component that the package "
-    "does not define: in a 'see' list, a ref('…') or term('…') in prose, a section's 'covers', "
-    "an action's 'phase', a table's 'restates' or 'component', or a 'uses' entry. A rule text "
-    "that points at a missing page or section is the usual cause.",
+    "A rule names a section, glossary term, phase, table, variant, component, card or material "
+    "that the package does not define: in a 'see' list, a ref('…') or term('…') in prose, a "
+    "section's 'covers', an action's 'phase', a table's 'restates' or 'component', a 'uses', "
+    "'cards' or 'printed_on' entry. A rule text that points at a missing page or section is the "
+    "usual cause.",
 )
 RULE_DUPLICATE_ID = _code(
     "PK501",

@@ -36,6 +36,7 @@ def check_references(
     entries = list(rule_entries(rules))
     _unique(entries, spans, diagnostics)
     ids = {entry.id for entry in entries}
+    card_names = {card.name for deck in package.decks.values() for card in deck.cards}
     check = _Checker(rules, spans, diagnostics)
     for entry in entries:
         node = entry.node
@@ -49,6 +50,12 @@ def check_references(
                     use.component,
                     package.components,
                     (*entry.path, "uses", index, "component"),
+                )
+            for index, name in enumerate(node.cards):
+                check.exists("card", name, card_names, (*entry.path, "cards", index))
+            for index, name in enumerate(node.printed_on):
+                check.exists(
+                    "material", name, package.materials, (*entry.path, "printed_on", index)
                 )
         if isinstance(node, Section):
             if node.parent is not None:

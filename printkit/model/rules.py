@@ -110,6 +110,10 @@ class Node(Halving):
     text: str | None = Field(None, description=TEXT)
     see: list[str] = Field(default_factory=list, description="ids of sections referred to")
     uses: list[Uses] = Field(default_factory=list)
+    cards: list[str] = Field(default_factory=list, description="names of the cards it is about")
+    printed_on: list[str] = Field(
+        default_factory=list, description="ids of the materials that print its pieces or diagram"
+    )
     decides: Literal["highest", "lowest"] | None = Field(
         None, description="the rule picks whoever rolls or scores highest (or lowest)"
     )
