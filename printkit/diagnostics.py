@@ -325,6 +325,14 @@ UNSTATED_ROUNDING = _code(
     "A rule or table row marked 'halves: true' needs 'rounding:' (down, up or nearest): half of "
     "an odd roll or statistic is otherwise not a number the players can use.",
 )
+RETYPED_NUMBER = _code(
+    "PK507",
+    Severity.WARNING,
+    "a number of the data retyped in prose",
+    "Prose writes out a number that the same rule holds as data (an action's cost or limit, a "
+    "table row's data). Print it through the data ({{ actions.buy.cost }}) so that changing the "
+    "number changes every mention of it.",
+)
 TABLE_GAP = _code(
     "PK510",
     Severity.ERROR,

@@ -7,6 +7,7 @@ from printkit.check.gaps import check_gaps
 from printkit.check.prose import check_prose
 from printkit.check.references import check_references
 from printkit.check.requirements import check_requirements
+from printkit.check.retyped import check_retyped
 from printkit.check.tables import check_tables
 from printkit.diagnostics import Diagnostics
 from printkit.load.package import LoadedPackage
@@ -19,5 +20,6 @@ def check_rules(loaded: LoadedPackage, diagnostics: Diagnostics) -> list[Verdict
     if package.rules is not None:
         check_tables(package.rules, spans, diagnostics)
         check_gaps(package.rules, spans, diagnostics)
+        check_retyped(package.rules, spans, diagnostics)
     check_requirements(package, spans, diagnostics)
     return check_claims(package, spans, diagnostics)

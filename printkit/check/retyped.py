@@ -1,0 +1,56 @@
+"""A number the rules hold as data is printed through the data, never retyped in the prose of
+the same rule: then changing the data changes every mention of it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from printkit.check.rule_index import rule_entries
+from printkit.diagnostics import RETYPED_NUMBER, Diagnostics
+from printkit.load.yaml_spans import PathKey, SourceMap
+from printkit.model.rules import Action, DataValue, Rules
+
+_TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
+_NUMBER = re.compile(r"(?<![\w.-])-?\d+(?![\w.])")
+
+
+def check_retyped(rules: Rules, spans: SourceMap, diagnostics: Diagnostics) -> None:
+    for entry in rule_entries(rules):
+        node = entry.node
+        if isinstance(node, Action) and node.text:
+            numbers = {n for n in (node.cost, node.limit) if n is not None}
+            _check(entry.id, node.text, numbers, (*entry.path, "text"), spans, diagnostics)
+        for index, row in enumerate(getattr(node, "rows", [])):
+            numbers = set(_numbers(row.data.values()))
+            path = (*entry.path, "rows", index, "result")
+            name = f"row {index + 1} of '{entry.id}'"
+            _check(name, row.result, numbers, path, spans, diagnostics)
+
+
+def _numbers(values: Iterable[DataValue]) -> Iterable[int | float]:
+    for value in values:
+        if isinstance(value, list):
+            yield from _numbers(value)
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            yield value
+
+
+def _check(
+    name: str,
+    text: str,
+    numbers: set[int | float],
+    path: PathKey,
+    spans: SourceMap,
+    diagnostics: Diagnostics,
+) -> None:
+    literal = _TEMPLATE.sub(" ", text)
+    retyped = sorted({int(m) for m in _NUMBER.findall(literal) if int(m) in numbers})
+    if retyped:
+        diagnostics.add(
+            RETYPED_NUMBER,
+            f"{name} writes {', '.join(map(str, retyped))} in its text, a number it holds as data",
+            spans.value(path),
+            hint="print the number through the data, e.g. {{ actions.<id>.cost }} or "
+            "{{ lookup('<table>', key).data.<field> }}",
+        )
