@@ -14,7 +14,15 @@ from printkit.diagnostics import (
     Diagnostics,
 )
 from printkit.load.yaml_spans import PathKey, SourceMap
-from printkit.model.rules import DiceTable, LookupTable, RangeTable, Rules
+from printkit.model.rules import (
+    DiceRow,
+    DiceTable,
+    LookupRow,
+    LookupTable,
+    RangeRow,
+    RangeTable,
+    Rules,
+)
 from printkit.model.rules_context import parse_roll
 
 Table = DiceTable | RangeTable | LookupTable
@@ -42,7 +50,7 @@ def _dice(
     for index, row in enumerate(table.rows):
         where = spans.value((*path, "rows", index, "roll"))
         values = parse_roll(row.roll)
-        if values is None or not set(values) <= set(possible):
+        if values is None or values[0] < possible[0] or values[-1] > possible[-1]:
             diagnostics.add(
                 TABLE_BAD_ROW,
                 f"table '{table_id}': roll '{row.roll}' cannot come up on {table.dice}",
@@ -125,12 +133,14 @@ def _lookup(
         seen.add(row.key)
 
 
-def _index(table: Table, row: object) -> object:
-    if isinstance(table, DiceTable):
-        return tuple(parse_roll(row.roll) or ())  # type: ignore[attr-defined]
-    if isinstance(table, RangeTable):
-        return interval_text(row.min, row.max)  # type: ignore[attr-defined]
-    return row.key  # type: ignore[attr-defined]
+def _index(row: DiceRow | RangeRow | LookupRow) -> object:
+    """What a row is indexed by, in a form two tables can compare."""
+    if isinstance(row, DiceRow):
+        rolls = parse_roll(row.roll)
+        return interval_text(rolls[0], rolls[-1]) if rolls else str(row.roll)
+    if isinstance(row, RangeRow):
+        return interval_text(row.min, row.max)
+    return row.key
 
 
 def _restated(
@@ -156,7 +166,7 @@ def _restated(
     for index, row in enumerate(table.rows):
         other = by_id.get(row.id) if row.id else None
         other = other or original.rows[index]
-        said, meant = _index(table, row), _index(original, other)
+        said, meant = _index(row), _index(other)
         if said != meant:
             name = f"'{row.id}'" if row.id else f"row {index + 1}"
             diagnostics.add(

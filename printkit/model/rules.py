@@ -211,7 +211,10 @@ class DiceTable(TableBase):
     """Indexed by a roll: must cover every face, or every sum of the dice, exactly once."""
 
     kind: Literal["dice"]
-    dice: str = Field(pattern=r"^\d*d\d+$", description="what is rolled: d6, 2d6")
+    dice: str = Field(
+        pattern=r"^([1-9]\d?)?d[1-9]\d{0,2}$",
+        description="what is rolled: d6, 2d6 (99d999 at most)",
+    )
     component: str | None = Field(None, description="inventory entry of the dice rolled")
     rows: list[DiceRow]
 

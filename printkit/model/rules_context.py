@@ -17,17 +17,17 @@ from printkit.model.rules import DiceTable, LookupTable, RangeTable, Rules, Sect
 EMPTY_RULES = Rules()
 
 
-def parse_roll(roll: int | str) -> list[int] | None:
-    """The faces or sums a dice-table row names: 3 → [3], '3-4' → [3, 4]; None if unreadable."""
+def parse_roll(roll: int | str) -> range | None:
+    """The faces or sums a dice-table row names: 3 → 3..3, '3-4' → 3..4; None if unreadable."""
     if isinstance(roll, int):
-        return [roll]
+        return range(roll, roll + 1)
     low, sep, high = roll.partition("-")
     try:
         first = int(low)
         last = int(high) if sep else first
     except ValueError:
         return None
-    return list(range(first, last + 1)) if first <= last else None
+    return range(first, last + 1) if first <= last else None
 
 
 def find_row(table: DiceTable | RangeTable | LookupTable, key: Any) -> Any:
@@ -35,7 +35,7 @@ def find_row(table: DiceTable | RangeTable | LookupTable, key: Any) -> Any:
     if isinstance(table, LookupTable):
         return next((row for row in table.rows if row.key == key), None)
     if isinstance(table, DiceTable):
-        return next((row for row in table.rows if key in (parse_roll(row.roll) or [])), None)
+        return next((row for row in table.rows if key in (parse_roll(row.roll) or ())), None)
     for row in table.rows:
         if (row.min is None or key >= row.min) and (row.max is None or key <= row.max):
             return row

@@ -39,10 +39,16 @@ PACKAGE = Package.model_validate(
 
 
 @pytest.mark.parametrize(
-    ("roll", "values"), [(4, [4]), ("3-5", [3, 4, 5]), ("7", [7]), ("5-3", None), ("x", None)]
+    ("roll", "values"),
+    [(4, [4]), ("3-5", [3, 4, 5]), ("7", [7]), ("5-3", None), ("x", None), ("1-3x", None)],
 )
 def test_parse_roll(roll: int | str, values: list[int] | None) -> None:
-    assert parse_roll(roll) == values
+    parsed = parse_roll(roll)
+    assert (list(parsed) if parsed is not None else None) == values
+
+
+def test_a_huge_roll_span_is_reported_without_being_spelt_out() -> None:
+    assert parse_roll("1-999999999999")[-1] == 999999999999
 
 
 def test_lookup_finds_the_row_for_a_roll_a_number_or_a_key() -> None:
