@@ -135,3 +135,13 @@ def test_a_number_changed_in_the_data_changes_every_prose_that_prints_it(tmp_pat
     board = loaded.package.rules.actions["board"]
     printed = render(board.text, rules_context(loaded.package))
     assert "give up 7 crew" in printed and "give up 1 crew" not in printed
+
+
+def test_a_runaway_roll_span_is_one_diagnostic(tmp_path: Path) -> None:
+    game = tmp_path / "runaway"
+    shutil.copytree(Path(__file__).parent / "data" / "good" / "minimal_rules", game)
+    rules = game / "rules.yaml"
+    rules.write_text(rules.read_text(encoding="utf-8").replace('"7-12"', '"7-999999999999"'))
+    result = run_cli("--rule-data", tmp_path, "validate", "--format", "json")
+    report = json.loads(result.stdout)
+    assert sorted(d["code"] for d in report["diagnostics"]) == ["PK510", "PK512"]  # 7-12 missing
