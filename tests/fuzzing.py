@@ -129,14 +129,34 @@ def _get(node: Any, path: tuple[Any, ...]) -> Any:
     return node
 
 
+_LEADING_NUMBER = re.compile(r"^-?\d+(\.\d+)?")
+
+
+def _scaled(value: Any, factor: float) -> Any:
+    """The same kind of value, out of proportion: a count times a million, '63 mm' times 1000."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int | float):
+        return value * factor
+    if isinstance(value, str) and (match := _LEADING_NUMBER.match(value)):
+        return f"{float(match[0]) * factor:g}{value[match.end() :]}"
+    if isinstance(value, list) and value:
+        return value * max(1, int(min(factor, 200)))
+    return value
+
+
 def _mutate_tree(rng: random.Random, tree: Any) -> tuple[Any, str]:
     paths = [p for p in _paths(tree) if p]
     if not paths:
         return _hostile_value(rng), "replace the whole document"
     path = rng.choice(paths)
     parent, last = _get(tree, path[:-1]), path[-1]
-    operation = rng.choice(("replace", "replace", "replace", "delete", "rename", "graft", "dup"))
+    operation = rng.choice(("replace", "replace", "scale", "delete", "rename", "graft", "dup"))
     where = "/".join(map(str, path))
+    if operation == "scale":
+        factor = rng.choice((0, -1, 0.001, 1000, 1_000_000))
+        parent[last] = _scaled(parent[last], factor)
+        return tree, f"scale {where} by {factor}"
     if operation == "replace":
         value = _hostile_value(rng)
         parent[last] = value
