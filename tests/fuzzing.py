@@ -112,14 +112,18 @@ def _hostile_value(rng: random.Random) -> Any:
 # --- tree mutations (parse, change one node, write back) ------------------------------------------
 
 
-def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [prefix]
-    if isinstance(node, dict):
-        for key, value in node.items():
-            found += _paths(value, (*prefix, key))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            found += _paths(value, (*prefix, index))
+def _paths(tree: Any, limit: int = 20_000) -> list[tuple[Any, ...]]:
+    """Paths to the nodes of a parsed file, at most `limit` of them: an alias bomb that an
+    earlier mutation appended must not expand in the mutator either."""
+    found: list[tuple[Any, ...]] = []
+    pending: list[tuple[Any, tuple[Any, ...]]] = [(tree, ())]
+    while pending and len(found) < limit:
+        node, prefix = pending.pop()
+        found.append(prefix)
+        if isinstance(node, dict):
+            pending += [(value, (*prefix, key)) for key, value in node.items()]
+        elif isinstance(node, list):
+            pending += [(value, (*prefix, index)) for index, value in enumerate(node)]
     return found
 
 
@@ -245,17 +249,18 @@ def _mutate_text(rng: random.Random, data: bytes) -> tuple[bytes, str]:
 
 def _mutate_folder(rng: random.Random, game: Path) -> str:
     operation = rng.randrange(4)
+    name = f"extra{len(list(game.iterdir()))}.yaml"  # unique, so mutations can repeat
     if operation == 0:
-        (game / "outside.yaml").symlink_to("/etc/hostname")
-        return "symlink outside.yaml to a file outside the game"
+        (game / name).symlink_to("/etc/hostname")
+        return f"symlink {name} to a file outside the game"
     if operation == 1:
-        (game / "folder.yaml").mkdir()
-        return "a folder named folder.yaml"
+        (game / name).mkdir()
+        return f"a folder named {name}"
     if operation == 2:
-        (game / "binary.yaml").write_bytes(bytes(range(256)) * 4)
-        return "a binary file binary.yaml"
-    (game / "broken_link.yaml").symlink_to(game / "missing.yaml")
-    return "a dangling symlink"
+        (game / name).write_bytes(bytes(range(256)) * 4)
+        return f"a binary file {name}"
+    (game / name).symlink_to(game / "missing.yaml")
+    return f"a dangling symlink {name}"
 
 
 @dataclass(frozen=True)
