@@ -424,6 +424,16 @@ EXAMPLE_KEYS = _code(
     "Each key of an example's 'outcome' needs an expression in 'compute', and the other way.",
 )
 
+INK_LIMIT_EXCEEDED = _code(
+    "PK750",
+    Severity.ERROR,
+    "colour needs more ink than the press accepts",
+    "A material printed in CMYK ('colour: cmyk' or 'printkit build --press') uses a colour whose "
+    "inks add up to more than its 'ink_limit' (300 % by default, what coated paper takes). The "
+    "colours are converted through the shipped FOGRA39 profile, itself built with a 300 % limit, "
+    "so only a lower limit can be exceeded: a printer asking for 260 % on uncoated stock.",
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:

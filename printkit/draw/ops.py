@@ -9,6 +9,7 @@ placed with `Use`, which becomes a Form XObject in PDF and a `<use>` in SVG.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 Point = tuple[float, float]
 Matrix = tuple[float, float, float, float, float, float]
@@ -125,6 +126,7 @@ class Document:
     title: str
     pages: list[Page] = field(default_factory=list)
     symbols: dict[str, Symbol] = field(default_factory=dict)
+    colour: Literal["rgb", "cmyk"] = "rgb"  # cmyk: press-ready PDF (draw/press.py)
 
     def define(self, symbol: Symbol) -> None:
         self.symbols.setdefault(symbol.name, symbol)

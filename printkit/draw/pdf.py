@@ -1,4 +1,4 @@
-"""Render a `Document` to PDF with reportlab.
+"""Render a `Document` to PDF with reportlab (in CMYK for the press when the document asks).
 
 Each page is flipped once into the y-down coordinates of the drawing API; text runs flip back
 locally so glyphs stand upright. Symbols become Form XObjects, defined on first use, so a card
@@ -17,7 +17,7 @@ import io
 from dataclasses import dataclass, replace
 
 from reportlab import rl_config
-from reportlab.lib.colors import toColor
+from reportlab.lib.colors import CMYKColor, toColor
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
@@ -37,6 +37,8 @@ from printkit.draw.ops import (
     Text,
     Use,
 )
+from printkit.draw.pdfx import make_pdfx
+from printkit.draw.press import to_cmyk
 
 
 @dataclass
@@ -60,7 +62,11 @@ class _PdfPainter:
 
     def colour(self, name: str) -> object:
         if name not in self.colours:
-            self.colours[name] = toColor(name)
+            if self.document.colour == "cmyk":
+                inks = to_cmyk(name)
+                self.colours[name] = CMYKColor(inks.c, inks.m, inks.y, inks.k)
+            else:
+                self.colours[name] = toColor(name)
         return self.colours[name]
 
     def save(self) -> None:
@@ -216,7 +222,15 @@ def _pdf_box(page: Page, box: Box) -> tuple[float, float, float, float]:
 def render_pdf(document: Document) -> bytes:
     register_fonts()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName=FACES["regular"][0])
+    press = document.colour == "cmyk"
+    canvas = Canvas(
+        buffer,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=FACES["regular"][0],
+        # reportlab then refuses any RGB colour: nothing escapes the conversion unnoticed.
+        enforceColorSpace="cmyk" if press else None,
+    )
     canvas.setTitle(document.title)
     canvas.setCreator("printkit")
     canvas.setAuthor("printkit")
@@ -231,4 +245,4 @@ def render_pdf(document: Document) -> bytes:
         canvas.save()
     finally:
         rl_config.useA85 = a85
-    return buffer.getvalue()
+    return make_pdfx(buffer.getvalue()) if press else buffer.getvalue()

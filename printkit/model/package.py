@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
-from printkit.model.base import Colour, ImposeSpec, Size, Strict, check_colour
+from printkit.model.base import Colour, ImposeSpec, PrintedMaterial, Size, Strict, check_colour
 from printkit.model.counters import CountersMaterial
 from printkit.model.hexmap import HexMapMaterial
 from printkit.model.rules import Claim, Example, Rules
@@ -141,7 +141,7 @@ class DeckSpec(Strict):
     cards: list[CardSpec]
 
 
-class CardsMaterial(Strict):
+class CardsMaterial(PrintedMaterial):
     """A deck imposed for print: sheets with backs, print-on-demand pages, or fold-and-glue."""
 
     kind: Literal["cards"]
