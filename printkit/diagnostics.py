@@ -490,8 +490,11 @@ class Diagnostics:
         return sorted(self.items, key=lambda d: (d.span.file, d.span.line, d.span.column, d.code))
 
 
-def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
-    """A hint naming the closest allowed name, or listing the names when none is close."""
+def did_you_mean(
+    word: str, choices: Iterable[str], otherwise: str = "none is defined yet: define it first"
+) -> str:
+    """A hint naming the closest allowed name, listing the names when none is close, or
+    `otherwise` when there is nothing to choose from: every diagnostic carries a hint."""
     options = sorted(set(choices))
     close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
     if close:
@@ -499,7 +502,7 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
     if options:
         shown = ", ".join(options[:12]) + (", …" if len(options) > 12 else "")
         return f"expected one of: {shown}"
-    return None
+    return otherwise
 
 
 def relative(path: Path) -> str:

@@ -72,7 +72,9 @@ def check_fit(
             UNKNOWN_REFERENCE,
             f"material '{material_id}' names '{material.map}', which is not a hex map",
             loaded.spans.value(("materials", material_id, "map")),
-            hint=did_you_mean(material.map, maps) or "define the map as a 'kind: hexmap' material",
+            hint=did_you_mean(
+                material.map, maps, otherwise="define the map as a 'kind: hexmap' material"
+            ),
         )
         return
     if board.hex_size is None:

@@ -121,7 +121,7 @@ def _check_card_fields(
                 UNKNOWN_KEY,
                 f"unknown key '{key}' on card '{card.name}'",
                 spans.key((*path, key)),
-                hint=(did_you_mean(key, set(deck.fields) | BUILTIN_CARD_KEYS) or "")
+                hint=did_you_mean(key, set(deck.fields) | BUILTIN_CARD_KEYS)
                 + " (per-card values are declared in the deck's 'fields')",
             )
         elif declared == "number" and (

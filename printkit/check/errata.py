@@ -49,7 +49,9 @@ def apply_errata(loaded: LoadedPackage, found: list[Diagnostic], diagnostics: Di
                 UNKNOWN_REFERENCE,
                 f"erratum names unknown code {erratum.code}",
                 loaded.spans.value(("errata", index, "code")),
-                hint=did_you_mean(erratum.code, CODES) or "see 'printkit explain' for the codes",
+                hint=did_you_mean(
+                    erratum.code, CODES, otherwise="see 'printkit explain' for the codes"
+                ),
             )
         elif index not in used:
             diagnostics.add(

@@ -126,7 +126,9 @@ class _Checker:
             RULE_UNKNOWN_REFERENCE,
             f"no {what} '{name}'",
             self.spans.value(path),
-            hint=did_you_mean(name, choices) or f"define the {what}, or remove the reference",
+            hint=did_you_mean(
+                name, choices, otherwise=f"define the {what}, or remove the reference"
+            ),
         )
         return False
 
@@ -160,7 +162,7 @@ class _Checker:
                 UNKNOWN_TIME_UNIT,
                 f"counted per '{unit}', which the game's structure does not define",
                 self.spans.value(path),
-                hint=did_you_mean(unit, units) or "add the unit to structure.units",
+                hint=did_you_mean(unit, units, otherwise="add the unit to structure.units"),
             )
 
     def variant(self, variant: Variant, ids: set[str], path: PathKey) -> None:
@@ -176,7 +178,7 @@ class _Checker:
                 VARIANT_UNKNOWN_RULE,
                 f"a variant refers to {what} '{name}', which does not exist",
                 self.spans.value(path),
-                hint=did_you_mean(name, choices) or f"define the {what} first",
+                hint=did_you_mean(name, choices, otherwise=f"define the {what} first"),
             )
 
 

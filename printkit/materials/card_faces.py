@@ -233,7 +233,7 @@ class FaceDrawer:
                 f"unknown icon ':{icon}:' in region '{region.name}'",
                 context,
                 region,
-                did_you_mean(icon, context.icons) or "define it under the deck's icons",
+                did_you_mean(icon, context.icons, otherwise="define it under the deck's icons"),
             )
         missing = missing_glyphs(markup.runs)
         if missing:

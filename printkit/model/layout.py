@@ -261,7 +261,7 @@ def _size(
                 UNKNOWN_REFERENCE,
                 f"unknown size '{size}' for a {shape}",
                 where,
-                hint=did_you_mean(size, known) or "",
+                hint=did_you_mean(size, known) + " (or a length such as '63 mm')",
             )
             return None
     if nominal <= 0:
