@@ -434,6 +434,39 @@ INK_LIMIT_EXCEEDED = _code(
     "so only a lower limit can be exceeded: a printer asking for 260 % on uncoated stock.",
 )
 
+CARD_DATA_MISSING = _code(
+    "PK800",
+    Severity.ERROR,
+    "card data file not found",
+    "A deck's 'cards: {file: …}' names a CSV or XLSX file (or a sheet of a workbook) that is not "
+    "in the game's folder. Data files are read from the game's own folder only, never from "
+    "an absolute path or a path that leaves it.",
+)
+CARD_DATA_BAD = _code(
+    "PK801",
+    Severity.ERROR,
+    "card data file cannot be used",
+    "A CSV or XLSX file of cards is not UTF-8, is not valid CSV, has an empty or repeated "
+    "header, has a value outside the header's columns, or has a cell that cannot be its "
+    "field's type (a number field, count or pips holding text). The diagnostic names the row "
+    "(the line of the file) and the column (1 is column A).",
+)
+CARD_DATA_UNUSED = _code(
+    "PK802",
+    Severity.WARNING,
+    "data file read by no deck",
+    "A CSV or XLSX file lies in the game's folder but no deck names it: a deck that should read "
+    "it may name another file, or the file is left over.",
+)
+CARD_GENERATOR_BAD = _code(
+    "PK803",
+    Severity.ERROR,
+    "card generator cannot make its cards",
+    "A deck's 'cards: {product: …}' must map field names to non-empty lists, make at most "
+    "10,000 cards, and use only the keys product, name, values and count; its templates may "
+    "use the product's field names.",
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from printkit.model.base import Colour, ImposeSpec, PrintedMaterial, Size, Strict, check_colour
 from printkit.model.counters import CountersMaterial
@@ -130,6 +131,26 @@ class CardSpec(BaseModel):
         return dict(self.model_extra or {})
 
 
+class CardData(Strict):
+    """Cards from a spreadsheet in the game's folder: a header row of fields, a card per row."""
+
+    file: str = Field(description="a .csv (UTF-8) or .xlsx file in the game's folder")
+    sheet: str | None = Field(None, description="xlsx: the sheet to read (default: the first)")
+
+
+class CardProduct(Strict):
+    """Cards as the product of lists (suits × ranks), named and valued by templates."""
+
+    of: dict[str, list[str | int | float]] = Field(
+        description="field name → the values it takes; one card per combination"
+    )
+    name: str | None = Field(None, description="template over the combination's fields")
+    values: dict[str, str | int | float] = Field(
+        default_factory=dict, description="more per-card values, each a template"
+    )
+    count: int = Field(1, ge=1, le=MAX_COPIES, description="copies of each card")
+
+
 class DeckSpec(Strict):
     component: str | None = Field(None, description="inventory entry; defaults to the deck id")
     layout: str
@@ -138,7 +159,17 @@ class DeckSpec(Strict):
     kinds: dict[str, KindSpec] = Field(default_factory=dict)
     sets: dict[str, SetSpec] = Field(default_factory=dict)
     icons: dict[str, str] = Field(default_factory=dict, description="inline :name: → glyph")
-    cards: list[CardSpec]
+    cards: list[CardSpec] = Field(default_factory=list)
+    card_data: CardData | None = Field(None, description="more cards, from a spreadsheet")
+    card_product: CardProduct | None = Field(None, description="more cards, from lists")
+
+    @model_validator(mode="after")
+    def _has_cards(self) -> DeckSpec:
+        if not (self.cards or self.card_data or self.card_product):
+            raise PydanticCustomError(
+                "no_cards", "a deck needs cards: list them, or give card_data or card_product"
+            )
+        return self
 
 
 class CardsMaterial(PrintedMaterial):
