@@ -467,6 +467,30 @@ CARD_GENERATOR_BAD = _code(
     "use the product's field names.",
 )
 
+ART_NOT_FOUND = _code(
+    "PK810",
+    Severity.ERROR,
+    "image file not found",
+    "An image region names a file that is not in the game's folder, or a path that leaves it "
+    "(an absolute path, '..'). Art is read from the game's own folder only, so a package can be "
+    "shared as one folder.",
+)
+ART_UNREADABLE = _code(
+    "PK811",
+    Severity.ERROR,
+    "image file cannot be read",
+    "An image region's file is not PNG, JPEG or SVG, or is damaged, or is an SVG without a "
+    "width and height.",
+)
+ART_LOW_RESOLUTION = _code(
+    "PK812",
+    Severity.WARNING,
+    "image prints below 300 dpi",
+    "A raster image (PNG, JPEG) has fewer pixels than 300 per inch at the size it prints, "
+    "after fitting: print shops ask for 300 dpi, and below it the art looks soft or jagged. "
+    "SVG art has no resolution and is never reported.",
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:

@@ -9,12 +9,15 @@ smears when the plates do not register exactly, and PRINT.md asks for black, not
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.resources import files
+from pathlib import Path
 
 from PIL import Image, ImageCms
-from reportlab.lib.colors import toColor
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib.colors import CMYKColor, Color, toColor
 
 PROFILE_NAME = "printkit-fogra39-300.icc"
 OUTPUT_CONDITION = "FOGRA39"  # the characterisation the profile was built from
@@ -62,3 +65,29 @@ def to_cmyk(colour: str) -> Cmyk:
     pixel = Image.new("RGB", (1, 1), (red, green, blue))
     inks = ImageCms.applyTransform(pixel, _transform()).getpixel((0, 0))
     return Cmyk(*(round(ink / 255, 4) for ink in inks))
+
+
+def to_cmyk_image(path: str | Path) -> Image.Image:
+    """A raster art file's pixels in CMYK through the press profile (transparency dropped onto
+    white paper: PDF/X-1a allows none)."""
+    with Image.open(path) as source:
+        rgba = source.convert("RGBA")
+    paper = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+    rgb = Image.alpha_composite(paper, rgba).convert("RGB")
+    return ImageCms.applyTransform(rgb, _transform())
+
+
+def to_cmyk_drawing(drawing: Drawing) -> Drawing:
+    """A copy of SVG art (a reportlab drawing) with every colour converted like the others."""
+    converted = copy.deepcopy(drawing)
+    pending = [converted]
+    while pending:
+        node = pending.pop()
+        pending += getattr(node, "contents", [])
+        for name in ("fillColor", "strokeColor"):
+            colour = getattr(node, name, None)
+            if isinstance(colour, Color) and not isinstance(colour, CMYKColor):
+                red, green, blue = (round(255 * part) for part in colour.rgb())
+                inks = to_cmyk(f"#{red:02x}{green:02x}{blue:02x}")
+                setattr(node, name, CMYKColor(inks.c, inks.m, inks.y, inks.k))
+    return converted

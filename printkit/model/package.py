@@ -44,7 +44,7 @@ class Component(Strict):
 class RegionSpec(Strict):
     """A drawn area of a layout. Every field may be inherited from the layout it extends."""
 
-    kind: Literal["text", "box", "pips", "ring_arrows", "arrows"] | None = None
+    kind: Literal["text", "box", "pips", "ring_arrows", "arrows", "image"] | None = None
     x: Length | None = None
     y: Length | None = None
     width: PositiveLength | None = None
@@ -68,6 +68,18 @@ class RegionSpec(Strict):
         None, description="arrows: one straight arrow per angle, degrees clockwise from up"
     )
     layer: int | None = Field(None, description="drawing order; lower first")
+    rotate: float | None = Field(
+        None, ge=-360, le=360, description="degrees clockwise about the region's centre"
+    )
+    image: str | None = Field(
+        None, description="image: PNG, JPEG or SVG file in the game's folder (a template)"
+    )
+    fit: Literal["contain", "cover", "stretch"] | None = Field(
+        None, description="image: whole image inside (contain), region filled (cover), or both"
+    )
+    clip: Literal["region", "piece"] | None = Field(
+        None, description="image: cut to the region, or to the piece's outline (round, hexagon)"
+    )
 
 
 def _colour_or_template(value: str) -> str:
