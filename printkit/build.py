@@ -43,6 +43,7 @@ def compile_game(
     paper: str = "a4",
     only: tuple[str, ...] = (),
     progress: Callable[[str], None] | None = None,
+    press: bool = False,
 ) -> GameResult | None:
     """Check a game and compile its materials in memory; None when it cannot be built."""
     found = Diagnostics()
@@ -59,7 +60,7 @@ def compile_game(
     for material_id in _materials(loaded, only, found):
         if progress:
             progress(f"{game_id}/{material_id}")
-        document = compile_material(loaded, material_id, layouts, paper, found)
+        document = compile_material(loaded, material_id, layouts, paper, found, press)
         if document is not None:
             result.documents[material_id] = document
     apply_errata(loaded, found.items, diagnostics)

@@ -110,6 +110,11 @@ def list_games(context: click.Context) -> None:
 @click.argument("games", nargs=-1)
 @click.option("--paper", type=click.Choice(sorted(papers())), default="a4", show_default=True)
 @click.option(
+    "--press",
+    is_flag=True,
+    help="Print every material in CMYK for a print shop (PDF/X-1a-shaped, 300 % ink limit).",
+)
+@click.option(
     "--format",
     "output_format",
     type=click.Choice(["text", "json"]),
@@ -119,7 +124,7 @@ def list_games(context: click.Context) -> None:
 )
 @click.pass_context
 def validate(
-    context: click.Context, games: tuple[str, ...], paper: str, output_format: str
+    context: click.Context, games: tuple[str, ...], paper: str, press: bool, output_format: str
 ) -> None:
     """Check games without writing anything."""
     diagnostics = Diagnostics()
@@ -127,7 +132,9 @@ def validate(
     verdicts: list[dict[str, str]] = []
     for game_id, folder in select_games(context.obj["rule_data"], games, diagnostics).items():
         progress = None if as_json else _progress
-        result = compile_game(game_id, folder, diagnostics, paper=paper, progress=progress)
+        result = compile_game(
+            game_id, folder, diagnostics, paper=paper, progress=progress, press=press
+        )
         for verdict in result.verdicts if result else []:
             verdicts.append(
                 {"game": game_id, "kind": verdict.kind, "id": verdict.id, "status": verdict.status}
@@ -181,6 +188,11 @@ def _formats(_context: click.Context, _param: click.Parameter, value: str) -> tu
     help="Comma-separated output formats.",
 )
 @click.option(
+    "--press",
+    is_flag=True,
+    help="Print every material in CMYK for a print shop (PDF/X-1a-shaped, 300 % ink limit).",
+)
+@click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
     default=Path("output"),
@@ -193,6 +205,7 @@ def build(
     only: tuple[str, ...],
     paper: str,
     formats: tuple[str, ...],
+    press: bool,
     out: Path,
 ) -> None:
     """Build games (all of them by default) into the output folder."""
@@ -200,7 +213,9 @@ def build(
     diagnostics = Diagnostics()
     for game_id, folder in select_games(context.obj["rule_data"], games, diagnostics).items():
         found = Diagnostics()
-        result = compile_game(game_id, folder, found, paper=paper, only=only, progress=_progress)
+        result = compile_game(
+            game_id, folder, found, paper=paper, only=only, progress=_progress, press=press
+        )
         diagnostics.extend(found)
         if result is None or found.has_errors(strict):
             click.echo(f"{game_id}: not built (see the diagnostics)", err=True)

@@ -424,6 +424,73 @@ EXAMPLE_KEYS = _code(
     "Each key of an example's 'outcome' needs an expression in 'compute', and the other way.",
 )
 
+INK_LIMIT_EXCEEDED = _code(
+    "PK750",
+    Severity.ERROR,
+    "colour needs more ink than the press accepts",
+    "A material printed in CMYK ('colour: cmyk' or 'printkit build --press') uses a colour whose "
+    "inks add up to more than its 'ink_limit' (300 % by default, what coated paper takes). The "
+    "colours are converted through the shipped FOGRA39 profile, itself built with a 300 % limit, "
+    "so only a lower limit can be exceeded: a printer asking for 260 % on uncoated stock.",
+)
+
+CARD_DATA_MISSING = _code(
+    "PK800",
+    Severity.ERROR,
+    "card data file not found",
+    "A deck's 'cards: {file: …}' names a CSV or XLSX file (or a sheet of a workbook) that is not "
+    "in the game's folder. Data files are read from the game's own folder only, never from "
+    "an absolute path or a path that leaves it.",
+)
+CARD_DATA_BAD = _code(
+    "PK801",
+    Severity.ERROR,
+    "card data file cannot be used",
+    "A CSV or XLSX file of cards is not UTF-8, is not valid CSV, has an empty or repeated "
+    "header, has a value outside the header's columns, or has a cell that cannot be its "
+    "field's type (a number field, count or pips holding text). The diagnostic names the row "
+    "(the line of the file) and the column (1 is column A).",
+)
+CARD_DATA_UNUSED = _code(
+    "PK802",
+    Severity.WARNING,
+    "data file read by no deck",
+    "A CSV or XLSX file lies in the game's folder but no deck names it: a deck that should read "
+    "it may name another file, or the file is left over.",
+)
+CARD_GENERATOR_BAD = _code(
+    "PK803",
+    Severity.ERROR,
+    "card generator cannot make its cards",
+    "A deck's 'cards: {product: …}' must map field names to non-empty lists, make at most "
+    "10,000 cards, and use only the keys product, name, values and count; its templates may "
+    "use the product's field names.",
+)
+
+ART_NOT_FOUND = _code(
+    "PK810",
+    Severity.ERROR,
+    "image file not found",
+    "An image region names a file that is not in the game's folder, or a path that leaves it "
+    "(an absolute path, '..'). Art is read from the game's own folder only, so a package can be "
+    "shared as one folder.",
+)
+ART_UNREADABLE = _code(
+    "PK811",
+    Severity.ERROR,
+    "image file cannot be read",
+    "An image region's file is not PNG, JPEG or SVG, or is damaged, or is an SVG without a "
+    "width and height.",
+)
+ART_LOW_RESOLUTION = _code(
+    "PK812",
+    Severity.WARNING,
+    "image prints below 300 dpi",
+    "A raster image (PNG, JPEG) has fewer pixels than 300 per inch at the size it prints, "
+    "after fitting: print shops ask for 300 dpi, and below it the art looks soft or jagged. "
+    "SVG art has no resolution and is never reported.",
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:

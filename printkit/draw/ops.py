@@ -8,7 +8,9 @@ placed with `Use`, which becomes a Form XObject in PDF and a `<use>` in SVG.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+from typing import Literal
 
 Point = tuple[float, float]
 Matrix = tuple[float, float, float, float, float, float]
@@ -71,12 +73,26 @@ class Text:
 
 
 @dataclass(frozen=True, slots=True)
+class Image:
+    """Art from a file (PNG, JPEG or SVG) stretched over a box; `source` is an absolute path.
+    The same file placed many times is stored once in a PDF and once per SVG page."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class Group:
-    """Child ops under a transform, optionally clipped to a rectangle (in child coordinates)."""
+    """Child ops under a transform, optionally clipped to a rectangle or to a closed path of
+    `Path` commands (both in child coordinates)."""
 
     ops: tuple[Op, ...]
     matrix: Matrix = IDENTITY
     clip: tuple[float, float, float, float] | None = None
+    clip_path: tuple[tuple, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +104,7 @@ class Use:
     y: float
 
 
-Op = Rect | Line | Circle | Path | Text | Group | Use
+Op = Rect | Line | Circle | Path | Text | Image | Group | Use
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +141,7 @@ class Document:
     title: str
     pages: list[Page] = field(default_factory=list)
     symbols: dict[str, Symbol] = field(default_factory=dict)
+    colour: Literal["rgb", "cmyk"] = "rgb"  # cmyk: press-ready PDF (draw/press.py)
 
     def define(self, symbol: Symbol) -> None:
         self.symbols.setdefault(symbol.name, symbol)
@@ -137,3 +154,10 @@ def translate(dx: float, dy: float) -> Matrix:
 def rotate_180_about(cx: float, cy: float) -> Matrix:
     """Half a turn about a point: what a horizontal fold does to the back of a piece."""
     return (-1.0, 0.0, 0.0, -1.0, 2 * cx, 2 * cy)
+
+
+def rotate_about(degrees: float, cx: float, cy: float) -> Matrix:
+    """A turn clockwise on the page (y grows downward) about a point."""
+    a = math.radians(degrees)
+    cos, sin = math.cos(a), math.sin(a)
+    return (cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy)

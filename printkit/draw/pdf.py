@@ -1,4 +1,4 @@
-"""Render a `Document` to PDF with reportlab.
+"""Render a `Document` to PDF with reportlab (in CMYK for the press when the document asks).
 
 Each page is flipped once into the y-down coordinates of the drawing API; text runs flip back
 locally so glyphs stand upright. Symbols become Form XObjects, defined on first use, so a card
@@ -17,17 +17,21 @@ import io
 from dataclasses import dataclass, replace
 
 from reportlab import rl_config
-from reportlab.lib.colors import toColor
+from reportlab.graphics import renderPDF
+from reportlab.lib.colors import CMYKColor, toColor
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from printkit.draw.fonts import FACES, register_fonts
+from printkit.draw.images import art_key, read_art, svg_drawing
 from printkit.draw.ops import (
     IDENTITY,
     Box,
     Circle,
     Document,
     Group,
+    Image,
     Line,
     Op,
     Page,
@@ -37,6 +41,8 @@ from printkit.draw.ops import (
     Text,
     Use,
 )
+from printkit.draw.pdfx import make_pdfx
+from printkit.draw.press import to_cmyk, to_cmyk_drawing, to_cmyk_image
 
 
 @dataclass
@@ -55,12 +61,17 @@ class _PdfPainter:
         self.document = document
         self.defined: set[str] = set()
         self.colours: dict[str, object] = {}
+        self.readers: dict[str, ImageReader] = {}
         self.state = _State()
         self.saved: list[_State] = []
 
     def colour(self, name: str) -> object:
         if name not in self.colours:
-            self.colours[name] = toColor(name)
+            if self.document.colour == "cmyk":
+                inks = to_cmyk(name)
+                self.colours[name] = CMYKColor(inks.c, inks.m, inks.y, inks.k)
+            else:
+                self.colours[name] = toColor(name)
         return self.colours[name]
 
     def save(self) -> None:
@@ -110,6 +121,21 @@ class _PdfPainter:
                 self.state = outer
             elif isinstance(op, Group):
                 self.define_symbols(op.ops)
+            elif isinstance(op, Image) and read_art(op.source).is_vector:
+                self.define_vector_art(op.source)
+
+    def define_vector_art(self, source: str) -> None:
+        """SVG art becomes one form, in the drawing's own y-up units, placed by `image`."""
+        name = _art_name(source)
+        if name in self.defined:
+            return
+        self.defined.add(name)
+        drawing = svg_drawing(source)
+        if self.document.colour == "cmyk":
+            drawing = to_cmyk_drawing(drawing)
+        self.canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
+        renderPDF.draw(drawing, self.canvas, 0, 0)
+        self.canvas.endForm()
 
     def draw_all(self, ops: list[Op] | tuple[Op, ...]) -> None:
         """Draw ops in order, writing each stretch of consecutive text runs as one text object."""
@@ -138,6 +164,19 @@ class _PdfPainter:
             text.textLine(run.text)  # unlike textOut, does not measure the run again
         c.drawText(text)
 
+    def path(self, commands: tuple[tuple, ...]) -> object:
+        path = self.canvas.beginPath()
+        for command in commands:
+            if command[0] == "M":
+                path.moveTo(*command[1:])
+            elif command[0] == "L":
+                path.lineTo(*command[1:])
+            elif command[0] == "C":
+                path.curveTo(*command[1:])
+            else:
+                path.close()
+        return path
+
     def draw(self, op: Op) -> None:
         c = self.canvas
         if isinstance(op, Text):
@@ -156,17 +195,7 @@ class _PdfPainter:
             c.circle(op.cx, op.cy, op.r, stroke=stroke, fill=fill)
         elif isinstance(op, Path):
             stroke, fill = self.paint(op.paint)
-            path = c.beginPath()
-            for command in op.commands:
-                if command[0] == "M":
-                    path.moveTo(*command[1:])
-                elif command[0] == "L":
-                    path.lineTo(*command[1:])
-                elif command[0] == "C":
-                    path.curveTo(*command[1:])
-                else:
-                    path.close()
-            c.drawPath(path, stroke=stroke, fill=fill)
+            c.drawPath(self.path(op.commands), stroke=stroke, fill=fill)
         elif isinstance(op, Group):
             self.save()
             if op.matrix != IDENTITY:
@@ -175,8 +204,12 @@ class _PdfPainter:
                 clip = c.beginPath()
                 clip.rect(*op.clip)
                 c.clipPath(clip, stroke=0, fill=0)
+            if op.clip_path:
+                c.clipPath(self.path(op.clip_path), stroke=0, fill=0)
             self.draw_all(op.ops)
             self.restore()
+        elif isinstance(op, Image):
+            self.image(op)
         elif isinstance(op, Use):
             # Placing a form saves and restores the graphics state by itself (PDF 8.10.1).
             if op.x or op.y:
@@ -188,6 +221,30 @@ class _PdfPainter:
                 c.doForm(_form_name(op.symbol))
         else:  # pragma: no cover - the Op union is closed
             raise TypeError(f"unknown drawing op {op!r}")
+
+    def image(self, op: Image) -> None:
+        """Art stands upright in the flipped page: the box's bottom edge becomes y = 0."""
+        c = self.canvas
+        art = read_art(op.source)
+        c.saveState()
+        c.translate(op.x, op.y + op.h)
+        if art.is_vector:
+            drawing = svg_drawing(op.source)
+            c.scale(op.w / drawing.width, -op.h / drawing.height)
+            c.doForm(_art_name(op.source))
+        else:
+            c.scale(1, -1)
+            c.drawImage(self.raster(op.source), 0, 0, op.w, op.h, mask="auto")
+        c.restoreState()
+
+    def raster(self, source: str) -> ImageReader | str:
+        """The file itself (reportlab stores each file once however often it is drawn), or,
+        for the press, its pixels converted to CMYK through the same profile as the colours."""
+        if self.document.colour != "cmyk":
+            return source
+        if source not in self.readers:
+            self.readers[source] = ImageReader(to_cmyk_image(source))
+        return self.readers[source]
 
     def page(self, page: Page) -> None:
         c = self.canvas
@@ -204,6 +261,10 @@ class _PdfPainter:
         c.showPage()
 
 
+def _art_name(source: str) -> str:
+    return "A_" + art_key(source)
+
+
 def _form_name(symbol: str) -> str:
     return "F_" + "".join(ch if ch.isalnum() else "_" for ch in symbol)
 
@@ -216,7 +277,15 @@ def _pdf_box(page: Page, box: Box) -> tuple[float, float, float, float]:
 def render_pdf(document: Document) -> bytes:
     register_fonts()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName=FACES["regular"][0])
+    press = document.colour == "cmyk"
+    canvas = Canvas(
+        buffer,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=FACES["regular"][0],
+        # reportlab then refuses any RGB colour: nothing escapes the conversion unnoticed.
+        enforceColorSpace="cmyk" if press else None,
+    )
     canvas.setTitle(document.title)
     canvas.setCreator("printkit")
     canvas.setAuthor("printkit")
@@ -231,4 +300,4 @@ def render_pdf(document: Document) -> bytes:
         canvas.save()
     finally:
         rl_config.useA85 = a85
-    return buffer.getvalue()
+    return make_pdfx(buffer.getvalue()) if press else buffer.getvalue()

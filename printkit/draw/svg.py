@@ -10,7 +10,21 @@ import svgwrite
 from svgwrite.container import Group as SvgGroup
 
 from printkit.draw.fonts import SVG_FAMILY, SVG_STYLE
-from printkit.draw.ops import Circle, Document, Group, Line, Op, Page, Paint, Path, Rect, Text, Use
+from printkit.draw.images import art_key, data_uri
+from printkit.draw.ops import (
+    Circle,
+    Document,
+    Group,
+    Image,
+    Line,
+    Op,
+    Page,
+    Paint,
+    Path,
+    Rect,
+    Text,
+    Use,
+)
 
 
 def _n(value: float) -> str:
@@ -55,21 +69,22 @@ class _SvgPainter:
         if isinstance(op, Circle):
             return svg.circle((_n(op.cx), _n(op.cy)), _n(op.r), **_paint(op.paint))
         if isinstance(op, Path):
-            parts = []
-            for command in op.commands:
-                parts.append(command[0] + " ".join(_n(v) for v in command[1:]))
-            return svg.path(d=" ".join(parts), **_paint(op.paint))
+            return svg.path(d=_d(op.commands), **_paint(op.paint))
+        if isinstance(op, Image):
+            # Each file is embedded once per page, in a unit box, and placed by a transform.
+            self.define_art(op.source)
+            scale = f"translate({_n(op.x)} {_n(op.y)}) scale({_n(op.w)} {_n(op.h)})"
+            return svg.use(f"#{_art_id(op.source)}", transform=scale)
         if isinstance(op, Group):
             group = svg.g()
             if op.matrix != (1.0, 0.0, 0.0, 1.0, 0.0, 0.0):
                 group.attribs["transform"] = "matrix(" + " ".join(_n(v) for v in op.matrix) + ")"
             target: SvgGroup = group
             if op.clip:
-                self.clips += 1
-                clip = svg.defs.add(svg.clipPath(id=f"clip{self.clips}"))
                 x, y, w, h = op.clip
-                clip.add(svg.rect((_n(x), _n(y)), (_n(w), _n(h))))
-                target = group.add(svg.g(clip_path=f"url(#clip{self.clips})"))
+                target = target.add(self.clipped(svg.rect((_n(x), _n(y)), (_n(w), _n(h)))))
+            if op.clip_path:
+                target = target.add(self.clipped(svg.path(d=_d(op.clip_path))))
             for child in op.ops:
                 target.add(self.element(child))
             return group
@@ -77,6 +92,22 @@ class _SvgPainter:
             self.define(op.symbol)
             return svg.use(f"#{_id(op.symbol)}", insert=(_n(op.x), _n(op.y)))
         raise TypeError(f"unknown drawing op {op!r}")  # pragma: no cover - closed union
+
+    def clipped(self, shape: object) -> SvgGroup:
+        """A group whose content is clipped to `shape` (a clip path in `<defs>`)."""
+        self.clips += 1
+        clip = self.svg.defs.add(self.svg.clipPath(id=f"clip{self.clips}"))
+        clip.add(shape)
+        return self.svg.g(clip_path=f"url(#clip{self.clips})")
+
+    def define_art(self, source: str) -> None:
+        name = _art_id(source)
+        if name in self.defined:
+            return
+        self.defined.add(name)
+        image = self.svg.image(data_uri(source), insert=(0, 0), size=(1, 1), id=name)
+        image.attribs["preserveAspectRatio"] = "none"
+        self.svg.defs.add(image)
 
     def define(self, name: str) -> None:
         if name in self.defined:
@@ -87,6 +118,14 @@ class _SvgPainter:
         for op in symbol.ops:
             group.add(self.element(op))
         self.svg.defs.add(group)
+
+
+def _d(commands: tuple[tuple, ...]) -> str:
+    return " ".join(command[0] + " ".join(_n(v) for v in command[1:]) for command in commands)
+
+
+def _art_id(source: str) -> str:
+    return "a_" + art_key(source)
 
 
 def _id(symbol: str) -> str:

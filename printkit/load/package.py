@@ -17,6 +17,7 @@ from printkit.diagnostics import (
     did_you_mean,
     relative,
 )
+from printkit.load.card_sources import expand_card_sources
 from printkit.load.yaml_spans import SourceMap, load_yaml
 from printkit.model.errors import report_validation_error
 from printkit.model.package import Package
@@ -81,7 +82,9 @@ def merge_sources(folder: Path, diagnostics: Diagnostics) -> tuple[dict[str, Any
     """Merge the top-level sections of every YAML file of a package into one mapping.
 
     A mapping section (components, layouts, materials…) may be split over several files, so a
-    designer can keep the map and the counters of one game apart; a name defined twice is an error.
+    designer can keep the map and the counters of one game apart, and so may one entry when the
+    files set different keys of it (a deck's settings in one file, its cards in another); a name
+    defined twice is an error.
     """
     merged: dict[str, Any] = {}
     spans = SourceMap(fallback=Span(relative(folder)))
@@ -130,6 +133,11 @@ def _merge_section(
         )
         return
     for name, entry in value.items():
+        existing = merged[section].get(name)
+        if isinstance(existing, dict) and isinstance(entry, dict) and not existing.keys() & entry:
+            # One entry split over files by key: a deck's settings here, its card list there.
+            merged[section][name] = {**existing, **entry}
+            continue
         if name in merged[section]:
             diagnostics.add(
                 DUPLICATE_SECTION,
@@ -148,6 +156,9 @@ def load_package(game_id: str, folder: Path, diagnostics: Diagnostics) -> Loaded
     data, spans = merge_sources(folder, diagnostics)
     if diagnostics.count() > errors_before:
         return None  # a file that did not parse would only add misleading "missing" errors
+    expand_card_sources(folder, data, spans, diagnostics)
+    if diagnostics.count() > errors_before:
+        return None
     try:
         package = Package.model_validate(data)
     except ValidationError as error:

@@ -13,7 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.diagnostics import (
+    ART_LOW_RESOLUTION,
+    ART_NOT_FOUND,
+    ART_UNREADABLE,
     BAD_VALUE,
+    MISSING_FIELD,
     SMALL_TEXT,
     TEMPLATE_ERROR,
     TEXT_OVERFLOW,
@@ -22,8 +26,10 @@ from printkit.diagnostics import (
     Span,
     did_you_mean,
 )
-from printkit.draw.ops import Circle, Op, Paint, Path, Rect, Symbol, Use
+from printkit.draw.images import Art, ArtProblem, read_art
+from printkit.draw.ops import Circle, Group, Op, Paint, Path, Rect, Symbol, Use, rotate_about
 from printkit.draw.text import fit_text, missing_glyphs, parse_markup
+from printkit.materials.art import PRINT_DPI, ArtFinder, effective_dpi, fit_box, place_art
 from printkit.materials.shapes import outline
 from printkit.materials.templates import TemplateProblem, evaluate, render
 from printkit.model.base import check_colour
@@ -51,6 +57,7 @@ class FaceDrawer:
 
     bleed: float
     diagnostics: Diagnostics
+    art: ArtFinder  # the game's folder, where image regions find their files
     symbols: dict[str, Symbol] = field(default_factory=dict)
 
     def face(self, layout: Layout, context: FaceContext) -> list[Op]:
@@ -112,6 +119,13 @@ class FaceDrawer:
             return None
 
     def _region(self, layout: Layout, region: Region, context: FaceContext) -> list[Op]:
+        ops = self._region_ops(layout, region, context)
+        if not region.rotate or not ops:
+            return ops
+        centre = (region.x + region.width / 2, region.y + region.height / 2)
+        return [Group(tuple(ops), rotate_about(region.rotate, *centre))]
+
+    def _region_ops(self, layout: Layout, region: Region, context: FaceContext) -> list[Op]:
         if region.when is not None:
             try:
                 if not evaluate(region.when, context.values):
@@ -134,7 +148,46 @@ class FaceDrawer:
             return _ring_arrows(region)
         if region.kind == "arrows":
             return _arrows(region)
+        if region.kind == "image":
+            return self._image(layout, region, context)
         return self._text(region, fill, context)
+
+    def _image(self, layout: Layout, region: Region, context: FaceContext) -> list[Op]:
+        if region.image is None:
+            self._report(
+                MISSING_FIELD,
+                f"image region '{region.name}' names no image",
+                context,
+                region,
+                "add 'image: art/picture.png' (a file in the game's folder; may be a template)",
+            )
+            return []
+        name = self._render(region.image, context, region)
+        if name is None:
+            return []
+        found = self.art.resolve(name)
+        if isinstance(found, str):
+            hint = did_you_mean(name, self.art.candidates(), otherwise="put the file there")
+            self._report(ART_NOT_FOUND, found, context, region, hint)
+            return []
+        try:
+            art = read_art(found)
+        except ArtProblem as problem:
+            self._report(ART_UNREADABLE, str(problem), context, region, "save it as PNG or SVG")
+            return []
+        ops = place_art(layout, region, art)
+        dpi = effective_dpi(art, fit_box(art.aspect, region.fit, _box(region)))
+        if dpi is not None and dpi < PRINT_DPI and (name, region.name) not in self.art.warned:
+            self.art.warned.add((name, region.name))
+            self._report(
+                ART_LOW_RESOLUTION,
+                f"image '{name}' in region '{region.name}' prints at {dpi:.0f} dpi, "
+                f"below {PRINT_DPI}",
+                context,
+                region,
+                f"give the file at least {_pixels_for(region, art):s} pixels, or print it smaller",
+            )
+        return ops
 
     def _colour(
         self, source: str | None, context: FaceContext, region: Region | None
@@ -287,6 +340,16 @@ def _static_runs(regions: tuple[Region, ...]) -> list[tuple[Region, ...]]:
     if len(runs) > 1 and not runs[-1]:
         runs.pop()
     return [tuple(run) for run in runs]
+
+
+def _box(region: Region) -> tuple[float, float, float, float]:
+    return (region.x, region.y, region.width, region.height)
+
+
+def _pixels_for(region: Region, art: Art) -> str:
+    """The pixel size that prints the fitted art at 300 dpi."""
+    _, _, w, h = fit_box(art.aspect, region.fit, _box(region))
+    return f"{math.ceil(w / 72 * PRINT_DPI)} × {math.ceil(h / 72 * PRINT_DPI)}"
 
 
 def _what(region: Region | None) -> str:

@@ -18,6 +18,7 @@ from printkit.impose.pieces import Piece
 from printkit.impose.pod import impose_print_on_demand
 from printkit.impose.sheet import impose_sheets
 from printkit.load.package import LoadedPackage
+from printkit.materials.art import ArtFinder
 from printkit.materials.card_faces import FaceContext, FaceDrawer
 from printkit.materials.paper import material_paper, report_too_small
 from printkit.materials.shapes import is_straight_cut, outline
@@ -166,7 +167,7 @@ def compile_cards(
         )
         return None
     spec = material.impose
-    drawer = FaceDrawer(spec.bleed, diagnostics)
+    drawer = FaceDrawer(spec.bleed, diagnostics, ArtFinder(loaded.folder))
     pieces = deck_pieces(loaded, material.deck, layouts, drawer, diagnostics)
     if not pieces:
         return None

@@ -18,6 +18,7 @@ from printkit.impose.fold import fold_unit, impose_fold_blocks
 from printkit.impose.pieces import Piece
 from printkit.impose.sheet import impose_block_sheets
 from printkit.load.package import LoadedPackage
+from printkit.materials.art import ArtFinder
 from printkit.materials.card_faces import FaceDrawer
 from printkit.materials.cards import deck_pieces
 from printkit.materials.paper import material_paper, report_too_small
@@ -78,7 +79,7 @@ def compile_counters(
             hint="use 'mode: sheet' (duplex backs) or 'mode: fold' (fold and glue)",
         )
         return None
-    drawer = FaceDrawer(spec.bleed, diagnostics)
+    drawer = FaceDrawer(spec.bleed, diagnostics, ArtFinder(loaded.folder))
     pieces = [p for d in decks for p in deck_pieces(loaded, d, layouts, drawer, diagnostics)]
     chosen = material_paper(loaded, material_id, spec.paper, paper, "impose", diagnostics)
     if not pieces or chosen is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from printkit.check.ink import check_ink
 from printkit.diagnostics import Diagnostics
 from printkit.draw.ops import Document
 from printkit.load.package import LoadedPackage
@@ -33,7 +34,14 @@ def compile_material(
     layouts: dict[str, Layout],
     paper: str,
     diagnostics: Diagnostics,
+    press: bool = False,
 ) -> Document | None:
-    """Compile one material of a loaded package; None when its diagnostics forbid it."""
-    kind = loaded.package.materials[material_id].kind
-    return COMPILERS[kind](loaded, material_id, layouts, paper, diagnostics)
+    """Compile one material of a loaded package; None when its diagnostics forbid it.
+
+    `press` prints every material in CMYK for the press, as `colour: cmyk` does for one."""
+    spec = loaded.package.materials[material_id]
+    document = COMPILERS[spec.kind](loaded, material_id, layouts, paper, diagnostics)
+    if document is not None:
+        document.colour = "cmyk" if press else spec.colour
+        check_ink(loaded, material_id, document, diagnostics)
+    return document

@@ -34,7 +34,39 @@ def outline(layout: Layout, paint: Paint, grow: float = 0.0) -> Op:
     if layout.shape == "circle":
         return Circle(w / 2, h / 2, min(w, h) / 2 + grow, paint)
     if layout.shape == "hexagon":
-        corners = hexagon_corners(layout, grow)
-        commands = (("M", *corners[0]), *(("L", *c) for c in corners[1:]), ("Z",))
-        return Path(commands, paint)
+        return Path(outline_commands(layout, grow), paint)
     return Rect(-grow, -grow, w + 2 * grow, h + 2 * grow, paint)
+
+
+KAPPA = 0.5522847498  # control-point distance of a cubic Bézier quarter circle, per radius
+
+
+def outline_commands(layout: Layout, grow: float = 0.0) -> tuple[tuple, ...]:
+    """The piece's outline as a closed path (for clipping art to a round card, a counter or a
+    hexagon), `grow` larger on every side."""
+    w, h = layout.width, layout.height
+    if layout.shape == "hexagon":
+        corners = hexagon_corners(layout, grow)
+        return (("M", *corners[0]), *(("L", *c) for c in corners[1:]), ("Z",))
+    if layout.shape == "circle":
+        r = min(w, h) / 2 + grow
+        return _rounded(w / 2 - r, h / 2 - r, 2 * r, 2 * r, r)
+    return _rounded(-grow, -grow, w + 2 * grow, h + 2 * grow, layout.corner_radius)
+
+
+def _rounded(x: float, y: float, w: float, h: float, r: float) -> tuple[tuple, ...]:
+    """A rectangle with quarter-circle corners of radius r (a circle when r is half the side)."""
+    r = min(r, w / 2, h / 2)
+    k = r * (1 - KAPPA)
+    return (
+        ("M", x + r, y),
+        ("L", x + w - r, y),
+        ("C", x + w - k, y, x + w, y + k, x + w, y + r),
+        ("L", x + w, y + h - r),
+        ("C", x + w, y + h - k, x + w - k, y + h, x + w - r, y + h),
+        ("L", x + r, y + h),
+        ("C", x + k, y + h, x, y + h - k, x, y + h - r),
+        ("L", x, y + r),
+        ("C", x, y + k, x + k, y, x + r, y),
+        ("Z",),
+    )

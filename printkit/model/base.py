@@ -38,6 +38,19 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class PrintedMaterial(Strict):
+    """What every material kind shares: how its colours reach the paper."""
+
+    colour: Literal["rgb", "cmyk"] = Field(
+        "rgb",
+        description="cmyk: a press-ready PDF (colour-managed CMYK, black on the black plate, "
+        "PDF/X-1a output intent), as commercial card printers ask",
+    )
+    ink_limit: float = Field(
+        300, gt=0, le=400, description="highest total ink coverage in percent (cmyk only)"
+    )
+
+
 class Size(Strict):
     width: PositiveLength
     height: PositiveLength

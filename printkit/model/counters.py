@@ -12,10 +12,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from printkit.model.base import ImposeSpec, Strict
+from printkit.model.base import ImposeSpec, PrintedMaterial
 
 
-class CountersMaterial(Strict):
+class CountersMaterial(PrintedMaterial):
     kind: Literal["counters"]
     decks: list[str] = Field(min_length=1, description="decks whose pieces the sheet prints")
     title: str | None = None

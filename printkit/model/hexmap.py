@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
-from printkit.model.base import Colour, Strict
+from printkit.model.base import Colour, PrintedMaterial, Strict
 from printkit.model.units import NonNegativeLength, PositiveLength, mm
 
 DEFAULT_LABEL_FORMAT = "{col:02}{row:02}"
@@ -163,7 +163,7 @@ BOARD_KEYS = (
 )
 
 
-class HexMapMaterial(Strict):
+class HexMapMaterial(PrintedMaterial):
     kind: Literal["hexmap"]
     title: str | None = None
     caption: str | None = Field(None, description="a line or two printed under the title")

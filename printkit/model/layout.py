@@ -44,6 +44,10 @@ REGION_DEFAULTS: dict[str, Any] = {
     "arrows": 3,
     "angles": (-60.0, 0.0, 60.0),
     "layer": 0,
+    "rotate": 0.0,
+    "image": None,
+    "fit": "contain",
+    "clip": "region",
 }
 GEOMETRY = ("x", "y", "width", "height")
 
@@ -73,11 +77,15 @@ class Region:
     arrows: int
     angles: tuple[float, ...]
     layer: int
+    rotate: float
+    image: str | None
+    fit: str
+    clip: str
 
     @property
     def is_static(self) -> bool:
         """Static regions look the same on every card and go into the shared frame symbol."""
-        dynamic = [self.text, self.fill, self.count]
+        dynamic = [self.text, self.fill, self.count, self.image]
         return self.when is None and not any(isinstance(v, str) and "{" in v for v in dynamic)
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
 
-from printkit.model.base import Colour, ImposeSpec, Size, Strict, check_colour
+from printkit.model.base import Colour, ImposeSpec, PrintedMaterial, Size, Strict, check_colour
 from printkit.model.counters import CountersMaterial
 from printkit.model.hexmap import HexMapMaterial
 from printkit.model.rules import Claim, Example, Rules
@@ -43,7 +44,7 @@ class Component(Strict):
 class RegionSpec(Strict):
     """A drawn area of a layout. Every field may be inherited from the layout it extends."""
 
-    kind: Literal["text", "box", "pips", "ring_arrows", "arrows"] | None = None
+    kind: Literal["text", "box", "pips", "ring_arrows", "arrows", "image"] | None = None
     x: Length | None = None
     y: Length | None = None
     width: PositiveLength | None = None
@@ -67,6 +68,18 @@ class RegionSpec(Strict):
         None, description="arrows: one straight arrow per angle, degrees clockwise from up"
     )
     layer: int | None = Field(None, description="drawing order; lower first")
+    rotate: float | None = Field(
+        None, ge=-360, le=360, description="degrees clockwise about the region's centre"
+    )
+    image: str | None = Field(
+        None, description="image: PNG, JPEG or SVG file in the game's folder (a template)"
+    )
+    fit: Literal["contain", "cover", "stretch"] | None = Field(
+        None, description="image: whole image inside (contain), region filled (cover), or both"
+    )
+    clip: Literal["region", "piece"] | None = Field(
+        None, description="image: cut to the region, or to the piece's outline (round, hexagon)"
+    )
 
 
 def _colour_or_template(value: str) -> str:
@@ -130,6 +143,26 @@ class CardSpec(BaseModel):
         return dict(self.model_extra or {})
 
 
+class CardData(Strict):
+    """Cards from a spreadsheet in the game's folder: a header row of fields, a card per row."""
+
+    file: str = Field(description="a .csv (UTF-8) or .xlsx file in the game's folder")
+    sheet: str | None = Field(None, description="xlsx: the sheet to read (default: the first)")
+
+
+class CardProduct(Strict):
+    """Cards as the product of lists (suits × ranks), named and valued by templates."""
+
+    of: dict[str, list[str | int | float]] = Field(
+        description="field name → the values it takes; one card per combination"
+    )
+    name: str | None = Field(None, description="template over the combination's fields")
+    values: dict[str, str | int | float] = Field(
+        default_factory=dict, description="more per-card values, each a template"
+    )
+    count: int = Field(1, ge=1, le=MAX_COPIES, description="copies of each card")
+
+
 class DeckSpec(Strict):
     component: str | None = Field(None, description="inventory entry; defaults to the deck id")
     layout: str
@@ -138,10 +171,20 @@ class DeckSpec(Strict):
     kinds: dict[str, KindSpec] = Field(default_factory=dict)
     sets: dict[str, SetSpec] = Field(default_factory=dict)
     icons: dict[str, str] = Field(default_factory=dict, description="inline :name: → glyph")
-    cards: list[CardSpec]
+    cards: list[CardSpec] = Field(default_factory=list)
+    card_data: CardData | None = Field(None, description="more cards, from a spreadsheet")
+    card_product: CardProduct | None = Field(None, description="more cards, from lists")
+
+    @model_validator(mode="after")
+    def _has_cards(self) -> DeckSpec:
+        if not (self.cards or self.card_data or self.card_product):
+            raise PydanticCustomError(
+                "no_cards", "a deck needs cards: list them, or give card_data or card_product"
+            )
+        return self
 
 
-class CardsMaterial(Strict):
+class CardsMaterial(PrintedMaterial):
     """A deck imposed for print: sheets with backs, print-on-demand pages, or fold-and-glue."""
 
     kind: Literal["cards"]

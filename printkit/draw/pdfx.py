@@ -1,0 +1,44 @@
+"""Make a rendered CMYK PDF PDF/X-1a-shaped for print shops.
+
+reportlab draws the pages; what it cannot write (the output intent with its ICC profile and the
+PDF/X keys of the document information) is added here with pikepdf, a maintained binding of
+qpdf, rather than by patching PDF syntax by hand.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pikepdf
+
+from printkit.draw.press import OUTPUT_CONDITION, OUTPUT_CONDITION_NAME, profile_bytes
+
+PDFX_VERSION = "PDF/X-1a:2003"
+
+
+def make_pdfx(pdf: bytes) -> bytes:
+    """Add the output intent and the PDF/X keys; every page gets a TrimBox (its MediaBox when the
+    material set none), which PDF/X requires."""
+    with pikepdf.open(io.BytesIO(pdf)) as document:
+        profile = pikepdf.Stream(document, profile_bytes())
+        profile.N = 4
+        intent = pikepdf.Dictionary(
+            Type=pikepdf.Name.OutputIntent,
+            S=pikepdf.Name.GTS_PDFX,
+            OutputConditionIdentifier=OUTPUT_CONDITION,
+            OutputCondition=OUTPUT_CONDITION_NAME,
+            RegistryName="http://www.color.org",
+            Info=OUTPUT_CONDITION_NAME,
+            DestOutputProfile=document.make_indirect(profile),
+        )
+        document.Root.OutputIntents = pikepdf.Array([intent])
+        info = document.docinfo
+        info.GTS_PDFXVersion = PDFX_VERSION
+        info.GTS_PDFXConformance = PDFX_VERSION
+        info.Trapped = pikepdf.Name("/False")
+        for page in document.pages:
+            if "/TrimBox" not in page.obj:
+                page.obj.TrimBox = page.obj.MediaBox
+        out = io.BytesIO()
+        document.save(out, deterministic_id=True, min_version="1.4")
+        return out.getvalue()

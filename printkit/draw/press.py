@@ -1,0 +1,93 @@
+"""Colour for the press: sRGB to CMYK through a colour-managed transform.
+
+Commercial card printers want CMYK. A naive formula (k = 1 - max(r, g, b)) ignores how inks
+actually print, so the conversion goes through littleCMS (Pillow's ImageCms) from sRGB to the
+shipped FOGRA39 coated-paper profile, built with a 300 % total ink limit (see icc/README.txt).
+Neutral colours, black included, go to the black plate alone: black text as a four-colour mix
+smears when the plates do not register exactly, and PRINT.md asks for black, not a grey mix.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from importlib.resources import files
+from pathlib import Path
+
+from PIL import Image, ImageCms
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib.colors import CMYKColor, Color, toColor
+
+PROFILE_NAME = "printkit-fogra39-300.icc"
+OUTPUT_CONDITION = "FOGRA39"  # the characterisation the profile was built from
+OUTPUT_CONDITION_NAME = "Offset printing on coated paper (ISO 12647-2), FOGRA39"
+
+
+@dataclass(frozen=True, slots=True)
+class Cmyk:
+    """Ink amounts from 0 to 1 per plate."""
+
+    c: float
+    m: float
+    y: float
+    k: float
+
+    @property
+    def coverage(self) -> float:
+        """Total ink in percent, the figure printers limit (300 % for coated paper)."""
+        return 100 * (self.c + self.m + self.y + self.k)
+
+
+@cache
+def profile_bytes() -> bytes:
+    return (files("printkit.draw") / "icc" / PROFILE_NAME).read_bytes()
+
+
+@cache
+def _transform() -> ImageCms.ImageCmsTransform:
+    output = ImageCms.ImageCmsProfile(ImageCms.core.profile_frombytes(profile_bytes()))
+    return ImageCms.buildTransform(
+        ImageCms.createProfile("sRGB"),
+        output,
+        "RGB",
+        "CMYK",
+        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+    )
+
+
+@lru_cache(maxsize=4096)
+def to_cmyk(colour: str) -> Cmyk:
+    """The inks that print an sRGB colour (a name or #rrggbb, as the models accept)."""
+    red, green, blue = (round(255 * part) for part in toColor(colour).rgb())
+    if red == green == blue:
+        return Cmyk(0.0, 0.0, 0.0, round(1 - red / 255, 4))
+    pixel = Image.new("RGB", (1, 1), (red, green, blue))
+    inks = ImageCms.applyTransform(pixel, _transform()).getpixel((0, 0))
+    return Cmyk(*(round(ink / 255, 4) for ink in inks))
+
+
+def to_cmyk_image(path: str | Path) -> Image.Image:
+    """A raster art file's pixels in CMYK through the press profile (transparency dropped onto
+    white paper: PDF/X-1a allows none)."""
+    with Image.open(path) as source:
+        rgba = source.convert("RGBA")
+    paper = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+    rgb = Image.alpha_composite(paper, rgba).convert("RGB")
+    return ImageCms.applyTransform(rgb, _transform())
+
+
+def to_cmyk_drawing(drawing: Drawing) -> Drawing:
+    """A copy of SVG art (a reportlab drawing) with every colour converted like the others."""
+    converted = copy.deepcopy(drawing)
+    pending = [converted]
+    while pending:
+        node = pending.pop()
+        pending += getattr(node, "contents", [])
+        for name in ("fillColor", "strokeColor"):
+            colour = getattr(node, name, None)
+            if isinstance(colour, Color) and not isinstance(colour, CMYKColor):
+                red, green, blue = (round(255 * part) for part in colour.rgb())
+                inks = to_cmyk(f"#{red:02x}{green:02x}{blue:02x}")
+                setattr(node, name, CMYKColor(inks.c, inks.m, inks.y, inks.k))
+    return converted

@@ -1,0 +1,350 @@
+"""Cards that are not listed in YAML: rows of a CSV or XLSX file, or the product of lists.
+
+Designers keep big decks in spreadsheets, and playing-card decks are suits × ranks. Before the
+package is modelled, a deck's `card_data` and `card_product` are expanded into the plain card
+mappings its YAML `cards` list would have held, with spans pointing at the spreadsheet's row
+and column (or at the generator), so every later check reports into the file the designer edits.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+from pathlib import Path
+from typing import Any
+
+from printkit.diagnostics import (
+    CARD_DATA_BAD,
+    CARD_DATA_MISSING,
+    CARD_DATA_UNUSED,
+    CARD_GENERATOR_BAD,
+    Diagnostics,
+    Span,
+    did_you_mean,
+    relative,
+)
+from printkit.load.yaml_spans import SourceMap
+from printkit.materials.templates import TemplateProblem, render
+from printkit.model.package import MAX_COPIES
+
+DATA_SUFFIXES = (".csv", ".xlsx")
+NUMBER_KEYS = {"count", "pips"}  # built-in card keys that hold whole numbers
+_MAX_DATA_BYTES = 10 * 1024 * 1024
+
+
+def expand_card_sources(
+    folder: Path, data: dict[str, Any], spans: SourceMap, diagnostics: Diagnostics
+) -> None:
+    """Append the cards of every deck's `card_data` and `card_product` to its `cards`; then
+    warn about data files in the folder that no deck reads."""
+    read: set[str] = set()
+    decks = data.get("decks")
+    for deck_id, deck in decks.items() if isinstance(decks, dict) else ():
+        if not isinstance(deck, dict):
+            continue
+        fields = deck.get("fields") if isinstance(deck.get("fields"), dict) else {}
+        rows: list[Row] = []
+        source = deck.get("card_data")
+        if isinstance(source, dict) and "file" in source:
+            read.add(str(source["file"]))
+            path = ("decks", deck_id, "card_data")
+            rows += _read_file(folder, str(source["file"]), source, path, spans, diagnostics)
+        product = deck.get("card_product")
+        if isinstance(product, dict):
+            rows += _product(product, ("decks", deck_id, "card_product"), spans, diagnostics)
+        if rows:
+            listed = deck.get("cards") if isinstance(deck.get("cards"), list) else []
+            path = ("decks", deck_id, "cards")
+            deck["cards"] = listed + _typed_cards(
+                rows, fields, path, len(listed), spans, diagnostics
+            )
+    for unused in sorted(p for p in folder.iterdir() if p.suffix.lower() in DATA_SUFFIXES):
+        if unused.name not in read:
+            diagnostics.add(
+                CARD_DATA_UNUSED,
+                f"data file '{unused.name}' is read by no deck",
+                Span(relative(unused), 1, 1),
+                hint="name it in a deck as 'card_data: {file: " + unused.name + "}', or remove it",
+            )
+
+
+# --- spreadsheets ------------------------------------------------------------------------------
+
+Cell = tuple[Any, Span]  # a value and where it stands
+Row = dict[str, Cell]
+
+
+def _read_file(
+    folder: Path,
+    name: str,
+    source: dict[str, Any],
+    path: tuple[str, ...],
+    spans: SourceMap,
+    diagnostics: Diagnostics,
+) -> list[Row]:
+    where = spans.value((*path, "file"))
+    target = (folder / name).resolve()
+    files = sorted(p.name for p in folder.iterdir() if p.suffix.lower() in DATA_SUFFIXES)
+    if Path(name).is_absolute() or not target.is_relative_to(folder.resolve()):
+        diagnostics.add(
+            CARD_DATA_MISSING,
+            f"card data '{name}' lies outside the game's folder",
+            where,
+            hint="keep the file in the game's folder and name it by its file name",
+        )
+        return []
+    if not target.is_file():
+        diagnostics.add(
+            CARD_DATA_MISSING,
+            f"no card data file '{name}' in the game's folder",
+            where,
+            hint=did_you_mean(name, files, otherwise="put a .csv or .xlsx file beside the YAML"),
+        )
+        return []
+    if target.suffix.lower() not in DATA_SUFFIXES:
+        diagnostics.add(
+            CARD_DATA_MISSING,
+            f"'{name}' is not a CSV or XLSX file",
+            where,
+            hint="card data comes from a .csv file (UTF-8, a header row) or an .xlsx workbook",
+        )
+        return []
+    if target.stat().st_size > _MAX_DATA_BYTES:
+        diagnostics.add(
+            CARD_DATA_BAD,
+            f"'{name}' is larger than {_MAX_DATA_BYTES // (1024 * 1024)} MB",
+            where,
+            hint="a deck's data is a few hundred rows; split the file or remove what no card uses",
+        )
+        return []
+    shown = relative(target)
+    if target.suffix.lower() == ".csv":
+        return _csv_rows(target, shown, diagnostics)
+    return _xlsx_rows(target, shown, source.get("sheet"), where, diagnostics)
+
+
+def _csv_rows(target: Path, shown: str, diagnostics: Diagnostics) -> list[Row]:
+    try:
+        text = target.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = target.read_bytes()[: error.start].count(b"\n") + 1
+        diagnostics.add(
+            CARD_DATA_BAD,
+            f"not UTF-8 text ({error.reason})",
+            Span(shown, line, 1),
+            hint="save the spreadsheet as 'CSV UTF-8'",
+        )
+        return []
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    try:
+        table = [(reader.line_num, row) for row in reader]
+    except csv.Error as error:
+        diagnostics.add(
+            CARD_DATA_BAD,
+            f"not valid CSV: {error}",
+            Span(shown, reader.line_num, 1),
+            hint="check the quotes on this line",
+        )
+        return []
+    return _rows(table, shown, diagnostics)
+
+
+def _xlsx_rows(
+    target: Path, shown: str, sheet: Any, where: Span, diagnostics: Diagnostics
+) -> list[Row]:
+    from openpyxl import load_workbook  # only decks kept in workbooks pay for the import
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    try:
+        workbook = load_workbook(target, read_only=True, data_only=True)
+    except (InvalidFileException, OSError, KeyError, ValueError) as error:
+        diagnostics.add(
+            CARD_DATA_BAD,
+            f"cannot read the workbook: {error}",
+            Span(shown, 1, 1),
+            hint="save it again as an Excel workbook (.xlsx)",
+        )
+        return []
+    try:
+        if sheet is not None and str(sheet) not in workbook.sheetnames:
+            diagnostics.add(
+                CARD_DATA_MISSING,
+                f"no sheet '{sheet}' in {target.name}",
+                where,
+                hint=did_you_mean(str(sheet), workbook.sheetnames),
+            )
+            return []
+        rows = workbook[str(sheet)] if sheet is not None else workbook.worksheets[0]
+        table = [(number, list(row)) for number, row in enumerate(rows.values, start=1)]
+    finally:
+        workbook.close()
+    return _rows(table, shown, diagnostics)
+
+
+def _rows(table: list[tuple[int, list[Any]]], shown: str, diagnostics: Diagnostics) -> list[Row]:
+    """Cells by header name, skipping blank rows; the column of a span is the spreadsheet's
+    column number (1 is column A)."""
+    table = [(line, row) for line, row in table if any(_blank(c) is False for c in row)]
+    if not table:
+        diagnostics.add(
+            CARD_DATA_BAD,
+            "the file holds no rows",
+            Span(shown, 1, 1),
+            hint="the first row names the card fields (name, count, …), one card per row below",
+        )
+        return []
+    header_line, header = table[0]
+    names = [str(cell).strip() if not _blank(cell) else "" for cell in header]
+    for column, name in enumerate(names, start=1):
+        if not name or names.index(name) != column - 1:
+            diagnostics.add(
+                CARD_DATA_BAD,
+                f"column {column} of the header is {'empty' if not name else 'repeated'}",
+                Span(shown, header_line, column),
+                hint="give every column a distinct field name in the first row",
+            )
+            return []
+    rows = []
+    for line, row in table[1:]:
+        cells: Row = {}
+        for column, value in enumerate(row, start=1):
+            if column > len(names):
+                if not _blank(value):
+                    diagnostics.add(
+                        CARD_DATA_BAD,
+                        "a value in a column without a header",
+                        Span(shown, line, column),
+                        hint="name the column in the header row, or remove the value",
+                    )
+                continue
+            if not _blank(value):
+                cells[names[column - 1]] = (value, Span(shown, line, column))
+        rows.append(cells)
+    return rows
+
+
+def _blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _typed_cards(
+    rows: list[Row],
+    fields: dict[str, Any],
+    path: tuple[str, ...],
+    first_index: int,
+    spans: SourceMap,
+    diagnostics: Diagnostics,
+) -> list[dict[str, Any]]:
+    """Cells typed as the deck declares its fields: numbers where it says number, text
+    elsewhere; a cell that cannot be its field's type is a diagnostic at that cell. The cards
+    follow those listed in YAML, from `first_index` on, and their spans point at their cells."""
+    cards = []
+    for index, cells in enumerate(rows, start=first_index):
+        card: dict[str, Any] = {}
+        for key, (value, span) in cells.items():
+            spans.values[(*path, index, key)] = span
+            spans.keys[(*path, index, key)] = span
+            wants_number = key in NUMBER_KEYS or fields.get(key) == "number"
+            typed = _number(value) if wants_number else _text(value)
+            if typed is None:
+                diagnostics.add(
+                    CARD_DATA_BAD,
+                    f"'{value}' in column '{key}' is not a number",
+                    span,
+                    hint="write a plain number such as 3 or 2.5"
+                    + (" (a whole number)" if key in NUMBER_KEYS else ""),
+                )
+                continue
+            card[key] = typed
+        if cells:
+            first = min((span for _, span in cells.values()), key=lambda s: s.column)
+            spans.values[(*path, index)] = first
+        cards.append(card)
+    return cards
+
+
+def _number(value: Any) -> int | float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return int(value) if float(value).is_integer() else value
+    try:
+        number = float(str(value).strip())
+    except ValueError:
+        return None
+    if number != number or number in (float("inf"), float("-inf")):
+        return None
+    return int(number) if number.is_integer() else number
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+# --- generated decks -----------------------------------------------------------------------------
+
+
+def _product(
+    source: dict[str, Any], path: tuple[str, ...], spans: SourceMap, diagnostics: Diagnostics
+) -> list[Row]:
+    """One card per combination of the lists of `of`, in order (the last list varies fastest);
+    `name` and every entry of `values` are templates over the combination."""
+    lists = source.get("of")
+    where = spans.key((*path, "of"))
+    if not isinstance(lists, dict) or not lists:
+        diagnostics.add(
+            CARD_GENERATOR_BAD,
+            "'card_product.of' must map field names to lists",
+            where,
+            hint="for example  of: {suit: [hearts, spades], rank: [A, 2, 3]}",
+        )
+        return []
+    for key, options in lists.items():
+        if not isinstance(options, list) or not options:
+            diagnostics.add(
+                CARD_GENERATOR_BAD,
+                f"'card_product.of.{key}' must be a non-empty list",
+                spans.value((*path, "of", key)),
+                hint="list the values the field takes, e.g. [A, 2, 3]",
+            )
+            return []
+    total = 1
+    for options in lists.values():
+        total *= len(options)
+    if total > MAX_COPIES:
+        diagnostics.add(
+            CARD_GENERATOR_BAD,
+            f"the product makes {total} cards, more than {MAX_COPIES}",
+            where,
+            hint="a printed deck is smaller: check the lists",
+        )
+        return []
+    templates = {"name": source.get("name", " ".join(f"{{{{ {k} }}}}" for k in lists))}
+    values = source.get("values")
+    templates.update(values if isinstance(values, dict) else {})
+    rows: list[Row] = []
+    for combination in itertools.product(*lists.values()):
+        context = dict(zip(lists, combination, strict=True))
+        cells: Row = {
+            key: (value, spans.value((*path, "of", key))) for key, value in context.items()
+        }
+        for key, template in templates.items():
+            location = (*path, key) if key == "name" else (*path, "values", key)
+            try:
+                value = render(template, context) if isinstance(template, str) else template
+            except TemplateProblem as problem:
+                diagnostics.add(
+                    CARD_GENERATOR_BAD,
+                    str(problem),
+                    spans.value(location),
+                    hint=f"the names a generator template may use: {', '.join(lists)}",
+                )
+                return []
+            cells[key] = (value, spans.value(location))
+        if "count" in source:
+            cells["count"] = (source["count"], spans.value((*path, "count")))
+        rows.append(cells)
+    return rows

@@ -1,0 +1,183 @@
+"""Image regions and rotation, measured from the rendered pages of tests/data/card_data/art_deck:
+a red|blue PNG fitted three ways, SVG art, a round piece clipping its art, rotated regions; and
+the diagnostics for art that is missing, outside the game, damaged or too coarse to print."""
+
+from __future__ import annotations
+
+import shutil
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pikepdf
+import pytest
+from support import (
+    DATA,
+    Raster,
+    assert_mm,
+    near,
+    parse_diagnostics,
+    run_cli,
+    segment_at,
+)
+
+ART_DECK = DATA / "card_data" / "art_deck"
+RED, BLUE, GREEN, BLACK = (220, 30, 30), (30, 60, 200), (27, 158, 58), (0, 0, 0)
+REGION = (4.0, 4.0, 55.0, 40.0)  # x, y, width, height of the art region, mm
+MIDDLE_X, MIDDLE_Y = 4 + 55 / 2, 4 + 40 / 2
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("art")
+    result = run_cli("--rule-data", ART_DECK.parent, "build", "art_deck", "--out", out)
+    assert result.exit_code == 0, result.output
+    return out / "art_deck"
+
+
+def _spans(raster: Raster, colour: tuple[int, int, int]) -> tuple[float, float, float, float]:
+    """Where `colour` runs along the art region's middle row and its column at x = 10 mm."""
+    across = segment_at(raster.row(MIDDLE_Y), colour, 10.0)
+    down = segment_at(raster.column(10.0), colour, MIDDLE_Y)
+    return across.start, across.end, down.start, down.end
+
+
+def test_contain_shows_the_whole_art_centred_in_proportion(built: Path) -> None:
+    left, right, top, bottom = _spans(Raster.of(built / "cards.pdf", 0), RED)
+    height = 55 / 1.5  # the 3:2 art is as wide as the region
+    assert_mm(left, 4, "left edge of the art")
+    assert_mm(right, MIDDLE_X, "red half ends at the middle")
+    assert_mm(top, 4 + (40 - height) / 2, "art centred vertically")
+    assert_mm(bottom, 4 + (40 + height) / 2, "art bottom")
+
+
+def test_cover_fills_the_region_and_crops_at_its_edges(built: Path) -> None:
+    raster = Raster.of(built / "cards.pdf", 1)
+    left, right, top, bottom = _spans(raster, RED)
+    assert_mm(left, 4, "cropped at the region's left edge, not at the art's (1.5 mm)")
+    assert_mm(right, MIDDLE_X, "still centred")
+    assert_mm(top, 4, "fills the height")
+    assert_mm(bottom, 44, "fills the height")
+
+
+def test_stretch_fills_the_region_exactly(built: Path) -> None:
+    left, right, top, bottom = _spans(Raster.of(built / "cards.pdf", 2), RED)
+    assert (round(left), round(top), round(bottom)) == (4, 4, 44)
+    assert_mm(right, MIDDLE_X, "halves keep their share of the width")
+
+
+def test_svg_art_is_drawn_as_vectors_in_proportion(built: Path) -> None:
+    raster = Raster.of(built / "cards.pdf", 3)
+    circle = segment_at(raster.row(MIDDLE_Y), GREEN, MIDDLE_X)
+    # the 100-unit SVG is contained in a 40 mm square; its circle has a radius of 40 units
+    assert_mm(circle.length, 2 * 16, "circle diameter")
+    assert_mm(circle.middle, MIDDLE_X, "circle centre")
+
+
+def test_a_rotated_region_turns_about_its_centre(built: Path) -> None:
+    raster = Raster.of(built / "cards.pdf", 0)
+    diamond = segment_at(raster.row(65), BLACK, 31.5, tolerance=60)
+    assert_mm(diamond.length, 10 * 2**0.5, "a 10 mm square at 45° spans its diagonal", 0.3)
+    assert_mm(diamond.middle, 31.5, "centre stays put")
+
+
+def test_art_clipped_to_a_round_piece_leaves_the_corners_blank(built: Path) -> None:
+    raster = Raster.of(built / "tokens.pdf", 0)
+    art = [
+        (x / 2, y / 2)
+        for y in range(0, 2 * 297)
+        for x in range(0, 2 * 210)
+        if near(raster.at(x / 2, y / 2), RED) or near(raster.at(x / 2, y / 2), BLUE)
+    ]
+    x0, x1 = min(x for x, _ in art), max(x for x, _ in art)
+    y0, y1 = min(y for _, y in art), max(y for _, y in art)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    row = raster.row(cy)
+    red, blue = segment_at(row, RED, cx - 8), segment_at(row, BLUE, cx + 8)
+    assert_mm(blue.end - red.start, 40, "art across the 40 mm piece (inside its cut line)", 0.5)
+    for corner in ((x0 + 2.5, y0 + 2.5), (x1 - 2.5, y1 - 2.5)):
+        assert near(raster.at(*corner), (255, 255, 255)), "outside the circle stays paper white"
+
+
+def test_each_file_is_stored_once_however_many_cards_use_it(built: Path) -> None:
+    with pikepdf.open(built / "cards.pdf") as pdf:
+        images = [
+            obj
+            for obj in pdf.objects
+            if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"
+        ]
+    # split.png on three cards, low.png on one; the SVG is vector art, no image
+    assert sorted((int(i.Width), int(i.Height)) for i in images) == [(30, 20), (900, 600)]
+
+
+def test_svg_pages_embed_the_art_once_and_place_it(built: Path) -> None:
+    ns = {"svg": "http://www.w3.org/2000/svg"}
+    root = ElementTree.parse(built / "cards-p01.svg").getroot()
+    images = root.findall(".//svg:defs/svg:image", ns)
+    assert len(images) == 1
+    href = images[0].get("{http://www.w3.org/1999/xlink}href") or images[0].get("href")
+    assert href.startswith("data:image/png;base64,")
+    uses = [
+        u
+        for u in root.iter("{http://www.w3.org/2000/svg}use")
+        if "scale(" in (u.get("transform") or "")
+    ]
+    assert len(uses) == 1
+
+
+def test_press_output_converts_raster_art_to_cmyk(tmp_path: Path) -> None:
+    result = run_cli(
+        "--rule-data", ART_DECK.parent, "build", "art_deck", "--press", "--out", tmp_path
+    )
+    assert result.exit_code == 0, result.output
+    with pikepdf.open(tmp_path / "art_deck" / "cards.pdf") as pdf:
+        spaces = {
+            str(obj.ColorSpace)
+            for obj in pdf.objects
+            if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"
+        }
+    assert spaces == {"/DeviceCMYK"}
+
+
+def _copy(tmp_path: Path) -> Path:
+    folder = tmp_path / "rule_data" / "art_deck"
+    shutil.copytree(ART_DECK, folder)
+    return folder
+
+
+def _diagnose(folder: Path, tmp_path: Path) -> list:
+    result = run_cli("--rule-data", folder.parent, "validate", folder.name)
+    return parse_diagnostics(result.output)
+
+
+def test_low_resolution_art_is_a_warning_with_its_figures(built: Path, tmp_path: Path) -> None:
+    (warning,) = _diagnose(ART_DECK, tmp_path)
+    assert (warning.code, warning.severity) == ("PK812", "warning")
+    assert "14 dpi" in warning.message and "low.png" in warning.message
+    assert "650 × 434" in warning.hint
+
+
+@pytest.mark.parametrize(
+    ("art", "code", "text"),
+    [
+        ("spilt.png", "PK810", "did you mean 'art/split.png'"),
+        ("../../outside.png", "PK810", "outside the game's folder"),
+        ("broken.png", "PK811", "cannot read"),
+        ("notes.txt", "PK811", "not PNG, JPEG or SVG"),
+    ],
+)
+def test_unusable_art_is_an_error_at_the_card(
+    tmp_path: Path, art: str, code: str, text: str
+) -> None:
+    folder = _copy(tmp_path)
+    (folder / "art" / "broken.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")
+    (folder / "art" / "notes.txt").write_text("hello")
+    game = folder / "game.yaml"
+    game.write_text(
+        game.read_text().replace("{name: Star, art: star.svg}", f"{{name: Star, art: '{art}'}}")
+    )
+    found = [d for d in _diagnose(folder, tmp_path) if d.code != "PK812"]
+    (problem,) = found
+    assert problem.code == code
+    assert text in problem.message + " " + problem.hint
+    line = next(n for n, t in enumerate(game.read_text().splitlines(), 1) if "name: Star" in t)
+    assert (Path(problem.file).name, problem.line) == ("game.yaml", line)

@@ -1,0 +1,205 @@
+"""Cards from spreadsheets and generators: CSV and XLSX rows, the product of lists, and a deck's
+card list in another file; every mistake reported at the file, row and column the designer edits.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import openpyxl
+import pypdf
+import pytest
+from support import DATA, GOOD, parse_diagnostics, run_cli
+
+CARD_DATA = DATA / "card_data"
+
+
+def _copy(case: str, tmp_path: Path) -> Path:
+    folder = tmp_path / "rule_data" / case
+    shutil.copytree(CARD_DATA / case, folder)
+    return folder
+
+
+def _build(folder: Path, out: Path) -> tuple[int, str]:
+    result = run_cli("--rule-data", folder.parent, "build", folder.name, "--out", out)
+    return result.exit_code, result.output
+
+
+def test_a_csv_deck_builds_one_card_per_row_and_count(tmp_path: Path) -> None:
+    folder = _copy("csv_deck", tmp_path)
+    code, output = _build(folder, tmp_path / "out")
+    assert code == 0, output
+    text = "".join(
+        p.extract_text() for p in pypdf.PdfReader(tmp_path / "out/csv_deck/sheet.pdf").pages
+    )
+    assert text.count("Twin") == 2 and text.count("Loner") == 1 and text.count("Giant") == 1
+    assert "Discard a card, then draw." in text  # a quoted cell with a comma stays one value
+
+
+def test_a_generated_deck_is_the_product_in_order(tmp_path: Path) -> None:
+    folder = _copy("generated_deck", tmp_path)
+    code, output = _build(folder, tmp_path / "out")
+    assert code == 0, output
+    text = pypdf.PdfReader(tmp_path / "out/generated_deck/sheet.pdf").pages[0].extract_text()
+    names = [f"{rank} of {suit}" for suit in ("Suns", "Moons") for rank in (1, 2, 3)]
+    positions = [text.index(name) for name in names]
+    assert positions == sorted(positions)
+    assert "Dark card worth 6" in text and "Bright card worth 2" in text
+
+
+def test_a_card_list_in_another_file_builds_like_one_file(tmp_path: Path) -> None:
+    folder = _copy("split_deck", tmp_path)
+    code, output = _build(folder, tmp_path / "split")
+    assert code == 0, output
+    code, output = _build(GOOD / "minimal_deck", tmp_path / "whole")
+    assert code == 0, output
+    split = (tmp_path / "split/split_deck/sheet.pdf").read_bytes()
+    whole = (tmp_path / "whole/minimal_deck/sheet.pdf").read_bytes()
+    assert split == whole
+
+
+def _workbook(folder: Path, rows: list[list[object]], sheet: str = "Cards") -> None:
+    workbook = openpyxl.Workbook()
+    workbook.active.title = "Notes"
+    cards = workbook.create_sheet(sheet)
+    for row in rows:
+        cards.append(row)
+    workbook.save(folder / "cards.xlsx")
+    (folder / "cards.csv").unlink()
+    game = folder / "game.yaml"
+    game.write_text(
+        game.read_text().replace(
+            "card_data: {file: cards.csv}", "card_data: {file: cards.xlsx, sheet: Cards}"
+        )
+    )
+
+
+ROWS = [
+    ["name", "count", "effect", "power"],
+    ["Twin", 2, "Play both to win.", 3],
+    ["Loner", 1, "Discard a card.", None],
+    ["Giant", 1, "Worth a lot.", 2.5],
+]
+
+
+def test_an_xlsx_deck_reads_the_named_sheet(tmp_path: Path) -> None:
+    folder = _copy("csv_deck", tmp_path)
+    _workbook(folder, ROWS)
+    code, output = _build(folder, tmp_path / "out")
+    assert code == 0, output
+    text = pypdf.PdfReader(tmp_path / "out/csv_deck/sheet.pdf").pages[0].extract_text()
+    assert text.count("Twin") == 2 and "Worth a lot." in text
+
+
+def _diagnostics(folder: Path, tmp_path: Path):
+    result = run_cli("--rule-data", folder.parent, "build", folder.name, "--out", tmp_path / "o")
+    assert not (tmp_path / "o" / folder.name).exists() or result.exit_code == 0
+    return result.exit_code, parse_diagnostics(result.output)
+
+
+def test_an_xlsx_cell_of_the_wrong_type_is_located_by_row_and_column(tmp_path: Path) -> None:
+    folder = _copy("csv_deck", tmp_path)
+    _workbook(folder, [*ROWS[:3], ["Giant", 1, "Worth a lot.", "huge"]])
+    code, found = _diagnostics(folder, tmp_path)
+    assert code == 1
+    (problem,) = found
+    assert (problem.code, Path(problem.file).name, problem.line, problem.column) == (
+        "PK801",
+        "cards.xlsx",
+        4,
+        4,
+    )
+    assert "'huge' in column 'power'" in problem.message
+
+
+def test_a_missing_sheet_is_named_with_the_sheets_there_are(tmp_path: Path) -> None:
+    folder = _copy("csv_deck", tmp_path)
+    _workbook(folder, ROWS, sheet="Deck")
+    code, found = _diagnostics(folder, tmp_path)
+    (problem,) = found
+    assert (code, problem.code, Path(problem.file).name) == (1, "PK800", "game.yaml")
+    assert "Deck" in (problem.hint or "")
+
+
+@pytest.mark.parametrize(
+    ("csv", "code", "line", "column", "text"),
+    [
+        ("name,count,effect,power\nTwin,two,Play.,1\n", "PK801", 2, 2, "'two' in column 'count'"),
+        ("name,count,effect,power\nTwin,1,Play.,1\nGiant,1,Big.,lots\n", "PK801", 3, 4, "power"),
+        ("name,count,name\nTwin,1,x\n", "PK801", 1, 3, "repeated"),
+        ("name,,effect\nTwin,1,x\n", "PK801", 1, 2, "empty"),
+        ("name,count\nTwin,1,stray\n", "PK801", 2, 3, "without a header"),
+        ('name,count,effect\nTwin,1,"open quote\n', "PK801", 2, 1, "CSV"),
+        ("name,count,effect,colour\nTwin,1,Play.,red\n", "PK120", 2, 4, "colour"),
+        ("", "PK801", 1, 1, "no rows"),
+    ],
+)
+def test_csv_mistakes_point_at_their_cell(
+    tmp_path: Path, csv: str, code: str, line: int, column: int, text: str
+) -> None:
+    folder = _copy("csv_deck", tmp_path)
+    (folder / "cards.csv").write_text(csv, encoding="utf-8")
+    exit_code, found = _diagnostics(folder, tmp_path)
+    assert exit_code == 1
+    problem = next(d for d in found if d.code == code)
+    assert (Path(problem.file).name, problem.line, problem.column) == ("cards.csv", line, column)
+    assert text in problem.message + (problem.hint or "")
+
+
+def test_a_csv_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
+    folder = _copy("csv_deck", tmp_path)
+    (folder / "cards.csv").write_bytes(b"name,count\nTwin,1\nCaf\xe9,1\n")
+    _, found = _diagnostics(folder, tmp_path)
+    (problem,) = found
+    assert (problem.code, problem.line) == ("PK801", 3)
+    assert "UTF-8" in problem.hint
+
+
+@pytest.mark.parametrize("name", ["../other/cards.csv", "/etc/passwd"])
+def test_a_data_file_outside_the_game_folder_is_refused(tmp_path: Path, name: str) -> None:
+    folder = _copy("csv_deck", tmp_path)
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("file: cards.csv", f"file: '{name}'"))
+    (folder / "cards.csv").unlink()
+    _, found = _diagnostics(folder, tmp_path)
+    (problem,) = found
+    assert problem.code == "PK800" and "outside" in problem.message
+
+
+def test_a_data_file_nothing_reads_is_a_warning(tmp_path: Path) -> None:
+    folder = _copy("csv_deck", tmp_path)
+    (folder / "old_cards.csv").write_text("name\nx\n", encoding="utf-8")
+    code, found = _diagnostics(folder, tmp_path)
+    (problem,) = found
+    assert code == 0
+    assert (problem.code, problem.severity, Path(problem.file).name) == (
+        "PK802",
+        "warning",
+        "old_cards.csv",
+    )
+
+
+BIG_LIST = "rank: " + str(list(range(5001)))
+
+
+@pytest.mark.parametrize(
+    ("change", "text", "code", "at"),
+    [
+        ('name: "{{ rank }} of {{ suit }}"', 'name: "{{ rnak }}"', "PK803", "rnak"),
+        ("rank: [1, 2, 3]", BIG_LIST, "PK803", "of:"),
+        ("      values:", "      valeus:", "PK120", "valeus"),
+    ],
+    ids=["undefined name", "too many cards", "misspelt key"],
+)
+def test_generator_mistakes_are_located(
+    tmp_path: Path, change: str, text: str, code: str, at: str
+) -> None:
+    folder = _copy("generated_deck", tmp_path)
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace(change, text))
+    exit_code, found = _diagnostics(folder, tmp_path)
+    assert exit_code == 1
+    assert [d.code for d in found] == [code]
+    line = next(n for n, t in enumerate(game.read_text().splitlines(), 1) if at in t)
+    assert (Path(found[0].file).name, found[0].line) == ("game.yaml", line)
