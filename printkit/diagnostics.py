@@ -64,7 +64,39 @@ UNREADABLE = _code(
     "PK002",
     Severity.ERROR,
     "file cannot be read",
-    "A YAML file could not be opened or is not UTF-8 text.",
+    "A YAML file or a game folder could not be opened (permissions, a broken disk), or a file "
+    "is not UTF-8 text; the diagnostic gives the line and column of the first byte that is not.",
+)
+FILE_TOO_LARGE = _code(
+    "PK003",
+    Severity.ERROR,
+    "file is larger than a game package file can be",
+    "A YAML file of a game package is larger than 10 MB. It is refused before it is read, so a "
+    "stray export or a huge generated file cannot exhaust memory; game data is a few hundred "
+    "kilobytes at most.",
+)
+NESTED_TOO_DEEP = _code(
+    "PK004",
+    Severity.ERROR,
+    "data nested too deeply",
+    "Lists and mappings are nested more than 100 levels deep. No game package needs this; it "
+    "is refused so that a malformed or hostile file cannot exhaust the stack.",
+)
+EXPANDS_TOO_MUCH = _code(
+    "PK005",
+    Severity.ERROR,
+    "file expands to too many values",
+    "YAML aliases (*name) repeat the value of an anchor (&name); aliases of aliases multiply, so "
+    "a few hundred bytes can expand to billions of values (an 'alias bomb'). A file may expand "
+    "to at most 200,000 values, far more than any game package holds.",
+)
+OUTSIDE_PACKAGE = _code(
+    "PK006",
+    Severity.ERROR,
+    "file lies outside the game's folder",
+    "A file of the game's folder is a symbolic link to a file elsewhere. printkit reads only the "
+    "game's own folder, so a shared package cannot make it read (and echo in diagnostics) files "
+    "of the machine it runs on.",
 )
 YAML_SYNTAX = _code(
     "PK100",
@@ -501,10 +533,19 @@ class Diagnostic:
     hint: str | None = None
 
     def render(self) -> str:
-        text = f"{self.span}: {self.severity}[{self.code}]: {self.message}"
+        """One located line and one hint line, whatever the user's values echoed in them hold."""
+        text = f"{self.span}: {self.severity}[{self.code}]: {printable(self.message)}"
         if self.hint:
-            text += f"\n  hint: {self.hint}"
+            text += f"\n  hint: {printable(self.hint)}"
         return text
+
+
+def printable(text: str) -> str:
+    """Control characters (a newline in a quoted value, an escape sequence) shown as escapes,
+    so a diagnostic can neither spill onto a second line nor drive the terminal."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 @dataclass

@@ -333,7 +333,7 @@ def test_games_are_the_folders_that_hold_yaml(tmp_path: Path) -> None:
     write(tmp_path / "b_game", "game.yaml", "game: {}\n")
     write(tmp_path / "a_game", "game.yml", "game: {}\n")
     write(tmp_path / ".hidden", "game.yaml", "game: {}\n")
-    assert list(find_games(tmp_path)) == ["a_game", "b_game"]
+    assert list(find_games(tmp_path, Diagnostics())) == ["a_game", "b_game"]
     diagnostics = Diagnostics()
     assert select_games(tmp_path, ("b_gaem",), diagnostics) == {}
     (diagnostic,) = diagnostics

@@ -12,6 +12,8 @@ from printkit.diagnostics import (
     DUPLICATE_SECTION,
     NO_PACKAGES,
     NOT_A_MAPPING,
+    OUTSIDE_PACKAGE,
+    UNREADABLE,
     Diagnostics,
     Span,
     did_you_mean,
@@ -36,24 +38,49 @@ class LoadedPackage:
 
 
 def yaml_files(folder: Path) -> list[Path]:
+    """The package's YAML files (symbolic links included, checked when they are read)."""
     return sorted(p for p in folder.iterdir() if p.suffix in YAML_SUFFIXES and p.is_file())
 
 
-def find_games(rule_data: Path) -> dict[str, Path]:
-    """Game folders (those holding YAML), by id, in a stable order."""
+def find_games(rule_data: Path, diagnostics: Diagnostics) -> dict[str, Path]:
+    """Game folders (those holding YAML), by id, in a stable order; a folder that cannot be
+    listed is reported and skipped, so one unreadable folder does not stop the others."""
     if not rule_data.is_dir():
         return {}
-    return {
-        folder.name: folder
-        for folder in sorted(rule_data.iterdir())
-        if folder.is_dir() and not folder.name.startswith(".") and yaml_files(folder)
-    }
+    games = {}
+    for folder in sorted(rule_data.iterdir()):
+        if not folder.is_dir() or folder.name.startswith("."):
+            continue
+        try:
+            if yaml_files(folder):
+                games[folder.name] = folder
+        except OSError as error:
+            diagnostics.add(
+                UNREADABLE,
+                f"cannot list game folder '{folder.name}': {error.strerror or error}",
+                Span(relative(folder), 1, 1),
+                hint="check the folder's permissions, or move it out of the rule-data folder",
+            )
+    return games
+
+
+def inside_package(path: Path, folder: Path, diagnostics: Diagnostics) -> bool:
+    """A file the package may read: its real location lies in the game's folder."""
+    if path.resolve().is_relative_to(folder.resolve()):
+        return True
+    diagnostics.add(
+        OUTSIDE_PACKAGE,
+        f"'{path.name}' is a link to a file outside the game's folder",
+        Span(relative(path), 1, 1),
+        hint="copy the file into the game's folder instead of linking to it",
+    )
+    return False
 
 
 def select_games(
     rule_data: Path, names: tuple[str, ...], diagnostics: Diagnostics
 ) -> dict[str, Path]:
-    games = find_games(rule_data)
+    games = find_games(rule_data, diagnostics)
     if not games:
         diagnostics.add(
             NO_PACKAGES,
@@ -87,9 +114,13 @@ def merge_sources(folder: Path, diagnostics: Diagnostics) -> tuple[dict[str, Any
     defined twice is an error.
     """
     merged: dict[str, Any] = {}
-    spans = SourceMap(fallback=Span(relative(folder)))
+    files = yaml_files(folder)
+    # Until a file with content is read, what is missing is reported at the first file.
+    spans = SourceMap(fallback=Span(relative(files[0]), 1, 1) if files else Span(relative(folder)))
     origin: dict[tuple[str, ...], Span] = {}
-    for path in yaml_files(folder):
+    for path in files:
+        if not inside_package(path, folder, diagnostics):
+            continue
         loaded = load_yaml(path, diagnostics)
         if loaded is None or loaded.data is None:
             continue

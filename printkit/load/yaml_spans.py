@@ -17,8 +17,11 @@ import yaml
 
 from printkit.diagnostics import (
     DUPLICATE_KEY,
+    EXPANDS_TOO_MUCH,
+    FILE_TOO_LARGE,
     FORBIDDEN_TAG,
     KEY_NOT_SCALAR,
+    NESTED_TOO_DEEP,
     UNREADABLE,
     YAML_SYNTAX,
     Diagnostics,
@@ -27,6 +30,10 @@ from printkit.diagnostics import (
 )
 
 PathKey = tuple[str | int, ...]
+
+MAX_FILE_BYTES = 10 * 1024 * 1024
+MAX_DEPTH = 100
+MAX_VALUES = 200_000
 
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:" + name
@@ -69,17 +76,45 @@ def _span(file: str, mark: yaml.Mark) -> Span:
     return Span(file, mark.line + 1, mark.column + 1)
 
 
+class _TooMuch(Exception):
+    """Building stopped at a limit; the diagnostic is already reported."""
+
+
 class _Builder:
-    """Turns a composed node tree into plain data plus spans, reporting as it goes."""
+    """Turns a composed node tree into plain data plus spans, reporting as it goes.
+
+    Aliases are expanded as copies (each copy gets its own spans), so the builder counts the
+    values it makes and the depth it reaches and stops at the limits: an alias bomb or a
+    thousand nested lists end as one diagnostic, not as an exhausted memory or stack."""
 
     def __init__(self, loader: yaml.SafeLoader, file: str, diagnostics: Diagnostics) -> None:
         self.loader = loader
         self.file = file
         self.diagnostics = diagnostics
         self.spans = SourceMap(fallback=Span(file, 1, 1))
+        self.values = 0
 
     def build(self, node: yaml.Node, path: PathKey) -> Any:
-        self.spans.values[path] = _span(self.file, node.start_mark)
+        where = _span(self.file, node.start_mark)
+        self.values += 1
+        if self.values > MAX_VALUES:
+            self.diagnostics.add(
+                EXPANDS_TOO_MUCH,
+                f"the file expands to more than {MAX_VALUES:,} values",
+                where,
+                hint="aliases (*name) repeat whole values; aliases of aliases multiply: "
+                "write the data out or use fewer levels of aliases",
+            )
+            raise _TooMuch
+        if len(path) > MAX_DEPTH:
+            self.diagnostics.add(
+                NESTED_TOO_DEEP,
+                f"lists and mappings nested more than {MAX_DEPTH} levels deep",
+                where,
+                hint="game data needs a few levels; check for brackets that do not close",
+            )
+            raise _TooMuch
+        self.spans.values[path] = where
         if node.tag not in _PLAIN_TAGS:
             self.diagnostics.add(
                 FORBIDDEN_TAG,
@@ -134,10 +169,8 @@ _LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 def load_yaml(path: Path, diagnostics: Diagnostics) -> LoadedYaml | None:
     """Load one YAML file; returns None (with diagnostics) when it cannot be read at all."""
     file = relative(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        diagnostics.add(UNREADABLE, f"cannot read file: {error}", Span(file))
+    text = _read_text(path, file, diagnostics)
+    if text is None:
         return None
     loader = _LOADER(text)
     try:
@@ -146,15 +179,78 @@ def load_yaml(path: Path, diagnostics: Diagnostics) -> LoadedYaml | None:
             return LoadedYaml(None, SourceMap(fallback=Span(file, 1, 1)))
         builder = _Builder(loader, file, diagnostics)
         return LoadedYaml(builder.build(node, ()), builder.spans)
+    except _TooMuch:
+        return None
+    except RecursionError:  # the pure-Python composer, where libyaml is missing, recurses
+        diagnostics.add(
+            NESTED_TOO_DEEP,
+            f"lists and mappings nested more than {MAX_DEPTH} levels deep",
+            Span(file, 1, 1),
+            hint="game data needs a few levels; check for brackets that do not close",
+        )
+        return None
+    except yaml.reader.ReaderError as error:
+        diagnostics.add(
+            YAML_SYNTAX,
+            f"character U+{error.character:04X} is not allowed in YAML text",
+            _position(file, text, error.position),
+            hint="remove it; inside a double-quoted string an escape such as \\t may stand "
+            "for a tab",
+        )
+        return None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
-        span = _span(file, mark) if mark else Span(file)
+        span = _span(file, mark) if mark else Span(file, 1, 1)
         problem = error.problem or "invalid YAML"
         hint = f"{error.context} (line {error.context_mark.line + 1})" if error.context else None
         diagnostics.add(YAML_SYNTAX, problem, span, hint=hint or "check indentation and quoting")
         return None
     except yaml.YAMLError as error:
-        diagnostics.add(YAML_SYNTAX, str(error), Span(file, 1, 1))
+        diagnostics.add(
+            YAML_SYNTAX, " ".join(str(error).split()), Span(file, 1, 1), hint="check the YAML"
+        )
         return None
     finally:
         loader.dispose()
+
+
+def _read_text(path: Path, file: str, diagnostics: Diagnostics) -> str | None:
+    """The file's text, refusing it before reading when it is too large for game data."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            diagnostics.add(
+                FILE_TOO_LARGE,
+                f"file is {size / 1024 / 1024:.0f} MB, above the {MAX_FILE_BYTES // 2**20} MB "
+                "a game package file may have",
+                Span(file, 1, 1),
+                hint="a game's data is a few hundred kilobytes: is this the right file?",
+            )
+            return None
+        data = path.read_bytes()
+    except OSError as error:
+        diagnostics.add(
+            UNREADABLE,
+            f"cannot read file: {error.strerror or error}",
+            Span(file, 1, 1),
+            hint="check that the file exists and that you may read it",
+        )
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        column = len(data[: error.start].rsplit(b"\n", 1)[-1].decode("utf-8", "replace")) + 1
+        diagnostics.add(
+            UNREADABLE,
+            f"byte 0x{data[error.start]:02x} is not UTF-8 text",
+            Span(file, line, column),
+            hint="save the file as UTF-8 (most editors offer it under 'encoding')",
+        )
+        return None
+
+
+def _position(file: str, text: str, index: int) -> Span:
+    """The line and column of a character index of the text."""
+    before = text[:index]
+    return Span(file, before.count("\n") + 1, index - (before.rfind("\n") + 1) + 1)
