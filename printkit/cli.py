@@ -13,7 +13,7 @@ from printkit.diagnostics import CODES, WRITE_FAILED, Diagnostics, Severity, Spa
 from printkit.impose.catalogue import papers
 from printkit.load.package import load_package, select_games
 from printkit.model.package import Package
-from printkit.output import write_atomic
+from printkit.output import OutputError, write_atomic
 
 EXIT_OK, EXIT_ERRORS = 0, 1  # click itself exits with 2 on a usage error
 
@@ -207,12 +207,12 @@ def build(
             continue
         try:
             write_outputs(result, out, formats)
-        except OSError as error:
+        except OutputError as failure:
             diagnostics.add(
                 WRITE_FAILED,
-                f"cannot write output: {error}",
-                Span(relative(out)),
-                hint="check that the output folder is writable",
+                f"cannot write {game_id}'s output: {failure.reason}; its folder is left as it was",
+                Span(relative(failure.path)),
+                hint=failure.hint,
             )
             continue
         click.echo(

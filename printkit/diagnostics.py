@@ -269,7 +269,10 @@ WRITE_FAILED = _code(
     "PK400",
     Severity.ERROR,
     "output could not be written",
-    "The output folder is not writable; the previous file is kept.",
+    "A file of a game's output could not be written (a full disk, missing permissions, a "
+    "read-only file system, a path too long...). The diagnostic names the file and a hint for "
+    "the cause. Nothing of the game's output folder changed: its outputs change together or "
+    "not at all.",
 )
 
 # Rules as data (PK5xx): references, tables, requirements, claims and examples.
