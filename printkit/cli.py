@@ -9,11 +9,19 @@ from pathlib import Path
 import click
 
 from printkit.build import FORMATS, compile_game, write_outputs
-from printkit.diagnostics import CODES, WRITE_FAILED, Diagnostics, Severity, Span, relative
+from printkit.diagnostics import (
+    CODES,
+    NOT_A_REGULAR_FILE,
+    WRITE_FAILED,
+    Diagnostics,
+    Severity,
+    Span,
+    relative,
+)
 from printkit.impose.catalogue import papers
 from printkit.load.package import load_package, select_games
 from printkit.model.package import Package
-from printkit.output import OutputError, write_atomic
+from printkit.output import OutputError, not_a_regular_file, write_atomic, write_hint
 
 EXIT_OK, EXIT_ERRORS = 0, 1  # click itself exits with 2 on a usage error
 
@@ -225,21 +233,41 @@ def build(
 @main.command()
 @click.option(
     "--out",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     default=None,
-    help="Write the schema to a file instead of standard output.",
+    help="Write the schema to this regular file ('-': standard output, the default).",
 )
-def schema(out: Path | None) -> None:
+@click.pass_context
+def schema(context: click.Context, out: Path | None) -> None:
     """Write the JSON Schema of a game package file (for YAML editors)."""
     document = Package.model_json_schema()
     document["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     document["title"] = "printkit game package file"
     document.pop("required", None)  # a package may spread its sections over several files
     text = json.dumps(document, indent=2, sort_keys=True) + "\n"
-    if out is None:
+    if out is None or str(out) == "-":
         click.echo(text, nl=False)
+        return
+    diagnostics = Diagnostics()
+    refused = not_a_regular_file(out)
+    if refused:
+        diagnostics.add(
+            NOT_A_REGULAR_FILE,
+            f"will not write the schema over {refused}",
+            Span(relative(out)),
+            hint="name a regular file (it is replaced) or '-' for standard output",
+        )
     else:
-        write_atomic(out, text.encode("utf-8"))
+        try:
+            write_atomic(out, text.encode("utf-8"))
+        except OSError as error:
+            diagnostics.add(
+                WRITE_FAILED,
+                f"cannot write the schema: {error.strerror or error}",
+                Span(relative(out)),
+                hint=write_hint(error),
+            )
+    context.exit(_report(diagnostics, context.obj["strict"]))
 
 
 @main.command()

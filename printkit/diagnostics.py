@@ -427,6 +427,43 @@ EXAMPLE_KEYS = _code(
     "Each key of an example's 'outcome' needs an expression in 'compute', and the other way.",
 )
 
+# Output, sandbox and guard (PK401-PK409, PK900).
+NOT_A_REGULAR_FILE = _code(
+    "PK401",
+    Severity.ERROR,
+    "output path is not a regular file",
+    "printkit writes only to regular files, which it replaces by renaming a new file over them, "
+    "or to standard output ('-'). A device node (such as /dev/null), a named pipe, a socket, a "
+    "symbolic link or a folder at that path is refused rather than replaced.",
+)
+TEMPLATE_TOO_MUCH_WORK = _code(
+    "PK402",
+    Severity.ERROR,
+    "template does too much work",
+    "Every template and expression runs in a sandbox with a budget per rendering: loop "
+    "iterations, calls and operators together, the length of a range(), the size of lipsum(), "
+    "and the size of numbers made by '*' and '**'. A template that needs more is almost "
+    "certainly a mistake (nested loops over large ranges, a power tower); the README's "
+    "'Template limits' gives the figures.",
+)
+TEMPLATE_TOO_LARGE = _code(
+    "PK403",
+    Severity.ERROR,
+    "template makes text that is too long",
+    "A string or list made inside a template (by '*', '+', '~', '%', padding and joining "
+    "functions and filters) or the text a template renders is longer than the sandbox allows. "
+    "Card and rule texts are short; the README's 'Template limits' gives the figures.",
+)
+INTERNAL_ERROR = _code(
+    "PK900",
+    Severity.ERROR,
+    "internal error",
+    "printkit itself failed: no input should ever cause this. The full report (the command, "
+    "versions and the Python traceback) was saved to the file the diagnostic names. Please "
+    "report it to printkit's maintainers with that file and, if you can, the game package "
+    "that triggered it. Exit code 3.",
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:

@@ -13,6 +13,7 @@ import fcntl
 import os
 import re
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -59,6 +60,7 @@ _HINTS = {
     errno.EFBIG: "the file is larger than the file system or a size limit (ulimit -f) allows",
     errno.EISDIR: "a folder of that name is in the way: remove or rename it",
     errno.ENOTDIR: "a file is in the way where a folder is needed: remove or rename it",
+    errno.EEXIST: "a file is in the way where a folder is needed: remove or rename it",
     errno.EIO: "the device reported an input/output error: check the disk",
 }
 
@@ -88,6 +90,29 @@ def write_atomic(path: Path, data: bytes) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+_KINDS = (
+    (stat.S_ISLNK, "a symbolic link"),
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def not_a_regular_file(path: Path) -> str | None:
+    """What stands at `path` if it is something write_atomic must not replace, else None.
+
+    The link itself is examined, not its target: renaming over a symbolic link would replace
+    the link, and writing through it would write somewhere else than the path says.
+    """
+    try:
+        mode = path.lstat().st_mode
+    except OSError:  # nothing there, or a path that cannot exist: the write will say why
+        return None
+    return next((kind for test, kind in _KINDS if test(mode)), None)
 
 
 @contextmanager
