@@ -275,7 +275,7 @@ def schema(context: click.Context, out: Path | None) -> None:
 def explain(code: str | None) -> None:
     """Explain a diagnostic code (such as PK211), or list them all."""
     if code is None:
-        for entry in CODES.values():
+        for entry in sorted(CODES.values(), key=lambda entry: entry.code):
             click.echo(f"{entry.code}  {entry.severity:<7}  {entry.title}")
         return
     entry = CODES.get(code.upper())
