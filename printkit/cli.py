@@ -9,8 +9,10 @@ from pathlib import Path
 import click
 
 from printkit.build import FORMATS, compile_game, write_outputs
+from printkit.crash import save_report
 from printkit.diagnostics import (
     CODES,
+    INTERNAL_ERROR,
     NOT_A_REGULAR_FILE,
     WRITE_FAILED,
     Diagnostics,
@@ -23,7 +25,7 @@ from printkit.load.package import load_package, select_games
 from printkit.model.package import Package
 from printkit.output import OutputError, not_a_regular_file, write_atomic, write_hint
 
-EXIT_OK, EXIT_ERRORS = 0, 1  # click itself exits with 2 on a usage error
+EXIT_OK, EXIT_ERRORS, EXIT_INTERNAL = 0, 1, 3  # click itself exits with 2 on a usage error
 
 
 def _report(
@@ -75,7 +77,36 @@ def _progress(message: str) -> None:
         click.echo(f"  compiling {message}", err=True)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _GuardedGroup(click.Group):
+    """The last resort: an exception no check foresaw becomes one PK900 diagnostic naming the
+    file that holds the full report, never a bare traceback on the terminal."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise
+        except Exception as error:
+            diagnostics = Diagnostics()
+            what = " ".join(f"{type(error).__name__}: {error}".split())
+            try:
+                report = save_report(error)
+            except OSError as unsaved:
+                where, saved = Span("printkit"), f"the report could not be saved ({unsaved})"
+            else:
+                where, saved = Span(str(report)), f"the full report is in {report}"
+            diagnostics.add(
+                INTERNAL_ERROR,
+                f"internal error: {what}; {saved}",
+                where,
+                hint="this is a bug in printkit, not in your game: please report it to "
+                "printkit's maintainers with the report file and, if you can, the game package",
+            )
+            _report(diagnostics, strict=False)
+            ctx.exit(EXIT_INTERNAL)
+
+
+@click.group(cls=_GuardedGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--rule-data",
     type=click.Path(file_okay=False, path_type=Path),
