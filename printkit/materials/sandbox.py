@@ -18,11 +18,11 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from itertools import islice
 from typing import Any
 
 from jinja2 import StrictUndefined, nodes
 from jinja2.compiler import CodeGenerator
+from jinja2.runtime import LoopContext
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.utils import generate_lorem_ipsum
 from jinja2.visitor import NodeTransformer
@@ -31,6 +31,7 @@ from printkit.diagnostics import TEMPLATE_TOO_LARGE, TEMPLATE_TOO_MUCH_WORK
 
 MAX_STEPS = 20_000  # loop turns, calls, filters and operators in one rendering
 MAX_TEXT = 100_000  # characters of the rendered text, and length of any string or list made
+MAX_MADE = 1_000_000  # characters and items of all the strings and lists one rendering makes
 MAX_RANGE = 10_000  # items of one range()
 MAX_LIPSUM_WORDS = 10_000  # paragraphs × words per paragraph of one lipsum()
 MAX_DIGITS = 1_000  # digits of a number made by '*' or '**'
@@ -61,6 +62,7 @@ def _too_large(length: int, what: str) -> LimitExceeded:
 class _Budget:
     steps: int = 0
     characters: int = 0
+    made: int = 0
 
     def spend(self, steps: int = 1) -> None:
         self.steps += steps
@@ -73,6 +75,15 @@ class _Budget:
         self.characters += characters
         if self.characters > MAX_TEXT:
             raise _too_large(self.characters, "the rendered text")
+
+    def make(self, length: int) -> None:
+        """Many values, each within the limit, still add up (a loop making long strings)."""
+        self.made += length
+        if self.made > MAX_MADE:
+            raise LimitExceeded(
+                TEMPLATE_TOO_LARGE,
+                f"strings and lists of more than {MAX_MADE:,} characters and items in all",
+            )
 
 
 _BUDGET: ContextVar[_Budget] = ContextVar("template budget")
@@ -105,8 +116,10 @@ def _checked(value: Any, what: str) -> Any:
     if isinstance(value, int):
         if value.bit_length() > _MAX_BITS:
             raise _too_much_work(f"{what} made a number of more than {MAX_DIGITS:,} digits")
-    elif isinstance(value, str | bytes | list | tuple | dict | set) and len(value) > MAX_TEXT:
-        raise _too_large(len(value), what)
+    elif isinstance(value, str | bytes | list | tuple | dict | set):
+        if len(value) > MAX_TEXT:
+            raise _too_large(len(value), what)
+        _current().make(len(value))
     return value
 
 
@@ -114,7 +127,7 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-_SEQUENCES = (str, list, tuple)
+_SEQUENCES = (str, bytes, list, tuple)
 
 
 def _check_binop(operator: str, left: Any, right: Any) -> None:
@@ -141,6 +154,10 @@ def _checked_length(length: int, what: str) -> None:
         raise _too_large(length, what)
 
 
+def _largest_int(values: Iterable[Any]) -> int:
+    return max((abs(v) for v in values if _is_int(v)), default=0)
+
+
 _PRINTF_SIZES = re.compile(r"%[-#0 +]*(?:\*|(\d+))?(?:\.(?:\*|(\d+)))?")
 _FORMAT_SIZES = re.compile(r"\{[^{}]*:[^{}]*?(\d+)")
 
@@ -149,7 +166,7 @@ def _check_printf(template: str, arguments: Iterable[Any], what: str) -> None:
     """'%1000000000d' and '%*d' with a huge width pad to that many characters."""
     sizes = [int(s) for match in _PRINTF_SIZES.finditer(template) for s in match.groups() if s]
     if "*" in template:
-        sizes += [a for a in arguments if _is_int(a)]
+        sizes.append(_largest_int(arguments))
     _checked_length(max(sizes, default=0), what)
 
 
@@ -158,55 +175,68 @@ def _check_format(template: str, arguments: Iterable[Any], what: str) -> None:
     argument."""
     sizes = [int(match[1]) for match in _FORMAT_SIZES.finditer(template)]
     if re.search(r"\{[^{}]*:[^{}]*\{", template):
-        sizes += [a for a in arguments if _is_int(a)]
+        sizes.append(_largest_int(arguments))
     _checked_length(max(sizes, default=0), what)
 
 
-def _joined(separator: str, items: Iterable[Any], what: str) -> list[Any]:
-    """The items to join (a bounded list), after checking the joined length."""
-    listed = list(islice(items, MAX_TEXT + 1))
-    _checked_length(len(listed), what)
-    length = len(separator) * max(len(listed) - 1, 0)
-    _checked_length(length + sum(len(i) for i in listed if isinstance(i, str)), what)
+def _joined(separator: Any, items: Iterable[Any], what: str) -> list[Any]:
+    """The items to join (or add up), as a list, checking the total length as each item
+    arrives: the items may be made one by one, as by 'map'."""
+    listed: list[Any] = []
+    length = 0
+    for item in items:
+        length += len(separator) if listed else 0
+        length += len(item) if isinstance(item, _SEQUENCES) else 1
+        _checked_length(length, what)
+        listed.append(item)
     return listed
 
 
-def _check_replace(text: str, old: str, new: str, count: int, what: str) -> None:
+def _check_replace(text: Any, old: Any, new: Any, count: int, what: str) -> None:
     found = len(text) + 1 if not old else text.count(old)
     if count >= 0:
         found = min(found, count)
     _checked_length(len(text) + found * (len(new) - len(old)), what)
 
 
-_PADDING = {"ljust", "rjust", "center", "zfill"}
-
-
-def _check_str_method(
-    text: str, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]
+def _check_method(
+    owner: Any, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]
 ) -> tuple[Any, ...]:
-    """Check a call of a str method that can make a long string; returns its arguments (a
-    bounded list replaces the iterable given to join)."""
-    what = f"str.{name}()"
+    """Check a call of a method of a str, bytes or int: no size argument over the limit
+    ('x'.ljust(10**9), (1).to_bytes(10**9)), and estimates for the str and bytes methods that
+    multiply a length. Returns the arguments (a list replaces the iterable to join)."""
+    what = f"{type(owner).__name__}.{name}()"
     values = [*args, *kwargs.values()]
-    if name in _PADDING:
-        _checked_length(max((v for v in values if _is_int(v)), default=0), what)
-    elif name == "expandtabs":
-        tab = next((v for v in values if _is_int(v)), 8)
-        _checked_length(len(text) + text.count("\t") * max(tab, 0), what)
-    elif name == "replace" and len(args) >= 2 and isinstance(args[0], str):
+    if not isinstance(owner, str | bytes | int):  # lists and dicts are read-only
+        return args
+    if name not in ("format", "format_map"):  # their arguments are printed, not sizes
+        _checked_length(_largest_int(values), what)
+    if isinstance(owner, int):
+        return args
+    if name == "expandtabs":
+        tabs = owner.count("\t" if isinstance(owner, str) else b"\t")
+        _checked_length(len(owner) + tabs * max(_largest_int(values) or 8, 0), what)
+    elif name == "replace" and len(args) >= 2 and isinstance(args[1], str | bytes):
         count = args[2] if len(args) > 2 and _is_int(args[2]) else -1
-        _check_replace(text, args[0], str(args[1]), count, what)
+        _check_replace(owner, args[0], args[1], count, what)
+    elif name == "translate" and args and isinstance(args[0], dict):
+        longest = max((len(v) for v in args[0].values() if isinstance(v, str)), default=1)
+        _checked_length(len(owner) * longest, what)
     elif name == "join" and args:
-        return (_joined(text, args[0], what),)
-    elif name in ("format", "format_map"):
-        mappings = [v for a in args if isinstance(a, dict) for v in a.values()]
-        _check_format(text, [*values, *mappings], what)
+        return (_joined(owner, args[0], what),)
+    elif isinstance(owner, str) and name in ("format", "format_map"):
+        mappings = [v for a in values if isinstance(a, dict) for v in a.values()]
+        _check_format(owner, [*values, *mappings], what)
     return args
+
+
+MAX_JSON_INDENT = 16
 
 
 def _bounded_filter(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
     """A filter that spends a step, refuses size arguments over the limit ('center(10**9)',
-    'batch(10**9)') and the long results of 'join', 'replace', 'indent' and 'format'."""
+    'batch(10**9)') and the long results of 'join', 'sum', 'replace', 'indent', 'format' and
+    'tojson'."""
     first = 1 if getattr(function, "jinja_pass_arg", None) is not None else 0
     what = f"filter '{name}'"
 
@@ -214,10 +244,12 @@ def _bounded_filter(name: str, function: Callable[..., Any]) -> Callable[..., An
     def bounded(*args: Any, **kwargs: Any) -> Any:
         _spend()
         value, parameters = args[first], [*args[first + 1 :], *kwargs.values()]
-        _checked_length(max((abs(p) for p in parameters if _is_int(p)), default=0), what)
+        _checked_length(_largest_int(parameters), what)
         if name == "join":
             separator = str(parameters[0]) if parameters else ""
             args = (*args[:first], _joined(separator, value, what), *args[first + 1 :])
+        elif name == "sum" and any(isinstance(p, _SEQUENCES) for p in parameters):
+            args = (*args[:first], _joined("", value, what), *args[first + 1 :])
         elif name == "replace" and isinstance(value, str) and len(parameters) >= 2:
             count = parameters[2] if len(parameters) > 2 and _is_int(parameters[2]) else -1
             _check_replace(value, str(parameters[0]), str(parameters[1]), count, what)
@@ -227,6 +259,13 @@ def _bounded_filter(name: str, function: Callable[..., Any]) -> Callable[..., An
             _checked_length(len(value) + (value.count("\n") + 1) * prefix, what)
         elif name == "format" and isinstance(value, str):
             _check_printf(value, parameters, what)
+        elif name == "tojson" and parameters:
+            indent = parameters[0]
+            width = len(indent) if isinstance(indent, str) else _largest_int([indent])
+            if width > MAX_JSON_INDENT:
+                raise LimitExceeded(
+                    TEMPLATE_TOO_LARGE, f"{what}: an indent of {width:,}; at most {MAX_JSON_INDENT}"
+                )
         return _checked(function(*args, **kwargs), what)
 
     return bounded
@@ -323,6 +362,8 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
         method = getattr(__obj, "__wrapped__", __obj)  # the sandbox wraps str.format
         owner = getattr(method, "__self__", None)
         name = getattr(method, "__name__", "")
-        if isinstance(owner, str):
-            args = _check_str_method(owner, name, args, kwargs)
+        if isinstance(__obj, LoopContext):  # a recursive loop's next level: bounded too
+            args = (__self.bounded_loop(args[0], 0), *args[1:]) if args else args
+        elif owner is not None:
+            args = _check_method(owner, name, args, kwargs)
         return _checked(super().call(__context, __obj, *args, **kwargs), f"{name or 'a call'}()")

@@ -63,6 +63,21 @@ HOSTILE = {
     "join filter": ("{{ range(9000)|join('x' * 90000) }}", SIZE),
     "loop repeating text": ("{% for i in range(9000) %}" + "x" * 100 + "{% endfor %}", SIZE),
     "loop printing": ("{% for i in range(9000) %}{{ 'y' * 90000 }}{% endfor %}", SIZE),
+    "recursive loop": (
+        "{% for i in range(10000) recursive %}"
+        "{% if loop.depth == 1 %}{{ loop(range(10000)) }}{% endif %}{% endfor %}",
+        WORK,
+    ),
+    "many long strings": ("{{ range(10000)|map('center', 99999)|list|length }}", SIZE),
+    "loop making long strings": (
+        "{% for i in range(10000) %}{% set x = 'y' * 99999 %}{% endfor %}",
+        SIZE,
+    ),
+    "to_bytes": ("{{ (1).to_bytes(10**9, 'big') }}", SIZE),
+    "bytes times a billion": ("{{ 'x'.encode() * 10**9 }}", SIZE),
+    "translate": ("{{ ('x' * 99999).translate({120: 'y' * 99999}) }}", SIZE),
+    "tojson indent": ("{{ range(10000)|list|tojson(indent=99999) }}", SIZE),
+    "sum of lists": ("{{ ([range(10000)|list] * 10000)|sum(start=[]) }}", SIZE),
     "block set": (
         "{% set big %}{% for i in range(9000) %}{{ 'y' * 90000 }}{% endfor %}{% endset %}",
         SIZE,
@@ -129,6 +144,8 @@ def test_ordinary_templates_render_as_before() -> None:
     )
     assert render("{% for i in range(3) %}{{ loop.index }}{% endfor %}", {}) == "123"
     assert evaluate("[1, 2, 3]|sum == 6", {}) is True
+    assert evaluate("{1000000: 'a'}.get(1000000)", {}) == "a"
+    assert render("{{ range(10000)|map('string')|join(',')|length }}", {}) == "48889"
     assert len(render("{{ lipsum(2, html=False) }}", {})) > 20
 
 
