@@ -1,6 +1,6 @@
 """The bounded Jinja2 sandbox that every template and expression of a package runs in.
 
-Jinja2's sandbox stops a package from running Python, but not from asking for 10**10**10, a
+Jinja2's sandbox stops a package from running Python, but not from asking for 10**(10**10), a
 string of a billion characters or nested loops of a hundred thousand turns each. Here every
 rendering gets a budget: steps (loop turns, calls, filters, operators) and characters (what it
 prints, literal text repeated by loops included). Operations that could make a huge value in one
@@ -54,7 +54,7 @@ def _too_much_work(message: str) -> LimitExceeded:
 def _too_large(length: int, what: str) -> LimitExceeded:
     return LimitExceeded(
         TEMPLATE_TOO_LARGE,
-        f"{what} would be {length:,} long, more than the {MAX_TEXT:,} a template may make",
+        f"{what} would make {length:,} characters or items; at most {MAX_TEXT:,}",
     )
 
 
@@ -284,6 +284,7 @@ def _bounded_range(*args: int) -> range:
 
 
 def _bounded_lipsum(n: int = 5, html: bool = True, min: int = 20, max: int = 100) -> str:
+    """Jinja2's lipsum (same parameter names, so keyword calls work), at most 10,000 words."""
     if n * max > MAX_LIPSUM_WORDS:
         raise _too_much_work(
             f"lipsum() of {n} paragraphs of up to {max} words; at most {MAX_LIPSUM_WORDS:,} words"
