@@ -159,6 +159,8 @@ def _prepare(folder: Path, replaced: Callable[[str], bool]) -> Path:
                 os.rename(leftover, folder)
             else:
                 shutil.rmtree(leftover)
+        if folder.exists() and not folder.is_dir():
+            raise OSError(errno.ENOTDIR, "a file, not a folder, has the game's name", str(folder))
         staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.staging-", dir=folder.parent))
         os.chmod(staging, 0o777 & ~_UMASK)
         if folder.is_dir():
@@ -194,7 +196,11 @@ def _swap_in(staging: Path, folder: Path) -> None:
         if folder.exists():
             # an empty folder with a unique name, which the rename replaces
             retired = tempfile.mkdtemp(prefix=f".{folder.name}.old-", dir=folder.parent)
-            os.rename(folder, retired)
+            try:
+                os.rename(folder, retired)
+            except OSError:
+                os.rmdir(retired)
+                raise
             try:
                 os.rename(staging, folder)
             except OSError:

@@ -204,3 +204,14 @@ def test_building_some_materials_keeps_the_others_and_replaces_all_files_of_thos
     assert again.exit_code == 0, again.output
     assert [p.name for p in folder.glob("pod*")] == ["pod.pdf"]
     assert {p: p.stat().st_ino for p in files_under(folder) if p.name != "pod.pdf"} == others
+
+
+def test_a_file_where_the_game_folder_belongs_is_pk400_and_left_alone(tmp_path: Path) -> None:
+    (tmp_path / "minimal_deck").write_text("not a folder")
+    result = run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", tmp_path)
+    assert result.exit_code == 1
+    [diagnostic] = parse_diagnostics(result.output)
+    assert diagnostic.code == "PK400" and same_file(diagnostic.file, tmp_path / "minimal_deck")
+    assert diagnostic.hint == write_hint(OSError(errno.ENOTDIR, "Not a directory"))
+    assert (tmp_path / "minimal_deck").read_text() == "not a folder"
+    assert not _hidden(tmp_path)
