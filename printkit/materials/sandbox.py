@@ -109,6 +109,9 @@ def _spend() -> None:
     _current().spend()
 
 
+_CONTAINERS = (list, tuple, dict, set, frozenset)
+
+
 def _checked(value: Any, what: str) -> Any:
     """`value` if it is within the limits, whatever made it."""
     if isinstance(value, bool):
@@ -116,11 +119,36 @@ def _checked(value: Any, what: str) -> Any:
     if isinstance(value, int):
         if value.bit_length() > _MAX_BITS:
             raise _too_much_work(f"{what} made a number of more than {MAX_DIGITS:,} digits")
-    elif isinstance(value, str | bytes | list | tuple | dict | set):
+    elif isinstance(value, (str, bytes, *_CONTAINERS)):
         if len(value) > MAX_TEXT:
             raise _too_large(len(value), what)
         _current().make(len(value))
+        if isinstance(value, _CONTAINERS) and _spelt_out(value) > MAX_MADE:
+            raise LimitExceeded(
+                TEMPLATE_TOO_LARGE,
+                f"{what} made a list whose items spell out more than {MAX_MADE:,} characters",
+            )
     return value
+
+
+def _spelt_out(value: Any) -> int:
+    """About how many characters `value` prints as: ['x' * 99999] * 99999 is a small list
+    that prints as ten billion characters. A part shared many times counts each time, as
+    printing repeats it, but is measured once (a cycle adds nothing)."""
+    known: dict[int, int] = {}
+
+    def measure(item: Any) -> int:
+        if isinstance(item, str | bytes):
+            return len(item)
+        if not isinstance(item, _CONTAINERS):
+            return 1
+        if id(item) not in known:
+            known[id(item)] = 0
+            parts = [*item.keys(), *item.values()] if isinstance(item, dict) else item
+            known[id(item)] = len(item) + sum(measure(part) for part in parts)
+        return known[id(item)]
+
+    return measure(value)
 
 
 def _is_int(value: Any) -> bool:
@@ -293,7 +321,8 @@ def _bounded_lipsum(n: int = 5, html: bool = True, min: int = 20, max: int = 100
 
 
 class _Bounded(NodeTransformer):
-    """Rewrites a template so loops and '~' go through the environment's bounded versions."""
+    """Rewrites a template so loops, '~' and written lists go through the environment's bounded
+    versions."""
 
     def visit_For(self, node: nodes.For) -> nodes.Node:
         self.generic_visit(node)
@@ -304,6 +333,17 @@ class _Bounded(NodeTransformer):
     def visit_Concat(self, node: nodes.Concat) -> nodes.Node:
         self.generic_visit(node)
         return _environment_call("bounded_concat", *node.nodes)
+
+    def visit_List(self, node: nodes.List | nodes.Dict) -> nodes.Node:
+        """A list written in a template ([a, a]) is checked like any value made."""
+        self.generic_visit(node)
+        return _environment_call("written", node)
+
+    visit_Dict = visit_List
+
+    def visit_Tuple(self, node: nodes.Tuple) -> nodes.Node:
+        self.generic_visit(node)
+        return _environment_call("written", node) if node.ctx == "load" else node
 
 
 def _environment_call(method: str, *arguments: nodes.Expr) -> nodes.Call:
@@ -348,6 +388,11 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
             yield item
 
     @staticmethod
+    def written(value: Any) -> Any:
+        """A list, tuple or dict written in a template; `call` checks it."""
+        return value
+
+    @staticmethod
     def bounded_concat(*parts: Any) -> str:
         texts = [str(part) for part in parts]
         _checked_length(sum(len(text) for text in texts), "'~'")
@@ -367,4 +412,5 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
             args = (__self.bounded_loop(args[0], 0), *args[1:]) if args else args
         elif owner is not None:
             args = _check_method(owner, name, args, kwargs)
-        return _checked(super().call(__context, __obj, *args, **kwargs), f"{name or 'a call'}()")
+        what = "a list written in the template" if __obj is __self.written else f"{name}()"
+        return _checked(super().call(__context, __obj, *args, **kwargs), what)

@@ -78,6 +78,15 @@ HOSTILE = {
     "translate": ("{{ ('x' * 99999).translate({120: 'y' * 99999}) }}", SIZE),
     "tojson indent": ("{{ range(10000)|list|tojson(indent=99999) }}", SIZE),
     "sum of lists": ("{{ ([range(10000)|list] * 10000)|sum(start=[]) }}", SIZE),
+    "printing a list of long strings": (
+        "{% set a = 'x' * 99999 %}{% set b = [a] * 99999 %}{{ b }}",
+        SIZE,
+    ),
+    "doubling a nested list": (
+        "{% set ns = namespace(l=['x' * 1000]) %}{% for i in range(60) %}"
+        "{% set ns.l = [ns.l, ns.l] %}{% endfor %}{{ ns.l|string|length }}",
+        SIZE,
+    ),
     "block set": (
         "{% set big %}{% for i in range(9000) %}{{ 'y' * 90000 }}{% endfor %}{% endset %}",
         SIZE,
