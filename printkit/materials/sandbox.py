@@ -29,7 +29,7 @@ from jinja2.visitor import NodeTransformer
 
 from printkit.diagnostics import TEMPLATE_TOO_LARGE, TEMPLATE_TOO_MUCH_WORK
 
-MAX_STEPS = 20_000  # loop turns, calls, filters and operators in one rendering
+MAX_STEPS = 10_000  # loop turns, calls, filters and operators in one rendering
 MAX_TEXT = 100_000  # characters of the rendered text, and length of any string or list made
 MAX_MADE = 1_000_000  # characters and items of all the strings and lists one rendering makes
 MAX_RANGE = 10_000  # items of one range()
