@@ -237,6 +237,14 @@ def build(
     """Build games (all of them by default) into the output folder."""
     strict = context.obj["strict"]
     diagnostics = Diagnostics()
+    if out.exists() and not out.is_dir():
+        diagnostics.add(
+            NOT_A_REGULAR_FILE,
+            f"the output folder is {not_a_regular_file(out) or 'a regular file'}, not a folder",
+            Span(relative(out)),
+            hint="name a folder with --out (it is created if it does not exist)",
+        )
+        context.exit(_report(diagnostics, strict))
     for game_id, folder in select_games(context.obj["rule_data"], games, diagnostics).items():
         found = Diagnostics()
         result = compile_game(game_id, folder, found, paper=paper, only=only, progress=_progress)

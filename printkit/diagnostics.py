@@ -431,10 +431,11 @@ EXAMPLE_KEYS = _code(
 NOT_A_REGULAR_FILE = _code(
     "PK401",
     Severity.ERROR,
-    "output path is not a regular file",
+    "output path is not a regular file (or, for build, not a folder)",
     "printkit writes only to regular files, which it replaces by renaming a new file over them, "
     "or to standard output ('-'). A device node (such as /dev/null), a named pipe, a socket, a "
-    "symbolic link or a folder at that path is refused rather than replaced.",
+    "symbolic link or a folder at that path is refused rather than replaced. The output folder "
+    "of 'printkit build' must be a folder (or not exist yet).",
 )
 TEMPLATE_TOO_MUCH_WORK = _code(
     "PK402",

@@ -215,3 +215,14 @@ def test_a_file_where_the_game_folder_belongs_is_pk400_and_left_alone(tmp_path: 
     assert diagnostic.hint == write_hint(OSError(errno.ENOTDIR, "Not a directory"))
     assert (tmp_path / "minimal_deck").read_text() == "not a folder"
     assert not _hidden(tmp_path)
+
+
+def test_an_output_folder_that_is_not_a_folder_is_pk401(tmp_path: Path) -> None:
+    fifo = tmp_path / "out"
+    os.mkfifo(fifo)
+    result = run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", fifo)
+    assert result.exit_code == 1
+    [diagnostic] = parse_diagnostics(result.output)
+    assert diagnostic.code == "PK401" and "a named pipe (FIFO), not a folder" in diagnostic.message
+    assert same_file(diagnostic.file, fifo) and diagnostic.hint
+    assert sorted(tmp_path.iterdir()) == [fifo] and not fifo.is_dir()
