@@ -20,7 +20,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from jinja2 import StrictUndefined, nodes
+from jinja2 import StrictUndefined, nodes, pass_eval_context
 from jinja2.compiler import CodeGenerator
 from jinja2.runtime import LoopContext
 from jinja2.sandbox import ImmutableSandboxedEnvironment
@@ -320,6 +320,13 @@ def _bounded_lipsum(n: int = 5, html: bool = True, min: int = 20, max: int = 100
     return generate_lorem_ipsum(n, html, min, max)
 
 
+@pass_eval_context  # needs the rendering: Jinja2 then never prints a constant at compile time
+def _printed(_context: Any, value: Any) -> Any:
+    """Every printed value counts towards the rendered text."""
+    _current().print(len(str(value)))
+    return value
+
+
 class _Bounded(NodeTransformer):
     """Rewrites a template so loops, '~' and written lists go through the environment's bounded
     versions."""
@@ -366,17 +373,11 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
             undefined=StrictUndefined,
             autoescape=False,
             keep_trailing_newline=False,
-            finalize=self._printed,
+            finalize=_printed,
         )
         self.globals["range"] = _bounded_range
         self.globals["lipsum"] = _bounded_lipsum
         self.filters = {name: _bounded_filter(name, f) for name, f in self.filters.items()}
-
-    @staticmethod
-    def _printed(value: Any) -> Any:
-        """Every printed value counts towards the rendered text."""
-        _current().print(len(str(value)))
-        return value
 
     @staticmethod
     def bounded_loop(items: Iterable[Any], literal: int) -> Iterator[Any]:
