@@ -143,22 +143,27 @@ def staged_folder(folder: Path, replaced: Callable[[str], bool]) -> Iterator[Pat
         os.close(lock)
 
 
-def _leftovers(folder: Path) -> Iterator[tuple[str, Path]]:
-    """Staging and retired folders of `folder` that earlier, killed builds left behind."""
-    own = re.compile(re.escape(f".{folder.name}.") + r"(?P<kind>staging|old)-[A-Za-z0-9_]+")
-    for entry in folder.parent.iterdir():
-        match = own.fullmatch(entry.name)
-        if match:
-            yield match["kind"], entry
+_LEFTOVER = re.compile(r"\.(?P<game>.+)\.(?P<kind>staging|old)-[A-Za-z0-9_]+")
+
+
+def _clean_leftovers(out: Path) -> None:
+    """Remove the staging and retired folders that killed builds left in `out`, for every
+    game: under the lock no other build is writing there. A game folder that was stepped aside
+    and never replaced (killed between the two renames) is put back."""
+    for entry in sorted(out.iterdir()):
+        match = _LEFTOVER.fullmatch(entry.name)
+        if not match:
+            continue
+        game = out / match["game"]
+        if match["kind"] == "old" and not game.exists():
+            os.rename(entry, game)
+        else:
+            shutil.rmtree(entry)
 
 
 def _prepare(folder: Path, replaced: Callable[[str], bool]) -> Path:
     try:
-        for kind, leftover in sorted(_leftovers(folder)):
-            if kind == "old" and not folder.exists():  # killed between the two renames
-                os.rename(leftover, folder)
-            else:
-                shutil.rmtree(leftover)
+        _clean_leftovers(folder.parent)
         if folder.exists() and not folder.is_dir():
             raise OSError(errno.ENOTDIR, "a file, not a folder, has the game's name", str(folder))
         staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.staging-", dir=folder.parent))

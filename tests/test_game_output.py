@@ -146,8 +146,8 @@ def test_two_builds_into_one_folder_do_not_mix(tmp_path: Path) -> None:
 
 
 def test_the_leftovers_of_killed_builds_are_removed(tmp_path: Path) -> None:
-    """Hidden staging, retired and temporary files of this game go; files that are not
-    outputs of the game (a designer's notes) stay."""
+    """Hidden staging, retired and temporary files of killed builds go (other games' too);
+    files that are not printkit's (a designer's notes) stay."""
     out = tmp_path / "out"
     first = run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", out)
     assert first.exit_code == 0, first.output
@@ -157,7 +157,8 @@ def test_the_leftovers_of_killed_builds_are_removed(tmp_path: Path) -> None:
     staging.mkdir()
     (staging / "sheet.pdf").write_bytes(b"%PDF of a build killed while writing")
     (out / ".minimal_deck.old-a8b7").mkdir()
-    (out / ".minimal_deck.v2.staging-abc").mkdir()  # not this game's: a name it cannot have
+    (out / ".other.game.staging-abc").mkdir()  # another game's, killed too
+    (out / ".hidden-notes").write_text("not printkit's: kept")
 
     (folder / "notes.txt").write_text("the designer's own file")
     (folder / "extra").mkdir()
@@ -165,7 +166,7 @@ def test_the_leftovers_of_killed_builds_are_removed(tmp_path: Path) -> None:
 
     again = run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", out)
     assert again.exit_code == 0, again.output
-    assert _hidden(out) == [out / ".minimal_deck.v2.staging-abc"]
+    assert _hidden(out) == [out / ".hidden-notes"]
     assert len(pypdf.PdfReader(folder / "sheet.pdf").pages) == 1
     assert (folder / "notes.txt").read_text() == "the designer's own file"  # carried over
     assert (folder / "extra" / "readme.txt").read_text() == "and folder"
