@@ -8,11 +8,13 @@ leftovers a killed build leaves on disk.
 from __future__ import annotations
 
 import errno
+import fcntl
 import os
 import resource
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pypdf
@@ -143,6 +145,25 @@ def test_two_builds_into_one_folder_do_not_mix(tmp_path: Path) -> None:
             previews = sorted(p.name for p in folder.glob(f"sheet-p*.{suffix}"))
             assert previews == [f"sheet-p{n:02d}.{suffix}" for n in range(1, pages + 1)]
         assert not _hidden(out), f"leftovers: {_hidden(out)}"
+
+
+def test_a_build_waits_while_another_holds_the_output_folder(tmp_path: Path) -> None:
+    """The lock is a real flock: held here, a build in another process writes nothing until
+    it is released, then completes."""
+    out = tmp_path / "out"
+    out.mkdir()
+    handle = os.open(out, os.O_RDONLY)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        build = _printkit("--rule-data", GOOD, "build", "minimal_deck", "--out", out)
+        time.sleep(4)
+        assert build.poll() is None, build.communicate()[0]
+        assert list(out.iterdir()) == []
+    finally:
+        os.close(handle)
+    output, _ = build.communicate(timeout=120)
+    assert build.returncode == 0, output
+    assert (out / "minimal_deck" / "sheet.pdf").is_file()
 
 
 def test_the_leftovers_of_killed_builds_are_removed(tmp_path: Path) -> None:
