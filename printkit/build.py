@@ -23,6 +23,7 @@ from printkit.draw.png import render_png_pages
 from printkit.draw.svg import render_svg_page
 from printkit.load.package import LoadedPackage, load_package
 from printkit.materials.registry import compile_material
+from printkit.materials.sandbox import game_budget
 from printkit.model.layout import resolve_layouts
 from printkit.output import OutputError, staged_folder, write_atomic
 
@@ -37,6 +38,7 @@ class GameResult:
     verdicts: list[Verdict] = field(default_factory=list)
 
 
+@game_budget()
 def compile_game(
     game_id: str,
     folder: Path,

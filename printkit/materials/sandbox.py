@@ -30,6 +30,8 @@ from jinja2.visitor import NodeTransformer
 from printkit.diagnostics import TEMPLATE_TOO_LARGE, TEMPLATE_TOO_MUCH_WORK
 
 MAX_STEPS = 10_000  # loop turns, calls, filters and operators in one rendering
+MAX_GAME_STEPS = 200_000  # steps of all the renderings of one game together
+STEPS_AFTER_GAME = 100  # steps per rendering once a game has used its MAX_GAME_STEPS
 MAX_TEXT = 100_000  # characters of the rendered text, and length of any string or list made
 MAX_MADE = 1_000_000  # characters and items of all the strings and lists one rendering makes
 MAX_RANGE = 10_000  # items of one range()
@@ -66,6 +68,14 @@ class _Budget:
 
     def spend(self, steps: int = 1) -> None:
         self.steps += steps
+        game = _GAME.get()
+        if game is not None:
+            game.steps += steps
+            if game.steps > MAX_GAME_STEPS and self.steps > STEPS_AFTER_GAME:
+                raise _too_much_work(
+                    f"more than {STEPS_AFTER_GAME} steps, after the game's templates together "
+                    f"took {MAX_GAME_STEPS:,}"
+                )
         if self.steps > MAX_STEPS:
             raise _too_much_work(
                 f"more than {MAX_STEPS:,} loop turns, calls and operations in one rendering"
@@ -86,7 +96,26 @@ class _Budget:
             )
 
 
+@dataclass
+class _GameBudget:
+    steps: int = 0
+
+
 _BUDGET: ContextVar[_Budget] = ContextVar("template budget")
+_GAME: ContextVar[_GameBudget | None] = ContextVar("game's template budget", default=None)
+
+
+@contextmanager
+def game_budget() -> Iterator[None]:
+    """One budget for all the renderings of a game (a decorator of the function compiling
+    one): a template over its limit on every card of a long deck costs at most about
+    MAX_GAME_STEPS in all; once they are spent, each rendering may take STEPS_AFTER_GAME,
+    which ordinary templates never reach."""
+    token = _GAME.set(_GameBudget())
+    try:
+        yield
+    finally:
+        _GAME.reset(token)
 
 
 @contextmanager

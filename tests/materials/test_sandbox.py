@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from printkit.diagnostics import TEMPLATE_TOO_LARGE, TEMPLATE_TOO_MUCH_WORK
+from printkit.materials.sandbox import game_budget
 from printkit.materials.templates import TemplateProblem, evaluate, render
 
 WORK, SIZE = TEMPLATE_TOO_MUCH_WORK, TEMPLATE_TOO_LARGE
@@ -136,6 +137,22 @@ def test_each_rendering_has_its_own_budget() -> None:
     source = "{% for i in range(9000) %}{% endfor %}{{ card.name }}"
     for number in range(5):
         assert render(source, {"card": {"name": f"card {number}"}}) == f"card {number}"
+
+
+def test_a_game_has_one_budget_for_all_its_renderings() -> None:
+    """22 renderings of 9,000 steps fit in a game's 200,000; the 23rd runs out part way and
+    stops; afterwards an ordinary template still renders, a costly one stops at 100 steps."""
+    costly = "{% for i in range(9000) %}{% endfor %}{{ n }}"
+    with game_budget():
+        assert [render(costly, {"n": n}) for n in range(22)] == [str(n) for n in range(22)]
+        with pytest.raises(TemplateProblem, match="game's templates together took 200,000"):
+            render(costly, {"n": 22})
+        assert render("{{ card.name|upper }}", {"card": {"name": "ion"}}) == "ION"
+        started = time.process_time()
+        with pytest.raises(TemplateProblem, match="more than 100 steps"):
+            render(costly, {"n": 23})
+        assert time.process_time() - started < 0.05
+    assert render(costly, {"n": 24}) == "24"  # outside a game, only the rendering's own limit
 
 
 def test_ordinary_templates_render_as_before() -> None:
