@@ -6,7 +6,8 @@ package never replaces the previous good output.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,8 +23,9 @@ from printkit.draw.png import render_png_pages
 from printkit.draw.svg import render_svg_page
 from printkit.load.package import LoadedPackage, load_package
 from printkit.materials.registry import compile_material
+from printkit.materials.sandbox import game_budget
 from printkit.model.layout import resolve_layouts
-from printkit.output import remove_stale_pages, write_atomic
+from printkit.output import OutputError, staged_folder, write_atomic
 
 FORMATS = ("pdf", "svg", "png")
 
@@ -36,6 +38,7 @@ class GameResult:
     verdicts: list[Verdict] = field(default_factory=list)
 
 
+@game_budget()
 def compile_game(
     game_id: str,
     folder: Path,
@@ -81,23 +84,45 @@ def _materials(loaded: LoadedPackage, only: tuple[str, ...], found: Diagnostics)
 
 
 def write_outputs(result: GameResult, out: Path, formats: tuple[str, ...]) -> None:
+    """Render every material and replace the game's output folder with the result at once.
+
+    Raises OutputError (at the file that failed) when something cannot be written; the game's
+    previous outputs are then left exactly as they were.
+    """
+    if not result.documents:
+        return
     folder = out / result.game
-    for material_id, document in result.documents.items():
-        pdf = render_pdf(document)
-        if "pdf" in formats:
-            path = folder / f"{material_id}.pdf"
-            write_atomic(path, pdf)
-            result.written.append(path)
-        if "svg" in formats:
-            pages = [render_svg_page(document, page) for page in document.pages]
-            result.written += _write_pages(folder, material_id, ".svg", pages)
-        if "png" in formats:
-            result.written += _write_pages(folder, material_id, ".png", render_png_pages(pdf))
+    with staged_folder(folder, replaced=_outputs_of(result.documents)) as staging:
+        written: list[Path] = []
+        for material_id, document in result.documents.items():
+            for name, data in _material_files(material_id, document, formats):
+                try:
+                    write_atomic(staging / name, data)
+                except OSError as error:
+                    raise OutputError(folder / name, error) from error
+                written.append(folder / name)
+    result.written += written
 
 
-def _write_pages(folder: Path, stem: str, suffix: str, pages: list[bytes]) -> list[Path]:
-    paths = [folder / f"{stem}-p{number:02d}{suffix}" for number in range(1, len(pages) + 1)]
-    for path, data in zip(paths, pages, strict=True):
-        write_atomic(path, data)
-    remove_stale_pages(folder, stem, suffix, set(paths))
-    return paths
+def _material_files(
+    material_id: str, document: Document, formats: tuple[str, ...]
+) -> Iterator[tuple[str, bytes]]:
+    """Each output file of a material (name and bytes), rendered as it is written."""
+    pdf = render_pdf(document)
+    if "pdf" in formats:
+        yield f"{material_id}.pdf", pdf
+    if "svg" in formats:
+        for number, page in enumerate(document.pages, start=1):
+            yield f"{material_id}-p{number:02d}.svg", render_svg_page(document, page)
+    if "png" in formats:
+        for number, png in enumerate(render_png_pages(pdf), start=1):
+            yield f"{material_id}-p{number:02d}.png", png
+
+
+def _outputs_of(materials: Iterable[str]) -> Callable[[str], bool]:
+    """Whether a file name is an output of one of `materials`, in any format: a material that is
+    built again loses all its old files, so no preview of an older version stays beside it.
+    ('deck-pod-p01.svg' belongs to material 'deck-pod', not 'deck'.)"""
+    names = "|".join(re.escape(material) for material in materials)
+    own = re.compile(rf"(?:{names})(?:\.pdf|-p\d+\.(?:svg|png))")
+    return lambda name: bool(names) and own.fullmatch(name) is not None

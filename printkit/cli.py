@@ -9,13 +9,23 @@ from pathlib import Path
 import click
 
 from printkit.build import FORMATS, compile_game, write_outputs
-from printkit.diagnostics import CODES, WRITE_FAILED, Diagnostics, Severity, Span, relative
+from printkit.crash import save_report
+from printkit.diagnostics import (
+    CODES,
+    INTERNAL_ERROR,
+    NOT_A_REGULAR_FILE,
+    WRITE_FAILED,
+    Diagnostics,
+    Severity,
+    Span,
+    relative,
+)
 from printkit.impose.catalogue import papers
 from printkit.load.package import load_package, select_games
 from printkit.model.package import Package
-from printkit.output import write_atomic
+from printkit.output import OutputError, not_a_regular_file, write_atomic, write_hint
 
-EXIT_OK, EXIT_ERRORS = 0, 1  # click itself exits with 2 on a usage error
+EXIT_OK, EXIT_ERRORS, EXIT_INTERNAL = 0, 1, 3  # click itself exits with 2 on a usage error
 
 
 def _report(
@@ -67,7 +77,36 @@ def _progress(message: str) -> None:
         click.echo(f"  compiling {message}", err=True)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _GuardedGroup(click.Group):
+    """The last resort: an exception no check foresaw becomes one PK900 diagnostic naming the
+    file that holds the full report, never a bare traceback on the terminal."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise
+        except Exception as error:
+            diagnostics = Diagnostics()
+            what = " ".join(f"{type(error).__name__}: {error}".split())
+            try:
+                report = save_report(error)
+            except OSError as unsaved:
+                where, saved = Span("printkit"), f"the report could not be saved ({unsaved})"
+            else:
+                where, saved = Span(str(report)), f"the full report is in {report}"
+            diagnostics.add(
+                INTERNAL_ERROR,
+                f"internal error: {what}; {saved}",
+                where,
+                hint="this is a bug in printkit, not in your game: please report it to "
+                "printkit's maintainers with the report file and, if you can, the game package",
+            )
+            _report(diagnostics, strict=False)
+            ctx.exit(EXIT_INTERNAL)
+
+
+@click.group(cls=_GuardedGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--rule-data",
     type=click.Path(file_okay=False, path_type=Path),
@@ -211,6 +250,14 @@ def build(
     """Build games (all of them by default) into the output folder."""
     strict = context.obj["strict"]
     diagnostics = Diagnostics()
+    if out.exists() and not out.is_dir():
+        diagnostics.add(
+            NOT_A_REGULAR_FILE,
+            f"the output folder is {not_a_regular_file(out) or 'a regular file'}, not a folder",
+            Span(relative(out)),
+            hint="name a folder with --out (it is created if it does not exist)",
+        )
+        context.exit(_report(diagnostics, strict))
     for game_id, folder in select_games(context.obj["rule_data"], games, diagnostics).items():
         found = Diagnostics()
         result = compile_game(
@@ -222,12 +269,12 @@ def build(
             continue
         try:
             write_outputs(result, out, formats)
-        except OSError as error:
+        except OutputError as failure:
             diagnostics.add(
                 WRITE_FAILED,
-                f"cannot write output: {error}",
-                Span(relative(out)),
-                hint="check that the output folder is writable",
+                f"cannot write {game_id}'s output: {failure.reason}; its folder is left as it was",
+                Span(relative(failure.path)),
+                hint=failure.hint,
             )
             continue
         click.echo(
@@ -240,21 +287,41 @@ def build(
 @main.command()
 @click.option(
     "--out",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     default=None,
-    help="Write the schema to a file instead of standard output.",
+    help="Write the schema to this regular file ('-': standard output, the default).",
 )
-def schema(out: Path | None) -> None:
+@click.pass_context
+def schema(context: click.Context, out: Path | None) -> None:
     """Write the JSON Schema of a game package file (for YAML editors)."""
     document = Package.model_json_schema()
     document["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     document["title"] = "printkit game package file"
     document.pop("required", None)  # a package may spread its sections over several files
     text = json.dumps(document, indent=2, sort_keys=True) + "\n"
-    if out is None:
+    if out is None or str(out) == "-":
         click.echo(text, nl=False)
+        return
+    diagnostics = Diagnostics()
+    refused = not_a_regular_file(out)
+    if refused:
+        diagnostics.add(
+            NOT_A_REGULAR_FILE,
+            f"will not write the schema over {refused}",
+            Span(relative(out)),
+            hint="name a regular file (it is replaced) or '-' for standard output",
+        )
     else:
-        write_atomic(out, text.encode("utf-8"))
+        try:
+            write_atomic(out, text.encode("utf-8"))
+        except OSError as error:
+            diagnostics.add(
+                WRITE_FAILED,
+                f"cannot write the schema: {error.strerror or error}",
+                Span(relative(out)),
+                hint=write_hint(error),
+            )
+    context.exit(_report(diagnostics, context.obj["strict"]))
 
 
 @main.command()
@@ -262,7 +329,7 @@ def schema(out: Path | None) -> None:
 def explain(code: str | None) -> None:
     """Explain a diagnostic code (such as PK211), or list them all."""
     if code is None:
-        for entry in CODES.values():
+        for entry in sorted(CODES.values(), key=lambda entry: entry.code):
             click.echo(f"{entry.code}  {entry.severity:<7}  {entry.title}")
         return
     entry = CODES.get(code.upper())

@@ -301,7 +301,10 @@ WRITE_FAILED = _code(
     "PK400",
     Severity.ERROR,
     "output could not be written",
-    "The output folder is not writable; the previous file is kept.",
+    "A file of a game's output could not be written (a full disk, missing permissions, a "
+    "read-only file system, a path too long...). The diagnostic names the file and a hint for "
+    "the cause. Nothing of the game's output folder changed: its outputs change together or "
+    "not at all.",
 )
 
 # Rules as data (PK5xx): references, tables, requirements, claims and examples.
@@ -521,6 +524,43 @@ ART_LOW_RESOLUTION = _code(
     "A raster image (PNG, JPEG) has fewer pixels than 300 per inch at the size it prints, "
     "after fitting: print shops ask for 300 dpi, and below it the art looks soft or jagged. "
     "SVG art has no resolution and is never reported.",
+)
+# Output, sandbox and guard (PK401-PK409, PK900).
+NOT_A_REGULAR_FILE = _code(
+    "PK401",
+    Severity.ERROR,
+    "output path is not a regular file (or, for build, not a folder)",
+    "printkit writes only to regular files, which it replaces by renaming a new file over them, "
+    "or to standard output ('-'). A device node (such as /dev/null), a named pipe, a socket, a "
+    "symbolic link or a folder at that path is refused rather than replaced. The output folder "
+    "of 'printkit build' must be a folder (or not exist yet).",
+)
+TEMPLATE_TOO_MUCH_WORK = _code(
+    "PK402",
+    Severity.ERROR,
+    "template does too much work",
+    "Every template and expression runs in a sandbox with a budget per rendering: loop "
+    "iterations, calls and operators together, the length of a range(), the size of lipsum(), "
+    "and the size of numbers made by '*' and '**'. A template that needs more is almost "
+    "certainly a mistake (nested loops over large ranges, a power tower); the README's "
+    "'Template limits' gives the figures.",
+)
+TEMPLATE_TOO_LARGE = _code(
+    "PK403",
+    Severity.ERROR,
+    "template makes text that is too long",
+    "A string or list made inside a template (by '*', '+', '~', '%', padding and joining "
+    "functions and filters) or the text a template renders is longer than the sandbox allows. "
+    "Card and rule texts are short; the README's 'Template limits' gives the figures.",
+)
+INTERNAL_ERROR = _code(
+    "PK900",
+    Severity.ERROR,
+    "internal error",
+    "printkit itself failed: no input should ever cause this. The full report (the command, "
+    "versions and the Python traceback) was saved to the file the diagnostic names. Please "
+    "report it to printkit's maintainers with that file and, if you can, the game package "
+    "that triggered it. Exit code 3.",
 )
 
 

@@ -1,10 +1,22 @@
-"""Writing output files atomically, so a failed build never leaves a truncated file."""
+"""Writing output: each file atomically, and each game's folder all at once.
+
+A game's files are written into a staging folder beside the game's folder, which then takes the
+game folder's place by two renames. A failure anywhere (a renderer, a full disk) discards the
+staging folder, so a game's outputs change together or not at all. Builds into one output folder
+take turns through a lock on that folder, so two builds never mix their files in one game.
+"""
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import os
 import re
+import shutil
+import stat
 import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -16,6 +28,48 @@ def _current_umask() -> int:
 
 # Read once: os.umask can only be read by setting it, which is not safe to repeat per file.
 _UMASK = _current_umask()
+
+
+class OutputError(Exception):
+    """A file of a game's output could not be written; `path` is where it was meant to go."""
+
+    def __init__(self, path: Path, error: OSError) -> None:
+        super().__init__(f"{path}: {error}")
+        self.path = path
+        self.error = error
+
+    @property
+    def reason(self) -> str:
+        return self.error.strerror or str(self.error)
+
+    @property
+    def hint(self) -> str:
+        return write_hint(self.error)
+
+
+_HINTS = {
+    errno.ENOSPC: "the disk is full: free some space (or build with --out on another disk)",
+    errno.EDQUOT: "your disk quota is used up: free some space or ask for a larger quota",
+    errno.EACCES: "no permission to write there: check the folder's owner and mode, "
+    "or build with --out into a folder you own",
+    errno.EPERM: "the system does not permit this write: check the folder's owner, mode and "
+    "attributes, or build with --out into a folder you own",
+    errno.EROFS: "the file system is read-only: build with --out into a writable folder",
+    errno.ENAMETOOLONG: "the path is longer than the file system allows: use a shorter --out "
+    "folder or shorter game and material ids",
+    errno.EFBIG: "the file is larger than the file system or a size limit (ulimit -f) allows",
+    errno.EISDIR: "a folder of that name is in the way: remove or rename it",
+    errno.ENOTDIR: "a file is in the way where a folder is needed: remove or rename it",
+    errno.EEXIST: "a file is in the way where a folder is needed: remove or rename it",
+    errno.EIO: "the device reported an input/output error: check the disk",
+}
+
+
+def write_hint(error: OSError) -> str:
+    """A hint that fits the cause of a failed write."""
+    return _HINTS.get(
+        error.errno or 0, "check that the output folder is writable and has free space"
+    )
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -38,9 +92,137 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
-def remove_stale_pages(folder: Path, stem: str, suffix: str, keep: set[Path]) -> None:
-    """Delete page files of an earlier build that this build no longer produces."""
-    own_page = re.compile(re.escape(stem) + r"-p\d+" + re.escape(suffix))
-    for old in folder.glob(f"{stem}-p*{suffix}"):
-        if old not in keep and own_page.fullmatch(old.name):  # not 'deck-pod-p01' for 'deck'
-            old.unlink()
+_KINDS = (
+    (stat.S_ISLNK, "a symbolic link"),
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def not_a_regular_file(path: Path) -> str | None:
+    """What stands at `path` if it is something write_atomic must not replace, else None.
+
+    The link itself is examined, not its target: renaming over a symbolic link would replace
+    the link, and writing through it would write somewhere else than the path says.
+    """
+    try:
+        mode = path.lstat().st_mode
+    except OSError:  # nothing there, or a path that cannot exist: the write will say why
+        return None
+    return next((kind for test, kind in _KINDS if test(mode)), None)
+
+
+@contextmanager
+def staged_folder(folder: Path, replaced: Callable[[str], bool]) -> Iterator[Path]:
+    """Yield an empty staging folder that takes `folder`'s place when the block succeeds.
+
+    The files of `folder` for which `replaced(name)` is false (other materials, when only some
+    are built) are carried over as hard links; hidden files, the temporaries of killed builds,
+    are not. If the block raises, the staging folder is removed and `folder` is untouched.
+    Errors of the staging itself are OutputError at `folder`.
+    """
+    out = folder.parent
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        lock = os.open(out, os.O_RDONLY)
+    except OSError as error:
+        raise OutputError(folder, error) from error
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the descriptor is closed
+        staging = _prepare(folder, replaced)
+        try:
+            yield staging
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        _swap_in(staging, folder)
+    finally:
+        os.close(lock)
+
+
+_LEFTOVER = re.compile(r"\.(?P<game>.+)\.(?P<kind>staging|old)-[A-Za-z0-9_]+")
+
+
+def _clean_leftovers(out: Path) -> None:
+    """Remove the staging and retired folders that killed builds left in `out`, for every
+    game: under the lock no other build is writing there. A game folder that was stepped aside
+    and never replaced (killed between the two renames) is put back."""
+    for entry in sorted(out.iterdir()):
+        match = _LEFTOVER.fullmatch(entry.name)
+        if not match:
+            continue
+        game = out / match["game"]
+        if match["kind"] == "old" and not game.exists():
+            os.rename(entry, game)
+        else:
+            shutil.rmtree(entry)
+
+
+def _prepare(folder: Path, replaced: Callable[[str], bool]) -> Path:
+    try:
+        _clean_leftovers(folder.parent)
+        if folder.exists() and not folder.is_dir():
+            raise OSError(errno.ENOTDIR, "a file, not a folder, has the game's name", str(folder))
+        staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.staging-", dir=folder.parent))
+        os.chmod(staging, 0o777 & ~_UMASK)
+        if folder.is_dir():
+            _carry_over(folder, staging, replaced)
+    except OSError as error:
+        raise OutputError(folder, error) from error
+    return staging
+
+
+def _carry_over(folder: Path, staging: Path, replaced: Callable[[str], bool]) -> None:
+    """Hard-link the files this build does not replace; outputs are only ever renamed over,
+    never rewritten in place, so sharing them between the old and the new folder is safe."""
+    for entry in folder.iterdir():
+        if entry.name.startswith(".") or replaced(entry.name):
+            continue
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.copytree(entry, staging / entry.name, symlinks=True, copy_function=_link)
+        else:
+            _link(entry, staging / entry.name)
+
+
+def _link(source: str | Path, target: str | Path) -> None:
+    try:
+        os.link(source, target, follow_symlinks=False)
+    except OSError:  # a file system without hard links
+        shutil.copy2(source, target, follow_symlinks=False)
+
+
+def _swap_in(staging: Path, folder: Path) -> None:
+    """Two renames: the old folder steps aside, the staging folder takes its name."""
+    try:
+        _fsync_folder(staging)
+        if folder.exists():
+            # an empty folder with a unique name, which the rename replaces
+            retired = tempfile.mkdtemp(prefix=f".{folder.name}.old-", dir=folder.parent)
+            try:
+                os.rename(folder, retired)
+            except OSError:
+                os.rmdir(retired)
+                raise
+            try:
+                os.rename(staging, folder)
+            except OSError:
+                os.rename(retired, folder)
+                raise
+            shutil.rmtree(retired, ignore_errors=True)
+        else:
+            os.rename(staging, folder)
+        _fsync_folder(folder.parent)
+    except OSError as error:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise OutputError(folder, error) from error
+
+
+def _fsync_folder(folder: Path) -> None:
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)

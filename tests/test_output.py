@@ -1,4 +1,6 @@
-"""Atomic output: a failed write never leaves a truncated file or a temporary file behind."""
+"""Atomic output: a failed write never leaves a truncated file or a temporary file behind.
+
+Whole games are tested in test_game_output.py."""
 
 from __future__ import annotations
 
@@ -7,9 +9,9 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from support import GOOD, files_under, parse_diagnostics, run_cli
+from support import GOOD, files_under, run_cli
 
-from printkit.output import remove_stale_pages, write_atomic
+from printkit.output import write_atomic
 
 
 def test_write_atomic_writes_the_bytes_and_creates_folders(tmp_path: Path) -> None:
@@ -48,47 +50,6 @@ def test_a_failure_at_the_rename_leaves_no_temporary_file(tmp_path: Path) -> Non
     with pytest.raises(OSError):
         write_atomic(target, b"data")
     assert files_under(tmp_path) == [target / "keep"]
-
-
-def test_a_build_that_fails_half_way_through_writing_is_pk400_and_tidy(tmp_path: Path) -> None:
-    """A page file that cannot be replaced stops the build with a diagnostic; whatever was
-    written is complete, and no temporary file is left in the output folder."""
-    out = tmp_path / "out"
-    first = run_cli(
-        "--rule-data", GOOD, "build", "marked_deck", "--only", "long_edge", "--out", out
-    )
-    assert first.exit_code == 0, first.output
-    folder = out / "marked_deck"
-    pdf_before = (folder / "long_edge.pdf").read_bytes()
-    blocker = folder / "long_edge-p02.svg"
-    blocker.unlink()
-    blocker.mkdir()
-    (blocker / "occupied").write_text("x")
-
-    result = run_cli(
-        "--rule-data", GOOD, "build", "marked_deck", "--only", "long_edge", "--out", out
-    )
-    assert result.exit_code == 1
-    assert "Traceback" not in result.output
-    assert [d.code for d in parse_diagnostics(result.output)] == ["PK400"]
-    assert not [p for p in folder.rglob("*") if p.name.startswith(".") or p.suffix == ".tmp"]
-    assert (folder / "long_edge.pdf").read_bytes() == pdf_before  # complete (and unchanged)
-    assert len(pypdf.PdfReader(folder / "long_edge.pdf").pages) > 0
-
-
-def test_stale_pages_of_the_same_material_are_removed(tmp_path: Path) -> None:
-    for n in (1, 2, 3):
-        (tmp_path / f"deck-p{n:02d}.svg").write_text("page")
-    remove_stale_pages(tmp_path, "deck", ".svg", {tmp_path / "deck-p01.svg"})
-    assert [p.name for p in files_under(tmp_path)] == ["deck-p01.svg"]
-
-
-def test_stale_page_removal_spares_a_material_whose_name_extends_another(tmp_path: Path) -> None:
-    """Material 'deck' must not delete the pages of material 'deck-pod'."""
-    (tmp_path / "deck-p01.svg").write_text("page")
-    (tmp_path / "deck-pod-p01.svg").write_text("page of another material")
-    remove_stale_pages(tmp_path, "deck", ".svg", {tmp_path / "deck-p01.svg"})
-    assert [p.name for p in files_under(tmp_path)] == ["deck-p01.svg", "deck-pod-p01.svg"]
 
 
 def test_every_file_a_build_reports_is_on_disk(tmp_path: Path) -> None:

@@ -8,13 +8,16 @@ the schema uses (no validator package is a test dependency).
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from support import GOOD, RULE_DATA, run_cli
+from support import GOOD, RULE_DATA, parse_diagnostics, run_cli, same_file
+
+from printkit.output import not_a_regular_file
 
 
 @pytest.fixture(scope="module")
@@ -133,3 +136,54 @@ def test_the_schema_flags_common_mistakes(
 ) -> None:
     found = errors(document, schema, schema)
     assert any(complaint in e for e in found), found
+
+
+def test_schema_out_dash_is_standard_output(schema: dict[str, Any], tmp_path: Path) -> None:
+    result = run_cli("schema", "--out", "-")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == schema
+
+
+def _special_files(tmp_path: Path) -> dict[str, Path]:
+    target = tmp_path / "real.json"
+    target.write_text("keep me")
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    return {"a symbolic link": link, "a named pipe (FIFO)": fifo, "a folder": folder}
+
+
+def test_schema_out_refuses_anything_but_a_regular_file(tmp_path: Path) -> None:
+    """Writing would replace the link, the pipe or the folder by a regular file (as root,
+    `--out /dev/null` would replace /dev/null): each is PK401 and stays what it was."""
+    for kind, path in _special_files(tmp_path).items():
+        before = path.lstat()
+        result = run_cli("schema", "--out", path)
+        assert result.exit_code == 1, result.output
+        [diagnostic] = parse_diagnostics(result.output)
+        assert diagnostic.code == "PK401" and kind in diagnostic.message
+        assert same_file(diagnostic.file, path) and diagnostic.hint
+        after = path.lstat()
+        assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
+    assert (tmp_path / "real.json").read_text() == "keep me"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "fifo.json", "folder.json", "link.json", "real.json"
+    ]  # fmt: skip
+
+
+def test_device_nodes_are_recognised_without_touching_them() -> None:
+    assert not_a_regular_file(Path("/dev/null")) == "a character device"
+    assert not_a_regular_file(Path("/nonexistent/printkit.schema.json")) is None
+
+
+def test_schema_out_that_cannot_be_written_is_pk400_with_a_hint(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where a folder is needed")
+    result = run_cli("schema", "--out", blocker / "printkit.schema.json")
+    assert result.exit_code == 1
+    [diagnostic] = parse_diagnostics(result.output)
+    assert diagnostic.code == "PK400"
+    assert diagnostic.hint and "a file is in the way" in diagnostic.hint

@@ -116,9 +116,10 @@ def _evaluate(
         return evaluate(expression, context)
     except TemplateProblem as problem:
         diagnostics.add(
-            CLAIM_UNEVALUABLE,
+            problem.code or CLAIM_UNEVALUABLE,
             str(problem),
             spans.value(path),
-            hint="the names an expression may use are listed in printkit/model/rules.py",
+            hint=problem.hint
+            or "the names an expression may use are listed in printkit/model/rules.py",
         )
         return _FAILED

@@ -40,10 +40,11 @@ def check_prose(package: Package, spans: SourceMap, diagnostics: Diagnostics) ->
             render(source, context)
         except TemplateProblem as problem:
             diagnostics.add(
-                TEMPLATE_ERROR,
+                problem.code or TEMPLATE_ERROR,
                 str(problem),
                 spans.value(path),
-                hint="the names prose may use are listed in printkit/model/rules.py",
+                hint=problem.hint
+                or "the names prose may use are listed in printkit/model/rules.py",
             )
         found.sections += [(section_id, path) for section_id in recorder.sections]
         found.terms += [(term_id, path) for term_id in recorder.terms]

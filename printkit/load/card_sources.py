@@ -337,10 +337,11 @@ def _product(
                 value = render(template, context) if isinstance(template, str) else template
             except TemplateProblem as problem:
                 diagnostics.add(
-                    CARD_GENERATOR_BAD,
+                    problem.code or CARD_GENERATOR_BAD,
                     str(problem),
                     spans.value(location),
-                    hint=f"the names a generator template may use: {', '.join(lists)}",
+                    hint=problem.hint
+                    or f"the names a generator template may use: {', '.join(lists)}",
                 )
                 return []
             cells[key] = (value, spans.value(location))

@@ -110,11 +110,12 @@ class FaceDrawer:
             return render(source, context.values)
         except TemplateProblem as problem:
             self._report(
-                TEMPLATE_ERROR,
+                problem.code or TEMPLATE_ERROR,
                 f"{_what(region)} {problem}",
                 context,
                 region,
-                "check the field names against the card's values and the deck's fields",
+                problem.hint
+                or "check the field names against the card's values and the deck's fields",
             )
             return None
 
@@ -132,11 +133,11 @@ class FaceDrawer:
                     return []
             except TemplateProblem as problem:
                 self._report(
-                    TEMPLATE_ERROR,
+                    problem.code or TEMPLATE_ERROR,
                     f"condition of region '{region.name}' {problem}",
                     context,
                     region,
-                    "conditions are Jinja expressions, e.g. 'card.damage'",
+                    problem.hint or "conditions are Jinja expressions, e.g. 'card.damage'",
                 )
                 return []
         fill = self._colour(region.fill, context, region)

@@ -1,0 +1,181 @@
+"""The sandbox bounds the work and the output of every template: hostile templates stop at once,
+with little memory, and with the right code; ordinary templates are untouched.
+
+Memory is measured with tracemalloc (every Python allocation), time with the process clock.
+"""
+
+from __future__ import annotations
+
+import time
+import tracemalloc
+from typing import Any
+
+import pytest
+
+from printkit.diagnostics import TEMPLATE_TOO_LARGE, TEMPLATE_TOO_MUCH_WORK
+from printkit.materials.sandbox import game_budget
+from printkit.materials.templates import TemplateProblem, evaluate, render
+
+WORK, SIZE = TEMPLATE_TOO_MUCH_WORK, TEMPLATE_TOO_LARGE
+
+HOSTILE = {
+    "string times a billion": ("{{ 'x' * 10**9 }}", SIZE),
+    "list times a billion": ("{{ [0] * 10**9 }}", SIZE),
+    "power tower": ("{{ 10**(10**10) }}", WORK),
+    "product of huge numbers": ("{{ (10**600) * (10**600) }}", WORK),
+    "long range": ("{% for i in range(100000) %}{% endfor %}", WORK),
+    "range past a machine word": ("{{ range(10**100) }}", WORK),
+    "nested loops": (
+        "{% for i in range(10000) %}{% for j in range(10000) %}{% endfor %}{% endfor %}",
+        WORK,
+    ),
+    "lipsum": ("{{ lipsum(100000) }}", WORK),
+    "recursive macro": (
+        "{% macro f(n) %}{% if n %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}"
+        "{{ f(40) }}",
+        WORK,
+    ),
+    "doubling by ~": (
+        "{% set ns = namespace(s='xx') %}{% for i in range(60) %}"
+        "{% set ns.s = ns.s ~ ns.s %}{% endfor %}",
+        SIZE,
+    ),
+    "doubling by +": (
+        "{% set ns = namespace(s='xx') %}{% for i in range(60) %}"
+        "{% set ns.s = ns.s + ns.s %}{% endfor %}",
+        SIZE,
+    ),
+    "printf width": ("{{ '%1000000000d' % 1 }}", SIZE),
+    "printf precision": ("{{ '%.1000000000f' % 1 }}", SIZE),
+    "printf star width": ("{{ '%*d' % (10**9, 1) }}", SIZE),
+    "format width": ("{{ '{:>1000000000}'.format(1) }}", SIZE),
+    "format nested width": ("{{ '{:>{}}'.format(1, 10**9) }}", SIZE),
+    "format filter": ("{{ '%1000000000s'|format('x') }}", SIZE),
+    "ljust": ("{{ 'x'.ljust(10**9) }}", SIZE),
+    "zfill": ("{{ '1'.zfill(10**9) }}", SIZE),
+    "expandtabs": ("{{ ('\t' * 1000).expandtabs(10**6) }}", SIZE),
+    "center filter": ("{{ 'x'|center(10**9) }}", SIZE),
+    "center filter block": ("{% filter center(10**9) %}x{% endfilter %}", SIZE),
+    "indent filter": ("{{ ('\n' * 50000)|indent(50000) }}", SIZE),
+    "batch filter": ("{{ [1]|batch(10**9, 0)|list }}", SIZE),
+    "replace method": ("{{ ('x' * 1000).replace('x', 'x' * 1000) }}", SIZE),
+    "replace filter": ("{{ ('x' * 1000)|replace('x', 'x' * 1000) }}", SIZE),
+    "join method": ("{{ ('x' * 90000).join(range(9000)|map('string')) }}", SIZE),
+    "join filter": ("{{ range(9000)|join('x' * 90000) }}", SIZE),
+    "loop repeating text": ("{% for i in range(9000) %}" + "x" * 100 + "{% endfor %}", SIZE),
+    "loop printing": ("{% for i in range(9000) %}{{ 'y' * 90000 }}{% endfor %}", SIZE),
+    "recursive loop": (
+        "{% for i in range(10000) recursive %}"
+        "{% if loop.depth == 1 %}{{ loop(range(10000)) }}{% endif %}{% endfor %}",
+        WORK,
+    ),
+    "many long strings": ("{{ range(10000)|map('center', 99999)|list|length }}", SIZE),
+    "loop making long strings": (
+        "{% for i in range(10000) %}{% set x = 'y' * 99999 %}{% endfor %}",
+        SIZE,
+    ),
+    "to_bytes": ("{{ (1).to_bytes(10**9, 'big') }}", SIZE),
+    "bytes times a billion": ("{{ 'x'.encode() * 10**9 }}", SIZE),
+    "translate": ("{{ ('x' * 99999).translate({120: 'y' * 99999}) }}", SIZE),
+    "tojson indent": ("{{ range(10000)|list|tojson(indent=99999) }}", SIZE),
+    "sum of lists": ("{{ ([range(10000)|list] * 10000)|sum(start=[]) }}", SIZE),
+    "printing a list of long strings": (
+        "{% set a = 'x' * 99999 %}{% set b = [a] * 99999 %}{{ b }}",
+        SIZE,
+    ),
+    "doubling a nested list": (
+        "{% set ns = namespace(l=['x' * 1000]) %}{% for i in range(60) %}"
+        "{% set ns.l = [ns.l, ns.l] %}{% endfor %}{{ ns.l|string|length }}",
+        SIZE,
+    ),
+    "block set": (
+        "{% set big %}{% for i in range(9000) %}{{ 'y' * 90000 }}{% endfor %}{% endset %}",
+        SIZE,
+    ),
+}
+
+
+def _measured(run: Any) -> tuple[TemplateProblem, float, int]:
+    """The problem raised, the CPU seconds taken and the peak memory allocated (measured in a
+    second run: tracing allocations slows Python down)."""
+    started = time.process_time()
+    with pytest.raises(TemplateProblem) as caught:
+        run()
+    seconds = time.process_time() - started
+    tracemalloc.start()
+    try:
+        with pytest.raises(TemplateProblem):
+            run()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return caught.value, seconds, peak
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE), ids=sorted(HOSTILE))
+def test_a_hostile_template_stops_at_once_with_its_code(case: str) -> None:
+    source, code = HOSTILE[case]
+    problem, seconds, peak = _measured(lambda: render(source, {}))
+    assert problem.code == code, str(problem)
+    assert problem.hint and "Template limits" in problem.hint
+    assert source in str(problem)
+    assert seconds < 1.0, f"{case} ran for {seconds:.2f} s"
+    assert peak < 20_000_000, f"{case} allocated {peak / 1e6:.0f} MB"
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["10**(10**10) > 1", "('x' ~ 'y') * 10**8", "range(10**6)|length", "lipsum(10**5)|length"],
+)
+def test_a_hostile_expression_is_bounded_too(source: str) -> None:
+    problem, seconds, _ = _measured(lambda: evaluate(source, {}))
+    assert problem.code in (WORK, SIZE) and seconds < 1.0
+
+
+def test_each_rendering_has_its_own_budget() -> None:
+    """Many renderings near the limit are each fine: the budget is per rendering."""
+    source = "{% for i in range(9000) %}{% endfor %}{{ card.name }}"
+    for number in range(5):
+        assert render(source, {"card": {"name": f"card {number}"}}) == f"card {number}"
+
+
+def test_a_game_has_one_budget_for_all_its_renderings() -> None:
+    """22 renderings of 9,000 steps fit in a game's 200,000; the 23rd runs out part way and
+    stops; afterwards an ordinary template still renders, a costly one stops at 100 steps."""
+    costly = "{% for i in range(9000) %}{% endfor %}{{ n }}"
+    with game_budget():
+        assert [render(costly, {"n": n}) for n in range(22)] == [str(n) for n in range(22)]
+        with pytest.raises(TemplateProblem, match="game's templates together took 200,000"):
+            render(costly, {"n": 22})
+        assert render("{{ card.name|upper }}", {"card": {"name": "ion"}}) == "ION"
+        started = time.process_time()
+        with pytest.raises(TemplateProblem, match="more than 100 steps"):
+            render(costly, {"n": 23})
+        assert time.process_time() - started < 0.05
+    assert render(costly, {"n": 24}) == "24"  # outside a game, only the rendering's own limit
+
+
+def test_ordinary_templates_render_as_before() -> None:
+    card = {"name": "Death Ray", "damage": 4, "effect": "Fires once."}
+    assert render("{{ card.name }}: {{ card.damage * 2 }} damage", {"card": card}) == (
+        "Death Ray: 8 damage"
+    )
+    assert render("{{ range(1, 7)|join(', ') }}", {}) == "1, 2, 3, 4, 5, 6"
+    assert render("{{ '%d credits' % 1000000 }}, {{ '{} gold'.format(10**9) }}", {}) == (
+        "1000000 credits, 1000000000 gold"
+    )
+    assert render("{{ 2 ** 100 }}", {}) == str(2**100)
+    assert render("{{ 'ab' ~ 'cd' }} {{ [1] + [2] }} {{ '-' * 20 }}", {}) == (
+        "abcd [1, 2] --------------------"
+    )
+    assert render("{% for i in range(3) %}{{ loop.index }}{% endfor %}", {}) == "123"
+    assert evaluate("[1, 2, 3]|sum == 6", {}) is True
+    assert evaluate("{1000000: 'a'}.get(1000000)", {}) == "a"
+    assert render("{{ range(5000)|map('string')|join(',')|length }}", {}) == "23889"
+    assert len(render("{{ lipsum(2, html=False) }}", {})) > 20
+
+
+def test_lists_and_dicts_are_read_only() -> None:
+    """`x.extend(x)` would double a list without making a new one; mutation is refused."""
+    with pytest.raises(TemplateProblem, match="unsafe"):
+        render("{{ items.extend(items) }}", {"items": [1, 2]})

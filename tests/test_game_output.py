@@ -1,0 +1,250 @@
+"""A game's outputs change together or not at all: the write path under faults.
+
+Faults are real ones: a per-process file-size limit (RLIMIT_FSIZE, which the kernel enforces
+with EFBIG like a full disk, even for root), two builds racing in separate processes, and the
+leftovers a killed build leaves on disk.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pypdf
+from support import GOOD, REPO, files_under, parse_diagnostics, run_cli, same_file
+
+from printkit.output import write_hint
+
+
+def _copy_game(tmp_path: Path, game: str) -> Path:
+    rule_data = tmp_path / "rule_data"
+    shutil.copytree(GOOD / game, rule_data / game)
+    return rule_data
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in files_under(folder)}
+
+
+def _hidden(out: Path) -> list[Path]:
+    return [p for p in out.rglob("*") if p.name.startswith(".")]
+
+
+def _printkit(*args: str | Path, file_size_limit: int | None = None) -> subprocess.Popen[str]:
+    """printkit in a separate process, as a user runs it; optionally with `ulimit -f`."""
+
+    def limit() -> None:
+        if file_size_limit is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (file_size_limit, file_size_limit))
+
+    environment = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.Popen(
+        [sys.executable, "-m", "printkit", *map(str, args)],
+        env=environment,
+        preexec_fn=limit,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+
+
+def test_a_write_failing_in_the_middle_of_a_game_keeps_every_previous_file(
+    tmp_path: Path,
+) -> None:
+    """With files above 40 KB refused, the small PDFs and SVGs of the first materials are
+    written before a large PNG fails: none of them may reach the game's folder."""
+    rule_data = _copy_game(tmp_path, "marked_deck")
+    out = tmp_path / "out"
+    first = run_cli("--rule-data", rule_data, "build", "marked_deck", "--out", out)
+    assert first.exit_code == 0, first.output
+    folder = out / "marked_deck"
+    before = _snapshot(folder)
+    sizes = sorted(len(data) for data in before.values())
+    assert sizes[0] < 40_000 < sizes[-1], "the limit must fall between the outputs' sizes"
+
+    deck = rule_data / "marked_deck" / "deck.yaml"
+    deck.write_text(deck.read_text().replace("name: Alpha", "name: Alphonse"))
+    process = _printkit(
+        "--rule-data", rule_data, "build", "marked_deck", "--out", out, file_size_limit=40_000
+    )
+    output, _ = process.communicate(timeout=120)
+
+    assert process.returncode == 1, output
+    assert "Traceback" not in output
+    [diagnostic] = parse_diagnostics(output)
+    assert diagnostic.code == "PK400"
+    failed = Path(diagnostic.file)
+    assert same_file(str(failed.parent), folder), "located at the file, not the output folder"
+    assert failed.name in before, f"{failed.name} is not an output file"
+    assert diagnostic.hint == write_hint(OSError(errno.EFBIG, "File too large"))
+    assert _snapshot(folder) == before, "the game's previous outputs must be left as they were"
+    assert not _hidden(out), f"leftovers: {_hidden(out)}"
+
+
+def test_each_game_that_cannot_be_written_is_reported_at_its_own_file(tmp_path: Path) -> None:
+    """The same cause (a size limit) in two games is two diagnostics, one per game."""
+    process = _printkit(
+        "--rule-data", GOOD, "build", "marked_deck", "minimal_deck", "--out", tmp_path,
+        file_size_limit=10_000,
+    )  # fmt: skip
+    output, _ = process.communicate(timeout=120)
+    assert process.returncode == 1, output
+    reported = parse_diagnostics(output)
+    assert [d.code for d in reported] == ["PK400", "PK400"], output
+    games = sorted(Path(d.file).parent.name for d in reported)
+    assert games == ["marked_deck", "minimal_deck"]
+    assert all("ulimit -f" in (d.hint or "") for d in reported)
+    assert files_under(tmp_path) == [] and not _hidden(tmp_path)
+
+
+def test_the_write_hint_fits_the_cause() -> None:
+    def hint(code: int) -> str:
+        return write_hint(OSError(code, os.strerror(code)))
+
+    assert "disk is full" in hint(errno.ENOSPC)
+    assert "permission" in hint(errno.EACCES)
+    assert "read-only" in hint(errno.EROFS)
+    assert "shorter" in hint(errno.ENAMETOOLONG)
+    assert len({hint(errno.ENOSPC), hint(errno.EACCES), hint(errno.EROFS)}) == 3
+
+
+def _sized_deck(rule_data: Path, name: str, loners: int) -> None:
+    """minimal_deck with `loners` copies of its last card: 9 cards per sheet."""
+    folder = rule_data / name
+    shutil.copytree(GOOD / "minimal_deck", folder)
+    game = folder / "game.yaml"
+    text = game.read_text()
+    assert "    count: 3\n" in text and "      - name: Loner\n" in text
+    text = text.replace("    count: 3\n", f"    count: {2 + loners}\n")
+    text = text.replace("      - name: Loner\n", f"      - name: Loner\n        count: {loners}\n")
+    game.write_text(text)
+
+
+def test_two_builds_into_one_folder_do_not_mix(tmp_path: Path) -> None:
+    """One build makes a 1-page deck, the other a 3-page deck of the same game; whichever
+    finishes last, the PDF and its previews come from the same build."""
+    small, large = tmp_path / "small", tmp_path / "large"
+    _sized_deck(small, "deck", 1)
+    _sized_deck(large, "deck", 19)
+    out = tmp_path / "out"
+    for _ in range(3):
+        builds = [_printkit("--rule-data", data, "build", "--out", out) for data in (small, large)]
+        outputs = [build.communicate(timeout=120)[0] for build in builds]
+        assert [build.returncode for build in builds] == [0, 0], outputs
+        folder = out / "deck"
+        pages = len(pypdf.PdfReader(folder / "sheet.pdf").pages)
+        assert pages in (1, 3)
+        for suffix in ("svg", "png"):
+            previews = sorted(p.name for p in folder.glob(f"sheet-p*.{suffix}"))
+            assert previews == [f"sheet-p{n:02d}.{suffix}" for n in range(1, pages + 1)]
+        assert not _hidden(out), f"leftovers: {_hidden(out)}"
+
+
+def test_a_build_waits_while_another_holds_the_output_folder(tmp_path: Path) -> None:
+    """The lock is a real flock: held here, a build in another process writes nothing until
+    it is released, then completes."""
+    out = tmp_path / "out"
+    out.mkdir()
+    handle = os.open(out, os.O_RDONLY)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        build = _printkit("--rule-data", GOOD, "build", "minimal_deck", "--out", out)
+        time.sleep(4)
+        assert build.poll() is None, build.communicate()[0]
+        assert list(out.iterdir()) == []
+    finally:
+        os.close(handle)
+    output, _ = build.communicate(timeout=120)
+    assert build.returncode == 0, output
+    assert (out / "minimal_deck" / "sheet.pdf").is_file()
+
+
+def test_the_leftovers_of_killed_builds_are_removed(tmp_path: Path) -> None:
+    """Hidden staging, retired and temporary files of killed builds go (other games' too);
+    files that are not printkit's (a designer's notes) stay."""
+    out = tmp_path / "out"
+    first = run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", out)
+    assert first.exit_code == 0, first.output
+    folder = out / "minimal_deck"
+    (folder / ".sheet.pdf.x1y2z3.tmp").write_bytes(b"%PDF half written")
+    staging = out / ".minimal_deck.staging-k9q2"
+    staging.mkdir()
+    (staging / "sheet.pdf").write_bytes(b"%PDF of a build killed while writing")
+    (out / ".minimal_deck.old-a8b7").mkdir()
+    (out / ".other.game.staging-abc").mkdir()  # another game's, killed too
+    (out / ".hidden-notes").write_text("not printkit's: kept")
+
+    (folder / "notes.txt").write_text("the designer's own file")
+    (folder / "extra").mkdir()
+    (folder / "extra" / "readme.txt").write_text("and folder")
+
+    again = run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", out)
+    assert again.exit_code == 0, again.output
+    assert _hidden(out) == [out / ".hidden-notes"]
+    assert len(pypdf.PdfReader(folder / "sheet.pdf").pages) == 1
+    assert (folder / "notes.txt").read_text() == "the designer's own file"  # carried over
+    assert (folder / "extra" / "readme.txt").read_text() == "and folder"
+
+
+def test_a_build_killed_between_its_two_renames_is_recovered(tmp_path: Path) -> None:
+    """The old folder stepped aside and the new one never arrived: the next build puts the
+    old one back, so files it does not rebuild (here, every other material) survive."""
+    out = tmp_path / "out"
+    first = run_cli("--rule-data", GOOD, "build", "marked_deck", "--out", out)
+    assert first.exit_code == 0, first.output
+    before = _snapshot(out / "marked_deck")
+    (out / "marked_deck").rename(out / ".marked_deck.old-r4nd0m")
+
+    again = run_cli("--rule-data", GOOD, "build", "marked_deck", "--only", "pod", "--out", out)
+    assert again.exit_code == 0, again.output
+    assert _snapshot(out / "marked_deck") == before
+    assert not _hidden(out)
+
+
+def test_building_some_materials_keeps_the_others_and_replaces_all_files_of_those(
+    tmp_path: Path,
+) -> None:
+    """A material built again in fewer formats loses its other files: no preview of an older
+    version stays beside its new PDF. The other materials' files are the same files."""
+    out = tmp_path / "out"
+    first = run_cli("--rule-data", GOOD, "build", "marked_deck", "--out", out)
+    assert first.exit_code == 0, first.output
+    folder = out / "marked_deck"
+    others = {p: p.stat().st_ino for p in files_under(folder) if not p.name.startswith("pod")}
+
+    again = run_cli(
+        "--rule-data", GOOD, "build", "marked_deck", "--only", "pod", "--format", "pdf",
+        "--out", out,
+    )  # fmt: skip
+    assert again.exit_code == 0, again.output
+    assert [p.name for p in folder.glob("pod*")] == ["pod.pdf"]
+    assert {p: p.stat().st_ino for p in files_under(folder) if p.name != "pod.pdf"} == others
+
+
+def test_a_file_where_the_game_folder_belongs_is_pk400_and_left_alone(tmp_path: Path) -> None:
+    (tmp_path / "minimal_deck").write_text("not a folder")
+    result = run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", tmp_path)
+    assert result.exit_code == 1
+    [diagnostic] = parse_diagnostics(result.output)
+    assert diagnostic.code == "PK400" and same_file(diagnostic.file, tmp_path / "minimal_deck")
+    assert diagnostic.hint == write_hint(OSError(errno.ENOTDIR, "Not a directory"))
+    assert (tmp_path / "minimal_deck").read_text() == "not a folder"
+    assert not _hidden(tmp_path)
+
+
+def test_an_output_folder_that_is_not_a_folder_is_pk401(tmp_path: Path) -> None:
+    fifo = tmp_path / "out"
+    os.mkfifo(fifo)
+    result = run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", fifo)
+    assert result.exit_code == 1
+    [diagnostic] = parse_diagnostics(result.output)
+    assert diagnostic.code == "PK401" and "a named pipe (FIFO), not a folder" in diagnostic.message
+    assert same_file(diagnostic.file, fifo) and diagnostic.hint
+    assert sorted(tmp_path.iterdir()) == [fifo] and not fifo.is_dir()

@@ -1,0 +1,71 @@
+"""The last-resort guard: an exception inside a command becomes one PK900 diagnostic, exit 3,
+and a saved report; the terminal never shows a traceback.
+
+No input can raise one (that is what the guard is for), so these tests make a real compiler
+function raise in-process: the renderer of the PDF, in the middle of writing a game.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from support import GOOD, files_under, parse_diagnostics, run_cli
+
+import printkit.build
+
+
+class _RendererBug(RuntimeError):
+    pass
+
+
+def _broken_renderer(document: object) -> bytes:
+    raise _RendererBug("the renderer\nfell over")
+
+
+def _build(out: Path) -> tuple[int, str]:
+    result = run_cli("--rule-data", GOOD, "build", "marked_deck", "--out", out)
+    return result.exit_code, result.output
+
+
+def test_an_exception_inside_a_command_is_pk900_with_a_saved_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out, reports = tmp_path / "out", tmp_path / "reports"
+    reports.mkdir()
+    assert _build(out)[0] == 0
+    before = {p: p.read_bytes() for p in files_under(out)}
+    monkeypatch.setattr(tempfile, "tempdir", str(reports))
+    monkeypatch.setattr(printkit.build, "render_pdf", _broken_renderer)
+
+    code, output = _build(out)
+
+    assert code == 3, output
+    assert "Traceback" not in output
+    [diagnostic] = parse_diagnostics(output)
+    assert diagnostic.code == "PK900" and diagnostic.severity == "error"
+    assert "internal error: _RendererBug: the renderer fell over" in diagnostic.message
+    assert "report it" in (diagnostic.hint or "")
+    [report] = list(reports.iterdir())
+    assert diagnostic.file == str(report) and str(report) in diagnostic.message
+    text = report.read_text()
+    assert "Traceback (most recent call last)" in text and "_broken_renderer" in text
+    assert "printkit: " in text and "python: " in text
+    assert {p: p.read_bytes() for p in files_under(out)} == before  # nothing half-written
+    assert not [p for p in out.rglob("*") if p.name.startswith(".")]
+
+
+def test_a_report_that_cannot_be_saved_still_gives_one_diagnostic(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "missing"))
+    monkeypatch.setattr(printkit.build, "render_pdf", _broken_renderer)
+
+    code, output = _build(tmp_path / "out")
+
+    assert code == 3, output
+    assert "Traceback" not in output
+    [diagnostic] = parse_diagnostics(output)
+    assert diagnostic.code == "PK900"
+    assert "the report could not be saved" in diagnostic.message
