@@ -98,10 +98,12 @@ class _Builder:
         where = _span(self.file, node.start_mark)
         self.values += 1
         if self.values > MAX_VALUES:
+            # An alias's node carries the anchor's position, so point at the top-level entry
+            # being built when the count passed the limit: that is where the aliases are.
             self.diagnostics.add(
                 EXPANDS_TOO_MUCH,
                 f"the file expands to more than {MAX_VALUES:,} values",
-                where,
+                self.spans.keys.get(path[:1], where),
                 hint="aliases (*name) repeat whole values; aliases of aliases multiply: "
                 "write the data out or use fewer levels of aliases",
             )

@@ -2,40 +2,89 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+import re
+import unicodedata
+from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 from reportlab.lib import colors
 
 from printkit.model.units import Length, NonNegativeLength, PositiveLength
 
-_NAMED_COLOURS = {name.lower() for name in colors.getAllNamedColors()}
+_NAMED_COLOURS = {name.lower(): colour for name, colour in colors.getAllNamedColors().items()}
+_HEX_COLOUR = re.compile(r"#(?:[0-9a-f]{3}|[0-9a-f]{6})")
 
 
 def check_colour(value: str) -> str:
+    """A colour every backend draws the same, in its one canonical form '#rrggbb': a name is
+    looked up here rather than passed on, because SVG and reportlab know different names."""
     text = value.strip().lower()
-    if text.startswith("#") and len(text) in (4, 7):
-        try:
-            int(text[1:], 16)
-        except ValueError:
-            pass
-        else:
-            return text
-    if text in _NAMED_COLOURS:
-        return text
-    raise PydanticCustomError(
-        "colour", "'{value}' is not a colour (use #rrggbb or a name like 'red')", {"value": value}
-    )
+    if _HEX_COLOUR.fullmatch(text):
+        return "#" + "".join(c * 2 for c in text[1:]) if len(text) == 4 else text
+    colour = _NAMED_COLOURS.get(text)
+    if colour is None:
+        raise PydanticCustomError(
+            "colour",
+            "'{value}' is not a colour (use #rrggbb or a name like 'red')",
+            {"value": value},
+        )
+    if getattr(colour, "alpha", 1) < 1:
+        raise PydanticCustomError(
+            "colour",
+            "'{value}' is see-through, which ink on paper cannot be",
+            {"value": value},
+        )
+    red, green, blue = (round(255 * part) for part in colour.rgb())
+    return f"#{red:02x}{green:02x}{blue:02x}"
 
 
 Colour = Annotated[str, AfterValidator(check_colour)]
 
 
-class Strict(BaseModel):
-    """Base of every model: unknown keys are errors and models are immutable."""
+def refuse_control_characters(value: Any) -> Any:
+    """Text may hold line breaks and tabs, never other control characters: they cannot be
+    printed and would make SVG output ill-formed XML. Walks lists and mappings of text too."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            bad = next((c for c in item if not _printable(c)), None)
+            if bad is not None:
+                raise PydanticCustomError(
+                    "control_character",
+                    "text holds the control character U+{code}, which cannot be printed",
+                    {"code": f"{ord(bad):04X}"},
+                )
+        elif isinstance(item, list | tuple):
+            pending += item
+        elif isinstance(item, dict):
+            pending += [*item.keys(), *item.values()]
+    return value
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+
+def _printable(character: str) -> bool:
+    return character in "\n\t" or (
+        unicodedata.category(character) not in ("Cc", "Cs") and character not in "\ufffe\uffff"
+    )
+
+
+class Checked(BaseModel):
+    """Base of every model: immutable, numbers finite (no .inf or .nan reaches a renderer) and
+    text printable."""
+
+    model_config = ConfigDict(frozen=True, allow_inf_nan=False)
+
+    @field_validator("*", mode="after")
+    @classmethod
+    def _printable_text(cls, value: Any) -> Any:
+        return refuse_control_characters(value)
+
+
+class Strict(Checked):
+    """A model whose unknown keys are errors (all but a card, whose extra keys are its values)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class PrintedMaterial(Strict):

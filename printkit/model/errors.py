@@ -26,6 +26,9 @@ _HINT_BY_TYPE = {
     "length_not_positive": "give a size greater than zero",
     "length_negative": "give zero (for none) or a positive length",
     "backing_without_fold": "set 'mode: fold', or remove 'opaque_backing'",
+    "control_character": "remove the character: only line breaks and tabs may stand in text",
+    "finite_number": "give an ordinary number; .inf and .nan cannot be printed or measured",
+    "length_too_long": "check the number and its unit (mm, cm, in or pt)",
 }
 
 

@@ -7,12 +7,22 @@ may inherit through `extends` are optional here and become required once inherit
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from printkit.model.base import Colour, ImposeSpec, PrintedMaterial, Size, Strict, check_colour
+from printkit.model.base import (
+    Checked,
+    Colour,
+    ImposeSpec,
+    PrintedMaterial,
+    Size,
+    Strict,
+    check_colour,
+    refuse_control_characters,
+)
 from printkit.model.counters import CountersMaterial
 from printkit.model.hexmap import HexMapMaterial
 from printkit.model.rules import Claim, Example, Rules
@@ -122,10 +132,24 @@ class KindSpec(Strict):
     requires: list[str] = Field(default_factory=list)
 
 
-class CardSpec(BaseModel):
+def _card_value(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        raise PydanticCustomError(
+            "finite_number", "{value} is not a number that can be printed", {"value": str(value)}
+        )
+    return refuse_control_characters(value)
+
+
+CardValue = Annotated[Any, AfterValidator(_card_value)]
+
+
+class CardSpec(Checked):
     """One card; the keys beyond the fixed ones are declared per deck in `fields`."""
 
-    model_config = ConfigDict(extra="allow", frozen=True)
+    model_config = ConfigDict(extra="allow", frozen=True, allow_inf_nan=False)
+    # The per-card values are typed by the deck's `fields`, checked later; here each gets the
+    # checks every value gets: finite numbers and printable text.
+    __pydantic_extra__: dict[str, CardValue] = Field(init=False)
 
     name: str
     count: int = Field(1, ge=1, le=MAX_COPIES)

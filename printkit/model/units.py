@@ -10,6 +10,7 @@ from pydantic_core import PydanticCustomError
 
 MM = 72.0 / 25.4
 POINTS_PER_UNIT = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0}
+MAX_LENGTH = 100_000 * MM  # 100 m: a bound that keeps every computation with lengths finite
 
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*([A-Za-z]*)\s*$")
 LENGTH_PATTERN = r"^-?(\d+(\.\d+)?|\.\d+)\s*(mm|cm|in|pt)$"
@@ -40,7 +41,14 @@ def parse_length(value: Any) -> float:
             "unknown unit '{unit}' in length '{value}'",
             {"unit": unit, "value": value},
         )
-    return float(number) * POINTS_PER_UNIT[unit]
+    points = float(number) * POINTS_PER_UNIT[unit]
+    if not abs(points) <= MAX_LENGTH:  # also false for inf, which 400 digits parse to
+        raise PydanticCustomError(
+            "length_too_long",
+            "length '{value}' is longer than 100 m, more than anything printkit prints",
+            {"value": value},
+        )
+    return points
 
 
 def _length_schema(pattern: str) -> WithJsonSchema:

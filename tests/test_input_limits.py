@@ -1,0 +1,162 @@
+"""Hostile input the loader bounds before it costs time or memory, and text the models refuse
+before it reaches a renderer: each a located diagnostic with a hint, never a traceback.
+
+Cases that git cannot hold (11 MB files, invalid UTF-8, links, unreadable folders) are made in a
+temporary folder from the minimal package."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from support import GOOD, REPO, parse_diagnostics, run_cli
+
+from printkit.diagnostics import Diagnostic, Severity, Span
+from printkit.model.base import check_colour
+
+
+def _game(tmp_path: Path) -> Path:
+    folder = tmp_path / "rule_data" / "game"
+    shutil.copytree(GOOD / "minimal_deck", folder)
+    return folder
+
+
+def _validate(folder: Path):
+    result = run_cli("--rule-data", folder.parent, "validate")
+    assert result.exit_code == 1, result.output
+    return parse_diagnostics(result.output), result.output
+
+
+def _one(folder: Path, code: str, file: str, line: int, column: int | None = None):
+    found, output = _validate(folder)
+    (problem,) = [d for d in found if d.code == code]
+    assert (Path(problem.file).name, problem.line) == (file, line), output
+    if column is not None:
+        assert problem.column == column, output
+    assert problem.hint, output
+    assert len(output.strip().splitlines()) == 3, "one located line, one hint, the summary"
+    return problem
+
+
+def test_a_file_over_10_mb_is_refused_before_reading(tmp_path: Path) -> None:
+    folder = _game(tmp_path)
+    with (folder / "huge.yaml").open("wb") as handle:
+        handle.truncate(11 * 1024 * 1024)  # sparse: no 11 MB are written or read
+    problem = _one(folder, "PK003", "huge.yaml", 1)
+    assert "11 MB" in problem.message
+
+
+@pytest.mark.parametrize("depth", [101, 1000, 20_000])
+def test_nesting_beyond_100_levels_is_one_diagnostic(tmp_path: Path, depth: int) -> None:
+    folder = _game(tmp_path)
+    (folder / "deep.yaml").write_text("notes: " + "[" * depth + "]" * depth + "\n")
+    _one(folder, "PK004", "deep.yaml", 1)
+
+
+def test_an_alias_bomb_stops_at_the_expansion_limit(tmp_path: Path) -> None:
+    folder = _game(tmp_path)
+    levels = ["a: &a [x, x, x, x, x, x, x, x, x]"]
+    for index, name in enumerate("bcdefghi"):
+        previous = "abcdefghi"[index]
+        levels.append(f"{name}: &{name} [" + ", ".join([f"*{previous}"] * 9) + "]")
+    (folder / "bomb.yaml").write_text("\n".join(levels) + "\n")  # 9^9 = 387 million values
+    problem = _one(folder, "PK005", "bomb.yaml", 6)
+    assert "200,000" in problem.message
+
+
+def test_a_byte_that_is_not_utf8_is_located(tmp_path: Path) -> None:
+    folder = _game(tmp_path)
+    game = folder / "game.yaml"
+    game.write_bytes(game.read_bytes().replace(b"Minimal Deck", b"Minimal D\xe9ck"))
+    problem = _one(folder, "PK002", "game.yaml", 4, 19)
+    assert "0xe9" in problem.message and "UTF-8" in problem.hint
+
+
+def test_a_control_character_is_located_on_its_line(tmp_path: Path) -> None:
+    folder = _game(tmp_path)
+    game = folder / "game.yaml"
+    game.write_bytes(game.read_bytes().replace(b"Minimal Deck", b"Minimal\x01Deck"))
+    problem = _one(folder, "PK100", "game.yaml", 4, 17)
+    assert "U+0001" in problem.message
+
+
+def test_a_link_out_of_the_game_folder_is_not_followed(tmp_path: Path) -> None:
+    folder = _game(tmp_path)
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("private_key_name: 1\n")
+    (folder / "extra.yaml").symlink_to(secret)
+    found, output = _validate(folder)
+    assert [d.code for d in found] == ["PK006"]
+    assert "private_key_name" not in output
+
+
+def test_an_all_empty_package_is_reported_at_a_file(tmp_path: Path) -> None:
+    folder = tmp_path / "rule_data" / "empty"
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text("")
+    (folder / "more.yaml").write_text("# nothing yet\n")
+    found, _ = _validate(folder)
+    assert [(d.code, Path(d.file).name, d.line) for d in found] == [("PK121", "game.yaml", 1)]
+
+
+def test_an_unreadable_game_folder_is_reported_and_the_others_still_load(tmp_path: Path) -> None:
+    good = _game(tmp_path)
+    locked = tmp_path / "rule_data" / "locked"
+    shutil.copytree(GOOD / "minimal_deck", locked)
+    locked.chmod(0)
+    # Root reads any folder: drop its power to override permissions (setpriv, util-linux), so
+    # the command meets the folder as a user would.
+    command = [sys.executable, "-m", "printkit", "--rule-data", str(good.parent), "validate"]
+    if os.geteuid() == 0:
+        no_override = "-dac_override,-dac_read_search"
+        command = ["setpriv", f"--inh-caps={no_override}", f"--bounding-set={no_override}"]
+        command += [sys.executable, "-m", "printkit", "--rule-data", str(good.parent), "validate"]
+    try:
+        result = subprocess.run(
+            command,
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+            check=False,
+        )
+    finally:
+        locked.chmod(0o755)
+    found = parse_diagnostics(result.stderr)
+    assert "Traceback" not in result.stderr
+    assert [(d.code, Path(d.file).name) for d in found] == [("PK002", "locked")], result.stderr
+    assert result.returncode == 1
+
+
+def test_diagnostics_print_control_characters_as_escapes() -> None:
+    diagnostic = Diagnostic(
+        "PK200", Severity.ERROR, "no deck 'a\nb\x1b[31m'", Span("g.yaml", 3, 4), "try 'c\nd'"
+    )
+    assert diagnostic.render().splitlines() == [
+        "g.yaml:3:4: error[PK200]: no deck 'a\\nb\\x1b[31m'",
+        "  hint: try 'c\\nd'",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("given", "canonical"),
+    [
+        ("#ABC", "#aabbcc"),
+        ("Red", "#ff0000"),
+        ("cornflowerblue", "#6495ed"),
+        ("ReportLabBlue", "#00337f"),
+        (" #1565C0 ", "#1565c0"),
+    ],
+)
+def test_colours_reach_every_backend_in_one_canonical_form(given: str, canonical: str) -> None:
+    assert check_colour(given) == canonical
+
+
+@pytest.mark.parametrize("given", ["transparent", "cornflower", "#12345", "#zzzzzz", "rgb(1,2,3)"])
+def test_colours_no_backend_can_draw_are_refused(given: str) -> None:
+    with pytest.raises(ValueError):
+        check_colour(given)
