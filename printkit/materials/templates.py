@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from jinja2 import TemplateError
+from jinja2 import TemplateError, Undefined
 
 from printkit.diagnostics import TEMPLATE_TOO_LARGE
 from printkit.materials.sandbox import MAX_STEPS, MAX_TEXT, BoundedEnvironment, LimitExceeded
@@ -66,7 +66,10 @@ def render(source: str, context: dict[str, Any]) -> str:
 def evaluate(source: str, context: dict[str, Any]) -> Any:
     try:
         with _budget():
-            return _expression(source)(**context)
+            value = _expression(source)(**context)
+            if isinstance(value, Undefined):  # a value that is not there cannot be compared
+                value._fail_with_undefined_error()
+            return value
     except Exception as error:  # any failure of user data is a diagnostic
         raise _problem(source, error) from None
 
