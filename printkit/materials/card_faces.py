@@ -30,7 +30,7 @@ from printkit.draw.images import Art, ArtProblem, read_art
 from printkit.draw.ops import Circle, Group, Op, Paint, Path, Rect, Symbol, Use, rotate_about
 from printkit.draw.text import fit_text, missing_glyphs, parse_markup
 from printkit.materials.art import PRINT_DPI, ArtFinder, effective_dpi, fit_box, place_art
-from printkit.materials.shapes import outline
+from printkit.materials.shapes import ellipse_commands, outline
 from printkit.materials.templates import TemplateProblem, evaluate, render
 from printkit.model.base import check_colour
 from printkit.model.layout import Layout, Region
@@ -140,18 +140,46 @@ class FaceDrawer:
                     problem.hint or "conditions are Jinja expressions, e.g. 'card.damage'",
                 )
                 return []
-        fill = self._colour(region.fill, context, region)
+        fill = self._colour(region.fill, context, region, "fill")
+        ink = self._colour(region.color, context, region, "color") or "#000000"
         if region.kind == "box":
             return [self._box(layout, region, fill)]
         if region.kind == "pips":
             return self._pips(region, fill, context)
         if region.kind == "ring_arrows":
-            return _ring_arrows(region)
+            return _ring_arrows(region, ink)
         if region.kind == "arrows":
-            return _arrows(region)
+            return _arrows(region, ink)
         if region.kind == "image":
             return self._image(layout, region, context)
-        return self._text(region, fill, context)
+        if region.kind in ("line", "polyline", "ellipse"):
+            return self._shape(region, fill, ink, context)
+        return self._text(region, fill, ink, context)
+
+    def _shape(self, region: Region, fill: str | None, ink: str, context: FaceContext) -> list[Op]:
+        """Lines, polylines and ellipses: what a unit symbol is drawn from (a boxed X for
+        infantry, a boxed ellipse for armour) when there is no art."""
+        paint = Paint(None, region.stroke or ink, region.stroke_width)
+        x, y, w, h = region.x, region.y, region.width, region.height
+        if region.kind == "ellipse":
+            return [Path(ellipse_commands(x, y, w, h), Paint(fill, paint.stroke, paint.width))]
+        points = region.points or (((0.0, 0.0), (w, h)) if region.kind == "line" else ())
+        wanted = "2 points" if region.kind == "line" else "at least 2 points"
+        if len(points) < 2 or (region.kind == "line" and len(points) != 2):
+            self._report(
+                BAD_VALUE,
+                f"{region.kind} region '{region.name}' needs {wanted}",
+                context,
+                region,
+                "give 'points: [[0mm, 0mm], [10mm, 5mm]]', measured from the region's corner",
+            )
+            return []
+        commands: list[tuple] = [("M", x + points[0][0], y + points[0][1])]
+        commands += [("L", x + px, y + py) for px, py in points[1:]]
+        if region.closed:
+            commands.append(("Z",))
+            paint = Paint(fill, paint.stroke, paint.width)
+        return [Path(tuple(commands), paint)]
 
     def _image(self, layout: Layout, region: Region, context: FaceContext) -> list[Op]:
         if region.image is None:
@@ -191,7 +219,7 @@ class FaceDrawer:
         return ops
 
     def _colour(
-        self, source: str | None, context: FaceContext, region: Region | None
+        self, source: str | None, context: FaceContext, region: Region | None, what: str = "fill"
     ) -> str | None:
         if source is None:
             return None
@@ -203,7 +231,7 @@ class FaceDrawer:
         except ValueError:
             self._report(
                 BAD_VALUE,
-                f"{_what(region)} fill '{text}' is not a colour",
+                f"{_what(region)} {what} '{text}' is not a colour",
                 context,
                 region,
                 "use #rrggbb or a colour name",
@@ -262,7 +290,7 @@ class FaceDrawer:
         paint = Paint(fill or "#000000", region.stroke or "#000000", region.stroke_width)
         return [Circle(start + diameter * (i + 0.5), cy, r, paint) for i in range(count)]
 
-    def _text(self, region: Region, fill: str | None, context: FaceContext) -> list[Op]:
+    def _text(self, region: Region, fill: str | None, ink: str, context: FaceContext) -> list[Op]:
         ops: list[Op] = []
         if fill or region.stroke:
             ops.append(
@@ -308,7 +336,7 @@ class FaceDrawer:
             region.min_size,
             region.align,
             region.valign,
-            region.color,
+            ink,
         )
         if not fitted.fits:
             self._report(
@@ -357,13 +385,13 @@ def _what(region: Region | None) -> str:
     return f"region '{region.name}'" if region is not None else "background"
 
 
-def _ring_arrows(region: Region) -> list[Op]:
+def _ring_arrows(region: Region, ink: str) -> list[Op]:
     """Curved arrows around a circle, pointing clockwise or counter-clockwise as seen."""
     cx = region.x + region.width / 2
     cy = region.y + region.height / 2
     radius = min(region.width, region.height) / 2 * 0.8
     thickness = radius * 0.16
-    colour = region.stroke or region.color
+    colour = region.stroke or ink
     sweep = 2 * math.pi / region.arrows
     sign = 1 if region.direction == "cw" else -1  # y grows downward: +angle turns clockwise
     ops: list[Op] = []
@@ -380,12 +408,12 @@ def _ring_arrows(region: Region) -> list[Op]:
     return ops
 
 
-def _arrows(region: Region) -> list[Op]:
+def _arrows(region: Region, ink: str) -> list[Op]:
     """Straight arrows from around the centre out to the region's edge, one per angle
     (degrees clockwise from up): e.g. the directions a counter may move in."""
     centre = (region.x + region.width / 2, region.y + region.height / 2)
     reach = min(region.width, region.height) / 2
-    paint = Paint(region.stroke or region.color, None)
+    paint = Paint(region.stroke or ink, None)
     return [Path(_straight_arrow(centre, reach, angle), paint) for angle in region.angles]
 
 

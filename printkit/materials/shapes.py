@@ -70,3 +70,18 @@ def _rounded(x: float, y: float, w: float, h: float, r: float) -> tuple[tuple, .
         ("C", x, y + k, x + k, y, x + r, y),
         ("Z",),
     )
+
+
+def ellipse_commands(x: float, y: float, w: float, h: float) -> tuple[tuple, ...]:
+    """The ellipse inscribed in a box, as four cubic Bézier quarters."""
+    rx, ry = w / 2, h / 2
+    cx, cy = x + rx, y + ry
+    kx, ky = rx * KAPPA, ry * KAPPA
+    return (
+        ("M", cx + rx, cy),
+        ("C", cx + rx, cy + ky, cx + kx, cy + ry, cx, cy + ry),
+        ("C", cx - kx, cy + ry, cx - rx, cy + ky, cx - rx, cy),
+        ("C", cx - rx, cy - ky, cx - kx, cy - ry, cx, cy - ry),
+        ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
+        ("Z",),
+    )

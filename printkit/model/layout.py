@@ -48,7 +48,10 @@ REGION_DEFAULTS: dict[str, Any] = {
     "image": None,
     "fit": "contain",
     "clip": "region",
+    "points": None,
+    "closed": False,
 }
+LAYOUT_WIDE = ("color", "font")  # a layout may set these for all its regions
 GEOMETRY = ("x", "y", "width", "height")
 
 
@@ -81,11 +84,13 @@ class Region:
     image: str | None
     fit: str
     clip: str
+    points: tuple[tuple[float, float], ...] | None
+    closed: bool
 
     @property
     def is_static(self) -> bool:
         """Static regions look the same on every card and go into the shared frame symbol."""
-        dynamic = [self.text, self.fill, self.count, self.image]
+        dynamic = [self.text, self.fill, self.count, self.image, self.color]
         return self.when is None and not any(isinstance(v, str) and "{" in v for v in dynamic)
 
 
@@ -160,8 +165,10 @@ def _merge(
     background = None
     safe_zone = mm(3)
     regions: dict[str, dict[str, Any]] = {}
+    layout_wide: dict[str, Any] = {}
     for link in chain:
         spec = specs[link]
+        layout_wide.update({k: getattr(spec, k) for k in LAYOUT_WIDE if getattr(spec, k)})
         size = spec.size if spec.size is not None else size
         shape = spec.shape or shape
         orientation = spec.orientation or orientation
@@ -188,8 +195,9 @@ def _merge(
                 hint="give the region x, y, width and height, here or in the layout it extends",
             )
             continue
-        values = _with_defaults(values, name, region_name, spans, diagnostics)
+        values = _with_defaults({**layout_wide, **values}, name, region_name, spans, diagnostics)
         values["angles"] = tuple(values["angles"])
+        values["points"] = tuple(map(tuple, values["points"])) if values["points"] else None
         built.append(Region(name=region_name, **values))
     built.sort(key=lambda r: r.layer)
     return Layout(

@@ -51,10 +51,22 @@ class Component(Strict):
     description: str | None = Field(None, description="shown by 'printkit list'")
 
 
+def _colour_or_template(value: str) -> str:
+    return value if "{" in value else check_colour(value)
+
+
+ColourOrTemplate = Annotated[str, AfterValidator(_colour_or_template)]
+
+
 class RegionSpec(Strict):
     """A drawn area of a layout. Every field may be inherited from the layout it extends."""
 
-    kind: Literal["text", "box", "pips", "ring_arrows", "arrows", "image"] | None = None
+    kind: (
+        Literal[
+            "text", "box", "pips", "ring_arrows", "arrows", "image", "line", "polyline", "ellipse"
+        ]
+        | None
+    ) = None
     x: Length | None = None
     y: Length | None = None
     width: PositiveLength | None = None
@@ -66,8 +78,10 @@ class RegionSpec(Strict):
     min_size: PositiveLength | None = None
     align: Literal["left", "center", "right"] | None = None
     valign: Literal["top", "middle", "bottom"] | None = None
-    color: Colour | None = None
-    fill: str | None = Field(None, description="colour, or a template giving one")
+    color: ColourOrTemplate | None = Field(
+        None, description="text and line colour, or a template giving one ({{ card.ink }})"
+    )
+    fill: ColourOrTemplate | None = Field(None, description="colour, or a template giving one")
     stroke: Colour | None = None
     stroke_width: NonNegativeLength | None = None
     radius: NonNegativeLength | None = None
@@ -90,13 +104,12 @@ class RegionSpec(Strict):
     clip: Literal["region", "piece"] | None = Field(
         None, description="image: cut to the region, or to the piece's outline (round, hexagon)"
     )
-
-
-def _colour_or_template(value: str) -> str:
-    return value if "{" in value else check_colour(value)
-
-
-ColourOrTemplate = Annotated[str, AfterValidator(_colour_or_template)]
+    points: list[tuple[Length, Length]] | None = Field(
+        None,
+        description="line, polyline: points (x, y) from the region's top-left corner; a line "
+        "without points is the region's diagonal",
+    )
+    closed: bool | None = Field(None, description="polyline: join the last point to the first")
 
 
 class LayoutSpec(Strict):
@@ -117,6 +130,12 @@ class LayoutSpec(Strict):
         None, description="colour, or a template giving one per piece ({{ card.colour }})"
     )
     safe_zone: NonNegativeLength | None = None
+    color: ColourOrTemplate | None = Field(
+        None, description="text and line colour of every region that sets none"
+    )
+    font: Literal["regular", "bold", "italic", "bold-italic"] | None = Field(
+        None, description="font of every region that sets none"
+    )
     regions: dict[str, RegionSpec | None] = Field(default_factory=dict)
 
 
