@@ -30,11 +30,9 @@ from PIL import Image
 from printkit.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
-SEEDS = sorted(
-    [p for p in (REPO / "rule_data").iterdir() if p.is_dir()]
-    + [p for p in (REPO / "tests" / "data" / "good").iterdir() if p.is_dir()]
-)
-SMALL_SEEDS = [p for p in SEEDS if p.parent.name == "good"]
+SEED_FOLDERS = (REPO / "rule_data", REPO / "tests/data/good", REPO / "tests/data/card_data")
+SEEDS = sorted(game for folder in SEED_FOLDERS for game in folder.iterdir() if game.is_dir())
+SMALL_SEEDS = [p for p in SEEDS if p.parent.name != "rule_data"]
 
 # --- hostile values -------------------------------------------------------------------------------
 
