@@ -563,6 +563,31 @@ INTERNAL_ERROR = _code(
     "that triggered it. Exit code 3.",
 )
 
+# Reference documents (PK600-PK649).
+REFERENCE_TEMPLATE = _code(
+    "PK600",
+    Severity.ERROR,
+    "reference template fails",
+    "The Jinja2 template of a quick reference or rules reference names something that does not "
+    "exist (an undefined name: templates are strict), has a syntax error, or cannot be found. "
+    "The diagnostic points at the template file and line.",
+)
+REFERENCE_OVERFLOW = _code(
+    "PK601",
+    Severity.ERROR,
+    "quick reference does not fit its pages",
+    "A quick reference is laid out at the largest size from 10 pt down to 7 pt that fits the "
+    "pages it is given (1 unless 'pages: 2'). When even 7 pt needs more pages, it is not "
+    "printed on an extra page: a sheet kept at the table must be one sheet.",
+)
+REFERENCE_NO_RULES = _code(
+    "PK602",
+    Severity.ERROR,
+    "reference document for a game without rules",
+    "A quick_reference or rules_reference material prints the game's 'rules:' section, which "
+    "the package does not have.",
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:

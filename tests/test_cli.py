@@ -213,12 +213,16 @@ def test_format_selects_the_files_written(
 
 
 def test_pages_are_written_one_svg_and_one_png_each(shields_up: Path) -> None:
-    for material in read_package(RULE_DATA / "shields_up")["materials"]:
+    """Reference documents are flowing text: PNG previews, no SVG pages to edit."""
+    for material, spec in read_package(RULE_DATA / "shields_up")["materials"].items():
         pages = len(pypdf.PdfReader(shields_up / f"{material}.pdf").pages)
-        for suffix in (".svg", ".png"):
+        flowing = spec["kind"] in ("quick_reference", "rules_reference")
+        for suffix in (".png",) if flowing else (".svg", ".png"):
             written = sorted(shields_up.glob(f"{material}-p*{suffix}"))
             expected = [f"{material}-p{n:02d}{suffix}" for n in range(1, pages + 1)]
             assert [p.name for p in written] == expected
+        if flowing:
+            assert not list(shields_up.glob(f"{material}-p*.svg"))
 
 
 @pytest.mark.parametrize(("paper", "size_mm"), [("a4", (210, 297)), ("letter", (215.9, 279.4))])

@@ -34,6 +34,14 @@ def register_fonts() -> None:
     """Register the faces with reportlab once per process."""
     for name, file in FACES.values():
         pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
+    # So that <b> and <i> in flowing text (the reference documents) pick the right face.
+    pdfmetrics.registerFontFamily(
+        FACES["regular"][0],
+        normal=FACES["regular"][0],
+        bold=FACES["bold"][0],
+        italic=FACES["italic"][0],
+        boldItalic=FACES["bold-italic"][0],
+    )
 
 
 def font_name(face: str) -> str:

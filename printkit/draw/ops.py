@@ -9,6 +9,7 @@ placed with `Use`, which becomes a Form XObject in PDF and a `<use>` in SVG.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -142,6 +143,9 @@ class Document:
     pages: list[Page] = field(default_factory=list)
     symbols: dict[str, Symbol] = field(default_factory=dict)
     colour: Literal["rgb", "cmyk"] = "rgb"  # cmyk: press-ready PDF (draw/press.py)
+    # A document laid out by Platypus (a reference document) has no drawing ops (so no SVG
+    # pages): `flow` lays it out in the colour space asked for and returns the PDF.
+    flow: Callable[[str], bytes] | None = None
 
     def define(self, symbol: Symbol) -> None:
         self.symbols.setdefault(symbol.name, symbol)

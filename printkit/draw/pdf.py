@@ -275,6 +275,8 @@ def _pdf_box(page: Page, box: Box) -> tuple[float, float, float, float]:
 
 
 def render_pdf(document: Document) -> bytes:
+    if document.flow is not None:
+        return document.flow(document.colour)
     register_fonts()
     buffer = io.BytesIO()
     press = document.colour == "cmyk"

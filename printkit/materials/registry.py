@@ -15,6 +15,7 @@ from printkit.load.package import LoadedPackage
 from printkit.materials.cards import compile_cards
 from printkit.materials.counters import compile_counters
 from printkit.materials.hexmap import compile_hexmap
+from printkit.materials.reference import compile_quick_reference, compile_rules_reference
 from printkit.model.layout import Layout
 
 MaterialCompiler = Callable[
@@ -25,6 +26,8 @@ COMPILERS: dict[str, MaterialCompiler] = {
     "cards": compile_cards,
     "hexmap": compile_hexmap,
     "counters": compile_counters,
+    "quick_reference": compile_quick_reference,
+    "rules_reference": compile_rules_reference,
 }
 
 

@@ -25,6 +25,7 @@ from printkit.model.base import (
 )
 from printkit.model.counters import CountersMaterial
 from printkit.model.hexmap import HexMapMaterial
+from printkit.model.reference import QuickReferenceMaterial, RulesReferenceMaterial
 from printkit.model.rules import Claim, Example, Rules
 from printkit.model.units import Length, NonNegativeLength, PositiveLength
 
@@ -237,7 +238,12 @@ class CardsMaterial(PrintedMaterial):
 
 
 MaterialSpec = Annotated[
-    CardsMaterial | HexMapMaterial | CountersMaterial, Field(discriminator="kind")
+    CardsMaterial
+    | HexMapMaterial
+    | CountersMaterial
+    | QuickReferenceMaterial
+    | RulesReferenceMaterial,
+    Field(discriminator="kind"),
 ]
 
 

@@ -1,0 +1,193 @@
+"""Lay out a reference document with reportlab's Platypus and return the PDF.
+
+Two page designs: the quick reference, two columns per page and nothing else, which must fit the
+pages it is given; and the rules reference, one column, with a contents page, a running header,
+page numbers and page labels (i, 1, 2…), an outline of every heading, and clickable links to
+headings. Every heading becomes a named destination, so the links of the text and of the contents
+page land on it.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from dataclasses import dataclass
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+)
+from reportlab.platypus.tableofcontents import TableOfContents
+from reportlab.platypus.tables import TableStyle
+
+from printkit.draw.fonts import FACES, register_fonts
+from printkit.draw.pdfx import make_pdfx
+from printkit.reference.markdown import Heading, Styles, flowables
+
+MARGIN = 15 * 72 / 25.4  # inside the 5 mm a home printer cannot print, with room to spare
+GUTTER = 6 * 72 / 25.4
+
+
+@dataclass(frozen=True)
+class Built:
+    pdf: bytes
+    pages: int
+
+
+class _Document(BaseDocTemplate):
+    """Headings become outline entries and contents lines as they are placed."""
+
+    def __init__(
+        self, buffer: io.BytesIO, title: str, size: tuple[float, float], front_pages: int = 0
+    ) -> None:
+        self.front_pages = front_pages  # pages before page 1 (the contents page)
+        super().__init__(
+            buffer,
+            pagesize=size,
+            leftMargin=MARGIN,
+            rightMargin=MARGIN,
+            topMargin=MARGIN,
+            bottomMargin=MARGIN,
+            title=title,
+            author="printkit",
+            creator="printkit",
+            invariant=1,
+        )
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        if isinstance(flowable, Heading):
+            self.canv.addOutlineEntry(flowable.plain, flowable.key, flowable.level - 1)
+            label = self.page - self.front_pages  # the page number printed on the page
+            self.notify("TOCEntry", (flowable.level - 1, flowable.plain, label, flowable.key))
+
+
+def _frames(doc: BaseDocTemplate, columns: int, top: float = 0.0) -> list[Frame]:
+    width = (doc.width - GUTTER * (columns - 1)) / columns
+    return [
+        Frame(
+            doc.leftMargin + index * (width + GUTTER),
+            doc.bottomMargin,
+            width,
+            doc.height - top,
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+            id=f"column{index}",
+        )
+        for index in range(columns)
+    ]
+
+
+def quick_reference(
+    markdown: str, title: str, size: tuple[float, float], base: float, space: str = "rgb"
+) -> Built:
+    """Two columns per page, at `base` points; the caller checks the page count."""
+    register_fonts()
+    buffer = io.BytesIO()
+    doc = _Document(buffer, title, size)
+    styles = Styles.at(base, space)
+    frames = _frames(doc, 2)
+    doc.addPageTemplates([PageTemplate("quick", frames=frames, onPage=_footer(title, styles))])
+    doc.build(flowables(markdown, styles, frames[0].width), canvasmaker=_canvas(space))
+    return _finished(buffer, doc, space)
+
+
+def rules_reference(
+    markdown: str, title: str, size: tuple[float, float], space: str = "rgb"
+) -> Built:
+    """A contents page (labelled i), then the rules from page 1, a header and page numbers."""
+    register_fonts()
+    buffer = io.BytesIO()
+    doc = _Document(buffer, title, size, front_pages=1)
+    styles = Styles.at(9.5, space)
+    header = 8 * 72 / 25.4
+    doc.addPageTemplates(
+        [
+            PageTemplate("contents", frames=_frames(doc, 1), onPage=_labels),
+            PageTemplate("body", frames=_frames(doc, 1, header), onPage=_running(title, styles)),
+        ]
+    )
+    contents = TableOfContents(
+        levelStyles=[
+            ParagraphStyle("toc1", parent=styles.body, leftIndent=0, spaceBefore=2),
+            ParagraphStyle(
+                "toc2", parent=styles.body, leftIndent=14, fontSize=styles.body.fontSize * 0.92
+            ),
+            ParagraphStyle(
+                "toc3", parent=styles.body, leftIndent=28, fontSize=styles.body.fontSize * 0.88
+            ),
+        ],
+        dotsMinLevel=0,
+        tableStyle=TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("TEXTCOLOR", (0, 0), (-1, -1), styles.body.textColor),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ]
+        ),
+    )
+    story: list[Flowable] = [
+        Paragraph(title, styles.headings[0]),
+        Paragraph("Contents", styles.headings[1]),
+        contents,
+        NextPageTemplate("body"),
+        PageBreak(),
+        *flowables(markdown, styles, doc.width),
+    ]
+    doc.multiBuild(story, canvasmaker=_canvas(space))
+    return _finished(buffer, doc, space)
+
+
+def _canvas(space: str):
+    """For the press, a canvas that refuses any colour not in CMYK, as the drawn materials'."""
+    if space != "cmyk":
+        return Canvas
+    return functools.partial(Canvas, enforceColorSpace="cmyk")
+
+
+def _finished(buffer: io.BytesIO, doc: BaseDocTemplate, space: str) -> Built:
+    pdf = buffer.getvalue()
+    return Built(make_pdfx(pdf) if space == "cmyk" else pdf, doc.page)
+
+
+def _labels(canvas: Canvas, doc: BaseDocTemplate) -> None:
+    """Page labels a reader shows: the contents page is i, the rules start at 1."""
+    if doc.page == 1:
+        canvas.addPageLabel(0, style="ROMAN_LOWER", start=1)
+        canvas.addPageLabel(1, style="ARABIC", start=1)
+
+
+def _running(title: str, styles: Styles):
+    def draw(canvas: Canvas, doc: BaseDocTemplate) -> None:
+        canvas.saveState()
+        canvas.setFont(FACES["regular"][0], 7.5)
+        canvas.setFillColor(styles.ink("#4d4d4d"))
+        canvas.setStrokeColor(styles.ink("#4d4d4d"))
+        top = doc.pagesize[1] - MARGIN + 2
+        canvas.drawString(MARGIN, top, title)
+        canvas.drawRightString(doc.pagesize[0] - MARGIN, top, f"page {doc.page - 1}")
+        canvas.setLineWidth(0.4)
+        canvas.line(MARGIN, top - 3, doc.pagesize[0] - MARGIN, top - 3)
+        canvas.restoreState()
+
+    return draw
+
+
+def _footer(title: str, styles: Styles):
+    def draw(canvas: Canvas, doc: BaseDocTemplate) -> None:
+        canvas.saveState()
+        canvas.setFont(FACES["regular"][0], 6.5)
+        canvas.setFillColor(styles.ink("#595959"))
+        canvas.drawCentredString(doc.pagesize[0] / 2, MARGIN / 2, f"{title} · page {doc.page}")
+        canvas.restoreState()
+
+    return draw

@@ -1,0 +1,132 @@
+"""Reference documents written from the rules as data: quick references that fit their pages,
+rules references with contents, outline, page labels and links, read back with pypdf; numbers
+that follow the data into every document; and template mistakes located in the template."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pypdf
+import pytest
+from support import RULE_DATA, parse_diagnostics, run_cli
+
+GAMES = sorted(p.name for p in RULE_DATA.iterdir() if (p / "rules.yaml").exists())
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("reference")
+    for game in GAMES:
+        result = run_cli(
+            "build", game, "--only", "quick_reference", "--only", "rules_reference", "--out", out
+        )
+        assert result.exit_code == 0, result.output
+    return out
+
+
+def _text(pdf: Path) -> str:
+    return " ".join(" ".join(page.extract_text().split()) for page in pypdf.PdfReader(pdf).pages)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_quick_reference_fits_its_pages(built: Path, game: str) -> None:
+    pages = len(pypdf.PdfReader(built / game / "quick_reference.pdf").pages)
+    allowed = 2 if game == "raise_shields" else 1
+    assert pages <= allowed
+    text = _text(built / game / "quick_reference.pdf")
+    assert "quick reference" in text and "Setting up" in text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_reference_has_contents_outline_labels_and_links(built: Path, game: str) -> None:
+    reader = pypdf.PdfReader(built / game / "rules_reference.pdf")
+    labels = reader.page_labels
+    assert labels[:3] == ["i", "1", "2"], labels
+    outline = [item.title for item in reader.outline if not isinstance(item, list)]
+    assert "Errata" in outline, outline
+    contents = reader.pages[0].extract_text()
+    assert "Contents" in contents and "Errata" in contents
+    pages = {page.indirect_reference.idnum: index for index, page in enumerate(reader.pages)}
+    headings = {
+        item.title: reader.get_destination_page_number(item) for item in _flat(reader.outline)
+    }
+    links = [
+        annotation.get_object()
+        for page in reader.pages
+        for annotation in page.get("/Annots", [])
+        if annotation.get_object().get("/Subtype") == "/Link"
+    ]
+    assert len(links) >= len(headings), "every contents line (and each ref()) is a link"
+    for link in links:
+        destination = link.get("/Dest") or link["/A"].get("/D")
+        assert pages[destination[0].idnum] in set(headings.values()), "a link lands on a heading"
+
+
+def _flat(outline: list) -> list:
+    return [
+        item for entry in outline for item in (_flat(entry) if isinstance(entry, list) else [entry])
+    ]
+
+
+def test_the_rules_reference_follows_the_sections_and_states_the_errata(built: Path) -> None:
+    text = _text(built / "raise_shields" / "rules_reference.pdf")
+    positions = [text.index(title) for title in ("§4.5 The stress test", "§5.2 Boarding", "Errata")]
+    assert positions == sorted(positions)
+    assert "The text says:" in text and "This reference follows:" in text
+
+
+def test_a_table_header_repeats_on_every_page_it_spans(tmp_path: Path) -> None:
+    folder = tmp_path / "rule_data" / "long_table"
+    shutil.copytree(RULE_DATA.parent / "tests" / "data" / "good" / "minimal_rules", folder)
+    rows = "".join(
+        f"        - {{key: item{n}, result: row {n} of a long table}}\n" for n in range(140)
+    )
+    rules = folder / "rules.yaml"
+    text = rules.read_text()
+    head, tail = text[: text.index("    prices:")], text[text.index("  end_conditions:") :]
+    rules.write_text(f"{head}    prices:\n      kind: lookup\n      rows:\n{rows}{tail}")
+    (folder / "reference.yaml").write_text("materials:\n  rules:\n    kind: rules_reference\n")
+    out = tmp_path / "out"
+    result = run_cli("--rule-data", folder.parent, "build", "--only", "rules", "--out", out)
+    assert result.exit_code == 0, result.output
+    texts = [
+        page.extract_text() for page in pypdf.PdfReader(out / "long_table" / "rules.pdf").pages
+    ]
+    with_rows = [text for text in texts if re.search(r"row \d+ of a long table", text)]
+    assert len(with_rows) >= 2, "the table runs over more than one page"
+    assert all(re.search(r"Key\s+Result", text) for text in with_rows), "its header on each"
+
+
+def test_a_number_changed_in_the_data_changes_in_every_document(tmp_path: Path) -> None:
+    """shields_up holds the shield limit once (values.shield_limit); its prose prints it."""
+    folder = tmp_path / "rule_data" / "shields_up"
+    shutil.copytree(RULE_DATA / "shields_up", folder)
+    rules = folder / "rules.yaml"
+    rules.write_text(rules.read_text().replace("    shield_limit: 3\n", "    shield_limit: 47\n"))
+    result = run_cli(
+        "--rule-data", folder.parent, "build", "--out", tmp_path / "out", "--format", "pdf"
+    )
+    assert result.exit_code == 0, result.output
+    mentioning = []
+    for pdf in sorted((tmp_path / "out" / "shields_up").glob("*.pdf")):
+        text = _text(pdf)
+        assert "up to 3 shields" not in text, pdf.name
+        if "up to 47 shields" in text:
+            mentioning.append(pdf.name)
+    assert {"quick_reference.pdf", "rules_reference.pdf"} <= set(mentioning)
+
+
+def test_an_undefined_name_in_a_template_is_located_in_the_template(tmp_path: Path) -> None:
+    folder = tmp_path / "rule_data" / "minimal_rules"
+    shutil.copytree(RULE_DATA.parent / "tests" / "data" / "good" / "minimal_rules", folder)
+    (folder / "reference.yaml").write_text("materials:\n  quick:\n    kind: quick_reference\n")
+    (folder / "quick_reference.md.j2").write_text(
+        "# {{ game.title }}\n\nSetting up\n\n{{ game.titel }}\n"
+    )
+    result = run_cli("--rule-data", folder.parent, "validate")
+    (problem,) = parse_diagnostics(result.output)
+    assert problem.code == "PK600"
+    assert (Path(problem.file).name, problem.line) == ("quick_reference.md.j2", 5)
+    assert "titel" in problem.message
