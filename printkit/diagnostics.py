@@ -588,6 +588,16 @@ REFERENCE_NO_RULES = _code(
     "the package does not have.",
 )
 
+# Sheets (PK260-PK279).
+SHEET_OVERFLOW = _code(
+    "PK260",
+    Severity.ERROR,
+    "sheet elements do not fit",
+    "The elements of a sheet need more height than the page has, a row's elements are wider "
+    "than the page, a checkbox or number track is wider than its element, or a text does not "
+    "fit the height given to it.",
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:

@@ -86,6 +86,20 @@ class Image:
 
 
 @dataclass(frozen=True, slots=True)
+class FormField:
+    """A PDF form field over a drawn box (page coordinates, top level of a page only): `text`
+    to type in, `checkbox` to tick. Other backends draw only the box beneath it."""
+
+    kind: Literal["text", "checkbox"]
+    name: str
+    x: float
+    y: float
+    w: float
+    h: float
+    value: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Group:
     """Child ops under a transform, optionally clipped to a rectangle or to a closed path of
     `Path` commands (both in child coordinates)."""
@@ -105,7 +119,7 @@ class Use:
     y: float
 
 
-Op = Rect | Line | Circle | Path | Text | Image | Group | Use
+Op = Rect | Line | Circle | Path | Text | Image | FormField | Group | Use
 
 
 @dataclass(frozen=True, slots=True)

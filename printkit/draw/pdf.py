@@ -30,6 +30,7 @@ from printkit.draw.ops import (
     Box,
     Circle,
     Document,
+    FormField,
     Group,
     Image,
     Line,
@@ -62,6 +63,7 @@ class _PdfPainter:
         self.defined: set[str] = set()
         self.colours: dict[str, object] = {}
         self.readers: dict[str, ImageReader] = {}
+        self.fields: list[FormField] = []
         self.state = _State()
         self.saved: list[_State] = []
 
@@ -210,6 +212,8 @@ class _PdfPainter:
             self.restore()
         elif isinstance(op, Image):
             self.image(op)
+        elif isinstance(op, FormField):
+            self.fields.append(op)  # placed on the page after its content, outside the flip
         elif isinstance(op, Use):
             # Placing a form saves and restores the graphics state by itself (PDF 8.10.1).
             if op.x or op.y:
@@ -258,7 +262,27 @@ class _PdfPainter:
         c.transform(1, 0, 0, -1, 0, page.height)
         self.draw_all(page.ops)
         self.restore()
+        for form_field in self.fields:
+            self.form_field(form_field, page.height)
+        self.fields = []
         c.showPage()
+
+    def form_field(self, op: FormField, page_height: float) -> None:
+        """A field exactly over its drawn box, transparent, so the page prints the same."""
+        y = page_height - op.y - op.h
+        ink = self.colour("#000000")
+        if op.kind == "checkbox":
+            self.canvas.acroForm.checkbox(
+                name=op.name, x=op.x, y=y, size=op.w, buttonStyle="cross",
+                borderWidth=0, fillColor=None, borderColor=None, textColor=ink,
+                fieldFlags="", annotationFlags="print",
+            )  # fmt: skip
+        else:
+            self.canvas.acroForm.textfield(
+                name=op.name, x=op.x, y=y, width=op.w, height=op.h, value=op.value,
+                borderWidth=0, fillColor=None, borderColor=None, textColor=ink,
+                fontSize=min(12, op.h * 0.6), annotationFlags="print",
+            )  # fmt: skip
 
 
 def _art_name(source: str) -> str:

@@ -14,6 +14,7 @@ from printkit.draw.images import art_key, data_uri
 from printkit.draw.ops import (
     Circle,
     Document,
+    FormField,
     Group,
     Image,
     Line,
@@ -88,6 +89,8 @@ class _SvgPainter:
             for child in op.ops:
                 target.add(self.element(child))
             return group
+        if isinstance(op, FormField):  # a PDF form field; its box is drawn beneath it
+            return svg.g()
         if isinstance(op, Use):
             self.define(op.symbol)
             return svg.use(f"#{_id(op.symbol)}", insert=(_n(op.x), _n(op.y)))

@@ -16,6 +16,7 @@ from printkit.materials.cards import compile_cards
 from printkit.materials.counters import compile_counters
 from printkit.materials.hexmap import compile_hexmap
 from printkit.materials.reference import compile_quick_reference, compile_rules_reference
+from printkit.materials.sheet import compile_sheet
 from printkit.model.layout import Layout
 
 MaterialCompiler = Callable[
@@ -28,6 +29,7 @@ COMPILERS: dict[str, MaterialCompiler] = {
     "counters": compile_counters,
     "quick_reference": compile_quick_reference,
     "rules_reference": compile_rules_reference,
+    "sheet": compile_sheet,
 }
 
 

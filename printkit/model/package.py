@@ -27,6 +27,7 @@ from printkit.model.counters import CountersMaterial
 from printkit.model.hexmap import HexMapMaterial
 from printkit.model.reference import QuickReferenceMaterial, RulesReferenceMaterial
 from printkit.model.rules import Claim, Example, Rules
+from printkit.model.sheet import SheetMaterial
 from printkit.model.units import Length, NonNegativeLength, PositiveLength
 
 FOR_READERS = "for people reading the data (sources, choices); printkit does not print it"
@@ -242,7 +243,8 @@ MaterialSpec = Annotated[
     | HexMapMaterial
     | CountersMaterial
     | QuickReferenceMaterial
-    | RulesReferenceMaterial,
+    | RulesReferenceMaterial
+    | SheetMaterial,
     Field(discriminator="kind"),
 ]
 

@@ -1,0 +1,296 @@
+"""Compile a `sheet` material: elements flowed down the page, rows side by side.
+
+Every box a player writes in is drawn (so paper works), and with `fillable: true` it also gets a
+PDF form field over exactly that box, named from the element's id: a stat box `crew`, the boxes
+of a checkbox track `port_cannon.3.check.1`, the steps of a number track `health.7`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from printkit.diagnostics import SHEET_OVERFLOW, TEMPLATE_ERROR, Diagnostics
+from printkit.draw.ops import Document, FormField, Line, Op, Page, Paint, Rect, Text
+from printkit.draw.text import fit_text, parse_markup, text_width
+from printkit.impose.placement import ACTUAL_SIZE, note
+from printkit.load.package import LoadedPackage
+from printkit.materials.paper import material_paper
+from printkit.materials.templates import TemplateProblem, evaluate, render
+from printkit.model.layout import Layout
+from printkit.model.sheet import (
+    CheckboxElement,
+    Element,
+    HeadingElement,
+    NumberTrackElement,
+    RowElement,
+    SheetMaterial,
+    StatElement,
+    TableElement,
+    TextElement,
+)
+from printkit.model.units import mm
+from printkit.reference.compose import reference_context as sheet_context
+
+MARGIN = mm(12)
+GAP = mm(4)  # between elements, down the page and across a row
+LABEL = 8.0  # points: element labels
+BOX = mm(5)  # a checkbox's side
+STEP = mm(6.5)  # a number track's box
+STAT = (mm(12), mm(10))  # minimum width and the height of a stat box
+ROW_HEIGHT = mm(5.5)  # a table row
+INK = "#1f2d3d"
+MIN_CELL = 5.5  # points: the smallest a table cell shrinks to
+FONT, BOLD = "PK-Regular", "PK-Bold"
+
+
+@dataclass
+class _Flow:
+    """Where the next element goes, what has been drawn, and what to report."""
+
+    loaded: LoadedPackage
+    material_id: str
+    fillable: bool
+    diagnostics: Diagnostics
+    context: dict[str, Any]
+    ops: list[Op] = field(default_factory=list)
+
+    def where(self, *path: str | int) -> Any:
+        return self.loaded.spans.value(("materials", self.material_id, *path))
+
+    def text(self, source: str, path: tuple) -> str:
+        try:
+            return " ".join(render(source, self.context).split())
+        except TemplateProblem as problem:
+            self.diagnostics.add(
+                problem.code or TEMPLATE_ERROR,
+                f"material '{self.material_id}': {problem}",
+                self.where(*path),
+                hint=problem.hint or "check the names against the README's rules context",
+            )
+            return ""
+
+    def field(self, kind: str, name: str, x: float, y: float, w: float, h: float) -> None:
+        if self.fillable:
+            self.ops.append(FormField(kind, name, x, y, w, h))  # type: ignore[arg-type]
+
+
+def compile_sheet(
+    loaded: LoadedPackage,
+    material_id: str,
+    _layouts: dict[str, Layout],
+    paper: str,
+    diagnostics: Diagnostics,
+) -> Document | None:
+    spec: SheetMaterial = loaded.package.materials[material_id]
+    chosen = material_paper(loaded, material_id, spec.paper, paper, "paper", diagnostics)
+    if chosen is None:
+        return None
+    width, height = chosen[1]
+    flow = _Flow(loaded, material_id, spec.fillable, diagnostics, sheet_context(loaded))
+    title = spec.title or f"{loaded.package.game.title} · {material_id}"
+    y = MARGIN
+    for index, element in enumerate(spec.elements):
+        used = _element(flow, element, MARGIN, y, width - 2 * MARGIN, ("elements", index))
+        y += used + GAP
+    bottom = height - MARGIN - mm(6)  # room for the note under the sheet
+    if y - GAP > bottom:
+        diagnostics.add(
+            SHEET_OVERFLOW,
+            f"material '{material_id}': the elements need {_mm(y - GAP + MARGIN)} mm of "
+            f"height, the page has {_mm(bottom + MARGIN)} mm",
+            flow.where("elements"),
+            hint="move elements into rows, shorten tables, or choose a larger paper",
+        )
+        return None
+    flow.ops += note(f"{ACTUAL_SIZE} · {title}", (width, height), y, MARGIN)
+    return Document(title, [Page(width, height, flow.ops, label=title)])
+
+
+def _mm(points: float) -> str:
+    return f"{points * 25.4 / 72:.0f}"
+
+
+def _element(flow: _Flow, element: Element, x: float, y: float, w: float, path: tuple) -> float:
+    """Draw one element with its top-left corner at (x, y); return the height it took.
+    Templates see what the reference documents see (the rules context, `prose()`…)."""
+    if isinstance(element, RowElement):
+        return _row(flow, element, x, y, w, path)
+    if isinstance(element, HeadingElement):
+        text = flow.text(element.text, (*path, "text"))
+        flow.ops.append(Text(x, y + 13, text, BOLD, 15, INK))
+        flow.ops.append(Line(x, y + 17, x + w, y + 17, Paint(None, INK, 0.8)))
+        return 19.0
+    if isinstance(element, TextElement):
+        text = flow.text(element.text, (*path, "text"))
+        runs = parse_markup(text, {}, "regular").runs
+        fitted = fit_text(runs, (x, y, w, element.height), 9, 6, "left", "top", "#000000")
+        if not fitted.fits:
+            flow.diagnostics.add(
+                SHEET_OVERFLOW,
+                f"material '{flow.material_id}': text does not fit its {_mm(element.height)} mm",
+                flow.where(*path),
+                hint="give the element a larger 'height', or shorten the text",
+            )
+        flow.ops += fitted.ops
+        return element.height
+    if isinstance(element, StatElement):
+        return _stat(flow, element, x, y, w, path)
+    if isinstance(element, CheckboxElement):
+        return _checkboxes(flow, element, x, y, w, path)
+    if isinstance(element, NumberTrackElement):
+        return _numbers(flow, element, x, y, w, path)
+    return _table(flow, element, x, y, w, path)
+
+
+def _row(flow: _Flow, row: RowElement, x: float, y: float, w: float, path: tuple) -> float:
+    """Children side by side: those with a width get it, the others share what is left."""
+    fixed = sum(child.width or 0 for child in row.elements)
+    free = [child for child in row.elements if child.width is None]
+    share = (w - fixed - GAP * (len(row.elements) - 1)) / len(free) if free else 0
+    tallest, left = 0.0, x
+    for index, child in enumerate(row.elements):
+        width = child.width or share
+        if width <= 0:
+            flow.diagnostics.add(
+                SHEET_OVERFLOW,
+                f"material '{flow.material_id}': the row's elements are wider than the page",
+                flow.where(*path, "elements", index),
+                hint="narrow the elements that give a width, or split the row",
+            )
+            return 0.0
+        tallest = max(tallest, _element(flow, child, left, y, width, (*path, "elements", index)))
+        left += width + GAP
+    return tallest
+
+
+def _label(flow: _Flow, text: str, x: float, y: float, path: tuple) -> None:
+    label = flow.text(text, (*path, "label"))
+    flow.ops.append(Text(x, y + LABEL, label, BOLD, LABEL, INK))
+
+
+def _stat(flow: _Flow, stat: StatElement, x: float, y: float, w: float, path: tuple) -> float:
+    _label(flow, stat.label, x, y, path)
+    box_w = max(STAT[0], w)
+    top = y + LABEL + 3
+    flow.ops.append(Rect(x, top, box_w, STAT[1], Paint("#ffffff", INK, 0.8), radius=2))
+    if stat.value is not None:  # the starting value, small in the corner; play writes beside
+        value = flow.text(stat.value, (*path, "value"))
+        size = 7.0
+        flow.ops.append(
+            Text(x + box_w - 2 - text_width(value, FONT, size), top + size + 1, value, FONT, size)
+        )
+    flow.field("text", stat.id, x, top, box_w, STAT[1])
+    return top + STAT[1] - y
+
+
+def _checkboxes(
+    flow: _Flow, track: CheckboxElement, x: float, y: float, w: float, path: tuple
+) -> float:
+    _label(flow, track.label, x, y, path)
+    group_w = track.per_group * BOX + (track.per_group - 1) * mm(1)
+    spacing = max(group_w + mm(4), mm(12))
+    if track.groups * spacing - (spacing - group_w) > w:
+        flow.diagnostics.add(
+            SHEET_OVERFLOW,
+            f"material '{flow.material_id}': {track.groups} groups of {track.per_group} boxes "
+            f"need {_mm(track.groups * spacing)} mm, the element has {_mm(w)} mm",
+            flow.where(*path),
+            hint="give the element more width (a row of its own), or fewer boxes per group",
+        )
+        return 0.0
+    top = y + LABEL + 3
+    for group in range(1, track.groups + 1):
+        left = x + (group - 1) * spacing
+        caption = _group_label(track.group_label, group)
+        flow.ops.append(Text(left, top + 7, caption, FONT, 7.0, INK))
+        for box in range(1, track.per_group + 1):
+            bx = left + (box - 1) * (BOX + mm(1))
+            flow.ops.append(Rect(bx, top + 9, BOX, BOX, Paint("#ffffff", INK, 0.8)))
+            flow.field("checkbox", f"{track.id}.{group}.check.{box}", bx, top + 9, BOX, BOX)
+    return top + 9 + BOX - y
+
+
+def _group_label(template: str, n: int) -> str:
+    """A group's caption: the template over its number (a failing one shows the number)."""
+    try:
+        return render(template, {"n": n})
+    except TemplateProblem:
+        return str(n)
+
+
+def _numbers(
+    flow: _Flow, track: NumberTrackElement, x: float, y: float, w: float, path: tuple
+) -> float:
+    _label(flow, track.label, x, y, path)
+    count = track.end - track.start + 1
+    if count < 1 or count * STEP > w:
+        flow.diagnostics.add(
+            SHEET_OVERFLOW,
+            f"material '{flow.material_id}': a track from {track.start} to {track.end} needs "
+            f"{_mm(max(count, 1) * STEP)} mm, the element has {_mm(w)} mm",
+            flow.where(*path),
+            hint="give the track a row of its own, or check 'start' and 'end'",
+        )
+        return 0.0
+    top = y + LABEL + 3
+    for index, number in enumerate(range(track.start, track.end + 1)):
+        bx = x + index * STEP
+        flow.ops.append(Rect(bx, top, STEP, STEP, Paint("#ffffff", INK, 0.8)))
+        label = str(number)
+        size = 7.5
+        left = bx + (STEP - text_width(label, FONT, size)) / 2
+        flow.ops.append(Text(left, top + STEP - 5, label, FONT, size, INK))
+        flow.field("checkbox", f"{track.id}.{number}", bx, top, STEP, STEP)
+    return top + STEP - y
+
+
+def _table(flow: _Flow, table: TableElement, x: float, y: float, w: float, path: tuple) -> float:
+    try:
+        items = list(evaluate(table.rows, flow.context))
+    except (TemplateProblem, TypeError) as problem:
+        flow.diagnostics.add(
+            getattr(problem, "code", None) or TEMPLATE_ERROR,
+            f"material '{flow.material_id}': table rows {problem}",
+            flow.where(*path, "rows"),
+            hint="'rows' is an expression giving a list, such as rules.tables.upgrades.rows",
+        )
+        return 0.0
+    fixed = sum(column.width or 0 for column in table.columns)
+    free = [column for column in table.columns if column.width is None]
+    share = (w - fixed) / len(free) if free else 0.0
+    widths = [column.width or share for column in table.columns]
+    lefts = [x + sum(widths[:index]) for index in range(len(widths))]
+    for left, column in zip(lefts, table.columns, strict=True):
+        flow.ops.append(Text(left + 2, y + 9, column.title, BOLD, 8.0, INK))
+    flow.ops.append(Line(x, y + 12, x + w, y + 12, Paint(None, INK, 0.8)))
+    top = y + 12
+    for index, item in enumerate(items):
+        base = top + (index + 1) * ROW_HEIGHT - 4.5
+        for column_index, (left, column) in enumerate(zip(lefts, table.columns, strict=True)):
+            context = {**flow.context, "row": item}
+            try:
+                cell = " ".join(render(column.cell, context).split())
+            except TemplateProblem as problem:
+                flow.diagnostics.add(
+                    problem.code or TEMPLATE_ERROR,
+                    f"material '{flow.material_id}': column '{column.title}' {problem}",
+                    flow.where(*path, "columns", column_index, "cell"),
+                    hint=problem.hint or "a cell template sees `row`, the item of its row",
+                )
+                return 0.0
+            room = widths[column_index] - 4
+            size = min(8.0, 8.0 * room / max(text_width(cell, FONT, 8.0), 0.01))
+            if size < MIN_CELL:
+                flow.diagnostics.add(
+                    SHEET_OVERFLOW,
+                    f"material '{flow.material_id}': '{cell}' does not fit column "
+                    f"'{column.title}' even at {MIN_CELL:g} pt",
+                    flow.where(*path, "columns", column_index),
+                    hint="give the column a 'width', narrow the others, or shorten the text",
+                )
+                return 0.0
+            flow.ops.append(Text(left + 2, base, cell, FONT, size))
+        line_y = top + (index + 1) * ROW_HEIGHT
+        flow.ops.append(Line(x, line_y, x + w, line_y, Paint(None, "#9aa7b4", 0.4)))
+    return 12 + len(items) * ROW_HEIGHT

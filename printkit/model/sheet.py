@@ -1,0 +1,102 @@
+"""A sheet a player writes on (a ship roster, a player mat), composed of generic elements.
+
+Elements flow down the page in order; a `row` puts its elements side by side. With `fillable`
+the boxes a player writes in become PDF form fields named from the element ids, so the sheet can
+be played on a tablet and still prints the same on paper.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from printkit.model.base import PrintedMaterial, Strict
+from printkit.model.units import PositiveLength
+
+ElementId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+
+
+class ElementBase(Strict):
+    width: PositiveLength | None = Field(None, description="in a row: this element's width")
+
+
+class HeadingElement(ElementBase):
+    kind: Literal["heading"]
+    text: str = Field(description="a template over the rules context")
+
+
+class TextElement(ElementBase):
+    kind: Literal["text"]
+    text: str = Field(description="a template over the rules context; shrinks to fit")
+    height: PositiveLength = Field(36.0, description="room for the text (default 12.7 mm)")
+
+
+class StatElement(ElementBase):
+    """A labelled box to write a number in, blank or filled from the data."""
+
+    kind: Literal["stat"]
+    id: ElementId
+    label: str
+    value: str | None = Field(None, description="a template giving the printed value")
+
+
+class CheckboxElement(ElementBase):
+    """Boxes to tick, in numbered groups: five cannons with two boxes each."""
+
+    kind: Literal["checkboxes"]
+    id: ElementId
+    label: str
+    groups: int = Field(1, ge=1, le=50)
+    per_group: int = Field(1, ge=1, le=20)
+    group_label: str = Field("{{ n }}", description="a template over n, the group's number")
+
+
+class NumberTrackElement(ElementBase):
+    """A row of numbered boxes to mark the current value on: health 0 to 12."""
+
+    kind: Literal["numbers"]
+    id: ElementId
+    label: str
+    start: int = Field(0, ge=-99, le=99)
+    end: int = Field(ge=-99, le=999)
+
+
+class Column(Strict):
+    title: str
+    cell: str = Field(description="a template over `row`, the item of the row: {{ row.key }}")
+    width: PositiveLength | None = Field(None, description="default: an equal share")
+
+
+class TableElement(ElementBase):
+    """A table with a row per item of a list from the data (the upgrades, the dice)."""
+
+    kind: Literal["table"]
+    rows: str = Field(description="expression over the rules context giving the list of items")
+    columns: list[Column] = Field(min_length=1, max_length=8)
+
+
+class RowElement(ElementBase):
+    kind: Literal["row"]
+    elements: list[Element] = Field(min_length=1, max_length=12)
+
+
+Element = Annotated[
+    HeadingElement
+    | TextElement
+    | StatElement
+    | CheckboxElement
+    | NumberTrackElement
+    | TableElement
+    | RowElement,
+    Field(discriminator="kind"),
+]
+RowElement.model_rebuild()
+
+
+class SheetMaterial(PrintedMaterial):
+    kind: Literal["sheet"]
+    title: str | None = None
+    paper: str | None = Field(None, description="a4 or letter; the command line's by default")
+    fillable: bool = Field(False, description="boxes become PDF form fields")
+    elements: list[Element] = Field(min_length=1)

@@ -1,0 +1,119 @@
+"""The `sheet` material, measured on the Raise Shields ship roster: its boxes drawn where the
+form fields are (within 0.2 mm, from the pixels), the declared counts (5 + 5 cannons with two
+checks each), the upgrade table from the data, and what a sheet that does not fit reports."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pypdf
+import pytest
+from support import (
+    GOOD,
+    MM_PER_PT,
+    RULE_DATA,
+    Raster,
+    assert_mm,
+    parse_diagnostics,
+    run_cli,
+    segments,
+)
+
+
+@pytest.fixture(scope="module")
+def roster(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("roster")
+    result = run_cli("build", "raise_shields", "--only", "roster", "--out", out)
+    assert result.exit_code == 0, result.output
+    return out / "raise_shields" / "roster.pdf"
+
+
+def _fields(pdf: Path) -> dict[str, tuple[str, tuple[float, float, float, float]]]:
+    """Each form field: its kind and its rectangle in mm from the page's top-left corner."""
+    page = pypdf.PdfReader(pdf).pages[0]
+    height = float(page.mediabox.height)
+    found = {}
+    for annotation in page.get("/Annots", []):
+        widget = annotation.get_object()
+        x0, y0, x1, y1 = (float(v) for v in widget["/Rect"])
+        rect = (
+            x0 * MM_PER_PT,
+            (height - y1) * MM_PER_PT,
+            x1 * MM_PER_PT,
+            (height - y0) * MM_PER_PT,
+        )
+        found[str(widget["/T"])] = (str(widget["/FT"]), rect)
+    return found
+
+
+def test_the_roster_has_the_fields_the_text_asks_for(roster: Path) -> None:
+    fields = _fields(roster)
+    for stat in ("stress", "crew", "shields", "hull", "credits"):
+        assert fields[stat][0] == "/Tx"
+    checks = [name for name, (kind, _) in fields.items() if kind == "/Btn" and ".check." in name]
+    assert len(checks) == 20  # 5 port and 5 starboard cannons, 2 checks each
+    assert {f"port_cannon.{c}.check.{b}" for c in range(1, 6) for b in (1, 2)} <= set(checks)
+    assert {f"starboard_cannon.{c}.check.{b}" for c in range(1, 6) for b in (1, 2)} <= set(checks)
+
+
+def test_each_field_lies_exactly_over_its_drawn_box(roster: Path) -> None:
+    raster = Raster.of(roster, 0)
+    for name, (_, (x0, y0, x1, y1)) in _fields(roster).items():
+        row = raster.row((y0 + y1) / 2)
+        dark = segments([sum(pixel) < 450 for pixel in row])
+        left = min(dark, key=lambda s: abs(s.middle - x0))
+        right = min(dark, key=lambda s: abs(s.middle - x1))
+        assert_mm(left.middle, x0, f"left edge of {name}")
+        assert_mm(right.middle, x1, f"right edge of {name}")
+        column = raster.column((x0 + x1) / 2)
+        dark = segments([sum(pixel) < 450 for pixel in column])
+        top = min(dark, key=lambda s: abs(s.middle - y0))
+        assert_mm(top.middle, y0, f"top edge of {name}")
+
+
+def test_the_upgrade_table_prints_the_data(roster: Path) -> None:
+    text = pypdf.PdfReader(roster).pages[0].extract_text()
+    for line in ("Shield bonus", "+5 shields", "Pulse cannons", "10 credits", "Plasma torpedo"):
+        assert line in text
+    assert "2 checks silence a cannon" in text  # a label printed from values.checks_per_cannon
+
+
+def test_a_sheet_that_is_not_fillable_draws_the_same_boxes_without_fields(
+    tmp_path: Path, roster: Path
+) -> None:
+    folder = tmp_path / "rule_data" / "raise_shields"
+    shutil.copytree(RULE_DATA / "raise_shields", folder)
+    sheet = folder / "roster.yaml"
+    sheet.write_text(sheet.read_text().replace("fillable: true", "fillable: false"))
+    result = run_cli(
+        "--rule-data", folder.parent, "build", "--only", "roster", "--out", tmp_path / "out"
+    )
+    assert result.exit_code == 0, result.output
+    plain = tmp_path / "out" / "raise_shields" / "roster.pdf"
+    assert not pypdf.PdfReader(plain).pages[0].get("/Annots")
+    assert Raster.of(plain, 0).image.tobytes() == Raster.of(roster, 0).image.tobytes()
+
+
+def _sheet_case(tmp_path: Path, elements: str) -> list:
+    folder = tmp_path / "rule_data" / "game"
+    shutil.copytree(GOOD / "minimal_deck", folder)
+    (folder / "sheet.yaml").write_text(
+        "materials:\n  mat:\n    kind: sheet\n    elements:\n" + elements
+    )
+    result = run_cli("--rule-data", folder.parent, "validate")
+    return parse_diagnostics(result.output)
+
+
+def test_elements_taller_than_the_page_are_reported(tmp_path: Path) -> None:
+    stats = "".join(f"      - {{kind: stat, id: s{n}, label: Stat {n}}}\n" for n in range(20))
+    (problem,) = _sheet_case(tmp_path, stats)
+    assert problem.code == "PK260" and "height" in problem.message
+    assert (Path(problem.file).name, problem.line) == ("sheet.yaml", 5)
+
+
+def test_a_track_wider_than_its_element_is_reported(tmp_path: Path) -> None:
+    track = "      - {kind: numbers, id: health, label: Health, start: 0, end: 40}\n"
+    (problem,) = _sheet_case(tmp_path, track)
+    assert problem.code == "PK260" and "0 to 40" in problem.message
+    assert problem.line == 5
