@@ -407,6 +407,9 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
         self.globals["range"] = _bounded_range
         self.globals["lipsum"] = _bounded_lipsum
         self.filters = {name: _bounded_filter(name, f) for name, f in self.filters.items()}
+        # `selectattr('description', 'containing', 'pool')`: Jinja's own `in` test reads the
+        # other way round (the value in the argument).
+        self.tests["containing"] = lambda value, part: str(part) in str(value)
 
     @staticmethod
     def bounded_loop(items: Iterable[Any], literal: int) -> Iterator[Any]:

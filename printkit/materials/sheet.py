@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.diagnostics import SHEET_OVERFLOW, TEMPLATE_ERROR, Diagnostics
+from printkit.diagnostics import BAD_VALUE, SHEET_OVERFLOW, TEMPLATE_ERROR, Diagnostics
 from printkit.draw.ops import Document, FormField, Line, Op, Page, Paint, Rect, Text
 from printkit.draw.text import fit_text, parse_markup, text_width
 from printkit.impose.placement import ACTUAL_SIZE, note
@@ -223,18 +223,22 @@ def _numbers(
     flow: _Flow, track: NumberTrackElement, x: float, y: float, w: float, path: tuple
 ) -> float:
     _label(flow, track.label, x, y, path)
-    count = track.end - track.start + 1
+    start = _whole(flow, track.start, (*path, "start"))
+    end = _whole(flow, track.end, (*path, "end"))
+    if start is None or end is None:
+        return 0.0
+    count = end - start + 1
     if count < 1 or count * STEP > w:
         flow.diagnostics.add(
             SHEET_OVERFLOW,
-            f"material '{flow.material_id}': a track from {track.start} to {track.end} needs "
+            f"material '{flow.material_id}': a track from {start} to {end} needs "
             f"{_mm(max(count, 1) * STEP)} mm, the element has {_mm(w)} mm",
             flow.where(*path),
             hint="give the track a row of its own, or check 'start' and 'end'",
         )
         return 0.0
     top = y + LABEL + 3
-    for index, number in enumerate(range(track.start, track.end + 1)):
+    for index, number in enumerate(range(start, end + 1)):
         bx = x + index * STEP
         flow.ops.append(Rect(bx, top, STEP, STEP, Paint("#ffffff", INK, 0.8)))
         label = str(number)
@@ -243,6 +247,23 @@ def _numbers(
         flow.ops.append(Text(left, top + STEP - 5, label, FONT, size, INK))
         flow.field("checkbox", f"{track.id}.{number}", bx, top, STEP, STEP)
     return top + STEP - y
+
+
+def _whole(flow: _Flow, value: int | str, path: tuple) -> int | None:
+    """A track's end: a number, or a template that gives one (a number held in the data)."""
+    if isinstance(value, int):
+        return value
+    text = flow.text(value, path)
+    try:
+        return int(text)
+    except ValueError:
+        flow.diagnostics.add(
+            BAD_VALUE,
+            f"material '{flow.material_id}': '{value}' gives '{text}', not a whole number",
+            flow.where(*path),
+            hint="give a number, or a template such as '{{ values.health }}'",
+        )
+        return None
 
 
 def _table(flow: _Flow, table: TableElement, x: float, y: float, w: float, path: tuple) -> float:

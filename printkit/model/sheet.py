@@ -58,8 +58,8 @@ class NumberTrackElement(ElementBase):
     kind: Literal["numbers"]
     id: ElementId
     label: str
-    start: int = Field(0, ge=-99, le=99)
-    end: int = Field(ge=-99, le=999)
+    start: int | str = Field(0, description="a number, or a template giving one")
+    end: int | str = Field(description="a number, or a template giving one: {{ values.health }}")
 
 
 class Column(Strict):
