@@ -1,0 +1,99 @@
+"""Property tests of the triangle grid: corners and cells agree, neighbours are symmetric and
+share a flat side, and shapes keep their identity under the grid's twelve symmetries."""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from printkit.geometry.trigrid import (
+    canonical,
+    cell_of,
+    centre,
+    corners,
+    is_connected,
+    neighbours,
+    placements,
+    point,
+    points_up,
+    shared_side,
+    symmetries,
+)
+
+cells = st.tuples(st.integers(-40, 40), st.integers(-40, 40))
+
+
+@st.composite
+def polyiamonds(draw: st.DrawFn, size: int = 6) -> frozenset:
+    """A connected shape grown one neighbour at a time from a random cell."""
+    shape = {draw(cells)}
+    for _ in range(draw(st.integers(0, size - 1))):
+        frontier = sorted({n for cell in shape for n in neighbours(cell)} - shape)
+        shape.add(draw(st.sampled_from(frontier)))
+    return frozenset(shape)
+
+
+@given(cells)
+def test_corners_and_cells_are_inverse(cell: tuple[int, int]) -> None:
+    assert cell_of(corners(cell)) == cell
+
+
+@given(cells)
+def test_a_cell_has_three_neighbours_each_across_one_side(cell: tuple[int, int]) -> None:
+    around = neighbours(cell)
+    assert len(set(around)) == 3
+    sides = set()
+    for neighbour in around:
+        assert cell in neighbours(neighbour), "neighbourhood is symmetric"
+        assert points_up(neighbour) != points_up(cell)
+        side = shared_side(cell, neighbour)
+        assert side is not None and set(side) <= set(corners(neighbour))
+        sides.add(side)
+    assert len(sides) == 3, "one neighbour per side"
+
+
+@given(cells, cells)
+def test_only_neighbours_share_a_side(a: tuple[int, int], b: tuple[int, int]) -> None:
+    assert (shared_side(a, b) is not None) == (b in neighbours(a))
+
+
+@given(cells, st.floats(1, 50))
+def test_cells_are_equilateral_triangles_of_the_side(cell: tuple[int, int], side: float) -> None:
+    p = [point(v, side) for v in corners(cell)]
+    lengths = [math.dist(p[i], p[(i + 1) % 3]) for i in range(3)]
+    assert all(math.isclose(length, side) for length in lengths)
+    _, cy = centre(cell, side)
+    apex_above = max(y for _, y in p) - cy > cy - min(y for _, y in p)
+    assert apex_above == points_up(cell)
+
+
+@given(polyiamonds())
+def test_twelve_symmetries_and_back(shape: frozenset) -> None:
+    images = list(symmetries(shape))
+    assert len(images) == 12
+    assert all(len(image) == len(shape) and is_connected(image) for image in images)
+    assert all(canonical(image) == canonical(shape) for image in images)
+
+
+@given(polyiamonds(), st.integers(-5, 5), st.integers(-5, 5))
+def test_canonical_form_ignores_position(shape: frozenset, dc: int, dr: int) -> None:
+    moved = {(c + 2 * dc, r + dr) for c, r in shape}  # an even shift keeps up and down
+    assert canonical(moved) == canonical(shape)
+
+
+def test_shapes_that_differ_are_told_apart() -> None:
+    straight = {(0, 0), (1, 0), (2, 0), (3, 0)}  # four in a row
+    bent = {(0, 0), (1, 0), (2, 0), (1, 1)}
+    assert canonical(straight) != canonical(bent)
+    assert is_connected(straight) and not is_connected({(0, 0), (4, 0)})
+
+
+@given(polyiamonds(size=4))
+def test_a_shape_fits_where_it_was_taken_from(shape: frozenset) -> None:
+    region = shape | {n for cell in shape for n in neighbours(cell)}
+    found = list(placements(shape, region))
+    assert shape in found
+    assert all(placed <= region and canonical(placed) == canonical(shape) for placed in found)
+    assert not list(placements(shape, set(list(shape)[:-1]))) or len(shape) == 1
