@@ -118,6 +118,9 @@ def reference_context(loaded: LoadedPackage) -> dict[str, Any]:
         "entries_of": lambda kind: [e for e in entries if e.kind == kind],
         "cell": cell,
         "title": title,
+        "named": lambda rule_id: next(
+            (title(e) for e in entries if e.id == rule_id), rule_id.replace("_", " ")
+        ),
         "anchor": lambda key: "{#" + key + "}",  # a heading's link target: '## Title {#id}'
     }
     return context
