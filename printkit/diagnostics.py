@@ -598,6 +598,41 @@ SHEET_OVERFLOW = _code(
     "fit the height given to it.",
 )
 
+SHEET_REPEAT = _code(
+    "PK261",
+    Severity.ERROR,
+    "sheet repeats over something that is not a list",
+    "A sheet's 'repeat' names a key of the package's 'data:' that holds a list of items (ship "
+    "builds, players); one page is made per item.",
+)
+PURCHASE_OVER_BUDGET = _code(
+    "PK262",
+    Severity.ERROR,
+    "item spends more than its budget",
+    "An item of a repeated sheet (a ship build) buys more, at the costs of the purchase table, "
+    "than its budget expression allows (the credits of its point level).",
+)
+PURCHASE_LIMIT = _code(
+    "PK263",
+    Severity.ERROR,
+    "item buys something more often than the rules allow",
+    "The purchase table's row gives a 'limit' in its data; the item's count is above it.",
+)
+PURCHASE_EXCLUSIVE = _code(
+    "PK264",
+    Severity.ERROR,
+    "item buys two kinds of which only one is allowed",
+    "Rows of the purchase table carrying one of the sheet's 'exclusive' data flags (a cannon "
+    "type) may not be combined: an item buys at most one of them.",
+)
+PURCHASE_UNKNOWN = _code(
+    "PK265",
+    Severity.ERROR,
+    "item buys something the table does not offer",
+    "An item names a purchase that is not a key of the purchase table (or the table named is "
+    "not a lookup table of the rules).",
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:

@@ -117,3 +117,29 @@ def test_a_track_wider_than_its_element_is_reported(tmp_path: Path) -> None:
     (problem,) = _sheet_case(tmp_path, track)
     assert problem.code == "PK260" and "0 to 40" in problem.message
     assert problem.line == 5
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("builds")
+    result = run_cli("build", "raise_shields", "--only", "ship_rosters", "--out", out)
+    assert result.exit_code == 0, result.output
+    return out / "raise_shields" / "ship_rosters.pdf"
+
+
+def test_each_build_prints_a_filled_roster_with_its_statistics(builds: Path) -> None:
+    reader = pypdf.PdfReader(builds)
+    assert len(reader.pages) == 2  # data: ships holds two builds
+    dauntless, nomad = (page.extract_text() for page in reader.pages)
+    assert "Dauntless" in dauntless and "10 of 10" in dauntless and "start 15" in dauntless
+    assert "Nomad" in nomad and "20 of 20" in nomad and "start 40" in nomad  # hull doubled twice
+
+
+def test_fields_of_repeated_rosters_are_named_per_ship(builds: Path) -> None:
+    names = [
+        str(annotation.get_object()["/T"])
+        for page in pypdf.PdfReader(builds).pages
+        for annotation in page.get("/Annots", [])
+    ]
+    assert len(names) == len(set(names)), "a form's field names are unique across its pages"
+    assert {"ship1.hull", "ship2.hull", "ship2.port_cannon.5.check.2"} <= set(names)

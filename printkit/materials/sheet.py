@@ -16,6 +16,7 @@ from printkit.draw.text import fit_text, parse_markup, text_width
 from printkit.impose.placement import ACTUAL_SIZE, note
 from printkit.load.package import LoadedPackage
 from printkit.materials.paper import material_paper
+from printkit.materials.purchases import repeated_items
 from printkit.materials.templates import TemplateProblem, evaluate, render
 from printkit.model.layout import Layout
 from printkit.model.sheet import (
@@ -53,6 +54,7 @@ class _Flow:
     fillable: bool
     diagnostics: Diagnostics
     context: dict[str, Any]
+    prefix: str = ""  # on a repeated sheet, field names start with the item: 'ship2.'
     ops: list[Op] = field(default_factory=list)
 
     def where(self, *path: str | int) -> Any:
@@ -72,7 +74,7 @@ class _Flow:
 
     def field(self, kind: str, name: str, x: float, y: float, w: float, h: float) -> None:
         if self.fillable:
-            self.ops.append(FormField(kind, name, x, y, w, h))  # type: ignore[arg-type]
+            self.ops.append(FormField(kind, self.prefix + name, x, y, w, h))  # type: ignore[arg-type]
 
 
 def compile_sheet(
@@ -82,29 +84,48 @@ def compile_sheet(
     paper: str,
     diagnostics: Diagnostics,
 ) -> Document | None:
+    """One page, or with `repeat` one page per item of the data (each item checked against
+    the purchase rules first)."""
     spec: SheetMaterial = loaded.package.materials[material_id]
     chosen = material_paper(loaded, material_id, spec.paper, paper, "paper", diagnostics)
     if chosen is None:
         return None
-    width, height = chosen[1]
-    flow = _Flow(loaded, material_id, spec.fillable, diagnostics, sheet_context(loaded))
     title = spec.title or f"{loaded.package.game.title} · {material_id}"
+    context = sheet_context(loaded)
+    items = repeated_items(loaded, material_id, spec, context, diagnostics)
+    if items is None:
+        return None
+    pages = []
+    for index, item in enumerate(items):
+        flow = _Flow(loaded, material_id, spec.fillable, diagnostics, context)
+        if spec.repeat is not None:
+            flow.context = {**context, spec.each: item}
+            flow.prefix = f"{spec.each}{index + 1}."
+        page = _page(flow, spec, title, chosen[1])
+        if page is None:
+            return None
+        pages.append(page)
+    return Document(title, pages)
+
+
+def _page(flow: _Flow, spec: SheetMaterial, title: str, size: tuple[float, float]) -> Page | None:
+    width, height = size
     y = MARGIN
     for index, element in enumerate(spec.elements):
         used = _element(flow, element, MARGIN, y, width - 2 * MARGIN, ("elements", index))
         y += used + GAP
     bottom = height - MARGIN - mm(6)  # room for the note under the sheet
     if y - GAP > bottom:
-        diagnostics.add(
+        flow.diagnostics.add(
             SHEET_OVERFLOW,
-            f"material '{material_id}': the elements need {_mm(y - GAP + MARGIN)} mm of "
+            f"material '{flow.material_id}': the elements need {_mm(y - GAP + MARGIN)} mm of "
             f"height, the page has {_mm(bottom + MARGIN)} mm",
             flow.where("elements"),
             hint="move elements into rows, shorten tables, or choose a larger paper",
         )
         return None
     flow.ops += note(f"{ACTUAL_SIZE} · {title}", (width, height), y, MARGIN)
-    return Document(title, [Page(width, height, flow.ops, label=title)])
+    return Page(width, height, flow.ops, label=title)
 
 
 def _mm(points: float) -> str:

@@ -273,6 +273,11 @@ class Package(Strict):
     rules: Rules | None = None
     claims: dict[str, Claim] = Field(default_factory=dict)
     examples: dict[str, Example] = Field(default_factory=dict)
+    data: dict[str, Any] = Field(
+        default_factory=dict,
+        description="the designer's own data (ship builds, player colours…), seen by templates "
+        "as `data` and repeated over by sheets",
+    )
 
     @model_validator(mode="before")
     @classmethod

@@ -86,7 +86,7 @@ def rules_context(
         "components": package.components,
         "materials": package.materials,
         "decks": package.decks,
-        "upgrades": getattr(package, "upgrades", None) or {},
+        "data": package.data,
         "rules": rules,
         "sections": rules.sections,
         "setup": rules.setup,

@@ -94,9 +94,27 @@ Element = Annotated[
 RowElement.model_rebuild()
 
 
+class Purchases(Strict):
+    """How each repeated item (a ship build, an army list) buys from a table of the rules: the
+    table's rows hold `cost` and `limit` (null: no limit) in their data."""
+
+    table: str = Field(description="lookup table of the rules whose keys are what can be bought")
+    bought: str = Field("upgrades", description="key of the item: what it bought, name → count")
+    budget: str = Field(description="expression over the item giving what it may spend")
+    exclusive: list[str] = Field(
+        default_factory=list,
+        description="data flags of which an item may buy one kind only (one type of cannon)",
+    )
+
+
 class SheetMaterial(PrintedMaterial):
     kind: Literal["sheet"]
     title: str | None = None
     paper: str | None = Field(None, description="a4 or letter; the command line's by default")
     fillable: bool = Field(False, description="boxes become PDF form fields")
+    repeat: str | None = Field(
+        None, description="a list under the package's `data:`: one page per item"
+    )
+    each: ElementId = Field("item", description="the name templates give the repeated item")
+    purchases: Purchases | None = Field(None, description="check what each item buys")
     elements: list[Element] = Field(min_length=1)

@@ -1,0 +1,143 @@
+"""The items a sheet repeats over (ship builds), checked against the rules they buy under.
+
+What may be bought, at what cost and how often, is data: a lookup table of the rules whose rows
+hold `cost` and `limit`. Each item names what it bought (name → count); the checks are the same
+for any game: every name is in the table, no count passes its limit, the total stays within the
+item's budget, and of the kinds marked exclusive (one type of cannon) at most one is bought.
+Each finding names the rule it breaks and points at the line of the item.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from printkit.diagnostics import (
+    PURCHASE_EXCLUSIVE,
+    PURCHASE_LIMIT,
+    PURCHASE_OVER_BUDGET,
+    PURCHASE_UNKNOWN,
+    SHEET_REPEAT,
+    Diagnostics,
+    did_you_mean,
+)
+from printkit.load.package import LoadedPackage
+from printkit.materials.templates import TemplateProblem, evaluate
+from printkit.model.rules import LookupTable
+from printkit.model.sheet import Purchases, SheetMaterial
+
+
+def repeated_items(
+    loaded: LoadedPackage,
+    material_id: str,
+    spec: SheetMaterial,
+    context: dict[str, Any],
+    diagnostics: Diagnostics,
+) -> list[Any] | None:
+    """The items of `repeat` (one empty item without it); None when the sheet cannot be made."""
+    if spec.repeat is None:
+        return [{}]
+    items = loaded.package.data.get(spec.repeat)
+    if not isinstance(items, list) or not items:
+        diagnostics.add(
+            SHEET_REPEAT,
+            f"material '{material_id}' repeats over data '{spec.repeat}', which is not a list",
+            loaded.spans.value(("materials", material_id, "repeat")),
+            hint=did_you_mean(spec.repeat, loaded.package.data, otherwise="add it under 'data:'"),
+        )
+        return None
+    if spec.purchases is not None:
+        errors = diagnostics.count()
+        for index, item in enumerate(items):
+            _check(loaded, material_id, spec, index, item, context, diagnostics)
+        if diagnostics.count() > errors:
+            return None
+    return items
+
+
+def _check(
+    loaded: LoadedPackage,
+    material_id: str,
+    spec: SheetMaterial,
+    index: int,
+    item: Any,
+    context: dict[str, Any],
+    diagnostics: Diagnostics,
+) -> None:
+    rules: Purchases = spec.purchases  # type: ignore[assignment] - the caller checked
+    spans = loaded.spans
+    where = ("data", spec.repeat, index)
+    table = (loaded.package.rules.tables if loaded.package.rules else {}).get(rules.table)
+    if not isinstance(table, LookupTable):
+        diagnostics.add(
+            PURCHASE_UNKNOWN,
+            f"purchases name table '{rules.table}', which is not a lookup table of the rules",
+            spans.value(("materials", material_id, "purchases", "table")),
+            hint="name a 'kind: lookup' table whose rows hold cost and limit",
+        )
+        return
+    rows = {str(row.key): row for row in table.rows}
+    bought = item.get(rules.bought, {}) if isinstance(item, dict) else None
+    name = item.get("name", f"item {index + 1}") if isinstance(item, dict) else index + 1
+    counts_ok = isinstance(bought, dict) and all(
+        isinstance(count, int) and not isinstance(count, bool) and count >= 0
+        for count in bought.values()
+    )
+    if not counts_ok:
+        diagnostics.add(
+            PURCHASE_UNKNOWN,
+            f"'{name}' must list what it buys as '{rules.bought}: {{name: count}}'",
+            spans.value((*where, rules.bought)),
+            hint="for example  upgrades: {Shield bonus: 2, Phaser cannons: 1}",
+        )
+        return
+    spent = 0
+    for key, count in bought.items():
+        at = spans.key((*where, rules.bought, key))
+        row = rows.get(str(key))
+        if row is None:
+            diagnostics.add(
+                PURCHASE_UNKNOWN,
+                f"'{name}' buys '{key}', which table '{rules.table}' does not offer",
+                at,
+                hint=did_you_mean(str(key), rows),
+            )
+            continue
+        limit = row.data.get("limit")
+        if isinstance(limit, int) and count > limit:
+            diagnostics.add(
+                PURCHASE_LIMIT,
+                f"'{name}' buys '{key}' {count} times; the rules allow {limit}",
+                at,
+                hint=f"table '{rules.table}': {key} may be bought {limit} time(s)",
+            )
+        cost = row.data.get("cost")
+        if isinstance(cost, int | float):
+            spent += cost * count
+    for flag in rules.exclusive:
+        kinds = [
+            k for k, c in bought.items() if c and rows.get(str(k)) and rows[str(k)].data.get(flag)
+        ]
+        if len(kinds) > 1:
+            diagnostics.add(
+                PURCHASE_EXCLUSIVE,
+                f"'{name}' buys {' and '.join(map(str, kinds))}; only one {flag} kind is allowed",
+                spans.key((*where, rules.bought)),
+                hint=f"keep one of them: the rules allow a single {flag} type per item",
+            )
+    try:
+        budget = evaluate(rules.budget, {**context, spec.each: item})
+    except TemplateProblem as problem:
+        diagnostics.add(
+            problem.code or PURCHASE_OVER_BUDGET,
+            f"budget of '{name}' cannot be worked out: {problem}",
+            spans.value((*where,)),
+            hint="check the item's fields against the budget expression",
+        )
+        return
+    if isinstance(budget, int | float) and spent > budget:
+        diagnostics.add(
+            PURCHASE_OVER_BUDGET,
+            f"'{name}' spends {spent:g} but may spend {budget:g}",
+            spans.value((*where,)),
+            hint=f"buy less from table '{rules.table}', or raise the item's budget",
+        )
