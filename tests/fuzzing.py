@@ -374,6 +374,7 @@ _SUMMARY = re.compile(r"^\d+ error\(s\), \d+ warning\(s\)( \(errors under --stri
 _NOT_BUILT = re.compile(r"^\S+: not built \(see the diagnostics\)$")
 _BUILT = re.compile(r"^\S+: \d+ material\(s\), \d+ file\(s\) in \S.*$")
 _NUMBER_TOKEN = re.compile(rb"(?:^|\s)-?(?:nan|inf)(?=\s)", re.IGNORECASE)
+_STRING = re.compile(rb"\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>")  # text shown, not numbers
 
 
 def check_output_text(outcome: Outcome) -> None:
@@ -409,7 +410,9 @@ def check_pdf(path: Path) -> list[str]:
                 contents = page.obj.get("/Contents")
                 streams = contents if isinstance(contents, pikepdf.Array) else [contents]
                 for stream in streams:
-                    if stream is not None and _NUMBER_TOKEN.search(stream.read_bytes()):
+                    if stream is None:
+                        continue
+                    if _NUMBER_TOKEN.search(_STRING.sub(b" ", stream.read_bytes())):
                         problems.append(f"{path.name} page {number}: nan or inf in its content")
     except pikepdf.PdfError as error:
         problems.append(f"{path.name}: not a readable PDF ({error})")

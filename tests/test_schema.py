@@ -29,7 +29,7 @@ def schema() -> dict[str, Any]:
 
 def errors(instance: Any, node: dict[str, Any], root: dict[str, Any], at: str = "") -> list[str]:
     """JSON Schema problems of `instance` ($ref, anyOf, oneOf, type, enum, const, pattern,
-    properties, additionalProperties, items, required, minimum, maximum)."""
+    properties, patternProperties, additionalProperties, items, required, minimum, maximum)."""
     if "$ref" in node:
         target: Any = root
         for part in node["$ref"].removeprefix("#/").split("/"):
@@ -76,9 +76,15 @@ def errors(instance: Any, node: dict[str, Any], root: dict[str, Any], at: str = 
             if key not in instance:
                 found.append(f"{at}: missing {key!r}")
         extra = node.get("additionalProperties", True)
+        patterns = node.get("patternProperties", {})
         for key, value in instance.items():
+            matched = [n for pattern, n in patterns.items() if re.search(pattern, key)]
             if key in properties:
                 found += errors(value, properties[key], root, f"{at}.{key}")
+            elif matched:
+                found += [e for n in matched for e in errors(value, n, root, f"{at}.{key}")]
+            elif patterns:  # pydantic's named keys: a key that matches no pattern is refused
+                found.append(f"{at}: key {key!r} matches no pattern")
             elif extra is False:
                 found.append(f"{at}: unknown key {key!r}")
             elif isinstance(extra, dict):
@@ -126,6 +132,7 @@ def test_every_package_file_passes_the_schema(schema: dict[str, Any], path: Path
         ({"layouts": {"f": {"corner_radius": 3}}}, "is not"),
         ({"layouts": {"f": {"regions": {"r": {"widht": "3mm"}}}}}, "unknown key 'widht'"),
         ({"materials": {"m": {"kind": "posters", "deck": "d"}}}, "oneOf"),
+        ({"materials": {"../m": {"kind": "cards", "deck": "d"}}}, "matches no pattern"),
         ({"materials": {"m": {"kind": "cards", "deck": "d", "impose": {"mode": "x"}}}}, "not in"),
         ({"components": {"deck": {"count": -1}}}, "< 0"),
         ({"game": {"title": "T"}}, "missing 'players'"),

@@ -29,6 +29,7 @@ _HINT_BY_TYPE = {
     "control_character": "remove the character: only line breaks and tabs may stand in text",
     "finite_number": "give an ordinary number; .inf and .nan cannot be printed or measured",
     "length_too_long": "check the number and its unit (mm, cm, in or pt)",
+    "string_pattern_mismatch": "use a plain name: letters, digits, '_' and '-'",
 }
 
 
@@ -163,9 +164,10 @@ def report_validation_error(
                 continue
             seen.add(("value", path))
             field = ".".join(str(p) for p in path) or "value"
+            is_key = bool(loc) and loc[-1] == "[key]"  # a mapping's key, not its value, is wrong
             diagnostics.add(
                 _CODE_BY_TYPE.get(kind, BAD_VALUE),
-                f"{field}: {item['msg']}",
-                spans.value((*prefix, *path)),
+                f"{field}{' (the name)' if is_key else ''}: {item['msg']}",
+                spans.key((*prefix, *path)) if is_key else spans.value((*prefix, *path)),
                 hint=_hint(item),
             )

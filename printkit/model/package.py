@@ -249,6 +249,10 @@ MaterialSpec = Annotated[
 ]
 
 
+# A material's id names its output files (id.pdf, id-p01.png): a plain file name, never a path.
+MaterialId = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$", max_length=80)]
+
+
 class Erratum(Strict):
     """A known contradiction of the rule text and the reading printkit follows."""
 
@@ -268,7 +272,7 @@ class Package(Strict):
     components: dict[str, Component] = Field(default_factory=dict)
     layouts: dict[str, LayoutSpec] = Field(default_factory=dict)
     decks: dict[str, DeckSpec] = Field(default_factory=dict)
-    materials: dict[str, MaterialSpec] = Field(default_factory=dict)
+    materials: dict[MaterialId, MaterialSpec] = Field(default_factory=dict)
     errata: list[Erratum] = Field(default_factory=list)
     rules: Rules | None = None
     claims: dict[str, Claim] = Field(default_factory=dict)
