@@ -112,11 +112,18 @@ def _material_files(
     if "pdf" in formats:
         yield f"{material_id}.pdf", pdf
     if "svg" in formats:
+        width = _digits(len(document.pages))
         for number, page in enumerate(document.pages, start=1):
-            yield f"{material_id}-p{number:02d}.svg", render_svg_page(document, page)
+            yield f"{material_id}-p{number:0{width}d}.svg", render_svg_page(document, page)
     if "png" in formats:
-        for number, png in enumerate(render_png_pages(pdf), start=1):
-            yield f"{material_id}-p{number:02d}.png", png
+        pngs = render_png_pages(pdf)
+        for number, png in enumerate(pngs, start=1):
+            yield f"{material_id}-p{number:0{_digits(len(pngs))}d}.png", png
+
+
+def _digits(pages: int) -> int:
+    """Page numbers padded to the page count (p001 … p120), so names sort in page order."""
+    return max(2, len(str(pages)))
 
 
 def _outputs_of(materials: Iterable[str]) -> Callable[[str], bool]:

@@ -321,3 +321,36 @@ def test_a_failed_build_keeps_the_previous_good_output(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "PK211" in result.output
     assert {p: p.read_bytes() for p in files_under(out)} == before
+
+
+def test_every_pdf_asks_for_actual_size_and_duplex_sheets_say_how(shields_up: Path) -> None:
+    expected = {
+        "deck": "/DuplexFlipLongEdge",  # fronts and backs on a sheet
+        "deck_print_on_demand": None,  # one card per page, the printer does the backs
+        "quick_reference": None,
+        "rules_reference": None,
+    }
+    for material, duplex in expected.items():
+        preferences = pypdf.PdfReader(shields_up / f"{material}.pdf").trailer["/Root"][
+            "/ViewerPreferences"
+        ]
+        assert preferences["/PrintScaling"] == "/None", material
+        assert preferences.get("/Duplex") == duplex, material
+
+
+def test_preview_names_are_padded_to_the_page_count(tmp_path: Path) -> None:
+    """A hundred pages are p001 … p100, so that the files sort in page order."""
+    folder = tmp_path / "rule_data" / "big"
+    shutil.copytree(DATA / "card_data" / "generated_deck", folder)
+    game = folder / "game.yaml"
+    text = game.read_text().replace("    count: 6\n", "    count: 900\n")
+    text = text.replace(
+        "suit: [Suns, Moons]", "suit: [" + ", ".join(f"S{n}" for n in range(30)) + "]"
+    )
+    text = text.replace("rank: [1, 2, 3]", "rank: [" + ", ".join(str(n) for n in range(30)) + "]")
+    game.write_text(text)
+    out = tmp_path / "out"
+    result = run_cli("--rule-data", folder.parent, "build", "--out", out, "--format", "svg")
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in (out / "big").glob("sheet-p*.svg"))
+    assert names[0] == "sheet-p001.svg" and names[-1] == "sheet-p100.svg" and len(names) == 100

@@ -157,6 +157,8 @@ class Document:
     pages: list[Page] = field(default_factory=list)
     symbols: dict[str, Symbol] = field(default_factory=dict)
     colour: Literal["rgb", "cmyk"] = "rgb"  # cmyk: press-ready PDF (draw/press.py)
+    # How the sheets are printed double-sided, for the viewer's print dialogue; None: one side.
+    duplex: Literal["long_edge", "short_edge"] | None = None
     # A document laid out by Platypus (a reference document) has no drawing ops (so no SVG
     # pages): `flow` lays it out in the colour space asked for and returns the PDF.
     flow: Callable[[str], bytes] | None = None

@@ -313,6 +313,11 @@ def render_pdf(document: Document) -> bytes:
         enforceColorSpace="cmyk" if press else None,
     )
     canvas.setTitle(document.title)
+    # Ask viewers to print at actual size, and double-sided when the sheets have backs.
+    canvas.setViewerPreference("PrintScaling", "None")
+    if document.duplex is not None:
+        flip = "DuplexFlipLongEdge" if document.duplex == "long_edge" else "DuplexFlipShortEdge"
+        canvas.setViewerPreference("Duplex", flip)
     canvas.setCreator("printkit")
     canvas.setAuthor("printkit")
     painter = _PdfPainter(canvas, document)

@@ -18,6 +18,7 @@ from printkit.materials.hexmap import compile_hexmap
 from printkit.materials.reference import compile_quick_reference, compile_rules_reference
 from printkit.materials.sheet import compile_sheet
 from printkit.model.layout import Layout
+from printkit.model.package import MaterialSpec
 
 MaterialCompiler = Callable[
     [LoadedPackage, str, dict[str, Layout], str, Diagnostics], Document | None
@@ -31,6 +32,16 @@ COMPILERS: dict[str, MaterialCompiler] = {
     "rules_reference": compile_rules_reference,
     "sheet": compile_sheet,
 }
+
+
+def duplex_of(spec: MaterialSpec) -> str | None:
+    """Sheets with backs, and fold-and-glue sheets with an opaque backing, print double-sided."""
+    impose = getattr(spec, "impose", None)
+    if impose is None or impose.backs == "none":
+        return None
+    if impose.mode == "sheet" or (impose.mode == "fold" and impose.opaque_backing):
+        return impose.backs
+    return None
 
 
 def compile_material(
@@ -48,5 +59,6 @@ def compile_material(
     document = COMPILERS[spec.kind](loaded, material_id, layouts, paper, diagnostics)
     if document is not None:
         document.colour = "cmyk" if press else spec.colour
+        document.duplex = duplex_of(spec)
         check_ink(loaded, material_id, document, diagnostics)
     return document

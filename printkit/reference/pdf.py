@@ -61,6 +61,9 @@ class _Document(BaseDocTemplate):
             invariant=1,
         )
 
+    def beforeDocument(self) -> None:
+        self.canv.setViewerPreference("PrintScaling", "None")  # actual size, as every PDF asks
+
     def afterFlowable(self, flowable: Flowable) -> None:
         if isinstance(flowable, Heading):
             self.canv.addOutlineEntry(flowable.plain, flowable.key, flowable.level - 1)
