@@ -354,3 +354,10 @@ def test_preview_names_are_padded_to_the_page_count(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in (out / "big").glob("sheet-p*.svg"))
     assert names[0] == "sheet-p001.svg" and names[-1] == "sheet-p100.svg" and len(names) == 100
+
+
+def test_duplex_sheets_say_how_to_print_them(shields_up: Path) -> None:
+    pages = pypdf.PdfReader(shields_up / "deck.pdf").pages
+    fronts, backs = pages[0].extract_text(), pages[1].extract_text()
+    assert "print double-sided, flip on the long edge" in " ".join(fronts.split())
+    assert "backs of page 1" in " ".join(backs.split())

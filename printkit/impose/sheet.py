@@ -54,9 +54,12 @@ def impose_block_sheets(pages: list[list[Block]], spec: ImposeSpec, title: str) 
         label = f"{title} · sheet {number} of {len(pages)}"
         fronts = [op for block in blocks for op in _side(block, spec, back=False)]
         cells = [list(range(len(block.pieces))) for block in blocks]
-        result.append(_page(blocks, cells, spec, fronts, f"{label} · fronts"))
         if not with_backs:
+            result.append(_page(blocks, cells, spec, fronts, f"{label} · fronts"))
             continue
+        edge = spec.backs.replace("_", " ")
+        how = f"fronts · print double-sided, flip on the {edge}"
+        result.append(_page(blocks, cells, spec, fronts, f"{label} · {how}"))
         turned = [back_block(block, spec.backs) for block in blocks]
         backs = tuple(op for block in turned for op in _side(block, spec, back=True))
         shifted = Group(backs, translate(spec.back_offset_x, spec.back_offset_y))
@@ -64,7 +67,10 @@ def impose_block_sheets(pages: list[list[Block]], spec: ImposeSpec, title: str) 
             [mirrored_index(block.grid, index, spec.backs) for index in indices]
             for block, indices in zip(turned, cells, strict=True)
         ]
-        result.append(_page(turned, mirrored, spec, [shifted], f"{label} · backs"))
+        front_page = len(result)  # the page just added, counted from 1
+        result.append(
+            _page(turned, mirrored, spec, [shifted], f"{label} · backs of page {front_page}")
+        )
     return result
 
 
