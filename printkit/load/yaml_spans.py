@@ -109,12 +109,7 @@ class _Builder:
             )
             raise _TooMuch
         if len(path) > MAX_DEPTH:
-            self.diagnostics.add(
-                NESTED_TOO_DEEP,
-                f"lists and mappings nested more than {MAX_DEPTH} levels deep",
-                where,
-                hint="game data needs a few levels; check for brackets that do not close",
-            )
+            _too_deep(self.diagnostics, where)
             raise _TooMuch
         self.spans.values[path] = where
         if node.tag not in _PLAIN_TAGS:
@@ -184,12 +179,7 @@ def load_yaml(path: Path, diagnostics: Diagnostics) -> LoadedYaml | None:
     except _TooMuch:
         return None
     except RecursionError:  # the pure-Python composer, where libyaml is missing, recurses
-        diagnostics.add(
-            NESTED_TOO_DEEP,
-            f"lists and mappings nested more than {MAX_DEPTH} levels deep",
-            Span(file, 1, 1),
-            hint="game data needs a few levels; check for brackets that do not close",
-        )
+        _too_deep(diagnostics, Span(file, 1, 1))
         return None
     except yaml.reader.ReaderError as error:
         diagnostics.add(
@@ -204,6 +194,9 @@ def load_yaml(path: Path, diagnostics: Diagnostics) -> LoadedYaml | None:
         mark = error.problem_mark or error.context_mark
         span = _span(file, mark) if mark else Span(file, 1, 1)
         problem = error.problem or "invalid YAML"
+        if "maximum nesting depth" in problem:  # libyaml ≥ 0.2.5 stops at 1000 levels itself
+            _too_deep(diagnostics, span)
+            return None
         hint = f"{error.context} (line {error.context_mark.line + 1})" if error.context else None
         diagnostics.add(YAML_SYNTAX, problem, span, hint=hint or "check indentation and quoting")
         return None
@@ -214,6 +207,15 @@ def load_yaml(path: Path, diagnostics: Diagnostics) -> LoadedYaml | None:
         return None
     finally:
         loader.dispose()
+
+
+def _too_deep(diagnostics: Diagnostics, where: Span) -> None:
+    diagnostics.add(
+        NESTED_TOO_DEEP,
+        f"lists and mappings nested more than {MAX_DEPTH} levels deep",
+        where,
+        hint="game data needs a few levels; check for brackets that do not close",
+    )
 
 
 def _read_text(path: Path, file: str, diagnostics: Diagnostics) -> str | None:
