@@ -632,6 +632,55 @@ PURCHASE_UNKNOWN = _code(
     "An item names a purchase that is not a key of the purchase table (or the table named is "
     "not a lookup table of the rules).",
 )
+BOARD_AREAS = _code(
+    "PK266",
+    Severity.ERROR,
+    "board cells not split into areas",
+    "Every cell of a triangle_grid board belongs to exactly one area: a cell in no area, in two "
+    "areas, or an area's cell off the board is reported at the area's span or at the board.",
+)
+BOARD_FEATURE = _code(
+    "PK267",
+    Severity.ERROR,
+    "board feature misplaced",
+    "A feature piece of a board has a kind without a style, a cell off the board or outside the "
+    "area that lists it, a cell of another piece, cells that do not join, or (for rectangles and "
+    "die faces) not exactly two neighbouring cells.",
+)
+BOARD_COUNT = _code(
+    "PK268",
+    Severity.ERROR,
+    "board area has the wrong number of pieces",
+    "The board's 'require: per_area' says how many pieces of a kind every area holds (four "
+    "attack rectangles, one city), and 'links' joins exactly one piece per area.",
+)
+BOARD_UNREACHABLE = _code(
+    "PK269",
+    Severity.ERROR,
+    "board target cannot be reached",
+    "With 'require: reach', every piece of the target kind must be reachable from a piece of "
+    "the start kind through cells no blocking feature covers (an emitter from the power plant).",
+)
+SHAPE_SPLIT = _code(
+    "PK270",
+    Severity.ERROR,
+    "shape is not one piece",
+    "The cells of a shape (a polyiamond) must join along sides.",
+)
+SHAPE_DUPLICATE = _code(
+    "PK271",
+    Severity.ERROR,
+    "two shapes are the same",
+    "Two shapes of a shapes element are the same once turned, flipped or moved, so a die roll "
+    "would not choose between different shapes.",
+)
+SHAPE_NO_FIT = _code(
+    "PK272",
+    Severity.ERROR,
+    "shape fits nowhere in an area",
+    "With 'fit_in', every shape must fit (turned or flipped as needed) on the free cells of "
+    "every area of the named board, or a player could roll a shape they cannot draw.",
+)
 
 
 @dataclass(frozen=True, slots=True)

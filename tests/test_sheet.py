@@ -143,3 +143,34 @@ def test_fields_of_repeated_rosters_are_named_per_ship(builds: Path) -> None:
     ]
     assert len(names) == len(set(names)), "a form's field names are unique across its pages"
     assert {"ship1.hull", "ship2.hull", "ship2.port_cannon.5.check.2"} <= set(names)
+
+
+def test_small_sheets_impose_n_up_with_their_fields_over_their_boxes(tmp_path: Path) -> None:
+    """Two copies of a small mat on one page: each copy's fields are its own (copy1., copy2.) and
+    lie over that copy's drawn boxes, found from the pixels like the roster's."""
+    folder = tmp_path / "rule_data" / "game"
+    shutil.copytree(GOOD / "minimal_deck", folder)
+    (folder / "sheet.yaml").write_text(
+        "materials:\n  mat:\n    kind: sheet\n    fillable: true\n"
+        "    size: {width: 95mm, height: 130mm}\n    copies: 2\n    elements:\n"
+        "      - {kind: stat, id: hull, label: Hull}\n"
+        "      - {kind: checkboxes, id: cannon, label: Cannons, groups: 2, per_group: 2}\n"
+    )
+    out = tmp_path / "out"
+    result = run_cli("--rule-data", folder.parent, "build", "--only", "mat", "--out", out)
+    assert result.exit_code == 0, result.output
+    pdf = out / "game" / "mat.pdf"
+    assert len(pypdf.PdfReader(pdf).pages) == 1
+    fields = _fields(pdf)
+    assert set(fields) == {
+        f"copy{n}.{name}"
+        for n in (1, 2)
+        for name in ("hull", *(f"cannon.{g}.check.{b}" for g in (1, 2) for b in (1, 2)))
+    }
+    first, second = fields["copy1.hull"][1], fields["copy2.hull"][1]
+    assert abs(abs(second[0] - first[0]) + abs(second[1] - first[1]) - 95) < 0.2  # one mat on
+    raster = Raster.of(pdf, 0)
+    for name, (_, (x0, y0, x1, y1)) in fields.items():
+        dark = segments([sum(pixel) < 450 for pixel in raster.row((y0 + y1) / 2)])
+        assert_mm(min(dark, key=lambda s: abs(s.middle - x0)).middle, x0, f"left of {name}")
+        assert_mm(min(dark, key=lambda s: abs(s.middle - x1)).middle, x1, f"right of {name}")

@@ -62,6 +62,16 @@ def point(vertex: Vertex, side: float) -> tuple[float, float]:
     return (side * (i + j / 2), side * j * SQRT3 / 2)
 
 
+def hexagon(radius: int) -> frozenset[Cell]:
+    """The cells of a regular hexagon of `radius` sides around the lattice origin: 6·radius²."""
+    cells = set()
+    for r in range(-radius, radius):
+        for c in range(-4 * radius - 2, 4 * radius + 2):
+            if all(max(abs(i), abs(j), abs(i + j)) <= radius for i, j in corners((c, r))):
+                cells.add((c, r))
+    return frozenset(cells)
+
+
 def centre(cell: Cell, side: float) -> tuple[float, float]:
     xs, ys = zip(*(point(v, side) for v in corners(cell)), strict=True)
     return (sum(xs) / 3, sum(ys) / 3)

@@ -10,13 +10,29 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.diagnostics import BAD_VALUE, SHEET_OVERFLOW, TEMPLATE_ERROR, Diagnostics
+from printkit.diagnostics import (
+    BAD_VALUE,
+    SHEET_OVERFLOW,
+    TEMPLATE_ERROR,
+    UNKNOWN_REFERENCE,
+    Diagnostics,
+)
 from printkit.draw.ops import Document, FormField, Line, Op, Page, Paint, Rect, Text
 from printkit.draw.text import fit_text, parse_markup, text_width
 from printkit.impose.placement import ACTUAL_SIZE, note
 from printkit.load.package import LoadedPackage
+from printkit.materials.board import AT_KEY, Board, Report, check_shapes, resolve_board
+from printkit.materials.board_draw import (
+    Frame,
+    board_extent,
+    draw_board,
+    draw_shapes,
+    shapes_height,
+    widest_shape,
+)
 from printkit.materials.paper import material_paper
 from printkit.materials.purchases import repeated_items
+from printkit.materials.sheet_nup import impose_small_sheets
 from printkit.materials.templates import TemplateProblem, evaluate, render
 from printkit.model.layout import Layout
 from printkit.model.sheet import (
@@ -25,15 +41,18 @@ from printkit.model.sheet import (
     HeadingElement,
     NumberTrackElement,
     RowElement,
+    ShapesElement,
     SheetMaterial,
     StatElement,
     TableElement,
     TextElement,
+    TriangleGridElement,
 )
 from printkit.model.units import mm
 from printkit.reference.compose import reference_context as sheet_context
 
 MARGIN = mm(12)
+SMALL_MARGIN = mm(6)  # inside the trim of a small sheet
 GAP = mm(4)  # between elements, down the page and across a row
 LABEL = 8.0  # points: element labels
 BOX = mm(5)  # a checkbox's side
@@ -56,13 +75,28 @@ class _Flow:
     context: dict[str, Any]
     prefix: str = ""  # on a repeated sheet, field names start with the item: 'ship2.'
     ops: list[Op] = field(default_factory=list)
+    # boards drawn so far by element id (None: reported broken), for the shapes that fit in one
+    boards: dict[str, tuple[TriangleGridElement, Board] | None] = field(default_factory=dict)
 
     def where(self, *path: str | int) -> Any:
         return self.loaded.spans.value(("materials", self.material_id, *path))
 
-    def text(self, source: str, path: tuple) -> str:
+    def reporter(self, base: tuple) -> Report:
+        """Report a finding at a path under the element at `base`."""
+
+        def report(code: str, message: str, path: tuple, hint: str) -> None:
+            if path and path[-1] is AT_KEY:
+                where = self.loaded.spans.key(("materials", self.material_id, *base, *path[:-1]))
+            else:
+                where = self.where(*base, *path)
+            message = f"material '{self.material_id}': {message}"
+            self.diagnostics.add(code, message, where, hint=hint)
+
+        return report
+
+    def text(self, source: str, path: tuple, extra: dict | None = None) -> str:
         try:
-            return " ".join(render(source, self.context).split())
+            return " ".join(render(source, {**self.context, **(extra or {})}).split())
         except TemplateProblem as problem:
             self.diagnostics.add(
                 problem.code or TEMPLATE_ERROR,
@@ -95,36 +129,47 @@ def compile_sheet(
     items = repeated_items(loaded, material_id, spec, context, diagnostics)
     if items is None:
         return None
+    size = (spec.size.width, spec.size.height) if spec.size else chosen[1]
     pages = []
     for index, item in enumerate(items):
         flow = _Flow(loaded, material_id, spec.fillable, diagnostics, context)
         if spec.repeat is not None:
             flow.context = {**context, spec.each: item}
             flow.prefix = f"{spec.each}{index + 1}."
-        page = _page(flow, spec, title, chosen[1])
+        page = _page(flow, spec, title, size, footed=spec.size is None)
         if page is None:
             return None
         pages.append(page)
+    if spec.size is not None:
+        pages = impose_small_sheets(loaded, material_id, spec, pages, chosen, title, diagnostics)
+        if pages is None:
+            return None
     return Document(title, pages)
 
 
-def _page(flow: _Flow, spec: SheetMaterial, title: str, size: tuple[float, float]) -> Page | None:
+def _page(
+    flow: _Flow, spec: SheetMaterial, title: str, size: tuple[float, float], footed: bool
+) -> Page | None:
+    """The elements down the page; a full page gets the actual-size note at its foot, a small
+    sheet (imposed n-up) leaves that to the sheet it lands on."""
     width, height = size
-    y = MARGIN
+    margin = MARGIN if footed else SMALL_MARGIN
+    y = margin
     for index, element in enumerate(spec.elements):
-        used = _element(flow, element, MARGIN, y, width - 2 * MARGIN, ("elements", index))
+        used = _element(flow, element, margin, y, width - 2 * margin, ("elements", index))
         y += used + GAP
-    bottom = height - MARGIN - mm(6)  # room for the note under the sheet
+    bottom = height - margin - (mm(6) if footed else 0)  # room for the note under the sheet
     if y - GAP > bottom:
         flow.diagnostics.add(
             SHEET_OVERFLOW,
-            f"material '{flow.material_id}': the elements need {_mm(y - GAP + MARGIN)} mm of "
-            f"height, the page has {_mm(bottom + MARGIN)} mm",
+            f"material '{flow.material_id}': the elements need {_mm(y - GAP + margin)} mm of "
+            f"height, the {'page' if footed else 'sheet'} has {_mm(bottom + margin)} mm",
             flow.where("elements"),
             hint="move elements into rows, shorten tables, or choose a larger paper",
         )
         return None
-    flow.ops += note(f"{ACTUAL_SIZE} · {title}", (width, height), y, MARGIN)
+    if footed:
+        flow.ops += note(f"{ACTUAL_SIZE} · {title}", (width, height), y, margin)
     return Page(width, height, flow.ops, label=title)
 
 
@@ -161,7 +206,68 @@ def _element(flow: _Flow, element: Element, x: float, y: float, w: float, path: 
         return _checkboxes(flow, element, x, y, w, path)
     if isinstance(element, NumberTrackElement):
         return _numbers(flow, element, x, y, w, path)
+    if isinstance(element, TriangleGridElement):
+        return _grid(flow, element, x, y, w, path)
+    if isinstance(element, ShapesElement):
+        return _shapes(flow, element, x, y, w, path)
     return _table(flow, element, x, y, w, path)
+
+
+def _too_wide(flow: _Flow, what: str, need: float, have: float, path: tuple) -> float:
+    flow.diagnostics.add(
+        SHEET_OVERFLOW,
+        f"material '{flow.material_id}': {what} needs {_mm(need)} mm of width, the element has "
+        f"{_mm(have)} mm",
+        flow.where(*path),
+        hint="give it a smaller 'side', or more room",
+    )
+    return 0.0
+
+
+def _grid(
+    flow: _Flow, element: TriangleGridElement, x: float, y: float, w: float, path: tuple
+) -> float:
+    """A triangle-grid board, checked first: nothing is drawn from data that is wrong."""
+    board = resolve_board(element, flow.reporter(path))
+    flow.boards[element.id] = None if board is None else (element, board)
+    if board is None:
+        return 0.0
+    centre, half_width, half_height = board_extent(element, board)
+    if 2 * half_width > w:
+        return _too_wide(flow, "the board", 2 * half_width, w, path)
+    frame = Frame(element.side, centre, (x + w / 2, y + half_height))
+
+    def label(source: str, where: tuple, extra: dict) -> str:
+        return flow.text(source, (*path, *where), extra)
+
+    flow.ops += draw_board(element, board, frame, label)
+    return 2 * half_height
+
+
+def _shapes(
+    flow: _Flow, element: ShapesElement, x: float, y: float, w: float, path: tuple
+) -> float:
+    fit = None
+    if element.fit_in is not None:
+        if element.fit_in not in flow.boards:
+            flow.diagnostics.add(
+                UNKNOWN_REFERENCE,
+                f"material '{flow.material_id}': shapes fit in '{element.fit_in}', which is not "
+                "a triangle_grid above them",
+                flow.where(*path, "fit_in"),
+                hint="name the id of a triangle_grid element placed before the shapes",
+            )
+            return 0.0
+        fit = flow.boards[element.fit_in]
+        if fit is None:
+            return 0.0  # the board is wrong and reported already
+    if not check_shapes(element, fit, flow.reporter(path)):
+        return 0.0
+    share = w / len(element.shapes)
+    if widest_shape(element) > share - mm(2):
+        return _too_wide(flow, "a shape", widest_shape(element) + mm(2), share, path)
+    flow.ops += draw_shapes(element, x, y, w)
+    return shapes_height(element)
 
 
 def _row(flow: _Flow, row: RowElement, x: float, y: float, w: float, path: tuple) -> float:

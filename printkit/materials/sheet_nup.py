@@ -1,0 +1,58 @@
+"""Small sheets (a bonus-ability card, an A5 mat) imposed n-up on the paper, with crop marks.
+
+Each small page becomes a piece for the card imposition. Its form fields cannot travel inside
+a placed piece (a PDF field lives on the page, not in the content stream), so they are lifted
+out, moved to where the piece lands and, for copies, renamed `copy2.…`: two fields with one
+name would share one value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from printkit.diagnostics import Diagnostics
+from printkit.draw.ops import FormField, Page
+from printkit.impose.grid import fit_grid
+from printkit.impose.pieces import Piece
+from printkit.impose.sheet import impose_sheets
+from printkit.load.package import LoadedPackage
+from printkit.materials.paper import report_too_small
+from printkit.model.base import ImposeSpec
+from printkit.model.sheet import SheetMaterial
+
+NO_BACKS = ImposeSpec(bleed="0mm", backs="none")
+
+
+def impose_small_sheets(
+    loaded: LoadedPackage,
+    material_id: str,
+    spec: SheetMaterial,
+    small: list[Page],
+    paper: tuple[str, tuple[float, float]],
+    title: str,
+    diagnostics: Diagnostics,
+) -> list[Page] | None:
+    assert spec.size is not None
+    cell = (spec.size.width, spec.size.height)
+    grid = fit_grid(paper[1], cell, 0.0, NO_BACKS.margin)
+    if grid is None:
+        report_too_small(loaded, material_id, cell, paper[0], NO_BACKS, diagnostics)
+        return None
+    pieces: list[Piece] = []
+    fields: list[tuple[int, FormField]] = []  # (piece index, field in piece coordinates)
+    for page in small:
+        for copy in range(1, spec.copies + 1):
+            prefix = f"copy{copy}." if spec.copies > 1 else ""
+            index = len(pieces)
+            fields += [
+                (index, replace(op, name=prefix + op.name))
+                for op in page.ops
+                if isinstance(op, FormField)
+            ]
+            art = tuple(op for op in page.ops if not isinstance(op, FormField))
+            pieces.append(Piece(page.label, cell[0], cell[1], art))
+    sheets = impose_sheets(pieces, grid, NO_BACKS, title)
+    for index, field in fields:
+        x, y = grid.position(index)
+        sheets[index // grid.per_sheet].ops.append(replace(field, x=field.x + x, y=field.y + y))
+    return sheets
