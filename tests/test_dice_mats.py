@@ -9,7 +9,16 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from support import RULE_DATA, run_cli
+from support import (
+    MM_PER_PX,
+    RULE_DATA,
+    Raster,
+    hex_rgb,
+    near,
+    read_package,
+    run_cli,
+    segments,
+)
 
 
 @pytest.fixture(scope="module")
@@ -72,3 +81,87 @@ def test_the_pool_mat_lists_every_pool_die_by_role(mats: Path) -> None:
     assert text.count("pool ") >= 18  # every die whose inventory line says it is in the pool
     for role in ("an attacking die", "a potion", "polish", "The trash"):
         assert role in text
+
+
+BADGES = {"red": "#c62828", "yellow": "#f2c200", "blue": "#1e5aa8"}
+
+
+def _cycle_centres(pdf: Path) -> dict[str, tuple[float, float]]:
+    """Where each colour's big badge of the cycle sits (mm), from the pixels of the page's lower
+    half: the small badges by the labels are above it."""
+    raster = Raster.of(pdf, 0)
+    image = raster.image
+    top = image.height * 45 // 100
+    found: dict[str, list[tuple[int, int]]] = {name: [] for name in BADGES}
+    pixels = image.load()
+    for y in range(top, image.height, 4):
+        for x in range(0, image.width, 4):
+            for name, colour in BADGES.items():
+                if near(pixels[x, y], hex_rgb(colour), 10):
+                    found[name].append((x, y))
+    return {
+        name: (
+            sum(p[0] for p in points) / len(points) * MM_PER_PX,
+            sum(p[1] for p in points) / len(points) * MM_PER_PX,
+        )
+        for name, points in found.items()
+    }
+
+
+def test_the_colour_cycle_is_drawn_in_the_order_of_the_rules(mats: Path, tmp_path: Path) -> None:
+    """Red at the top, then clockwise the colour it attacks (yellow, on the right), then blue;
+    a cycle of "is attacked by" from the same table turns the other way."""
+    drawn = _cycle_centres(mats / "player_mat.pdf")
+    assert drawn["red"][1] < drawn["yellow"][1] and drawn["red"][1] < drawn["blue"][1]
+    assert drawn["yellow"][0] > drawn["red"][0] > drawn["blue"][0]
+
+    folder = _copy(tmp_path, count=6, stated_total=34)
+    sheets = folder / "sheets.yaml"
+    attacker = (
+        "(rules.tables.attacks.rows | selectattr('data.target', 'equalto', row.key) | first).key"
+    )
+    text = sheets.read_text().replace(
+        'next: "{{ row.data.target | capitalize }}"', f'next: "{{{{ {attacker} | capitalize }}}}"'
+    )
+    assert attacker in text
+    sheets.write_text(text)
+    out = tmp_path / "out"
+    result = run_cli("--rule-data", folder.parent, "build", "--only", "player_mat", "--out", out)
+    assert result.exit_code == 0, result.output
+    turned = _cycle_centres(out / "shields_dice" / "player_mat.pdf")
+    assert turned["blue"][0] > turned["red"][0] > turned["yellow"][0]
+
+
+def test_each_battery_has_a_badge_of_its_own_shape_and_letter() -> None:
+    """Colour is never the only cue: the three badges differ in letter and in shape too."""
+    sheets = read_package(RULE_DATA / "shields_dice")["materials"]["player_mat"]["elements"]
+    (cycle,) = [e for e in sheets if e["kind"] == "cycle"]
+    badges = list(cycle["badges"].values())
+    assert len({b["letter"] for b in badges}) == len({b["shape"] for b in badges}) == 3
+
+
+def test_each_health_track_draws_twelve_boxes(mats: Path) -> None:
+    """From the pixels: along the middle of each track, 13 dark edges bound its 12 boxes, and
+    the field of each step lies between two of them."""
+    pdf = mats / "player_mat.pdf"
+    page = pypdf.PdfReader(pdf).pages[0]
+    height = float(page.mediabox.height)
+    raster = Raster.of(pdf, 0)
+    for colour in ("red", "yellow", "blue"):
+        rects = {}
+        for annotation in page.get("/Annots", []):
+            widget = annotation.get_object()
+            if str(widget["/T"]).startswith(f"{colour}_health."):
+                x0, _, x1, y1 = (float(v) * 25.4 / 72 for v in widget["/Rect"])
+                rects[int(str(widget["/T"]).split(".")[1])] = (x0, x1, height * 25.4 / 72 - y1)
+        left, right = rects[1][0], rects[12][1]
+        middle_y = rects[1][2] + 1.0  # just inside the boxes' top edge, above the numbers
+        edges = [
+            s
+            for s in segments([sum(p) < 450 for p in raster.row(middle_y)])
+            if left - 0.3 < s.middle < right + 0.3
+        ]
+        assert len(edges) == 13, f"{colour}: {len(edges)} edges"
+        for step, (x0, x1, _) in rects.items():
+            assert any(abs(e.middle - x0) < 0.2 for e in edges), f"{colour} step {step}"
+            assert any(abs(e.middle - x1) < 0.2 for e in edges), f"{colour} step {step}"

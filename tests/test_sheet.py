@@ -174,3 +174,33 @@ def test_small_sheets_impose_n_up_with_their_fields_over_their_boxes(tmp_path: P
         dark = segments([sum(pixel) < 450 for pixel in raster.row((y0 + y1) / 2)])
         assert_mm(min(dark, key=lambda s: abs(s.middle - x0)).middle, x0, f"left of {name}")
         assert_mm(min(dark, key=lambda s: abs(s.middle - x1)).middle, x1, f"right of {name}")
+
+
+def test_a_placed_element_is_an_absolute_box_out_of_the_flow(tmp_path: Path) -> None:
+    """`place` puts an element's corner at x, y from the 12 mm margins; the flow ignores it."""
+    folder = tmp_path / "rule_data" / "game"
+    shutil.copytree(GOOD / "minimal_deck", folder)
+    (folder / "sheet.yaml").write_text(
+        "materials:\n  mat:\n    kind: sheet\n    fillable: true\n    elements:\n"
+        "      - {kind: stat, id: hull, label: Hull, width: 30mm, place: {x: 100mm, y: 150mm}}\n"
+        "      - {kind: stat, id: crew, label: Crew, width: 30mm}\n"
+    )
+    out = tmp_path / "out"
+    result = run_cli("--rule-data", folder.parent, "build", "--only", "mat", "--out", out)
+    assert result.exit_code == 0, result.output
+    fields = _fields(out / "game" / "mat.pdf")
+    hull, crew = fields["hull"][1], fields["crew"][1]
+    assert_mm(hull[0], 112, "placed box's left edge")
+    assert_mm(hull[2], 142, "placed box's right edge")
+    assert_mm(crew[0], 12, "flowing box's left edge")
+    assert crew[1] < 30, "the flow starts at the top, as if the placed box were not there"
+    raster = Raster.of(out / "game" / "mat.pdf", 0)
+    dark = segments([sum(pixel) < 450 for pixel in raster.row((hull[1] + hull[3]) / 2)])
+    assert_mm(min(dark, key=lambda s: abs(s.middle - 112)).middle, 112, "drawn left edge")
+
+
+def test_a_placed_element_past_the_margin_is_reported(tmp_path: Path) -> None:
+    stat = "      - {kind: stat, id: hull, label: Hull, width: 30mm, place: {x: 170mm, y: 0mm}}\n"
+    (problem,) = _sheet_case(tmp_path, stat)
+    assert problem.code == "PK260" and "margins" in problem.message
+    assert problem.line == 5

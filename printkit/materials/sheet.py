@@ -16,6 +16,7 @@ from printkit.diagnostics import (
     TEMPLATE_ERROR,
     UNKNOWN_REFERENCE,
     Diagnostics,
+    did_you_mean,
 )
 from printkit.draw.ops import Document, FormField, Line, Op, Page, Paint, Rect, Text
 from printkit.draw.text import fit_text, parse_markup, text_width
@@ -32,13 +33,16 @@ from printkit.materials.board_draw import (
 )
 from printkit.materials.paper import material_paper
 from printkit.materials.purchases import repeated_items
+from printkit.materials.sheet_badges import badge_ops, cycle_ops
 from printkit.materials.sheet_nup import impose_small_sheets
 from printkit.materials.templates import TemplateProblem, evaluate, render
 from printkit.model.layout import Layout
 from printkit.model.sheet import (
     CheckboxElement,
+    CycleElement,
     Element,
     HeadingElement,
+    Labelled,
     NumberTrackElement,
     RowElement,
     ShapesElement,
@@ -154,11 +158,25 @@ def _page(
     sheet (imposed n-up) leaves that to the sheet it lands on."""
     width, height = size
     margin = MARGIN if footed else SMALL_MARGIN
+    bottom = height - margin - (mm(6) if footed else 0)  # room for the note under the sheet
     y = margin
     for index, element in enumerate(spec.elements):
-        used = _element(flow, element, margin, y, width - 2 * margin, ("elements", index))
-        y += used + GAP
-    bottom = height - margin - (mm(6) if footed else 0)  # room for the note under the sheet
+        if element.place is None:
+            used = _element(flow, element, margin, y, width - 2 * margin, ("elements", index))
+            y += used + GAP
+            continue
+        left, top = margin + element.place.x, margin + element.place.y
+        room = element.width or width - margin - left
+        used = _element(flow, element, left, top, room, ("elements", index))
+        if left + room > width - margin + 0.01 or top + used > bottom + 0.01:
+            flow.diagnostics.add(
+                SHEET_OVERFLOW,
+                f"material '{flow.material_id}': the placed element reaches past the page's "
+                f"margins ({_mm(left + room)} × {_mm(top + used)} mm)",
+                flow.where("elements", index, "place"),
+                hint="move it up or left, or make it narrower",
+            )
+            return None
     if y - GAP > bottom:
         flow.diagnostics.add(
             SHEET_OVERFLOW,
@@ -210,7 +228,49 @@ def _element(flow: _Flow, element: Element, x: float, y: float, w: float, path: 
         return _grid(flow, element, x, y, w, path)
     if isinstance(element, ShapesElement):
         return _shapes(flow, element, x, y, w, path)
+    if isinstance(element, CycleElement):
+        return _cycle(flow, element, x, y, w, path)
     return _table(flow, element, x, y, w, path)
+
+
+def _cycle(flow: _Flow, element: CycleElement, x: float, y: float, w: float, path: tuple) -> float:
+    """The cycle in the order its rows chain: from the first row, each row's `next`."""
+    rows = _rows(flow, element.rows, (*path, "rows"))
+    if rows is None:
+        return 0.0
+    names = [flow.text(element.name, (*path, "name"), {"row": row}) for row in rows]
+    after = {
+        name: flow.text(element.next, (*path, "next"), {"row": row})
+        for name, row in zip(names, rows, strict=True)
+    }
+    order = names[:1]
+    while order and after[order[-1]] in after and after[order[-1]] not in order:
+        order.append(after[order[-1]])
+    if len(names) < 2 or len(order) != len(names) or after.get(order[-1]) != order[0]:
+        chain = ", ".join(f"{name} → {after[name]}" for name in names)
+        flow.diagnostics.add(
+            BAD_VALUE,
+            f"material '{flow.material_id}': the rows do not make one cycle ({chain})",
+            flow.where(*path, "next"),
+            hint="each row's 'next' must name another row, and following them must visit "
+            "every row and come back to the first",
+        )
+        return 0.0
+    missing = [name for name in order if name not in element.badges]
+    if missing:
+        flow.diagnostics.add(
+            UNKNOWN_REFERENCE,
+            f"material '{flow.material_id}': '{missing[0]}' has no badge",
+            flow.where(*path, "badges"),
+            hint=did_you_mean(missing[0], element.badges, otherwise="add it under 'badges'"),
+        )
+        return 0.0
+    if element.size > w:
+        return _too_wide(flow, "the cycle", element.size, w, path)
+    verb = flow.text(element.verb, (*path, "verb"))
+    shown = [(name, element.badges[name]) for name in order]
+    flow.ops += cycle_ops(shown, verb, x, y, w, element.size)
+    return element.size + 24  # the names above and below
 
 
 def _too_wide(flow: _Flow, what: str, need: float, have: float, path: tuple) -> float:
@@ -277,6 +337,14 @@ def _row(flow: _Flow, row: RowElement, x: float, y: float, w: float, path: tuple
     share = (w - fixed - GAP * (len(row.elements) - 1)) / len(free) if free else 0
     tallest, left = 0.0, x
     for index, child in enumerate(row.elements):
+        if child.place is not None:
+            flow.diagnostics.add(
+                BAD_VALUE,
+                f"material '{flow.material_id}': an element in a row takes its place in the row",
+                flow.where(*path, "elements", index, "place"),
+                hint="remove 'place', or move the element out of the row",
+            )
+            return 0.0
         width = child.width or share
         if width <= 0:
             flow.diagnostics.add(
@@ -291,13 +359,17 @@ def _row(flow: _Flow, row: RowElement, x: float, y: float, w: float, path: tuple
     return tallest
 
 
-def _label(flow: _Flow, text: str, x: float, y: float, path: tuple) -> None:
-    label = flow.text(text, (*path, "label"))
+def _label(flow: _Flow, element: Labelled, x: float, y: float, path: tuple) -> None:
+    """The element's label, after its badge if it has one."""
+    label = flow.text(element.label, (*path, "label"))
+    if element.badge is not None:
+        flow.ops += badge_ops(element.badge, x + LABEL * 0.6, y + LABEL * 0.62, LABEL * 1.2)
+        x += LABEL * 1.6
     flow.ops.append(Text(x, y + LABEL, label, BOLD, LABEL, INK))
 
 
 def _stat(flow: _Flow, stat: StatElement, x: float, y: float, w: float, path: tuple) -> float:
-    _label(flow, stat.label, x, y, path)
+    _label(flow, stat, x, y, path)
     box_w = max(STAT[0], w)
     top = y + LABEL + 3
     flow.ops.append(Rect(x, top, box_w, STAT[1], Paint("#ffffff", INK, 0.8), radius=2))
@@ -314,7 +386,7 @@ def _stat(flow: _Flow, stat: StatElement, x: float, y: float, w: float, path: tu
 def _checkboxes(
     flow: _Flow, track: CheckboxElement, x: float, y: float, w: float, path: tuple
 ) -> float:
-    _label(flow, track.label, x, y, path)
+    _label(flow, track, x, y, path)
     group_w = track.per_group * BOX + (track.per_group - 1) * mm(1)
     spacing = max(group_w + mm(4), mm(12))
     if track.groups * spacing - (spacing - group_w) > w:
@@ -349,7 +421,7 @@ def _group_label(template: str, n: int) -> str:
 def _numbers(
     flow: _Flow, track: NumberTrackElement, x: float, y: float, w: float, path: tuple
 ) -> float:
-    _label(flow, track.label, x, y, path)
+    _label(flow, track, x, y, path)
     start = _whole(flow, track.start, (*path, "start"))
     end = _whole(flow, track.end, (*path, "end"))
     if start is None or end is None:
@@ -393,16 +465,23 @@ def _whole(flow: _Flow, value: int | str, path: tuple) -> int | None:
         return None
 
 
-def _table(flow: _Flow, table: TableElement, x: float, y: float, w: float, path: tuple) -> float:
+def _rows(flow: _Flow, expression: str, path: tuple) -> list | None:
+    """The list an element's `rows` expression gives, or None after reporting why not."""
     try:
-        items = list(evaluate(table.rows, flow.context))
+        return list(evaluate(expression, flow.context))
     except (TemplateProblem, TypeError) as problem:
         flow.diagnostics.add(
             getattr(problem, "code", None) or TEMPLATE_ERROR,
-            f"material '{flow.material_id}': table rows {problem}",
-            flow.where(*path, "rows"),
+            f"material '{flow.material_id}': rows {problem}",
+            flow.where(*path),
             hint="'rows' is an expression giving a list, such as rules.tables.upgrades.rows",
         )
+        return None
+
+
+def _table(flow: _Flow, table: TableElement, x: float, y: float, w: float, path: tuple) -> float:
+    items = _rows(flow, table.rows, (*path, "rows"))
+    if items is None:
         return 0.0
     fixed = sum(column.width or 0 for column in table.columns)
     free = [column for column in table.columns if column.width is None]

@@ -13,13 +13,23 @@ from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from printkit.model.base import Colour, PrintedMaterial, Size, Strict
-from printkit.model.units import PositiveLength, mm
+from printkit.model.units import NonNegativeLength, PositiveLength, mm
 
 ElementId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 
 
+class Place(Strict):
+    x: NonNegativeLength
+    y: NonNegativeLength
+
+
 class ElementBase(Strict):
     width: PositiveLength | None = Field(None, description="in a row: this element's width")
+    place: Place | None = Field(
+        None,
+        description="an absolute box: the element's top-left corner from the page's margins, "
+        "outside the flow of the other elements",
+    )
 
 
 class HeadingElement(ElementBase):
@@ -33,32 +43,43 @@ class TextElement(ElementBase):
     height: PositiveLength = Field(36.0, description="room for the text (default 12.7 mm)")
 
 
-class StatElement(ElementBase):
+class Badge(Strict):
+    """A coloured shape with a letter: colour is never the only cue, the letter and the shape
+    tell the same to a reader who does not see the colour, or on a grey print."""
+
+    letter: str = Field(min_length=1, max_length=3)
+    color: Colour
+    shape: Literal["circle", "square", "triangle", "diamond", "hexagon"] = "circle"
+
+
+class Labelled(ElementBase):
+    label: str
+    badge: Badge | None = Field(None, description="drawn before the label")
+
+
+class StatElement(Labelled):
     """A labelled box to write a number in, blank or filled from the data."""
 
     kind: Literal["stat"]
     id: ElementId
-    label: str
     value: str | None = Field(None, description="a template giving the printed value")
 
 
-class CheckboxElement(ElementBase):
+class CheckboxElement(Labelled):
     """Boxes to tick, in numbered groups: five cannons with two boxes each."""
 
     kind: Literal["checkboxes"]
     id: ElementId
-    label: str
     groups: int = Field(1, ge=1, le=50)
     per_group: int = Field(1, ge=1, le=20)
     group_label: str = Field("{{ n }}", description="a template over n, the group's number")
 
 
-class NumberTrackElement(ElementBase):
+class NumberTrackElement(Labelled):
     """A row of numbered boxes to mark the current value on: health 0 to 12."""
 
     kind: Literal["numbers"]
     id: ElementId
-    label: str
     start: int | str = Field(0, description="a number, or a template giving one")
     end: int | str = Field(description="a number, or a template giving one: {{ values.health }}")
 
@@ -75,6 +96,19 @@ class TableElement(ElementBase):
     kind: Literal["table"]
     rows: str = Field(description="expression over the rules context giving the list of items")
     columns: list[Column] = Field(min_length=1, max_length=8)
+
+
+class CycleElement(ElementBase):
+    """Who beats whom, drawn as badges round a circle with arrows, in the order the rules give:
+    each row names the one it points to (red attacks yellow, yellow blue, blue red)."""
+
+    kind: Literal["cycle"]
+    rows: str = Field(description="expression giving the list: rules.tables.attacks.rows")
+    name: str = Field("{{ row.key }}", description="template over `row`: its name")
+    next: str = Field(description="template over `row`: the name it points to")
+    verb: str = Field("", description="printed beside each arrow")
+    badges: dict[str, Badge] = Field(min_length=2, max_length=12, description="by name")
+    size: PositiveLength = Field(mm(55), description="the circle's diameter")
 
 
 Cell = tuple[int, int]
@@ -180,6 +214,7 @@ Element = Annotated[
     | TableElement
     | TriangleGridElement
     | ShapesElement
+    | CycleElement
     | RowElement,
     Field(discriminator="kind"),
 ]
