@@ -16,7 +16,7 @@ from printkit.check.deck import check_deck
 from printkit.check.errata import apply_errata
 from printkit.check.layout import check_safe_zones
 from printkit.check.rules import check_rules
-from printkit.diagnostics import UNKNOWN_REFERENCE, Diagnostics, did_you_mean
+from printkit.diagnostics import Diagnostics
 from printkit.draw.ops import Document
 from printkit.draw.pdf import render_pdf
 from printkit.draw.png import render_png_pages
@@ -36,6 +36,7 @@ class GameResult:
     documents: dict[str, Document] = field(default_factory=dict)
     written: list[Path] = field(default_factory=list)
     verdicts: list[Verdict] = field(default_factory=list)
+    materials: list[str] = field(default_factory=list)  # every material of the game
 
 
 @game_budget()
@@ -60,7 +61,8 @@ def compile_game(
         check_deck(loaded.package, deck_id, loaded.spans, found)
     result = GameResult(game_id)
     result.verdicts = check_rules(loaded, found)
-    for material_id in _materials(loaded, only, found):
+    result.materials = list(loaded.package.materials)
+    for material_id in _materials(loaded, only):
         if progress:
             progress(f"{game_id}/{material_id}")
         document = compile_material(loaded, material_id, layouts, paper, found, press)
@@ -70,17 +72,10 @@ def compile_game(
     return result
 
 
-def _materials(loaded: LoadedPackage, only: tuple[str, ...], found: Diagnostics) -> list[str]:
-    materials = list(loaded.package.materials)
-    for name in only:
-        if name not in materials:
-            found.add(
-                UNKNOWN_REFERENCE,
-                f"no material '{name}' in game '{loaded.id}'",
-                loaded.spans.value(("materials",)),
-                hint=did_you_mean(name, materials),
-            )
-    return [m for m in materials if not only or m in only]
+def _materials(loaded: LoadedPackage, only: tuple[str, ...]) -> list[str]:
+    """The materials to build: all, or those `--only` names (a name the game lacks is the
+    command line's business: see cli.build)."""
+    return [m for m in loaded.package.materials if not only or m in only]
 
 
 def write_outputs(result: GameResult, out: Path, formats: tuple[str, ...]) -> None:

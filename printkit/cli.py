@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from printkit.build import FORMATS, compile_game, write_outputs
+from printkit.build import FORMATS, GameResult, compile_game, write_outputs
 from printkit.crash import save_report
 from printkit.diagnostics import (
     CODES,
@@ -18,6 +18,7 @@ from printkit.diagnostics import (
     Diagnostics,
     Severity,
     Span,
+    did_you_mean,
     relative,
 )
 from printkit.impose.catalogue import papers
@@ -258,12 +259,18 @@ def build(
             hint="name a folder with --out (it is created if it does not exist)",
         )
         context.exit(_report(diagnostics, strict))
+    compiled = []
     for game_id, folder in select_games(context.obj["rule_data"], games, diagnostics).items():
         found = Diagnostics()
         result = compile_game(
             game_id, folder, found, paper=paper, only=only, progress=_progress, press=press
         )
         diagnostics.extend(found)
+        compiled.append((game_id, result, found))
+    _check_only(only, [result for _, result, _ in compiled if result is not None])
+    for game_id, result, found in compiled:
+        if result is not None and only and not result.documents and not found.has_errors(strict):
+            continue  # none of the --only materials is in this game
         if result is None or found.has_errors(strict):
             click.echo(f"{game_id}: not built (see the diagnostics)", err=True)
             continue
@@ -282,6 +289,18 @@ def build(
             f"{len(result.written)} file(s) in {out / game_id}"
         )
     context.exit(_report(diagnostics, strict))
+
+
+def _check_only(only: tuple[str, ...], results: list[GameResult]) -> None:
+    """A --only name that no chosen game has is a mistake on the command line (exit 2), not in
+    any package."""
+    everything = sorted({m for result in results for m in result.materials})
+    for name in only:
+        if results and name not in everything:
+            raise click.UsageError(
+                f"no material '{name}' in the games chosen; {did_you_mean(name, everything)}",
+                ctx=click.get_current_context(),
+            )
 
 
 @main.command()

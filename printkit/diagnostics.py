@@ -469,6 +469,49 @@ INK_LIMIT_EXCEEDED = _code(
     "so only a lower limit can be exceeded: a printer asking for 260 % on uncoated stock.",
 )
 
+# Preflight (PK760-PK779): the drawn pages, checked as a print shop would before printing.
+PREFLIGHT_STRIP = _code(
+    "PK760",
+    Severity.WARNING,
+    "ink in the strip a home printer cannot print",
+    "Art, bleed, marks or text reach into the outer 5 mm of a sheet printed at home, where most "
+    "printers print nothing (PRINT.md): that part of the page comes out blank.",
+)
+PREFLIGHT_SMALL_TEXT = _code(
+    "PK761",
+    Severity.WARNING,
+    "text too small to read at print size",
+    "Text printed under 6 pt, the smallest size legible on a card (PRINT.md).",
+)
+PREFLIGHT_MARK_OVER_TEXT = _code(
+    "PK762",
+    Severity.WARNING,
+    "crop or fold mark crosses text",
+    "A crop mark or fold line crosses or touches text (a note, a caption): one of them is "
+    "misread or cut into.",
+)
+PREFLIGHT_CONTRAST = _code(
+    "PK763",
+    Severity.WARNING,
+    "text or line too faint against what lies under it",
+    "The contrast ratio (WCAG's, from relative luminance) of text or a fold line against the "
+    "colour under its middle is below 3 : 1, the least for graphics and large text to be seen.",
+)
+PREFLIGHT_CUT_LIKE_FOLD = _code(
+    "PK764",
+    Severity.WARNING,
+    "cut and fold lines drawn alike",
+    "A page's cut lines and fold lines have the same dash pattern, so the instruction 'fold on "
+    "the dashed line' cannot be followed.",
+)
+PREFLIGHT_HINGE = _code(
+    "PK765",
+    Severity.WARNING,
+    "fold-and-glue halves meet at a point",
+    "A round or shaped fold-and-glue piece has no straight cut around its two halves: cut along "
+    "its outline, the halves come apart where they only touch.",
+)
+
 CARD_DATA_MISSING = _code(
     "PK800",
     Severity.ERROR,

@@ -185,16 +185,22 @@ def test_only_builds_the_named_material(tmp_path: Path) -> None:
     assert all(name.startswith("pod") for name in names), names
 
 
-def test_only_with_an_unknown_material_is_a_diagnostic(tmp_path: Path) -> None:
+def test_only_with_an_unknown_material_is_a_usage_mistake(tmp_path: Path) -> None:
+    """No package is wrong: the command line is (exit 2, no file:line), and nothing is built."""
     result = run_cli(
         "--rule-data", GOOD, "build", "marked_deck", "--only", "podd", "--out", tmp_path
     )
-    assert result.exit_code == 1
-    (diagnostic,) = [d for d in parse_diagnostics(result.output) if d.severity == "error"]
-    assert diagnostic.code == "PK200"
-    assert "podd" in diagnostic.message
-    assert "did you mean 'pod'" in (diagnostic.hint or "")
+    assert result.exit_code == 2
+    assert "no material 'podd'" in result.output and "did you mean 'pod'" in result.output
+    assert not parse_diagnostics(result.output)
     assert files_under(tmp_path) == []
+
+
+def test_only_builds_the_games_that_have_the_material(tmp_path: Path) -> None:
+    """Across all games, --only builds the one that has it; the others are not errors."""
+    result = run_cli("--rule-data", GOOD, "build", "--only", "fold_vertical", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert {path.parent.name for path in files_under(tmp_path)} == {"marked_deck"}
 
 
 @pytest.mark.parametrize(

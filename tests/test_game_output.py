@@ -58,7 +58,7 @@ def _printkit(*args: str | Path, file_size_limit: int | None = None) -> subproce
 def test_a_write_failing_in_the_middle_of_a_game_keeps_every_previous_file(
     tmp_path: Path,
 ) -> None:
-    """With files above 40 KB refused, the small PDFs and SVGs of the first materials are
+    """With files above 30 KB refused, the small PDFs and SVGs of the first materials are
     written before a large PNG fails: none of them may reach the game's folder."""
     rule_data = _copy_game(tmp_path, "marked_deck")
     out = tmp_path / "out"
@@ -67,12 +67,12 @@ def test_a_write_failing_in_the_middle_of_a_game_keeps_every_previous_file(
     folder = out / "marked_deck"
     before = _snapshot(folder)
     sizes = sorted(len(data) for data in before.values())
-    assert sizes[0] < 40_000 < sizes[-1], "the limit must fall between the outputs' sizes"
+    assert sizes[0] < 30_000 < sizes[-1], "the limit must fall between the outputs' sizes"
 
     deck = rule_data / "marked_deck" / "deck.yaml"
     deck.write_text(deck.read_text().replace("name: Alpha", "name: Alphonse"))
     process = _printkit(
-        "--rule-data", rule_data, "build", "marked_deck", "--out", out, file_size_limit=40_000
+        "--rule-data", rule_data, "build", "marked_deck", "--out", out, file_size_limit=30_000
     )
     output, _ = process.communicate(timeout=120)
 

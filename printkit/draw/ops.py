@@ -18,12 +18,19 @@ Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
+Role = Literal["", "crop", "cut", "fold", "note"]
+
+
 @dataclass(frozen=True, slots=True)
 class Paint:
+    """`role` says what a mark is for (a crop mark, a cut or fold line), so that the preflight
+    can check marks against the art; drawing ignores it."""
+
     fill: str | None = None
     stroke: str | None = None
     width: float = 0.5
     dash: tuple[float, ...] | None = None
+    role: Role = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +78,7 @@ class Text:
     font: str
     size: float
     color: str = "#000000"
+    role: Role = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from printkit.model.units import mm
 INK = Paint(None, "#000000", 0.35)
 FINE = Paint(None, "#000000", 0.2)
 SCALE_HALF_MM = 6
+LABEL = 6.0  # points: the smallest legible size (PRINT.md)
 
 
 def calibration_targets(paper: tuple[float, float]) -> list[tuple[float, float]]:
@@ -53,8 +54,10 @@ def _scale(x: float, y: float) -> list[Op]:
         ops.append(Line(x + d, y - tick, x + d, y + tick, FINE))
         ops.append(Line(x - tick, y + d, x + tick, y + d, FINE))
         if step and step % 5 == 0:
-            ops.append(Text(x + d - mm(1), y - mm(3.5), f"{step:+d}", font, 5))
-            ops.append(Text(x + mm(3.2), y + d + mm(0.6), f"{step:+d}", font, 5))
+            # the vertical scale's labels stand right of the horizontal scale's end, so that
+            # "-5" never sits on "+5"
+            ops.append(Text(x + d - mm(1), y - mm(3.5), f"{step:+d}", font, LABEL))
+            ops.append(Text(x + mm(7.5), y + d + mm(0.8), f"{step:+d}", font, LABEL))
     return ops
 
 

@@ -12,13 +12,17 @@ from __future__ import annotations
 from printkit.draw.ops import Group, Line, Op, Page, Paint, Rect, rotate_180_about, translate
 from printkit.impose.blocks import Block, back_block, grid_pages
 from printkit.impose.grid import Grid
-from printkit.impose.marks import crop_marks, cut_path
+from printkit.impose.marks import CUT_PAINT, crop_marks, cut_path
 from printkit.impose.pieces import Piece
-from printkit.impose.placement import ACTUAL_SIZE, place
+from printkit.impose.placement import ACTUAL_SIZE, place, printable_area
 from printkit.impose.sheet import footer, mirrored_index
 from printkit.model.base import ImposeSpec
+from printkit.preflight.items import bounds
 
-FOLD_PAINT = Paint(None, "#606060", 0.5, (3.0, 2.0))
+FOLD_PAINT = Paint(None, "#606060", 0.5, (3.0, 2.0), role="fold")
+# Under the dashes, a white line as wide: on dark or coloured art the fold shows as dark and
+# white dashes, on paper as dark ones.
+FOLD_CASING = Paint(None, "#ffffff", 0.5)
 BACKING = Paint("#3a3a3a")
 
 
@@ -39,22 +43,29 @@ def impose_fold_blocks(pages: list[list[Block]], spec: ImposeSpec, title: str) -
     halves (outlines are symmetric, so folded they coincide) and are cut after gluing."""
     result: list[Page] = []
     for number, blocks in enumerate(pages, start=1):
+        label = f"{title} · fold-and-glue sheet {number}"
+        shaped = any(piece.outline is not None for block in blocks for piece in block.pieces)
+        text = f"{ACTUAL_SIZE} · cut out, fold on the dashed line, glue back to back"
+        if shaped:
+            text += ", then cut round pieces along their outline"
+        notes = footer(blocks, spec, text)
+        keep_out = [box for box in (bounds(notes),) if box is not None]
         ops: list[Op] = []
         for block in blocks:
-            for index, piece in enumerate(block.pieces):
-                ops += _unfolded(piece, *block.grid.position(index), spec)
             grid = block.grid
+            paper = (grid.paper_width, grid.paper_height)
+            for index, piece in enumerate(block.pieces):
+                ops += _unfolded(piece, *grid.position(index), spec, paper)
+            occupied = range(len(block.pieces))
             if spec.cut_corner_radius and block.straight:
-                for index in range(len(block.pieces)):
+                for index in occupied:
                     x, y = grid.position(index)
                     ops.append(
                         cut_path(x, y, grid.cell_width, grid.cell_height, spec.cut_corner_radius)
                     )
             if spec.crop_marks:
-                ops += crop_marks(grid, spec.bleed, spec.margin, block.room)
-        label = f"{title} · fold-and-glue sheet {number}"
-        text = f"{ACTUAL_SIZE} · cut out, fold on the dashed line, glue back to back"
-        ops += footer(blocks, spec, text)
+                ops += crop_marks(grid, spec.bleed, spec.margin, block.room, occupied, keep_out)
+        ops += notes
         result.append(
             Page(blocks[0].grid.paper_width, blocks[0].grid.paper_height, ops, label=label)
         )
@@ -70,33 +81,46 @@ def _backing(blocks: list[Block], spec: ImposeSpec, label: str) -> Page:
     layers: list[Op] = []
     for block in blocks:
         grid = back_block(block, spec.backs).grid
+        x0, y0, x1, y1 = printable_area((grid.paper_width, grid.paper_height), spec.margin)
         for index in range(len(block.pieces)):
             x, y = grid.position(mirrored_index(grid, index, spec.backs))
-            layers.append(
-                Rect(x - b, y - b, grid.cell_width + 2 * b, grid.cell_height + 2 * b, BACKING)
-            )
+            left, top = max(x - b, x0), max(y - b, y0)
+            right = min(x + grid.cell_width + b, x1)
+            bottom = min(y + grid.cell_height + b, y1)
+            layers.append(Rect(left, top, right - left, bottom - top, BACKING))
     shifted = Group(tuple(layers), translate(spec.back_offset_x, spec.back_offset_y))
     ops: list[Op] = [shifted, *footer(blocks, spec, f"{ACTUAL_SIZE} · {label}")]
     return Page(blocks[0].grid.paper_width, blocks[0].grid.paper_height, ops, label=label)
 
 
-def _unfolded(piece: Piece, x: float, y: float, spec: ImposeSpec) -> list[Op]:
+def _unfolded(
+    piece: Piece, x: float, y: float, spec: ImposeSpec, paper: tuple[float, float]
+) -> list[Op]:
     """Front and back of one piece side by side (or one above the other), with the fold."""
     b = spec.bleed
     w, h = piece.width, piece.height
     back = piece.back or ()
     ops: list[Op] = []
+    area = printable_area(paper, spec.margin)
     if spec.fold == "horizontal":
-        ops.append(place(piece.front, x, y, w, h, (b, b, b, 0.0)))
+        ops.append(place(piece.front, x, y, w, h, (b, b, b, 0.0), area))
         turned = Group(back, rotate_180_about(w / 2, h / 2))
-        ops.append(place((turned,), x, y + h, w, h, (b, 0.0, b, b)))
+        ops.append(place((turned,), x, y + h, w, h, (b, 0.0, b, b), area))
         halves = [(x, y), (x, y + h)]
-        ops.append(Line(x, y + h, x + w, y + h, FOLD_PAINT))
+        ops += _fold_line(x, y + h, x + w, y + h)
     else:
-        ops.append(place(piece.front, x, y, w, h, (b, b, 0.0, b)))
-        ops.append(place(back, x + w, y, w, h, (0.0, b, b, b)))
+        ops.append(place(piece.front, x, y, w, h, (b, b, 0.0, b), area))
+        ops.append(place(back, x + w, y, w, h, (0.0, b, b, b), area))
         halves = [(x, y), (x + w, y)]
-        ops.append(Line(x + w, y, x + w, y + h, FOLD_PAINT))
+        ops += _fold_line(x + w, y, x + w, y + h)
     if piece.outline is not None:
+        # The outline is cut after gluing; first the rectangle round both halves is cut, so
+        # they stay joined along the whole fold rather than at the point where outlines meet.
+        width, height = fold_unit(piece, spec.fold)
+        ops.append(Rect(x, y, width, height, CUT_PAINT))
         ops += [Group((piece.outline,), translate(*half)) for half in halves]
     return ops
+
+
+def _fold_line(x1: float, y1: float, x2: float, y2: float) -> list[Op]:
+    return [Line(x1, y1, x2, y2, FOLD_CASING), Line(x1, y1, x2, y2, FOLD_PAINT)]

@@ -10,39 +10,100 @@ line over the art.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from printkit.draw.ops import Line, Op, Paint, Rect
 from printkit.impose.grid import Grid
 from printkit.model.units import mm
 
-MARK_PAINT = Paint(None, "#000000", 0.25)
+BBox = tuple[float, float, float, float]
+MARK_PAINT = Paint(None, "#000000", 0.25, role="crop")
 MARK_CLEARANCE = mm(0.5)
 MARK_MIN = mm(1.5)
 MARK_MAX = mm(6)
-OUTLINE_PAINT = Paint(None, "#333333", 0.3)
+OUTLINE_PAINT = Paint(None, "#333333", 0.3, role="cut")
+CUT_PAINT = Paint(None, "#7f7f7f", 0.25, role="cut")
 
 
 def crop_marks(
-    grid: Grid, bleed: float, margin: float, room: tuple[float, float] | None = None
+    grid: Grid,
+    bleed: float,
+    margin: float,
+    room: tuple[float, float] | None = None,
+    cells: Iterable[int] | None = None,
+    keep_out: Iterable[BBox] = (),
 ) -> list[Op]:
-    """Marks for every cut line of `grid`; `room` is how far up and down (page y) they may
-    reach, the margins unless other grids share the page."""
+    """Marks for the cut lines of the occupied `cells` of `grid` (all by default): only lines
+    that bound a piece, outside the rows and columns that hold one. `room` is how far up and
+    down (page y) they may reach, the margins unless other grids share the page; each mark stops
+    short of the `keep_out` boxes (the sheet's note) or, too short then, is left out."""
+    occupied = list(range(grid.per_sheet)) if cells is None else list(cells)
+    if not occupied:
+        return []
+    rows = [index // grid.columns for index in occupied]
+    columns = [index % grid.columns for index in occupied]
+    first_row, last_row = min(rows), max(rows)
+    first_column, last_column = min(columns), max(columns)
+    step_x, step_y = grid.cell_width + grid.gap, grid.cell_height + grid.gap
+    top = grid.top + first_row * step_y
+    bottom = grid.top + last_row * step_y + grid.cell_height
+    left = grid.left + first_column * step_x
+    right = grid.left + last_column * step_x + grid.cell_width
+    xs = [x for x in grid.cut_xs() if left - 1e-6 <= x <= right + 1e-6]
+    ys = [y for y in grid.cut_ys() if top - 1e-6 <= y <= bottom + 1e-6]
     above, below = room or (margin, grid.paper_height - margin)
-    ops: list[Op] = []
-    top_art = grid.top - bleed - MARK_CLEARANCE
-    bottom_art = grid.top + grid.height + bleed + MARK_CLEARANCE
-    left_art = grid.left - bleed - MARK_CLEARANCE
-    right_art = grid.left + grid.width + bleed + MARK_CLEARANCE
+    top_art, bottom_art = top - bleed - MARK_CLEARANCE, bottom + bleed + MARK_CLEARANCE
+    left_art, right_art = left - bleed - MARK_CLEARANCE, right + bleed + MARK_CLEARANCE
     up, down = _length(top_art - above), _length(below - bottom_art)
-    sideways = _length(left_art - margin)
-    for x in grid.cut_xs():
+    leftward = _length(left_art - margin)
+    rightward = _length(grid.paper_width - margin - right_art)
+    marks: list[tuple[tuple[float, float], tuple[float, float]]] = []  # art end, outer end
+    for x in xs:
         if up:
-            ops.append(Line(x, top_art - up, x, top_art, MARK_PAINT))
+            marks.append(((x, top_art), (x, top_art - up)))
         if down:
-            ops.append(Line(x, bottom_art, x, bottom_art + down, MARK_PAINT))
-    for y in grid.cut_ys() if sideways else ():
-        ops.append(Line(left_art - sideways, y, left_art, y, MARK_PAINT))
-        ops.append(Line(right_art, y, right_art + sideways, y, MARK_PAINT))
+            marks.append(((x, bottom_art), (x, bottom_art + down)))
+    for y in ys:
+        if leftward:
+            marks.append(((left_art, y), (left_art - leftward, y)))
+        if rightward:
+            marks.append(((right_art, y), (right_art + rightward, y)))
+    boxes = list(keep_out)
+    ops: list[Op] = []
+    for art_end, outer_end in marks:
+        outer = _clear(art_end, outer_end, boxes)
+        if outer is not None:
+            ops.append(Line(*outer, *art_end, MARK_PAINT))
     return ops
+
+
+def _clear(
+    art_end: tuple[float, float], outer_end: tuple[float, float], boxes: list[BBox]
+) -> tuple[float, float] | None:
+    """The mark's outer end pulled back to stop short of every box; None when too short."""
+    (ax, ay), (ox, oy) = art_end, outer_end
+    length = abs(ox - ax) + abs(oy - ay)
+    dx, dy = (ox - ax) / length, (oy - ay) / length
+    for box in boxes:
+        x0, y0, x1, y1 = (
+            v + d
+            for v, d in zip(
+                box, (-MARK_CLEARANCE, -MARK_CLEARANCE, MARK_CLEARANCE, MARK_CLEARANCE), strict=True
+            )
+        )
+        if dx == 0 and x0 <= ax <= x1:
+            near, far = (y0 - ay, y1 - ay) if dy > 0 else (ay - y1, ay - y0)
+        elif dy == 0 and y0 <= ay <= y1:
+            near, far = (x0 - ax, x1 - ax) if dx > 0 else (ax - x1, ax - x0)
+        else:
+            continue
+        if far < 0:
+            continue  # the box lies behind the mark, over the art
+        if near < length:
+            length = max(near, 0.0)  # a mark that starts inside the box is left out
+    if length < MARK_MIN:
+        return None
+    return (ax + dx * length, ay + dy * length)
 
 
 def _length(space: float) -> float:
@@ -56,5 +117,6 @@ def _length(space: float) -> float:
 
 
 def cut_path(x: float, y: float, width: float, height: float, radius: float) -> Rect:
-    """The outline to cut along, with rounded corners when asked; it never clips the art."""
-    return Rect(x, y, width, height, Paint(None, "#7f7f7f", 0.25, (1.5, 1.5)), radius)
+    """The outline to cut along, with rounded corners when asked; it never clips the art. It is
+    solid: dashes are for fold lines, so "fold on the dashed line" stays true."""
+    return Rect(x, y, width, height, CUT_PAINT, radius)

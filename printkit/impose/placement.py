@@ -14,12 +14,23 @@ def place(
     width: float,
     height: float,
     bleed_sides: tuple[float, float, float, float],
+    printable: tuple[float, float, float, float] | None = None,
 ) -> Group:
     """The piece at (x, y), its art clipped to the trim plus the bleed of each side
-    (left, top, right, bottom): shared cut lines get none, outer edges the full bleed."""
+    (left, top, right, bottom): shared cut lines get none, outer edges the full bleed, but never
+    past `printable` (x0, y0, x1, y1), where a home printer stops printing."""
     left, top, right, bottom = bleed_sides
+    if printable is not None:
+        x0, y0, x1, y1 = printable
+        left, top = min(left, max(0.0, x - x0)), min(top, max(0.0, y - y0))
+        right = min(right, max(0.0, x1 - x - width))
+        bottom = min(bottom, max(0.0, y1 - y - height))
     clip = (-left, -top, width + left + right, height + top + bottom)
     return Group(ops, translate(x, y), clip)
+
+
+def printable_area(paper: tuple[float, float], margin: float) -> tuple[float, float, float, float]:
+    return (margin, margin, paper[0] - margin, paper[1] - margin)
 
 
 def note(
@@ -49,14 +60,14 @@ def _note_below(
     baseline = max(art_bottom + mm(0.5) + NOTE_SIZE, min(lowest, art_bottom + mm(8)))
     x = (paper[0] - width) / 2
     ground = Rect(x - mm(1), baseline - NOTE_SIZE, width + mm(2), NOTE_SIZE * 1.4, Paint("#ffffff"))
-    return [ground, Text(x, baseline, text, font, NOTE_SIZE)]
+    return [ground, Text(x, baseline, text, font, NOTE_SIZE, role="note")]
 
 
 def _note_beside(text: str, paper: tuple[float, float], art_left: float, font: str) -> list[Op]:
     width = text_width(text, font, NOTE_SIZE)
     baseline_x = art_left - mm(1) - NOTE_SIZE * DESCENT  # descenders stay clear of the art
     upward = (0.0, -1.0, 1.0, 0.0, baseline_x, (paper[1] + width) / 2)
-    return [Group((Text(0, 0, text, font, NOTE_SIZE),), upward)]
+    return [Group((Text(0, 0, text, font, NOTE_SIZE, role="note"),), upward)]
 
 
 NOTE_SIZE = 6.0

@@ -15,8 +15,9 @@ from printkit.impose.blocks import Block, back_block, grid_pages
 from printkit.impose.grid import Grid
 from printkit.impose.marks import crop_marks, cut_path
 from printkit.impose.pieces import Piece
-from printkit.impose.placement import ACTUAL_SIZE, note, place
+from printkit.impose.placement import ACTUAL_SIZE, note, place, printable_area
 from printkit.model.base import ImposeSpec
+from printkit.preflight.items import bounds
 
 
 def bleed_sides(grid: Grid, index: int, bleed: float, shared: bool) -> tuple[float, ...]:
@@ -87,7 +88,9 @@ def _side(block: Block, spec: ImposeSpec, back: bool) -> list[Op]:
         target = mirrored_index(grid, index, spec.backs) if back else index
         x, y = grid.position(target)
         sides = bleed_sides(grid, target, spec.bleed, block.shared)
-        art.append(place(ops, x, y, piece.width, piece.height, sides))
+        paper = (grid.paper_width, grid.paper_height)
+        area = printable_area(paper, spec.margin)
+        art.append(place(ops, x, y, piece.width, piece.height, sides, area))
         if piece.outline is not None:
             outlines.append(Group((piece.outline,), translate(x, y)))
     return art + outlines
@@ -96,8 +99,11 @@ def _side(block: Block, spec: ImposeSpec, back: bool) -> list[Op]:
 def _page(
     blocks: list[Block], cells: list[list[int]], spec: ImposeSpec, art: list[Op], label: str
 ) -> Page:
-    """A side's art with its cut paths, crop marks and the actual-size note under it all."""
+    """A side's art with its cut paths, crop marks and the actual-size note under it all; the
+    marks stop short of the note."""
     ops = list(art)
+    notes = footer(blocks, spec, f"{ACTUAL_SIZE} · {label}")
+    keep_out = [box for box in (bounds(notes),) if box is not None]
     for block, indices in zip(blocks, cells, strict=True):
         if not block.straight:
             continue
@@ -109,8 +115,8 @@ def _page(
                     cut_path(x, y, grid.cell_width, grid.cell_height, spec.cut_corner_radius)
                 )
         if spec.crop_marks:
-            ops += crop_marks(grid, spec.bleed, spec.margin, block.room)
-    ops += footer(blocks, spec, f"{ACTUAL_SIZE} · {label}")
+            ops += crop_marks(grid, spec.bleed, spec.margin, block.room, indices, keep_out)
+    ops += notes
     return Page(blocks[0].grid.paper_width, blocks[0].grid.paper_height, ops, label=label)
 
 

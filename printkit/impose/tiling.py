@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from printkit.draw.fonts import font_name
+from printkit.draw.fonts import font_name, text_width
 from printkit.draw.ops import Box, Group, Line, Op, Page, Text, translate
 from printkit.impose.marks import MARK_PAINT
 from printkit.impose.placement import note, place
@@ -211,7 +211,7 @@ def _tile_page(
     index = tile_index(column, row, plan)
     ops.append(
         Text(
-            wx,
+            wx + (mm(1) if column > 0 else 0.0),  # clear of the cut tick on the left edge
             plan.margin + LABEL_SIZE * 0.9,
             f"{index} · {title} · {_advice(plan, column, row)}",
             font_name("regular"),
@@ -264,9 +264,10 @@ def _neighbour_names(plan: TilePlan, column: int, row: int) -> list[Op]:
     if column + 1 < len(plan.xs):
         x = wx + plan.xs[column + 1] - plan.xs[column]
         name = column_name(column + 1) + str(row + 1)
-        ops.append(Text(x + mm(0.8), wy - TICK_GAP - TICK, name, font, LABEL_SIZE * 0.9))
+        ops.append(Text(x + mm(0.8), wy - TICK_GAP - TICK, name, font, LABEL_SIZE))
     if row + 1 < len(plan.ys):
         y = wy + plan.ys[row + 1] - plan.ys[row]
         name = column_name(column) + str(row + 2)
-        ops.append(Text(wx + ww + TICK_GAP, y + LABEL_SIZE, name, font, LABEL_SIZE * 0.9))
+        right = plan.paper[0] - plan.margin - text_width(name, font, LABEL_SIZE)
+        ops.append(Text(min(wx + ww + TICK_GAP, right), y + LABEL_SIZE, name, font, LABEL_SIZE))
     return ops

@@ -134,7 +134,7 @@ def _feature(
     text = label(style.label, (*piece.path, "label"), context) if style.label else ""
     outline = Paint("#ffffff", INK, 0.9)
     if style.draw == "circle":
-        return [Circle(cx, cy, 0.2 * side, outline), *_centred(text, cx, cy + 0.2 * side + 6, 5)]
+        return [Circle(cx, cy, 0.2 * side, outline), *_centred(text, cx, cy + 0.2 * side + 6, 6)]
     if style.draw == "semicircle":
         r = 0.22 * side
         base = cy + 0.05 * side
@@ -144,12 +144,12 @@ def _feature(
             *_centred(text, cx, base + 6.5, 6.0, BOLD),
         ]
     if style.draw == "rectangle":
-        return [_polygon(_across(piece, frame, 0.42), outline), *_centred(text, cx, cy + 2, 5)]
+        return [_polygon(_across(piece, frame, 0.42), outline), *_centred(text, cx, cy + 2, 6)]
     if style.draw == "die":
         half = _square_inside(_rhombus(piece, frame), (cx, cy))
         return die_face(text, cx - half, cy - half, 2 * half)
     colour = "#ffffff" if style.draw == "block" else INK
-    return _centred(text, cx, cy + 2, 5.5, BOLD, colour)
+    return _centred(text, cx, cy + 2, 6.5, BOLD, colour)
 
 
 def _centred(

@@ -19,6 +19,7 @@ from printkit.materials.reference import compile_quick_reference, compile_rules_
 from printkit.materials.sheet import compile_sheet
 from printkit.model.layout import Layout
 from printkit.model.package import MaterialSpec
+from printkit.preflight.run import preflight
 
 MaterialCompiler = Callable[
     [LoadedPackage, str, dict[str, Layout], str, Diagnostics], Document | None
@@ -61,4 +62,5 @@ def compile_material(
         document.colour = "cmyk" if press else spec.colour
         document.duplex = duplex_of(spec)
         check_ink(loaded, material_id, document, diagnostics)
+        preflight(loaded, material_id, document, diagnostics)
     return document

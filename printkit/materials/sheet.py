@@ -363,8 +363,8 @@ def _label(flow: _Flow, element: Labelled, x: float, y: float, path: tuple) -> N
     """The element's label, after its badge if it has one."""
     label = flow.text(element.label, (*path, "label"))
     if element.badge is not None:
-        flow.ops += badge_ops(element.badge, x + LABEL * 0.6, y + LABEL * 0.62, LABEL * 1.2)
-        x += LABEL * 1.6
+        flow.ops += badge_ops(element.badge, x + LABEL * 0.75, y + LABEL * 0.55, LABEL * 1.5)
+        x += LABEL * 1.9
     flow.ops.append(Text(x, y + LABEL, label, BOLD, LABEL, INK))
 
 

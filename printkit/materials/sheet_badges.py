@@ -29,7 +29,7 @@ def badge_ops(badge: Badge, cx: float, cy: float, size: float) -> list[Op]:
         ops = [Rect(cx - r * 0.9, cy - r * 0.9, 1.8 * r, 1.8 * r, paint)]
     else:
         ops = [_polygon(_shape_points(badge.shape, cx, cy, r), paint)]
-    letter_size = size * (0.42 if badge.shape == "triangle" else 0.55)
+    letter_size = size * (0.5 if badge.shape == "triangle" else 0.55)
     width = text_width(badge.letter, BOLD, letter_size)
     baseline = cy + letter_size * (0.55 if badge.shape == "triangle" else 0.36)
     colour = text_colour_on(badge.color)

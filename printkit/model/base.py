@@ -87,8 +87,21 @@ class Strict(Checked):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
+PreflightCode = Annotated[str, Field(pattern=r"^PK76\d$")]
+
+
+class PreflightSpec(Strict):
+    accept: list[PreflightCode] = Field(
+        default_factory=list,
+        description="preflight findings the designer accepts for this material (PK760-PK769)",
+    )
+
+
 class PrintedMaterial(Strict):
-    """What every material kind shares: how its colours reach the paper."""
+    """What every material kind shares: how its colours reach the paper, and which preflight
+    risks the designer accepts."""
+
+    preflight: PreflightSpec = Field(default_factory=PreflightSpec)
 
     colour: Literal["rgb", "cmyk"] = Field(
         "rgb",

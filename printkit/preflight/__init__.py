@@ -1,0 +1,1 @@
+"""The preflight: every drawn page checked before anything is written."""

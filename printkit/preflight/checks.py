@@ -1,0 +1,249 @@
+"""The preflight's checks on one page, each a pure function of the page's items.
+
+What a print shop's preflight looks for, in the terms a home printer and a player meet: ink
+where the printer cannot print, text too small to read, marks over text, lines or text too
+faint against what lies under them, cut and fold lines that look alike, fold-and-glue pieces
+whose halves only touch at a point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from reportlab.lib.colors import toColor
+
+from printkit.diagnostics import (
+    PREFLIGHT_CONTRAST,
+    PREFLIGHT_CUT_LIKE_FOLD,
+    PREFLIGHT_HINGE,
+    PREFLIGHT_MARK_OVER_TEXT,
+    PREFLIGHT_SMALL_TEXT,
+    PREFLIGHT_STRIP,
+)
+from printkit.model.units import mm, to_mm
+from printkit.preflight.items import BBox, Item
+
+STRIP = mm(5)  # PRINT.md: home printers do not print closer to the edge
+MIN_TEXT = 6.0  # PRINT.md: the smallest size legible on a card
+MIN_CONTRAST = 3.0  # WCAG's ratio for graphics and large text: below it a line or tag fades
+TOUCH = mm(0.3)  # closer than this, two marks touch
+WHITE = "#ffffff"
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    message: str
+    hint: str
+
+
+def _mm(points: float) -> str:
+    return f"{to_mm(points):.1f}"
+
+
+def _at(box: BBox) -> str:
+    return f"at x {_mm((box[0] + box[2]) / 2)} mm, y {_mm((box[1] + box[3]) / 2)} mm"
+
+
+def _inks(item: Item) -> bool:
+    """Does the item put ink on paper (white paint does not)?"""
+    if item.kind in ("text", "image"):
+        return item.kind == "image" or (item.fill or "").lower() != WHITE
+    return any(c and c.lower() != WHITE for c in (item.fill, item.stroke))
+
+
+def ink_in_strip(items: list[Item], size: tuple[float, float]) -> Iterator[Finding]:
+    """The deepest intrusion into the 5 mm edge strip, per edge."""
+    width, height = size
+    deepest: dict[str, tuple[float, Item]] = {}
+    for item in filter(_inks, items):
+        x0, y0, x1, y1 = item.box
+        for edge, distance in (
+            ("left", x0),
+            ("top", y0),
+            ("right", width - x1),
+            ("bottom", height - y1),
+        ):
+            if distance < STRIP - 0.05 and (edge not in deepest or distance < deepest[edge][0]):
+                deepest[edge] = (distance, item)
+    for edge, (distance, item) in deepest.items():
+        what = _what(item)
+        yield Finding(
+            PREFLIGHT_STRIP,
+            f"{what} reaches {max(0.0, to_mm(distance)):.1f} mm from the {edge} edge, "
+            f"{_at(item.box)}; home printers leave the outer 5 mm blank",
+            "keep art, bleed, marks and text 5 mm inside the paper (a smaller piece, fewer per "
+            "sheet or a larger paper), or accept the risk with 'preflight: {accept: [code]}'",
+        )
+
+
+def _what(item: Item) -> str:
+    if item.kind == "text":
+        return f"text '{item.text[:30]}'"
+    if item.role:
+        return f"a {item.role} mark" if item.role != "note" else "the page note"
+    return f"a {item.kind}"
+
+
+def small_text(items: list[Item]) -> Iterator[Finding]:
+    smallest = min(
+        (i for i in items if i.kind == "text" and i.text.strip()),
+        key=lambda i: i.size,
+        default=None,
+    )
+    if smallest is not None and smallest.size < MIN_TEXT - 0.05:
+        count = sum(1 for i in items if i.kind == "text" and i.size < MIN_TEXT - 0.05)
+        yield Finding(
+            PREFLIGHT_SMALL_TEXT,
+            f"{count} text run(s) below {MIN_TEXT:g} pt, the smallest '{smallest.text[:30]}' at "
+            f"{smallest.size:.1f} pt {_at(smallest.box)}",
+            f"text under {MIN_TEXT:g} pt is hard to read on paper: give it more room or raise "
+            "its 'min_size'",
+        )
+
+
+def _overlap(a: BBox, b: BBox, by: float = 0.0) -> bool:
+    return a[0] - by < b[2] and b[0] - by < a[2] and a[1] - by < b[3] and b[1] - by < a[3]
+
+
+def marks_over_text(items: list[Item]) -> Iterator[Finding]:
+    marks = [i for i in items if i.role in ("crop", "fold")]
+    texts = [i for i in items if i.kind == "text" and i.text.strip()]
+    for mark in marks:
+        hit = next((t for t in texts if _overlap(mark.box, t.box, TOUCH)), None)
+        if hit is not None:
+            yield Finding(
+                PREFLIGHT_MARK_OVER_TEXT,
+                f"a {mark.role} mark crosses or touches {_what(hit)} {_at(mark.box)}",
+                "marks stop short of text: move the text, or the marks' room",
+            )
+            return  # one per page: the others are the same mistake
+
+
+def cut_like_fold(items: list[Item]) -> Iterator[Finding]:
+    folds = {i.dash for i in items if i.role == "fold"}
+    cut = next((i for i in items if i.role == "cut" and i.dash in folds), None)
+    if cut is not None:
+        style = "dashed" if cut.dash else "solid"
+        yield Finding(
+            PREFLIGHT_CUT_LIKE_FOLD,
+            f"cut and fold lines are both {style} {_at(cut.box)}",
+            "draw cut lines solid and fold lines dashed, so 'fold on the dashed line' is true",
+        )
+
+
+def luminance(colour: str) -> float:
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = toColor(colour).rgb()
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def _contains(item: Item, x: float, y: float) -> bool:
+    x0, y0, x1, y1 = item.box
+    if not (x0 <= x <= x1 and y0 <= y <= y1):
+        return False
+    if item.kind == "circle":
+        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
+        return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
+    if item.kind == "path" and len(item.outline) >= 3:
+        return _inside_polygon(item.outline, x, y)
+    return item.kind == "rect"
+
+
+def _inside_polygon(points: tuple[tuple[float, float], ...], x: float, y: float) -> bool:
+    inside = False
+    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _ground(items: list[Item], subject: Item, x: float, y: float) -> str | None:
+    """The colour under a point: the last filled shape painted there before `subject`, or for
+    a line the line drawn under it (its casing); None over an image (colours not known)."""
+    for item in reversed(items[: subject.order]):
+        if item.kind == "image" and _contains_box(item.box, x, y):
+            return None
+        casing = subject.kind == "line" and item.kind == "line" and item.stroke
+        if casing and _contains_box(item.box, x, y):
+            return item.stroke
+        if item.fill and item.kind != "text" and _contains(item, x, y):
+            return item.fill
+    return WHITE
+
+
+def _contains_box(box: BBox, x: float, y: float) -> bool:
+    return box[0] <= x <= box[2] and box[1] <= y <= box[3]
+
+
+def low_contrast(items: list[Item]) -> Iterator[Finding]:
+    """Text and fold lines against what lies under their middle: the worst of the page."""
+    worst: tuple[float, Item, str] | None = None
+    for item in items:
+        if item.kind == "text" and item.text.strip() and item.fill:
+            colour = item.fill
+        elif item.role == "fold" and item.stroke:
+            colour = item.stroke
+        else:
+            continue
+        x, y = (item.box[0] + item.box[2]) / 2, (item.box[1] + item.box[3]) / 2
+        ground = _ground(items, item, x, y)
+        if ground is None:
+            continue
+        ratio = contrast(colour, ground)
+        if ratio < MIN_CONTRAST and (worst is None or ratio < worst[0]):
+            worst = (ratio, item, ground)
+    if worst is not None:
+        ratio, item, ground = worst
+        yield Finding(
+            PREFLIGHT_CONTRAST,
+            f"{_what(item)} in {item.fill or item.stroke} on {ground} has a contrast of "
+            f"{ratio:.1f} : 1 {_at(item.box)}",
+            f"below {MIN_CONTRAST:g} : 1 it fades on paper: darken one colour or lighten the other",
+        )
+
+
+def halves_meeting_at_a_point(items: list[Item]) -> Iterator[Finding]:
+    """A fold line with a round or shaped cut on it and no straight cut around both halves:
+    the halves touch at a point, and the piece falls apart when cut out."""
+    cuts = [i for i in items if i.role == "cut"]
+    for fold in (i for i in items if i.role == "fold"):
+        shaped = [c for c in cuts if c.kind != "rect" and _overlap(c.box, fold.box, TOUCH)]
+        enclosed = any(c.kind == "rect" and _covers(c.box, fold.box) for c in cuts)
+        if shaped and not enclosed:
+            yield Finding(
+                PREFLIGHT_HINGE,
+                f"the two halves of a fold-and-glue piece meet at a point {_at(fold.box)}",
+                "give round and hexagonal pieces a rectangle to cut out first (the outline is "
+                "cut after gluing), or a hinge",
+            )
+            return
+
+
+def _covers(outer: BBox, inner: BBox) -> bool:
+    return (
+        outer[0] - TOUCH <= inner[0]
+        and outer[1] - TOUCH <= inner[1]
+        and inner[2] <= outer[2] + TOUCH
+        and inner[3] <= outer[3] + TOUCH
+    )
+
+
+def page_findings(
+    items: list[Item], size: tuple[float, float], home_printed: bool
+) -> Iterable[Finding]:
+    if home_printed:
+        yield from ink_in_strip(items, size)
+    yield from small_text(items)
+    yield from marks_over_text(items)
+    yield from cut_like_fold(items)
+    yield from low_contrast(items)
+    yield from halves_meeting_at_a_point(items)

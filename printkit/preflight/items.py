@@ -1,0 +1,187 @@
+"""A page's drawing flattened into what a print shop's preflight looks at: each mark of ink with
+its box in page coordinates (transforms applied, clipped), its colours, its role, and for text
+its size as printed.
+
+Boxes are conservative: a curve counts its control points, a rotated box the box around it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from printkit.draw.fonts import text_width
+from printkit.draw.ops import (
+    IDENTITY,
+    Circle,
+    Document,
+    FormField,
+    Group,
+    Image,
+    Line,
+    Matrix,
+    Op,
+    Paint,
+    Path,
+    Rect,
+    Role,
+    Text,
+    Use,
+)
+
+BBox = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, y down
+ASCENT, DESCENT = 0.8, 0.25  # of a font size: how far glyphs reach above and below the baseline
+
+
+@dataclass(frozen=True)
+class Item:
+    kind: str  # rect, line, circle, path, text, image
+    box: BBox
+    fill: str | None
+    stroke: str | None
+    role: Role
+    dash: tuple[float, ...] | None = None
+    text: str = ""
+    size: float = 0.0  # text: its size as printed (scaled by the transforms)
+    order: int = 0  # painting order on the page
+    outline: tuple[tuple[float, float], ...] = ()  # a path's corners, for what lies inside it
+
+
+def compose(outer: Matrix, inner: Matrix) -> Matrix:
+    """`inner` applied first, then `outer` (PDF's a b c d e f convention)."""
+    a, b, c, d, e, f = outer
+    p, q, r, s, t, u = inner
+    return (
+        a * p + c * q,
+        b * p + d * q,
+        a * r + c * s,
+        b * r + d * s,
+        a * t + c * u + e,
+        b * t + d * u + f,
+    )
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+def transformed(m: Matrix, box: BBox) -> BBox:
+    x0, y0, x1, y1 = box
+    points = [_apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def intersect(a: BBox, b: BBox | None) -> BBox | None:
+    if b is None:
+        return a
+    box = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+    return box if box[0] <= box[2] and box[1] <= box[3] else None
+
+
+def _scale(m: Matrix) -> float:
+    """How much a transform enlarges lengths (the mean of its two axes)."""
+    a, b, c, d, _, _ = m
+    return ((a * a + b * b) ** 0.5 + (c * c + d * d) ** 0.5) / 2
+
+
+def _grown(box: BBox, by: float) -> BBox:
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+
+
+def _path_box(commands: tuple[tuple, ...]) -> BBox | None:
+    xs = [v for command in commands for v in command[1::2]]
+    ys = [v for command in commands for v in command[2::2]]
+    return (min(xs), min(ys), max(xs), max(ys)) if xs else None
+
+
+def _own_box(op: Op) -> BBox | None:
+    """The op's box in its own coordinates, strokes included."""
+    stroke = op.paint.width / 2 if getattr(op, "paint", None) and op.paint.stroke else 0.0
+    if isinstance(op, Rect):
+        return _grown((op.x, op.y, op.x + op.w, op.y + op.h), stroke)
+    if isinstance(op, Line):
+        x0, x1 = sorted((op.x1, op.x2))
+        y0, y1 = sorted((op.y1, op.y2))
+        # butt ends: a line is widened across its length only
+        across_x = stroke if x0 == x1 or y0 != y1 else 0.0
+        across_y = stroke if y0 == y1 or x0 != x1 else 0.0
+        return (x0 - across_x, y0 - across_y, x1 + across_x, y1 + across_y)
+    if isinstance(op, Circle):
+        return _grown((op.cx - op.r, op.cy - op.r, op.cx + op.r, op.cy + op.r), stroke)
+    if isinstance(op, Path):
+        box = _path_box(op.commands)
+        return _grown(box, stroke) if box else None
+    if isinstance(op, Text):
+        width = text_width(op.text, op.font, op.size)
+        return (op.x, op.y - op.size * ASCENT, op.x + width, op.y + op.size * DESCENT)
+    if isinstance(op, Image):
+        return (op.x, op.y, op.x + op.w, op.y + op.h)
+    return None
+
+
+def bounds(ops: list[Op]) -> BBox | None:
+    """The box round some ops as drawn (symbols aside): where a note sits, say."""
+    boxes = [item.box for item in _walk(Document(""), ops, IDENTITY, None)]
+    if not boxes:
+        return None
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+
+
+def page_items(document: Document, ops: list[Op]) -> list[Item]:
+    items = list(_walk(document, ops, IDENTITY, None))
+    return [
+        Item(i.kind, i.box, i.fill, i.stroke, i.role, i.dash, i.text, i.size, n, i.outline)
+        for n, i in enumerate(items)
+    ]
+
+
+def _walk(document: Document, ops, matrix: Matrix, clip: BBox | None) -> Iterator[Item]:
+    for op in ops:
+        if isinstance(op, FormField):
+            continue
+        if isinstance(op, Group):
+            inner = compose(matrix, op.matrix)
+            bound = clip
+            if op.clip is not None:
+                x, y, w, h = op.clip
+                bound = intersect(transformed(inner, (x, y, x + w, y + h)), clip)
+            if op.clip_path is not None:
+                box = _path_box(op.clip_path)
+                if box is not None:
+                    bound = intersect(transformed(inner, box), bound)
+            if bound is not None or (op.clip is None and op.clip_path is None):
+                yield from _walk(document, op.ops, inner, bound)
+            continue
+        if isinstance(op, Use):
+            symbol = document.symbols[op.symbol]
+            yield from _walk(document, symbol.ops, compose(matrix, (1, 0, 0, 1, op.x, op.y)), clip)
+            continue
+        own = _own_box(op)
+        if own is None:
+            continue
+        box = intersect(transformed(matrix, own), clip)
+        if box is None:
+            continue
+        yield _item(op, box, matrix)
+
+
+def _item(op: Op, box: BBox, matrix: Matrix) -> Item:
+    if isinstance(op, Text):
+        return Item(
+            "text", box, op.color, None, op.role, text=op.text, size=op.size * _scale(matrix)
+        )
+    if isinstance(op, Image):
+        return Item("image", box, None, None, "")
+    paint: Paint = op.paint  # type: ignore[union-attr]
+    kind = type(op).__name__.lower()
+    outline: tuple[tuple[float, float], ...] = ()
+    if isinstance(op, Path):
+        outline = tuple(_apply(matrix, *command[-2:]) for command in op.commands if command[1:])
+    return Item(kind, box, paint.fill, paint.stroke, paint.role, paint.dash, outline=outline)

@@ -1,0 +1,32 @@
+"""Run the preflight on a compiled material and report what it finds, once per page and kind,
+at the material's line, unless the material accepts that risk."""
+
+from __future__ import annotations
+
+from printkit.diagnostics import PREFLIGHT_SMALL_TEXT, SMALL_TEXT, Diagnostics
+from printkit.draw.ops import Document
+from printkit.load.package import LoadedPackage
+from printkit.preflight.checks import page_findings
+from printkit.preflight.items import page_items
+
+
+def preflight(
+    loaded: LoadedPackage, material_id: str, document: Document, diagnostics: Diagnostics
+) -> None:
+    accepted = set(loaded.package.materials[material_id].preflight.accept)
+    if any(d.code == SMALL_TEXT for d in diagnostics):
+        accepted.add(PREFLIGHT_SMALL_TEXT)  # the layout check has named the cards already
+    where = loaded.spans.key(("materials", material_id))
+    for number, page in enumerate(document.pages, start=1):
+        # A page with a BleedBox goes to a print shop, which prints its bleed to the edge.
+        home_printed = page.bleed_box is None
+        items = page_items(document, page.ops)
+        for finding in page_findings(items, (page.width, page.height), home_printed):
+            if finding.code in accepted:
+                continue
+            diagnostics.add(
+                finding.code,
+                f"material '{material_id}', page {number}: {finding.message}",
+                where,
+                hint=finding.hint,
+            )

@@ -1,0 +1,208 @@
+"""The preflight: the shipped games trip none of its checks on either paper, each check trips
+where it should (the packages under tests/data/warnings/preflight_* for those a package can
+reach, drawn pages here for those printkit's own imposition no longer produces), a designer
+can accept a risk, and the audit's defects stay fixed, measured from the rendered pages."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pypdf
+import pytest
+from support import DATA, Raster, parse_diagnostics, run_cli, segments, text_runs
+
+from printkit.draw.ops import Circle, Document, Line, Op, Paint, Rect, Text
+from printkit.model.units import mm
+from printkit.preflight.checks import contrast, page_findings
+from printkit.preflight.items import page_items
+
+A4 = (mm(210), mm(297))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_shipped_games_trip_no_preflight_check(paper: str) -> None:
+    result = run_cli("validate", "--paper", paper)
+    found = [d for d in parse_diagnostics(result.output) if re.fullmatch(r"PK76\d", d.code)]
+    assert not found, result.output
+
+
+def _codes(ops: list[Op], home_printed: bool = True) -> list[str]:
+    document = Document("t", [])
+    return [f.code for f in page_findings(page_items(document, ops), A4, home_printed)]
+
+
+FOLD = Paint(None, "#606060", 0.5, (3.0, 2.0), role="fold")
+
+
+def test_cut_and_fold_lines_drawn_alike_are_found() -> None:
+    fold = Line(mm(100), mm(50), mm(100), mm(120), FOLD)
+    dashed_cut = Rect(
+        mm(30), mm(50), mm(140), mm(70), Paint(None, "#7f7f7f", 0.25, (3.0, 2.0), role="cut")
+    )
+    solid_cut = Rect(mm(30), mm(50), mm(140), mm(70), Paint(None, "#7f7f7f", 0.25, role="cut"))
+    assert "PK764" in _codes([dashed_cut, fold])
+    assert "PK764" not in _codes([solid_cut, fold])
+
+
+def test_round_halves_meeting_at_a_point_need_a_rectangle_cut_first() -> None:
+    fold = Line(mm(100), mm(50), mm(100), mm(80), FOLD)
+    outline = Paint(None, "#333333", 0.3, role="cut")
+    halves: list[Op] = [
+        Circle(mm(85), mm(65), mm(15), outline),
+        Circle(mm(115), mm(65), mm(15), outline),
+    ]
+    assert "PK765" in _codes([*halves, fold])
+    rectangle = Rect(mm(70), mm(50), mm(60), mm(30), Paint(None, "#7f7f7f", 0.25, role="cut"))
+    assert "PK765" not in _codes([rectangle, *halves, fold])
+
+
+def test_a_fold_line_with_a_white_casing_reads_on_any_colour() -> None:
+    blue = Rect(mm(60), mm(40), mm(80), mm(40), Paint("#1565c0"))
+    fold = Line(mm(100), mm(40), mm(100), mm(80), FOLD)
+    assert "PK763" in _codes([blue, fold])
+    casing = Line(mm(100), mm(40), mm(100), mm(80), Paint(None, "#ffffff", 1.5))
+    assert "PK763" not in _codes([blue, casing, fold])
+
+
+def test_ink_in_the_strip_counts_only_for_home_printing() -> None:
+    art = [Rect(mm(2), mm(2), mm(50), mm(50), Paint("#336699"))]
+    assert "PK760" in _codes(art)
+    assert "PK760" not in _codes(art, home_printed=False)  # a print shop prints to the edge
+    assert "PK760" not in _codes([Rect(mm(2), mm(2), mm(50), mm(50), Paint("#ffffff"))])
+
+
+def test_contrast_is_wcag_s_ratio() -> None:
+    assert contrast("#000000", "#ffffff") == pytest.approx(21.0)
+    assert contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)
+    assert contrast("#ffffff", "#e07b00") < 3.0 < contrast("#ffffff", "#b35f00")
+
+
+def test_text_size_counts_the_transforms() -> None:
+    from printkit.draw.ops import Group
+
+    small = Group((Text(0, 0, "tiny", "PK-Regular", 10.0),), (0.5, 0, 0, 0.5, mm(50), mm(50)))
+    assert "PK761" in _codes([small])
+    assert "PK761" not in _codes([Text(mm(50), mm(50), "fine", "PK-Regular", 6.0)])
+
+
+def test_a_designer_may_accept_a_risk(tmp_path: Path) -> None:
+    case = tmp_path / "preflight_low_contrast"
+    shutil.copytree(DATA / "warnings" / "preflight_low_contrast", case)
+    game = case / "game.yaml"
+    game.write_text(
+        game.read_text().replace(
+            "      backs: none", "      backs: none\n    preflight: {accept: [PK763]}"
+        )
+    )
+    result = run_cli("--rule-data", tmp_path, "validate")
+    assert result.exit_code == 0, result.output
+    assert "PK763" not in result.output
+
+
+def test_accept_names_preflight_codes_only(tmp_path: Path) -> None:
+    case = tmp_path / "preflight_low_contrast"
+    shutil.copytree(DATA / "warnings" / "preflight_low_contrast", case)
+    game = case / "game.yaml"
+    game.write_text(
+        game.read_text().replace(
+            "      backs: none", "      backs: none\n    preflight: {accept: [PK301]}"
+        )
+    )
+    result = run_cli("--rule-data", tmp_path, "validate")
+    assert result.exit_code == 1 and "PK122" in result.output
+
+
+# --- the audit's defects, measured from the rendered pages ------------------------------------
+
+
+def _dark_runs_across(raster: Raster, y_mm: float) -> list:
+    return segments([sum(p) < 600 for p in raster.row(y_mm)])
+
+
+def _art_box(raster: Raster) -> tuple[float, float, float, float]:
+    """The box of the coloured art on a page (mm): pixels far from grey."""
+    image = raster.image
+    xs, ys = [], []
+    pixels = image.load()
+    for y in range(0, image.height, 4):
+        for x in range(0, image.width, 4):
+            r, g, b = pixels[x, y]
+            if max(r, g, b) - min(r, g, b) > 40:
+                xs.append(x)
+                ys.append(y)
+    px = 25.4 / 300
+    return (min(xs) * px, min(ys) * px, max(xs) * px, max(ys) * px)
+
+
+def test_crop_marks_stand_only_around_pieces(tmp_path: Path) -> None:
+    """The variable attack card (one piece on its sheet): two marks above it and two on each
+    side, none for the empty slots of the grid (below it, the note keeps them short)."""
+    out = tmp_path / "out"
+    result = run_cli("build", "raise_the_shields", "--only", "variable_attack_card", "--out", out)
+    assert result.exit_code == 0, result.output
+    raster = Raster.of(out / "raise_the_shields" / "variable_attack_card.pdf", 0)
+    left, top, right, _ = _art_box(raster)
+    above = [s for s in _dark_runs_across(raster, top - 4) if s.length < 1]
+    assert len(above) == 2
+    for x in (left - 4, right + 4):
+        column = segments([sum(p) < 600 for p in raster.column(x)])
+        assert len([s for s in column if s.length < 1]) == 2
+
+
+def test_the_card_cut_outline_is_solid_and_the_fold_dashed(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    run_cli("build", "raise_the_shields", "--only", "variable_attack_card", "--out", out)
+    raster = Raster.of(out / "raise_the_shields" / "variable_attack_card.pdf", 0)
+    left, top, _, bottom = _art_box(raster)
+    middle = (top + bottom) / 2
+    fold_x = raster.width_mm / 2  # one unfolded card, centred on the sheet
+    fold = segments([sum(p) < 600 for p in raster.column(fold_x)])
+    inside = [s for s in fold if top + 3 < s.middle < bottom - 3]
+    assert len(inside) > 5, "the fold line is dashed"
+    cut = [s for s in _dark_runs_across(raster, middle) if s.middle < left + 4]
+    assert cut, "a cut line runs down the card's left edge"
+    cut_column = segments([sum(p) < 700 for p in raster.column(cut[0].middle)])
+    longest = max(cut_column, key=lambda s: s.length)
+    assert longest.length > (bottom - top) - 8, "the cut line is solid"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_bleed_reaches_the_strip_the_printer_cannot_print(paper: str, tmp_path: Path) -> None:
+    """Rise!'s tiles and Shields Up's cards, every page: no ink in the outer 5 mm."""
+    out = tmp_path / "out"
+    for game, material in (("rise", "pieces"), ("shields_up", "deck")):
+        result = run_cli(
+            "build", game, "--only", material, "--paper", paper, "--out", out, "--format", "pdf"
+        )
+        assert result.exit_code == 0, result.output
+        pdf = out / game / f"{material}.pdf"
+        from support import page_count
+
+        for index in range(page_count(pdf)):
+            raster = Raster.of(pdf, index)
+            for edge in (4.6, raster.width_mm - 4.6):
+                assert not any(sum(p) < 700 for p in raster.column(edge)), (
+                    f"{game} page {index + 1}"
+                )
+            for edge in (4.6, raster.height_mm - 4.6):
+                assert not any(sum(p) < 700 for p in raster.row(edge)), f"{game} page {index + 1}"
+
+
+def test_calibration_scale_labels_stand_apart(tmp_path: Path) -> None:
+    """Each of the back page's scale labels (±5 on both scales, three scales) keeps at least a
+    label's height from every other: "-5" no longer sits on "+5"."""
+    out = tmp_path / "out"
+    result = run_cli("build", "shields_up", "--only", "deck", "--out", out, "--format", "pdf")
+    assert result.exit_code == 0, result.output
+    reader = pypdf.PdfReader(out / "shields_up" / "deck.pdf")
+    back = reader.pages[-1]
+    labels = [run for run in text_runs(back) if run.text in {"+5", "-5"}]
+    assert len(labels) == 12  # three scales, two axes, two labels each
+    for index, a in enumerate(labels):
+        for b in labels[index + 1 :]:
+            apart = max(abs(a.x - b.x) - 2.5, abs(a.y - b.y) - 2.1)  # a label is ≤ 2.5 × 2.1 mm
+            assert apart > 0, (
+                f"{a.text} at ({a.x:.1f}, {a.y:.1f}) and {b.text} at ({b.x:.1f}, {b.y:.1f})"
+            )
