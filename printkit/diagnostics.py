@@ -244,6 +244,14 @@ COLOUR_ONLY = _code(
     "Colour-blind players cannot tell areas apart by colour alone: give zones a pattern or a "
     "letter, and terrain types different patterns.",
 )
+MARKERS_CROWDED = _code(
+    "PK254",
+    Severity.WARNING,
+    "markers on one hex cannot stand side by side",
+    "Several markers on one hex are drawn side by side (or stacked, with 'marker_layout: "
+    "stacked'); when their row is wider than the hex they would cover its neighbours or each "
+    "other: make them smaller, stack them, or put fewer on the hex.",
+)
 # Fit and print (PK3xx).
 TEXT_OVERFLOW = _code(
     "PK300",

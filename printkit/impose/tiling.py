@@ -5,7 +5,8 @@ ticks of its left (top) edge and laying it over its neighbour until that edge me
 neighbour's overlap ticks; the overlap strip is printed on both pages, so a slightly
 crooked cut never leaves a gap. Ticks, the page index ("B2 of 2 × 3") and the actual-size
 note sit in bands around the window, outside the art, so the assembled map is exactly the
-art. The window is also written as the page's TrimBox: the part of the sheet that is kept.
+art. The part of the window each page keeps (up to where the next page's cut edge lands) is
+written as its TrimBox, so the kept parts assemble edge to edge.
 
 Joins are moved onto rows of hex centres (``snap``) when that costs no extra page, so each
 cut runs through hexes where the two halves are easy to line up.
@@ -29,6 +30,7 @@ FOOTER = mm(4)
 TICK = mm(2)
 TICK_GAP = mm(0.5)
 LABEL_SIZE = 6.0
+SNAP_REACH = mm(3)  # how far back a join may move to run through hex centres
 _EPS = 1e-6
 
 Window = tuple[float, float, float, float]
@@ -54,10 +56,17 @@ class TilePlan:
     window: tuple[float, float]
     xs: tuple[float, ...]
     ys: tuple[float, ...]
+    size: tuple[float, float] = (0.0, 0.0)  # the whole art
 
     @property
     def pages(self) -> int:
         return len(self.xs) * len(self.ys)
+
+    def shown(self, column: int, row: int) -> tuple[float, float]:
+        """How much of the art tile (column, row) shows: its window, less where the art ends."""
+        width = min(self.window[0], self.size[0] - self.xs[column]) if self.size[0] else 0.0
+        height = min(self.window[1], self.size[1] - self.ys[row]) if self.size[1] else 0.0
+        return (width or self.window[0], height or self.window[1])
 
     @property
     def window_origin(self) -> tuple[float, float]:
@@ -82,8 +91,9 @@ def tile_index(column: int, row: int, plan: TilePlan) -> str:
 def axis_starts(
     length: float, window: float, overlap: float, snaps: Sequence[float] = ()
 ) -> tuple[float, ...]:
-    """Window starts along one axis: each next window begins at most ``window − overlap``
-    after the last; with snaps, at the furthest snap position that still allows that."""
+    """Window starts along one axis: each next window begins ``window − overlap`` after the
+    last; with snaps, at the furthest snap position up to ``SNAP_REACH`` before that, so the
+    overlap is the one planned or at most 3 mm more."""
     if window - overlap <= _EPS:
         raise TilingError(f"a window of {window:.1f} pt leaves nothing beyond the overlap")
     if length / (window - overlap) > MAX_TILE_PAGES:
@@ -93,7 +103,8 @@ def axis_starts(
         starts = [0.0]
         while starts[-1] + window < length - _EPS:
             limit = starts[-1] + window - overlap
-            candidates = [p for p in points if starts[-1] + _EPS < p <= limit + _EPS]
+            reach = max(starts[-1] + _EPS, limit - SNAP_REACH)
+            candidates = [p for p in points if reach <= p <= limit + _EPS]
             starts.append(max(candidates) if candidates else limit)
         return tuple(starts)
 
@@ -120,7 +131,7 @@ def plan_tiles(
     ys = axis_starts(size[1], window[1], overlap, snaps[1])
     if len(xs) * len(ys) > MAX_TILE_PAGES:
         raise TilingError(f"it needs {len(xs) * len(ys):,} pages, more than {MAX_TILE_PAGES:,}")
-    return TilePlan(paper, margin, window, xs, ys)
+    return TilePlan(paper, margin, window, xs, ys, size)
 
 
 def fits_one_page(size: tuple[float, float], paper: tuple[float, float], margin: float) -> bool:
@@ -221,7 +232,11 @@ def _tile_page(
     neighbour_ops = _neighbour_names(plan, column, row)
     ops += neighbour_ops
     ops += note(footer, plan.paper, wy + wh, plan.margin)
-    box = Box(wx, wy, ww, wh)
+    # Kept: from this page's own (cut) edge to where the next page's cut edge lands on it.
+    shown_w, shown_h = plan.shown(column, row)
+    kept_w = plan.xs[column + 1] - plan.xs[column] if column + 1 < len(plan.xs) else shown_w
+    kept_h = plan.ys[row + 1] - plan.ys[row] if row + 1 < len(plan.ys) else shown_h
+    box = Box(wx, wy, kept_w, kept_h)
     return Page(plan.paper[0], plan.paper[1], ops, trim_box=box, label=f"{title} · {index}")
 
 
@@ -233,8 +248,10 @@ def _advice(plan: TilePlan, column: int, row: int) -> str:
 
 
 def _ticks(plan: TilePlan, column: int, row: int) -> list[Op]:
-    """Cut ticks on edges to trim, overlap ticks where the neighbour's cut edge goes."""
-    (wx, wy), (ww, wh) = plan.window_origin, plan.window
+    """Cut ticks on edges to trim, overlap ticks where the neighbour's cut edge goes; those
+    below and right of the art stand by the art's own edge, where the art ends early."""
+    (wx, wy) = plan.window_origin
+    ww, wh = plan.shown(column, row)
     xs: list[float] = []
     ys: list[float] = []
     if column > 0:
@@ -258,7 +275,7 @@ def _ticks(plan: TilePlan, column: int, row: int) -> list[Op]:
 def _neighbour_names(plan: TilePlan, column: int, row: int) -> list[Op]:
     """Next to each overlap tick, the page that goes there ("B1 ▸"), so pages find their
     places without the assembly diagram."""
-    (wx, wy), (ww, _wh) = plan.window_origin, plan.window
+    (wx, wy), (ww, _wh) = plan.window_origin, plan.shown(column, row)
     font = font_name("regular")
     ops: list[Op] = []
     if column + 1 < len(plan.xs):

@@ -134,6 +134,12 @@ class Copies(Strict):
     of: str
     across: int = Field(1, ge=1, le=MAX_LINE)
     down: int = Field(1, ge=1, le=MAX_LINE)
+    zones: Literal["every_copy", "outer_edges"] = Field(
+        "every_copy",
+        description="outer_edges: a zone along an edge of the source map stays only where that "
+        "edge is an edge of the whole map (starting zones 'one per side' do not meet in the "
+        "middle)",
+    )
 
 
 class Tiling(Strict):
@@ -160,6 +166,7 @@ BOARD_KEYS = (
     "zones",
     "regions",
     "markers",
+    "marker_layout",
 )
 
 
@@ -182,6 +189,11 @@ class HexMapMaterial(PrintedMaterial):
     zones: dict[str, ZoneType] = Field(default_factory=dict)
     regions: list[Region] = Field(default_factory=list)
     markers: list[Marker] = Field(default_factory=list)
+    marker_layout: Literal["side_by_side", "stacked"] = Field(
+        "side_by_side",
+        description="several markers on one hex: in a row across it, or a stack of counters "
+        "each shifted up and right, the last listed on top",
+    )
     half_hexes: bool | None = Field(None, description="fill the edges to a straight rectangle")
     legend: bool | None = None
     line_color: Colour | None = None

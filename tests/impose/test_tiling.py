@@ -58,10 +58,18 @@ def test_windows_cover_the_art_and_overlap_by_at_least_the_overlap(
 
 
 def test_joins_snap_to_hex_centres_when_that_costs_nothing() -> None:
-    centres = [i * 21.65 for i in range(40)]
+    centres = [i * 5.0 for i in range(120)]  # closer together than the 3 mm a join may move
     starts = axis_starts(500, 200, 28.35, centres)
     assert all(min(abs(s - c) for c in centres) < 1e-9 for s in starts[1:])
     assert starts == axis_starts(500, 200, 28.35, centres)  # deterministic
+
+
+@given(st.lists(st.floats(0, 3000), max_size=40))
+def test_a_snapped_join_widens_the_overlap_by_3_mm_at_most(snaps: list[float]) -> None:
+    """The overlap printed is the one planned, or up to 3 mm more: not a hex column more."""
+    starts = axis_starts(3000, 200, mm(10), snaps)
+    for a, b in itertools.pairwise(starts):
+        assert mm(10) - 1e-6 <= a + 200 - b <= mm(13) + 1e-6
 
 
 def test_an_overlap_as_wide_as_the_window_is_refused() -> None:

@@ -120,8 +120,9 @@ def test_starting_zones_lie_along_both_side_edges() -> None:
 
 
 def test_large_and_fleet_maps_are_copies_of_the_battle_map() -> None:
-    assert MAPS["large_map"]["copies"] == {"of": "map", "across": 2}
-    assert MAPS["fleet_map"]["copies"] == {"of": "map", "across": 2, "down": 2}
+    outer = {"zones": "outer_edges"}  # the starting zones stay one per side
+    assert MAPS["large_map"]["copies"] == {"of": "map", "across": 2, **outer}
+    assert MAPS["fleet_map"]["copies"] == {"of": "map", "across": 2, "down": 2, **outer}
     assert MAPS["map"]["rows"] % 2 == 0  # pointy rows interlock down the fleet map
 
 

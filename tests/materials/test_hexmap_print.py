@@ -275,7 +275,8 @@ PX_PER_MM = DPI / 25.4
 
 
 def trim_px(page: pypdf.PageObject) -> tuple[float, float, float, float]:
-    """The page's TrimBox (the window kept after trimming) in px, y down: x0, y0, x1, y1."""
+    """The page's TrimBox (the part of the window kept after trimming, up to where the next
+    page's cut edge lands) in px, y down: x0, y0, x1, y1."""
     height = float(page.mediabox.height)
     box = page.trimbox
     scale = DPI / 72
@@ -292,10 +293,10 @@ def overlap_tick(image: np.ndarray, window: tuple[float, ...], axis: str) -> flo
     (axis y) the window that is not this page's own cut tick at the window edge."""
     x0, y0, x1, y1 = window
     if axis == "x":
-        line = image[round(y0 - 1.2 * PX_PER_MM), round(x0) : round(x1)]
+        line = image[round(y0 - 1.2 * PX_PER_MM), round(x0) : round(x1) + 3]
         start = x0
     else:
-        line = image[round(y0) : round(y1), round(x0 - 1.2 * PX_PER_MM)]
+        line = image[round(y0) : round(y1) + 3, round(x0 - 1.2 * PX_PER_MM)]
         start = y0
     dark = line.max(axis=1) < 128
     ticks = [round(start) + (a + b) / 2 for a, b in runs(dark)]
@@ -312,28 +313,35 @@ def page_index(page: pypdf.PageObject) -> str:
 
 
 def compose(pdf: Path) -> tuple[np.ndarray, list[str]]:
-    """Lay the pages over one another the way the marks say, row by row from the top left."""
+    """Lay the pages edge to edge by their TrimBoxes (the part each keeps), row by row from the
+    top left, as the README promises; each page's overlap tick must stand on its TrimBox's
+    edge, where the next page's cut edge goes."""
     reader = pypdf.PdfReader(pdf)
     labels = [page_index(p) for p in reader.pages]
     columns, rows = (int(n) for n in labels[0].split(" of ")[1].split(" × "))
     assert len(reader.pages) == columns * rows
     images = [render(pdf, i, DPI) for i in range(len(reader.pages))]
-    windows = [trim_px(p) for p in reader.pages]
-    # Content offset of each column (row): the previous page's overlap tick, from its window edge.
+    kept = [trim_px(p) for p in reader.pages]
+    for c in range(columns - 1):
+        tick = overlap_tick(images[c], kept[c], "x")
+        assert tick is not None, f"page {labels[c]} has no overlap tick"
+        assert abs(tick - kept[c][2]) < 0.2 * PX_PER_MM + 1, "the tick is the TrimBox's edge"
+    for r in range(rows - 1):
+        tick = overlap_tick(images[r * columns], kept[r * columns], "y")
+        assert tick is not None, f"page {labels[r * columns]} has no overlap tick"
+        assert abs(tick - kept[r * columns][3]) < 0.2 * PX_PER_MM + 1
     xs, ys = [0.0], [0.0]
     for c in range(columns - 1):
-        tick = overlap_tick(images[c], windows[c], "x")
-        assert tick is not None, f"page {labels[c]} has no overlap tick"
-        xs.append(xs[-1] + tick - windows[c][0])
+        xs.append(xs[-1] + kept[c][2] - kept[c][0])
     for r in range(rows - 1):
-        tick = overlap_tick(images[r * columns], windows[r * columns], "y")
-        assert tick is not None, f"page {labels[r * columns]} has no overlap tick"
-        ys.append(ys[-1] + tick - windows[r * columns][1])
-    w0 = windows[0]
+        ys.append(ys[-1] + kept[r * columns][3] - kept[r * columns][1])
+    last = kept[-1]
     canvas = np.full(
-        (round(ys[-1] + w0[3] - w0[1]) + 2, round(xs[-1] + w0[2] - w0[0]) + 2, 3), 255, np.int16
+        (round(ys[-1] + last[3] - last[1]) + 2, round(xs[-1] + last[2] - last[0]) + 2, 3),
+        255,
+        np.int16,
     )
-    for index, (image, (x0, y0, x1, y1)) in enumerate(zip(images, windows, strict=True)):
+    for index, (image, (x0, y0, x1, y1)) in enumerate(zip(images, kept, strict=True)):
         r, c = divmod(index, columns)
         crop = image[round(y0) : round(y1), round(x0) : round(x1)]
         top, left = round(ys[r]), round(xs[c])
@@ -473,3 +481,15 @@ def test_half_hexes_square_off_the_edges(orientation: str, tmp_path: Path) -> No
         gaps[half] = mask_of(inside, (255, 255, 255), 10).mean()
     assert gaps[True] == 0
     assert gaps[False] > 0.01
+
+
+@pytest.mark.parametrize(("name", "sides"), [("large_map", 8 * 2), ("fleet_map", 16 * 2)])
+def test_starting_zones_stay_on_the_outer_sides_of_copied_maps(
+    raise_shields_with_posters: Path, name: str, sides: int
+) -> None:
+    """'One per side': the copies' zones where two maps meet are dropped (zones:
+    outer_edges), so the only zone hexes are the outer columns, top to bottom, each with its
+    S; one more S stands in the legend."""
+    page = pypdf.PdfReader(raise_shields_with_posters / f"{name}_poster.pdf").pages[0]
+    letters = [run for run in text_runs(page) if run.text == "S"]
+    assert len(letters) == sides + 1  # every copy's zones would be twice as many

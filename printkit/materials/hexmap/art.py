@@ -25,7 +25,7 @@ from printkit.geometry.hexpaths import (
     unique_edges,
 )
 from printkit.geometry.polygon import chord_width
-from printkit.materials.hexmap.board import Board
+from printkit.materials.hexmap.board import Board, PlacedMarker
 from printkit.materials.hexmap.style import Style
 from printkit.materials.hexmap.symbols import (
     cell_symbol,
@@ -250,8 +250,8 @@ class MapArt:
             uses[h] = symbol
         return uses
 
-    def _marker_symbols(self) -> list[tuple[Hex, str]]:
-        uses: list[tuple[Hex, str]] = []
+    def _marker_symbols(self) -> list[tuple[PlacedMarker, str]]:
+        uses: list[tuple[PlacedMarker, str]] = []
         styles: dict[tuple, str] = {}
         for placed in self.board.markers:
             spec = placed.spec
@@ -261,7 +261,7 @@ class MapArt:
                 self.symbols[styles[key]] = marker_symbol(
                     styles[key], spec, self.board.across_flats
                 )
-            uses.append((placed.hex, styles[key]))
+            uses.append((placed, styles[key]))
         return uses
 
     def _visible(self, partial: bool, window: Box | None) -> list[Hex]:
@@ -297,7 +297,10 @@ class MapArt:
             ops += board
         ops += self._label_ops(cells)
         visible = set(cells)
-        ops += [Use(name, *layout.centre(h)) for h, name in self.marker_uses if h in visible]
+        for placed, name in self.marker_uses:
+            if placed.hex in visible:
+                x, y = layout.centre(placed.hex)
+                ops.append(Use(name, x + placed.dx, y + placed.dy))
         return ops
 
     def _row_ops(self, shown: list[Hex]) -> tuple[list[Op], list[Op]]:

@@ -16,6 +16,7 @@ from printkit.diagnostics import (
     CODES,
     DUPLICATE_HEX,
     HEX_OFF_BOARD,
+    MARKERS_CROWDED,
     MISSING_FIELD,
     UNKNOWN_REFERENCE,
     Diagnostics,
@@ -28,6 +29,7 @@ from printkit.geometry.hexgrid import (
     Orientation,
     distance,
     hex_to_offset,
+    neighbours,
     offset_to_hex,
 )
 from printkit.load.package import LoadedPackage
@@ -45,6 +47,7 @@ from printkit.model.hexmap import (
     TerrainType,
     ZoneType,
 )
+from printkit.model.units import mm, to_mm
 
 PathKey = tuple[str | int, ...]
 PLAIN = "plain"  # the terrain of a map that declares none
@@ -55,6 +58,8 @@ _RANGE = re.compile(r"^\s*(\d+)\s*\.\.\s*(\d+)\s*$")
 class PlacedMarker:
     hex: Hex
     spec: Marker
+    dx: float = 0.0  # from the hex centre, when several markers share the hex
+    dy: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -162,7 +167,8 @@ def _build_own(builder: _Builder, material: HexMapMaterial, base: PathKey) -> Bo
     for index, marker in enumerate(material.markers):
         h = resolver.hex(marker.hex, (*base, "markers", index, "hex"))
         if h is not None:
-            markers.append(PlacedMarker(h, marker))
+            markers.append((index, PlacedMarker(h, marker)))
+    markers = _arranged(builder, markers, material, base)
     return Board(
         orientation=Orientation(material.orientation),
         offset=offset,
@@ -498,10 +504,91 @@ def _build_copies(
             hint="fewer copies, or a smaller map to copy",
         )
         return None
-    return tile_board(source, copies.across, copies.down)
+    return tile_board(source, copies.across, copies.down, copies.zones == "outer_edges")
 
 
-def tile_board(board: Board, across: int, down: int) -> Board:
+STACK_STEP = mm(1.5)  # each stacked marker sits this far right of and above the one below
+MARKER_GAP = mm(0.8)  # between markers side by side
+
+
+def _arranged(
+    builder: _Builder,
+    markers: list[tuple[int, PlacedMarker]],
+    material: HexMapMaterial,
+    base: PathKey,
+) -> list[PlacedMarker]:
+    """Markers sharing a hex spread side by side across it (or stacked), in listing order;
+    a group wider than the hex is reported at its second marker: never drawn over silently."""
+    across = material.hex_size
+    groups: dict[Hex, list[tuple[int, PlacedMarker]]] = {}
+    for index, placed in markers:
+        groups.setdefault(placed.hex, []).append((index, placed))
+    arranged: dict[int, PlacedMarker] = {}
+    for group in groups.values():
+        sizes = [placed.spec.size_on(across) for _, placed in group]
+        if material.marker_layout == "stacked":
+            shift = STACK_STEP * (len(group) - 1) / 2
+            offsets = [(k * STACK_STEP - shift, shift - k * STACK_STEP) for k in range(len(group))]
+            width = max(sizes) + 2 * shift
+        else:
+            width = sum(sizes) + MARKER_GAP * (len(group) - 1)
+            left, offsets = -width / 2, []
+            for size in sizes:
+                offsets.append((left + size / 2, 0.0))
+                left += size + MARKER_GAP
+        if len(group) > 1 and width > across * 0.92:
+            index = group[1][0]
+            builder.report(
+                MARKERS_CROWDED,
+                f"{len(group)} markers on one hex need {to_mm(width):.1f} mm side by side; the "
+                f"hex is {to_mm(across):.1f} mm across",
+                (*base, "markers", index, "hex"),
+                hint="give the markers a smaller 'size', set 'marker_layout: stacked', or put "
+                "fewer on the hex",
+            )
+        for (index, placed), (dx, dy) in zip(group, offsets, strict=True):
+            arranged[index] = replace(placed, dx=dx, dy=dy)
+    return [arranged[index] for index, _ in markers]
+
+
+def _zone_edges(board: Board) -> dict[Hex, frozenset[str]]:
+    """For each zone hex, the edges of the board its zone runs along: those that every hex of
+    its connected zone region lies on (a starting column along the left edge: {'left'})."""
+    offsets = {cell: hex_to_offset(cell, board.offset) for cell in board.cells}
+    columns = [c for c, _ in offsets.values()]
+    rows = [r for _, r in offsets.values()]
+    sides = {
+        "left": lambda c, r: c == min(columns),
+        "right": lambda c, r: c == max(columns),
+        "top": lambda c, r: r == min(rows),
+        "bottom": lambda c, r: r == max(rows),
+    }
+    found: dict[Hex, frozenset[str]] = {}
+    for start, zone in board.zones.items():
+        if start in found:
+            continue
+        region, pending = {start}, [start]
+        while pending:
+            for near in neighbours(pending.pop()):
+                if board.zones.get(near) == zone and near not in region:
+                    region.add(near)
+                    pending.append(near)
+        edges = frozenset(
+            side for side, on in sides.items() if all(on(*offsets[h]) for h in region)
+        )
+        found.update(dict.fromkeys(region, edges))
+    return found
+
+
+def _meets_copies(edges: frozenset[str], copy: tuple[int, int], counts: tuple[int, int]) -> bool:
+    """Does a zone along `edges` of copy (i, j) lie only where copies meet (not on the whole
+    map's outside)? A zone along no edge is inside its copy and always stays."""
+    (i, j), (across, down) = copy, counts
+    inner = {"left": i > 0, "right": i < across - 1, "top": j > 0, "bottom": j < down - 1}
+    return bool(edges) and all(inner[side] for side in edges)
+
+
+def tile_board(board: Board, across: int, down: int, outer_zones: bool = False) -> Board:
     """``across`` × ``down`` copies of a board, each shifted by its span in offset steps.
 
     The shift is an axial translation, so every copy keeps its shape exactly; if an odd
@@ -510,6 +597,7 @@ def tile_board(board: Board, across: int, down: int) -> Board:
     """
     cols, rows = board.span
     origin = offset_to_hex(0, 0, board.offset)
+    edges = _zone_edges(board) if outer_zones else {}
     cells: list[Hex] = []
     terrain: dict[Hex, str] = {}
     zones: dict[Hex, str] = {}
@@ -519,8 +607,13 @@ def tile_board(board: Board, across: int, down: int) -> Board:
             shift = offset_to_hex(i * cols, j * rows, board.offset) - origin
             cells += [h + shift for h in board.cells]
             terrain.update({h + shift: t for h, t in board.terrain.items()})
-            zones.update({h + shift: z for h, z in board.zones.items()})
-            markers += [PlacedMarker(m.hex + shift, m.spec) for m in board.markers]
+            kept = {
+                h: z
+                for h, z in board.zones.items()
+                if not _meets_copies(edges.get(h, frozenset()), (i, j), (across, down))
+            }
+            zones.update({h + shift: z for h, z in kept.items()})
+            markers += [replace(m, hex=m.hex + shift) for m in board.markers]
     return replace(
         board,
         cells=tuple(sorted(cells)),

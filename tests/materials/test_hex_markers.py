@@ -1,0 +1,71 @@
+"""Several markers on one hex: side by side across it (or stacked, as the data says), measured
+from the pixels; never one silently over another."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from support import Raster, hex_rgb, near, run_cli
+
+RED, BLUE = hex_rgb("#c62828"), hex_rgb("#1565c0")
+STROKE = 0.75 * 25.4 / 72  # each marker's black outline, half of it over the fill
+
+
+def _map(tmp_path: Path, layout: str) -> Path:
+    folder = tmp_path / "rule_data" / "crowd"
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text(
+        "game: {title: Crowd, players: '2'}\n"
+        "materials:\n"
+        "  formation:\n"
+        "    kind: hexmap\n"
+        "    orientation: pointy\n"
+        "    hex_size: 30mm\n"
+        "    columns: 3\n"
+        "    rows: 1\n"
+        "    labels: {position: none}\n"
+        f"    marker_layout: {layout}\n"
+        "    legend: false\n"
+        "    markers:\n"
+        "      - {hex: '0201', label: R, fill: '#c62828', name: Red, size: 10mm}\n"
+        "      - {hex: '0201', label: B, fill: '#1565c0', name: Blue, size: 10mm}\n"
+    )
+    out = tmp_path / "out"
+    result = run_cli("--rule-data", folder.parent, "build", "--out", out, "--format", "pdf")
+    assert result.exit_code == 0, result.output
+    assert "PK254" not in result.output
+    return out / "crowd" / "formation.pdf"
+
+
+def _extent(raster: Raster, colour: tuple[int, int, int]) -> tuple[float, float, float, float]:
+    """Left, top, right, bottom (mm) of the pixels of a colour: a marker's disc, whatever its
+    letter leaves out."""
+    image = raster.image
+    pixels = image.load()
+    xs, ys = [], []
+    for y in range(image.height):
+        for x in range(0, image.width):
+            if near(pixels[x, y], colour, 20):
+                xs.append(x)
+                ys.append(y)
+    assert xs, f"no {colour} on the page"
+    px = 25.4 / 300
+    return (min(xs) * px, min(ys) * px, max(xs) * px, max(ys) * px)
+
+
+def test_two_markers_on_a_hex_stand_side_by_side(tmp_path: Path) -> None:
+    raster = Raster.of(_map(tmp_path, "side_by_side"), 0)
+    red, blue = _extent(raster, RED), _extent(raster, BLUE)
+    assert abs(red[1] - blue[1]) < 0.2 and abs(red[3] - blue[3]) < 0.2  # one row
+    assert blue[0] - red[2] == pytest.approx(0.8 + STROKE, abs=0.2)  # apart by the gap
+    assert red[2] - red[0] == pytest.approx(10 - STROKE, abs=0.2)  # neither covers the other
+
+
+def test_stacked_markers_are_shifted_up_and_right_the_last_on_top(tmp_path: Path) -> None:
+    raster = Raster.of(_map(tmp_path, "stacked"), 0)
+    red, blue = _extent(raster, RED), _extent(raster, BLUE)
+    # the blue one, listed last, lies on top: whole, 1.5 mm right of and above the red
+    assert blue[2] - blue[0] == pytest.approx(10 - STROKE, abs=0.2)
+    assert blue[0] - red[0] == pytest.approx(1.5, abs=0.2)
+    assert red[3] - blue[3] == pytest.approx(1.5, abs=0.2)
