@@ -116,12 +116,14 @@ def test_svg_pages_embed_the_art_once_and_place_it(built: Path) -> None:
     assert len(images) == 1
     href = images[0].get("{http://www.w3.org/1999/xlink}href") or images[0].get("href")
     assert href.startswith("data:image/png;base64,")
+    art_id = images[0].get("id")
     uses = [
         u
         for u in root.iter("{http://www.w3.org/2000/svg}use")
-        if "scale(" in (u.get("transform") or "")
+        if (u.get("{http://www.w3.org/1999/xlink}href") or u.get("href")) == f"#{art_id}"
     ]
     assert len(uses) == 1
+    assert "scale(" in uses[0].get("transform", "")
 
 
 def test_press_output_converts_raster_art_to_cmyk(tmp_path: Path) -> None:

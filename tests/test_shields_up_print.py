@@ -14,8 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pypdf
+import pypdfium2
 import pytest
 from imposition import ExpectedGrid, bleed_mm, card_size_mm
+from PIL import Image
+from reportlab.graphics import renderPDF
 from support import (
     MM_PER_PT,
     RULE_DATA,
@@ -38,6 +41,7 @@ from support import (
     segment_at,
     text_runs,
 )
+from svglib.svglib import svg2rlg
 
 PACKAGE = read_package(RULE_DATA / "shields_up")
 DECK_ID = "deck"
@@ -212,7 +216,9 @@ def test_svg_pages_match_the_pdf_pages_and_reuse_the_back(shields_up: Path) -> N
             assert float(value[:-2]) == pytest.approx(float(size), abs=0.01)
     back = ET.parse(shields_up / "deck-p02.svg").getroot()
     uses = [e for e in back.iter() if e.tag.endswith("}use")]
-    targets = {u.get("{http://www.w3.org/1999/xlink}href") or u.get("href") for u in uses}
+    hrefs = [u.get("{http://www.w3.org/1999/xlink}href") or u.get("href") or "" for u in uses]
+    uses = [u for u, href in zip(uses, hrefs, strict=True) if href.startswith("#s_")]
+    targets = {href for href in hrefs if href.startswith("#s_")}  # symbols, not glyphs
     cards_on_sheet = min(GRID.per_sheet, len(CARDS))
     assert len(uses) >= cards_on_sheet
     assert len(targets) == 1
@@ -222,13 +228,39 @@ def test_svg_pages_match_the_pdf_pages_and_reuse_the_back(shields_up: Path) -> N
 
 
 def test_svg_text_matches_the_cards(shields_up: Path) -> None:
+    """Each card's name and effect are on its SVG page, as the titles of their glyph runs."""
     for index, card in enumerate(CARDS):
         root = ET.parse(shields_up / f"deck_print_on_demand-p{2 * index + 1:02d}.svg").getroot()
-        text = normalise(
-            " ".join("".join(e.itertext()) for e in root.iter() if e.tag.endswith("}text"))
-        )
+        # text is drawn as glyph shapes; each run keeps its words as its group's <title>
+        text = normalise(" ".join(e.text or "" for e in root.iter() if e.tag.endswith("}title")))
         assert normalise(card["name"]) in text
         assert normalise(card["effect"]) in text
+
+
+def test_svg_pages_need_no_font_and_look_like_the_pdf(shields_up: Path, tmp_path: Path) -> None:
+    """An SVG page names no font (its text is glyph shapes), so a renderer without DejaVu
+    draws the same symbols: rendered by svglib, which knows no printkit font, the first
+    sheet matches the PDF page rendered by pdfium; a page drawn with missing glyphs (empty
+    boxes where ✪ ☢ ⚡ stand) would not."""
+    svg = (shields_up / "deck-p01.svg").read_text(encoding="utf-8")
+    assert "<text" not in svg and "font-family" not in svg
+    drawing = svg2rlg(str(shields_up / "deck-p01.svg"))
+    renderPDF.drawToFile(drawing, str(tmp_path / "from_svg.pdf"))
+    from_svg = _grey_blocks(tmp_path / "from_svg.pdf")
+    from_pdf = _grey_blocks(shields_up / "deck.pdf")
+    assert len(from_svg) == len(from_pdf)
+    difference = sum(abs(a - b) for a, b in zip(from_svg, from_pdf, strict=True)) / len(from_pdf)
+    assert difference < 3, difference
+
+
+def _grey_blocks(pdf: Path, size: int = 8) -> list[float]:
+    """The first page at 100 dpi in grey, as the means of size × size blocks."""
+    document = pypdfium2.PdfDocument(str(pdf))
+    image = document[0].render(scale=100 / 72).to_pil().convert("L")
+    document.close()
+    width, height = image.width // size, image.height // size
+    small = image.resize((width, height), Image.Resampling.BOX)
+    return list(small.tobytes())
 
 
 # --- measured from pixels (pypdfium2 at 300 dpi) ------------------------------------------------

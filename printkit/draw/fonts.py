@@ -20,13 +20,6 @@ FACES = {
     "italic": ("PK-Italic", "DejaVuSansCondensed-Oblique.ttf"),
     "bold-italic": ("PK-BoldItalic", "DejaVuSansCondensed-BoldOblique.ttf"),
 }
-SVG_FAMILY = "'DejaVu Sans Condensed', 'DejaVu Sans', sans-serif"
-SVG_STYLE = {
-    "PK-Regular": ("normal", "normal"),
-    "PK-Bold": ("bold", "normal"),
-    "PK-Italic": ("normal", "oblique"),
-    "PK-BoldItalic": ("bold", "oblique"),
-}
 
 
 @cache

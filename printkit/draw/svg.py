@@ -1,7 +1,9 @@
 """Render each page of a `Document` to SVG with svgwrite.
 
 Symbols go into `<defs>` and are placed with `<use>`; the y-down coordinates of the drawing API
-are SVG's own. Numbers are rounded to 1/1000 pt so that output is stable and compact.
+are SVG's own. Text is drawn as glyph shapes from the shipped fonts (svg_glyphs), so a page
+looks the same where DejaVu is not installed. Numbers are rounded to 1/1000 pt so that output
+is stable and compact.
 """
 
 from __future__ import annotations
@@ -9,7 +11,6 @@ from __future__ import annotations
 import svgwrite
 from svgwrite.container import Group as SvgGroup
 
-from printkit.draw.fonts import SVG_FAMILY, SVG_STYLE
 from printkit.draw.images import art_key, data_uri
 from printkit.draw.ops import (
     Circle,
@@ -26,6 +27,7 @@ from printkit.draw.ops import (
     Text,
     Use,
 )
+from printkit.draw.svg_glyphs import face, glyph_id, outline, placed_glyphs
 
 
 def _n(value: float) -> str:
@@ -53,15 +55,7 @@ class _SvgPainter:
     def element(self, op: Op) -> object:
         svg = self.svg
         if isinstance(op, Text):
-            weight, style = SVG_STYLE[op.font]
-            attrs = {"font_family": SVG_FAMILY, "font_size": _n(op.size), "fill": op.color}
-            if weight != "normal":
-                attrs["font_weight"] = weight
-            if style != "normal":
-                attrs["font_style"] = style
-            node = svg.text(op.text, insert=(_n(op.x), _n(op.y)), **attrs)
-            node.attribs["xml:space"] = "preserve"
-            return node
+            return self.text(op)
         if isinstance(op, Rect):
             extra = {"rx": _n(op.radius)} if op.radius > 0 else {}
             return svg.rect((_n(op.x), _n(op.y)), (_n(op.w), _n(op.h)), **extra, **_paint(op.paint))
@@ -95,6 +89,22 @@ class _SvgPainter:
             self.define(op.symbol)
             return svg.use(f"#{_id(op.symbol)}", insert=(_n(op.x), _n(op.y)))
         raise TypeError(f"unknown drawing op {op!r}")  # pragma: no cover - closed union
+
+    def text(self, op: Text) -> SvgGroup:
+        """The run as glyph shapes (see svg_glyphs), its words kept as the group's title."""
+        group = self.svg.g(fill=op.color)
+        group.set_desc(title=op.text)
+        scale = _n(op.size / face(op.font).units_per_em)
+        for glyph, offset in placed_glyphs(op.font, op.text, op.size):
+            if not outline(op.font, glyph):
+                continue  # a space: it only advances
+            name = glyph_id(op.font, glyph)
+            if name not in self.defined:
+                self.defined.add(name)
+                self.svg.defs.add(self.svg.path(d=outline(op.font, glyph), id=name))
+            where = f"translate({_n(op.x + offset)} {_n(op.y)}) scale({scale} -{scale})"
+            group.add(self.svg.use(f"#{name}", transform=where))
+        return group
 
     def clipped(self, shape: object) -> SvgGroup:
         """A group whose content is clipped to `shape` (a clip path in `<defs>`)."""

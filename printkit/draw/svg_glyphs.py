@@ -1,0 +1,65 @@
+"""Text in SVG drawn as the shapes of its glyphs, taken from the fonts printkit ships.
+
+An SVG that names a font looks right only where that font is installed; elsewhere a viewer
+substitutes another, and symbols (★ ⚡ ↻) become empty boxes. Drawn from the glyph outlines
+(fontTools reads them), every page looks the same on every machine and in every editor, and
+lines up with the PDF, which uses the same advances. Each glyph is defined once per page and
+placed with `<use>`; the text itself stays on its group as its `<title>`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from fontTools.pens.svgPathPen import SVGPathPen
+from fontTools.ttLib import TTFont
+
+from printkit.draw.fonts import FACES, FONT_DIR
+
+MISSING = ".notdef"  # what the PDF shows for a character the font lacks
+
+
+@dataclass(frozen=True)
+class Face:
+    font: TTFont
+    units_per_em: int
+
+    def glyph(self, character: str) -> str:
+        return self.font.getBestCmap().get(ord(character), MISSING)
+
+    def advance(self, glyph: str) -> int:
+        return self.font["hmtx"][glyph][0]
+
+
+@cache
+def face(font: str) -> Face:
+    """A face by the name the drawing ops use (PK-Regular, PK-Bold…)."""
+    files = {name: file for name, file in FACES.values()}
+    loaded = TTFont(FONT_DIR / files[font], lazy=True)
+    return Face(loaded, loaded["head"].unitsPerEm)
+
+
+@cache
+def outline(font: str, glyph: str) -> str:
+    """The glyph's outline as SVG path data in font units (y up); '' for a blank glyph."""
+    glyphs = face(font).font.getGlyphSet()
+    pen = SVGPathPen(glyphs)
+    glyphs[glyph].draw(pen)
+    return pen.getCommands()
+
+
+def glyph_id(font: str, glyph: str) -> str:
+    return "g_" + "".join(ch if ch.isalnum() else "_" for ch in f"{font}_{glyph}")
+
+
+def placed_glyphs(font: str, text: str, size: float) -> list[tuple[str, float]]:
+    """(glyph, x offset in points) for each character drawn, spaces advance only."""
+    shapes = face(font)
+    scale = size / shapes.units_per_em
+    x, placed = 0.0, []
+    for character in text:
+        glyph = shapes.glyph(character)
+        placed.append((glyph, x))
+        x += shapes.advance(glyph) * scale
+    return placed
