@@ -512,6 +512,13 @@ PREFLIGHT_CUT_LIKE_FOLD = _code(
     "A page's cut lines and fold lines have the same dash pattern, so the instruction 'fold on "
     "the dashed line' cannot be followed.",
 )
+PREFLIGHT_UNMARKED = _code(
+    "PK766",
+    Severity.WARNING,
+    "a piece's edge has no crop mark and no cut line",
+    "A straight edge of a piece on an imposed sheet is shown neither by a crop mark on its line "
+    "nor by a cut line drawn along it, so where to cut cannot be found on paper.",
+)
 PREFLIGHT_HINGE = _code(
     "PK765",
     Severity.WARNING,

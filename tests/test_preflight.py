@@ -206,3 +206,19 @@ def test_calibration_scale_labels_stand_apart(tmp_path: Path) -> None:
             assert apart > 0, (
                 f"{a.text} at ({a.x:.1f}, {a.y:.1f}) and {b.text} at ({b.x:.1f}, {b.y:.1f})"
             )
+
+
+def test_a_piece_edge_needs_a_mark_or_a_cut_line() -> None:
+    trim = Rect(mm(50), mm(50), mm(63), mm(88), Paint(None, None, role="trim"))
+    assert "PK766" in _codes([trim])
+    cut = Rect(mm(50), mm(50), mm(63), mm(88), Paint(None, "#7f7f7f", 0.25, role="cut"))
+    assert "PK766" not in _codes([trim, cut])
+    crop = Paint(None, "#000000", 0.25, role="crop")
+    marks: list[Op] = [
+        Line(mm(50), mm(40), mm(50), mm(45), crop),
+        Line(mm(113), mm(40), mm(113), mm(45), crop),
+        Line(mm(40), mm(50), mm(45), mm(50), crop),
+        Line(mm(40), mm(138), mm(45), mm(138), crop),
+    ]
+    assert "PK766" not in _codes([trim, *marks])
+    assert "PK766" in _codes([trim, *marks[1:]])  # the left edge has lost its mark

@@ -18,13 +18,14 @@ Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
-Role = Literal["", "crop", "cut", "fold", "note"]
+Role = Literal["", "crop", "cut", "fold", "note", "trim"]
 
 
 @dataclass(frozen=True, slots=True)
 class Paint:
-    """`role` says what a mark is for (a crop mark, a cut or fold line), so that the preflight
-    can check marks against the art; drawing ignores it."""
+    """`role` says what a mark is for (a crop mark, a cut or fold line; 'trim': the invisible
+    outline of a piece cut along straight lines), so that the preflight can check marks against
+    the art and the pieces; drawing ignores it."""
 
     fill: str | None = None
     stroke: str | None = None

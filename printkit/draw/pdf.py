@@ -181,6 +181,9 @@ class _PdfPainter:
 
     def draw(self, op: Op) -> None:
         c = self.canvas
+        paint = getattr(op, "paint", None)
+        if paint is not None and paint.fill is None and paint.stroke is None:
+            return  # nothing to paint (a piece's trim, kept for the preflight)
         if isinstance(op, Text):
             self.text((op,))
         elif isinstance(op, Rect):

@@ -54,6 +54,9 @@ class _SvgPainter:
 
     def element(self, op: Op) -> object:
         svg = self.svg
+        paint = getattr(op, "paint", None)
+        if paint is not None and paint.fill is None and paint.stroke is None:
+            return svg.g()  # nothing to paint (a piece's trim, kept for the preflight)
         if isinstance(op, Text):
             return self.text(op)
         if isinstance(op, Rect):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from printkit.draw.ops import Group, Line, Op, Page, Paint, Rect, rotate_180_about, translate
 from printkit.impose.blocks import Block, back_block, grid_pages
 from printkit.impose.grid import Grid
-from printkit.impose.marks import CUT_PAINT, crop_marks, cut_path
+from printkit.impose.marks import CUT_PAINT, TRIM, crop_marks, cut_path
 from printkit.impose.pieces import Piece
 from printkit.impose.placement import ACTUAL_SIZE, place, printable_area
 from printkit.impose.sheet import footer, mirrored_index
@@ -113,10 +113,11 @@ def _unfolded(
         ops.append(place(back, x + w, y, w, h, (0.0, b, b, b), area))
         halves = [(x, y), (x + w, y)]
         ops += _fold_line(x + w, y, x + w, y + h)
+    width, height = fold_unit(piece, spec.fold)
+    ops.append(Rect(x, y, width, height, TRIM))
     if piece.outline is not None:
         # The outline is cut after gluing; first the rectangle round both halves is cut, so
         # they stay joined along the whole fold rather than at the point where outlines meet.
-        width, height = fold_unit(piece, spec.fold)
         ops.append(Rect(x, y, width, height, CUT_PAINT))
         ops += [Group((piece.outline,), translate(*half)) for half in halves]
     return ops

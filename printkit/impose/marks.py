@@ -2,7 +2,8 @@
 
 Marks continue each cut line into the paper margins, starting just outside the art (the bleed)
 so they never print on a piece, and ending at the printer's unprintable edge (or halfway to the
-next grid on a page of several); where less than 1.5 mm are free, that side has no marks.
+next grid on a page of several); where less than 1.5 mm are free, that side's marks stand over
+the bleed instead, from the printable edge to the cut, if 1 mm of bleed prints there.
 Horizontal cut lines get their marks in the left and right margins, vertical ones above and
 below. Circles and hexagons have no straight cut lines: each gets its outline instead, a solid
 line over the art.
@@ -21,8 +22,10 @@ MARK_PAINT = Paint(None, "#000000", 0.25, role="crop")
 MARK_CLEARANCE = mm(0.5)
 MARK_MIN = mm(1.5)
 MARK_MAX = mm(6)
+MARK_IN_BLEED = mm(1)  # the shortest mark worth drawing over the bleed
 OUTLINE_PAINT = Paint(None, "#333333", 0.3, role="cut")
 CUT_PAINT = Paint(None, "#7f7f7f", 0.25, role="cut")
+TRIM = Paint(None, None, role="trim")  # not drawn: where a straight piece is cut, for checks
 
 
 def crop_marks(
@@ -55,30 +58,42 @@ def crop_marks(
     top_art, bottom_art = top - bleed - MARK_CLEARANCE, bottom + bleed + MARK_CLEARANCE
     left_art, right_art = left - bleed - MARK_CLEARANCE, right + bleed + MARK_CLEARANCE
     up, down = _length(top_art - above), _length(below - bottom_art)
+    # No room between the art and the margin (three rows of poker cards on Letter): the marks
+    # go in the bleed instead, from the printable edge to the cut, cut off with the bleed.
+    in_bleed_up = not up and top - above >= MARK_IN_BLEED
+    in_bleed_down = not down and below - bottom >= MARK_IN_BLEED
     leftward = _length(left_art - margin)
     rightward = _length(grid.paper_width - margin - right_art)
-    marks: list[tuple[tuple[float, float], tuple[float, float]]] = []  # art end, outer end
+    # art end, outer end, the shortest the mark may be
+    marks: list[tuple[tuple[float, float], tuple[float, float], float]] = []
     for x in xs:
         if up:
-            marks.append(((x, top_art), (x, top_art - up)))
+            marks.append(((x, top_art), (x, top_art - up), MARK_MIN))
+        elif in_bleed_up:
+            marks.append(((x, top), (x, above), MARK_IN_BLEED))
         if down:
-            marks.append(((x, bottom_art), (x, bottom_art + down)))
+            marks.append(((x, bottom_art), (x, bottom_art + down), MARK_MIN))
+        elif in_bleed_down:
+            marks.append(((x, bottom), (x, below), MARK_IN_BLEED))
     for y in ys:
         if leftward:
-            marks.append(((left_art, y), (left_art - leftward, y)))
+            marks.append(((left_art, y), (left_art - leftward, y), MARK_MIN))
         if rightward:
-            marks.append(((right_art, y), (right_art + rightward, y)))
+            marks.append(((right_art, y), (right_art + rightward, y), MARK_MIN))
     boxes = list(keep_out)
     ops: list[Op] = []
-    for art_end, outer_end in marks:
-        outer = _clear(art_end, outer_end, boxes)
+    for art_end, outer_end, shortest in marks:
+        outer = _clear(art_end, outer_end, boxes, shortest)
         if outer is not None:
             ops.append(Line(*outer, *art_end, MARK_PAINT))
     return ops
 
 
 def _clear(
-    art_end: tuple[float, float], outer_end: tuple[float, float], boxes: list[BBox]
+    art_end: tuple[float, float],
+    outer_end: tuple[float, float],
+    boxes: list[BBox],
+    shortest: float,
 ) -> tuple[float, float] | None:
     """The mark's outer end pulled back to stop short of every box; None when too short."""
     (ax, ay), (ox, oy) = art_end, outer_end
@@ -101,7 +116,7 @@ def _clear(
             continue  # the box lies behind the mark, over the art
         if near < length:
             length = max(near, 0.0)  # a mark that starts inside the box is left out
-    if length < MARK_MIN:
+    if length < shortest - 1e-6:
         return None
     return (ax + dx * length, ay + dy * length)
 
@@ -110,8 +125,7 @@ def _length(space: float) -> float:
     """As long as the margin allows, at most 6 mm; 0 (no mark) when under 1.5 mm are free.
 
     A mark squeezed into the strip a home printer cannot print would be lost anyway (9-up
-    standard cards on Letter leave no room above and below): the cut lines are then found from
-    the marks of the other sides and the edges of the art.
+    standard cards on Letter leave no room above and below): those marks go over the bleed.
     """
     return min(MARK_MAX, space) if space >= MARK_MIN else 0.0
 

@@ -10,10 +10,10 @@ Circles and hexagons always stand 2 × bleed apart and carry their own outline, 
 
 from __future__ import annotations
 
-from printkit.draw.ops import Group, Op, Page, translate
+from printkit.draw.ops import Group, Op, Page, Rect, translate
 from printkit.impose.blocks import Block, back_block, grid_pages
 from printkit.impose.grid import Grid
-from printkit.impose.marks import crop_marks, cut_path
+from printkit.impose.marks import TRIM, crop_marks, cut_path
 from printkit.impose.pieces import Piece
 from printkit.impose.placement import ACTUAL_SIZE, note, place, printable_area
 from printkit.model.base import ImposeSpec
@@ -93,6 +93,8 @@ def _side(block: Block, spec: ImposeSpec, back: bool) -> list[Op]:
         art.append(place(ops, x, y, piece.width, piece.height, sides, area))
         if piece.outline is not None:
             outlines.append(Group((piece.outline,), translate(x, y)))
+        elif not back:  # pieces are cut from the front, along its marks
+            outlines.append(Rect(x, y, piece.width, piece.height, TRIM))
     return art + outlines
 
 

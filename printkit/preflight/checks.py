@@ -20,6 +20,7 @@ from printkit.diagnostics import (
     PREFLIGHT_MARK_OVER_TEXT,
     PREFLIGHT_SMALL_TEXT,
     PREFLIGHT_STRIP,
+    PREFLIGHT_UNMARKED,
 )
 from printkit.model.units import mm, to_mm
 from printkit.preflight.items import BBox, Item
@@ -237,6 +238,56 @@ def _covers(outer: BBox, inner: BBox) -> bool:
     )
 
 
+def uncut_edges(items: list[Item]) -> Iterator[Finding]:
+    """Each straight edge of a piece must be found on paper: a crop mark on its line, or a cut
+    line drawn along it."""
+    marks = [i for i in items if i.role == "crop"]
+    cuts = [i for i in items if i.role == "cut"]
+    for trim in (i for i in items if i.role == "trim"):
+        x0, y0, x1, y1 = trim.box
+        for vertical, at, start, end in (
+            (True, x0, y0, y1),
+            (True, x1, y0, y1),
+            (False, y0, x0, x1),
+            (False, y1, x0, x1),
+        ):
+            if not (_marked(marks, vertical, at) or _cut_along(cuts, vertical, at, start, end)):
+                side = (
+                    ("left" if at == x0 else "right")
+                    if vertical
+                    else ("top" if at == y0 else "bottom")
+                )
+                yield Finding(
+                    PREFLIGHT_UNMARKED,
+                    f"the {side} edge of a piece {_at(trim.box)} has no crop mark and no cut line",
+                    "turn crop marks on, give the material a 'cut_corner_radius' (a cut line "
+                    "round each piece), or leave room in the margins for marks",
+                )
+                return  # one per page: the same cause
+
+
+def _marked(marks: list[Item], vertical: bool, at: float) -> bool:
+    """A crop mark lies on the line x = at (vertical) or y = at."""
+    for mark in marks:
+        x0, y0, x1, y1 = mark.box
+        if vertical and x1 - x0 < TOUCH and abs((x0 + x1) / 2 - at) < TOUCH:
+            return True
+        if not vertical and y1 - y0 < TOUCH and abs((y0 + y1) / 2 - at) < TOUCH:
+            return True
+    return False
+
+
+def _cut_along(cuts: list[Item], vertical: bool, at: float, start: float, end: float) -> bool:
+    """A cut line (a cut path's side) runs along the edge."""
+    for cut in cuts:
+        x0, y0, x1, y1 = cut.box
+        near, across = ((x0, x1), (y0, y1)) if vertical else ((y0, y1), (x0, x1))
+        on_line = min(abs(near[0] - at), abs(near[1] - at)) < TOUCH
+        if on_line and across[0] <= start + TOUCH and across[1] >= end - TOUCH:
+            return True
+    return False
+
+
 def page_findings(
     items: list[Item], size: tuple[float, float], home_printed: bool
 ) -> Iterable[Finding]:
@@ -247,3 +298,4 @@ def page_findings(
     yield from cut_like_fold(items)
     yield from low_contrast(items)
     yield from halves_meeting_at_a_point(items)
+    yield from uncut_edges(items)
