@@ -519,6 +519,13 @@ PREFLIGHT_UNMARKED = _code(
     "A straight edge of a piece on an imposed sheet is shown neither by a crop mark on its line "
     "nor by a cut line drawn along it, so where to cut cannot be found on paper.",
 )
+PREFLIGHT_EMPTY_MARK = _code(
+    "PK767",
+    Severity.WARNING,
+    "a crop mark in line with no piece",
+    "A crop mark on a sheet of pieces continues no piece's edge: it marks an empty slot of the "
+    "grid, and a cut along it goes through nothing.",
+)
 PREFLIGHT_HINGE = _code(
     "PK765",
     Severity.WARNING,

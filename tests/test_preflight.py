@@ -222,3 +222,20 @@ def test_a_piece_edge_needs_a_mark_or_a_cut_line() -> None:
     ]
     assert "PK766" not in _codes([trim, *marks])
     assert "PK766" in _codes([trim, *marks[1:]])  # the left edge has lost its mark
+
+
+def test_marks_stand_only_at_the_edges_of_pieces() -> None:
+    """A last sheet holding one card: marks for the whole 3 × 3 grid would mark empty slots
+    (PK767); the imposition draws only those of the occupied cell."""
+    from printkit.impose.grid import fit_grid
+    from printkit.impose.marks import crop_marks
+
+    grid = fit_grid(A4, (mm(63), mm(88)), 0.0, mm(5))
+    assert grid is not None and grid.per_sheet == 9
+    x, y = grid.position(0)
+    trim = Rect(x, y, mm(63), mm(88), Paint(None, None, role="trim"))
+    every_slot = crop_marks(grid, mm(3), mm(5))
+    assert "PK767" in _codes([trim, *every_slot])
+    only_the_card = crop_marks(grid, mm(3), mm(5), cells=[0])
+    assert len(only_the_card) == 8  # two lines each way, marked at both ends
+    assert not {"PK766", "PK767"} & set(_codes([trim, *only_the_card]))

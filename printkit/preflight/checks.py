@@ -16,6 +16,7 @@ from reportlab.lib.colors import toColor
 from printkit.diagnostics import (
     PREFLIGHT_CONTRAST,
     PREFLIGHT_CUT_LIKE_FOLD,
+    PREFLIGHT_EMPTY_MARK,
     PREFLIGHT_HINGE,
     PREFLIGHT_MARK_OVER_TEXT,
     PREFLIGHT_SMALL_TEXT,
@@ -266,6 +267,27 @@ def uncut_edges(items: list[Item]) -> Iterator[Finding]:
                 return  # one per page: the same cause
 
 
+def marks_of_nothing(items: list[Item]) -> Iterator[Finding]:
+    """A crop mark on a sheet of pieces must continue the edge of one of them: a mark in line
+    with no piece marks an empty slot and sends a cut through nothing."""
+    trims = [i.box for i in items if i.role == "trim"]
+    if not trims:
+        return  # a tiled map's ticks, a calibration page: no pieces to hold marks against
+    xs = {x for box in trims for x in (box[0], box[2])}
+    ys = {y for box in trims for y in (box[1], box[3])}
+    for mark in (i for i in items if i.role == "crop"):
+        x0, y0, x1, y1 = mark.box
+        vertical = x1 - x0 < TOUCH
+        at = (x0 + x1) / 2 if vertical else (y0 + y1) / 2
+        if all(abs(at - edge) >= TOUCH for edge in (xs if vertical else ys)):
+            yield Finding(
+                PREFLIGHT_EMPTY_MARK,
+                f"a crop mark {_at(mark.box)} is in line with no piece's edge",
+                "marks stand only at cut lines that bound a piece; this one marks an empty slot",
+            )
+            return
+
+
 def _marked(marks: list[Item], vertical: bool, at: float) -> bool:
     """A crop mark lies on the line x = at (vertical) or y = at."""
     for mark in marks:
@@ -299,3 +321,4 @@ def page_findings(
     yield from low_contrast(items)
     yield from halves_meeting_at_a_point(items)
     yield from uncut_edges(items)
+    yield from marks_of_nothing(items)
