@@ -285,6 +285,13 @@ PIECE_TOO_BIG_FOR_HEX = _code(
     "A counter must fit inside a hex of the map it is played on: a square of side s fits a hex "
     "of across-flats F only if s ≤ 0.732·F (√3 − 1), a circle only if its diameter ≤ F.",
 )
+PIECE_OVERHANGS_HEX = _code(
+    "PK305",
+    Severity.WARNING,
+    "counter overhangs its hex (fit: loose)",
+    "The counter sheet says 'fit: loose': its counters may be larger than the hexes, as in "
+    "classic wargames (½ in counters on 0.6 in hexes); the overhang is reported, not refused.",
+)
 LABEL_TOO_WIDE = _code(
     "PK350",
     Severity.ERROR,

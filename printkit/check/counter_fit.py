@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 from printkit.diagnostics import (
+    PIECE_OVERHANGS_HEX,
     PIECE_TOO_BIG_FOR_HEX,
     UNKNOWN_REFERENCE,
     Diagnostics,
@@ -92,11 +93,12 @@ def check_fit(
             continue
         largest = to_mm(min(layout.width, layout.height) * scale)
         diagnostics.add(
-            PIECE_TOO_BIG_FOR_HEX,
+            PIECE_OVERHANGS_HEX if material.fit == "loose" else PIECE_TOO_BIG_FOR_HEX,
             f"a {layout.shape} counter of {to_mm(layout.width):.1f} × "
             f"{to_mm(layout.height):.1f} mm (layout '{name}') does not fit in the "
             f"{to_mm(board.hex_size):.1f} mm hexes of map '{material.map}'",
             loaded.spans.value(("layouts", name, "size")),
             hint=f"the largest that fits is {largest:.1f} mm across; a square of side s fits "
-            "a hex of across-flats F only if s ≤ 0.732·F",
+            "a hex of across-flats F only if s ≤ 0.732·F"
+            + ("" if material.fit == "loose" else " ('fit: loose' on the sheet accepts it)"),
         )

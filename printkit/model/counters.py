@@ -22,4 +22,9 @@ class CountersMaterial(PrintedMaterial):
     map: str | None = Field(
         None, description="hex map material the pieces are played on; each must fit in a hex"
     )
+    fit: Literal["strict", "loose"] = Field(
+        "strict",
+        description="loose: a counter larger than the hex is a warning, not an error (classic "
+        "wargames play ½ in counters on 0.6 in hexes, overhanging the corners)",
+    )
     impose: ImposeSpec = Field(default_factory=ImposeSpec)
