@@ -244,6 +244,13 @@ COLOUR_ONLY = _code(
     "Colour-blind players cannot tell areas apart by colour alone: give zones a pattern or a "
     "letter, and terrain types different patterns.",
 )
+HEXES_NOT_ADJACENT = _code(
+    "PK255",
+    Severity.ERROR,
+    "hexes are not neighbours",
+    "A hexside feature lies on the side two neighbouring hexes share, and a path steps from hex "
+    "to neighbouring hex; two hexes further apart are a typo in a label or a missing step.",
+)
 MARKERS_CROWDED = _code(
     "PK254",
     Severity.WARNING,

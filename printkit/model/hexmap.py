@@ -92,6 +92,30 @@ class Region(Selection):
     zone: str | None = None
 
 
+class LineType(Strict):
+    """How a kind of hexside feature (a river, a wall) or path (a road) is drawn; ``name`` is
+    what the legend prints."""
+
+    name: str | None = None
+    color: Colour = "#1e5aa8"
+    width: PositiveLength = Field(2.0, description="e.g. 2.5pt; a road narrower than a river")
+    dash: list[PositiveLength] | None = Field(None, max_length=8, description="e.g. [3pt, 2pt]")
+
+
+class HexSide(Strict):
+    """A feature along the side two neighbouring hexes share (a river between 0203 and 0204)."""
+
+    type: str
+    between: tuple[HexRef, HexRef]
+
+
+class MapPath(Strict):
+    """A road or railway: a line through the centres of a chain of neighbouring hexes."""
+
+    type: str
+    hexes: list[HexRef] = Field(min_length=2, max_length=10_000)
+
+
 class Marker(Strict):
     """A piece shown on a hex (e.g. a worker in a setup diagram), coloured and lettered."""
 
@@ -167,6 +191,10 @@ BOARD_KEYS = (
     "regions",
     "markers",
     "marker_layout",
+    "hexside_types",
+    "hexsides",
+    "path_types",
+    "paths",
 )
 
 
@@ -189,6 +217,10 @@ class HexMapMaterial(PrintedMaterial):
     zones: dict[str, ZoneType] = Field(default_factory=dict)
     regions: list[Region] = Field(default_factory=list)
     markers: list[Marker] = Field(default_factory=list)
+    hexside_types: dict[str, LineType] = Field(default_factory=dict)
+    hexsides: list[HexSide] = Field(default_factory=list)
+    path_types: dict[str, LineType] = Field(default_factory=dict)
+    paths: list[MapPath] = Field(default_factory=list)
     marker_layout: Literal["side_by_side", "stacked"] = Field(
         "side_by_side",
         description="several markers on one hex: in a row across it, or a stack of counters "

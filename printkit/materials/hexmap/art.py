@@ -14,7 +14,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from printkit.draw.fonts import font_name, text_width
-from printkit.draw.ops import Group, Op, Paint, Path, Rect, Symbol, Text, Use
+from printkit.draw.ops import Group, Line, Op, Paint, Path, Rect, Symbol, Text, Use
 from printkit.geometry.hexgrid import Hex, HexLayout, hex_to_offset, neighbours, offset_to_hex
 from printkit.geometry.hexpaths import (
     CornerKey,
@@ -32,7 +32,9 @@ from printkit.materials.hexmap.symbols import (
     darker,
     hex_box,
     hexagon,
+    line_paint,
     marker_symbol,
+    shared_corners,
     symbol_key,
 )
 from printkit.model.units import mm
@@ -250,6 +252,25 @@ class MapArt:
             uses[h] = symbol
         return uses
 
+    def _line_features(self, visible: set[Hex]) -> list[Op]:
+        """Hexside features along the shared sides, then paths through the hex centres (a
+        road crosses a river over it)."""
+        layout = self.frame.layout
+        ops: list[Op] = []
+        for side in self.board.sides:
+            if visible.isdisjoint(side.between):
+                continue
+            a, b = side.between
+            ends = shared_corners(layout, a, b)
+            ops.append(Line(*ends[0], *ends[1], line_paint(self.board.side_types[side.type])))
+        for route in self.board.paths:
+            if visible.isdisjoint(route.hexes):
+                continue
+            points = [layout.centre(h) for h in route.hexes]
+            commands = (("M", *points[0]), *(("L", *p) for p in points[1:]))
+            ops.append(Path(commands, line_paint(self.board.path_types[route.type])))
+        return ops
+
     def _marker_symbols(self) -> list[tuple[PlacedMarker, str]]:
         uses: list[tuple[PlacedMarker, str]] = []
         styles: dict[tuple, str] = {}
@@ -288,6 +309,7 @@ class MapArt:
         board += [Use(self.cell_uses[h], *layout.centre(h)) for h in shown if h in self.cell_uses]
         board += [Use(self.zone_uses[h], *layout.centre(h)) for h in cells if h in self.zone_uses]
         board += edges
+        board += self._line_features(set(shown))
         ops: list[Op] = []
         if self.frame.partial:
             ops.append(Group(tuple(board), clip=self.frame.rect))

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 
 from printkit.diagnostics import (
     BAD_VALUE,
     CODES,
     DUPLICATE_HEX,
     HEX_OFF_BOARD,
+    HEXES_NOT_ADJACENT,
     MARKERS_CROWDED,
     MISSING_FIELD,
     UNKNOWN_REFERENCE,
@@ -42,6 +44,7 @@ from printkit.model.hexmap import (
     HexCoord,
     HexMapMaterial,
     HexRef,
+    LineType,
     Marker,
     Selection,
     TerrainType,
@@ -63,6 +66,20 @@ class PlacedMarker:
 
 
 @dataclass(frozen=True)
+class PlacedSide:
+    """A hexside feature between two neighbouring hexes: what the engines will ask about."""
+
+    type: str
+    between: tuple[Hex, Hex]
+
+
+@dataclass(frozen=True)
+class PlacedPath:
+    type: str
+    hexes: tuple[Hex, ...]
+
+
+@dataclass(frozen=True)
 class Board:
     """A resolved board in axial coordinates; offsets are only used for labels."""
 
@@ -77,6 +94,14 @@ class Board:
     zone_types: dict[str, ZoneType]
     default_terrain: str
     span: tuple[int, int] = (0, 0)  # columns × rows that one copy of this board occupies
+    sides: tuple[PlacedSide, ...] = ()
+    paths: tuple[PlacedPath, ...] = ()
+    side_types: dict[str, LineType] = field(default_factory=dict)
+    path_types: dict[str, LineType] = field(default_factory=dict)
+
+    def side_between(self, a: Hex, b: Hex) -> list[str]:
+        """The kinds of feature on the side hexes `a` and `b` share (for the engines)."""
+        return [s.type for s in self.sides if set(s.between) == {a, b}]
 
     def offset_of(self, h: Hex) -> tuple[int, int]:
         """Printed (col, row), counted from 1."""
@@ -169,6 +194,8 @@ def _build_own(builder: _Builder, material: HexMapMaterial, base: PathKey) -> Bo
         if h is not None:
             markers.append((index, PlacedMarker(h, marker)))
     markers = _arranged(builder, markers, material, base)
+    sides = _sides(builder, resolver, material, base)
+    paths = _paths(builder, resolver, material, base)
     return Board(
         orientation=Orientation(material.orientation),
         offset=offset,
@@ -181,6 +208,10 @@ def _build_own(builder: _Builder, material: HexMapMaterial, base: PathKey) -> Bo
         zone_types=dict(material.zones),
         default_terrain=default,
         span=resolver.span(cells),
+        sides=tuple(sides),
+        paths=tuple(paths),
+        side_types=dict(material.hexside_types),
+        path_types=dict(material.path_types),
     )
 
 
@@ -332,9 +363,9 @@ class _Resolver:
         if len(found) != 1:
             self.builder.report(
                 BAD_VALUE,
-                "a marker sits on one hex, not a range",
+                "one hex is needed here, not a range",
                 path,
-                hint="name one hex, e.g. '0304'; give each piece a marker of its own",
+                hint="name one hex, e.g. '0304' (each marker, hexside end or path step is one)",
             )
             return None
         return self._on_board(*found[0], path)
@@ -507,6 +538,74 @@ def _build_copies(
     return tile_board(source, copies.across, copies.down, copies.zones == "outer_edges")
 
 
+def _known_type(
+    builder: _Builder, name: str, types: dict[str, LineType], what: str, path: PathKey
+) -> bool:
+    if name in types:
+        return True
+    builder.report(
+        UNKNOWN_REFERENCE,
+        f"unknown {what} type '{name}'",
+        path,
+        hint=did_you_mean(name, types, otherwise=f"define it under '{what}_types'"),
+    )
+    return False
+
+
+def _not_neighbours(
+    builder: _Builder, a: Hex, b: Hex, offset: OffsetLayout, path: PathKey, what: str
+) -> None:
+    (ca, ra), (cb, rb) = hex_to_offset(a, offset), hex_to_offset(b, offset)
+    builder.report(
+        HEXES_NOT_ADJACENT,
+        f"{what}: the hexes at column {ca + 1} row {ra + 1} and column {cb + 1} row {rb + 1} "
+        f"are not neighbours ({distance(a, b)} apart)",
+        path,
+        hint="a hexside lies between two hexes that share a side, and a path steps from each "
+        "hex to a neighbour: check the labels, or add the hexes between",
+    )
+
+
+def _sides(
+    builder: _Builder, resolver: _Resolver, material: HexMapMaterial, base: PathKey
+) -> list[PlacedSide]:
+    placed = []
+    for index, side in enumerate(material.hexsides):
+        path = (*base, "hexsides", index)
+        if not _known_type(builder, side.type, material.hexside_types, "hexside", (*path, "type")):
+            continue
+        ends = [resolver.hex(ref, (*path, "between", k)) for k, ref in enumerate(side.between)]
+        a, b = ends
+        if a is None or b is None:
+            continue
+        if distance(a, b) != 1:
+            _not_neighbours(builder, a, b, resolver.offset, (*path, "between"), "hexside")
+            continue
+        placed.append(PlacedSide(side.type, (a, b)))
+    return placed
+
+
+def _paths(
+    builder: _Builder, resolver: _Resolver, material: HexMapMaterial, base: PathKey
+) -> list[PlacedPath]:
+    placed = []
+    for index, route in enumerate(material.paths):
+        path = (*base, "paths", index)
+        if not _known_type(builder, route.type, material.path_types, "path", (*path, "type")):
+            continue
+        hexes = [resolver.hex(ref, (*path, "hexes", k)) for k, ref in enumerate(route.hexes)]
+        if any(h is None for h in hexes):
+            continue
+        steps = list(pairwise(hexes))
+        bad = next((k for k, (a, b) in enumerate(steps) if distance(a, b) != 1), None)
+        if bad is not None:
+            a, b = steps[bad]
+            _not_neighbours(builder, a, b, resolver.offset, (*path, "hexes", bad + 1), "path")
+            continue
+        placed.append(PlacedPath(route.type, tuple(hexes)))
+    return placed
+
+
 STACK_STEP = mm(1.5)  # each stacked marker sits this far right of and above the one below
 MARKER_GAP = mm(0.8)  # between markers side by side
 
@@ -602,6 +701,8 @@ def tile_board(board: Board, across: int, down: int, outer_zones: bool = False) 
     terrain: dict[Hex, str] = {}
     zones: dict[Hex, str] = {}
     markers: list[PlacedMarker] = []
+    sides: list[PlacedSide] = []
+    paths: list[PlacedPath] = []
     for j in range(down):
         for i in range(across):
             shift = offset_to_hex(i * cols, j * rows, board.offset) - origin
@@ -614,11 +715,18 @@ def tile_board(board: Board, across: int, down: int, outer_zones: bool = False) 
             }
             zones.update({h + shift: z for h, z in kept.items()})
             markers += [replace(m, hex=m.hex + shift) for m in board.markers]
+            sides += [
+                replace(s, between=(s.between[0] + shift, s.between[1] + shift))
+                for s in board.sides
+            ]
+            paths += [replace(p, hexes=tuple(h + shift for h in p.hexes)) for p in board.paths]
     return replace(
         board,
         cells=tuple(sorted(cells)),
         terrain=terrain,
         zones=zones,
         markers=tuple(markers),
+        sides=tuple(sides),
+        paths=tuple(paths),
         span=(cols * across, rows * down),
     )

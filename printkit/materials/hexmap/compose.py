@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from printkit.draw.fonts import ascent, font_name, text_width
-from printkit.draw.ops import Group, Op, Paint, Symbol, Text, translate
+from printkit.draw.ops import Group, Line, Op, Paint, Symbol, Text, translate
 from printkit.draw.text import LEADING, fit_text, parse_markup
 from printkit.geometry.hexgrid import HexLayout
 from printkit.materials.hexmap.art import MapArt
@@ -19,6 +19,7 @@ from printkit.materials.hexmap.symbols import (
     cell_symbol,
     darker,
     hexagon,
+    line_paint,
     marker_symbol,
     polygon_path,
 )
@@ -81,7 +82,8 @@ class LegendItem:
 
 
 def legend_items(board: Board, art: MapArt) -> list[LegendItem]:
-    """Named terrain that appears on the board, then zones, then named markers."""
+    """Named terrain that appears on the board, then zones, hexside features and paths, then
+    named markers."""
     small = HexLayout.from_across_flats(board.orientation, SWATCH * 0.85)
     outline = Paint(None, art.style.line_color, 0.5)
     items: list[LegendItem] = []
@@ -103,6 +105,13 @@ def legend_items(board: Board, art: MapArt) -> list[LegendItem]:
             items.append(
                 LegendItem((*symbol.ops, polygon_path(hexagon(small), outline)), zone.name)
             )
+    used_sides = {side.type for side in board.sides}
+    used_paths = {route.type for route in board.paths}
+    for types, used in ((board.side_types, used_sides), (board.path_types, used_paths)):
+        for name, kind in types.items():
+            if name in used and kind.name:
+                sample = Line(-SWATCH / 2, 0.0, SWATCH / 2, 0.0, line_paint(kind))
+                items.append(LegendItem((sample,), kind.name))
     seen: set[str] = set()
     for placed in board.markers:
         spec = placed.spec

@@ -15,7 +15,7 @@ from printkit.draw.fonts import ascent, font_name, text_width
 from printkit.draw.ops import Circle, Line, Op, Paint, Path, Rect, Symbol, Text
 from printkit.geometry.hexgrid import Hex, HexLayout
 from printkit.geometry.polygon import clip_segment, contains
-from printkit.model.hexmap import Marker
+from printkit.model.hexmap import LineType, Marker
 from printkit.model.units import mm
 
 Point = tuple[float, float]
@@ -174,3 +174,16 @@ def hex_box(layout: HexLayout, h: Hex) -> tuple[float, float, float, float]:
     cx, cy = layout.centre(h)
     half_w, half_h = layout.width / 2, layout.height / 2
     return cx - half_w, cy - half_h, cx + half_w, cy + half_h
+
+
+def line_paint(kind: LineType) -> Paint:
+    return Paint(None, kind.color, kind.width, tuple(kind.dash) if kind.dash else None)
+
+
+def shared_corners(layout: HexLayout, a: Hex, b: Hex) -> tuple[Point, Point]:
+    """The two ends of the side neighbouring hexes share."""
+    near = layout.radius * 1e-6
+    common = [
+        p for p in layout.corners(a) if any(math.dist(p, q) < near for q in layout.corners(b))
+    ]
+    return (common[0], common[1])

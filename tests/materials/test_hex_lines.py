@@ -1,0 +1,114 @@
+"""Rivers along hexsides and roads through hex centres, measured from the pixels against the
+hex geometry (flat tops, odd columns shoved down: PRINT.md's odd-q), and their diagnostics."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+from support import Raster, hex_rgb, near, parse_diagnostics, run_cli, segments
+
+F = 20.0  # across flats, mm
+R = F / math.sqrt(3)  # centre to corner
+RIVER, ROAD = hex_rgb("#1e6bd6"), hex_rgb("#8d5a2b")
+
+MAP = """\
+game: {{title: River Test, players: "2"}}
+materials:
+  map:
+    kind: hexmap
+    orientation: flat
+    hex_size: 20mm
+    columns: 6
+    rows: 4
+    labels: {{position: none}}
+    legend: false
+    hexside_types:
+      river: {{name: River, color: "#1e6bd6", width: 3pt}}
+    hexsides:
+      - {{type: river, between: ["0302", "0303"]}}
+      - {{type: river, between: {river}}}
+    path_types:
+      road: {{name: Road, color: "#8d5a2b", width: 2pt}}
+    paths:
+      - {{type: road, hexes: {road}}}
+"""
+
+
+def _build(tmp_path: Path, river: str, road: str) -> tuple[int, str, Path]:
+    folder = tmp_path / "rule_data" / "rivers"
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text(MAP.format(river=river, road=road))
+    out = tmp_path / "out"
+    result = run_cli("--rule-data", folder.parent, "build", "--out", out, "--format", "pdf")
+    return result.exit_code, result.output, out / "rivers" / "map.pdf"
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> Raster:
+    code, output, pdf = _build(
+        tmp_path_factory.mktemp("lines"), '["0202", "0302"]', '["0101", "0201", "0301"]'
+    )
+    assert code == 0, output
+    return Raster.of(pdf, 0)
+
+
+def _grid_origin(raster: Raster) -> tuple[list[float], float]:
+    """The centres x of the unshoved columns (01, 03, 05) and the map's top edge y: the first
+    row, from the top, holding dark runs one side (R) long, the top edges of those hexes."""
+    for tenth in range(int(raster.height_mm * 10)):
+        y = tenth / 10
+        runs = [
+            s for s in segments([sum(p) < 450 for p in raster.row(y)]) if abs(s.length - R) < 0.5
+        ]
+        if len(runs) == 3:
+            return [s.middle for s in runs], y
+    raise AssertionError("no hex top edges found")
+
+
+def test_a_river_lies_on_the_side_two_hexes_share(page: Raster) -> None:
+    (x1, x3, _), top = _grid_origin(page)
+    # 0302 (column 3, unshoved) over 0303: their shared side is horizontal, 2 F below the top
+    side_y = top + 2 * F
+    across = [near(p, RIVER, 40) for p in page.column(x3)]
+    river = min(segments(across), key=lambda s: abs(s.middle - side_y))
+    assert abs(river.middle - side_y) < 0.2, (river.middle, side_y)
+    along = [s for s in segments([near(p, RIVER, 40) for p in page.row(side_y)]) if s.length > 5]
+    assert len(along) == 1  # from the corner where the slanted stretch joins it, to the next
+    assert along[0].start < x3 - R / 2 + 0.3 and abs(along[0].end - (x3 + R / 2)) < 0.3
+    # 0202 (column 2, shoved down by F / 2) beside 0302: a slanted side, its middle half-way
+    # between the two centres
+    c0202 = (x1 + 1.5 * R, top + 2 * F)
+    c0302 = (x3, top + 1.5 * F)
+    middle = ((c0202[0] + c0302[0]) / 2, (c0202[1] + c0302[1]) / 2)
+    assert near(page.at(*middle), RIVER, 40)
+
+
+def test_a_road_passes_through_the_hex_centres(page: Raster) -> None:
+    (x1, x3, _), top = _grid_origin(page)
+    c0101, c0201, c0301 = (x1, top + F / 2), (x1 + 1.5 * R, top + F), (x3, top + F / 2)
+    assert near(page.at(*c0201), ROAD, 40)  # the bend, where the road changes direction
+    for a, b in ((c0101, c0201), (c0201, c0301)):  # and straight from centre to centre
+        for t in (0.1, 0.5, 0.9):
+            point = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+            assert near(page.at(*point), ROAD, 40), point
+    # and not through the middle of a side it does not cross
+    assert not near(page.at(x1, top + F), ROAD, 40)
+
+
+@pytest.mark.parametrize(
+    ("river", "road", "where"),
+    [
+        ('["0202", "0402"]', '["0101", "0201"]', "between"),
+        ('["0202", "0302"]', '["0101", "0301"]', "hexes"),
+    ],
+)
+def test_hexes_that_are_not_neighbours_are_reported(
+    tmp_path: Path, river: str, road: str, where: str
+) -> None:
+    code, output, _ = _build(tmp_path, river, road)
+    assert code == 1
+    (problem,) = [d for d in parse_diagnostics(output) if d.severity == "error"]
+    assert problem.code == "PK255" and "not neighbours" in problem.message
+    assert problem.line == (15 if where == "between" else 19)
