@@ -251,6 +251,13 @@ HEXES_NOT_ADJACENT = _code(
     "A hexside feature lies on the side two neighbouring hexes share, and a path steps from hex "
     "to neighbouring hex; two hexes further apart are a typo in a label or a missing step.",
 )
+NAME_OVER_LABEL = _code(
+    "PK256",
+    Severity.WARNING,
+    "place name overlaps a hex label",
+    "A name on a map is moved up or down (by a line, then two) to keep clear of the hex labels; "
+    "when every position still touches one, it is printed where it was asked and reported.",
+)
 MARKERS_CROWDED = _code(
     "PK254",
     Severity.WARNING,

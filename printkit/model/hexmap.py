@@ -16,7 +16,7 @@ from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
 from printkit.model.base import Colour, PrintedMaterial, Strict
-from printkit.model.units import NonNegativeLength, PositiveLength, mm
+from printkit.model.units import Length, NonNegativeLength, PositiveLength, mm
 
 DEFAULT_LABEL_FORMAT = "{col:02}{row:02}"
 Pattern = Literal["dots", "hatch", "crosshatch", "lines"]
@@ -116,6 +116,19 @@ class MapPath(Strict):
     hexes: list[HexRef] = Field(min_length=2, max_length=10_000)
 
 
+class PlaceName(Strict):
+    """A name printed on the map (a town, a forest), anchored to a hex; kept clear of the hex
+    labels, moved up or down if it must be."""
+
+    text: str = Field(min_length=1, max_length=60)
+    hex: HexRef
+    dx: Length = Field(0.0, description="from the hex centre, right")
+    dy: Length = Field(0.0, description="from the hex centre, down")
+    size: PositiveLength = Field(9.0, description="e.g. 9pt")
+    bold: bool = True
+    color: Colour = "#1f1f1f"
+
+
 class Marker(Strict):
     """A piece shown on a hex (e.g. a worker in a setup diagram), coloured and lettered."""
 
@@ -190,6 +203,7 @@ BOARD_KEYS = (
     "zones",
     "regions",
     "markers",
+    "names",
     "marker_layout",
     "hexside_types",
     "hexsides",
@@ -217,6 +231,7 @@ class HexMapMaterial(PrintedMaterial):
     zones: dict[str, ZoneType] = Field(default_factory=dict)
     regions: list[Region] = Field(default_factory=list)
     markers: list[Marker] = Field(default_factory=list)
+    names: list[PlaceName] = Field(default_factory=list)
     hexside_types: dict[str, LineType] = Field(default_factory=dict)
     hexsides: list[HexSide] = Field(default_factory=list)
     path_types: dict[str, LineType] = Field(default_factory=dict)

@@ -1,13 +1,17 @@
 """Rivers along hexsides and roads through hex centres, measured from the pixels against the
-hex geometry (flat tops, odd columns shoved down: PRINT.md's odd-q), and their diagnostics."""
+hex geometry (flat tops, odd columns shoved down: PRINT.md's odd-q), their diagnostics, and
+place names kept clear of the hex labels."""
 
 from __future__ import annotations
 
 import math
 from pathlib import Path
 
+import pypdf
 import pytest
-from support import Raster, hex_rgb, near, parse_diagnostics, run_cli, segments
+from support import Raster, hex_rgb, near, parse_diagnostics, run_cli, segments, text_runs
+
+from printkit.draw.fonts import text_width
 
 F = 20.0  # across flats, mm
 R = F / math.sqrt(3)  # centre to corner
@@ -112,3 +116,53 @@ def test_hexes_that_are_not_neighbours_are_reported(
     (problem,) = [d for d in parse_diagnostics(output) if d.severity == "error"]
     assert problem.code == "PK255" and "not neighbours" in problem.message
     assert problem.line == (15 if where == "between" else 19)
+
+
+def test_a_place_name_keeps_clear_of_the_hex_labels(tmp_path: Path) -> None:
+    """Asked to sit 7 mm above its hex centre, on its hex's label, the name moves clear of it:
+    measured from where pypdf finds the texts, no name box meets a label box."""
+    folder = tmp_path / "rule_data" / "names"
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text(
+        "game: {title: Names, players: '2'}\n"
+        "materials:\n"
+        "  map:\n"
+        "    kind: hexmap\n"
+        "    orientation: flat\n"
+        "    hex_size: 20mm\n"
+        "    columns: 4\n"
+        "    rows: 3\n"
+        "    names:\n"
+        "      - {text: Marwick Bridge, hex: '0302', dy: -7mm, size: 8pt}\n"
+    )
+    out = tmp_path / "out"
+    result = run_cli("--rule-data", folder.parent, "build", "--out", out, "--format", "pdf")
+    assert result.exit_code == 0, result.output
+    assert "PK256" not in result.output
+    page = pypdf.PdfReader(out / "names" / "map.pdf").pages[0]
+    runs = text_runs(page)
+    (name,) = [r for r in runs if r.text == "Marwick Bridge"]
+    labels = [r for r in runs if len(r.text) == 4 and r.text.isdigit()]
+    assert len(labels) == 12
+    pt = 25.4 / 72
+    name_box = (
+        name.x,
+        name.y - 8 * 0.8 * pt,
+        name.x + text_width(name.text, "PK-Bold", 8) * pt,
+        name.y + 8 * 0.25 * pt,
+    )
+    for label in labels:
+        size = 6.0  # the default label size
+        box = (
+            label.x,
+            label.y - size * 0.8 * pt,
+            label.x + text_width(label.text, "PK-Regular", size) * pt,
+            label.y + size * 0.25 * pt,
+        )
+        apart = (
+            name_box[2] <= box[0]
+            or box[2] <= name_box[0]
+            or name_box[3] <= box[1]
+            or box[3] <= name_box[1]
+        )
+        assert apart, f"the name touches label {label.text}"

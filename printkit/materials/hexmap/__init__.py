@@ -14,6 +14,7 @@ from printkit.check.hexmap import (
 )
 from printkit.diagnostics import (
     MAP_UNTILEABLE,
+    NAME_OVER_LABEL,
     Diagnostics,
 )
 from printkit.draw.fonts import text_width
@@ -64,6 +65,14 @@ def map_art(loaded: LoadedPackage, material_id: str, diagnostics: Diagnostics) -
     source = copy_chain(loaded.package.materials, material_id)[-1][0]
     check_markers(board, source, loaded, diagnostics)
     check_colours(board, source, loaded, diagnostics)
+    for name, (_, _, clear) in zip(board.names, art.name_places, strict=True):
+        if not clear:
+            diagnostics.add(
+                NAME_OVER_LABEL,
+                f"the name '{name.spec.text}' overlaps a hex label wherever it is moved",
+                loaded.spans.value(("materials", source, "names", name.index, "hex")),
+                hint="give it a smaller 'size', a 'dx'/'dy' offset, or another hex",
+            )
     if diagnostics.count() > before:
         return None
     return compose(

@@ -15,7 +15,14 @@ from dataclasses import dataclass
 
 from printkit.draw.fonts import font_name, text_width
 from printkit.draw.ops import Group, Line, Op, Paint, Path, Rect, Symbol, Text, Use
-from printkit.geometry.hexgrid import Hex, HexLayout, hex_to_offset, neighbours, offset_to_hex
+from printkit.geometry.hexgrid import (
+    Hex,
+    HexLayout,
+    distance,
+    hex_to_offset,
+    neighbours,
+    offset_to_hex,
+)
 from printkit.geometry.hexpaths import (
     CornerKey,
     centre_key,
@@ -25,7 +32,7 @@ from printkit.geometry.hexpaths import (
     unique_edges,
 )
 from printkit.geometry.polygon import chord_width
-from printkit.materials.hexmap.board import Board, PlacedMarker
+from printkit.materials.hexmap.board import Board, PlacedMarker, PlacedName
 from printkit.materials.hexmap.style import Style
 from printkit.materials.hexmap.symbols import (
     cell_symbol,
@@ -169,6 +176,7 @@ class MapArt:
         self.cell_uses = self._terrain_symbols()
         self.zone_uses = self._zone_symbols()
         self.marker_uses = self._marker_symbols()
+        self.name_places = [self._place(name) for name in board.names]
         self._indexes: dict[bool, _HexIndex] = {}
         self._unit = HexLayout(board.orientation, self.frame.layout.radius)
         self.fill_shapes: dict[tuple[tuple[int, int], ...], str] = {}
@@ -252,6 +260,54 @@ class MapArt:
             uses[h] = symbol
         return uses
 
+    def _place(self, name: PlacedName) -> tuple[float, float, bool]:
+        """Where the name's baseline starts: at its hex and offset, or moved down or up by a
+        line at a time (up to two) until it touches no hex label; False when none is clear."""
+        spec = name.spec
+        font = font_name("bold" if spec.bold else "regular")
+        width = text_width(spec.text, font, spec.size)
+        cx, cy = self.frame.layout.centre(name.hex)
+        x = cx + spec.dx - width / 2
+        y = cy + spec.dy + spec.size * 0.35  # capitals centred on the anchor by eye
+        labels = self._label_boxes(name.hex)
+        for step in (0, 1, -1, 2, -2):
+            baseline = y + step * spec.size * 1.1
+            box = (x, baseline - spec.size * 0.8, x + width, baseline + spec.size * 0.25)
+            if not any(_overlaps(box, label) for label in labels):
+                return x, baseline, True
+        return x, y, False
+
+    def _label_boxes(self, near: Hex) -> list[tuple[float, float, float, float]]:
+        """The boxes of the hex labels printed within two hexes of `near`."""
+        labels = self.style.labels
+        if labels.position == "none" or self.baseline is None or not self.labels:
+            return []
+        boxes = []
+        for h in self.board.cells:
+            if distance(h, near) > 2 or h not in self.labels:
+                continue
+            cx, cy = self.frame.layout.centre(h)
+            width = text_width(self.labels[h], self.label_font, labels.size)
+            baseline = cy + self.baseline
+            boxes.append(
+                (
+                    cx - width / 2,
+                    baseline - labels.size * 0.8,
+                    cx + width / 2,
+                    baseline + labels.size * 0.25,
+                )
+            )
+        return boxes
+
+    def _name_ops(self, visible: set[Hex]) -> list[Op]:
+        ops: list[Op] = []
+        for name, (x, y, _) in zip(self.board.names, self.name_places, strict=True):
+            if name.hex in visible:
+                spec = name.spec
+                font = font_name("bold" if spec.bold else "regular")
+                ops.append(Text(x, y, spec.text, font, spec.size, spec.color))
+        return ops
+
     def _line_features(self, visible: set[Hex]) -> list[Op]:
         """Hexside features along the shared sides, then paths through the hex centres (a
         road crosses a river over it)."""
@@ -319,6 +375,7 @@ class MapArt:
             ops += board
         ops += self._label_ops(cells)
         visible = set(cells)
+        ops += self._name_ops(visible)
         for placed, name in self.marker_uses:
             if placed.hex in visible:
                 x, y = layout.centre(placed.hex)
@@ -411,6 +468,10 @@ class MapArt:
                 )
             )
         return ops
+
+
+def _overlaps(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _bounds(path: Path, reach: float) -> tuple[float, float, float, float]:

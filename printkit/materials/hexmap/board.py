@@ -46,6 +46,7 @@ from printkit.model.hexmap import (
     HexRef,
     LineType,
     Marker,
+    PlaceName,
     Selection,
     TerrainType,
     ZoneType,
@@ -74,6 +75,13 @@ class PlacedSide:
 
 
 @dataclass(frozen=True)
+class PlacedName:
+    hex: Hex
+    spec: PlaceName
+    index: int  # in the map's 'names', for diagnostics
+
+
+@dataclass(frozen=True)
 class PlacedPath:
     type: str
     hexes: tuple[Hex, ...]
@@ -96,6 +104,7 @@ class Board:
     span: tuple[int, int] = (0, 0)  # columns × rows that one copy of this board occupies
     sides: tuple[PlacedSide, ...] = ()
     paths: tuple[PlacedPath, ...] = ()
+    names: tuple[PlacedName, ...] = ()
     side_types: dict[str, LineType] = field(default_factory=dict)
     path_types: dict[str, LineType] = field(default_factory=dict)
 
@@ -194,6 +203,11 @@ def _build_own(builder: _Builder, material: HexMapMaterial, base: PathKey) -> Bo
         if h is not None:
             markers.append((index, PlacedMarker(h, marker)))
     markers = _arranged(builder, markers, material, base)
+    names = []
+    for index, name in enumerate(material.names):
+        h = resolver.hex(name.hex, (*base, "names", index, "hex"))
+        if h is not None:
+            names.append(PlacedName(h, name, index))
     sides = _sides(builder, resolver, material, base)
     paths = _paths(builder, resolver, material, base)
     return Board(
@@ -210,6 +224,7 @@ def _build_own(builder: _Builder, material: HexMapMaterial, base: PathKey) -> Bo
         span=resolver.span(cells),
         sides=tuple(sides),
         paths=tuple(paths),
+        names=tuple(names),
         side_types=dict(material.hexside_types),
         path_types=dict(material.path_types),
     )
@@ -703,6 +718,7 @@ def tile_board(board: Board, across: int, down: int, outer_zones: bool = False) 
     markers: list[PlacedMarker] = []
     sides: list[PlacedSide] = []
     paths: list[PlacedPath] = []
+    names: list[PlacedName] = []
     for j in range(down):
         for i in range(across):
             shift = offset_to_hex(i * cols, j * rows, board.offset) - origin
@@ -720,6 +736,7 @@ def tile_board(board: Board, across: int, down: int, outer_zones: bool = False) 
                 for s in board.sides
             ]
             paths += [replace(p, hexes=tuple(h + shift for h in p.hexes)) for p in board.paths]
+            names += [replace(n, hex=n.hex + shift) for n in board.names]
     return replace(
         board,
         cells=tuple(sorted(cells)),
@@ -728,5 +745,6 @@ def tile_board(board: Board, across: int, down: int, outer_zones: bool = False) 
         markers=tuple(markers),
         sides=tuple(sides),
         paths=tuple(paths),
+        names=tuple(names),
         span=(cols * across, rows * down),
     )
