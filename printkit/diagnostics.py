@@ -258,6 +258,13 @@ NAME_OVER_LABEL = _code(
     "A name on a map is moved up or down (by a line, then two) to keep clear of the hex labels; "
     "when every position still touches one, it is printed where it was asked and reported.",
 )
+NOT_ON_EDGE = _code(
+    "PK257",
+    Severity.ERROR,
+    "edge note's hex is not on its edge",
+    "A map-edge note points at a hex on the edge it names: the first or last column (left, "
+    "right) or row (top, bottom) of the board.",
+)
 MARKERS_CROWDED = _code(
     "PK254",
     Severity.WARNING,

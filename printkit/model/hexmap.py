@@ -129,6 +129,16 @@ class PlaceName(Strict):
     color: Colour = "#1f1f1f"
 
 
+class EdgeNote(Strict):
+    """A note outside the map by one of its edges, with an arrow into a hex on that edge
+    (where reinforcements enter, where a road leaves the map)."""
+
+    edge: Literal["top", "bottom", "left", "right"]
+    hex: HexRef
+    text: str = Field(min_length=1, max_length=80)
+    color: Colour = "#1f1f1f"
+
+
 class Marker(Strict):
     """A piece shown on a hex (e.g. a worker in a setup diagram), coloured and lettered."""
 
@@ -204,6 +214,7 @@ BOARD_KEYS = (
     "regions",
     "markers",
     "names",
+    "edge_notes",
     "marker_layout",
     "hexside_types",
     "hexsides",
@@ -232,6 +243,7 @@ class HexMapMaterial(PrintedMaterial):
     regions: list[Region] = Field(default_factory=list)
     markers: list[Marker] = Field(default_factory=list)
     names: list[PlaceName] = Field(default_factory=list)
+    edge_notes: list[EdgeNote] = Field(default_factory=list)
     hexside_types: dict[str, LineType] = Field(default_factory=dict)
     hexsides: list[HexSide] = Field(default_factory=list)
     path_types: dict[str, LineType] = Field(default_factory=dict)

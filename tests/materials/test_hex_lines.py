@@ -166,3 +166,34 @@ def test_a_place_name_keeps_clear_of_the_hex_labels(tmp_path: Path) -> None:
             or box[3] <= name_box[1]
         )
         assert apart, f"the name touches label {label.text}"
+
+
+def test_an_edge_note_points_into_its_hex_from_outside_the_map(tmp_path: Path) -> None:
+    """A note on the top edge: its arrow stands above the map, its tip over the centre of the
+    hex it names (the map's top edge row of hexes found from the pixels), its text beside."""
+    folder = tmp_path / "rule_data" / "notes"
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text(
+        "game: {title: Notes, players: '2'}\n"
+        "materials:\n"
+        "  map:\n"
+        "    kind: hexmap\n"
+        "    orientation: flat\n"
+        "    hex_size: 20mm\n"
+        "    columns: 6\n"
+        "    rows: 3\n"
+        "    labels: {position: none}\n"
+        "    edge_notes:\n"
+        "      - {edge: top, hex: '0301', text: To Carlisle, color: '#c62828'}\n"
+    )
+    out = tmp_path / "out"
+    result = run_cli("--rule-data", folder.parent, "build", "--out", out, "--format", "pdf")
+    assert result.exit_code == 0, result.output
+    pdf = out / "notes" / "map.pdf"
+    raster = Raster.of(pdf, 0)
+    (_, x3, _), top = _grid_origin(raster)
+    arrow = [near(p, hex_rgb("#c62828"), 40) for p in raster.column(x3)]
+    above = [s for s in segments(arrow) if s.end <= top + 0.2]
+    assert above, "an arrow above the map, in line with the hex centre"
+    assert top - above[-1].end < 1.2  # its tip stops just short of the map's top edge
+    assert "To Carlisle" in pypdf.PdfReader(pdf).pages[0].extract_text()

@@ -10,11 +10,23 @@ What keeps a 10,000-hex map fast and small:
 
 from __future__ import annotations
 
+import math
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from printkit.draw.fonts import font_name, text_width
-from printkit.draw.ops import Group, Line, Op, Paint, Path, Rect, Symbol, Text, Use
+from printkit.draw.ops import (
+    Group,
+    Line,
+    Op,
+    Paint,
+    Path,
+    Rect,
+    Symbol,
+    Text,
+    Use,
+    rotate_about,
+)
 from printkit.geometry.hexgrid import (
     Hex,
     HexLayout,
@@ -48,6 +60,8 @@ from printkit.model.units import mm
 
 Box = tuple[float, float, float, float]  # x, y, w, h
 LABEL_PAD = mm(1.2)
+NOTE_BAND = mm(9)  # room round a map with edge notes, for their arrows and text
+NOTE_SIZE = 7.0
 # Glyph box of digits and capitals relative to the baseline, as fractions of the font size.
 CAP_HEIGHT, DESCENT = 0.73, 0.05
 
@@ -162,7 +176,9 @@ class MapArt:
         self.board = board
         self.style = style
         self.labels = labels
-        self.frame = frame_board(board, style.line_width * 2, style.half_hexes)
+        # Edge notes stand in a band round the map, outside its hexes.
+        pad = max(style.line_width * 2, NOTE_BAND if board.notes else 0.0)
+        self.frame = frame_board(board, pad, style.half_hexes)
         self.width, self.height = self.frame.width, self.frame.height
         self.symbols: dict[str, Symbol] = {}
         self.label_font = font_name("regular")
@@ -308,6 +324,29 @@ class MapArt:
                 ops.append(Text(x, y, spec.text, font, spec.size, spec.color))
         return ops
 
+    def _note_ops(self) -> list[Op]:
+        """Each edge note: an arrow from the band into its hex's side of the map, and the text
+        beside the arrow, along the edge (upright on the top and bottom, turned on the sides)."""
+        x0, y0, w, h = self.frame.rect
+        font = font_name("regular")
+        ops: list[Op] = []
+        for note in self.board.notes:
+            cx, cy = self.frame.layout.centre(note.hex)
+            spec = note.spec
+            paint = Paint(spec.color, spec.color, 1.0)
+            tip, tail, turn = {
+                "top": ((cx, y0 - mm(0.8)), (cx, y0 - NOTE_BAND + mm(1.5)), 0.0),
+                "bottom": ((cx, y0 + h + mm(0.8)), (cx, y0 + h + NOTE_BAND - mm(1.5)), 0.0),
+                "left": ((x0 - mm(0.8), cy), (x0 - NOTE_BAND + mm(1.5), cy), -90.0),
+                "right": ((x0 + w + mm(0.8), cy), (x0 + w + NOTE_BAND - mm(1.5), cy), 90.0),
+            }[spec.edge]
+            ops += _arrow(tail, tip, paint)
+            # the text starts just past the arrow, reading along the edge
+            mid = ((tip[0] + tail[0]) / 2, (tip[1] + tail[1]) / 2)
+            text = Text(mm(2.5), NOTE_SIZE * 0.35, spec.text, font, NOTE_SIZE, spec.color)
+            ops.append(Group((text,), rotate_about(turn, 0.0, 0.0)[:4] + mid))
+        return ops
+
     def _line_features(self, visible: set[Hex]) -> list[Op]:
         """Hexside features along the shared sides, then paths through the hex centres (a
         road crosses a river over it)."""
@@ -376,6 +415,7 @@ class MapArt:
         ops += self._label_ops(cells)
         visible = set(cells)
         ops += self._name_ops(visible)
+        ops += self._note_ops()
         for placed, name in self.marker_uses:
             if placed.hex in visible:
                 x, y = layout.centre(placed.hex)
@@ -468,6 +508,20 @@ class MapArt:
                 )
             )
         return ops
+
+
+def _arrow(tail: tuple[float, float], tip: tuple[float, float], paint: Paint) -> list[Op]:
+    """A line from tail to tip with a filled head at the tip."""
+    dx, dy = tip[0] - tail[0], tip[1] - tail[1]
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    head = mm(1.8)
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    left = (base[0] - uy * head / 2, base[1] + ux * head / 2)
+    right = (base[0] + uy * head / 2, base[1] - ux * head / 2)
+    shaft = Line(tail[0], tail[1], base[0], base[1], Paint(None, paint.stroke, 1.0))
+    point = Path((("M", *tip), ("L", *left), ("L", *right), ("Z",)), Paint(paint.fill, None))
+    return [shaft, point]
 
 
 def _overlaps(a: tuple[float, ...], b: tuple[float, ...]) -> bool:

@@ -9,6 +9,7 @@ building goes on, so one run reports them all; the board is refused (None) at th
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
@@ -20,6 +21,7 @@ from printkit.diagnostics import (
     HEXES_NOT_ADJACENT,
     MARKERS_CROWDED,
     MISSING_FIELD,
+    NOT_ON_EDGE,
     UNKNOWN_REFERENCE,
     Diagnostics,
     Severity,
@@ -41,6 +43,7 @@ from printkit.model.hexmap import (
     DEFAULT_LABEL_FORMAT,
     MAX_HEXES,
     MAX_LINE,
+    EdgeNote,
     HexCoord,
     HexMapMaterial,
     HexRef,
@@ -82,6 +85,12 @@ class PlacedName:
 
 
 @dataclass(frozen=True)
+class PlacedNote:
+    hex: Hex
+    spec: EdgeNote
+
+
+@dataclass(frozen=True)
 class PlacedPath:
     type: str
     hexes: tuple[Hex, ...]
@@ -105,6 +114,7 @@ class Board:
     sides: tuple[PlacedSide, ...] = ()
     paths: tuple[PlacedPath, ...] = ()
     names: tuple[PlacedName, ...] = ()
+    notes: tuple[PlacedNote, ...] = ()
     side_types: dict[str, LineType] = field(default_factory=dict)
     path_types: dict[str, LineType] = field(default_factory=dict)
 
@@ -208,6 +218,7 @@ def _build_own(builder: _Builder, material: HexMapMaterial, base: PathKey) -> Bo
         h = resolver.hex(name.hex, (*base, "names", index, "hex"))
         if h is not None:
             names.append(PlacedName(h, name, index))
+    notes = _edge_notes(builder, resolver, material, base, cells, offset)
     sides = _sides(builder, resolver, material, base)
     paths = _paths(builder, resolver, material, base)
     return Board(
@@ -225,6 +236,7 @@ def _build_own(builder: _Builder, material: HexMapMaterial, base: PathKey) -> Bo
         sides=tuple(sides),
         paths=tuple(paths),
         names=tuple(names),
+        notes=tuple(notes),
         side_types=dict(material.hexside_types),
         path_types=dict(material.path_types),
     )
@@ -553,6 +565,45 @@ def _build_copies(
     return tile_board(source, copies.across, copies.down, copies.zones == "outer_edges")
 
 
+def _edge_notes(
+    builder: _Builder,
+    resolver: _Resolver,
+    material: HexMapMaterial,
+    base: PathKey,
+    cells: Iterable[Hex],
+    offset: OffsetLayout,
+) -> list[PlacedNote]:
+    """Each note's hex, which must lie on the edge it names (the first or last column or row
+    of the board)."""
+    offsets = [hex_to_offset(cell, offset) for cell in cells]
+    if not offsets:
+        return []
+    bounds = {
+        "left": (0, min(c for c, _ in offsets)),
+        "right": (0, max(c for c, _ in offsets)),
+        "top": (1, min(r for _, r in offsets)),
+        "bottom": (1, max(r for _, r in offsets)),
+    }
+    placed = []
+    for index, note in enumerate(material.edge_notes):
+        path = (*base, "edge_notes", index, "hex")
+        h = resolver.hex(note.hex, path)
+        if h is None:
+            continue
+        axis, line = bounds[note.edge]
+        if hex_to_offset(h, offset)[axis] != line:
+            builder.report(
+                NOT_ON_EDGE,
+                f"the note '{note.text}' points at a hex that is not on the {note.edge} edge",
+                path,
+                hint=f"name a hex of the {'first' if note.edge in ('left', 'top') else 'last'} "
+                f"{'column' if axis == 0 else 'row'}, or another edge",
+            )
+            continue
+        placed.append(PlacedNote(h, note))
+    return placed
+
+
 def _known_type(
     builder: _Builder, name: str, types: dict[str, LineType], what: str, path: PathKey
 ) -> bool:
@@ -719,6 +770,7 @@ def tile_board(board: Board, across: int, down: int, outer_zones: bool = False) 
     sides: list[PlacedSide] = []
     paths: list[PlacedPath] = []
     names: list[PlacedName] = []
+    notes: list[PlacedNote] = []
     for j in range(down):
         for i in range(across):
             shift = offset_to_hex(i * cols, j * rows, board.offset) - origin
@@ -737,6 +789,13 @@ def tile_board(board: Board, across: int, down: int, outer_zones: bool = False) 
             ]
             paths += [replace(p, hexes=tuple(h + shift for h in p.hexes)) for p in board.paths]
             names += [replace(n, hex=n.hex + shift) for n in board.names]
+            outer = {
+                "left": i == 0,
+                "right": i == across - 1,
+                "top": j == 0,
+                "bottom": j == down - 1,
+            }
+            notes += [replace(n, hex=n.hex + shift) for n in board.notes if outer[n.spec.edge]]
     return replace(
         board,
         cells=tuple(sorted(cells)),
@@ -746,5 +805,6 @@ def tile_board(board: Board, across: int, down: int, outer_zones: bool = False) 
         sides=tuple(sides),
         paths=tuple(paths),
         names=tuple(names),
+        notes=tuple(notes),
         span=(cols * across, rows * down),
     )
