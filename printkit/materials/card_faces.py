@@ -9,6 +9,7 @@ the cut line, whatever the piece's shape.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +41,9 @@ LEGIBLE_MIN = 6.0
 MIN_PIP = mm(1)  # smaller dots are not readable as a count
 
 
+SHOWN = 3  # pieces named when one finding is shared by many
+
+
 @dataclass
 class FaceContext:
     """What a face is drawn from, and where to report problems with it."""
@@ -59,6 +63,11 @@ class FaceDrawer:
     diagnostics: Diagnostics
     art: ArtFinder  # the game's folder, where image regions find their files
     symbols: dict[str, Symbol] = field(default_factory=dict)
+    # findings of regions that vary per piece, gathered so that one mistake shared by many
+    # pieces is reported once: (code, message, region span) -> [(piece, piece span, hint)]
+    pending: dict[tuple[str, str, Span | None], list[tuple[str, Span, str]]] = field(
+        default_factory=dict
+    )
 
     def face(self, layout: Layout, context: FaceContext) -> list[Op]:
         """Regions in layer order: each run of static regions is one shared symbol (the first
@@ -97,13 +106,31 @@ class FaceDrawer:
     def _report(
         self, code: str, message: str, context: FaceContext, region: Region | None, hint: str
     ) -> None:
-        """At the region when it is static (the same on every piece), else at the piece."""
-        span = (
-            context.region_spans.get(region.name, context.span)
-            if region is not None and region.is_static
-            else context.span
-        )
-        self.diagnostics.add(code, f"{context.subject}: {message}", span, hint=hint)
+        """At the region when it is static (the same on every piece), else at the piece; a
+        varying region's finding waits for `flush`, which merges the pieces that share it."""
+        if region is not None and region.is_static:
+            span = context.region_spans.get(region.name, context.span)
+            self.diagnostics.add(code, f"{context.subject}: {message}", span, hint=hint)
+            return
+        at_region = context.region_spans.get(region.name) if region is not None else None
+        key = (code, message, at_region)
+        self.pending.setdefault(key, []).append((context.subject, context.span, hint))
+
+    def flush(self) -> None:
+        """Report the gathered findings: one piece's at the piece; the same finding on several
+        pieces once, at the region, with how many and the first few of them."""
+        for (code, message, at_region), hits in self.pending.items():
+            subject, span, hint = hits[0]
+            if len(hits) == 1 or at_region is None:
+                for subject, span, hint in hits:
+                    self.diagnostics.add(code, f"{subject}: {message}", span, hint=hint)
+                continue
+            names = ", ".join(name for name, _, _ in hits[:SHOWN])
+            more = f" and {len(hits) - SHOWN} more" if len(hits) > SHOWN else ""
+            self.diagnostics.add(
+                code, f"{len(hits)} pieces ({names}{more}): {message}", at_region, hint=hint
+            )
+        self.pending.clear()
 
     def _render(self, source: str, context: FaceContext, region: Region | None) -> str | None:
         try:
@@ -114,8 +141,7 @@ class FaceDrawer:
                 f"{_what(region)} {problem}",
                 context,
                 region,
-                problem.hint
-                or "check the field names against the card's values and the deck's fields",
+                problem.hint or _field_hint(str(problem), context.values),
             )
             return None
 
@@ -463,3 +489,16 @@ def _arrow_head(
     outer = (cx + (r + width) * math.cos(base), cy + (r + width) * math.sin(base))
     point = (cx + r * math.cos(tip), cy + r * math.sin(tip))
     return (("M", *inner), ("L", *outer), ("L", *point), ("Z",))
+
+
+def _field_hint(problem: str, values: dict[str, Any]) -> str:
+    """'did you mean' over the card's fields when a template names one it does not have."""
+    missing = re.search(r"has no attribute '([^']+)'", problem)
+    card = values.get("card")
+    if missing and isinstance(card, dict):
+        return did_you_mean(
+            missing[1],
+            [key for key in card if isinstance(key, str)],
+            otherwise="check the field names against the card's values and the deck's fields",
+        )
+    return "check the field names against the card's values and the deck's fields"

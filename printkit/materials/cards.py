@@ -169,6 +169,7 @@ def compile_cards(
     spec = material.impose
     drawer = FaceDrawer(spec.bleed, diagnostics, ArtFinder(loaded.folder))
     pieces = deck_pieces(loaded, material.deck, layouts, drawer, diagnostics)
+    drawer.flush()
     if not pieces:
         return None
     title = material.title or f"{loaded.package.game.title} · {material_id}"
