@@ -194,8 +194,12 @@ def load_yaml(path: Path, diagnostics: Diagnostics) -> LoadedYaml | None:
         mark = error.problem_mark or error.context_mark
         span = _span(file, mark) if mark else Span(file, 1, 1)
         problem = error.problem or "invalid YAML"
+        words = _in_words(problem, error)
         if "maximum nesting depth" in problem:  # libyaml ≥ 0.2.5 stops at 1000 levels itself
             _too_deep(diagnostics, span)
+            return None
+        if words is not None:
+            diagnostics.add(YAML_SYNTAX, words[0], span, hint=words[1])
             return None
         hint = f"{error.context} (line {error.context_mark.line + 1})" if error.context else None
         diagnostics.add(YAML_SYNTAX, problem, span, hint=hint or "check indentation and quoting")
@@ -207,6 +211,35 @@ def load_yaml(path: Path, diagnostics: Diagnostics) -> LoadedYaml | None:
         return None
     finally:
         loader.dispose()
+
+
+def _in_words(problem: str, error: yaml.MarkedYAMLError) -> tuple[str, str] | None:
+    """The YAML parser's most common complaints, which are nearly always indentation or a
+    colon in plain text, said in words (message, hint); None for the others."""
+    started = (
+        f" (the block starts at line {error.context_mark.line + 1})" if error.context_mark else ""
+    )
+    if "mapping values are not allowed" in problem:
+        return (
+            "a 'key: value' where none may start: this line is indented differently from the "
+            "keys around it, or a text holds ': ' without quotes",
+            "line the key up with the keys of its block (spaces, not tabs), or put the text in "
+            'quotes: title: "Rule: one"',
+        )
+    if "did not find expected key" in problem or "expected <block end>" in problem:
+        return (
+            "this line's indentation does not fit the block it is in" + started,
+            "indent it exactly like the other keys of that block, or like the '-' items of its "
+            "list; YAML counts spaces",
+        )
+    if "could not find expected ':'" in problem:
+        return (
+            "a line inside a mapping is not 'key: value'" + started,
+            "add the ':' after the key, or indent the line as a continuation of the text above",
+        )
+    if "cannot start any token" in problem and "\t" in problem:
+        return ("a tab character: YAML indents with spaces only", "replace the tab with spaces")
+    return None
 
 
 def _too_deep(diagnostics: Diagnostics, where: Span) -> None:
