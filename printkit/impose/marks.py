@@ -75,11 +75,17 @@ def crop_marks(
             marks.append(((x, bottom_art), (x, bottom_art + down), MARK_MIN))
         elif in_bleed_down:
             marks.append(((x, bottom), (x, below), MARK_IN_BLEED))
+    in_bleed_left = not leftward and left - margin >= MARK_IN_BLEED
+    in_bleed_right = not rightward and grid.paper_width - margin - right >= MARK_IN_BLEED
     for y in ys:
         if leftward:
             marks.append(((left_art, y), (left_art - leftward, y), MARK_MIN))
+        elif in_bleed_left:
+            marks.append(((left, y), (margin, y), MARK_IN_BLEED))
         if rightward:
             marks.append(((right_art, y), (right_art + rightward, y), MARK_MIN))
+        elif in_bleed_right:
+            marks.append(((right, y), (grid.paper_width - margin, y), MARK_IN_BLEED))
     boxes = list(keep_out)
     ops: list[Op] = []
     for art_end, outer_end, shortest in marks:
