@@ -51,6 +51,19 @@ def run_cli(*args: str | Path) -> Result:
     return result
 
 
+def build_game(root: Path, game: str, yaml_text: str, *options: str | Path) -> tuple[Result, Path]:
+    """Write a one-file package `game` under `root`/rule_data and build it as PDF into
+    `root`/out; the result and the game's output folder."""
+    folder = root / "rule_data" / game
+    folder.mkdir(parents=True)
+    (folder / "game.yaml").write_text(yaml_text, encoding="utf-8")
+    out = root / "out"
+    result = run_cli(
+        "--rule-data", folder.parent, "build", "--out", out, "--format", "pdf", *options
+    )
+    return result, out / game
+
+
 @dataclass(frozen=True)
 class Reported:
     """One diagnostic as printed: `file:line:col: severity[CODE]: message` and its hint."""

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from click.testing import Result
 from support import DATA, Raster, parse_diagnostics, run_cli, segments, text_runs
 
 from printkit.draw.ops import Circle, Document, Line, Op, Paint, Rect, Text
@@ -87,30 +88,24 @@ def test_text_size_counts_the_transforms() -> None:
     assert "PK761" not in _codes([Text(mm(50), mm(50), "fine", "PK-Regular", 6.0)])
 
 
-def test_a_designer_may_accept_a_risk(tmp_path: Path) -> None:
+def _accepting(tmp_path: Path, codes: str) -> Result:
+    """The low-contrast warning package, its material accepting `codes`, validated."""
     case = tmp_path / "preflight_low_contrast"
     shutil.copytree(DATA / "warnings" / "preflight_low_contrast", case)
     game = case / "game.yaml"
-    game.write_text(
-        game.read_text().replace(
-            "      backs: none", "      backs: none\n    preflight: {accept: [PK763]}"
-        )
-    )
-    result = run_cli("--rule-data", tmp_path, "validate")
+    accept = f"      backs: none\n    preflight: {{accept: [{codes}]}}"
+    game.write_text(game.read_text().replace("      backs: none", accept))
+    return run_cli("--rule-data", tmp_path, "validate")
+
+
+def test_a_designer_may_accept_a_risk(tmp_path: Path) -> None:
+    result = _accepting(tmp_path, "PK763")
     assert result.exit_code == 0, result.output
     assert "PK763" not in result.output
 
 
 def test_accept_names_preflight_codes_only(tmp_path: Path) -> None:
-    case = tmp_path / "preflight_low_contrast"
-    shutil.copytree(DATA / "warnings" / "preflight_low_contrast", case)
-    game = case / "game.yaml"
-    game.write_text(
-        game.read_text().replace(
-            "      backs: none", "      backs: none\n    preflight: {accept: [PK301]}"
-        )
-    )
-    result = run_cli("--rule-data", tmp_path, "validate")
+    result = _accepting(tmp_path, "PK301")
     assert result.exit_code == 1 and "PK122" in result.output
 
 

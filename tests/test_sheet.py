@@ -145,21 +145,29 @@ def test_fields_of_repeated_rosters_are_named_per_ship(builds: Path) -> None:
     assert {"ship1.hull", "ship2.hull", "ship2.port_cannon.5.check.2"} <= set(names)
 
 
-def test_small_sheets_impose_n_up_with_their_fields_over_their_boxes(tmp_path: Path) -> None:
-    """Two copies of a small mat on one page: each copy's fields are its own (copy1., copy2.) and
-    lie over that copy's drawn boxes, found from the pixels like the roster's."""
+def _built_mat(tmp_path: Path, settings: str) -> Path:
+    """A fillable sheet 'mat' with `settings` (its elements included), added to the minimal
+    deck and built; its PDF."""
     folder = tmp_path / "rule_data" / "game"
     shutil.copytree(GOOD / "minimal_deck", folder)
     (folder / "sheet.yaml").write_text(
-        "materials:\n  mat:\n    kind: sheet\n    fillable: true\n"
-        "    size: {width: 95mm, height: 130mm}\n    copies: 2\n    elements:\n"
-        "      - {kind: stat, id: hull, label: Hull}\n"
-        "      - {kind: checkboxes, id: cannon, label: Cannons, groups: 2, per_group: 2}\n"
+        "materials:\n  mat:\n    kind: sheet\n    fillable: true\n" + settings
     )
     out = tmp_path / "out"
     result = run_cli("--rule-data", folder.parent, "build", "--only", "mat", "--out", out)
     assert result.exit_code == 0, result.output
-    pdf = out / "game" / "mat.pdf"
+    return out / "game" / "mat.pdf"
+
+
+def test_small_sheets_impose_n_up_with_their_fields_over_their_boxes(tmp_path: Path) -> None:
+    """Two copies of a small mat on one page: each copy's fields are its own (copy1., copy2.) and
+    lie over that copy's drawn boxes, found from the pixels like the roster's."""
+    pdf = _built_mat(
+        tmp_path,
+        "    size: {width: 95mm, height: 130mm}\n    copies: 2\n    elements:\n"
+        "      - {kind: stat, id: hull, label: Hull}\n"
+        "      - {kind: checkboxes, id: cannon, label: Cannons, groups: 2, per_group: 2}\n",
+    )
     assert len(pypdf.PdfReader(pdf).pages) == 1
     fields = _fields(pdf)
     assert set(fields) == {
@@ -178,23 +186,19 @@ def test_small_sheets_impose_n_up_with_their_fields_over_their_boxes(tmp_path: P
 
 def test_a_placed_element_is_an_absolute_box_out_of_the_flow(tmp_path: Path) -> None:
     """`place` puts an element's corner at x, y from the 12 mm margins; the flow ignores it."""
-    folder = tmp_path / "rule_data" / "game"
-    shutil.copytree(GOOD / "minimal_deck", folder)
-    (folder / "sheet.yaml").write_text(
-        "materials:\n  mat:\n    kind: sheet\n    fillable: true\n    elements:\n"
+    pdf = _built_mat(
+        tmp_path,
+        "    elements:\n"
         "      - {kind: stat, id: hull, label: Hull, width: 30mm, place: {x: 100mm, y: 150mm}}\n"
-        "      - {kind: stat, id: crew, label: Crew, width: 30mm}\n"
+        "      - {kind: stat, id: crew, label: Crew, width: 30mm}\n",
     )
-    out = tmp_path / "out"
-    result = run_cli("--rule-data", folder.parent, "build", "--only", "mat", "--out", out)
-    assert result.exit_code == 0, result.output
-    fields = _fields(out / "game" / "mat.pdf")
+    fields = _fields(pdf)
     hull, crew = fields["hull"][1], fields["crew"][1]
     assert_mm(hull[0], 112, "placed box's left edge")
     assert_mm(hull[2], 142, "placed box's right edge")
     assert_mm(crew[0], 12, "flowing box's left edge")
     assert crew[1] < 30, "the flow starts at the top, as if the placed box were not there"
-    raster = Raster.of(out / "game" / "mat.pdf", 0)
+    raster = Raster.of(pdf, 0)
     dark = segments([sum(pixel) < 450 for pixel in raster.row((hull[1] + hull[3]) / 2)])
     assert_mm(min(dark, key=lambda s: abs(s.middle - 112)).middle, 112, "drawn left edge")
 

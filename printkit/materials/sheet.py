@@ -218,19 +218,7 @@ def _element(flow: _Flow, element: Element, x: float, y: float, w: float, path: 
             )
         flow.ops += fitted.ops
         return element.height
-    if isinstance(element, StatElement):
-        return _stat(flow, element, x, y, w, path)
-    if isinstance(element, CheckboxElement):
-        return _checkboxes(flow, element, x, y, w, path)
-    if isinstance(element, NumberTrackElement):
-        return _numbers(flow, element, x, y, w, path)
-    if isinstance(element, TriangleGridElement):
-        return _grid(flow, element, x, y, w, path)
-    if isinstance(element, ShapesElement):
-        return _shapes(flow, element, x, y, w, path)
-    if isinstance(element, CycleElement):
-        return _cycle(flow, element, x, y, w, path)
-    return _table(flow, element, x, y, w, path)
+    return _DRAWERS[type(element)](flow, element, x, y, w, path)
 
 
 def _cycle(flow: _Flow, element: CycleElement, x: float, y: float, w: float, path: tuple) -> float:
@@ -521,3 +509,15 @@ def _table(flow: _Flow, table: TableElement, x: float, y: float, w: float, path:
         line_y = top + (index + 1) * ROW_HEIGHT
         flow.ops.append(Line(x, line_y, x + w, line_y, Paint(None, "#9aa7b4", 0.4)))
     return 12 + len(items) * ROW_HEIGHT
+
+
+# Each remaining kind of element and the function that draws it.
+_DRAWERS: dict[type, Any] = {
+    StatElement: _stat,
+    CheckboxElement: _checkboxes,
+    NumberTrackElement: _numbers,
+    TriangleGridElement: _grid,
+    ShapesElement: _shapes,
+    CycleElement: _cycle,
+    TableElement: _table,
+}

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from support import Raster, hex_rgb, near, parse_diagnostics, run_cli, segments, text_runs
+from support import Raster, build_game, hex_rgb, near, parse_diagnostics, segments, text_runs
 
 from printkit.draw.fonts import text_width
 
@@ -41,12 +41,8 @@ materials:
 
 
 def _build(tmp_path: Path, river: str, road: str) -> tuple[int, str, Path]:
-    folder = tmp_path / "rule_data" / "rivers"
-    folder.mkdir(parents=True)
-    (folder / "game.yaml").write_text(MAP.format(river=river, road=road))
-    out = tmp_path / "out"
-    result = run_cli("--rule-data", folder.parent, "build", "--out", out, "--format", "pdf")
-    return result.exit_code, result.output, out / "rivers" / "map.pdf"
+    result, out = build_game(tmp_path, "rivers", MAP.format(river=river, road=road))
+    return result.exit_code, result.output, out / "map.pdf"
 
 
 @pytest.fixture(scope="module")
@@ -121,9 +117,9 @@ def test_hexes_that_are_not_neighbours_are_reported(
 def test_a_place_name_keeps_clear_of_the_hex_labels(tmp_path: Path) -> None:
     """Asked to sit 7 mm above its hex centre, on its hex's label, the name moves clear of it:
     measured from where pypdf finds the texts, no name box meets a label box."""
-    folder = tmp_path / "rule_data" / "names"
-    folder.mkdir(parents=True)
-    (folder / "game.yaml").write_text(
+    result, out = build_game(
+        tmp_path,
+        "names",
         "game: {title: Names, players: '2'}\n"
         "materials:\n"
         "  map:\n"
@@ -133,13 +129,11 @@ def test_a_place_name_keeps_clear_of_the_hex_labels(tmp_path: Path) -> None:
         "    columns: 4\n"
         "    rows: 3\n"
         "    names:\n"
-        "      - {text: Marwick Bridge, hex: '0302', dy: -7mm, size: 8pt}\n"
+        "      - {text: Marwick Bridge, hex: '0302', dy: -7mm, size: 8pt}\n",
     )
-    out = tmp_path / "out"
-    result = run_cli("--rule-data", folder.parent, "build", "--out", out, "--format", "pdf")
     assert result.exit_code == 0, result.output
     assert "PK256" not in result.output
-    page = pypdf.PdfReader(out / "names" / "map.pdf").pages[0]
+    page = pypdf.PdfReader(out / "map.pdf").pages[0]
     runs = text_runs(page)
     (name,) = [r for r in runs if r.text == "Marwick Bridge"]
     labels = [r for r in runs if len(r.text) == 4 and r.text.isdigit()]
@@ -171,9 +165,9 @@ def test_a_place_name_keeps_clear_of_the_hex_labels(tmp_path: Path) -> None:
 def test_an_edge_note_points_into_its_hex_from_outside_the_map(tmp_path: Path) -> None:
     """A note on the top edge: its arrow stands above the map, its tip over the centre of the
     hex it names (the map's top edge row of hexes found from the pixels), its text beside."""
-    folder = tmp_path / "rule_data" / "notes"
-    folder.mkdir(parents=True)
-    (folder / "game.yaml").write_text(
+    result, out = build_game(
+        tmp_path,
+        "notes",
         "game: {title: Notes, players: '2'}\n"
         "materials:\n"
         "  map:\n"
@@ -184,12 +178,10 @@ def test_an_edge_note_points_into_its_hex_from_outside_the_map(tmp_path: Path) -
         "    rows: 3\n"
         "    labels: {position: none}\n"
         "    edge_notes:\n"
-        "      - {edge: top, hex: '0301', text: To Carlisle, color: '#c62828'}\n"
+        "      - {edge: top, hex: '0301', text: To Carlisle, color: '#c62828'}\n",
     )
-    out = tmp_path / "out"
-    result = run_cli("--rule-data", folder.parent, "build", "--out", out, "--format", "pdf")
     assert result.exit_code == 0, result.output
-    pdf = out / "notes" / "map.pdf"
+    pdf = out / "map.pdf"
     raster = Raster.of(pdf, 0)
     (_, x3, _), top = _grid_origin(raster)
     arrow = [near(p, hex_rgb("#c62828"), 40) for p in raster.column(x3)]

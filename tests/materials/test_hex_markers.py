@@ -6,16 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support import Raster, hex_rgb, near, run_cli
+from support import Raster, build_game, hex_rgb, near
 
 RED, BLUE = hex_rgb("#c62828"), hex_rgb("#1565c0")
 STROKE = 0.75 * 25.4 / 72  # each marker's black outline, half of it over the fill
 
 
 def _map(tmp_path: Path, layout: str) -> Path:
-    folder = tmp_path / "rule_data" / "crowd"
-    folder.mkdir(parents=True)
-    (folder / "game.yaml").write_text(
+    result, out = build_game(
+        tmp_path,
+        "crowd",
         "game: {title: Crowd, players: '2'}\n"
         "materials:\n"
         "  formation:\n"
@@ -29,13 +29,11 @@ def _map(tmp_path: Path, layout: str) -> Path:
         "    legend: false\n"
         "    markers:\n"
         "      - {hex: '0201', label: R, fill: '#c62828', name: Red, size: 10mm}\n"
-        "      - {hex: '0201', label: B, fill: '#1565c0', name: Blue, size: 10mm}\n"
+        "      - {hex: '0201', label: B, fill: '#1565c0', name: Blue, size: 10mm}\n",
     )
-    out = tmp_path / "out"
-    result = run_cli("--rule-data", folder.parent, "build", "--out", out, "--format", "pdf")
     assert result.exit_code == 0, result.output
     assert "PK254" not in result.output
-    return out / "crowd" / "formation.pdf"
+    return out / "formation.pdf"
 
 
 def _extent(raster: Raster, colour: tuple[int, int, int]) -> tuple[float, float, float, float]:
