@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache
 
 from reportlab.lib.colors import toColor
 
@@ -30,6 +31,7 @@ STRIP = mm(5)  # PRINT.md: home printers do not print closer to the edge
 MIN_TEXT = 6.0  # PRINT.md: the smallest size legible on a card
 MIN_CONTRAST = 3.0  # WCAG's ratio for graphics and large text: below it a line or tag fades
 TOUCH = mm(0.3)  # closer than this, two marks touch
+GROUND_CELL = mm(10)  # the buckets in which the preflight looks up what lies under a point
 WHITE = "#ffffff"
 
 
@@ -135,6 +137,7 @@ def cut_like_fold(items: list[Item]) -> Iterator[Finding]:
         )
 
 
+@cache
 def luminance(colour: str) -> float:
     def linear(c: float) -> float:
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
@@ -168,26 +171,45 @@ def _inside_polygon(points: tuple[tuple[float, float], ...], x: float, y: float)
     return inside
 
 
-def _ground(items: list[Item], subject: Item, x: float, y: float) -> str | None:
-    """The colour under a point: the last filled shape painted there before `subject`, or for
-    a line the line drawn under it (its casing); None over an image (colours not known)."""
-    for item in reversed(items[: subject.order]):
-        if item.kind == "image" and _contains_box(item.box, x, y):
-            return None
-        casing = subject.kind == "line" and item.kind == "line" and item.stroke
-        if casing and _contains_box(item.box, x, y):
-            return item.stroke
-        if item.fill and item.kind != "text" and _contains(item, x, y):
-            return item.fill
-    return WHITE
+class _Grounds:
+    """What can lie under a point (fills, images, lines as casings), bucketed by where it is,
+    so that on a page of thousands of hexes a label's ground is found among a few items."""
+
+    def __init__(self, items: list[Item], size: tuple[float, float]) -> None:
+        self.cells: dict[tuple[int, int], list[Item]] = {}
+        last = (int(size[0] // GROUND_CELL), int(size[1] // GROUND_CELL))
+        for item in items:
+            if item.kind == "text" or not (item.kind in ("image", "line") or item.fill):
+                continue
+            x0, y0, x1, y1 = (int(v // GROUND_CELL) for v in item.box)
+            for i in range(max(x0, 0), min(x1, last[0]) + 1):
+                for j in range(max(y0, 0), min(y1, last[1]) + 1):
+                    self.cells.setdefault((i, j), []).append(item)
+
+    def under(self, subject: Item, x: float, y: float) -> str | None:
+        """The colour under a point: the last filled shape painted there before `subject`, or
+        for a line the line drawn under it (its casing); None over an image (colours not
+        known)."""
+        for item in reversed(self.cells.get((int(x // GROUND_CELL), int(y // GROUND_CELL)), [])):
+            if item.order >= subject.order:
+                continue
+            if item.kind == "image" and _contains_box(item.box, x, y):
+                return None
+            casing = subject.kind == "line" and item.kind == "line" and item.stroke
+            if casing and _contains_box(item.box, x, y):
+                return item.stroke
+            if item.fill and _contains(item, x, y):
+                return item.fill
+        return WHITE
 
 
 def _contains_box(box: BBox, x: float, y: float) -> bool:
     return box[0] <= x <= box[2] and box[1] <= y <= box[3]
 
 
-def low_contrast(items: list[Item]) -> Iterator[Finding]:
+def low_contrast(items: list[Item], size: tuple[float, float]) -> Iterator[Finding]:
     """Text and fold lines against what lies under their middle: the worst of the page."""
+    grounds = _Grounds(items, size)
     worst: tuple[float, Item, str] | None = None
     for item in items:
         if item.kind == "text" and item.text.strip() and item.fill:
@@ -197,7 +219,7 @@ def low_contrast(items: list[Item]) -> Iterator[Finding]:
         else:
             continue
         x, y = (item.box[0] + item.box[2]) / 2, (item.box[1] + item.box[3]) / 2
-        ground = _ground(items, item, x, y)
+        ground = grounds.under(item, x, y)
         if ground is None:
             continue
         ratio = contrast(colour, ground)
@@ -318,7 +340,7 @@ def page_findings(
     yield from small_text(items)
     yield from marks_over_text(items)
     yield from cut_like_fold(items)
-    yield from low_contrast(items)
+    yield from low_contrast(items, size)
     yield from halves_meeting_at_a_point(items)
     yield from uncut_edges(items)
     yield from marks_of_nothing(items)

@@ -68,6 +68,9 @@ def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
 
 def transformed(m: Matrix, box: BBox) -> BBox:
     x0, y0, x1, y1 = box
+    a, b, c, d, e, f = m
+    if b == 0 and c == 0 and a > 0 and d > 0:  # a move and a scale, by far the commonest
+        return (a * x0 + e, d * y0 + f, a * x1 + e, d * y1 + f)
     points = [_apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return (min(xs), min(ys), max(xs), max(ys))
@@ -123,7 +126,7 @@ def _own_box(op: Op) -> BBox | None:
 
 def bounds(ops: list[Op]) -> BBox | None:
     """The box round some ops as drawn (symbols aside): where a note sits, say."""
-    boxes = [item.box for item in _walk(Document(""), ops, IDENTITY, None)]
+    boxes = [item.box for item in _walk(Document(""), ops, IDENTITY, None, {})]
     if not boxes:
         return None
     return (
@@ -135,14 +138,23 @@ def bounds(ops: list[Op]) -> BBox | None:
 
 
 def page_items(document: Document, ops: list[Op]) -> list[Item]:
-    items = list(_walk(document, ops, IDENTITY, None))
+    items = list(_walk(document, ops, IDENTITY, None, {}))
     return [
         Item(i.kind, i.box, i.fill, i.stroke, i.role, i.dash, i.text, i.size, n, i.outline)
         for n, i in enumerate(items)
     ]
 
 
-def _walk(document: Document, ops, matrix: Matrix, clip: BBox | None) -> Iterator[Item]:
+def _walk(
+    document: Document,
+    ops,
+    matrix: Matrix,
+    clip: BBox | None,
+    symbols: dict[str, list[Item]],
+) -> Iterator[Item]:
+    """The items of `ops` under `matrix`, clipped; a symbol's items are found once (into
+    `symbols`) and moved to each place it is used, as a map uses its hex symbols thousands of
+    times."""
     for op in ops:
         if isinstance(op, FormField):
             continue
@@ -157,11 +169,17 @@ def _walk(document: Document, ops, matrix: Matrix, clip: BBox | None) -> Iterato
                 if box is not None:
                     bound = intersect(transformed(inner, box), bound)
             if bound is not None or (op.clip is None and op.clip_path is None):
-                yield from _walk(document, op.ops, inner, bound)
+                yield from _walk(document, op.ops, inner, bound, symbols)
             continue
         if isinstance(op, Use):
-            symbol = document.symbols[op.symbol]
-            yield from _walk(document, symbol.ops, compose(matrix, (1, 0, 0, 1, op.x, op.y)), clip)
+            if op.symbol not in symbols:
+                ops_of = document.symbols[op.symbol].ops
+                symbols[op.symbol] = list(_walk(document, ops_of, IDENTITY, None, symbols))
+            placed = compose(matrix, (1, 0, 0, 1, op.x, op.y))
+            for item in symbols[op.symbol]:
+                moved = _moved(item, placed, clip)
+                if moved is not None:
+                    yield moved
             continue
         own = _own_box(op)
         if own is None:
@@ -170,6 +188,17 @@ def _walk(document: Document, ops, matrix: Matrix, clip: BBox | None) -> Iterato
         if box is None:
             continue
         yield _item(op, box, matrix)
+
+
+def _moved(item: Item, matrix: Matrix, clip: BBox | None) -> Item | None:
+    """An item found in a symbol's own coordinates, where a use of the symbol puts it."""
+    box = intersect(transformed(matrix, item.box), clip)
+    if box is None:
+        return None
+    outline = tuple(_apply(matrix, x, y) for x, y in item.outline)
+    size = item.size * _scale(matrix)
+    i = item
+    return Item(i.kind, box, i.fill, i.stroke, i.role, i.dash, i.text, size, 0, outline)
 
 
 def _item(op: Op, box: BBox, matrix: Matrix) -> Item:
