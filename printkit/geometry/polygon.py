@@ -9,7 +9,7 @@ from __future__ import annotations
 
 Point = tuple[float, float]
 
-__all__ = ["chord_width", "clip_segment", "contains"]
+__all__ = ["boxes_overlap", "chord_width", "clip_segment", "contains"]
 
 _EPS = 1e-12
 
@@ -66,3 +66,8 @@ def chord_width(polygon: list[Point], y: float) -> float:
             else:
                 xs.append(x0 + (x1 - x0) * (y - y0) / (y1 - y0))
     return max(xs) - min(xs) if xs else 0.0
+
+
+def boxes_overlap(a: tuple[float, ...], b: tuple[float, ...], by: float = 0.0) -> bool:
+    """Whether two boxes (x0, y0, x1, y1) overlap, or come closer than `by`."""
+    return a[0] - by < b[2] and b[0] - by < a[2] and a[1] - by < b[3] and b[1] - by < a[3]

@@ -295,6 +295,11 @@ def check_shapes(
     """Each shape one piece, no two alike (turned or flipped), each fitting in every area."""
     fine = True
     seen: dict[tuple[Cell, ...], str] = {}
+    rooms: dict[str, frozenset[Cell]] = {}  # each area's free cells, found once
+    if fit_in is not None:
+        grid, board = fit_in
+        blocked = board.blocked(grid)
+        rooms = {area: cells - blocked for area, cells in board.areas.items()}
     for name, cells in element.shapes.items():
         where = ("shapes", name)
         if not is_connected(cells):
@@ -313,19 +318,18 @@ def check_shapes(
             continue
         seen[form] = name
         if fit_in is not None:
-            fine = _fits_everywhere(name, cells, *fit_in, report) and fine
+            fine = _fits_everywhere(name, cells, rooms, fit_in[0].id, report) and fine
     return fine
 
 
 def _fits_everywhere(
-    name: str, cells: list[Cell], grid: TriangleGridElement, board: Board, report: Report
+    name: str, cells: list[Cell], rooms: dict[str, frozenset[Cell]], grid: str, report: Report
 ) -> bool:
-    blocked = board.blocked(grid)
-    for area, area_cells in board.areas.items():
-        if next(placements(cells, area_cells - blocked), None) is None:
+    for area, room in rooms.items():
+        if next(placements(cells, room), None) is None:
             report(
                 SHAPE_NO_FIT,
-                f"shape '{name}' fits nowhere in area '{area}' of '{grid.id}'",
+                f"shape '{name}' fits nowhere in area '{area}' of '{grid}'",
                 ("shapes", name),
                 "a player who rolls it there could not draw it: make it smaller or the area "
                 "roomier",

@@ -14,8 +14,10 @@ from dataclasses import dataclass
 
 from printkit.draw.ops import Circle, Line, Op, Paint, Path, Rect, Text
 from printkit.draw.text import text_width
+from printkit.geometry.polygon import contains
 from printkit.geometry.trigrid import Cell, Vertex, corners, neighbours, point, shared_side
 from printkit.materials.board import Board, BoardPiece
+from printkit.materials.shapes import polygon_path
 from printkit.model.sheet import FeatureStyle, ShapesElement, TriangleGridElement
 from printkit.model.units import mm
 
@@ -83,7 +85,7 @@ def draw_board(element: TriangleGridElement, board: Board, frame: Frame, label: 
         if fill is not None:
             # stroked in its own colour too, so no hairline shows where two triangles meet
             paint = Paint(fill, fill, 0.3)
-            ops += [_polygon(frame.triangle(cell), paint) for cell in piece.cells]
+            ops += [polygon_path(list(frame.triangle(cell)), paint) for cell in piece.cells]
     thin, thick = _sides(board)
     ops += [_segment(frame, side, Paint(None, GRID, 0.4)) for side in thin]
     ops += [_segment(frame, side, Paint(None, INK, 1.3)) for side in thick]
@@ -121,11 +123,6 @@ def _segment(frame: Frame, side: tuple[Vertex, Vertex], paint: Paint) -> Line:
     return Line(x1, y1, x2, y2, paint)
 
 
-def _polygon(points: Iterable[Point], paint: Paint) -> Path:
-    first, *rest = points
-    return Path((("M", *first), *(("L", *p) for p in rest), ("Z",)), paint)
-
-
 def _feature(
     style: FeatureStyle, piece: BoardPiece, frame: Frame, side: float, label: Label
 ) -> list[Op]:
@@ -144,7 +141,7 @@ def _feature(
             *_centred(text, cx, base + 6.5, 6.0, BOLD),
         ]
     if style.draw == "rectangle":
-        return [_polygon(_across(piece, frame, 0.42), outline), *_centred(text, cx, cy + 2, 6)]
+        return [polygon_path(_across(piece, frame, 0.42), outline), *_centred(text, cx, cy + 2, 6)]
     if style.draw == "die":
         half = _square_inside(_rhombus(piece, frame), (cx, cy))
         return die_face(text, cx - half, cy - half, 2 * half)
@@ -195,16 +192,8 @@ def _square_inside(polygon: list[Point], centre: Point) -> float:
             (centre[0] + dx * half, centre[1] + dy * half)
             for dx, dy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
         ]
-        low, high = (half, high) if all(_inside(p, polygon) for p in square) else (low, half)
+        low, high = (half, high) if all(contains(polygon, p) for p in square) else (low, half)
     return low * 0.9
-
-
-def _inside(p: Point, polygon: list[Point]) -> bool:
-    signs = set()
-    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
-        cross = (x2 - x1) * (p[1] - y1) - (y2 - y1) * (p[0] - x1)
-        signs.add(cross > 0)
-    return len(signs) == 1
 
 
 PIPS = {
@@ -307,7 +296,7 @@ def draw_shapes(element: ShapesElement, x: float, top: float, width: float) -> l
             (middle, top + DIE + mm(2)),
         )
         for cell in cells:
-            ops.append(_polygon(frame.triangle(cell), Paint("#dfe5ec", INK, 0.8)))
+            ops.append(polygon_path(list(frame.triangle(cell)), Paint("#dfe5ec", INK, 0.8)))
     return ops
 
 

@@ -6,7 +6,9 @@ cut) and the sheet (the cut line itself, at the trim), so the two can never disa
 
 from __future__ import annotations
 
-from printkit.draw.ops import Circle, Op, Paint, Path, Rect
+import math
+
+from printkit.draw.ops import Circle, Line, Op, Paint, Path, Rect
 from printkit.geometry.hexgrid import HexLayout, Orientation
 from printkit.model.layout import Layout
 
@@ -85,3 +87,27 @@ def ellipse_commands(x: float, y: float, w: float, h: float) -> tuple[tuple, ...
         ("C", cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy),
         ("Z",),
     )
+
+
+def polygon_path(points: list[tuple[float, float]], paint: Paint) -> Path:
+    """A closed path through the corners, in order."""
+    commands: list[tuple] = [("M", *points[0])]
+    commands += [("L", *p) for p in points[1:]]
+    commands.append(("Z",))
+    return Path(tuple(commands), paint)
+
+
+def arrow(
+    tail: tuple[float, float], tip: tuple[float, float], colour: str, width: float, head: float
+) -> list[Op]:
+    """A line from tail to tip, `width` thick, ending in a filled head `head` long."""
+    length = math.dist(tail, tip)
+    ux, uy = (tip[0] - tail[0]) / length, (tip[1] - tail[1]) / length
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    left = (base[0] - uy * head / 2, base[1] + ux * head / 2)
+    right = (base[0] + uy * head / 2, base[1] - ux * head / 2)
+    into_head = (tip[0] - ux * head / 2, tip[1] - uy * head / 2)
+    return [
+        Line(*tail, *into_head, Paint(None, colour, width)),
+        polygon_path([tip, left, right], Paint(colour, None)),
+    ]

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import math
 
-from printkit.draw.ops import Circle, Line, Op, Paint, Path, Rect, Text
+from printkit.draw.ops import Circle, Op, Paint, Rect, Text
 from printkit.draw.text import text_width
 from printkit.materials.hexmap.symbols import text_colour_on
+from printkit.materials.shapes import arrow, polygon_path
 from printkit.model.sheet import Badge
 
 INK = "#1f2d3d"
@@ -28,7 +29,7 @@ def badge_ops(badge: Badge, cx: float, cy: float, size: float) -> list[Op]:
     elif badge.shape == "square":
         ops = [Rect(cx - r * 0.9, cy - r * 0.9, 1.8 * r, 1.8 * r, paint)]
     else:
-        ops = [_polygon(_shape_points(badge.shape, cx, cy, r), paint)]
+        ops = [polygon_path(_shape_points(badge.shape, cx, cy, r), paint)]
     letter_size = size * (0.5 if badge.shape == "triangle" else 0.55)
     width = text_width(badge.letter, BOLD, letter_size)
     baseline = cy + letter_size * (0.55 if badge.shape == "triangle" else 0.36)
@@ -49,11 +50,6 @@ def _shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[floa
         )
         for k in range(count)
     ]
-
-
-def _polygon(points: list[tuple[float, float]], paint: Paint) -> Path:
-    first, *rest = points
-    return Path((("M", *first), *(("L", *p) for p in rest), ("Z",)), paint)
 
 
 def cycle_ops(
@@ -94,13 +90,7 @@ def _arrow(
     ux, uy = dx / length, dy / length
     a = (start[0] + ux * clear, start[1] + uy * clear)
     b = (end[0] - ux * clear, end[1] - uy * clear)
-    head = 6.0
-    left = (b[0] - ux * head - uy * head / 2, b[1] - uy * head + ux * head / 2)
-    right = (b[0] - ux * head + uy * head / 2, b[1] - uy * head - ux * head / 2)
-    ops: list[Op] = [
-        Line(a[0], a[1], b[0] - ux * head / 2, b[1] - uy * head / 2, Paint(None, INK, 1.2)),
-        _polygon([b, left, right], Paint(INK, None)),
-    ]
+    ops = arrow(a, b, INK, 1.2, 6.0)
     if verb:
         mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
         ox, oy = mx - centre[0], my - centre[1]

@@ -24,6 +24,7 @@ from printkit.diagnostics import (
     PREFLIGHT_STRIP,
     PREFLIGHT_UNMARKED,
 )
+from printkit.geometry.polygon import boxes_overlap
 from printkit.model.units import mm, to_mm
 from printkit.preflight.items import BBox, Item
 
@@ -107,15 +108,11 @@ def small_text(items: list[Item]) -> Iterator[Finding]:
         )
 
 
-def _overlap(a: BBox, b: BBox, by: float = 0.0) -> bool:
-    return a[0] - by < b[2] and b[0] - by < a[2] and a[1] - by < b[3] and b[1] - by < a[3]
-
-
 def marks_over_text(items: list[Item]) -> Iterator[Finding]:
     marks = [i for i in items if i.role in ("crop", "fold")]
     texts = [i for i in items if i.kind == "text" and i.text.strip()]
     for mark in marks:
-        hit = next((t for t in texts if _overlap(mark.box, t.box, TOUCH)), None)
+        hit = next((t for t in texts if boxes_overlap(mark.box, t.box, TOUCH)), None)
         if hit is not None:
             yield Finding(
                 PREFLIGHT_MARK_OVER_TEXT,
@@ -240,7 +237,7 @@ def halves_meeting_at_a_point(items: list[Item]) -> Iterator[Finding]:
     the halves touch at a point, and the piece falls apart when cut out."""
     cuts = [i for i in items if i.role == "cut"]
     for fold in (i for i in items if i.role == "fold"):
-        shaped = [c for c in cuts if c.kind != "rect" and _overlap(c.box, fold.box, TOUCH)]
+        shaped = [c for c in cuts if c.kind != "rect" and boxes_overlap(c.box, fold.box, TOUCH)]
         enclosed = any(c.kind == "rect" and _covers(c.box, fold.box) for c in cuts)
         if shaped and not enclosed:
             yield Finding(

@@ -10,7 +10,6 @@ What keeps a 10,000-hex map fast and small:
 
 from __future__ import annotations
 
-import math
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
@@ -30,10 +29,10 @@ from printkit.draw.ops import (
 from printkit.geometry.hexgrid import (
     Hex,
     HexLayout,
-    distance,
     hex_to_offset,
     neighbours,
     offset_to_hex,
+    spiral,
 )
 from printkit.geometry.hexpaths import (
     CornerKey,
@@ -43,7 +42,7 @@ from printkit.geometry.hexpaths import (
     outline_loops,
     unique_edges,
 )
-from printkit.geometry.polygon import chord_width
+from printkit.geometry.polygon import boxes_overlap, chord_width
 from printkit.materials.hexmap.board import Board, PlacedMarker, PlacedName
 from printkit.materials.hexmap.style import Style
 from printkit.materials.hexmap.symbols import (
@@ -56,6 +55,7 @@ from printkit.materials.hexmap.symbols import (
     shared_corners,
     symbol_key,
 )
+from printkit.materials.shapes import arrow
 from printkit.model.units import mm
 
 Box = tuple[float, float, float, float]  # x, y, w, h
@@ -289,7 +289,7 @@ class MapArt:
         for step in (0, 1, -1, 2, -2):
             baseline = y + step * spec.size * 1.1
             box = (x, baseline - spec.size * 0.8, x + width, baseline + spec.size * 0.25)
-            if not any(_overlaps(box, label) for label in labels):
+            if not any(boxes_overlap(box, label) for label in labels):
                 return x, baseline, True
         return x, y, False
 
@@ -299,8 +299,8 @@ class MapArt:
         if labels.position == "none" or self.baseline is None or not self.labels:
             return []
         boxes = []
-        for h in self.board.cells:
-            if distance(h, near) > 2 or h not in self.labels:
+        for h in spiral(near, 2):
+            if h not in self.labels:
                 continue
             cx, cy = self.frame.layout.centre(h)
             width = text_width(self.labels[h], self.label_font, labels.size)
@@ -333,14 +333,13 @@ class MapArt:
         for note in self.board.notes:
             cx, cy = self.frame.layout.centre(note.hex)
             spec = note.spec
-            paint = Paint(spec.color, spec.color, 1.0)
             tip, tail, turn = {
                 "top": ((cx, y0 - mm(0.8)), (cx, y0 - NOTE_BAND + mm(1.5)), 0.0),
                 "bottom": ((cx, y0 + h + mm(0.8)), (cx, y0 + h + NOTE_BAND - mm(1.5)), 0.0),
                 "left": ((x0 - mm(0.8), cy), (x0 - NOTE_BAND + mm(1.5), cy), -90.0),
                 "right": ((x0 + w + mm(0.8), cy), (x0 + w + NOTE_BAND - mm(1.5), cy), 90.0),
             }[spec.edge]
-            ops += _arrow(tail, tip, paint)
+            ops += arrow(tail, tip, spec.color, 1.0, mm(1.8))
             # the text starts just past the arrow, reading along the edge
             mid = ((tip[0] + tail[0]) / 2, (tip[1] + tail[1]) / 2)
             text = Text(mm(2.5), NOTE_SIZE * 0.35, spec.text, font, NOTE_SIZE, spec.color)
@@ -508,24 +507,6 @@ class MapArt:
                 )
             )
         return ops
-
-
-def _arrow(tail: tuple[float, float], tip: tuple[float, float], paint: Paint) -> list[Op]:
-    """A line from tail to tip with a filled head at the tip."""
-    dx, dy = tip[0] - tail[0], tip[1] - tail[1]
-    length = math.hypot(dx, dy)
-    ux, uy = dx / length, dy / length
-    head = mm(1.8)
-    base = (tip[0] - ux * head, tip[1] - uy * head)
-    left = (base[0] - uy * head / 2, base[1] + ux * head / 2)
-    right = (base[0] + uy * head / 2, base[1] - ux * head / 2)
-    shaft = Line(tail[0], tail[1], base[0], base[1], Paint(None, paint.stroke, 1.0))
-    point = Path((("M", *tip), ("L", *left), ("L", *right), ("Z",)), Paint(paint.fill, None))
-    return [shaft, point]
-
-
-def _overlaps(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _bounds(path: Path, reach: float) -> tuple[float, float, float, float]:

@@ -632,6 +632,25 @@ def _not_neighbours(
     )
 
 
+def _chain(
+    builder: _Builder,
+    resolver: _Resolver,
+    refs: list | tuple,
+    path: PathKey,
+    what: str,
+) -> tuple[Hex, ...] | None:
+    """Hexes that each neighbour the next (a hexside's two, a path's steps), or None after
+    reporting a hex that is not on the board or a step between hexes that are not neighbours."""
+    hexes = [resolver.hex(ref, (*path, k)) for k, ref in enumerate(refs)]
+    if any(h is None for h in hexes):
+        return None
+    for k, (a, b) in enumerate(pairwise(hexes), start=1):
+        if distance(a, b) != 1:
+            _not_neighbours(builder, a, b, resolver.offset, (*path, k), what)
+            return None
+    return tuple(hexes)  # type: ignore[arg-type]
+
+
 def _sides(
     builder: _Builder, resolver: _Resolver, material: HexMapMaterial, base: PathKey
 ) -> list[PlacedSide]:
@@ -640,14 +659,9 @@ def _sides(
         path = (*base, "hexsides", index)
         if not _known_type(builder, side.type, material.hexside_types, "hexside", (*path, "type")):
             continue
-        ends = [resolver.hex(ref, (*path, "between", k)) for k, ref in enumerate(side.between)]
-        a, b = ends
-        if a is None or b is None:
-            continue
-        if distance(a, b) != 1:
-            _not_neighbours(builder, a, b, resolver.offset, (*path, "between"), "hexside")
-            continue
-        placed.append(PlacedSide(side.type, (a, b)))
+        ends = _chain(builder, resolver, side.between, (*path, "between"), "hexside")
+        if ends is not None:
+            placed.append(PlacedSide(side.type, (ends[0], ends[1])))
     return placed
 
 
@@ -659,16 +673,9 @@ def _paths(
         path = (*base, "paths", index)
         if not _known_type(builder, route.type, material.path_types, "path", (*path, "type")):
             continue
-        hexes = [resolver.hex(ref, (*path, "hexes", k)) for k, ref in enumerate(route.hexes)]
-        if any(h is None for h in hexes):
-            continue
-        steps = list(pairwise(hexes))
-        bad = next((k for k, (a, b) in enumerate(steps) if distance(a, b) != 1), None)
-        if bad is not None:
-            a, b = steps[bad]
-            _not_neighbours(builder, a, b, resolver.offset, (*path, "hexes", bad + 1), "path")
-            continue
-        placed.append(PlacedPath(route.type, tuple(hexes)))
+        hexes = _chain(builder, resolver, route.hexes, (*path, "hexes"), "path")
+        if hexes is not None:
+            placed.append(PlacedPath(route.type, hexes))
     return placed
 
 

@@ -21,8 +21,8 @@ from printkit.materials.hexmap.symbols import (
     hexagon,
     line_paint,
     marker_symbol,
-    polygon_path,
 )
+from printkit.materials.shapes import polygon_path
 from printkit.model.units import mm
 
 Box = tuple[float, float, float, float]

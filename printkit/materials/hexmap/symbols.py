@@ -12,9 +12,10 @@ import math
 from reportlab.lib.colors import toColor
 
 from printkit.draw.fonts import ascent, font_name, text_width
-from printkit.draw.ops import Circle, Line, Op, Paint, Path, Rect, Symbol, Text
+from printkit.draw.ops import Circle, Line, Op, Paint, Rect, Symbol, Text
 from printkit.geometry.hexgrid import Hex, HexLayout
 from printkit.geometry.polygon import clip_segment, contains
+from printkit.materials.shapes import polygon_path
 from printkit.model.hexmap import LineType, Marker
 from printkit.model.units import mm
 
@@ -26,13 +27,6 @@ MARKER_STROKE = Paint(None, "#000000", 0.75)
 def hexagon(layout: HexLayout, scale: float = 1.0) -> list[Point]:
     """The hex outline around (0, 0), optionally shrunk (for swatches and insets)."""
     return [(x * scale, y * scale) for x, y in layout.corner_offsets()]
-
-
-def polygon_path(points: list[Point], paint: Paint) -> Path:
-    commands: list[tuple] = [("M", *points[0])]
-    commands += [("L", *p) for p in points[1:]]
-    commands.append(("Z",))
-    return Path(tuple(commands), paint)
 
 
 def darker(colour: str, amount: float = 0.45) -> str:
