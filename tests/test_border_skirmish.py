@@ -9,7 +9,15 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from support import RULE_DATA, parse_diagnostics, read_package, run_cli
+from support import (
+    MM_PER_PT,
+    RULE_DATA,
+    Raster,
+    parse_diagnostics,
+    read_package,
+    run_cli,
+    segments,
+)
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
@@ -57,3 +65,39 @@ def test_the_charts_print_the_combat_results_table_from_the_data(built: Path) ->
     for row in crt:
         assert row["c41"] in text
     assert "Turn" in text
+
+
+def test_every_tile_repeats_the_title_caption_and_legend_of_what_it_shows(built: Path) -> None:
+    texts = [page.extract_text() for page in pypdf.PdfReader(built / "valley.pdf").pages]
+    assert len(texts) == 2  # A1 and B1 on both papers
+    for text in texts:
+        assert "Border Skirmish · the Aller valley" in text
+        assert "Blue sets up first, in or next to the towns" in text
+        assert "Clear" in text and "Road (move ×2)" in text
+    # The legend lists what its page shows: the river and the towns lie on A1 only.
+    assert "Aller river (no attack across)" in texts[0] and "Blue set-up town" in texts[0]
+    assert "Aller river" not in texts[1] and "Blue set-up town" not in texts[1]
+
+
+def test_no_word_of_a_tile_header_is_cut_or_hidden_by_the_next_page(built: Path) -> None:
+    """Laid together, B1 covers A1 from its cut edge on (A1's TrimBox ends there): A1's header
+    must end before it, and B1's start inside its own cut edge."""
+    pdf = built / "valley.pdf"
+    reader = pypdf.PdfReader(pdf)
+    for index, page in enumerate(reader.pages):
+        height = float(page.mediabox.height)
+        left, _bottom, right, top = (float(v) * MM_PER_PT for v in page.trimbox)
+        window_top = height * MM_PER_PT - top
+        raster = Raster.of(pdf, index)
+        # Under the page index line, above the overlap ticks and the neighbour's name.
+        rows = raster.dark_projection((0, 0, raster.width_mm, window_top - 4.3), "y")
+        index_line = segments(rows)[0]
+        band = (0, index_line.end + 0.3, raster.width_mm, window_top - 4.3)
+        ink = segments(raster.dark_projection(band, "x"), bridge_mm=2)
+        assert ink, f"page {index + 1} repeats no header"
+        first, last = ink[0].start, ink[-1].end
+        if index == 0:
+            assert last <= right - 0.5, f"A1's header runs to {last:.1f} mm, B1 covers {right:.1f}"
+        else:
+            assert first >= left + 0.5, f"B1's header starts {first:.1f} mm, its cut at {left:.1f}"
+            assert last <= raster.width_mm - 5

@@ -30,6 +30,9 @@ FOOTER = mm(4)
 TICK = mm(2)
 TICK_GAP = mm(0.5)
 LABEL_SIZE = 6.0
+HEADER_GAP = mm(0.8)  # above and below the header: clear of the index line and the ticks
+HEADER_TOP = mm(2.5) + HEADER_GAP  # the page index line takes the first 2.5 mm
+CUT_CLEARANCE = mm(1)  # text on a page whose left edge is cut starts this far inside it
 SNAP_REACH = mm(3)  # how far back a join may move to run through hex centres
 _EPS = 1e-6
 
@@ -48,6 +51,16 @@ class TilingError(ValueError):
 
 
 @dataclass(frozen=True)
+class Header:
+    """What each page repeats above its window. ``height(width)`` is what it needs at a
+    width; ``draw(window, width)`` gives its ops from (0, 0) for the part of the art a page
+    shows (so a legend can list only what that page holds), never taller than ``height``."""
+
+    height: Callable[[float], float]
+    draw: Callable[[Window, float], list[Op]]
+
+
+@dataclass(frozen=True)
 class TilePlan:
     """How art of a given size is cut: paper, window size, and where each window starts."""
 
@@ -57,6 +70,7 @@ class TilePlan:
     xs: tuple[float, ...]
     ys: tuple[float, ...]
     size: tuple[float, float] = (0.0, 0.0)  # the whole art
+    header: float = 0.0  # height kept above every window for the repeated header
 
     @property
     def pages(self) -> int:
@@ -71,7 +85,15 @@ class TilePlan:
     @property
     def window_origin(self) -> tuple[float, float]:
         """Top-left of the window on the page."""
-        return self.margin + BAND_SIDE, self.margin + BAND_TOP
+        return self.margin + BAND_SIDE, self.margin + BAND_TOP + self.header
+
+    def header_span(self, column: int) -> tuple[float, float]:
+        """Where a column's header starts on the page and how wide it may be: clear of the
+        cut edge on the left, up to where the next page's cut edge lands (the rest is
+        covered on assembly); the last column's to the window's edge."""
+        inset = CUT_CLEARANCE if column > 0 else 0.0
+        end = self.xs[column + 1] - self.xs[column] if column + 1 < len(self.xs) else self.window[0]
+        return self.window_origin[0] + inset, end - inset
 
 
 def column_name(index: int) -> str:
@@ -119,19 +141,25 @@ def plan_tiles(
     margin: float,
     overlap: float,
     snaps: tuple[Sequence[float], Sequence[float]] = ((), ()),
+    header: Header | None = None,
 ) -> TilePlan:
-    """Tiles for art of ``size`` on ``paper`` as given (portrait or landscape)."""
-    window = (
-        paper[0] - 2 * margin - 2 * BAND_SIDE,
-        paper[1] - 2 * margin - BAND_TOP - BAND_BOTTOM,
-    )
-    if min(window) <= 0:
+    """Tiles for art of ``size`` on ``paper`` as given (portrait or landscape). Columns are
+    planned first: the header's height depends on how wide each column lets it be."""
+    width = paper[0] - 2 * margin - 2 * BAND_SIDE
+    if width <= 0:
         raise TilingError("the margins leave no room on the paper")
-    xs = axis_starts(size[0], window[0], overlap, snaps[0])
-    ys = axis_starts(size[1], window[1], overlap, snaps[1])
+    xs = axis_starts(size[0], width, overlap, snaps[0])
+    columns = TilePlan(paper, margin, (width, 0.0), xs, (0.0,), size)
+    needed = [header.height(columns.header_span(c)[1]) for c in range(len(xs))] if header else []
+    above = max(needed, default=0.0)
+    above = above + 2 * HEADER_GAP if above else 0.0
+    height = paper[1] - 2 * margin - BAND_TOP - BAND_BOTTOM - above
+    if height <= 0:
+        raise TilingError("the margins and the map's header leave no room on the paper")
+    ys = axis_starts(size[1], height, overlap, snaps[1])
     if len(xs) * len(ys) > MAX_TILE_PAGES:
         raise TilingError(f"it needs {len(xs) * len(ys):,} pages, more than {MAX_TILE_PAGES:,}")
-    return TilePlan(paper, margin, window, xs, ys, size)
+    return TilePlan(paper, margin, (width, height), xs, ys, size, above)
 
 
 def fits_one_page(size: tuple[float, float], paper: tuple[float, float], margin: float) -> bool:
@@ -154,13 +182,17 @@ def choose_paper(
     margin: float,
     overlap: float,
     snaps: tuple[Sequence[float], Sequence[float]] = ((), ()),
+    header: Header | None = None,
+    whole: tuple[float, float] | None = None,
 ) -> tuple[tuple[float, float], TilePlan | None]:
-    """The orientation needing fewest pages; plan None when the art fits on one page."""
+    """The orientation needing fewest pages; plan None when the art fits on one page.
+    ``whole`` is the size on one page when that differs from what is tiled (a map tiles
+    without the title block that its header repeats on every page)."""
     best: tuple[int, tuple[float, float], TilePlan | None] | None = None
     for sheet in orientations(paper, choice):
-        if fits_one_page(size, sheet, margin):
+        if fits_one_page(whole or size, sheet, margin):
             return sheet, None
-        plan = plan_tiles(size, sheet, margin, overlap, snaps)
+        plan = plan_tiles(size, sheet, margin, overlap, snaps, header)
         if best is None or plan.pages < best[0]:
             best = (plan.pages, sheet, plan)
     assert best is not None
@@ -196,12 +228,14 @@ def poster_page(
     return single_page(draw, size, paper, margin, title, footer)
 
 
-def tile_pages(draw: Draw, plan: TilePlan, title: str, footer: str) -> list[Page]:
+def tile_pages(
+    draw: Draw, plan: TilePlan, title: str, footer: str, header: Header | None = None
+) -> list[Page]:
     """One page per window, row by row from the top left (A1, B1, …, A2, …)."""
     pages: list[Page] = []
     for row, y in enumerate(plan.ys):
         for column, x in enumerate(plan.xs):
-            pages.append(_tile_page(draw, plan, column, row, (x, y), title, footer))
+            pages.append(_tile_page(draw, plan, column, row, (x, y), title, footer, header))
     return pages
 
 
@@ -213,6 +247,7 @@ def _tile_page(
     start: tuple[float, float],
     title: str,
     footer: str,
+    header: Header | None,
 ) -> Page:
     (wx, wy), (ww, wh) = plan.window_origin, plan.window
     sx, sy = start
@@ -220,15 +255,20 @@ def _tile_page(
     ops: list[Op] = [place((art,), wx, wy, ww, wh, (0.0, 0.0, 0.0, 0.0))]
     ops += _ticks(plan, column, row)
     index = tile_index(column, row, plan)
+    named = [index] if header else [index, title]  # a header names the map itself
     ops.append(
         Text(
-            wx + (mm(1) if column > 0 else 0.0),  # clear of the cut tick on the left edge
+            wx + (CUT_CLEARANCE if column > 0 else 0.0),
             plan.margin + LABEL_SIZE * 0.9,
-            f"{index} · {title} · {_advice(plan, column, row)}",
+            " · ".join([*named, _advice(plan, column, row)]),
             font_name("regular"),
             LABEL_SIZE,
         )
     )
+    if header:
+        x, width = plan.header_span(column)
+        drawn = header.draw((sx, sy, ww, wh), width)
+        ops.append(Group(tuple(drawn), translate(x, plan.margin + HEADER_TOP)))
     neighbour_ops = _neighbour_names(plan, column, row)
     ops += neighbour_ops
     ops += note(footer, plan.paper, wy + wh, plan.margin)

@@ -8,10 +8,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from printkit.draw.ops import Group, Paint, Rect
 from printkit.impose.tiling import (
     BAND_BOTTOM,
     BAND_SIDE,
     BAND_TOP,
+    HEADER_GAP,
+    Header,
     TilingError,
     axis_starts,
     choose_paper,
@@ -24,6 +27,7 @@ from printkit.impose.tiling import (
 from printkit.model.units import mm
 
 A4 = (mm(210), mm(297))
+INK = Paint("#000000")
 
 
 def test_column_names_run_like_spreadsheet_columns() -> None:
@@ -123,3 +127,40 @@ def test_each_tile_draws_only_its_window() -> None:
     tile_pages(lambda window: asked.append(window) or [], plan, "Map", "note")
     assert [w[:2] for w in asked] == [(x, y) for y in plan.ys for x in plan.xs]
     assert all(w[2:] == plan.window for w in asked)
+
+
+def test_a_header_stands_above_every_window_no_wider_than_what_the_page_keeps() -> None:
+    """Each page repeats the header in the width it keeps once the next page is laid over it
+    (the last column to the window's edge), clear of its own cut edge; the window gives up the
+    header's height, which is the most any column needs."""
+    widths: list[float] = []
+    drawn: list[tuple[tuple[float, ...], float]] = []
+
+    def height(width: float) -> float:
+        widths.append(width)
+        return mm(20) if width < mm(100) else mm(10)  # a narrow column wraps to more lines
+
+    def draw(window: tuple[float, ...], width: float) -> list:
+        drawn.append((window, width))
+        return [Rect(0.0, 0.0, width, mm(10), INK)]
+
+    plain = plan_tiles((mm(450), mm(600)), A4, mm(5), mm(10))
+    plan = plan_tiles((mm(450), mm(600)), A4, mm(5), mm(10), header=Header(height, draw))
+    assert len(plan.xs) == 3
+    kept = [plan.xs[1] - plan.xs[0], plan.xs[2] - plan.xs[1], plan.window[0]]
+    assert widths == pytest.approx([kept[0], kept[1] - mm(1), kept[2] - mm(1)])
+    assert plan.window[1] == pytest.approx(plain.window[1] - mm(10) - 2 * HEADER_GAP)
+    assert plan.window_origin[1] == pytest.approx(mm(5) + BAND_TOP + mm(10) + 2 * HEADER_GAP)
+    pages = tile_pages(lambda window: [], plan, "Map", "note", Header(height, draw))
+    assert [w[:2] for w, _ in drawn] == [(x, y) for y in plan.ys for x in plan.xs]
+    wx, wy = plan.window_origin
+    for number, (page, (_, width)) in enumerate(zip(pages, drawn, strict=True)):
+        column = number % len(plan.xs)
+        assert width == pytest.approx(kept[column] - (mm(1) if column else 0.0))
+        box = Rect(0.0, 0.0, width, mm(10), INK)
+        (header,) = [op for op in page.ops if isinstance(op, Group) and box in op.ops]
+        x, y = header.matrix[4:]
+        assert x == pytest.approx(wx + (mm(1) if column else 0.0))  # clear of the cut edge
+        assert x + width <= wx + kept[column] + 1e-6
+        assert y >= mm(5) + mm(2.5)  # under the page index line
+        assert y + mm(10) <= wy - mm(2.5) - 1e-6  # above the ticks

@@ -381,7 +381,14 @@ def test_tiled_map_assembled_as_marked_equals_the_single_map(
     assert labels[0] == f"A1 of {grid}"
     poster = render(out / f"{name}_poster.pdf", 0, DPI)
     margin = round(5 * PX_PER_MM)  # the default tiling margin, where the poster places the art
-    single = poster[margin : margin + canvas.shape[0], margin : margin + canvas.shape[1]]
+    # The poster has the title and legend above the map; tiles repeat them in their headers
+    # and assemble into the map alone. Find the map's top by the rows' mean grey levels.
+    poster_rows = poster.mean(axis=(1, 2))
+    reach = range(margin, margin + round(30 * PX_PER_MM))
+    rows = canvas.mean(axis=(1, 2))[: len(poster_rows) - reach[-1]]
+    top = min(reach, key=lambda t: np.abs(poster_rows[t : t + len(rows)] - rows).mean())
+    assert top > margin + 5 * PX_PER_MM  # under the poster's 12 pt title
+    single = poster[top : top + canvas.shape[0], margin : margin + canvas.shape[1]]
     canvas = canvas[: single.shape[0], : single.shape[1]]
     # Tiles and the single page put lines at different fractions of a pixel, so antialiasing
     # differs a little everywhere (mean ≈ 1.5 grey levels); a page laid 1 mm off gives ≈ 8.

@@ -6,6 +6,8 @@ A map that fits the paper is one page; a larger one is tiled over overlapping pa
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from printkit.check.hexmap import (
     board_labels,
     check_colours,
@@ -21,7 +23,9 @@ from printkit.draw.fonts import text_width
 from printkit.draw.ops import Document
 from printkit.impose.placement import ACTUAL_SIZE
 from printkit.impose.tiling import (
+    Header,
     TilingError,
+    Window,
     choose_paper,
     poster_page,
     single_page,
@@ -30,7 +34,16 @@ from printkit.impose.tiling import (
 from printkit.load.package import LoadedPackage
 from printkit.materials.hexmap.art import MapArt
 from printkit.materials.hexmap.board import build_board
-from printkit.materials.hexmap.compose import Art, compose, legend_items
+from printkit.materials.hexmap.compose import (
+    COMPACT,
+    Art,
+    Key,
+    compose,
+    legend_items,
+    shown_keys,
+    with_map,
+)
+from printkit.materials.hexmap.header import map_header
 from printkit.materials.hexmap.style import resolve_style
 from printkit.materials.paper import material_paper
 from printkit.model.hexmap import copy_chain, source_map
@@ -49,8 +62,18 @@ def hex_across_flats(package: Package, material_id: str) -> float | None:
     return board.hex_size if board is not None else None
 
 
-def map_art(loaded: LoadedPackage, material_id: str, diagnostics: Diagnostics) -> Art | None:
-    """The whole map with its title and legend, untiled; None when the data has errors."""
+@dataclass(frozen=True)
+class MapPrint:
+    """A map as one page shows it (title, caption, legend, map) and as tiles do (the map
+    alone, under a header that each page repeats)."""
+
+    whole: Art
+    tiled: Art
+    header: Header
+
+
+def map_art(loaded: LoadedPackage, material_id: str, diagnostics: Diagnostics) -> MapPrint | None:
+    """The map ready to print, checked; None when the data has errors."""
     before = diagnostics.count()
     board = build_board(loaded, material_id, diagnostics)
     if board is None:
@@ -75,8 +98,16 @@ def map_art(loaded: LoadedPackage, material_id: str, diagnostics: Diagnostics) -
             )
     if diagnostics.count() > before:
         return None
-    return compose(
-        style.title, style.caption, art, legend_items(board, art) if style.legend else []
+    legend = style.legend
+
+    def shown(window: Window) -> set[Key]:
+        return shown_keys(board, set(art.visible(False, window)))
+
+    compact = legend_items(board, art, COMPACT) if legend else []
+    return MapPrint(
+        whole=compose(style.title, style.caption, art, legend_items(board, art) if legend else []),
+        tiled=with_map([], art, 0.0, 0.0, art.width),
+        header=map_header(style.title, style.caption, compact, shown),
     )
 
 
@@ -90,11 +121,12 @@ def compile_hexmap(
     del layouts  # maps have no card layouts
     tiling = resolve_style(loaded, material_id).tiling
     chosen = material_paper(loaded, material_id, tiling.paper, paper_name, "tiling", diagnostics)
-    art = map_art(loaded, material_id, diagnostics)  # checked even when the paper is unknown
-    if art is None or chosen is None:
+    printed = map_art(loaded, material_id, diagnostics)  # checked even if the paper is unknown
+    if printed is None or chosen is None:
         return None
     paper_key, paper = chosen
     style = resolve_style(loaded, material_id)
+    art, tiled = printed.whole, printed.tiled
     size = (art.width, art.height)
     across = hex_across_flats(loaded.package, material_id) or 0.0
     shown = f"{to_mm(across):.2f}".rstrip("0").rstrip(".")
@@ -104,12 +136,14 @@ def compile_hexmap(
             pages = [poster_page(art.ops, size, tiling.margin, style.title, footer)]
             return Document(style.title, pages, art.symbols)
         sheet, plan = choose_paper(
-            size,
+            (tiled.width, tiled.height),
             paper,
             tiling.orientation,
             tiling.margin,
             tiling.overlap,
-            (art.snap_x, art.snap_y) if tiling.snap else ((), ()),
+            (tiled.snap_x, tiled.snap_y) if tiling.snap else ((), ()),
+            printed.header,
+            whole=size,
         )
     except TilingError as error:
         diagnostics.add(
@@ -123,5 +157,5 @@ def compile_hexmap(
     if plan is None:
         pages = [single_page(art.ops, size, sheet, tiling.margin, style.title, footer)]
     else:
-        pages = tile_pages(art.ops, plan, style.title, footer)
+        pages = tile_pages(tiled.ops, plan, style.title, footer, printed.header)
     return Document(style.title, pages, art.symbols)

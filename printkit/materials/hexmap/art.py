@@ -379,7 +379,7 @@ class MapArt:
             uses.append((placed, styles[key]))
         return uses
 
-    def _visible(self, partial: bool, window: Box | None) -> list[Hex]:
+    def visible(self, partial: bool, window: Box | None) -> list[Hex]:
         """Board hexes (or edge half hexes) that reach into the window; all for None."""
         hexes = self.frame.partial if partial else self.board.cells
         if window is None:
@@ -394,8 +394,8 @@ class MapArt:
     def ops(self, window: Box | None = None) -> list[Op]:
         """The map's drawing, limited to hexes that reach into ``window`` (map coordinates)."""
         style, layout = self.style, self.frame.layout
-        cells = self._visible(False, window)
-        shown = cells + self._visible(True, window)
+        cells = self.visible(False, window)
+        shown = cells + self.visible(True, window)
         if not shown:
             return []
         fills, edges = self._row_ops(shown)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from printkit.draw.fonts import ascent, font_name, text_width
 from printkit.draw.ops import Group, Line, Op, Paint, Symbol, Text, translate
 from printkit.draw.text import LEADING, fit_text, parse_markup
-from printkit.geometry.hexgrid import HexLayout
+from printkit.geometry.hexgrid import Hex, HexLayout
 from printkit.materials.hexmap.art import MapArt
 from printkit.materials.hexmap.board import Board
 from printkit.materials.hexmap.symbols import (
@@ -21,9 +21,11 @@ from printkit.materials.hexmap.symbols import (
     hexagon,
     line_paint,
     marker_symbol,
+    marker_text_ratio,
 )
 from printkit.materials.shapes import polygon_path
 from printkit.model.units import mm
+from printkit.preflight.checks import MIN_TEXT
 
 Box = tuple[float, float, float, float]
 TITLE_SIZE = 12.0
@@ -75,16 +77,72 @@ class Art:
         return ops
 
 
+Key = tuple[str, str]  # what a legend entry stands for: ("terrain", "forest"), ("path", "road")
+
+
 @dataclass(frozen=True)
 class LegendItem:
-    swatch: tuple[Op, ...]  # centred on (0, 0), within SWATCH × SWATCH
+    key: Key
+    swatch: tuple[Op, ...]  # centred on (0, 0), within size × size
+    size: float
     text: str
 
 
-def legend_items(board: Board, art: MapArt) -> list[LegendItem]:
+@dataclass(frozen=True)
+class LegendStyle:
+    """The sizes of a legend: the full one under a map's title, or the compact one that every
+    page of a tiled map repeats."""
+
+    swatch: float
+    text_size: float
+    gap: float  # between items on a row
+    row_gap: float
+
+    def item_width(self, item: LegendItem) -> float:
+        return item.size + mm(1.5) + text_width(item.text, font_name("regular"), self.text_size)
+
+    def row_width(self, row: list[LegendItem]) -> float:
+        return sum(self.item_width(i) for i in row) + self.gap * max(0, len(row) - 1)
+
+    def pitch(self, items: list[LegendItem]) -> float:
+        """Row to row: the tallest swatch of all items, so any subset fits the same rows."""
+        return max((item.size for item in items), default=self.swatch) + self.row_gap
+
+    def rows(self, items: list[LegendItem], width: float) -> list[list[LegendItem]]:
+        rows: list[list[LegendItem]] = [[]]
+        for item in items:
+            if rows[-1] and self.row_width([*rows[-1], item]) > width:
+                rows.append([])
+            rows[-1].append(item)
+        return rows if rows[-1] else []
+
+    def height(self, rows: int, pitch: float) -> float:
+        return rows * pitch - self.row_gap
+
+    def ops(self, rows: list[list[LegendItem]], pitch: float) -> list[Op]:
+        font = font_name("regular")
+        ops: list[Op] = []
+        baseline_shift = ascent(font, self.text_size) * 0.5
+        for index, row in enumerate(rows):
+            y = index * pitch + (pitch - self.row_gap) / 2
+            x = 0.0
+            for item in row:
+                ops.append(Group(item.swatch, translate(x + item.size / 2, y)))
+                text_x = x + item.size + mm(1.5)
+                ops.append(Text(text_x, y + baseline_shift, item.text, font, self.text_size))
+                x += self.item_width(item) + self.gap
+        return ops
+
+
+FULL = LegendStyle(SWATCH, LEGEND_SIZE, ITEM_GAP, ROW_GAP)
+COMPACT = LegendStyle(mm(4), 6.5, mm(3), mm(1))
+
+
+def legend_items(board: Board, art: MapArt, style: LegendStyle = FULL) -> list[LegendItem]:
     """Named terrain that appears on the board, then zones, hexside features and paths, then
     named markers."""
-    small = HexLayout.from_across_flats(board.orientation, SWATCH * 0.85)
+    swatch = style.swatch
+    small = HexLayout.from_across_flats(board.orientation, swatch * 0.85)
     outline = Paint(None, art.style.line_color, 0.5)
     items: list[LegendItem] = []
     used = set(board.terrain.values())
@@ -93,70 +151,48 @@ def legend_items(board: Board, art: MapArt) -> list[LegendItem]:
         if name in used and spec.name:
             colour = spec.pattern_color or darker(spec.fill)
             symbol = cell_symbol("", small, spec.fill, spec.pattern, colour)
-            items.append(
-                LegendItem((*symbol.ops, polygon_path(hexagon(small), outline)), spec.name)
-            )
+            ops = (*symbol.ops, polygon_path(hexagon(small), outline))
+            items.append(LegendItem(("terrain", name), ops, swatch, spec.name))
     for name, zone in board.zone_types.items():
         if name in set(board.zones.values()):
             fill = zone.fill or base
-            letter = (zone.letter, LEGEND_SIZE * 0.35, LEGEND_SIZE) if zone.letter else None
+            size = style.text_size
+            letter = (zone.letter, size * 0.35, size) if zone.letter else None
             colour = zone.pattern_color or darker(fill)
             symbol = cell_symbol("", small, fill, zone.pattern, colour, letter)
-            items.append(
-                LegendItem((*symbol.ops, polygon_path(hexagon(small), outline)), zone.name)
-            )
+            ops = (*symbol.ops, polygon_path(hexagon(small), outline))
+            items.append(LegendItem(("zone", name), ops, swatch, zone.name))
     used_sides = {side.type for side in board.sides}
     used_paths = {route.type for route in board.paths}
-    for types, used in ((board.side_types, used_sides), (board.path_types, used_paths)):
+    for kind_name, types, used in (
+        ("side", board.side_types, used_sides),
+        ("path", board.path_types, used_paths),
+    ):
         for name, kind in types.items():
             if name in used and kind.name:
-                sample = Line(-SWATCH / 2, 0.0, SWATCH / 2, 0.0, line_paint(kind))
-                items.append(LegendItem((sample,), kind.name))
+                sample = Line(-swatch / 2, 0.0, swatch / 2, 0.0, line_paint(kind))
+                items.append(LegendItem((kind_name, name), (sample,), swatch, kind.name))
     seen: set[str] = set()
     for placed in board.markers:
         spec = placed.spec
         if spec.name and spec.name not in seen:
             seen.add(spec.name)
-            shrunk = spec.model_copy(update={"size": SWATCH})
-            items.append(LegendItem(marker_symbol("", shrunk, SWATCH * 2).ops, spec.name))
+            # As large as the swatch, or larger where its letters would print under 6 pt.
+            size = max(swatch, MIN_TEXT / marker_text_ratio(spec.label))
+            shrunk = spec.model_copy(update={"size": size})
+            ops = marker_symbol("", shrunk, size * 2).ops
+            items.append(LegendItem(("marker", spec.name), ops, size, spec.name))
     return items
 
 
-def _item_width(item: LegendItem, font: str) -> float:
-    return SWATCH + mm(1.5) + text_width(item.text, font, LEGEND_SIZE)
-
-
-def _legend_rows(items: list[LegendItem], width: float, font: str) -> list[list[LegendItem]]:
-    rows: list[list[LegendItem]] = [[]]
-    used = 0.0
-    for item in items:
-        w = _item_width(item, font)
-        if rows[-1] and used + ITEM_GAP + w > width:
-            rows.append([])
-            used = 0.0
-        used += (ITEM_GAP if rows[-1] else 0.0) + w
-        rows[-1].append(item)
-    return rows if rows[-1] else []
-
-
-def _legend_ops(rows: list[list[LegendItem]], font: str) -> list[Op]:
-    ops: list[Op] = []
-    baseline_shift = ascent(font, LEGEND_SIZE) * 0.5
-    for index, row in enumerate(rows):
-        y = index * (SWATCH + ROW_GAP) + SWATCH / 2
-        x = 0.0
-        for item in row:
-            ops.append(Group(item.swatch, translate(x + SWATCH / 2, y)))
-            ops.append(Text(x + SWATCH + mm(1.5), y + baseline_shift, item.text, font, LEGEND_SIZE))
-            x += _item_width(item, font) + ITEM_GAP
-    return ops
-
-
-def _width(rows: list[list[LegendItem]], font: str) -> float:
-    return max(
-        (sum(_item_width(i, font) for i in row) + ITEM_GAP * (len(row) - 1) for row in rows),
-        default=0.0,
-    )
+def shown_keys(board: Board, hexes: set[Hex]) -> set[Key]:
+    """What the legend entries stand for among these hexes: the legend of one tile."""
+    keys: set[Key] = {("terrain", board.terrain.get(h, board.default_terrain)) for h in hexes}
+    keys |= {("zone", board.zones[h]) for h in hexes if h in board.zones}
+    keys |= {("side", s.type) for s in board.sides if hexes.intersection(s.between)}
+    keys |= {("path", p.type) for p in board.paths if hexes.intersection(p.hexes)}
+    keys |= {("marker", m.spec.name) for m in board.markers if m.spec.name and m.hex in hexes}
+    return keys
 
 
 def _caption(text: str | None, width: float) -> tuple[list[Op], float]:
@@ -171,39 +207,46 @@ def _caption(text: str | None, width: float) -> tuple[list[Op], float]:
 
 def compose(title: str, caption: str | None, map_art: MapArt, items: list[LegendItem]) -> Art:
     """Title (with the legend beside it when there is room), caption, legend, then the map."""
-    bold, regular = font_name("bold"), font_name("regular")
+    bold = font_name("bold")
     title_width = text_width(title, bold, TITLE_SIZE)
     width = max(map_art.width, title_width)
     title_height = TITLE_SIZE * 1.25
     blocks = [Block(0.0, 0.0, title_width, title_height, lambda _w: [_title_op(title, bold)])]
-    one_row = _width([items], regular)
+    one_row = FULL.row_width(items)
+    pitch = FULL.pitch(items)
     beside = bool(items) and title_width + ITEM_GAP * 2 + one_row <= width
-    y = max(title_height, SWATCH) if beside else title_height
+    y = max(title_height, pitch - ROW_GAP) if beside else title_height
     if beside:
-        top = max(0.0, (title_height - SWATCH) / 2)
-        row_ops = _legend_ops([items], regular)
-        blocks.append(Block(width - one_row, top, one_row, SWATCH, lambda _w: row_ops))
+        top = max(0.0, (title_height - pitch + ROW_GAP) / 2)
+        row_ops = FULL.ops([items], pitch)
+        blocks.append(Block(width - one_row, top, one_row, pitch - ROW_GAP, lambda _w: row_ops))
     caption_ops, caption_height = _caption(caption, width)
     if caption_ops:
         blocks.append(Block(0.0, y + ROW_GAP / 2, width, caption_height, lambda _w: caption_ops))
         y += ROW_GAP / 2 + caption_height
     if items and not beside:
-        rows = _legend_rows(items, width, regular)
-        legend_ops = _legend_ops(rows, regular)
-        height = len(rows) * (SWATCH + ROW_GAP) - ROW_GAP
-        blocks.append(Block(0.0, y + ROW_GAP, _width(rows, regular), height, lambda _w: legend_ops))
+        rows = FULL.rows(items, width)
+        legend_ops = FULL.ops(rows, pitch)
+        height = FULL.height(len(rows), pitch)
+        row_width = max(FULL.row_width(row) for row in rows)
+        blocks.append(Block(0.0, y + ROW_GAP, row_width, height, lambda _w: legend_ops))
         y += ROW_GAP + height
-    map_x, map_y = (width - map_art.width) / 2, y + ROW_GAP
-    blocks.append(Block(map_x, map_y, map_art.width, map_art.height, map_art.ops))
+    return with_map(blocks, map_art, (width - map_art.width) / 2, y + ROW_GAP, width)
+
+
+def with_map(blocks: list[Block], map_art: MapArt, x: float, y: float, width: float) -> Art:
+    """The blocks and the map at (x, y), with joins for tiling snapped to hex centres.
+    With no blocks, the map alone: what a tiled map's pages show under their headers."""
+    blocks = [*blocks, Block(x, y, map_art.width, map_art.height, map_art.ops)]
     layout = map_art.frame.layout
     centres = [layout.centre(h) for h in map_art.board.cells]
     return Art(
         width=width,
-        height=map_y + map_art.height,
+        height=y + map_art.height,
         blocks=blocks,
         symbols=map_art.symbols,  # shared: tiles add edge symbols as they draw
-        snap_x=tuple(sorted({round(map_x + x, 6) for x, _ in centres})),
-        snap_y=tuple(sorted({round(map_y + y, 6) for _, y in centres})),
+        snap_x=tuple(sorted({round(x + cx, 6) for cx, _ in centres})),
+        snap_y=tuple(sorted({round(y + cy, 6) for _, cy in centres})),
     )
 
 

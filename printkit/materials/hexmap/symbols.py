@@ -148,7 +148,7 @@ def marker_symbol(name: str, marker: Marker, across_flats: float) -> Symbol:
     else:
         ops = [polygon_path(hexagon(HexLayout.from_across_flats("pointy", size)), paint)]
     font = font_name("bold")
-    text_size = size * (0.55 if len(marker.label) == 1 else 0.38)
+    text_size = size * marker_text_ratio(marker.label)
     width = text_width(marker.label, font, text_size)
     baseline = ascent(font, text_size) * 0.5  # digits and capitals centred by eye
     colour = marker.text_color or text_colour_on(marker.fill)
@@ -156,6 +156,11 @@ def marker_symbol(name: str, marker: Marker, across_flats: float) -> Symbol:
     corner = size / math.sqrt(3) if marker.shape == "hexagon" else half
     reach = corner + MARKER_STROKE.width
     return Symbol(name, tuple(ops), (-reach, -reach, reach, reach))
+
+
+def marker_text_ratio(label: str) -> float:
+    """A marker's letters as a fraction of its size: one letter large, more letters smaller."""
+    return 0.55 if len(label) == 1 else 0.38
 
 
 def symbol_key(text: str) -> str:
