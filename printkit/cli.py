@@ -23,6 +23,7 @@ from printkit.diagnostics import (
 )
 from printkit.impose.catalogue import papers
 from printkit.load.package import load_package, select_games
+from printkit.model.limits import limits_table
 from printkit.model.package import Package
 from printkit.output import OutputError, not_a_regular_file, write_atomic, write_hint
 
@@ -310,14 +311,22 @@ def _check_only(only: tuple[str, ...], results: list[GameResult]) -> None:
     default=None,
     help="Write the schema to this regular file ('-': standard output, the default).",
 )
+@click.option(
+    "--limits",
+    is_flag=True,
+    help="Write the limits of every field as a Markdown table instead (the README's).",
+)
 @click.pass_context
-def schema(context: click.Context, out: Path | None) -> None:
+def schema(context: click.Context, out: Path | None, limits: bool) -> None:
     """Write the JSON Schema of a game package file (for YAML editors)."""
     document = Package.model_json_schema()
     document["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     document["title"] = "printkit game package file"
     document.pop("required", None)  # a package may spread its sections over several files
-    text = json.dumps(document, indent=2, sort_keys=True) + "\n"
+    if limits:
+        text = limits_table(document)
+    else:
+        text = json.dumps(document, indent=2, sort_keys=True) + "\n"
     if out is None or str(out) == "-":
         click.echo(text, nl=False)
         return

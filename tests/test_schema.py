@@ -13,10 +13,12 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pydantic
 import pytest
 import yaml
-from support import GOOD, RULE_DATA, parse_diagnostics, run_cli, same_file
+from support import GOOD, REPO, RULE_DATA, parse_diagnostics, run_cli, same_file
 
+from printkit.model.package import Package
 from printkit.output import not_a_regular_file
 
 
@@ -29,7 +31,8 @@ def schema() -> dict[str, Any]:
 
 def errors(instance: Any, node: dict[str, Any], root: dict[str, Any], at: str = "") -> list[str]:
     """JSON Schema problems of `instance` ($ref, anyOf, oneOf, type, enum, const, pattern,
-    properties, patternProperties, additionalProperties, items, required, minimum, maximum)."""
+    properties, patternProperties, additionalProperties, propertyNames, items, required,
+    minimum, maximum, maxLength, maxItems)."""
     if "$ref" in node:
         target: Any = root
         for part in node["$ref"].removeprefix("#/").split("/"):
@@ -65,12 +68,18 @@ def errors(instance: Any, node: dict[str, Any], root: dict[str, Any], at: str = 
         found.append(f"{at}: {instance!r} is not {node['const']!r}")
     if isinstance(instance, str) and "pattern" in node and not re.search(node["pattern"], instance):
         found.append(f"{at}: {instance!r} does not match {node['pattern']}")
+    if isinstance(instance, str) and len(instance) > node.get("maxLength", len(instance)):
+        found.append(f"{at}: longer than {node['maxLength']} characters")
+    if isinstance(instance, list) and len(instance) > node.get("maxItems", len(instance)):
+        found.append(f"{at}: more than {node['maxItems']} items")
     if isinstance(instance, int | float) and not isinstance(instance, bool):
         if "minimum" in node and instance < node["minimum"]:
             found.append(f"{at}: {instance} < {node['minimum']}")
         if "maximum" in node and instance > node["maximum"]:
             found.append(f"{at}: {instance} > {node['maximum']}")
     if isinstance(instance, dict):
+        for key in instance if "propertyNames" in node else ():
+            found += errors(key, node["propertyNames"], root, f"{at} name {key!r}")
         properties = node.get("properties", {})
         for key in node.get("required", []):
             if key not in instance:
@@ -194,3 +203,69 @@ def test_schema_out_that_cannot_be_written_is_pk400_with_a_hint(tmp_path: Path) 
     [diagnostic] = parse_diagnostics(result.output)
     assert diagnostic.code == "PK400"
     assert diagnostic.hint and "a file is in the way" in diagnostic.hint
+
+
+def test_the_readme_lists_the_limits_of_every_field_as_the_schema_has_them() -> None:
+    result = run_cli("schema", "--limits")
+    assert result.exit_code == 0, result.output
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = re.search(r"<!-- field-limits: [^>]*-->\n(.*?)<!-- /field-limits -->", readme, re.S)
+    assert section is not None, "the README lost its table of field limits"
+    assert section.group(1) == result.stdout
+    rows = re.findall(r"^\| `([^`]+)` \| ([^|]*) \| ([^|]+) \|$", result.stdout, re.M)
+    assert ("materials.<name>.markers[].label", "hexmap", "1 to 3 characters") in rows
+    assert ("materials (names)", "", "at most 80 characters") in rows
+    assert (
+        "materials.<name>.ink_limit",
+        "cards, hexmap, counters, quick_reference, rules_reference, sheet",
+        "above 0, at most 400",
+    ) in rows
+
+
+MAP = {"kind": "hexmap", "hex_size": "20mm", "columns": 2, "rows": 2}
+GAME = {"title": "Limits", "players": "2"}
+
+
+def _on_map(key: str, entry: dict[str, Any]) -> dict[str, Any]:
+    return {"materials": {"m": {**MAP, key: [entry]}}}
+
+
+LIMITS = {  # a field at its limit, and one past it, as the table lists them
+    "marker label": (
+        lambda v: _on_map("markers", {"hex": "0101", "label": v, "fill": "#ff0000"}),
+        "ABC",
+        "ABCD",
+    ),
+    "place name": (lambda v: _on_map("names", {"hex": "0101", "text": v}), "x" * 60, "x" * 61),
+    "material name": (lambda v: {"materials": {v: MAP}}, "m" * 80, "m" * 81),
+    "hexside": (
+        lambda v: _on_map("hexsides", {"type": "river", "between": v}),
+        ["0101", "0102"],
+        ["0101", "0102", "0201"],
+    ),
+    "checkbox groups": (
+        lambda v: {
+            "materials": {
+                "m": {
+                    "kind": "sheet",
+                    "elements": [{"kind": "checkboxes", "id": "c", "label": "Hits", "groups": v}],
+                }
+            }
+        },
+        50,
+        51,
+    ),
+}
+
+
+@pytest.mark.parametrize("name", LIMITS)
+def test_a_value_past_a_listed_limit_is_refused_by_the_schema_and_the_models(
+    schema: dict[str, Any], name: str
+) -> None:
+    make, at_limit, past = LIMITS[name]
+    assert errors(make(at_limit), schema, schema) == []
+    Package.model_validate({"game": GAME, **make(at_limit)})
+    found = errors(make(past), schema, schema)
+    assert any(("longer than" in e or "more than" in e or "> 50" in e) for e in found), found
+    with pytest.raises(pydantic.ValidationError):
+        Package.model_validate({"game": GAME, **make(past)})

@@ -250,7 +250,8 @@ MaterialSpec = Annotated[
 
 
 # A material's id names its output files (id.pdf, id-p01.png): a plain file name, never a path.
-MaterialId = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$", max_length=80)]
+MAX_ID = 80
+MaterialId = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$", max_length=MAX_ID)]
 
 
 class Erratum(Strict):
@@ -272,7 +273,11 @@ class Package(Strict):
     components: dict[str, Component] = Field(default_factory=dict)
     layouts: dict[str, LayoutSpec] = Field(default_factory=dict)
     decks: dict[str, DeckSpec] = Field(default_factory=dict)
-    materials: dict[MaterialId, MaterialSpec] = Field(default_factory=dict)
+    materials: dict[MaterialId, MaterialSpec] = Field(
+        default_factory=dict,
+        # JSON Schema keeps a key's pattern but not its length unless told.
+        json_schema_extra={"propertyNames": {"maxLength": MAX_ID}},
+    )
     errata: list[Erratum] = Field(default_factory=list)
     rules: Rules | None = None
     claims: dict[str, Claim] = Field(default_factory=dict)
