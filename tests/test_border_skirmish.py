@@ -45,7 +45,8 @@ def test_the_map_names_its_towns_and_where_units_enter(built: Path) -> None:
 def test_the_river_and_roads_are_data_the_map_keeps() -> None:
     valley = read_package(RULE_DATA / "border_skirmish")["materials"]["valley"]
     assert len(valley["hexsides"]) == 19  # the river's whole course, column 06 | 07
-    assert {path["type"] for path in valley["paths"]} == {"road"}
+    assert {path["type"] for path in valley["paths"]} == {"road", "track"}
+    assert valley["path_types"]["track"]["smooth"] is True
 
 
 def test_every_unit_has_a_front_and_a_reduced_back(built: Path) -> None:

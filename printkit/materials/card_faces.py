@@ -31,7 +31,7 @@ from printkit.draw.images import Art, ArtProblem, read_art
 from printkit.draw.ops import Circle, Group, Op, Paint, Path, Rect, Symbol, Use, rotate_about
 from printkit.draw.text import fit_text, missing_glyphs, parse_markup
 from printkit.materials.art import PRINT_DPI, ArtFinder, effective_dpi, fit_box, place_art
-from printkit.materials.shapes import ellipse_commands, outline
+from printkit.materials.shapes import ellipse_commands, line_through, outline
 from printkit.materials.templates import TemplateProblem, evaluate, render
 from printkit.model.base import check_colour
 from printkit.model.layout import Layout, Region
@@ -200,8 +200,7 @@ class FaceDrawer:
                 "give 'points: [[0mm, 0mm], [10mm, 5mm]]', measured from the region's corner",
             )
             return []
-        commands: list[tuple] = [("M", x + points[0][0], y + points[0][1])]
-        commands += [("L", x + px, y + py) for px, py in points[1:]]
+        commands = list(line_through([(x + px, y + py) for px, py in points]))
         if region.closed:
             commands.append(("Z",))
             paint = Paint(fill, paint.stroke, paint.width)

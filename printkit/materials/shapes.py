@@ -89,6 +89,22 @@ def ellipse_commands(x: float, y: float, w: float, h: float) -> tuple[tuple, ...
     )
 
 
+def line_through(points: list[tuple[float, float]], smooth: bool = False) -> tuple[tuple, ...]:
+    """Path commands through the points: straight legs, or a smooth curve (Catmull-Rom, as
+    cubic Béziers) that still passes through every point, its direction at each the one from
+    the point before to the point after, so a road bends instead of turning a corner."""
+    commands: list[tuple] = [("M", *points[0])]
+    if not smooth or len(points) < 3:
+        return (*commands, *(("L", *p) for p in points[1:]))
+    ends = [points[0], *points, points[-1]]
+    for i in range(1, len(ends) - 2):
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = ends[i - 1 : i + 3]
+        first = (x1 + (x2 - x0) / 6, y1 + (y2 - y0) / 6)
+        second = (x2 - (x3 - x1) / 6, y2 - (y3 - y1) / 6)
+        commands.append(("C", *first, *second, x2, y2))
+    return tuple(commands)
+
+
 def polygon_path(points: list[tuple[float, float]], paint: Paint) -> Path:
     """A closed path through the corners, in order."""
     commands: list[tuple] = [("M", *points[0])]

@@ -102,6 +102,14 @@ class LineType(Strict):
     dash: list[PositiveLength] | None = Field(None, max_length=8, description="e.g. [3pt, 2pt]")
 
 
+class PathType(LineType):
+    """How a kind of path is drawn: a line type, with straight legs or a smooth curve."""
+
+    smooth: bool = Field(
+        False, description="a curve through the hex centres instead of straight legs"
+    )
+
+
 class HexSide(Strict):
     """A feature along the side two neighbouring hexes share (a river between 0203 and 0204)."""
 
@@ -246,7 +254,7 @@ class HexMapMaterial(PrintedMaterial):
     edge_notes: list[EdgeNote] = Field(default_factory=list)
     hexside_types: dict[str, LineType] = Field(default_factory=dict)
     hexsides: list[HexSide] = Field(default_factory=list)
-    path_types: dict[str, LineType] = Field(default_factory=dict)
+    path_types: dict[str, PathType] = Field(default_factory=dict)
     paths: list[MapPath] = Field(default_factory=list)
     marker_layout: Literal["side_by_side", "stacked"] = Field(
         "side_by_side",

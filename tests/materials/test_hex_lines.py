@@ -34,14 +34,14 @@ materials:
       - {{type: river, between: ["0302", "0303"]}}
       - {{type: river, between: {river}}}
     path_types:
-      road: {{name: Road, color: "#8d5a2b", width: 2pt}}
+      road: {{name: Road, color: "#8d5a2b", width: 2pt, smooth: {smooth}}}
     paths:
       - {{type: road, hexes: {road}}}
 """
 
 
-def _build(tmp_path: Path, river: str, road: str) -> tuple[int, str, Path]:
-    result, out = build_game(tmp_path, "rivers", MAP.format(river=river, road=road))
+def _build(tmp_path: Path, river: str, road: str, smooth: str = "false") -> tuple[int, str, Path]:
+    result, out = build_game(tmp_path, "rivers", MAP.format(river=river, road=road, smooth=smooth))
     return result.exit_code, result.output, out / "map.pdf"
 
 
@@ -95,6 +95,40 @@ def test_a_road_passes_through_the_hex_centres(page: Raster) -> None:
             assert near(page.at(*point), ROAD, 40), point
     # and not through the middle of a side it does not cross
     assert not near(page.at(x1, top + F), ROAD, 40)
+
+
+def test_a_smooth_road_curves_through_the_hex_centres(tmp_path: Path) -> None:
+    """A Catmull-Rom curve: through every centre, its direction at each centre that from the
+    centre before to the centre after; so at 0201, between two centres level with each other,
+    it runs level, and half-way along a leg it bows 1.1 mm off the straight chord."""
+    code, output, pdf = _build(tmp_path, '["0202", "0302"]', '["0101", "0201", "0301"]', "true")
+    assert code == 0, output
+    page = Raster.of(pdf, 0)
+    (x1, x3, _), top = _grid_origin(page)
+    p0, p1, p2 = (x1, top + F / 2), (x1 + 1.5 * R, top + F), (x3, top + F / 2)
+    assert near(page.at(*p1), ROAD, 40)  # the bend's centre (the ends stop at theirs)
+    # The first leg as a cubic Bézier: control points a sixth of the neighbours' chords away.
+    c1 = (p0[0] + (p1[0] - p0[0]) / 6, p0[1] + (p1[1] - p0[1]) / 6)
+    c2 = (p1[0] - (p2[0] - p0[0]) / 6, p1[1] - (p2[1] - p0[1]) / 6)
+
+    def leg(t: float) -> tuple[float, float]:
+        weights = ((1 - t) ** 3, 3 * t * (1 - t) ** 2, 3 * t**2 * (1 - t), t**3)
+        points = (p0, c1, c2, p1)
+        return (
+            sum(w * p[0] for w, p in zip(weights, points, strict=True)),
+            sum(w * p[1] for w, p in zip(weights, points, strict=True)),
+        )
+
+    for t in (0.1, 0.3, 0.5, 0.7, 0.9):
+        assert near(page.at(*leg(t)), ROAD, 40), t
+    half = leg(0.5)
+    chord = ((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
+    assert math.dist(half, chord) > 1.0
+    assert not near(page.at(*chord), ROAD, 40)  # where the straight road would run
+    # level at the bend: road above and below 0201's centre only within its own width
+    across = segments([near(p, ROAD, 40) for p in page.column(p1[0])])
+    at_bend = min(across, key=lambda s: abs(s.middle - p1[1]))
+    assert at_bend.length < 1.0  # 2 pt = 0.7 mm, crossed square on
 
 
 @pytest.mark.parametrize(

@@ -55,7 +55,7 @@ from printkit.materials.hexmap.symbols import (
     shared_corners,
     symbol_key,
 )
-from printkit.materials.shapes import arrow
+from printkit.materials.shapes import arrow, line_through
 from printkit.model.units import mm
 
 Box = tuple[float, float, float, float]  # x, y, w, h
@@ -360,9 +360,9 @@ class MapArt:
         for route in self.board.paths:
             if visible.isdisjoint(route.hexes):
                 continue
-            points = [layout.centre(h) for h in route.hexes]
-            commands = (("M", *points[0]), *(("L", *p) for p in points[1:]))
-            ops.append(Path(commands, line_paint(self.board.path_types[route.type])))
+            kind = self.board.path_types[route.type]
+            commands = line_through([layout.centre(h) for h in route.hexes], kind.smooth)
+            ops.append(Path(commands, line_paint(kind)))
         return ops
 
     def _marker_symbols(self) -> list[tuple[PlacedMarker, str]]:

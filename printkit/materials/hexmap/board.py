@@ -49,6 +49,7 @@ from printkit.model.hexmap import (
     HexRef,
     LineType,
     Marker,
+    PathType,
     PlaceName,
     Selection,
     TerrainType,
@@ -116,7 +117,7 @@ class Board:
     names: tuple[PlacedName, ...] = ()
     notes: tuple[PlacedNote, ...] = ()
     side_types: dict[str, LineType] = field(default_factory=dict)
-    path_types: dict[str, LineType] = field(default_factory=dict)
+    path_types: dict[str, PathType] = field(default_factory=dict)
 
     def side_between(self, a: Hex, b: Hex) -> list[str]:
         """The kinds of feature on the side hexes `a` and `b` share (for the engines)."""
