@@ -19,8 +19,6 @@ from printkit.check.rules import check_rules
 from printkit.diagnostics import Diagnostics
 from printkit.draw.ops import Document
 from printkit.draw.pdf import render_pdf
-from printkit.draw.png import render_png_pages
-from printkit.draw.svg import render_svg_page
 from printkit.load.package import LoadedPackage, load_package
 from printkit.materials.registry import compile_material
 from printkit.materials.sandbox import game_budget
@@ -107,10 +105,14 @@ def _material_files(
     if "pdf" in formats:
         yield f"{material_id}.pdf", pdf
     if "svg" in formats:
+        from printkit.draw.svg import render_svg_page  # svgwrite: 40 ms, for SVG output only
+
         width = _digits(len(document.pages))
         for number, page in enumerate(document.pages, start=1):
             yield f"{material_id}-p{number:0{width}d}.svg", render_svg_page(document, page)
     if "png" in formats:
+        from printkit.draw.png import render_png_pages  # pdfium: 40 ms, for PNG output only
+
         pngs = render_png_pages(pdf)
         for number, png in enumerate(pngs, start=1):
             yield f"{material_id}-p{number:0{_digits(len(pngs))}d}.png", png

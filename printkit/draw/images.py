@@ -11,9 +11,12 @@ import hashlib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image as PILImage
-from reportlab.graphics.shapes import Drawing
+
+if TYPE_CHECKING:  # reportlab's graphics cost 60 ms to import: only SVG art needs them
+    from reportlab.graphics.shapes import Drawing
 
 RASTER_SUFFIXES = (".png", ".jpg", ".jpeg")
 ART_SUFFIXES = (*RASTER_SUFFIXES, ".svg")

@@ -17,7 +17,6 @@ import io
 from dataclasses import dataclass, replace
 
 from reportlab import rl_config
-from reportlab.graphics import renderPDF
 from reportlab.lib.colors import CMYKColor, toColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
@@ -42,7 +41,6 @@ from printkit.draw.ops import (
     Text,
     Use,
 )
-from printkit.draw.pdfx import make_pdfx
 from printkit.draw.press import to_cmyk, to_cmyk_drawing, to_cmyk_image
 
 
@@ -136,6 +134,8 @@ class _PdfPainter:
         if self.document.colour == "cmyk":
             drawing = to_cmyk_drawing(drawing)
         self.canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
+        from reportlab.graphics import renderPDF  # 60 ms to import; only SVG art needs it
+
         renderPDF.draw(drawing, self.canvas, 0, 0)
         self.canvas.endForm()
 
@@ -334,4 +334,8 @@ def render_pdf(document: Document) -> bytes:
         canvas.save()
     finally:
         rl_config.useA85 = a85
-    return make_pdfx(buffer.getvalue()) if press else buffer.getvalue()
+    if not press:
+        return buffer.getvalue()
+    from printkit.draw.pdfx import make_pdfx  # pikepdf: 50 ms to import, for --press only
+
+    return make_pdfx(buffer.getvalue())

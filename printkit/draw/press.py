@@ -14,10 +14,13 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.resources import files
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageCms
-from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import CMYKColor, Color, toColor
+
+if TYPE_CHECKING:  # reportlab's graphics cost 60 ms to import: only SVG art needs them
+    from reportlab.graphics.shapes import Drawing
 
 PROFILE_NAME = "printkit-fogra39-300.icc"
 OUTPUT_CONDITION = "FOGRA39"  # the characterisation the profile was built from

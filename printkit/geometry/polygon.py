@@ -1,4 +1,5 @@
-"""Small convex-polygon helpers: clip a segment, test a point, measure a chord.
+"""Small polygon helpers: clip a segment, test a point, measure a chord; and a point test
+for outlines of any shape, fast when one outline is tested many times.
 
 Drawing patterns (hatching, dots) inside a hex and fitting a label into it only need convex
 polygons, so these stay tiny and exact instead of pulling in a general clipping library.
@@ -7,9 +8,11 @@ Polygons are lists of (x, y) corners in order, either winding.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 Point = tuple[float, float]
 
-__all__ = ["boxes_overlap", "chord_width", "clip_segment", "contains"]
+__all__ = ["EvenOdd", "boxes_overlap", "chord_width", "clip_segment", "contains"]
 
 _EPS = 1e-12
 
@@ -71,3 +74,26 @@ def chord_width(polygon: list[Point], y: float) -> float:
 def boxes_overlap(a: tuple[float, ...], b: tuple[float, ...], by: float = 0.0) -> bool:
     """Whether two boxes (x0, y0, x1, y1) overlap, or come closer than `by`."""
     return a[0] - by < b[2] and b[0] - by < a[2] and a[1] - by < b[3] and b[1] - by < a[3]
+
+
+class EvenOdd:
+    """Whether points lie inside a polygon of any shape (even-odd rule), its edges bucketed by
+    height so that a test looks only at the edges level with the point: a map's outline has
+    hundreds of corners and its ten thousand labels are each tested against it."""
+
+    def __init__(self, points: Sequence[Point], band: float) -> None:
+        self.band = band
+        self.bands: dict[int, list[tuple[float, float, float, float]]] = {}
+        for (x1, y1), (x2, y2) in zip(points, [*points[1:], points[0]], strict=True):
+            if y1 == y2:
+                continue  # a level edge is never crossed by a level ray
+            for j in range(int(min(y1, y2) // band), int(max(y1, y2) // band) + 1):
+                self.bands.setdefault(j, []).append((x1, y1, x2, y2))
+
+    def __contains__(self, point: Point) -> bool:
+        x, y = point
+        inside = False
+        for x1, y1, x2, y2 in self.bands.get(int(y // self.band), ()):
+            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+        return inside

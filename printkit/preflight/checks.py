@@ -24,7 +24,7 @@ from printkit.diagnostics import (
     PREFLIGHT_STRIP,
     PREFLIGHT_UNMARKED,
 )
-from printkit.geometry.polygon import boxes_overlap
+from printkit.geometry.polygon import EvenOdd, boxes_overlap
 from printkit.model.units import mm, to_mm
 from printkit.preflight.items import BBox, Item
 
@@ -148,32 +148,13 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-def _contains(item: Item, x: float, y: float) -> bool:
-    x0, y0, x1, y1 = item.box
-    if not (x0 <= x <= x1 and y0 <= y <= y1):
-        return False
-    if item.kind == "circle":
-        cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
-        return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
-    if item.kind == "path" and len(item.outline) >= 3:
-        return _inside_polygon(item.outline, x, y)
-    return item.kind == "rect"
-
-
-def _inside_polygon(points: tuple[tuple[float, float], ...], x: float, y: float) -> bool:
-    inside = False
-    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True):
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
-
-
 class _Grounds:
     """What can lie under a point (fills, images, lines as casings), bucketed by where it is,
     so that on a page of thousands of hexes a label's ground is found among a few items."""
 
     def __init__(self, items: list[Item], size: tuple[float, float]) -> None:
         self.cells: dict[tuple[int, int], list[Item]] = {}
+        self.outlines: dict[int, EvenOdd] = {}  # by id(item), indexed when first tested
         last = (int(size[0] // GROUND_CELL), int(size[1] // GROUND_CELL))
         for item in items:
             if item.kind == "text" or not (item.kind in ("image", "line") or item.fill):
@@ -195,9 +176,22 @@ class _Grounds:
             casing = subject.kind == "line" and item.kind == "line" and item.stroke
             if casing and _contains_box(item.box, x, y):
                 return item.stroke
-            if item.fill and _contains(item, x, y):
+            if item.fill and self._contains(item, x, y):
                 return item.fill
         return WHITE
+
+    def _contains(self, item: Item, x: float, y: float) -> bool:
+        x0, y0, x1, y1 = item.box
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
+            return False
+        if item.kind == "circle":
+            cx, cy, r = (x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2
+            return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
+        if item.kind == "path" and len(item.outline) >= 3:
+            if id(item) not in self.outlines:
+                self.outlines[id(item)] = EvenOdd(item.outline, GROUND_CELL)
+            return (x, y) in self.outlines[id(item)]
+        return item.kind == "rect"
 
 
 def _contains_box(box: BBox, x: float, y: float) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from printkit.draw.fonts import text_width
+from printkit.draw.fonts import ascent, text_width
 from printkit.draw.ops import (
     IDENTITY,
     Circle,
@@ -30,7 +30,7 @@ from printkit.draw.ops import (
 )
 
 BBox = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, y down
-ASCENT, DESCENT = 0.8, 0.25  # of a font size: how far glyphs reach above and below the baseline
+DESCENT = 0.25  # of a font size: how far glyphs reach below the baseline
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ def _own_box(op: Op) -> BBox | None:
         return _grown(box, stroke) if box else None
     if isinstance(op, Text):
         width = text_width(op.text, op.font, op.size)
-        return (op.x, op.y - op.size * ASCENT, op.x + width, op.y + op.size * DESCENT)
+        return (op.x, op.y - ascent(op.font, op.size), op.x + width, op.y + op.size * DESCENT)
     if isinstance(op, Image):
         return (op.x, op.y, op.x + op.w, op.y + op.h)
     return None

@@ -28,7 +28,6 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from reportlab.platypus.tables import TableStyle
 
 from printkit.draw.fonts import FACES, register_fonts
-from printkit.draw.pdfx import make_pdfx
 from printkit.reference.markdown import Heading, Styles, flowables
 
 MARGIN = 15 * 72 / 25.4  # inside the 5 mm a home printer cannot print, with room to spare
@@ -159,7 +158,11 @@ def _canvas(space: str):
 
 def _finished(buffer: io.BytesIO, doc: BaseDocTemplate, space: str) -> Built:
     pdf = buffer.getvalue()
-    return Built(make_pdfx(pdf) if space == "cmyk" else pdf, doc.page)
+    if space != "cmyk":
+        return Built(pdf, doc.page)
+    from printkit.draw.pdfx import make_pdfx  # pikepdf: 50 ms to import, for --press only
+
+    return Built(make_pdfx(pdf), doc.page)
 
 
 def _labels(canvas: Canvas, doc: BaseDocTemplate) -> None:
