@@ -1,11 +1,13 @@
-"""Benchmark: a generated 1000-card text-only deck, built by printkit and by a bare reportlab loop.
+"""Benchmark: a generated 1000-card text-only deck, built by `printkit build` and by a bare
+reportlab script, each a whole process, in the same run.
 
 Why this exists: printkit puts several layers between a designer's YAML and the PDF (YAML with
 spans, strict models, Jinja templates, backend-neutral drawing ops, imposition, a generic PDF
-backend). Issue 2 asks that those layers cost little: building a deck through printkit should
-take at most 1.5x the time of drawing the same cards with a plain reportlab loop, and a text-only
-card page should stay under 2 KB. This script measures both in one run, on the same machine, so
-that the ratio means something, and so that a regression in the pipeline shows up as a number.
+backend, checks and a preflight). Issue 2 asks that those layers cost little: building a deck
+with printkit should take at most 1.5x the time of drawing the same cards with a plain reportlab
+script, and a text-only card page should stay under 2 KB. Users meet printkit as a command, so
+both sides are timed as processes, start-up included: `printkit build` with everything it does,
+and the bare script with only what drawing needs (reportlab, the font files, the cards).
 
 What it does:
 
@@ -13,50 +15,44 @@ What it does:
    (`--distinct` different cards, each with a count), a face layout with a title, a type line, a
    rules paragraph and a number, and a static back. Two materials: n-up sheets with backs
    (long-edge duplex, crop marks) and print-on-demand (one card per page, TrimBox/BleedBox).
-2. Builds each material through printkit's library API (load, check, compile, `render_pdf`), and
-   also times the whole `printkit build --format pdf` command in-process (writes included).
-3. Draws the same cards with a bare reportlab loop: same page sizes, same n-up positions and
-   duplex mirroring, the same embedded DejaVu TTF, text wrapped with `simpleSplit`, crop marks,
-   backs as one reused form, so that page counts match.
-4. Prints the best of `--repeat` runs for each (CPU seconds of this process, which a busy
-   shared machine disturbs far less than wall-clock time; wall time is shown beside it), the
-   ratio printkit/bare, page counts, PDF bytes, bytes per page and per card. "Bytes per page" is
-   the file size over all its pages, fronts and backs, fonts and all, as a printer receives it.
+2. Runs `python -m printkit build bench --only <material> --format pdf` for each material.
+3. Runs this file with `--bare sheets|pod`: it generates the same cards and draws them with a
+   bare reportlab loop (same page sizes, same n-up positions and duplex mirroring, the same
+   embedded DejaVu TTF found by path, text wrapped with `simpleSplit`, crop marks, backs as one
+   reused form), writing the PDF to a file; it imports reportlab and nothing of printkit.
+4. Runs the two sides in turns, `--repeat` times, and prints the best wall time of each, the
+   ratio printkit/bare, and what each PDF holds, read back from the file with pypdf: pages,
+   bytes, bytes per page and per card (with a warning if the two differ in page count or page
+   size). "Bytes per page" is the file size over all its pages, fronts and backs, fonts and
+   all, as a printer receives it.
+5. Times the start-up alone of each side (`printkit --help`; Python importing reportlab's
+   canvas), and shows each build less its side's start-up, for scale.
 
 Run: `python benchmarks/cards_1000.py` (add `--cards 200 --repeat 1` for a quick look,
-`--distinct 1000` for a deck with no repeated card, or `--profile` to print the printkit
-hotspots). The exit status is 1 when an aim is missed.
+`--distinct 1000` for a deck with no repeated card, `--keep DIR` to leave the package and the
+PDFs there, or `--profile` to print the hotspots of a printkit build run in this process). The
+exit status is 1 when an aim is missed.
 """
 
 from __future__ import annotations
 
 import argparse
-import cProfile
-import io
-import pstats
 import random
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.build import compile_game
-from printkit.diagnostics import Diagnostics
-from printkit.draw.fonts import FONT_DIR
-from printkit.draw.ops import Document
-from printkit.draw.pdf import render_pdf
-
 GAME = "bench"
-SHEETS = "cards"
-POD = "cards_pod"
+MATERIALS = {"sheets": "cards", "pod": "cards_pod"}  # a bare mode, and printkit's material
+# printkit's font files, found by path: the bare script imports nothing of printkit
+FONT_DIR = Path(__file__).resolve().parent.parent / "printkit/draw/fonts"
 MM = 72 / 25.4
 
 # Everything below is in millimetres, y down from the card's top-left corner, and feeds both the
@@ -147,8 +143,10 @@ def _region_yaml(region: TextRegion, text: str) -> dict[str, object]:
     }
 
 
-def write_package(rule_data: Path, cards: list[Card]) -> Path:
-    """Write the game package (three YAML files) under rule_data/bench/ and return its folder."""
+def write_package(rule_data: Path, cards: list[Card]) -> None:
+    """Write the game package (three YAML files) under rule_data/bench/."""
+    import yaml  # here: the bare script should not pay for it
+
     folder = rule_data / GAME
     folder.mkdir(parents=True, exist_ok=True)
     total = sum(card.count for card in cards)
@@ -190,49 +188,17 @@ def write_package(rule_data: Path, cards: list[Card]) -> Path:
             }
         },
         "materials": {
-            SHEETS: {"kind": "cards", "deck": "deck", "impose": {"mode": "sheet"}},
-            POD: {"kind": "cards", "deck": "deck", "impose": {"mode": "print_on_demand"}},
+            MATERIALS["sheets"]: {"kind": "cards", "deck": "deck", "impose": {"mode": "sheet"}},
+            MATERIALS["pod"]: {
+                "kind": "cards",
+                "deck": "deck",
+                "impose": {"mode": "print_on_demand"},
+            },
         },
     }
     for name, data in (("game.yaml", game), ("layouts.yaml", layouts), ("deck.yaml", deck)):
         text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100)
         (folder / name).write_text(text, encoding="utf-8")
-    return folder
-
-
-# --- printkit ---------------------------------------------------------------------------------
-
-
-def printkit_build(folder: Path, material: str) -> tuple[bytes, int, float, float]:
-    """Load, check and compile one material, then render it.
-
-    Returns the PDF, its page count, and the CPU seconds of compiling and of rendering.
-    """
-    start = time.process_time()
-    diagnostics = Diagnostics()
-    result = compile_game(GAME, folder, diagnostics, only=(material,))
-    if result is None or diagnostics.has_errors(False) or material not in result.documents:
-        for diagnostic in diagnostics.sorted():
-            print(diagnostic.render(), file=sys.stderr)
-        raise SystemExit(f"printkit could not build {material}")
-    document: Document = result.documents[material]
-    compiled = time.process_time()
-    pdf = render_pdf(document)
-    done = time.process_time()
-    return pdf, len(document.pages), compiled - start, done - compiled
-
-
-def printkit_cli(rule_data: Path, out: Path) -> int:
-    """`printkit --rule-data … build bench --format pdf --out …`, in-process; its exit code."""
-    from click.testing import CliRunner
-
-    from printkit.cli import main
-
-    args = ["--rule-data", str(rule_data), "build", GAME, "--format", "pdf", "--out", str(out)]
-    outcome = CliRunner().invoke(main, args)
-    if outcome.exit_code != 0:
-        print(outcome.output, file=sys.stderr)
-    return outcome.exit_code
 
 
 # --- the bare reportlab loop ------------------------------------------------------------------
@@ -245,10 +211,10 @@ BARE_FACES = {
 
 
 def register_bare_fonts() -> None:
-    """The same TTF files as printkit, under names of their own (registered once, untimed)."""
+    """The same TTF files as printkit, under names of their own; parsing them is timed, as
+    printkit's is."""
     for name, file in BARE_FACES.values():
-        if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
+        pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
 
 
 def _draw_text(canvas: Canvas, region: TextRegion, text: str, left: float, top: float) -> None:
@@ -281,8 +247,8 @@ def _grid() -> tuple[int, int, float, float]:
 
 
 def _crop_marks(canvas: Canvas, columns: int, rows: int, left: float, top: float) -> None:
-    page_h = PAPER_H * MM
     """Cut lines continued into the margins, as long as the margin allows (2 to 6 mm)."""
+    page_h = PAPER_H * MM
     canvas.setLineWidth(0.25)
     gap = BLEED + 0.5
     down = max(2.0, min(6.0, top - gap - MARGIN)) * MM
@@ -330,17 +296,14 @@ def _place_back(canvas: Canvas, left: float, bottom: float) -> None:
     canvas.restoreState()
 
 
-def bare_sheets(cards: list[Card]) -> tuple[bytes, int]:
-    """The n-up sheets with long-edge backs, drawn directly: (pdf, pages)."""
-    register_bare_fonts()
+def bare_sheets(cards: list[Card], out: Path) -> None:
+    """The n-up sheets with long-edge backs, drawn directly into `out`."""
     physical = [card for card in cards for _ in range(card.count)]
     columns, rows, left, top = _grid()
     per_sheet = columns * rows
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(PAPER_W * MM, PAPER_H * MM), invariant=1, pageCompression=1)
+    canvas = Canvas(str(out), pagesize=(PAPER_W * MM, PAPER_H * MM), invariant=1, pageCompression=1)
     _define_back(canvas)
     page_h = PAPER_H * MM
-    pages = 0
     for start in range(0, len(physical), per_sheet):
         sheet = physical[start : start + per_sheet]
         for side in ("front", "back"):
@@ -358,137 +321,148 @@ def bare_sheets(cards: list[Card]) -> tuple[bytes, int]:
             number = start // per_sheet + 1
             _note(canvas, f"{NOTE} · sheet {number} · {side}s", top + rows * CARD_H)
             canvas.showPage()
-            pages += 1
     canvas.save()
-    return buffer.getvalue(), pages
 
 
-def bare_print_on_demand(cards: list[Card]) -> tuple[bytes, int]:
-    """One card face per page, page = trim + 2 x bleed, with TrimBox and BleedBox: (pdf, pages)."""
-    register_bare_fonts()
+def bare_print_on_demand(cards: list[Card], out: Path) -> None:
+    """One card per page pair (face, back) into `out`, page = trim + 2 x bleed, with TrimBox and
+    BleedBox."""
     width, height = (CARD_W + 2 * BLEED) * MM, (CARD_H + 2 * BLEED) * MM
     b = BLEED * MM
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(width, height), invariant=1, pageCompression=1)
+    canvas = Canvas(str(out), pagesize=(width, height), invariant=1, pageCompression=1)
     canvas.setTrimBox((b, b, width - b, height - b))
     canvas.setBleedBox((0, 0, width, height))
     _define_back(canvas)
-    pages = 0
     for card in cards:
         for _ in range(card.count):
             _draw_face(canvas, card, b, height - b)
             canvas.showPage()
             _place_back(canvas, b, b)
             canvas.showPage()
-            pages += 2
     canvas.save()
-    return buffer.getvalue(), pages
+
+
+BARE = {"sheets": bare_sheets, "pod": bare_print_on_demand}
 
 
 # --- measuring and reporting ------------------------------------------------------------------
 
 
-@dataclass
-class Measure:
-    """One run: CPU seconds (what the ratio uses), wall seconds, pages and bytes of output."""
+def timed(command: list[str]) -> float:
+    """Wall seconds of one whole process; a failure stops the benchmark with its output."""
+    import subprocess  # here: the bare script should not pay for it
+
+    start = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr}")
+    return elapsed
+
+
+def best_pair(repeat: int, first: list[str], second: list[str]) -> tuple[float, float]:
+    """The best wall seconds of each command over `repeat` runs, taken in turns so that a busy
+    moment of the machine hits both alike."""
+    runs = [(timed(first), timed(second)) for _ in range(repeat)]
+    return min(a for a, _ in runs), min(b for _, b in runs)
+
+
+def printkit_args(rule_data: Path, material: str, out: Path) -> list[str]:
+    """One material's build as a user types it after `printkit`; timed and profiled alike."""
+    return [
+        "--rule-data", str(rule_data), "build", GAME, "--only", material,
+        "--format", "pdf", "--out", str(out),
+    ]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Result:
+    """One side of a comparison: its best wall seconds, and its PDF as read back from the file."""
 
     seconds: float
-    wall: float
     pages: int
-    size: int
-    detail: str = ""
+    page: tuple[float, float]  # the first page's size in points
+    size: int  # bytes
 
 
-def timed(function: Callable[[], tuple[bytes, int]]) -> Measure:
-    wall, cpu = time.perf_counter(), time.process_time()
-    pdf, pages = function()
-    return Measure(time.process_time() - cpu, time.perf_counter() - wall, pages, len(pdf))
+def read_result(seconds: float, pdf: Path) -> Result:
+    """Pages and sizes as the written file has them, not as either side claims."""
+    import pypdf  # here: the bare script should not pay for it
+
+    reader = pypdf.PdfReader(pdf)
+    box = reader.pages[0].mediabox
+    page = (round(float(box.width), 1), round(float(box.height), 1))
+    return Result(seconds, len(reader.pages), page, pdf.stat().st_size)
 
 
-def timed_printkit(folder: Path, material: str) -> Measure:
-    wall, cpu = time.perf_counter(), time.process_time()
-    pdf, pages, compiled, rendered = printkit_build(folder, material)
-    return Measure(
-        time.process_time() - cpu,
-        time.perf_counter() - wall,
-        pages,
-        len(pdf),
-        f"compile {compiled:.3f} s + render {rendered:.3f} s",
-    )
+def measure(kind: str, options: argparse.Namespace, root: Path) -> tuple[Result, Result]:
+    """Build one material both ways, in turns, and read back the two PDFs."""
+    material = MATERIALS[kind]
+    out, bare_pdf = root / kind, root / f"bare-{kind}.pdf"
+    printkit = [sys.executable, "-m", "printkit", *printkit_args(root / "rule_data", material, out)]
+    bare = [
+        sys.executable, __file__, "--bare", kind, "--cards", str(options.cards),
+        "--distinct", str(options.distinct), "--out", str(bare_pdf),
+    ]  # fmt: skip
+    pk_seconds, bare_seconds = best_pair(options.repeat, printkit, bare)
+    printkit_pdf = out / GAME / f"{material}.pdf"
+    return read_result(pk_seconds, printkit_pdf), read_result(bare_seconds, bare_pdf)
 
 
-def best_pair(
-    repeat: int, first: Callable[[], Measure], second: Callable[[], Measure]
-) -> tuple[Measure, Measure]:
-    """The fastest of `repeat` runs of each, taken in turns so that a busy moment of the
-    machine hits both alike. Times are CPU seconds of this process: on a shared machine they
-    vary far less than wall-clock times, and everything measured is single-threaded."""
-    a, b = [], []
-    for _ in range(repeat):
-        a.append(first())
-        b.append(second())
-    return min(a, key=lambda m: m.seconds), min(b, key=lambda m: m.seconds)
-
-
-def row(label: str, measure: Measure, cards: int) -> str:
-    per_page = measure.size / measure.pages if measure.pages else 0.0
+def row(label: str, side: Result, start_up: float, cards: int) -> str:
+    """One side's figures, with its time less its own start-up, for scale."""
     return (
-        f"  {label:<9} {measure.seconds:7.3f} s CPU ({measure.wall:6.3f} s wall) "
-        f"{measure.pages:5d} pp {measure.size:10,d} B {per_page:6.0f} B/page "
-        f"{measure.size / cards:6.0f} B/card  {measure.detail}"
+        f"  {label:<9} {side.seconds:6.3f} s ({side.seconds - start_up:6.3f} s less start-up) "
+        f"{side.pages:5d} pp {side.size:10,d} B {side.size / side.pages:6.0f} B/page "
+        f"{side.size / cards:6.0f} B/card"
     )
 
 
-def compare(title: str, printkit: Measure, bare: Measure, cards: int) -> bool:
+def compare(
+    title: str, printkit: Result, bare: Result, start_up: tuple[float, float], cards: int
+) -> bool:
     """Print one comparison; True when printkit meets both aims of the issue."""
     ratio = printkit.seconds / bare.seconds
-    print(title)
-    print(row("printkit", printkit, cards))
-    print(row("bare", bare, cards))
+    work = (printkit.seconds - start_up[0]) / (bare.seconds - start_up[1])
     per_page = printkit.size / printkit.pages
     time_ok = ratio <= 1.5
     size_ok = per_page < 2048
+    print(title)
+    print(row("printkit", printkit, start_up[0], cards))
+    print(row("bare", bare, start_up[1], cards))
     print(
-        f"  ratio printkit/bare {ratio:.2f}x (aim ≤ 1.5x: {'met' if time_ok else 'MISSED'}); "
-        f"{per_page:,.0f} B per page (aim < 2 KB: {'met' if size_ok else 'MISSED'})"
+        f"  ratio printkit/bare {ratio:.2f}x (aim ≤ 1.5x: {'met' if time_ok else 'MISSED'}; "
+        f"{work:.2f}x less start-up); {per_page:,.0f} B per page "
+        f"(aim < 2 KB: {'met' if size_ok else 'MISSED'})"
     )
-    if printkit.pages != bare.pages:
-        print(f"  warning: page counts differ ({printkit.pages} vs {bare.pages})")
+    if (printkit.pages, printkit.page) != (bare.pages, bare.page):
+        print(
+            f"  warning: the PDFs differ: {printkit.pages} pages of {printkit.page} pt against "
+            f"{bare.pages} of {bare.page} pt"
+        )
     print()
     return time_ok and size_ok
 
 
-def cli_measure(rule_data: Path, out: Path) -> Measure:
-    """The whole command, files written, every material of the package."""
-    wall, cpu = time.perf_counter(), time.process_time()
-    if printkit_cli(rule_data, out) != 0:
-        raise SystemExit("printkit build failed")
-    files = sorted((out / GAME).glob("*.pdf"))
-    size = sum(path.stat().st_size for path in files)
-    seconds, wall = time.process_time() - cpu, time.perf_counter() - wall
-    return Measure(seconds, wall, 0, size, f"{len(files)} PDF(s)")
+def profile(root: Path, limit: int) -> None:
+    """cProfile the sheets build in this process, with the timed command's arguments, and print
+    the top functions: where printkit's time goes beyond its imports (for those, run
+    `python -X importtime -m printkit --help`)."""
+    import cProfile
+    import pstats
 
+    from printkit.cli import main as printkit
 
-def profile(folder: Path, material: str, limit: int) -> None:
-    """cProfile one printkit build of `material` and print the top functions."""
+    material = MATERIALS["sheets"]
     profiler = cProfile.Profile()
     profiler.enable()
-    printkit_build(folder, material)
+    printkit.main(
+        printkit_args(root / "rule_data", material, root / "profiled"), standalone_mode=False
+    )
     profiler.disable()
     for order in ("tottime", "cumulative"):
-        print(f"printkit {material}: top {limit} by {order}")
-        stats = pstats.Stats(profiler, stream=sys.stdout)
-        stats.strip_dirs().sort_stats(order).print_stats(limit)
-
-
-def keep(folder: Path, cards: list[Card], target: Path, pod: bool) -> None:
-    """Write the PDFs of both sides, to look at or to diff."""
-    target.mkdir(parents=True, exist_ok=True)
-    (target / "printkit-sheets.pdf").write_bytes(printkit_build(folder, SHEETS)[0])
-    (target / "bare-sheets.pdf").write_bytes(bare_sheets(cards)[0])
-    if pod:
-        (target / "printkit-pod.pdf").write_bytes(printkit_build(folder, POD)[0])
-        (target / "bare-pod.pdf").write_bytes(bare_print_on_demand(cards)[0])
+        print(f"printkit build --only {material}: top {limit} by {order}")
+        pstats.Stats(profiler, stream=sys.stdout).strip_dirs().sort_stats(order).print_stats(limit)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -497,58 +471,42 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--distinct", type=int, default=100, help="different cards among them")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each; the best is kept")
     parser.add_argument("--no-pod", action="store_true", help="skip print-on-demand")
-    parser.add_argument("--no-cli", action="store_true", help="skip the full CLI build")
-    parser.add_argument("--profile", action="store_true", help="cProfile printkit afterwards")
-    parser.add_argument("--keep", type=Path, help="also write the four PDFs to this folder")
+    parser.add_argument("--profile", action="store_true", help="cProfile a build in-process")
+    parser.add_argument("--keep", type=Path, help="work in this folder and leave the PDFs there")
+    parser.add_argument("--bare", choices=sorted(BARE), help=argparse.SUPPRESS)  # internal
+    parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)  # the bare script's PDF
     args = parser.parse_args(argv)
     if args.cards < 1 or args.repeat < 1:
         parser.error("--cards and --repeat must be at least 1")
-
     cards = generate_cards(args.cards, args.distinct)
+    if args.bare:
+        register_bare_fonts()
+        BARE[args.bare](cards, args.out)
+        return 0
+
     columns, rows, _, _ = _grid()
     print(
         f"{args.cards} text-only cards ({len(cards)} distinct), A4 sheets of {columns}x{rows} "
-        f"with long-edge backs; best of {args.repeat} run(s), CPU time\n"
+        f"with long-edge backs; best of {args.repeat} whole processes (wall time, in turns)"
     )
-    met = True
     with tempfile.TemporaryDirectory(prefix="printkit-bench-") as temporary:
-        rule_data = Path(temporary) / "rule_data"
-        folder = write_package(rule_data, cards)
-        printkit_build(folder, SHEETS)  # warm-up: imports, font parsing, template cache
-        bare_sheets(cards[:1])
-
-        pk, bare = best_pair(
+        root = args.keep or Path(temporary)
+        write_package(root / "rule_data", cards)
+        start_up = best_pair(
             args.repeat,
-            lambda: timed_printkit(folder, SHEETS),
-            lambda: timed(lambda: bare_sheets(cards)),
+            [sys.executable, "-m", "printkit", "--help"],
+            [sys.executable, "-c", "import reportlab.pdfgen.canvas"],
         )
-        met &= compare("sheets with backs", pk, bare, args.cards)
-        bare_total = bare.seconds
-
+        print(
+            f"start-up alone: printkit {start_up[0]:.3f} s, "
+            f"Python with reportlab {start_up[1]:.3f} s\n"
+        )
+        met = compare("sheets with backs", *measure("sheets", args, root), start_up, args.cards)
         if not args.no_pod:
-            pk_pod, bare_pod = best_pair(
-                args.repeat,
-                lambda: timed_printkit(folder, POD),
-                lambda: timed(lambda: bare_print_on_demand(cards)),
-            )
-            met &= compare("print-on-demand (front and back pages)", pk_pod, bare_pod, args.cards)
-            bare_total += bare_pod.seconds
-
-        if not args.no_cli:
-            out = Path(temporary) / "output"
-            runs = [cli_measure(rule_data, out) for _ in range(args.repeat)]
-            whole = min(runs, key=lambda m: m.seconds)
-            print("CLI: printkit build bench --format pdf (every material, files written)")
-            print(
-                f"  printkit  {whole.seconds:7.3f} s CPU ({whole.wall:6.3f} s wall), "
-                f"{whole.size:,d} B in {whole.detail}; bare loops together {bare_total:.3f} s; "
-                f"ratio {whole.seconds / bare_total:.2f}x\n"
-            )
-
-        if args.keep:
-            keep(folder, cards, args.keep, not args.no_pod)
+            pod = measure("pod", args, root)
+            met &= compare("print-on-demand (front and back pages)", *pod, start_up, args.cards)
         if args.profile:
-            profile(folder, SHEETS, 30)
+            profile(root, 30)
     print("aims met" if met else "aims missed (see above; --profile shows where the time goes)")
     return 0 if met else 1
 
