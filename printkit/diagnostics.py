@@ -261,9 +261,24 @@ NAME_OVER_LABEL = _code(
 NOT_ON_EDGE = _code(
     "PK257",
     Severity.ERROR,
-    "edge note's hex is not on its edge",
+    "edge note not on its edge, or longer than the edge leaves room for",
     "A map-edge note points at a hex on the edge it names: the first or last column (left, "
-    "right) or row (top, bottom) of the board.",
+    "right) or row (top, bottom) of the board. Its text reads along the edge from its arrow, "
+    "on whichever side the edge is long enough, and never runs past the map's corner.",
+)
+NAME_OFF_MAP = _code(
+    "PK258",
+    Severity.ERROR,
+    "place name outside the map",
+    "A place name is printed at its hex plus its offset; placed there it would reach past the "
+    "map's edge, off the paper or under the next page of a tiled map.",
+)
+MARKER_TEXT_SMALL = _code(
+    "PK259",
+    Severity.WARNING,
+    "marker letters under 6 pt",
+    "A marker's letters scale with the marker (and shrink to fit a long label); under 6 pt "
+    "they are hard to read on paper.",
 )
 MARKERS_CROWDED = _code(
     "PK254",

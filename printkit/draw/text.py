@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import groupby
 
 from printkit.draw.fonts import ascent, font_name, has_glyph, text_width
 from printkit.draw.ops import Text
@@ -140,11 +141,44 @@ def _words(runs: list[Run]) -> list[_Word | None]:
     return words
 
 
-def _wrap(words: list[_Word | None], size: float, width: float) -> list[list[_Word]] | None:
-    """Greedy line filling; None when a single word is wider than the box."""
+def _split(word: _Word, size: float, limit: float) -> list[_Word]:
+    """A word too wide for its line, cut between characters into pieces that fit, the last
+    keeping the space after the word: for titles and names that must not run off the page."""
+    chunks: list[list[tuple[str, str]]] = [[]]
+    used = 0.0
+    for piece in word.pieces:
+        for char in piece.text:
+            width = text_width(char, piece.font, size)
+            if chunks[-1] and used + width > limit:
+                chunks.append([])
+                used = 0.0
+            chunks[-1].append((char, piece.font))
+            used += width
+    words = []
+    for index, chunk in enumerate(chunks):
+        pieces: list[_Piece] = []
+        for font, chars in groupby(chunk, key=lambda c: c[1]):
+            text = "".join(c for c, _ in chars)
+            pieces.append(_Piece(text, font, text_width(text, font, 1.0)))
+        space = word.space_unit if index == len(chunks) - 1 else 0.0
+        words.append(_Word(tuple(pieces), sum(p.unit for p in pieces), space))
+    return words
+
+
+def _wrap(
+    words: list[_Word | None], size: float, width: float, break_words: bool = False
+) -> list[list[_Word]] | None:
+    """Greedy line filling; None when a single word is wider than the box, unless
+    ``break_words`` cuts it."""
     lines: list[list[_Word]] = [[]]
     used = 0.0
     limit = width + 1e-6
+    if break_words:
+        words = [
+            part
+            for word in words
+            for part in (_split(word, size, limit) if word and word.unit * size > limit else [word])
+        ]
     for word in words:
         if word is None:
             lines.append([])
@@ -169,6 +203,7 @@ class FittedText:
     ops: list[Text]
     size: float
     fits: bool
+    lines: int  # empty lines (forced breaks) included
 
 
 def fit_text(
@@ -179,19 +214,23 @@ def fit_text(
     align: str = "left",
     valign: str = "top",
     color: str = "#000000",
+    break_words: bool = False,
 ) -> FittedText:
-    """Lay runs out in the box at the largest size from `size` down to `min_size` that fits."""
+    """Lay runs out in the box at the largest size from `size` down to `min_size` that fits;
+    with ``break_words`` a word wider than the box is cut between characters instead."""
     _, _, width, height = box
     words = _words(runs)
     current = size
     while True:
-        lines = _wrap(words, current, width)
+        lines = _wrap(words, current, width, break_words)
         leading = current * LEADING
         if lines is not None and len(lines) * leading <= height + 1e-6:
-            return FittedText(_place(lines, box, current, align, valign, color), current, True)
+            placed = _place(lines, box, current, align, valign, color)
+            return FittedText(placed, current, True, len(lines))
         if current - SHRINK_STEP < min_size - 1e-6:
             fallback = lines or [[w] for w in words if w is not None]
-            return FittedText(_place(fallback, box, current, align, valign, color), current, False)
+            placed = _place(fallback, box, current, align, valign, color)
+            return FittedText(placed, current, False, len(fallback))
         current -= SHRINK_STEP
 
 

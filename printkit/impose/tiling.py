@@ -15,7 +15,7 @@ cut runs through hexes where the two halves are easy to line up.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from printkit.draw.fonts import font_name, text_width
 from printkit.draw.ops import Box, Group, Line, Op, Page, Text, translate
@@ -52,12 +52,12 @@ class TilingError(ValueError):
 
 @dataclass(frozen=True)
 class Header:
-    """What each page repeats above its window. ``height(width)`` is what it needs at a
-    width; ``draw(window, width)`` gives its ops from (0, 0) for the part of the art a page
-    shows (so a legend can list only what that page holds), never taller than ``height``."""
+    """What each page repeats above its window: ``draw(window, width)`` gives its ops from
+    (0, 0) and its height, for the part of the art a page shows (so a legend can list only
+    what that page holds); for window None, the header of the whole art, the tallest any
+    page can need at that width."""
 
-    height: Callable[[float], float]
-    draw: Callable[[Window, float], list[Op]]
+    draw: Callable[[Window | None, float], tuple[list[Op], float]]
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,10 @@ def axis_starts(
     last; with snaps, at the furthest snap position up to ``SNAP_REACH`` before that, so the
     overlap is the one planned or at most 3 mm more."""
     if window - overlap <= _EPS:
-        raise TilingError(f"a window of {window:.1f} pt leaves nothing beyond the overlap")
+        raise TilingError(
+            f"a window of {to_mm(window):.1f} mm leaves nothing beyond the overlap "
+            f"of {to_mm(overlap):.1f} mm"
+        )
     if length / (window - overlap) > MAX_TILE_PAGES:
         raise TilingError(f"a map {to_mm(length) / 1000:.1f} m long needs too many pages")
 
@@ -144,22 +147,48 @@ def plan_tiles(
     header: Header | None = None,
 ) -> TilePlan:
     """Tiles for art of ``size`` on ``paper`` as given (portrait or landscape). Columns are
-    planned first: the header's height depends on how wide each column lets it be."""
+    planned first: the header's height depends on how wide each column lets it be. Rows are
+    planned for the header of the whole art, then again for the tallest header a page of that
+    plan needs, which is kept if every page of the new plan still fits under it."""
     width = paper[0] - 2 * margin - 2 * BAND_SIDE
     if width <= 0:
         raise TilingError("the margins leave no room on the paper")
     xs = axis_starts(size[0], width, overlap, snaps[0])
     columns = TilePlan(paper, margin, (width, 0.0), xs, (0.0,), size)
-    needed = [header.height(columns.header_span(c)[1]) for c in range(len(xs))] if header else []
-    above = max(needed, default=0.0)
-    above = above + 2 * HEADER_GAP if above else 0.0
-    height = paper[1] - 2 * margin - BAND_TOP - BAND_BOTTOM - above
+    if header is None:
+        return _rows(columns, 0.0, overlap, snaps[1])
+    spans = [columns.header_span(c)[1] for c in range(len(xs))]
+    safe = _rows(columns, max(header.draw(None, w)[1] for w in spans), overlap, snaps[1])
+    tallest = _tallest_header(safe, header)
+    if tallest < safe.header - 2 * HEADER_GAP - _EPS:
+        tight = _rows(columns, tallest, overlap, snaps[1])
+        if _tallest_header(tight, header) <= tallest + _EPS:
+            return tight
+    return safe
+
+
+def _rows(columns: TilePlan, header: float, overlap: float, snaps: Sequence[float]) -> TilePlan:
+    """The plan's rows, with ``header`` kept above every window (and gaps round it)."""
+    above = header + 2 * HEADER_GAP if header else 0.0
+    height = columns.paper[1] - 2 * columns.margin - BAND_TOP - BAND_BOTTOM - above
     if height <= 0:
-        raise TilingError("the margins and the map's header leave no room on the paper")
-    ys = axis_starts(size[1], height, overlap, snaps[1])
-    if len(xs) * len(ys) > MAX_TILE_PAGES:
-        raise TilingError(f"it needs {len(xs) * len(ys):,} pages, more than {MAX_TILE_PAGES:,}")
-    return TilePlan(paper, margin, (width, height), xs, ys, size, above)
+        raise TilingError(
+            "the margins and the map's header (title, caption, legend) leave no room on the paper"
+        )
+    ys = axis_starts(columns.size[1], height, overlap, snaps)
+    if len(columns.xs) * len(ys) > MAX_TILE_PAGES:
+        pages = len(columns.xs) * len(ys)
+        raise TilingError(f"it needs {pages:,} pages, more than {MAX_TILE_PAGES:,}")
+    return replace(columns, window=(columns.window[0], height), ys=ys, header=above)
+
+
+def _tallest_header(plan: TilePlan, header: Header) -> float:
+    """The height of the tallest header among the plan's pages."""
+    return max(
+        header.draw((x, y, *plan.window), plan.header_span(column)[1])[1]
+        for y in plan.ys
+        for column, x in enumerate(plan.xs)
+    )
 
 
 def fits_one_page(size: tuple[float, float], paper: tuple[float, float], margin: float) -> bool:
@@ -255,19 +284,15 @@ def _tile_page(
     ops: list[Op] = [place((art,), wx, wy, ww, wh, (0.0, 0.0, 0.0, 0.0))]
     ops += _ticks(plan, column, row)
     index = tile_index(column, row, plan)
-    named = [index] if header else [index, title]  # a header names the map itself
-    ops.append(
-        Text(
-            wx + (CUT_CLEARANCE if column > 0 else 0.0),
-            plan.margin + LABEL_SIZE * 0.9,
-            " · ".join([*named, _advice(plan, column, row)]),
-            font_name("regular"),
-            LABEL_SIZE,
-        )
-    )
+    x, width = plan.header_span(column)
+    if plan.pages > 1:  # one page needs no index nor advice
+        named = [index] if header else [index, title]  # a header names the map itself
+        line = " · ".join([*named, _advice(plan, column, row)])
+        if text_width(line, font_name("regular"), LABEL_SIZE) > width:
+            line = index  # the advice would run under the next page
+        ops.append(Text(x, plan.margin + LABEL_SIZE * 0.9, line, font_name("regular"), LABEL_SIZE))
     if header:
-        x, width = plan.header_span(column)
-        drawn = header.draw((sx, sy, ww, wh), width)
+        drawn, _ = header.draw((sx, sy, ww, wh), width)
         ops.append(Group(tuple(drawn), translate(x, plan.margin + HEADER_TOP)))
     neighbour_ops = _neighbour_names(plan, column, row)
     ops += neighbour_ops

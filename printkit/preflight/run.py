@@ -3,7 +3,12 @@ at the material's line, unless the material accepts that risk."""
 
 from __future__ import annotations
 
-from printkit.diagnostics import PREFLIGHT_SMALL_TEXT, SMALL_TEXT, Diagnostics
+from printkit.diagnostics import (
+    MARKER_TEXT_SMALL,
+    PREFLIGHT_SMALL_TEXT,
+    SMALL_TEXT,
+    Diagnostics,
+)
 from printkit.draw.ops import Document
 from printkit.load.package import LoadedPackage
 from printkit.preflight.checks import page_findings
@@ -14,8 +19,8 @@ def preflight(
     loaded: LoadedPackage, material_id: str, document: Document, diagnostics: Diagnostics
 ) -> None:
     accepted = set(loaded.package.materials[material_id].preflight.accept)
-    if any(d.code == SMALL_TEXT for d in diagnostics):
-        accepted.add(PREFLIGHT_SMALL_TEXT)  # the layout check has named the cards already
+    if any(d.code in (SMALL_TEXT, MARKER_TEXT_SMALL) for d in diagnostics):
+        accepted.add(PREFLIGHT_SMALL_TEXT)  # the material's checks named the cards or markers
     where = loaded.spans.key(("materials", material_id))
     for number, page in enumerate(document.pages, start=1):
         # A page with a BleedBox goes to a print shop, which prints its bleed to the edge.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -16,6 +17,7 @@ from printkit.impose.tiling import (
     HEADER_GAP,
     Header,
     TilingError,
+    Window,
     axis_starts,
     choose_paper,
     column_name,
@@ -129,38 +131,61 @@ def test_each_tile_draws_only_its_window() -> None:
     assert all(w[2:] == plan.window for w in asked)
 
 
+def _boxes(height: Callable[[Window | None], float], drawn: list) -> Header:
+    """A header that is a box of ``height(window)``, recording the pages it is drawn for."""
+
+    def draw(window: Window | None, width: float) -> tuple[list, float]:
+        if window is not None:
+            drawn.append((window, width))
+        tall = height(window)
+        return [Rect(0.0, 0.0, width, tall, INK)], tall
+
+    return Header(draw)
+
+
 def test_a_header_stands_above_every_window_no_wider_than_what_the_page_keeps() -> None:
     """Each page repeats the header in the width it keeps once the next page is laid over it
     (the last column to the window's edge), clear of its own cut edge; the window gives up the
-    header's height, which is the most any column needs."""
-    widths: list[float] = []
-    drawn: list[tuple[tuple[float, ...], float]] = []
-
-    def height(width: float) -> float:
-        widths.append(width)
-        return mm(20) if width < mm(100) else mm(10)  # a narrow column wraps to more lines
-
-    def draw(window: tuple[float, ...], width: float) -> list:
-        drawn.append((window, width))
-        return [Rect(0.0, 0.0, width, mm(10), INK)]
-
+    header's height."""
+    drawn: list[tuple[Window, float]] = []
+    header = _boxes(lambda window: mm(10), drawn)
     plain = plan_tiles((mm(450), mm(600)), A4, mm(5), mm(10))
-    plan = plan_tiles((mm(450), mm(600)), A4, mm(5), mm(10), header=Header(height, draw))
+    plan = plan_tiles((mm(450), mm(600)), A4, mm(5), mm(10), header=header)
     assert len(plan.xs) == 3
     kept = [plan.xs[1] - plan.xs[0], plan.xs[2] - plan.xs[1], plan.window[0]]
-    assert widths == pytest.approx([kept[0], kept[1] - mm(1), kept[2] - mm(1)])
     assert plan.window[1] == pytest.approx(plain.window[1] - mm(10) - 2 * HEADER_GAP)
     assert plan.window_origin[1] == pytest.approx(mm(5) + BAND_TOP + mm(10) + 2 * HEADER_GAP)
-    pages = tile_pages(lambda window: [], plan, "Map", "note", Header(height, draw))
+    drawn.clear()
+    pages = tile_pages(lambda window: [], plan, "Map", "note", header)
     assert [w[:2] for w, _ in drawn] == [(x, y) for y in plan.ys for x in plan.xs]
     wx, wy = plan.window_origin
     for number, (page, (_, width)) in enumerate(zip(pages, drawn, strict=True)):
         column = number % len(plan.xs)
         assert width == pytest.approx(kept[column] - (mm(1) if column else 0.0))
         box = Rect(0.0, 0.0, width, mm(10), INK)
-        (header,) = [op for op in page.ops if isinstance(op, Group) and box in op.ops]
-        x, y = header.matrix[4:]
+        (placed,) = [op for op in page.ops if isinstance(op, Group) and box in op.ops]
+        x, y = placed.matrix[4:]
         assert x == pytest.approx(wx + (mm(1) if column else 0.0))  # clear of the cut edge
         assert x + width <= wx + kept[column] + 1e-6
         assert y >= mm(5) + mm(2.5)  # under the page index line
         assert y + mm(10) <= wy - mm(2.5) - 1e-6  # above the ticks
+
+
+def test_the_room_kept_is_the_tallest_header_a_page_draws_not_the_whole_legend() -> None:
+    """A legend of everything is 40 mm tall, but each page shows only what it holds: 10 mm."""
+    header = _boxes(lambda window: mm(40) if window is None else mm(10), [])
+    plan = plan_tiles((mm(450), mm(600)), A4, mm(5), mm(10), header=header)
+    assert plan.header == pytest.approx(mm(10) + 2 * HEADER_GAP)
+
+
+def test_the_room_stays_for_the_whole_legend_when_taller_windows_would_show_more() -> None:
+    """Planned for 10 mm, the windows grow and show what needs 40 mm: the safe plan stays."""
+    whole = mm(40)
+
+    def height(window: Window | None) -> float:
+        if window is None:
+            return whole
+        return mm(10) if window[3] < A4[1] - mm(10) - BAND_TOP - BAND_BOTTOM - mm(20) else whole
+
+    plan = plan_tiles((mm(450), mm(600)), A4, mm(5), mm(10), header=_boxes(height, []))
+    assert plan.header == pytest.approx(whole + 2 * HEADER_GAP)

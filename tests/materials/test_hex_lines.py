@@ -223,3 +223,31 @@ def test_an_edge_note_points_into_its_hex_from_outside_the_map(tmp_path: Path) -
     assert above, "an arrow above the map, in line with the hex centre"
     assert top - above[-1].end < 1.2  # its tip stops just short of the map's top edge
     assert "To Carlisle" in pypdf.PdfReader(pdf).pages[0].extract_text()
+
+
+def test_an_edge_note_near_the_corner_reads_up_to_its_arrow(tmp_path: Path) -> None:
+    """Past its arrow the top edge is too short for the note: the text ends before the arrow,
+    inside the map's width, instead of running off it."""
+    result, out = build_game(
+        tmp_path,
+        "notes",
+        "game: {title: Notes, players: '2'}\n"
+        "materials:\n"
+        "  map:\n"
+        "    kind: hexmap\n"
+        "    orientation: flat\n"
+        "    hex_size: 20mm\n"
+        "    columns: 6\n"
+        "    rows: 3\n"
+        "    legend: false\n"
+        "    edge_notes:\n"
+        "      - {edge: top, hex: '0501', text: Reinforcements enter here}\n",
+    )
+    assert result.exit_code == 0, result.output
+    runs = text_runs(pypdf.PdfReader(out / "map.pdf").pages[0])
+    (label,) = [r for r in runs if r.text == "0501"]
+    (note,) = [r for r in runs if r.text == "Reinforcements enter here"]
+    centre = label.x + text_width("0501", "PK-Regular", 6.0) * 25.4 / 72 / 2  # 6 pt labels
+    end = note.x + text_width(note.text, "PK-Regular", 7.0) * 25.4 / 72
+    assert end <= centre - 2.4  # 2.5 mm clear of the arrow
+    assert note.x > 0

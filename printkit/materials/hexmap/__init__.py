@@ -16,7 +16,10 @@ from printkit.check.hexmap import (
 )
 from printkit.diagnostics import (
     MAP_UNTILEABLE,
+    MARKER_TEXT_SMALL,
+    NAME_OFF_MAP,
     NAME_OVER_LABEL,
+    NOT_ON_EDGE,
     Diagnostics,
 )
 from printkit.draw.fonts import text_width
@@ -24,6 +27,7 @@ from printkit.draw.ops import Document
 from printkit.impose.placement import ACTUAL_SIZE
 from printkit.impose.tiling import (
     Header,
+    TilePlan,
     TilingError,
     Window,
     choose_paper,
@@ -38,6 +42,7 @@ from printkit.materials.hexmap.compose import (
     COMPACT,
     Art,
     Key,
+    LegendItem,
     compose,
     legend_items,
     shown_keys,
@@ -45,11 +50,13 @@ from printkit.materials.hexmap.compose import (
 )
 from printkit.materials.hexmap.header import map_header
 from printkit.materials.hexmap.style import resolve_style
+from printkit.materials.hexmap.symbols import marker_text_scale
 from printkit.materials.paper import material_paper
 from printkit.model.hexmap import copy_chain, source_map
 from printkit.model.layout import Layout
 from printkit.model.package import Package
 from printkit.model.units import to_mm
+from printkit.preflight.checks import MIN_TEXT
 
 __all__ = ["compile_hexmap", "hex_across_flats", "map_art"]
 
@@ -70,6 +77,7 @@ class MapPrint:
     whole: Art
     tiled: Art
     header: Header
+    legend: list[LegendItem]  # the header's, compact
 
 
 def map_art(loaded: LoadedPackage, material_id: str, diagnostics: Diagnostics) -> MapPrint | None:
@@ -88,27 +96,79 @@ def map_art(loaded: LoadedPackage, material_id: str, diagnostics: Diagnostics) -
     source = copy_chain(loaded.package.materials, material_id)[-1][0]
     check_markers(board, source, loaded, diagnostics)
     check_colours(board, source, loaded, diagnostics)
-    for name, (_, _, clear) in zip(board.names, art.name_places, strict=True):
-        if not clear:
-            diagnostics.add(
-                NAME_OVER_LABEL,
-                f"the name '{name.spec.text}' overlaps a hex label wherever it is moved",
-                loaded.spans.value(("materials", source, "names", name.index, "hex")),
-                hint="give it a smaller 'size', a 'dx'/'dy' offset, or another hex",
-            )
+    _check_placements(art, loaded, source, diagnostics)
     if diagnostics.count() > before:
         return None
     legend = style.legend
 
     def shown(window: Window) -> set[Key]:
-        return shown_keys(board, set(art.visible(False, window)))
+        return shown_keys(board, art.frame.layout, window, set(art.visible(False, window)))
 
     compact = legend_items(board, art, COMPACT) if legend else []
     return MapPrint(
         whole=compose(style.title, style.caption, art, legend_items(board, art) if legend else []),
         tiled=with_map([], art, 0.0, 0.0, art.width),
         header=map_header(style.title, style.caption, compact, shown),
+        legend=compact,
     )
+
+
+def _check_placements(
+    art: MapArt, loaded: LoadedPackage, source: str, diagnostics: Diagnostics
+) -> None:
+    """Names clear of the hex labels and inside the map; notes that fit along their edge;
+    markers' letters large enough to read."""
+    base = ("materials", source)
+    material = loaded.package.materials[source]
+    for index, marker in enumerate(getattr(material, "markers", [])):
+        scale = marker_text_scale(marker.label)
+        letters = marker.size_on(art.board.across_flats) * scale
+        if letters < MIN_TEXT - 0.05:
+            diagnostics.add(
+                MARKER_TEXT_SMALL,
+                f"marker '{marker.label}' prints its letters at {letters:.1f} pt, under "
+                f"{MIN_TEXT:g} pt",
+                loaded.spans.value((*base, "markers", index, "label")),
+                hint=f"make the marker larger ('size' of at least "
+                f"{to_mm(MIN_TEXT / scale):.1f} mm) or its label shorter",
+            )
+    for name, place in zip(art.board.names, art.name_places, strict=True):
+        at = loaded.spans.value((*base, "names", name.index, "hex"))
+        if not art.name_inside(place, name):
+            diagnostics.add(
+                NAME_OFF_MAP,
+                f"the name '{name.spec.text}' would reach outside the map",
+                at,
+                hint="use a smaller 'dx'/'dy' offset, a smaller 'size', or a hex further in",
+            )
+        elif not place[2]:
+            diagnostics.add(
+                NAME_OVER_LABEL,
+                f"the name '{name.spec.text}' overlaps a hex label wherever it is moved",
+                at,
+                hint="give it a smaller 'size', a 'dx'/'dy' offset, or another hex",
+            )
+    for note, start in zip(art.board.notes, art.note_starts, strict=True):
+        if start is None:
+            diagnostics.add(
+                NOT_ON_EDGE,
+                f"the note '{note.spec.text}' is longer than the {note.spec.edge} edge leaves "
+                "room for on either side of its arrow",
+                loaded.spans.value((*base, "edge_notes", note.index, "text")),
+                hint="shorten the text, or point it at a hex nearer the middle of the edge",
+            )
+
+
+def _legend_fits(plan: TilePlan, legend: list[LegendItem]) -> None:
+    """Every legend entry fits the narrowest page header (an entry is never broken)."""
+    room = min(plan.header_span(column)[1] for column in range(len(plan.xs)))
+    for item in legend:
+        width = COMPACT.item_width(item)
+        if width > room:
+            raise TilingError(
+                f"its legend entry '{item.text}' is {to_mm(width):.0f} mm wide, wider than "
+                f"the {to_mm(room):.0f} mm a page's header has"
+            )
 
 
 def compile_hexmap(
@@ -145,13 +205,16 @@ def compile_hexmap(
             printed.header,
             whole=size,
         )
+        if plan is not None:
+            _legend_fits(plan, printed.legend)
     except TilingError as error:
         diagnostics.add(
             MAP_UNTILEABLE,
             f"map '{material_id}' cannot be printed "
             f"{'as a poster' if tiling.poster else f'on {paper_key}'}: {error}",
             loaded.spans.value(("materials", material_id, "tiling")),
-            hint="check 'hex_size:'; reduce 'margin:' or 'overlap:', or choose a larger paper",
+            hint="check 'hex_size:'; reduce 'margin:' or 'overlap:', shorten the caption or the "
+            "legend's names, or choose a larger paper",
         )
         return None
     if plan is None:

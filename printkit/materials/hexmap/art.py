@@ -43,7 +43,7 @@ from printkit.geometry.hexpaths import (
     unique_edges,
 )
 from printkit.geometry.polygon import boxes_overlap, chord_width
-from printkit.materials.hexmap.board import Board, PlacedMarker, PlacedName
+from printkit.materials.hexmap.board import Board, PlacedMarker, PlacedName, PlacedNote
 from printkit.materials.hexmap.style import Style
 from printkit.materials.hexmap.symbols import (
     cell_symbol,
@@ -59,9 +59,11 @@ from printkit.materials.shapes import arrow, line_through
 from printkit.model.units import mm
 
 Box = tuple[float, float, float, float]  # x, y, w, h
+Corners = tuple[float, float, float, float]  # x0, y0, x1, y1
 LABEL_PAD = mm(1.2)
 NOTE_BAND = mm(9)  # room round a map with edge notes, for their arrows and text
 NOTE_SIZE = 7.0
+NOTE_GAP = mm(2.5)  # between a note's arrow and its text
 # Glyph box of digits and capitals relative to the baseline, as fractions of the font size.
 CAP_HEIGHT, DESCENT = 0.73, 0.05
 
@@ -193,6 +195,7 @@ class MapArt:
         self.zone_uses = self._zone_symbols()
         self.marker_uses = self._marker_symbols()
         self.name_places = [self._place(name) for name in board.names]
+        self.note_starts = [self._note_start(note) for note in board.notes]
         self._indexes: dict[bool, _HexIndex] = {}
         self._unit = HexLayout(board.orientation, self.frame.layout.radius)
         self.fill_shapes: dict[tuple[tuple[int, int], ...], str] = {}
@@ -278,20 +281,53 @@ class MapArt:
 
     def _place(self, name: PlacedName) -> tuple[float, float, bool]:
         """Where the name's baseline starts: at its hex and offset, or moved down or up by a
-        line at a time (up to two) until it touches no hex label; False when none is clear."""
+        line at a time (up to two) until it touches no hex label, within the map; False when
+        no place is clear (it stays where asked)."""
         spec = name.spec
-        font = font_name("bold" if spec.bold else "regular")
-        width = text_width(spec.text, font, spec.size)
         cx, cy = self.frame.layout.centre(name.hex)
-        x = cx + spec.dx - width / 2
+        x = cx + spec.dx - self._name_width(name) / 2
         y = cy + spec.dy + spec.size * 0.35  # capitals centred on the anchor by eye
         labels = self._label_boxes(name.hex)
         for step in (0, 1, -1, 2, -2):
             baseline = y + step * spec.size * 1.1
-            box = (x, baseline - spec.size * 0.8, x + width, baseline + spec.size * 0.25)
-            if not any(boxes_overlap(box, label) for label in labels):
+            box = self._name_box(name, x, baseline)
+            if self._inside(box) and not any(boxes_overlap(box, label) for label in labels):
                 return x, baseline, True
         return x, y, False
+
+    def _name_width(self, name: PlacedName) -> float:
+        spec = name.spec
+        return text_width(spec.text, font_name("bold" if spec.bold else "regular"), spec.size)
+
+    def _name_box(self, name: PlacedName, x: float, baseline: float) -> Corners:
+        size = name.spec.size
+        return (x, baseline - size * 0.8, x + self._name_width(name), baseline + size * 0.25)
+
+    def _inside(self, box: Corners) -> bool:
+        return box[0] >= 0 and box[1] >= 0 and box[2] <= self.width and box[3] <= self.height
+
+    def name_inside(self, place: tuple[float, float, bool], name: PlacedName) -> bool:
+        """Whether a placed name lies within the map's art (its hexes and bands)."""
+        return self._inside(self._name_box(name, place[0], place[1]))
+
+    def _note_start(self, note: PlacedNote) -> float | None:
+        """Where a note's text starts, measured along its edge from the arrow the way it reads:
+        just past the arrow, or where the edge ends first that way, ending just before it; None
+        when the edge is too short on both sides."""
+        x0, y0, w, h = self.frame.rect
+        cx, cy = self.frame.layout.centre(note.hex)
+        length = text_width(note.spec.text, font_name("regular"), NOTE_SIZE)
+        low, high = {  # the edge's ends, from the arrow, the way the text reads
+            "top": (x0 - cx, x0 + w - cx),
+            "bottom": (x0 - cx, x0 + w - cx),
+            "left": (cy - y0 - h, cy - y0),  # read upward
+            "right": (y0 - cy, y0 + h - cy),  # read downward
+        }[note.spec.edge]
+        if NOTE_GAP + length <= high:
+            return NOTE_GAP
+        if -NOTE_GAP - length >= low:
+            return -NOTE_GAP - length
+        return None
 
     def _label_boxes(self, near: Hex) -> list[tuple[float, float, float, float]]:
         """The boxes of the hex labels printed within two hexes of `near`."""
@@ -330,7 +366,7 @@ class MapArt:
         x0, y0, w, h = self.frame.rect
         font = font_name("regular")
         ops: list[Op] = []
-        for note in self.board.notes:
+        for note, start in zip(self.board.notes, self.note_starts, strict=True):
             cx, cy = self.frame.layout.centre(note.hex)
             spec = note.spec
             tip, tail, turn = {
@@ -340,9 +376,9 @@ class MapArt:
                 "right": ((x0 + w + mm(0.8), cy), (x0 + w + NOTE_BAND - mm(1.5), cy), 90.0),
             }[spec.edge]
             ops += arrow(tail, tip, spec.color, 1.0, mm(1.8))
-            # the text starts just past the arrow, reading along the edge
+            # the text reads along the edge, beside the arrow
             mid = ((tip[0] + tail[0]) / 2, (tip[1] + tail[1]) / 2)
-            text = Text(mm(2.5), NOTE_SIZE * 0.35, spec.text, font, NOTE_SIZE, spec.color)
+            text = Text(start or 0.0, NOTE_SIZE * 0.35, spec.text, font, NOTE_SIZE, spec.color)
             ops.append(Group((text,), rotate_about(turn, 0.0, 0.0)[:4] + mid))
         return ops
 

@@ -89,6 +89,7 @@ class PlacedName:
 class PlacedNote:
     hex: Hex
     spec: EdgeNote
+    index: int  # in the map's 'edge_notes', for diagnostics
 
 
 @dataclass(frozen=True)
@@ -601,7 +602,7 @@ def _edge_notes(
                 f"{'column' if axis == 0 else 'row'}, or another edge",
             )
             continue
-        placed.append(PlacedNote(h, note))
+        placed.append(PlacedNote(h, note, index))
     return placed
 
 

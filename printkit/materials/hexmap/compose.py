@@ -6,13 +6,15 @@ large map only draws the part of the map it shows.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from printkit.draw.fonts import ascent, font_name, text_width
 from printkit.draw.ops import Group, Line, Op, Paint, Symbol, Text, translate
-from printkit.draw.text import LEADING, fit_text, parse_markup
+from printkit.draw.text import LEADING, Run, fit_text, parse_markup
 from printkit.geometry.hexgrid import Hex, HexLayout
+from printkit.geometry.polygon import boxes_overlap
 from printkit.materials.hexmap.art import MapArt
 from printkit.materials.hexmap.board import Board
 from printkit.materials.hexmap.symbols import (
@@ -21,7 +23,8 @@ from printkit.materials.hexmap.symbols import (
     hexagon,
     line_paint,
     marker_symbol,
-    marker_text_ratio,
+    marker_text_scale,
+    shared_corners,
 )
 from printkit.materials.shapes import polygon_path
 from printkit.model.units import mm
@@ -29,6 +32,7 @@ from printkit.preflight.checks import MIN_TEXT
 
 Box = tuple[float, float, float, float]
 TITLE_SIZE = 12.0
+TITLE_WRAP = mm(150)  # a title may be wider than its map up to this, then it wraps
 CAPTION_SIZE = 8.0
 LEGEND_SIZE = 7.0
 SWATCH = mm(6)
@@ -178,20 +182,43 @@ def legend_items(board: Board, art: MapArt, style: LegendStyle = FULL) -> list[L
         if spec.name and spec.name not in seen:
             seen.add(spec.name)
             # As large as the swatch, or larger where its letters would print under 6 pt.
-            size = max(swatch, MIN_TEXT / marker_text_ratio(spec.label))
+            size = max(swatch, MIN_TEXT / marker_text_scale(spec.label))
             shrunk = spec.model_copy(update={"size": size})
             ops = marker_symbol("", shrunk, size * 2).ops
             items.append(LegendItem(("marker", spec.name), ops, size, spec.name))
     return items
 
 
-def shown_keys(board: Board, hexes: set[Hex]) -> set[Key]:
-    """What the legend entries stand for among these hexes: the legend of one tile."""
+def shown_keys(board: Board, layout: HexLayout, window: Box, hexes: set[Hex]) -> set[Key]:
+    """What the legend entries stand for in a window of the map (the legend of one tile): the
+    terrain and zones of the hexes reaching into it, and the sides, paths and markers drawn
+    there, not merely on a hex at its edge."""
+    wx, wy, ww, wh = window
+    area = (wx, wy, wx + ww, wy + wh)
+
+    def drawn(points: Iterable[tuple[float, float]], reach: float) -> bool:
+        xs, ys = zip(*points, strict=True)
+        return boxes_overlap(
+            (min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach), area
+        )
+
     keys: set[Key] = {("terrain", board.terrain.get(h, board.default_terrain)) for h in hexes}
     keys |= {("zone", board.zones[h]) for h in hexes if h in board.zones}
-    keys |= {("side", s.type) for s in board.sides if hexes.intersection(s.between)}
-    keys |= {("path", p.type) for p in board.paths if hexes.intersection(p.hexes)}
-    keys |= {("marker", m.spec.name) for m in board.markers if m.spec.name and m.hex in hexes}
+    for side in board.sides:
+        if drawn(shared_corners(layout, *side.between), board.side_types[side.type].width / 2):
+            keys.add(("side", side.type))
+    for route in board.paths:
+        reach = board.path_types[route.type].width / 2
+        legs = itertools.pairwise(layout.centre(h) for h in route.hexes)
+        if any(drawn(leg, reach) for leg in legs):
+            keys.add(("path", route.type))
+    for marker in board.markers:
+        spec = marker.spec
+        x, y = layout.centre(marker.hex)
+        if spec.name and drawn(
+            [(x + marker.dx, y + marker.dy)], spec.size_on(board.across_flats) / 2
+        ):
+            keys.add(("marker", spec.name))
     return keys
 
 
@@ -201,17 +228,16 @@ def _caption(text: str | None, width: float) -> tuple[list[Op], float]:
         return [], 0.0
     runs = parse_markup(text, {}).runs
     fitted = fit_text(runs, (0.0, 0.0, width, 1e6), CAPTION_SIZE, CAPTION_SIZE)
-    lines = len({op.y for op in fitted.ops})
+    lines = fitted.lines
     return list(fitted.ops), lines * CAPTION_SIZE * LEADING
 
 
 def compose(title: str, caption: str | None, map_art: MapArt, items: list[LegendItem]) -> Art:
     """Title (with the legend beside it when there is room), caption, legend, then the map."""
-    bold = font_name("bold")
-    title_width = text_width(title, bold, TITLE_SIZE)
-    width = max(map_art.width, title_width)
-    title_height = TITLE_SIZE * 1.25
-    blocks = [Block(0.0, 0.0, title_width, title_height, lambda _w: [_title_op(title, bold)])]
+    wanted = text_width(title, font_name("bold"), TITLE_SIZE)
+    width = max(map_art.width, min(wanted, TITLE_WRAP))
+    title_ops, title_height, title_width = _title(title, width)
+    blocks = [Block(0.0, 0.0, title_width, title_height, lambda _w: title_ops)]
     one_row = FULL.row_width(items)
     pitch = FULL.pitch(items)
     beside = bool(items) and title_width + ITEM_GAP * 2 + one_row <= width
@@ -250,5 +276,9 @@ def with_map(blocks: list[Block], map_art: MapArt, x: float, y: float, width: fl
     )
 
 
-def _title_op(title: str, font: str) -> Text:
-    return Text(0.0, ascent(font, TITLE_SIZE), title, font, TITLE_SIZE)
+def _title(title: str, width: float) -> tuple[list[Op], float, float]:
+    """The title wrapped to ``width`` (a word too long for it cut), its height and width."""
+    runs = [Run(title, "bold")]
+    fitted = fit_text(runs, (0.0, 0.0, width, 1e6), TITLE_SIZE, TITLE_SIZE, break_words=True)
+    used = max((op.x + text_width(op.text, op.font, op.size) for op in fitted.ops), default=0.0)
+    return list(fitted.ops), fitted.lines * TITLE_SIZE * LEADING, used

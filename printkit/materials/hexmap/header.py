@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from printkit.draw.fonts import text_width
 from printkit.draw.ops import Group, Op, translate
-from printkit.draw.text import LEADING, Run, fit_text
+from printkit.draw.text import LEADING, Run, fit_text, parse_markup
 from printkit.impose.tiling import Header, Window
 from printkit.materials.hexmap.compose import COMPACT, Key, LegendItem
 
@@ -24,18 +24,18 @@ def map_header(
     items: list[LegendItem],
     shown: Callable[[Window], set[Key]],
 ) -> Header:
-    """``shown(window)`` says which legend entries a page's window holds."""
+    """``shown(window)`` says which legend entries a page's window holds. The caption keeps
+    its markup and line breaks, as under the title of a one-page map."""
     pitch = COMPACT.pitch(items)
-    runs = [Run(title, "bold")] + ([Run(f" — {caption}", "regular")] if caption else [])
+    runs = [Run(title, "bold")]
+    if caption:
+        runs += [Run(" — ", "regular"), *parse_markup(caption, {}).runs]
 
-    def height(width: float) -> float:
-        return _layout(runs, items, width, pitch)[1]
+    def draw(window: Window | None, width: float) -> tuple[list[Op], float]:
+        keys = shown(window) if window is not None else {i.key for i in items}
+        return _layout(runs, [i for i in items if i.key in keys], width, pitch)
 
-    def draw(window: Window, width: float) -> list[Op]:
-        keys = shown(window)
-        return _layout(runs, [i for i in items if i.key in keys], width, pitch)[0]
-
-    return Header(height, draw)
+    return Header(draw)
 
 
 def _layout(
@@ -43,15 +43,15 @@ def _layout(
 ) -> tuple[list[Op], float]:
     """The header's ops from (0, 0) and its height: the paragraph, and the legend beside
     its only line when there is room there, else in rows under it."""
-    fitted = fit_text(runs, (0.0, 0.0, width, 1e6), TEXT_SIZE, TEXT_SIZE)
+    fitted = fit_text(runs, (0.0, 0.0, width, 1e6), TEXT_SIZE, TEXT_SIZE, break_words=True)
     text: list[Op] = list(fitted.ops)
-    lines = len({op.y for op in fitted.ops})
+    lines = fitted.lines
     line_height = TEXT_SIZE * LEADING
     if not items:
         return text, lines * line_height
     row = pitch - COMPACT.row_gap
     if lines == 1:
-        end = max(op.x + text_width(op.text, op.font, op.size) for op in fitted.ops)
+        end = max((op.x + text_width(op.text, op.font, op.size) for op in fitted.ops), default=0.0)
         start = end + 2 * COMPACT.gap
         if start + COMPACT.row_width(items) <= width:
             tall = max(line_height, row)

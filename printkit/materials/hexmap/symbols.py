@@ -148,7 +148,7 @@ def marker_symbol(name: str, marker: Marker, across_flats: float) -> Symbol:
     else:
         ops = [polygon_path(hexagon(HexLayout.from_across_flats("pointy", size)), paint)]
     font = font_name("bold")
-    text_size = size * marker_text_ratio(marker.label)
+    text_size = size * marker_text_scale(marker.label)
     width = text_width(marker.label, font, text_size)
     baseline = ascent(font, text_size) * 0.5  # digits and capitals centred by eye
     colour = marker.text_color or text_colour_on(marker.fill)
@@ -158,9 +158,11 @@ def marker_symbol(name: str, marker: Marker, across_flats: float) -> Symbol:
     return Symbol(name, tuple(ops), (-reach, -reach, reach, reach))
 
 
-def marker_text_ratio(label: str) -> float:
-    """A marker's letters as a fraction of its size: one letter large, more letters smaller."""
-    return 0.55 if len(label) == 1 else 0.38
+def marker_text_scale(label: str) -> float:
+    """A marker's letters' size as a fraction of the marker's: one letter large, more letters
+    smaller, and never wider than 0.8 of the marker (a wide "WWW" would spill out)."""
+    across = 0.8 / max(text_width(label, font_name("bold"), 1.0), 1e-9)
+    return min(0.55 if len(label) == 1 else 0.38, across)
 
 
 def symbol_key(text: str) -> str:
