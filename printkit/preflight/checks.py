@@ -103,8 +103,8 @@ def small_text(items: list[Item]) -> Iterator[Finding]:
             PREFLIGHT_SMALL_TEXT,
             f"{count} text run(s) below {MIN_TEXT:g} pt, the smallest '{smallest.text[:30]}' at "
             f"{smallest.size:.1f} pt {_at(smallest.box)}",
-            f"text under {MIN_TEXT:g} pt is hard to read on paper: give it more room or raise "
-            "its 'min_size'",
+            f"text under {MIN_TEXT:g} pt is hard to read on paper: make it larger (a region's "
+            "'min_size', a label's 'size') or give it more room",
         )
 
 

@@ -15,6 +15,7 @@ from printkit.check.hexmap import (
     check_markers,
 )
 from printkit.diagnostics import (
+    BAD_VALUE,
     MAP_UNTILEABLE,
     MARKER_TEXT_SMALL,
     NAME_OFF_MAP,
@@ -24,6 +25,7 @@ from printkit.diagnostics import (
 )
 from printkit.draw.fonts import text_width
 from printkit.draw.ops import Document
+from printkit.draw.text import Run, missing_glyphs
 from printkit.impose.placement import ACTUAL_SIZE
 from printkit.impose.tiling import (
     Header,
@@ -97,6 +99,7 @@ def map_art(loaded: LoadedPackage, material_id: str, diagnostics: Diagnostics) -
     check_markers(board, source, loaded, diagnostics)
     check_colours(board, source, loaded, diagnostics)
     _check_placements(art, loaded, source, diagnostics)
+    _check_glyphs(loaded, material_id, source, diagnostics)
     if diagnostics.count() > before:
         return None
     legend = style.legend
@@ -156,6 +159,40 @@ def _check_placements(
                 "room for on either side of its arrow",
                 loaded.spans.value((*base, "edge_notes", note.index, "text")),
                 hint="shorten the text, or point it at a hex nearer the middle of the edge",
+            )
+
+
+def _check_glyphs(
+    loaded: LoadedPackage, material_id: str, source: str, diagnostics: Diagnostics
+) -> None:
+    """Every text the map prints uses characters the embedded font has: others would print as
+    empty boxes (a map's own title and caption; the rest from the map its copies repeat)."""
+    own, base = loaded.package.materials[material_id], ("materials", source)
+    material = loaded.package.materials[source]
+    texts: list[tuple[tuple[str | int, ...], str | None]] = [
+        (("materials", material_id, "title"), getattr(own, "title", None)),
+        (("materials", material_id, "caption"), getattr(own, "caption", None)),
+    ]
+    for key in ("terrain", "zones", "hexside_types", "path_types"):
+        for name, spec in getattr(material, key, {}).items():
+            texts.append(((*base, key, name, "name"), spec.name))
+    for index, marker in enumerate(getattr(material, "markers", [])):
+        texts += [
+            ((*base, "markers", index, field), getattr(marker, field))
+            for field in ("label", "name")
+        ]
+    for key in ("names", "edge_notes"):
+        for index, entry in enumerate(getattr(material, key, [])):
+            texts.append(((*base, key, index, "text"), entry.text))
+    for path, text in texts:
+        missing = missing_glyphs([Run(text, "regular")]) if text else set()
+        if missing:
+            diagnostics.add(
+                BAD_VALUE,
+                f"'{text}' uses characters the font lacks: " + " ".join(sorted(missing)),
+                loaded.spans.value(path),
+                hint="the embedded font is DejaVu Sans (Latin, Greek, Cyrillic, many symbols); "
+                "these would print as empty boxes",
             )
 
 
