@@ -621,13 +621,14 @@ def _known_type(
 
 
 def _not_neighbours(
-    builder: _Builder, a: Hex, b: Hex, offset: OffsetLayout, path: PathKey, what: str
+    builder: _Builder, refs: tuple[HexRef, HexRef], apart: int, path: PathKey, what: str
 ) -> None:
-    (ca, ra), (cb, rb) = hex_to_offset(a, offset), hex_to_offset(b, offset)
+    first, second = (
+        f"'{ref}'" if isinstance(ref, str) else f"column {ref.col} row {ref.row}" for ref in refs
+    )  # as the user wrote them
     builder.report(
         HEXES_NOT_ADJACENT,
-        f"{what}: the hexes at column {ca + 1} row {ra + 1} and column {cb + 1} row {rb + 1} "
-        f"are not neighbours ({distance(a, b)} apart)",
+        f"{what}: the hexes {first} and {second} are not neighbours ({apart} apart)",
         path,
         hint="a hexside lies between two hexes that share a side, and a path steps from each "
         "hex to a neighbour: check the labels, or add the hexes between",
@@ -648,7 +649,8 @@ def _chain(
         return None
     for k, (a, b) in enumerate(pairwise(hexes), start=1):
         if distance(a, b) != 1:
-            _not_neighbours(builder, a, b, resolver.offset, (*path, k), what)
+            pair = (refs[k - 1], refs[k])
+            _not_neighbours(builder, pair, distance(a, b), (*path, k), what)
             return None
     return tuple(hexes)  # type: ignore[arg-type]
 
