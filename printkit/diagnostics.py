@@ -8,7 +8,7 @@ followed by an indented hint, so that editors and CI logs can jump straight to t
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -820,11 +820,12 @@ class Diagnostics:
     """Collects diagnostics across loading, checking and compiling.
 
     The same problem found twice (a deck drawn by two materials, a layout used by every card)
-    is kept once: a user should read each mistake one time.
+    is kept once: a user should read each mistake one time. The same code, place and message
+    is the same problem, whatever hint each finder had (the first is kept).
     """
 
     items: list[Diagnostic] = field(default_factory=list)
-    _seen: set[Diagnostic] = field(default_factory=set, repr=False)
+    _seen: set[tuple[str, Span, str]] = field(default_factory=set, repr=False)
 
     def add(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
         self._keep(Diagnostic(code, CODES[code].severity, message, span, hint))
@@ -834,8 +835,9 @@ class Diagnostics:
             self._keep(diagnostic)
 
     def _keep(self, diagnostic: Diagnostic) -> None:
-        if diagnostic not in self._seen:
-            self._seen.add(diagnostic)
+        key = (diagnostic.code, diagnostic.span, diagnostic.message)
+        if key not in self._seen:
+            self._seen.add(key)
             self.items.append(diagnostic)
 
     def count(self, severity: Severity = Severity.ERROR) -> int:
@@ -855,6 +857,38 @@ class Diagnostics:
         return sorted(self.items, key=lambda d: (d.span.file, d.span.line, d.span.column, d.code))
 
 
+@dataclass
+class SharedFindings:
+    """Findings about pieces (cards, counters), gathered so that one mistake many pieces share
+    (a layout's template, a generator's key, a spreadsheet's header) is reported once where it
+    is written, with how many pieces and the first few, not once per piece."""
+
+    diagnostics: Diagnostics
+    # (code, message, where the cause is written) -> {(piece, piece's span): hint}
+    pending: dict[tuple[str, str, Span | None], dict[tuple[str, Span], str]] = field(
+        default_factory=dict
+    )
+
+    def add(
+        self, code: str, message: str, at: Span | None, piece: str, span: Span, hint: str
+    ) -> None:
+        """`piece` (written at `span`) shows a finding whose cause is written at `at` (None
+        when only the piece itself can say)."""
+        self.pending.setdefault((code, message, at), {}).setdefault((piece, span), hint)
+
+    def flush(self) -> None:
+        """One piece's finding at the piece; a finding of several at its cause."""
+        for (code, message, at), hits in self.pending.items():
+            if len(hits) == 1 or at is None:
+                for (piece, span), hint in hits.items():
+                    self.diagnostics.add(code, f"{piece}: {message}", span, hint=hint)
+                continue
+            pieces = some_of([piece for piece, _ in hits])
+            hint = next(iter(hits.values()))
+            self.diagnostics.add(code, f"{len(hits)} pieces ({pieces}): {message}", at, hint=hint)
+        self.pending.clear()
+
+
 def did_you_mean(
     word: str, choices: Iterable[str], otherwise: str = "none is defined yet: define it first"
 ) -> str:
@@ -868,6 +902,13 @@ def did_you_mean(
         shown = ", ".join(options[:12]) + (", …" if len(options) > 12 else "")
         return f"expected one of: {shown}"
     return otherwise
+
+
+def some_of(names: Sequence[str], shown: int = 3) -> str:
+    """The first few names and how many more: a mistake shared by a hundred cards is reported
+    once, and its message stays one line."""
+    more = f" and {len(names) - shown} more" if len(names) > shown else ""
+    return ", ".join(names[:shown]) + more
 
 
 def relative(path: Path) -> str:

@@ -131,7 +131,7 @@ def test_a_missing_sheet_is_named_with_the_sheets_there_are(tmp_path: Path) -> N
         ("name,,effect\nTwin,1,x\n", "PK801", 1, 2, "empty"),
         ("name,count\nTwin,1,stray\n", "PK801", 2, 3, "without a header"),
         ('name,count,effect\nTwin,1,"open quote\n', "PK801", 2, 1, "CSV"),
-        ("name,count,effect,colour\nTwin,1,Play.,red\n", "PK120", 2, 4, "colour"),
+        ("name,count,effect,colour\nTwin,1,Play.,red\n", "PK120", 1, 4, "colour"),  # the header
         ("", "PK801", 1, 1, "no rows"),
     ],
 )

@@ -1,12 +1,15 @@
 """One mistake shared by many cards is one diagnostic: at the layout's region, with how many
-cards and the first three of them, not one line per card."""
+cards and the first three of them, not one line per card. Each test counts the diagnostics
+exactly: a back layout that inherits a front's mistake, a generator's key or count, and a
+spreadsheet's header each are one mistake, reported where the designer wrote it."""
 
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
 
-from support import GOOD, parse_diagnostics, run_cli
+import pytest
+from support import DATA, GOOD, RULE_DATA, Reported, parse_diagnostics, run_cli
 
 
 def test_a_template_mistake_on_every_card_is_reported_once(tmp_path: Path) -> None:
@@ -28,3 +31,108 @@ def test_a_template_mistake_on_every_card_is_reported_once(tmp_path: Path) -> No
     lines = game.read_text().splitlines()
     assert "x: 4mm" in lines[problem.line - 1]  # the region's own lines, not a card's
     assert "did you mean 'effect'" in (problem.hint or "")
+
+
+def _edited(source: Path, tmp_path: Path, file: str, old: str, new: str) -> Path:
+    """A copy of the package `source` with `old` replaced by `new` (once) in `file`."""
+    folder = tmp_path / "rule_data" / source.name
+    shutil.copytree(source, folder)
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} is not in {file}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return folder
+
+
+def _problems(folder: Path) -> list[Reported]:
+    result = run_cli("--rule-data", folder.parent, "validate", folder.name)
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    return [d for d in parse_diagnostics(result.output) if d.severity != "note"]
+
+
+def _line_of(path: Path, text: str, after: str = "") -> int:
+    """The number of the first line holding `text` after the first line holding `after`."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    start = next(n for n, line in enumerate(lines) if after in line)
+    return next(n for n, line in enumerate(lines[start:], start + 1) if text in line)
+
+
+BORDER_SKIRMISH = RULE_DATA / "border_skirmish"
+
+
+EIGHT = ("8 pieces (card '1st Rifles', card '2nd Rifles', card 'Lancers' and 5 more)",)
+BY_SIDE = ("4 pieces (card '1st Rifles',", "4 pieces (card 'Grenadiers',")  # one file per side
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "code", "region", "at", "messages"),
+    [
+        ("{{ card.ident }}", "{{ card.idnet }}", "PK220", "ident:", "x: 4mm", EIGHT),
+        ("_emblem.svg", "_emblem.svgz", "PK810", "emblem:", "kind: image", BY_SIDE),
+        ('"{{ card.colour }}"', '"{{ card.colr }}"', "PK220", "unit:", "background:", EIGHT),
+    ],
+    ids=["template", "art file", "background"],
+)
+def test_a_mistake_a_back_layout_inherits_is_reported_once_at_the_front(
+    tmp_path: Path, old: str, new: str, code: str, region: str, at: str, messages: tuple[str, ...]
+) -> None:
+    """Border Skirmish's back layout `unit_back` extends the front `unit`: a mistake in what it
+    inherits is the front's, reported there together with the front's, not once per counter."""
+    folder = _edited(BORDER_SKIRMISH, tmp_path, "counters.yaml", old, new)
+    problems = sorted(_problems(folder), key=lambda p: p.message)
+    line = _line_of(folder / "counters.yaml", at, after=region)
+    assert [(p.code, Path(p.file).name, p.line) for p in problems] == [
+        (code, "counters.yaml", line)
+    ] * len(messages)
+    for problem, message in zip(problems, messages, strict=True):
+        assert problem.message.startswith(message), problem.message
+
+
+GENERATED = DATA / "card_data" / "generated_deck"
+
+
+def test_a_generators_unknown_key_is_reported_once_at_the_key(tmp_path: Path) -> None:
+    folder = _edited(
+        GENERATED, tmp_path, "game.yaml", "rank: [1, 2, 3]", "rank: [1, 2, 3]\n        sute: [x]"
+    )
+    (problem,) = _problems(folder)
+    line = _line_of(folder / "game.yaml", "sute:")
+    assert (problem.code, problem.line, problem.column) == ("PK120", line, 9)
+    assert "6 pieces (card '1 of Suns'" in problem.message
+    assert "unknown key 'sute'" in problem.message
+    assert "did you mean 'suit'" in (problem.hint or "")
+
+
+def test_a_generators_wrong_count_is_reported_once_at_the_count(tmp_path: Path) -> None:
+    """Each generated card takes the generator's count; the mistake is the one count written,
+    named by its own path, not by the paths of six cards nobody wrote."""
+    folder = _edited(
+        GENERATED,
+        tmp_path,
+        "game.yaml",
+        "    card_product:\n",
+        "    card_product:\n      count: 0\n",
+    )
+    (problem,) = _problems(folder)
+    line = _line_of(folder / "game.yaml", "count: 0")
+    assert (problem.code, problem.line) == ("PK122", line)
+    assert problem.message.startswith("decks.deck.card_product.count: ")
+    assert "cards." not in problem.message
+
+
+def test_a_misspelt_spreadsheet_header_is_reported_once_at_the_header(tmp_path: Path) -> None:
+    """The header names the field for every row: one mistake at its cell, and the layout that
+    misses the field once at its region (with the three cards), not once per row."""
+    folder = _edited(DATA / "card_data" / "csv_deck", tmp_path, "cards.csv", "effect", "efect")
+    problems = sorted(_problems(folder), key=lambda p: p.code)
+    assert [(p.code, Path(p.file).name) for p in problems] == [
+        ("PK120", "cards.csv"),
+        ("PK220", "game.yaml"),
+    ]
+    header, layout = problems
+    assert (header.line, header.column) == (1, 3)
+    assert "3 pieces (card 'Twin', card 'Loner', card 'Giant')" in header.message
+    assert "did you mean 'effect'" in (header.hint or "")
+    assert layout.line == _line_of(folder / "game.yaml", "x: 4mm", after="effect:")
+    assert "3 pieces (" in layout.message

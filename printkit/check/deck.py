@@ -11,6 +11,7 @@ from printkit.diagnostics import (
     UNKNOWN_KEY,
     UNKNOWN_REFERENCE,
     Diagnostics,
+    SharedFindings,
     did_you_mean,
 )
 from printkit.load.yaml_spans import SourceMap
@@ -32,9 +33,10 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
             f"card keys are {', '.join(sorted(BUILTIN_CARD_KEYS))}",
         )
     copies: dict[str, int] = {}
+    per_card = SharedFindings(diagnostics)  # a spreadsheet's header, a generator's key: once
     for index, card in enumerate(deck.cards):
         path = (*base, "cards", index)
-        _check_card_fields(deck, card, path, spans, diagnostics)
+        _check_card_fields(deck, card, path, spans, per_card)
         if card.kind is not None and card.kind not in deck.kinds:
             diagnostics.add(
                 UNKNOWN_REFERENCE,
@@ -71,6 +73,7 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
                 spans.value((*path, "pips")),
                 hint="the number of marks is the number of cards that complete the set",
             )
+    per_card.flush()
     for set_id, spec in deck.sets.items():
         have = copies.get(set_id, 0)
         if have < spec.size:
@@ -112,31 +115,41 @@ def _check_inventory(
 
 
 def _check_card_fields(
-    deck: DeckSpec, card: CardSpec, path: tuple, spans: SourceMap, diagnostics: Diagnostics
+    deck: DeckSpec, card: CardSpec, path: tuple, spans: SourceMap, shared: SharedFindings
 ) -> None:
+    """Each value against the deck's fields. A key's finding is located at where the key is
+    written, which cards of a spreadsheet (its header) or of a generator (its key) share."""
+    subject = f"card '{card.name}'"
     for key, value in card.values.items():
         declared = deck.fields.get(key)
+        at_key, at_value = spans.key((*path, key)), spans.value((*path, key))
         if declared is None:
-            diagnostics.add(
+            shared.add(
                 UNKNOWN_KEY,
-                f"unknown key '{key}' on card '{card.name}'",
-                spans.key((*path, key)),
-                hint=did_you_mean(key, set(deck.fields) | BUILTIN_CARD_KEYS)
+                f"unknown key '{key}'",
+                at_key,
+                subject,
+                at_key,
+                did_you_mean(key, set(deck.fields) | BUILTIN_CARD_KEYS)
                 + " (per-card values are declared in the deck's 'fields')",
             )
         elif declared == "number" and (
             isinstance(value, bool) or not isinstance(value, int | float)
         ):
-            diagnostics.add(
+            shared.add(
                 BAD_VALUE,
-                f"'{key}' of card '{card.name}' must be a number, not '{value}'",
-                spans.value((*path, key)),
-                hint=f"the deck declares '{key}' as a number",
+                f"'{key}' must be a number, not '{value}'",
+                at_value,
+                subject,
+                at_value,
+                f"the deck declares '{key}' as a number",
             )
         elif declared == "text" and not isinstance(value, str | int | float):
-            diagnostics.add(
+            shared.add(
                 BAD_VALUE,
-                f"'{key}' of card '{card.name}' must be text",
-                spans.value((*path, key)),
-                hint=f"the deck declares '{key}' as text",
+                f"'{key}' must be text",
+                at_value,
+                subject,
+                at_value,
+                f"the deck declares '{key}' as text",
             )

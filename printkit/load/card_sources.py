@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from printkit.diagnostics import (
     did_you_mean,
     relative,
 )
-from printkit.load.yaml_spans import SourceMap
+from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.materials.templates import TemplateProblem, render
 from printkit.model.package import MAX_COPIES
 
@@ -71,7 +72,17 @@ def expand_card_sources(
 
 # --- spreadsheets ------------------------------------------------------------------------------
 
-Cell = tuple[Any, Span]  # a value and where it stands
+
+@dataclass(frozen=True)
+class Cell:
+    """A value of a card that is not listed in YAML, and where the designer wrote it."""
+
+    value: Any
+    span: Span  # the value: a spreadsheet's cell, a generator's entry
+    key_span: Span  # its name, written once for every card: the column's header, the entry's key
+    written: PathKey | None = None  # a generator's entry, named by diagnostics that name a path
+
+
 Row = dict[str, Cell]
 
 
@@ -205,6 +216,7 @@ def _rows(table: list[tuple[int, list[Any]]], shown: str, diagnostics: Diagnosti
                 hint="give every column a distinct field name in the first row",
             )
             return []
+    headers = [Span(shown, header_line, column) for column in range(1, len(names) + 1)]
     rows = []
     for line, row in table[1:]:
         cells: Row = {}
@@ -219,7 +231,8 @@ def _rows(table: list[tuple[int, list[Any]]], shown: str, diagnostics: Diagnosti
                     )
                 continue
             if not _blank(value):
-                cells[names[column - 1]] = (value, Span(shown, line, column))
+                span = Span(shown, line, column)
+                cells[names[column - 1]] = Cell(value, span, headers[column - 1])
         rows.append(cells)
     return rows
 
@@ -242,23 +255,25 @@ def _typed_cards(
     cards = []
     for index, cells in enumerate(rows, start=first_index):
         card: dict[str, Any] = {}
-        for key, (value, span) in cells.items():
-            spans.values[(*path, index, key)] = span
-            spans.keys[(*path, index, key)] = span
+        for key, cell in cells.items():
+            spans.values[(*path, index, key)] = cell.span
+            spans.keys[(*path, index, key)] = cell.key_span
+            if cell.written is not None:
+                spans.written[(*path, index, key)] = cell.written
             wants_number = key in NUMBER_KEYS or fields.get(key) == "number"
-            typed = _number(value) if wants_number else _text(value)
+            typed = _number(cell.value) if wants_number else _text(cell.value)
             if typed is None:
                 diagnostics.add(
                     CARD_DATA_BAD,
-                    f"'{value}' in column '{key}' is not a number",
-                    span,
+                    f"'{cell.value}' in column '{key}' is not a number",
+                    cell.span,
                     hint="write a plain number such as 3 or 2.5"
                     + (" (a whole number)" if key in NUMBER_KEYS else ""),
                 )
                 continue
             card[key] = typed
         if cells:
-            first = min((span for _, span in cells.values()), key=lambda s: s.column)
+            first = min((cell.span for cell in cells.values()), key=lambda s: s.column)
             spans.values[(*path, index)] = first
         cards.append(card)
     return cards
@@ -329,7 +344,7 @@ def _product(
     for combination in itertools.product(*lists.values()):
         context = dict(zip(lists, combination, strict=True))
         cells: Row = {
-            key: (value, spans.value((*path, "of", key))) for key, value in context.items()
+            key: _generated(value, (*path, "of", key), spans) for key, value in context.items()
         }
         for key, template in templates.items():
             location = (*path, key) if key == "name" else (*path, "values", key)
@@ -344,8 +359,14 @@ def _product(
                     or f"the names a generator template may use: {', '.join(lists)}",
                 )
                 return []
-            cells[key] = (value, spans.value(location))
+            cells[key] = _generated(value, location, spans)
         if "count" in source:
-            cells["count"] = (source["count"], spans.value((*path, "count")))
+            cells["count"] = _generated(source["count"], (*path, "count"), spans)
         rows.append(cells)
     return rows
+
+
+def _generated(value: Any, written: PathKey, spans: SourceMap) -> Cell:
+    """A generated card's value, located at the generator's entry that makes it: a mistake
+    there is one mistake, whatever the number of cards it makes."""
+    return Cell(value, spans.value(written), spans.key(written), written)

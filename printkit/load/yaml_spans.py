@@ -48,6 +48,8 @@ class SourceMap:
     values: dict[PathKey, Span] = field(default_factory=dict)
     keys: dict[PathKey, Span] = field(default_factory=dict)
     fallback: Span = field(default_factory=lambda: Span("<unknown>"))
+    # a generated card's value -> the generator's entry (card_product) the designer wrote
+    written: dict[PathKey, PathKey] = field(default_factory=dict)
 
     def value(self, path: PathKey) -> Span:
         """The span of the value at `path`, or of its nearest ancestor that has one."""
@@ -61,9 +63,15 @@ class SourceMap:
         """The span of the key naming `path` (falls back to the value span)."""
         return self.keys.get(tuple(path)) or self.value(path)
 
+    def origin(self, path: PathKey) -> PathKey:
+        """The path the designer wrote `path` at: itself, or for a generated card's value the
+        generator's entry, which a diagnostic names instead of a card nobody wrote."""
+        return self.written.get(tuple(path), tuple(path))
+
     def update(self, other: SourceMap) -> None:
         self.values.update(other.values)
         self.keys.update(other.keys)
+        self.written.update(other.written)
 
 
 @dataclass

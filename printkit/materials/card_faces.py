@@ -24,6 +24,7 @@ from printkit.diagnostics import (
     TEXT_OVERFLOW,
     UNKNOWN_REFERENCE,
     Diagnostics,
+    SharedFindings,
     Span,
     did_you_mean,
 )
@@ -40,8 +41,7 @@ from printkit.model.units import mm, to_mm
 LEGIBLE_MIN = 6.0
 MIN_PIP = mm(1)  # smaller dots are not readable as a count
 
-
-SHOWN = 3  # pieces named when one finding is shared by many
+Part = Region | Layout  # what of a face a finding is about: a region, or the layout's background
 
 
 @dataclass
@@ -52,7 +52,6 @@ class FaceContext:
     icons: dict[str, str]
     subject: str
     span: Span
-    region_spans: dict[str, Span] = field(default_factory=dict)
 
 
 @dataclass
@@ -63,18 +62,19 @@ class FaceDrawer:
     diagnostics: Diagnostics
     art: ArtFinder  # the game's folder, where image regions find their files
     symbols: dict[str, Symbol] = field(default_factory=dict)
-    # findings of regions that vary per piece, gathered so that one mistake shared by many
-    # pieces is reported once: (code, message, region span) -> [(piece, piece span, hint)]
-    pending: dict[tuple[str, str, Span | None], list[tuple[str, Span, str]]] = field(
-        default_factory=dict
-    )
+    # findings of regions that vary per piece, reported once for all the pieces that share
+    # them, on their fronts and on backs that inherit them (`flush` when every face is drawn)
+    shared: SharedFindings = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.shared = SharedFindings(self.diagnostics)
 
     def face(self, layout: Layout, context: FaceContext) -> list[Op]:
         """Regions in layer order: each run of static regions is one shared symbol (the first
         also holds a fixed background), so a static region above a varying one stays on top."""
         ops: list[Op] = []
         if layout.background and "{" in layout.background:  # a colour per piece
-            colour = self._colour(layout.background, context, None)
+            colour = self._colour(layout.background, context, layout, "background")
             if colour:
                 ops.append(outline(layout, Paint(colour), grow=self.bleed))
         runs = _static_runs(layout.regions)
@@ -104,43 +104,33 @@ class FaceDrawer:
         return Use(name, 0.0, 0.0)
 
     def _report(
-        self, code: str, message: str, context: FaceContext, region: Region | None, hint: str
+        self,
+        code: str,
+        message: str,
+        context: FaceContext,
+        part: Part,
+        key: str | None,
+        hint: str,
     ) -> None:
-        """At the region when it is static (the same on every piece), else at the piece; a
-        varying region's finding waits for `flush`, which merges the pieces that share it."""
-        if region is not None and region.is_static:
-            span = context.region_spans.get(region.name, context.span)
-            self.diagnostics.add(code, f"{context.subject}: {message}", span, hint=hint)
-            return
-        at_region = context.region_spans.get(region.name) if region is not None else None
-        key = (code, message, at_region)
-        self.pending.setdefault(key, []).append((context.subject, context.span, hint))
+        """About `part`'s `key`, where the YAML sets it (in the layout or one it extends). A
+        static region's finding is reported there at once (it is the same on every piece); a
+        varying one's is gathered with the other pieces that share it."""
+        at = part.where(key)
+        if isinstance(part, Region) and part.is_static:
+            self.diagnostics.add(code, f"{context.subject}: {message}", at, hint=hint)
+        else:
+            self.shared.add(code, message, at, context.subject, context.span, hint)
 
-    def flush(self) -> None:
-        """Report the gathered findings: one piece's at the piece; the same finding on several
-        pieces once, at the region, with how many and the first few of them."""
-        for (code, message, at_region), hits in self.pending.items():
-            subject, span, hint = hits[0]
-            if len(hits) == 1 or at_region is None:
-                for subject, span, hint in hits:
-                    self.diagnostics.add(code, f"{subject}: {message}", span, hint=hint)
-                continue
-            names = ", ".join(name for name, _, _ in hits[:SHOWN])
-            more = f" and {len(hits) - SHOWN} more" if len(hits) > SHOWN else ""
-            self.diagnostics.add(
-                code, f"{len(hits)} pieces ({names}{more}): {message}", at_region, hint=hint
-            )
-        self.pending.clear()
-
-    def _render(self, source: str, context: FaceContext, region: Region | None) -> str | None:
+    def _render(self, source: str, context: FaceContext, part: Part, key: str) -> str | None:
         try:
             return render(source, context.values)
         except TemplateProblem as problem:
             self._report(
                 problem.code or TEMPLATE_ERROR,
-                f"{_what(region)} {problem}",
+                f"{_what(part)} {problem}",
                 context,
-                region,
+                part,
+                key,
                 problem.hint or _field_hint(str(problem), context.values),
             )
             return None
@@ -163,6 +153,7 @@ class FaceDrawer:
                     f"condition of region '{region.name}' {problem}",
                     context,
                     region,
+                    "when",
                     problem.hint or "conditions are Jinja expressions, e.g. 'card.damage'",
                 )
                 return []
@@ -197,6 +188,7 @@ class FaceDrawer:
                 f"{region.kind} region '{region.name}' needs {wanted}",
                 context,
                 region,
+                "points",
                 "give 'points: [[0mm, 0mm], [10mm, 5mm]]', measured from the region's corner",
             )
             return []
@@ -213,21 +205,24 @@ class FaceDrawer:
                 f"image region '{region.name}' names no image",
                 context,
                 region,
+                "image",
                 "add 'image: art/picture.png' (a file in the game's folder; may be a template)",
             )
             return []
-        name = self._render(region.image, context, region)
+        name = self._render(region.image, context, region, "image")
         if name is None:
             return []
         found = self.art.resolve(name)
         if isinstance(found, str):
             hint = did_you_mean(name, self.art.candidates(), otherwise="put the file there")
-            self._report(ART_NOT_FOUND, found, context, region, hint)
+            self._report(ART_NOT_FOUND, found, context, region, "image", hint)
             return []
         try:
             art = read_art(found)
         except ArtProblem as problem:
-            self._report(ART_UNREADABLE, str(problem), context, region, "save it as PNG or SVG")
+            self._report(
+                ART_UNREADABLE, str(problem), context, region, "image", "save it as PNG or SVG"
+            )
             return []
         ops = place_art(layout, region, art)
         dpi = effective_dpi(art, fit_box(art.aspect, region.fit, _box(region)))
@@ -239,26 +234,27 @@ class FaceDrawer:
                 f"below {PRINT_DPI}",
                 context,
                 region,
+                "image",
                 f"give the file at least {_pixels_for(region, art):s} pixels, or print it smaller",
             )
         return ops
 
-    def _colour(
-        self, source: str | None, context: FaceContext, region: Region | None, what: str = "fill"
-    ) -> str | None:
+    def _colour(self, source: str | None, context: FaceContext, part: Part, key: str) -> str | None:
         if source is None:
             return None
-        text = self._render(source, context, region)
+        text = self._render(source, context, part, key)
         if text is None:
             return None
         try:
             return check_colour(text)
         except ValueError:
+            what = _what(part) if isinstance(part, Layout) else f"{_what(part)} {key}"
             self._report(
                 BAD_VALUE,
-                f"{_what(region)} {what} '{text}' is not a colour",
+                f"{what} '{text}' is not a colour",
                 context,
-                region,
+                part,
+                key,
                 "use #rrggbb or a colour name",
             )
             return None
@@ -282,7 +278,7 @@ class FaceDrawer:
         raw = (
             region.count
             if isinstance(region.count, int)
-            else self._render(str(region.count), context, region)
+            else self._render(str(region.count), context, region, "count")
         )
         try:
             count = int(raw) if raw is not None else 0
@@ -292,6 +288,7 @@ class FaceDrawer:
                 f"region '{region.name}' count '{raw}' is not a number",
                 context,
                 region,
+                "count",
                 "pips need a whole number",
             )
             return []
@@ -302,6 +299,7 @@ class FaceDrawer:
                 f"region '{region.name}' cannot show {count} pips",
                 context,
                 region,
+                "count",
                 f"pips count from 0 up to {most}, the most of {to_mm(MIN_PIP):g} mm that fit "
                 "its width",
             )
@@ -330,7 +328,7 @@ class FaceDrawer:
             )
         if region.text is None:
             return ops
-        text = self._render(region.text, context, region)
+        text = self._render(region.text, context, region, "text")
         if text is None or not text.strip():
             return ops
         markup = parse_markup(text.strip(), context.icons, region.font)
@@ -340,6 +338,7 @@ class FaceDrawer:
                 f"unknown icon ':{icon}:' in region '{region.name}'",
                 context,
                 region,
+                "text",
                 did_you_mean(icon, context.icons, otherwise="define it under the deck's icons"),
             )
         missing = missing_glyphs(markup.runs)
@@ -350,6 +349,7 @@ class FaceDrawer:
                 + " ".join(sorted(missing)),
                 context,
                 region,
+                "text",
                 "the embedded font is DejaVu Sans",
             )
         pad = min(region.radius, 2.0) if (fill or region.stroke) else 0.0
@@ -369,6 +369,7 @@ class FaceDrawer:
                 f"text of region '{region.name}' does not fit even at {region.min_size:g}pt",
                 context,
                 region,
+                None,  # text, size and box together: the region where it was last changed
                 "shorten the text, or enlarge the region or lower its min_size",
             )
         elif fitted.size < LEGIBLE_MIN:
@@ -377,6 +378,7 @@ class FaceDrawer:
                 f"region '{region.name}' shrinks to {fitted.size:g}pt",
                 context,
                 region,
+                None,
                 "6pt is about the smallest size that prints legibly",
             )
         return ops + list(fitted.ops)
@@ -406,8 +408,8 @@ def _pixels_for(region: Region, art: Art) -> str:
     return f"{math.ceil(w / 72 * PRINT_DPI)} × {math.ceil(h / 72 * PRINT_DPI)}"
 
 
-def _what(region: Region | None) -> str:
-    return f"region '{region.name}'" if region is not None else "background"
+def _what(part: Part) -> str:
+    return f"region '{part.name}'" if isinstance(part, Region) else "background"
 
 
 def _ring_arrows(region: Region, ink: str) -> list[Op]:

@@ -94,13 +94,6 @@ def deck_pieces(
     """One piece per physical card or counter (a count of 3 gives three pieces)."""
     deck: DeckSpec = loaded.package.decks[deck_id]
     base = ("decks", deck_id)
-    region_spans = {
-        layout: {
-            region: loaded.spans.value(("layouts", layout, "regions", region))
-            for region in spec.regions
-        }
-        for layout, spec in loaded.package.layouts.items()
-    }
     shared = deck_context(loaded, deck_id)
     pieces: list[Piece] = []
     mismatched: set[tuple[str, str]] = set()
@@ -123,12 +116,8 @@ def deck_pieces(
             continue
         values = card_context(deck, card, shared)
         context = FaceContext(values, deck.icons, f"card '{card.name}'", loaded.spans.value(path))
-        context.region_spans = region_spans.get(front.name, {})
         front_ops = tuple(drawer.face(front, context))
-        back_ops = None
-        if back is not None:
-            context.region_spans = region_spans.get(back.name, {})
-            back_ops = tuple(drawer.face(back, context))
+        back_ops = tuple(drawer.face(back, context)) if back is not None else None
         cut = None if is_straight_cut(front) else outline(front, OUTLINE_PAINT)
         piece = Piece(card.name, front.width, front.height, front_ops, back_ops, cut)
         pieces += [piece] * card.count
@@ -169,7 +158,7 @@ def compile_cards(
     spec = material.impose
     drawer = FaceDrawer(spec.bleed, diagnostics, ArtFinder(loaded.folder))
     pieces = deck_pieces(loaded, material.deck, layouts, drawer, diagnostics)
-    drawer.flush()
+    drawer.shared.flush()
     if not pieces:
         return None
     title = material.title or f"{loaded.package.game.title} · {material_id}"

@@ -81,7 +81,7 @@ def compile_counters(
         return None
     drawer = FaceDrawer(spec.bleed, diagnostics, ArtFinder(loaded.folder))
     pieces = [p for d in decks for p in deck_pieces(loaded, d, layouts, drawer, diagnostics)]
-    drawer.flush()
+    drawer.shared.flush()
     chosen = material_paper(loaded, material_id, spec.paper, paper, "impose", diagnostics)
     if not pieces or chosen is None:
         return None

@@ -159,7 +159,7 @@ def report_validation_error(
                 hint=f"add '{loc[-1]}:' here",
             )
         else:
-            path = data_path(data, loc)
+            path = spans.origin(data_path(data, loc))
             if ("value", path) in seen:
                 continue
             seen.add(("value", path))

@@ -7,7 +7,8 @@ against the YAML that caused it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.diagnostics import (
@@ -16,6 +17,7 @@ from printkit.diagnostics import (
     MISSING_FIELD,
     UNKNOWN_REFERENCE,
     Diagnostics,
+    Span,
     did_you_mean,
 )
 from printkit.geometry.hexgrid import SQRT3
@@ -86,12 +88,20 @@ class Region:
     clip: str
     points: tuple[tuple[float, float], ...] | None
     closed: bool
+    span: Span = field(compare=False)  # the region in the nearest layout of the chain naming it
+    written: Mapping[str, Span] = field(compare=False)  # field -> where it was set
 
     @property
     def is_static(self) -> bool:
         """Static regions look the same on every card and go into the shared frame symbol."""
         dynamic = [self.text, self.fill, self.count, self.image, self.color]
         return self.when is None and not any(isinstance(v, str) and "{" in v for v in dynamic)
+
+    def where(self, key: str | None) -> Span:
+        """Where `key` was set, in this layout or one it extends (a default, or None for the
+        whole region: where the region was last changed), so a mistake a back layout inherits
+        is reported at its source, together with the front's."""
+        return self.span if key is None else self.written.get(key, self.span)
 
 
 @dataclass(frozen=True)
@@ -108,6 +118,11 @@ class Layout:
     regions: tuple[Region, ...]
     shape: str = "rectangle"
     orientation: str = "flat"
+    written: Mapping[str, Span] = field(default_factory=dict, compare=False)  # key -> where set
+
+    def where(self, key: str | None) -> Span | None:
+        """Where a layout-wide `key` (the background) was set, here or in a layout it extends."""
+        return None if key is None else self.written.get(key)
 
 
 def resolve_layouts(
@@ -166,8 +181,14 @@ def _merge(
     safe_zone = mm(3)
     regions: dict[str, dict[str, Any]] = {}
     layout_wide: dict[str, Any] = {}
+    written: dict[str, Span] = {}  # layout-wide keys -> the layout of the chain that set them
+    region_at: dict[str, Span] = {}  # each region in the nearest layout of the chain naming it
+    region_written: dict[str, dict[str, Span]] = {}
     for link in chain:
         spec = specs[link]
+        for key in spec.model_fields_set - {"extends", "regions"}:
+            if getattr(spec, key) is not None:
+                written[key] = spans.value(("layouts", link, key))
         layout_wide.update({k: getattr(spec, k) for k in LAYOUT_WIDE if getattr(spec, k)})
         size = spec.size if spec.size is not None else size
         shape = spec.shape or shape
@@ -178,9 +199,12 @@ def _merge(
         for region_name, region in spec.regions.items():
             if region is None:
                 regions.pop(region_name, None)
+                region_written.pop(region_name, None)
                 continue
-            merged = regions.setdefault(region_name, {})
-            merged.update(region.model_dump(exclude_none=True))
+            given = region.model_dump(exclude_none=True)
+            regions.setdefault(region_name, {}).update(given)
+            at = region_at[region_name] = spans.value(("layouts", link, "regions", region_name))
+            region_written.setdefault(region_name, {}).update(dict.fromkeys(given, at))
     width_height = _size(name, size, shape, orientation, spans, diagnostics)
     if width_height is None:
         return None
@@ -198,7 +222,10 @@ def _merge(
         values = _with_defaults({**layout_wide, **values}, name, region_name, spans, diagnostics)
         values["angles"] = tuple(values["angles"])
         values["points"] = tuple(map(tuple, values["points"])) if values["points"] else None
-        built.append(Region(name=region_name, **values))
+        sources = {k: written[k] for k in LAYOUT_WIDE if k in written}
+        sources |= region_written[region_name]
+        at = region_at[region_name]
+        built.append(Region(name=region_name, **values, span=at, written=sources))
     built.sort(key=lambda r: r.layer)
     return Layout(
         name,
@@ -209,6 +236,7 @@ def _merge(
         tuple(built),
         shape,
         orientation,
+        written,
     )
 
 
