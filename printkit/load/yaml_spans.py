@@ -202,7 +202,7 @@ def load_yaml(path: Path, diagnostics: Diagnostics) -> LoadedYaml | None:
         mark = error.problem_mark or error.context_mark
         span = _span(file, mark) if mark else Span(file, 1, 1)
         problem = error.problem or "invalid YAML"
-        words = _in_words(problem, error)
+        words = _in_words(problem, error, _character(text, mark))
         if "maximum nesting depth" in problem:  # libyaml ≥ 0.2.5 stops at 1000 levels itself
             _too_deep(diagnostics, span)
             return None
@@ -221,9 +221,13 @@ def load_yaml(path: Path, diagnostics: Diagnostics) -> LoadedYaml | None:
         loader.dispose()
 
 
-def _in_words(problem: str, error: yaml.MarkedYAMLError) -> tuple[str, str] | None:
+def _in_words(problem: str, error: yaml.MarkedYAMLError, at: str) -> tuple[str, str] | None:
     """The YAML parser's most common complaints, which are nearly always indentation or a
-    colon in plain text, said in words (message, hint); None for the others."""
+    colon in plain text, said in words (message, hint); None for the others. `at` is the
+    character the parser stopped at: a tab there is the mistake, whichever rule it broke (the
+    parsers word it as a plain scalar, a block scalar or a token that cannot start)."""
+    if at == "\t" or "tab character" in problem:
+        return ("a tab character: YAML indents with spaces only", "replace the tab with spaces")
     started = (
         f" (the block starts at line {error.context_mark.line + 1})" if error.context_mark else ""
     )
@@ -245,9 +249,17 @@ def _in_words(problem: str, error: yaml.MarkedYAMLError) -> tuple[str, str] | No
             "a line inside a mapping is not 'key: value'" + started,
             "add the ':' after the key, or indent the line as a continuation of the text above",
         )
-    if "cannot start any token" in problem and "\t" in problem:
-        return ("a tab character: YAML indents with spaces only", "replace the tab with spaces")
     return None
+
+
+def _character(text: str, mark: yaml.Mark | None) -> str:
+    """The character at a parser's mark ('' past the end or without a mark), with lines
+    broken at LF, CRLF and CR as the parser counts them."""
+    if mark is None:
+        return ""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    line = lines[mark.line] if mark.line < len(lines) else ""
+    return line[mark.column : mark.column + 1]
 
 
 def _too_deep(diagnostics: Diagnostics, where: Span) -> None:
