@@ -136,3 +136,28 @@ def test_a_misspelt_spreadsheet_header_is_reported_once_at_the_header(tmp_path: 
     assert "did you mean 'effect'" in (header.hint or "")
     assert layout.line == _line_of(folder / "game.yaml", "x: 4mm", after="effect:")
     assert "3 pieces (" in layout.message
+
+
+@pytest.mark.parametrize(
+    ("colour", "message", "hint"),
+    [
+        ("{{ card.name }", "the layout's color in '{{ card.name }'", "each brace and quote"),
+        ("{{ 'blak' }}", "the layout's color 'blak' is not a colour", "did you mean 'black'?"),
+    ],
+)
+def test_a_layout_wide_colour_mistake_is_the_layouts_once(
+    tmp_path: Path, colour: str, message: str, hint: str
+) -> None:
+    """A layout's default text colour is taken by every region: its mistake is reported once,
+    at the layout's `color:` line, not once for each region that takes it."""
+    folder = _edited(
+        GOOD / "minimal_deck",
+        tmp_path,
+        "game.yaml",
+        '    background: "#ffffff"\n',
+        f'    background: "#ffffff"\n    color: "{colour}"\n',
+    )
+    (problem,) = _problems(folder)
+    assert message in problem.message
+    assert problem.line == _line_of(folder / "game.yaml", "color:")
+    assert hint in (problem.hint or "")

@@ -34,7 +34,7 @@ from printkit.draw.text import fit_text, missing_glyphs, parse_markup
 from printkit.materials.art import PRINT_DPI, ArtFinder, effective_dpi, fit_box, place_art
 from printkit.materials.shapes import ellipse_commands, line_through, outline
 from printkit.materials.templates import TemplateProblem, evaluate, render
-from printkit.model.base import check_colour
+from printkit.model.base import check_colour, colour_hint
 from printkit.model.layout import Layout, Region
 from printkit.model.units import mm, to_mm
 
@@ -127,7 +127,7 @@ class FaceDrawer:
         except TemplateProblem as problem:
             self._report(
                 problem.code or TEMPLATE_ERROR,
-                f"{_what(part)} {problem}",
+                f"{_what(part, key)} {problem}",
                 context,
                 part,
                 key,
@@ -248,14 +248,16 @@ class FaceDrawer:
         try:
             return check_colour(text)
         except ValueError:
-            what = _what(part) if isinstance(part, Layout) else f"{_what(part)} {key}"
+            what = _what(part, key)
+            if isinstance(part, Region) and key not in part.from_layout:
+                what += f" {key}"
             self._report(
                 BAD_VALUE,
                 f"{what} '{text}' is not a colour",
                 context,
                 part,
                 key,
-                "use #rrggbb or a colour name",
+                colour_hint(text),
             )
             return None
 
@@ -408,8 +410,12 @@ def _pixels_for(region: Region, art: Art) -> str:
     return f"{math.ceil(w / 72 * PRINT_DPI)} × {math.ceil(h / 72 * PRINT_DPI)}"
 
 
-def _what(part: Part) -> str:
-    return f"region '{part.name}'" if isinstance(part, Region) else "background"
+def _what(part: Part, key: str | None = None) -> str:
+    """What a finding is about: a region, or the layout itself for a default every region
+    takes (reported once, not once per region)."""
+    if isinstance(part, Region):
+        return f"the layout's {key}" if key in part.from_layout else f"region '{part.name}'"
+    return "background"
 
 
 def _ring_arrows(region: Region, ink: str) -> list[Op]:

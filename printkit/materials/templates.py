@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from jinja2 import TemplateError, Undefined
+from jinja2 import TemplateError, TemplateSyntaxError, Undefined
 
 from printkit.diagnostics import TEMPLATE_TOO_LARGE
 from printkit.materials.sandbox import MAX_STEPS, MAX_TEXT, BoundedEnvironment, LimitExceeded
@@ -27,6 +27,13 @@ _LIMIT_HINTS = {
 _WORK_HINT = (
     f"templates are for short texts and checks: small ranges and numbers, at most {MAX_STEPS:,} "
     "steps per rendering (README, 'Template limits')"
+)
+
+
+# A template that does not parse: its braces or quotes, not the card's fields, are at fault.
+_SYNTAX_HINT = (
+    "an expression goes inside {{ … }} and a statement inside {% … %}: check that each brace "
+    "and quote is closed"
 )
 
 
@@ -79,6 +86,9 @@ def _problem(source: str, error: Exception) -> TemplateProblem:
     if isinstance(error, LimitExceeded):
         hint = _LIMIT_HINTS.get(error.code, _WORK_HINT)
         return TemplateProblem(f"in '{source}': {error.message}", error.code, hint)
+    if isinstance(error, TemplateSyntaxError):
+        detail = error.message or str(error)
+        return TemplateProblem(f"in '{source}': {detail}", hint=_SYNTAX_HINT)
     if isinstance(error, TemplateError):
         detail = error.message or str(error)
     else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from typing import Annotated, Any, Literal
@@ -16,6 +17,12 @@ _NAMED_COLOURS = {name.lower(): colour for name, colour in colors.getAllNamedCol
 _HEX_COLOUR = re.compile(r"#(?:[0-9a-f]{3}|[0-9a-f]{6})")
 
 
+def colour_hint(value: str) -> str:
+    """'did you mean' for a misspelt colour name; else the forms a colour takes."""
+    close = difflib.get_close_matches(value.strip().lower(), _NAMED_COLOURS, n=1, cutoff=0.75)
+    return f"did you mean '{close[0]}'?" if close else "use #rrggbb or a name like 'red'"
+
+
 def check_colour(value: str) -> str:
     """A colour every backend draws the same, in its one canonical form '#rrggbb': a name is
     looked up here rather than passed on, because SVG and reportlab know different names."""
@@ -26,8 +33,8 @@ def check_colour(value: str) -> str:
     if colour is None:
         raise PydanticCustomError(
             "colour",
-            "'{value}' is not a colour (use #rrggbb or a name like 'red')",
-            {"value": value},
+            "'{value}' is not a colour ({hint})",
+            {"value": value, "hint": colour_hint(value)},
         )
     if getattr(colour, "alpha", 1) < 1:
         raise PydanticCustomError(

@@ -90,6 +90,9 @@ class Region:
     closed: bool
     span: Span = field(compare=False)  # the region in the nearest layout of the chain naming it
     written: Mapping[str, Span] = field(compare=False)  # field -> where it was set
+    # Layout-wide fields (a default colour or font) the region takes from its layout: their
+    # mistakes are the layout's, one for all its regions.
+    from_layout: frozenset[str] = field(default=frozenset(), compare=False)
 
     @property
     def is_static(self) -> bool:
@@ -223,9 +226,12 @@ def _merge(
         values["angles"] = tuple(values["angles"])
         values["points"] = tuple(map(tuple, values["points"])) if values["points"] else None
         sources = {k: written[k] for k in LAYOUT_WIDE if k in written}
+        inherited = frozenset(sources) - set(region_written[region_name])
         sources |= region_written[region_name]
         at = region_at[region_name]
-        built.append(Region(name=region_name, **values, span=at, written=sources))
+        built.append(
+            Region(name=region_name, **values, span=at, written=sources, from_layout=inherited)
+        )
     built.sort(key=lambda r: r.layer)
     return Layout(
         name,
