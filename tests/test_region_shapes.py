@@ -12,7 +12,9 @@ from support import (
     DATA,
     Raster,
     assert_mm,
+    build_game,
     colour_segments,
+    hex_rgb,
     near,
     run_cli,
     segments,
@@ -82,3 +84,35 @@ def test_layout_font_applies_to_regions_that_set_none(sheet: Path) -> None:
     pypdf.PdfReader(sheet).pages[0].extract_text(visitor_text=visit)
     assert set(fonts) == {"4", "6", "3"}
     assert all(name.endswith("DejaVuSansCondensed-Bold") for name in fonts.values()), fonts
+
+
+def test_a_stroke_may_come_from_a_template(tmp_path: Path) -> None:
+    """Like fill and color: the outline of a unit box in the side's own colour."""
+    result, out = build_game(
+        tmp_path,
+        "strokes",
+        "game: {title: Strokes, players: '2'}\n"
+        "components: {units: {count: 2}}\n"
+        "layouts:\n"
+        "  face:\n"
+        "    size: {width: 40mm, height: 40mm}\n"
+        "    background: '#ffffff'\n"
+        "    regions:\n"
+        "      frame: {kind: box, x: 5mm, y: 5mm, width: 30mm, height: 30mm,\n"
+        "              stroke: '{{ card.side }}', stroke_width: 3pt}\n"
+        "decks:\n"
+        "  units:\n"
+        "    layout: face\n"
+        "    fields: {side: text}\n"
+        "    cards:\n"
+        "      - {name: Blue, side: '#1a3d7c'}\n"
+        "      - {name: Red, side: '#c62828'}\n"
+        "materials:\n"
+        "  units: {kind: cards, deck: units, impose: {backs: none, mode: print_on_demand}}\n",
+    )
+    assert result.exit_code == 0, result.output
+    colours = set()
+    for index in (0, 1):
+        page = Raster.of(out / "units.pdf", index)
+        colours.add(page.at(page.width_mm / 2, 3.0 + 5.0))  # mid-stroke on the top edge
+    assert colours == {hex_rgb("#1a3d7c"), hex_rgb("#c62828")}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from printkit.diagnostics import (
@@ -159,6 +159,8 @@ class FaceDrawer:
                 return []
         fill = self._colour(region.fill, context, region, "fill")
         ink = self._colour(region.color, context, region, "color") or "#000000"
+        # The outline's colour may be a template too; drawing below reads it from the region.
+        region = replace(region, stroke=self._colour(region.stroke, context, region, "stroke"))
         if region.kind == "box":
             return [self._box(layout, region, fill)]
         if region.kind == "pips":

@@ -97,7 +97,7 @@ class Region:
     @property
     def is_static(self) -> bool:
         """Static regions look the same on every card and go into the shared frame symbol."""
-        dynamic = [self.text, self.fill, self.count, self.image, self.color]
+        dynamic = [self.text, self.fill, self.count, self.image, self.color, self.stroke]
         return self.when is None and not any(isinstance(v, str) and "{" in v for v in dynamic)
 
     def where(self, key: str | None) -> Span:

@@ -84,7 +84,7 @@ class RegionSpec(Strict):
         None, description="text and line colour, or a template giving one ({{ card.ink }})"
     )
     fill: ColourOrTemplate | None = Field(None, description="colour, or a template giving one")
-    stroke: Colour | None = None
+    stroke: ColourOrTemplate | None = Field(None, description="colour, or a template giving one")
     stroke_width: NonNegativeLength | None = None
     radius: NonNegativeLength | None = None
     count: str | int | None = Field(None, description="pips: how many (template or number)")
