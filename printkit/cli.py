@@ -147,8 +147,26 @@ def list_games(context: click.Context) -> None:
     context.exit(_report(diagnostics, context.obj["strict"]) if not games else EXIT_OK)
 
 
+def _also_strict(ctx: click.Context, _param: click.Parameter, value: bool) -> bool:
+    if value:
+        ctx.obj["strict"] = True
+    return value
+
+
+# `--strict` after the command as well (`printkit build --strict`), where users type it.
+STRICT_HERE = click.option(
+    "--strict",
+    "strict_here",
+    is_flag=True,
+    expose_value=False,
+    callback=_also_strict,
+    help="Treat warnings as errors (also accepted before the command).",
+)
+
+
 @main.command()
 @click.argument("games", nargs=-1)
+@STRICT_HERE
 @click.option("--paper", type=click.Choice(sorted(papers())), default="a4", show_default=True)
 @click.option(
     "--press",
@@ -212,6 +230,7 @@ def _formats(_context: click.Context, _param: click.Parameter, value: str) -> tu
 
 @main.command()
 @click.argument("games", nargs=-1)
+@STRICT_HERE
 @click.option("--only", multiple=True, help="Build only this material (repeatable).")
 @click.option(
     "--paper",

@@ -367,3 +367,20 @@ def test_duplex_sheets_say_how_to_print_them(shields_up: Path) -> None:
     fronts, backs = pages[0].extract_text(), pages[1].extract_text()
     assert "print double-sided, flip on the long edge" in " ".join(fronts.split())
     assert "backs of page 1" in " ".join(backs.split())
+
+
+@pytest.mark.parametrize("command", ["build", "validate"])
+def test_strict_after_the_command_refuses_warnings_as_before_it(
+    command: str, tmp_path: Path
+) -> None:
+    warned = DATA / "warnings"
+    where = ["--out", str(tmp_path / "out")] if command == "build" else []
+    after = run_cli(
+        "--rule-data", warned, command, "hexmap_marker_letters_small", "--strict", *where
+    )
+    before = run_cli(
+        "--rule-data", warned, "--strict", command, "hexmap_marker_letters_small", *where
+    )
+    lenient = run_cli("--rule-data", warned, command, "hexmap_marker_letters_small", *where)
+    assert after.exit_code == before.exit_code == 1, after.output
+    assert lenient.exit_code == 0, lenient.output
