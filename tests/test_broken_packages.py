@@ -7,15 +7,20 @@ The line a diagnostic must point at ends with a comment
     # expect: PKnnn "text" "more text"
 
 where the quoted texts (optional) must appear in the diagnostic's message or hint. A folder may
-expect several diagnostics (a cycle is reported at each of its members). Adding a case is adding
-a folder: the tests below discover them.
+expect several diagnostics (a cycle is reported at each of its members). A mistake in a file that
+cannot hold a comment (a CSV or XLSX card data file) is expected on the YAML line naming the file,
+with where in it the diagnostic must point:
+
+    card_data: {file: cards.csv}  # expect: PKnnn at cards.csv:1:1 "text"
+
+Adding a case is adding a folder: the tests below discover them.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -30,7 +35,11 @@ from support import (
     same_file,
 )
 
-_EXPECT = re.compile(r"#\s*expect:\s*(?P<code>PK\d{3})(?P<texts>(?:\s+\"[^\"]*\")*)\s*$")
+_EXPECT = re.compile(
+    r"#\s*expect:\s*(?P<code>PK\d{3})"
+    r"(?:\s+at\s+(?P<file>[^\s\"]+):(?P<line>\d+):(?P<column>\d+))?"
+    r"(?P<texts>(?:\s+\"[^\"]*\")*)\s*$"
+)
 
 
 @dataclass(frozen=True)
@@ -39,14 +48,17 @@ class Expected:
     line: int
     code: str
     texts: tuple[str, ...]
+    column: int | None = None  # checked for a place in a data file, named with 'at'
 
     def __str__(self) -> str:
-        return f"{self.code} at {self.file.name}:{self.line}"
+        column = "" if self.column is None else f":{self.column}"
+        return f"{self.code} at {self.file.name}:{self.line}{column}"
 
     def matches(self, reported: Reported) -> bool:
         return (
             reported.code == self.code
             and reported.line == self.line
+            and self.column in (None, reported.column)
             and same_file(reported.file, self.file)
         )
 
@@ -58,7 +70,11 @@ def expectations(case: Path) -> list[Expected]:
             match = _EXPECT.search(line)
             if match:
                 texts = tuple(re.findall(r"\"([^\"]*)\"", match["texts"]))
-                found.append(Expected(path, number, match["code"], texts))
+                expected = Expected(path, number, match["code"], texts)
+                if match["file"]:  # a place in a data file the YAML line names
+                    place = {"line": int(match["line"]), "column": int(match["column"])}
+                    expected = replace(expected, file=case / match["file"], **place)
+                found.append(expected)
     return found
 
 
