@@ -589,10 +589,12 @@ CARD_DATA_BAD = _code(
     "PK801",
     Severity.ERROR,
     "card data file cannot be used",
-    "A CSV or XLSX file of cards is not UTF-8, is not valid CSV, has an empty or repeated "
-    "header, has a value outside the header's columns, or has a cell that cannot be its "
-    "field's type (a number field, count or pips holding text). The diagnostic names the row "
-    "(the line of the file) and the column (1 is column A).",
+    "A CSV or XLSX file of cards is not UTF-8, is not valid CSV, is separated by semicolons or "
+    "tabs instead of commas, is no Excel workbook (an old .xls, a password-protected or "
+    "damaged workbook, a file renamed .xlsx), has a formula with no saved value, has an empty "
+    "or repeated header, has a value outside the header's columns, or has a cell that cannot "
+    "be its field's type (a number field, count or pips holding text). The diagnostic names "
+    "the row (the line of the file) and the column (1 is column A).",
 )
 CARD_DATA_UNUSED = _code(
     "PK802",

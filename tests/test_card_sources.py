@@ -4,7 +4,9 @@ card list in another file; every mistake reported at the file, row and column th
 
 from __future__ import annotations
 
+import io
 import shutil
+import zipfile
 from pathlib import Path
 
 import openpyxl
@@ -203,3 +205,162 @@ def test_generator_mistakes_are_located(
     assert [d.code for d in found] == [code]
     line = next(n for n, t in enumerate(game.read_text().splitlines(), 1) if at in t)
     assert (Path(found[0].file).name, found[0].line) == ("game.yaml", line)
+
+
+@pytest.mark.parametrize(
+    ("header", "separated_by"),
+    [("name;count;effect;power", "semicolons"), ("name\tcount\teffect\tpower", "tabs")],
+)
+def test_a_csv_separated_otherwise_is_named_at_its_header(
+    tmp_path: Path, header: str, separated_by: str
+) -> None:
+    folder = _copy("csv_deck", tmp_path)
+    separator = header[4]
+    row = separator.join(["Twin", "2", "Play both to win.", "3"])
+    (folder / "cards.csv").write_text(f"\n{header}\n{row}\n", encoding="utf-8")
+    code, found = _diagnostics(folder, tmp_path)
+    (problem,) = found  # not 'missing field name' at every card
+    assert (code, problem.code, Path(problem.file).name, problem.line, problem.column) == (
+        1,
+        "PK801",
+        "cards.csv",
+        2,
+        1,
+    )
+    assert "the header has one column" in problem.message
+    assert "printkit reads comma-separated files" in problem.message
+    assert separated_by in problem.hint and "CSV UTF-8" in problem.hint
+
+
+def _deck_reading(folder: Path, workbook: bytes) -> None:
+    """The csv_deck package, reading its cards from `cards.xlsx` holding `workbook`."""
+    (folder / "cards.xlsx").write_bytes(workbook)
+    (folder / "cards.csv").unlink()
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("file: cards.csv", "file: cards.xlsx"))
+
+
+def _saved(rows: list[list[object]]) -> bytes:
+    """A workbook as openpyxl writes it: formulas without the values they compute."""
+    workbook = openpyxl.Workbook()
+    for row in rows:
+        workbook.active.append(row)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def _zip(parts: dict[str, str]) -> bytes:
+    """A zip archive of text parts, as an .xlsx file is one."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, text in parts.items():
+            archive.writestr(name, text)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (b"", "the file is empty"),
+        (b"name,count\nTwin,2\n", "a CSV file renamed"),
+        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504), "old-format (.xls) or a password"),
+        (_saved(ROWS)[:2000], "cut short"),
+        (b"\x89PNG\r\n\x1a\n" + bytes(100), "not a zip archive"),
+        (_zip({"notes.txt": "not a workbook"}), "a zip archive but not a workbook"),
+    ],
+    ids=["empty", "text", "xls or encrypted", "truncated", "binary", "other zip"],
+)
+def test_an_xlsx_that_is_no_workbook_is_named_at_the_file(
+    tmp_path: Path, content: bytes, reason: str
+) -> None:
+    folder = _copy("csv_deck", tmp_path)
+    _deck_reading(folder, content)
+    code, found = _diagnostics(folder, tmp_path)
+    (problem,) = found
+    assert (code, problem.code, Path(problem.file).name, problem.line, problem.column) == (
+        1,
+        "PK801",
+        "cards.xlsx",
+        1,
+        1,
+    )
+    assert "cannot be read as an Excel workbook" in problem.message
+    assert reason in problem.message
+    assert "save it as 'Excel Workbook (.xlsx)'" in problem.hint and "CSV" in problem.hint
+
+
+def test_a_formula_without_a_saved_value_is_named_at_its_cell(tmp_path: Path) -> None:
+    folder = _copy("csv_deck", tmp_path)
+    _deck_reading(folder, _saved([ROWS[0], ["Twin", 2, "Play.", "=10+5"], *ROWS[2:]]))
+    code, found = _diagnostics(folder, tmp_path)
+    (problem,) = found  # not 'no attribute power' where a template uses it
+    assert (code, problem.code, Path(problem.file).name, problem.line, problem.column) == (
+        1,
+        "PK801",
+        "cards.xlsx",
+        2,
+        4,
+    )
+    assert problem.message == "the formula '=10+5' has no saved value"
+    assert "open the file in a spreadsheet program and save it" in problem.hint
+
+
+def test_formulas_without_saved_values_are_one_mistake(tmp_path: Path) -> None:
+    folder = _copy("csv_deck", tmp_path)
+    rows = [ROWS[0], *([f"Card {n}", 1, "=A2", f"={n}*2"] for n in range(2, 5))]
+    _deck_reading(folder, _saved(rows))
+    _, found = _diagnostics(folder, tmp_path)
+    (problem,) = found
+    assert (problem.line, problem.column) == (2, 3)
+    assert "'=A2' has no saved value (nor have 5 more cells: D2, C3, D3 and 2 more)" in (
+        problem.message
+    )
+
+
+def test_a_formula_saved_with_an_empty_text_result_is_a_blank_cell(tmp_path: Path) -> None:
+    """Excel saves `=IF(…, "", …)` as text with an empty value: blank on purpose."""
+    folder = _copy("csv_deck", tmp_path)
+    rows = [ROWS[0], ["Twin", 2, "Play.", '=IF(B2>5,"Big","")'], *ROWS[2:]]
+    sheet = "xl/worksheets/sheet1.xml"
+    with zipfile.ZipFile(io.BytesIO(_saved(rows))) as archive:
+        parts = {name: archive.read(name).decode() for name in archive.namelist()}
+    assert '<c r="D2"><f>' in parts[sheet]
+    parts[sheet] = parts[sheet].replace('<c r="D2"><f>', '<c r="D2" t="str"><f>')
+    _deck_reading(folder, _zip(parts))
+    code, found = _diagnostics(folder, tmp_path)
+    assert (code, found) == (0, [])
+
+
+@pytest.mark.parametrize("lock", ["~$cards.xlsx", "~$cards.csv", ".~lock.cards.xlsx#"])
+def test_a_spreadsheet_programs_lock_file_is_no_data_file(tmp_path: Path, lock: str) -> None:
+    """Excel and LibreOffice keep one beside a file they have open: it is not unused data."""
+    folder = _copy("csv_deck", tmp_path)
+    (folder / lock).write_bytes(b"\x0bdesigner   \x00\x00")
+    result = run_cli("--strict", "--rule-data", folder.parent, "validate", folder.name)
+    assert result.exit_code == 0, result.output
+    assert parse_diagnostics(result.output) == []
+
+
+def test_a_data_file_that_cannot_be_read_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = _copy("csv_deck", tmp_path)
+    read_bytes = Path.read_bytes
+
+    def refused(path: Path) -> bytes:
+        if path.name == "cards.csv":
+            raise PermissionError(13, "Permission denied")
+        return read_bytes(path)
+
+    monkeypatch.setattr(Path, "read_bytes", refused)
+    code, found = _diagnostics(folder, tmp_path)
+    (problem,) = found
+    assert (code, problem.code, Path(problem.file).name, problem.line, problem.column) == (
+        1,
+        "PK801",
+        "cards.csv",
+        1,
+        1,
+    )
+    assert "Permission denied" in problem.message

@@ -13,7 +13,7 @@ import io
 import itertools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.diagnostics import (
     CARD_DATA_BAD,
@@ -28,6 +28,9 @@ from printkit.diagnostics import (
 from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.materials.templates import TemplateProblem, render
 from printkit.model.package import MAX_COPIES
+
+if TYPE_CHECKING:
+    from printkit.load.workbook import Table
 
 DATA_SUFFIXES = (".csv", ".xlsx")
 NUMBER_KEYS = {"count", "pips"}  # built-in card keys that hold whole numbers
@@ -60,7 +63,7 @@ def expand_card_sources(
             deck["cards"] = listed + _typed_cards(
                 rows, fields, path, len(listed), spans, diagnostics
             )
-    for unused in sorted(p for p in folder.iterdir() if p.suffix.lower() in DATA_SUFFIXES):
+    for unused in _data_files(folder):
         if unused.name not in read:
             diagnostics.add(
                 CARD_DATA_UNUSED,
@@ -96,7 +99,7 @@ def _read_file(
 ) -> list[Row]:
     where = spans.value((*path, "file"))
     target = (folder / name).resolve()
-    files = sorted(p.name for p in folder.iterdir() if p.suffix.lower() in DATA_SUFFIXES)
+    files = [p.name for p in _data_files(folder)]
     if Path(name).is_absolute() or not target.is_relative_to(folder.resolve()):
         diagnostics.add(
             CARD_DATA_MISSING,
@@ -130,16 +133,41 @@ def _read_file(
         )
         return []
     shown = relative(target)
-    if target.suffix.lower() == ".csv":
-        return _csv_rows(target, shown, diagnostics)
-    return _xlsx_rows(target, shown, source.get("sheet"), where, diagnostics)
-
-
-def _csv_rows(target: Path, shown: str, diagnostics: Diagnostics) -> list[Row]:
     try:
-        text = target.read_text(encoding="utf-8-sig")
+        data = target.read_bytes()
+    except OSError as error:
+        diagnostics.add(
+            CARD_DATA_BAD,
+            f"cannot read the file: {error.strerror or error}",
+            Span(shown, 1, 1),
+            hint="make the file readable by the user who runs printkit",
+        )
+        return []
+    if target.suffix.lower() == ".csv":
+        return _csv_rows(data, shown, diagnostics)
+    from printkit.load.workbook import workbook_table  # only decks kept in workbooks import it
+
+    sheet = source.get("sheet")
+    table = workbook_table(data, shown, None if sheet is None else str(sheet), where, diagnostics)
+    return [] if table is None else _rows(table, shown, diagnostics)
+
+
+def _data_files(folder: Path) -> list[Path]:
+    """The CSV and XLSX files in the folder but Excel's lock file (`~$cards.xlsx`, there while
+    the workbook is open), which the designer never wrote and no deck reads. LibreOffice's
+    lock file, `.~lock.cards.xlsx#`, ends in '#' and so is no CSV or XLSX file."""
+    return sorted(
+        p
+        for p in folder.iterdir()
+        if p.suffix.lower() in DATA_SUFFIXES and not p.name.startswith("~$")
+    )
+
+
+def _csv_rows(data: bytes, shown: str, diagnostics: Diagnostics) -> list[Row]:
+    try:
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        line = target.read_bytes()[: error.start].count(b"\n") + 1
+        line = data[: error.start].count(b"\n") + 1
         diagnostics.add(
             CARD_DATA_BAD,
             f"not UTF-8 text ({error.reason})",
@@ -158,45 +186,45 @@ def _csv_rows(target: Path, shown: str, diagnostics: Diagnostics) -> list[Row]:
             hint="check the quotes on this line",
         )
         return []
-    return _rows(table, shown, diagnostics)
-
-
-def _xlsx_rows(
-    target: Path, shown: str, sheet: Any, where: Span, diagnostics: Diagnostics
-) -> list[Row]:
-    from openpyxl import load_workbook  # only decks kept in workbooks pay for the import
-    from openpyxl.utils.exceptions import InvalidFileException
-
-    try:
-        workbook = load_workbook(target, read_only=True, data_only=True)
-    except (InvalidFileException, OSError, KeyError, ValueError) as error:
-        diagnostics.add(
-            CARD_DATA_BAD,
-            f"cannot read the workbook: {error}",
-            Span(shown, 1, 1),
-            hint="save it again as an Excel workbook (.xlsx)",
-        )
+    if _report_other_separator(table, shown, diagnostics):
         return []
-    try:
-        if sheet is not None and str(sheet) not in workbook.sheetnames:
-            diagnostics.add(
-                CARD_DATA_MISSING,
-                f"no sheet '{sheet}' in {target.name}",
-                where,
-                hint=did_you_mean(str(sheet), workbook.sheetnames),
-            )
-            return []
-        rows = workbook[str(sheet)] if sheet is not None else workbook.worksheets[0]
-        table = [(number, list(row)) for number, row in enumerate(rows.values, start=1)]
-    finally:
-        workbook.close()
     return _rows(table, shown, diagnostics)
 
 
-def _rows(table: list[tuple[int, list[Any]]], shown: str, diagnostics: Diagnostics) -> list[Row]:
+_SEPARATORS = {";": "semicolons", "\t": "tabs"}
+
+
+def _report_other_separator(table: Table, shown: str, diagnostics: Diagnostics) -> bool:
+    """Whether the header is one column holding semicolons or tabs, reported at the header: a
+    file saved with another separator (a spreadsheet set to a language that writes decimal
+    commas separates with ';') reads as a single field per card, and would fail only later, as
+    every card missing its name."""
+    filled = _filled(table)
+    if not filled or len(filled[0][1]) != 1:
+        return False
+    line, (header,) = filled[0]
+    separator = next((s for s in _SEPARATORS if s in header), None)
+    if separator is None:
+        return False
+    diagnostics.add(
+        CARD_DATA_BAD,
+        f"the header has one column '{header.strip()}': printkit reads comma-separated files",
+        Span(shown, line, 1),
+        hint=f"its columns are separated by {_SEPARATORS[separator]}: save it from the "
+        "spreadsheet program as 'CSV UTF-8 (Comma delimited)'",
+    )
+    return True
+
+
+def _filled(table: Table) -> Table:
+    """The rows that hold a value: a blank row is a spreadsheet's spacing, not a card."""
+    return [(line, row) for line, row in table if not all(_blank(c) for c in row)]
+
+
+def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
     """Cells by header name, skipping blank rows; the column of a span is the spreadsheet's
     column number (1 is column A)."""
-    table = [(line, row) for line, row in table if any(_blank(c) is False for c in row)]
+    table = _filled(table)
     if not table:
         diagnostics.add(
             CARD_DATA_BAD,
