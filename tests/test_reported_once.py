@@ -1,7 +1,8 @@
-"""One mistake shared by many cards is one diagnostic: at the layout's region, with how many
-cards and the first three of them, not one line per card. Each test counts the diagnostics
-exactly: a back layout that inherits a front's mistake, a generator's key or count, and a
-spreadsheet's header each are one mistake, reported where the designer wrote it."""
+"""One mistake shared by many cards is one diagnostic: at the layout's region (the line of the
+key at fault), with how many cards and the first three of them, not one line per card. Each
+test counts the diagnostics exactly: a back layout that inherits a front's mistake, a
+generator's key or count, and a spreadsheet's header each are one mistake, reported where the
+designer wrote it."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def test_a_template_mistake_on_every_card_is_reported_once(tmp_path: Path) -> No
     (problem,) = problems
     assert "10 pieces (card 'Card 1', card 'Card 2', card 'Card 3' and 7 more)" in problem.message
     lines = game.read_text().splitlines()
-    assert "x: 4mm" in lines[problem.line - 1]  # the region's own lines, not a card's
+    assert "card.efect" in lines[problem.line - 1]  # the region's text line, not a card's
     assert "did you mean 'effect'" in (problem.hint or "")
 
 
@@ -68,8 +69,8 @@ BY_SIDE = ("4 pieces (card '1st Rifles',", "4 pieces (card 'Grenadiers',")  # on
 @pytest.mark.parametrize(
     ("old", "new", "code", "region", "at", "messages"),
     [
-        ("{{ card.ident }}", "{{ card.idnet }}", "PK220", "ident:", "x: 4mm", EIGHT),
-        ("_emblem.svg", "_emblem.svgz", "PK810", "emblem:", "kind: image", BY_SIDE),
+        ("{{ card.ident }}", "{{ card.idnet }}", "PK220", "ident:", "text:", EIGHT),
+        ("_emblem.svg", "_emblem.svgz", "PK810", "emblem:", "image:", BY_SIDE),
         ('"{{ card.colour }}"', '"{{ card.colr }}"', "PK220", "unit:", "background:", EIGHT),
     ],
     ids=["template", "art file", "background"],
@@ -134,7 +135,7 @@ def test_a_misspelt_spreadsheet_header_is_reported_once_at_the_header(tmp_path: 
     assert (header.line, header.column) == (1, 3)
     assert "3 pieces (card 'Twin', card 'Loner', card 'Giant')" in header.message
     assert "did you mean 'effect'" in (header.hint or "")
-    assert layout.line == _line_of(folder / "game.yaml", "x: 4mm", after="effect:")
+    assert layout.line == _line_of(folder / "game.yaml", "text:", after="effect:")
     assert "3 pieces (" in layout.message
 
 

@@ -89,7 +89,7 @@ class Region:
     points: tuple[tuple[float, float], ...] | None
     closed: bool
     span: Span = field(compare=False)  # the region in the nearest layout of the chain naming it
-    written: Mapping[str, Span] = field(compare=False)  # field -> where it was set
+    written: Mapping[str, Span] = field(compare=False)  # field -> its value, where it was set
     # Layout-wide fields (a default colour or font) the region takes from its layout: their
     # mistakes are the layout's, one for all its regions.
     from_layout: frozenset[str] = field(default=frozenset(), compare=False)
@@ -101,9 +101,9 @@ class Region:
         return self.when is None and not any(isinstance(v, str) and "{" in v for v in dynamic)
 
     def where(self, key: str | None) -> Span:
-        """Where `key` was set, in this layout or one it extends (a default, or None for the
-        whole region: where the region was last changed), so a mistake a back layout inherits
-        is reported at its source, together with the front's."""
+        """Where `key` was set: its value's line, in this layout or one it extends (the region
+        for a default, or for None: where the region was last changed), so a mistake a back
+        layout inherits is reported at its source, together with the front's."""
         return self.span if key is None else self.written.get(key, self.span)
 
 
@@ -206,8 +206,11 @@ def _merge(
                 continue
             given = region.model_dump(exclude_none=True)
             regions.setdefault(region_name, {}).update(given)
-            at = region_at[region_name] = spans.value(("layouts", link, "regions", region_name))
-            region_written.setdefault(region_name, {}).update(dict.fromkeys(given, at))
+            where = ("layouts", link, "regions", region_name)
+            region_at[region_name] = spans.value(where)
+            region_written.setdefault(region_name, {}).update(
+                {key: spans.value((*where, key)) for key in given}
+            )
     width_height = _size(name, size, shape, orientation, spans, diagnostics)
     if width_height is None:
         return None
