@@ -617,15 +617,20 @@ ART_NOT_FOUND = _code(
     Severity.ERROR,
     "image file not found",
     "An image region names a file that is not in the game's folder, or a path that leaves it "
-    "(an absolute path, '..'). Art is read from the game's own folder only, so a package can be "
-    "shared as one folder.",
+    "(an absolute path, '..', a link to a file elsewhere). Art is read from the game's own "
+    "folder only, so a package can be shared as one folder.",
 )
 ART_UNREADABLE = _code(
     "PK811",
     Severity.ERROR,
     "image file cannot be read",
-    "An image region's file is not PNG, JPEG or SVG, or is damaged, or is an SVG without a "
-    "width and height.",
+    "An image region's file is not PNG, JPEG or SVG, or its content is not what its name says "
+    "(a GIF named .png), or it is damaged, or it has more than 50 million pixels (refused from "
+    "its header, before a pixel is decoded). SVG art must be well-formed XML, an <svg> with a "
+    "size of its own (a viewBox, or a width and a height that are not percentages) and "
+    "self-contained: references only to its own elements (#id) or to data: URIs, no style "
+    "sheet, no external entity, so it cannot make printkit read a file outside the game's "
+    "folder.",
 )
 ART_LOW_RESOLUTION = _code(
     "PK812",

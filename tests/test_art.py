@@ -152,10 +152,13 @@ def _diagnose(folder: Path, tmp_path: Path) -> list:
 
 
 def test_low_resolution_art_is_a_warning_with_its_figures(built: Path, tmp_path: Path) -> None:
+    """A templated path names a card's own file: the warning stays at the card that names it."""
     (warning,) = _diagnose(ART_DECK, tmp_path)
     assert (warning.code, warning.severity) == ("PK812", "warning")
     assert "14 dpi" in warning.message and "low.png" in warning.message
     assert "650 × 434" in warning.hint
+    lines = (ART_DECK / "game.yaml").read_text().splitlines()
+    assert "{name: Low, art: low.png}" in lines[warning.line - 1]
 
 
 @pytest.mark.parametrize(
@@ -163,7 +166,7 @@ def test_low_resolution_art_is_a_warning_with_its_figures(built: Path, tmp_path:
     [
         ("spilt.png", "PK810", "did you mean 'art/split.png'"),
         ("../../outside.png", "PK810", "outside the game's folder"),
-        ("broken.png", "PK811", "cannot read"),
+        ("broken.png", "PK811", "cannot be read as PNG"),
         ("notes.txt", "PK811", "not PNG, JPEG or SVG"),
     ],
 )

@@ -1,7 +1,9 @@
 """Art files placed on pieces: what they are, how big, and how each backend reads them.
 
-Raster images (PNG, JPEG) are read with Pillow; SVG art goes through svglib, a maintained
-SVG-to-reportlab converter, rather than a parser of our own. Each file is read once per run.
+Raster images (PNG, JPEG) are read with Pillow, as far as their header until their size is
+known: a file of a few kilobytes can hold a picture that takes gigabytes to decode, so one over
+MAX_PIXELS is refused before a pixel is decoded. SVG art is checked and drawn by svg_art. Each
+file is read once per run.
 """
 
 from __future__ import annotations
@@ -11,20 +13,46 @@ import hashlib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import BinaryIO
 
-from PIL import Image as PILImage
+from PIL import JpegImagePlugin, PngImagePlugin
 
-if TYPE_CHECKING:  # reportlab's graphics cost 60 ms to import: only SVG art needs them
-    from reportlab.graphics.shapes import Drawing
-
-RASTER_SUFFIXES = (".png", ".jpg", ".jpeg")
+RASTER_FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}  # suffix -> what it must hold
+RASTER_SUFFIXES = tuple(RASTER_FORMATS)
 ART_SUFFIXES = (*RASTER_SUFFIXES, ".svg")
+# 50 million pixels print 60 × 60 cm at 300 dpi, far more than any piece needs, and a build
+# showing them costs about 6 s and 0.6 GB; a 46 KB file of 169 million took 14 s and 1.9 GB.
+MAX_PIXELS = 50_000_000
 _MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".svg": "image/svg+xml"}
+# Pillow's reader of each format, used directly: it reads the header only, where Image.open
+# would also warn on stderr about a large picture before we can refuse it ourselves
+_READERS = {"PNG": PngImagePlugin.PngImageFile, "JPEG": JpegImagePlugin.JpegImageFile}
+_EXPORT_AGAIN = "the file is damaged: export it again from the program that made it"
+READABLE = "make the file readable (its permissions), or copy it again"
 
 
 class ArtProblem(Exception):
-    """An art file that cannot be used; the message is fit for a diagnostic."""
+    """An art file that cannot be used: `message` says what is wrong with it (to follow the
+    file's name in a diagnostic) and `hint` what to do."""
+
+    def __init__(self, message: str, hint: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+class ArtTooLarge(ArtProblem):
+    """A raster image over MAX_PIXELS. Its proportions stay known, so that the diagnostic can
+    give the pixel size the region it is placed in needs."""
+
+    def __init__(self, pixels: tuple[int, int]) -> None:
+        width, height = pixels
+        super().__init__(
+            f"is {width} × {height} pixels, more than the {MAX_PIXELS // 1_000_000} million "
+            "printkit reads",
+            "scale it down",
+        )
+        self.aspect = width / height
 
 
 @dataclass(frozen=True)
@@ -43,38 +71,73 @@ class Art:
 
 @cache
 def read_art(source: str | Path) -> Art:
-    """Open the file far enough to know its size; a broken or unknown file is an ArtProblem."""
+    """Open the file far enough to know its size; a broken, unknown or oversized file is an
+    ArtProblem."""
     path = Path(source)
     suffix = path.suffix.lower()
-    if suffix not in ART_SUFFIXES:
-        raise ArtProblem(f"'{path.name}' is not PNG, JPEG or SVG art")
     if suffix == ".svg":
+        from printkit.draw.svg_art import svg_drawing  # lxml is paid for only by SVG art
+
         drawing = svg_drawing(path)
         return Art(path, None, drawing.width / drawing.height)
+    if suffix not in RASTER_FORMATS:
+        raise ArtProblem("is not PNG, JPEG or SVG art", "save it as PNG, JPEG or SVG")
     try:
-        with PILImage.open(path) as image:
-            image.verify()
-            width, height = image.size
-    except (OSError, SyntaxError, ValueError, PILImage.DecompressionBombError) as error:
-        raise ArtProblem(f"cannot read '{path.name}': {error}") from None
-    if not width or not height:
-        raise ArtProblem(f"'{path.name}' has no pixels")
+        with path.open("rb") as file:
+            width, height = raster_size(file, RASTER_FORMATS[suffix])
+    except OSError as error:
+        raise ArtProblem(f"cannot be read: {error.strerror or error}", READABLE) from None
     return Art(path, (width, height), width / height)
 
 
-@cache
-def svg_drawing(source: str | Path) -> Drawing:
-    """The SVG as a reportlab drawing, for the PDF backend to place as a form."""
-    path = Path(source)
-    from svglib.svglib import svg2rlg  # lxml is paid for only by games with SVG art
-
+def raster_size(file: BinaryIO, expected: str) -> tuple[int, int]:
+    """The pixel size of a PNG or JPEG picture, from its header, after checking that the bytes
+    are that format (Pillow would read a GIF named .png), that the size is within MAX_PIXELS,
+    and, that done, that the file is whole."""
+    found = _format_of(file.read(16))
+    file.seek(0)
+    if found != expected:
+        if found is None:
+            raise ArtProblem(
+                f"cannot be read as {expected}: it does not begin as a {expected} file does",
+                _EXPORT_AGAIN,
+            )
+        raise ArtProblem(f"holds {found} data, not {expected}", _convert_hint(found, expected))
     try:
-        drawing = svg2rlg(str(path))
-    except Exception as error:  # svglib raises lxml's and its own errors alike
-        raise ArtProblem(f"cannot read '{path.name}' as SVG: {error}") from None
-    if drawing is None or not drawing.width or not drawing.height:
-        raise ArtProblem(f"'{path.name}' is not an SVG drawing with a width and a height")
-    return drawing
+        with _READERS[expected](file) as image:
+            width, height = image.size
+            if width * height > MAX_PIXELS:
+                raise ArtTooLarge((width, height))
+            image.verify()  # a PNG's chunks and checksums, without decoding them
+    except (SyntaxError, ValueError, EOFError, OSError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise ArtProblem(f"cannot be read as {expected}: {reason}", _EXPORT_AGAIN) from None
+    return width, height
+
+
+def _format_of(head: bytes) -> str | None:
+    """What a file's first bytes say it is, for a message naming what a misnamed file holds."""
+    if head.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "PNG"
+    if head.startswith(b"\xff\xd8\xff"):
+        return "JPEG"
+    if head.startswith((b"GIF87a", b"GIF89a")):
+        return "GIF"
+    if head.startswith(b"RIFF") and head[8:12] == b"WEBP":
+        return "WebP"
+    if head.startswith((b"II*\x00", b"MM\x00*")):
+        return "TIFF"
+    if head.startswith(b"BM"):
+        return "BMP"
+    if head[4:12] in (b"ftypheic", b"ftypavif", b"ftypmif1"):
+        return "HEIF"
+    return None
+
+
+def _convert_hint(found: str, expected: str) -> str:
+    if found in ("PNG", "JPEG"):
+        return f"rename it to end in .{'png' if found == 'PNG' else 'jpg'}"
+    return f"convert it to {expected}: printkit reads PNG, JPEG and SVG art"
 
 
 @cache

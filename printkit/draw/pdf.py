@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from printkit.draw.fonts import FACES, register_fonts
-from printkit.draw.images import art_key, read_art, svg_drawing
+from printkit.draw.images import art_key, read_art
 from printkit.draw.ops import (
     IDENTITY,
     Box,
@@ -42,6 +42,7 @@ from printkit.draw.ops import (
     Use,
 )
 from printkit.draw.press import to_cmyk, to_cmyk_drawing, to_cmyk_image
+from printkit.draw.svg_art import svg_drawing
 
 
 @dataclass

@@ -25,6 +25,8 @@ from printkit.model.errors import report_validation_error
 from printkit.model.package import Package
 
 YAML_SUFFIXES = (".yaml", ".yml")
+# what to do about a file of the package that is a link out of the game's folder (never read)
+LINK_HINT = "copy the file into the game's folder instead of linking to it"
 
 
 @dataclass
@@ -72,7 +74,7 @@ def inside_package(path: Path, folder: Path, diagnostics: Diagnostics) -> bool:
         OUTSIDE_PACKAGE,
         f"'{path.name}' is a link to a file outside the game's folder",
         Span(relative(path), 1, 1),
-        hint="copy the file into the game's folder instead of linking to it",
+        hint=LINK_HINT,
     )
     return False
 

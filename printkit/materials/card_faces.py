@@ -28,10 +28,17 @@ from printkit.diagnostics import (
     Span,
     did_you_mean,
 )
-from printkit.draw.images import Art, ArtProblem, read_art
+from printkit.draw.images import ArtProblem, ArtTooLarge, read_art
 from printkit.draw.ops import Circle, Group, Op, Paint, Path, Rect, Symbol, Use, rotate_about
 from printkit.draw.text import fit_text, missing_glyphs, parse_markup
-from printkit.materials.art import PRINT_DPI, ArtFinder, effective_dpi, fit_box, place_art
+from printkit.materials.art import (
+    PRINT_DPI,
+    ArtFinder,
+    Refusal,
+    effective_dpi,
+    fit_box,
+    place_art,
+)
 from printkit.materials.shapes import ellipse_commands, line_through, outline
 from printkit.materials.templates import TemplateProblem, evaluate, render
 from printkit.model.base import check_colour, colour_hint
@@ -215,31 +222,44 @@ class FaceDrawer:
         if name is None:
             return []
         found = self.art.resolve(name)
-        if isinstance(found, str):
-            hint = did_you_mean(name, self.art.candidates(), otherwise="put the file there")
-            self._report(ART_NOT_FOUND, found, context, region, "image", hint)
+        if isinstance(found, Refusal):
+            self._report_art(ART_NOT_FOUND, found.message, found.hint, context, region)
             return []
         try:
             art = read_art(found)
         except ArtProblem as problem:
-            self._report(
-                ART_UNREADABLE, str(problem), context, region, "image", "save it as PNG or SVG"
-            )
+            hint = problem.hint
+            if isinstance(problem, ArtTooLarge):
+                needed = _pixels_for(region, problem.aspect)
+                hint = f"scale it down to {needed} pixels, what the region needs at {PRINT_DPI} dpi"
+            message = f"image '{name}' {problem.message}"
+            self._report_art(ART_UNREADABLE, message, hint, context, region)
             return []
         ops = place_art(layout, region, art)
         dpi = effective_dpi(art, fit_box(art.aspect, region.fit, _box(region)))
         if dpi is not None and dpi < PRINT_DPI and (name, region.name) not in self.art.warned:
             self.art.warned.add((name, region.name))
-            self._report(
+            self._report_art(
                 ART_LOW_RESOLUTION,
-                f"image '{name}' in region '{region.name}' prints at {dpi:.0f} dpi, "
+                f"image '{name}' in region '{region.name}' prints at {_dpi(dpi)} dpi, "
                 f"below {PRINT_DPI}",
+                f"give the file at least {_pixels_for(region, art.aspect)} pixels, "
+                "or print it smaller",
                 context,
                 region,
-                "image",
-                f"give the file at least {_pixels_for(region, art):s} pixels, or print it smaller",
             )
         return ops
+
+    def _report_art(
+        self, code: str, message: str, hint: str, context: FaceContext, region: Region
+    ) -> None:
+        """A finding about the file a fixed path names is the file's, whichever piece shows
+        it: reported once at the region's `image:` line, naming no piece. One about a
+        templated path goes with the pieces whose values name the file."""
+        if region.image is not None and "{" not in region.image:
+            self.diagnostics.add(code, message, region.where("image"), hint=hint)
+        else:
+            self._report(code, message, context, region, "image", hint)
 
     def _colour(self, source: str | None, context: FaceContext, part: Part, key: str) -> str | None:
         if source is None:
@@ -406,10 +426,15 @@ def _box(region: Region) -> tuple[float, float, float, float]:
     return (region.x, region.y, region.width, region.height)
 
 
-def _pixels_for(region: Region, art: Art) -> str:
-    """The pixel size that prints the fitted art at 300 dpi."""
-    _, _, w, h = fit_box(art.aspect, region.fit, _box(region))
+def _pixels_for(region: Region, aspect: float) -> str:
+    """The pixel size that prints art of this aspect ratio, fitted, at 300 dpi."""
+    _, _, w, h = fit_box(aspect, region.fit, _box(region))
     return f"{math.ceil(w / 72 * PRINT_DPI)} × {math.ceil(h / 72 * PRINT_DPI)}"
+
+
+def _dpi(dpi: float) -> str:
+    """Whole dpi, but two figures below 10: a 1-pixel image prints at 0.29 dpi, not at 0."""
+    return f"{dpi:.0f}" if dpi >= 10 else f"{dpi:.2g}"
 
 
 def _what(part: Part, key: str | None = None) -> str:

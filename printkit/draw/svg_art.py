@@ -1,0 +1,201 @@
+"""SVG art: read as XML and checked before svglib draws it.
+
+svglib recovers from broken XML without a word, follows `<image href>` to any file the process
+can read, and logs what it skips on stderr with neither file nor line. So the file is parsed
+here first, strictly and without fetching anything: it must be well-formed, an `<svg>` with a
+size of its own, and hold everything it draws (references only to its own elements, `#id`, or
+to pictures in `data:` URIs), since only the game's folder is read. svglib then draws the
+checked tree, its log kept off stderr: what matters is already a diagnostic at the file and
+line.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import logging
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from printkit.draw.images import READABLE, ArtProblem, raster_size
+
+if TYPE_CHECKING:  # lxml and reportlab's graphics are paid for only by games with SVG art
+    from lxml.etree import _Element, _ElementTree
+    from reportlab.graphics.shapes import Drawing
+
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"
+_URL = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.IGNORECASE | re.DOTALL)
+_IMPORT = re.compile(r"@import\s*(?:url\(\s*)?['\"]?([^'\")\s;]*)", re.IGNORECASE)
+_RASTER_DATA = re.compile(r"data:image/(png|jpe?g);base64,")  # as svglib reads it, case and all
+_SELF_CONTAINED = "embed the picture as a data: URI or draw it in the SVG"
+_SIZE_HINT = 'give the <svg> element a viewBox (viewBox="0 0 100 100") or a width and height'
+_EXPORT_AGAIN = "export the drawing again as SVG"
+
+
+@cache
+def svg_drawing(source: str | Path) -> Drawing:
+    """The SVG as a reportlab drawing, for the PDF backend to place as a form; an SVG that is
+    broken, has no size or refers to other files is an ArtProblem."""
+    path = Path(source)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise ArtProblem(f"cannot be read: {error.strerror or error}", READABLE) from None
+    tree = _parse(data)
+    root = tree.getroot()
+    _check_root(root)
+    _check_self_contained(tree)
+    from svglib.svglib import SvgRenderer
+
+    try:
+        with _quiet("svglib"):
+            drawing = SvgRenderer(str(path)).render(root)
+    except Exception as error:  # svglib raises its own, reportlab's and Python's errors alike
+        raise ArtProblem(f"cannot be drawn as SVG: {error}", _EXPORT_AGAIN) from None
+    if not (0 < drawing.width < float("inf") and 0 < drawing.height < float("inf")):
+        raise ArtProblem(f"has no size: it is {drawing.width:g} × {drawing.height:g}", _SIZE_HINT)
+    return drawing
+
+
+def _parse(data: bytes) -> _ElementTree:
+    """The document, parsed strictly (a missing end tag is an error, not guessed at), with
+    entities left unexpanded and no DTD or other file fetched."""
+    from lxml import etree
+
+    if not data.strip():
+        raise ArtProblem("is an empty file", _EXPORT_AGAIN)
+    parser = etree.XMLParser(
+        resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True
+    )
+    try:
+        return etree.ElementTree(etree.fromstring(data, parser))
+    except etree.XMLSyntaxError as error:
+        errors = error.error_log.filter_from_errors()  # not the warnings before them
+        first = errors[0] if errors else None
+        line, column = (first.line, first.column) if first else error.position
+        reason = first.message if first else error.msg
+        raise ArtProblem(
+            f"cannot be read as XML (line {line}, column {column} of the file): {reason}",
+            f"correct the SVG there, or {_EXPORT_AGAIN}",
+        ) from None
+
+
+def _check_root(root: _Element) -> None:
+    """An `<svg>` element that says how big it is: a viewBox, or a width and a height that are
+    not percentages of a page the art does not have."""
+    from lxml import etree
+
+    name = etree.QName(root)
+    if name.localname != "svg" or name.namespace not in (None, SVG_NAMESPACE):
+        raise ArtProblem(
+            f"is XML whose root element is <{name.localname}>, not <svg>",
+            "export the drawing as SVG",
+        )
+    if root.get("viewBox") is not None:
+        return
+    width, height = root.get("width"), root.get("height")
+    if width is None or height is None:
+        raise ArtProblem("has no size: no viewBox, and no width and height", _SIZE_HINT)
+    if "%" in width + height:
+        raise ArtProblem(
+            f"has no size of its own: its width and height are percentages ({width} × {height}) "
+            "and it has no viewBox",
+            _SIZE_HINT,
+        )
+
+
+def _check_self_contained(tree: _ElementTree) -> None:
+    """Nothing outside the file: no external entity, no style sheet, every `href` pointing
+    into the file or holding a picture (checked as picture files are), and every CSS `url()`
+    into the file or at a `data:` URI."""
+    from lxml import etree
+
+    dtd = tree.docinfo.internalDTD
+    for entity in dtd.iterentities() if dtd is not None else ():
+        if entity.system_url:
+            raise ArtProblem(
+                f"declares the external entity '{entity.name}' ('{entity.system_url}')",
+                "remove the entity: SVG art must hold all it draws",
+            )
+    for instruction in tree.xpath("//processing-instruction('xml-stylesheet')"):
+        _refuse(instruction.get("href") or instruction.text, instruction.sourceline)
+    for element in tree.getroot().iter(etree.Element):
+        for attribute, value in element.attrib.items():
+            if etree.QName(attribute).localname == "href":
+                _check_href(value, element.sourceline)
+            _check_css(value, element.sourceline)
+        if etree.QName(element).localname == "style":
+            _check_css("".join(element.itertext()), element.sourceline)
+
+
+def _check_href(value: str, line: int) -> None:
+    """svglib draws `#id` and PNG or JPEG data URIs, written exactly so; anything else it takes
+    for the path of a file to read (even ' #id' or 'data:image/gif;…'), so it is refused."""
+    picture = _RASTER_DATA.match(value)
+    if picture:
+        _check_embedded(value[picture.end() :], picture[1], line)
+    elif value.lower().startswith("data:"):
+        raise ArtProblem(
+            f"embeds data that cannot be drawn at line {line} of the file ('{_short(value, 60)}')",
+            "embed pictures as PNG or JPEG (data:image/png;base64,…), or draw them in the SVG",
+        )
+    elif not value.startswith("#"):
+        _refuse(value, line)
+
+
+def _check_css(text: str, line: int) -> None:
+    imported = _IMPORT.search(text)
+    if imported:
+        _refuse(imported[1], line)
+    for url in _URL.finditer(text):
+        target = url[2].strip()
+        if not target.startswith("#") and not target.lower().startswith("data:"):
+            _refuse(target, line)
+
+
+def _check_embedded(payload: str, kind: str, line: int) -> None:
+    """A picture in a data URI costs what a picture file does: the same checks, and limit."""
+    expected = "PNG" if kind == "png" else "JPEG"
+    try:
+        data = base64.b64decode(payload.encode("ascii"))
+    except (binascii.Error, UnicodeEncodeError):
+        raise ArtProblem(
+            f"embeds a picture at line {line} of the file that is not valid base64",
+            "embed the picture again",
+        ) from None
+    try:
+        raster_size(BytesIO(data), expected)
+    except ArtProblem as problem:
+        raise ArtProblem(
+            f"embeds a picture at line {line} of the file that {problem.message}", problem.hint
+        ) from None
+
+
+def _refuse(reference: str, line: int) -> None:
+    raise ArtProblem(f"refers to '{_short(reference)}' at line {line} of the file", _SELF_CONTAINED)
+
+
+def _short(text: str, most: int = 200) -> str:
+    """A reference as a message shows it: an attribute can be megabytes long."""
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
+@contextmanager
+def _quiet(name: str) -> Iterator[None]:
+    """The logger `name` and those under it say nothing while the block runs (and nothing
+    reaches Python's last-resort handler on stderr)."""
+    logger = logging.getLogger(name)
+    handler = logging.NullHandler()
+    propagate = logger.propagate
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = propagate
