@@ -40,10 +40,10 @@ import argparse
 import random
 import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from processes import BARE_START, PRINTKIT_START, best_pair
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -348,25 +348,6 @@ BARE = {"sheets": bare_sheets, "pod": bare_print_on_demand}
 # --- measuring and reporting ------------------------------------------------------------------
 
 
-def timed(command: list[str]) -> float:
-    """Wall seconds of one whole process; a failure stops the benchmark with its output."""
-    import subprocess  # here: the bare script should not pay for it
-
-    start = time.perf_counter()
-    result = subprocess.run(command, capture_output=True, text=True, check=False)
-    elapsed = time.perf_counter() - start
-    if result.returncode != 0:
-        raise SystemExit(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr}")
-    return elapsed
-
-
-def best_pair(repeat: int, first: list[str], second: list[str]) -> tuple[float, float]:
-    """The best wall seconds of each command over `repeat` runs, taken in turns so that a busy
-    moment of the machine hits both alike."""
-    runs = [(timed(first), timed(second)) for _ in range(repeat)]
-    return min(a for a, _ in runs), min(b for _, b in runs)
-
-
 def printkit_args(rule_data: Path, material: str, out: Path) -> list[str]:
     """One material's build as a user types it after `printkit`; timed and profiled alike."""
     return [
@@ -492,11 +473,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="printkit-bench-") as temporary:
         root = args.keep or Path(temporary)
         write_package(root / "rule_data", cards)
-        start_up = best_pair(
-            args.repeat,
-            [sys.executable, "-m", "printkit", "--help"],
-            [sys.executable, "-c", "import reportlab.pdfgen.canvas"],
-        )
+        start_up = best_pair(args.repeat, PRINTKIT_START, BARE_START)
         print(
             f"start-up alone: printkit {start_up[0]:.3f} s, "
             f"Python with reportlab {start_up[1]:.3f} s\n"

@@ -28,15 +28,14 @@ from __future__ import annotations
 
 import argparse
 import random
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import pikepdf
 import yaml
 from PIL import Image
+from processes import printkit_build, timed
 
 PICTURES = 10
 DISTINCT = 100
@@ -96,18 +95,7 @@ def write_package(rule_data: Path, cards: int, with_art: bool) -> None:
 
 def build(rule_data: Path, out: Path) -> float:
     """Wall seconds of one whole `printkit build` process."""
-    start = time.perf_counter()
-    result = subprocess.run(
-        [sys.executable, "-m", "printkit", "--rule-data", str(rule_data), "build", "bench",
-         "--format", "pdf", "--out", str(out)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )  # fmt: skip
-    elapsed = time.perf_counter() - start
-    if result.returncode != 0:
-        raise SystemExit(f"printkit build failed:\n{result.stdout}{result.stderr}")
-    return elapsed
+    return timed(printkit_build(rule_data, "bench", out))
 
 
 def images_in(pdf: Path) -> int:

@@ -33,11 +33,11 @@ from __future__ import annotations
 
 import argparse
 import math
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from processes import BARE_START, PRINTKIT_START, best_pair, printkit_build, timed
 
 GAME = "bench_map"
 FONT = Path(__file__).resolve().parent.parent / "printkit/draw/fonts/DejaVuSansCondensed.ttf"
@@ -73,21 +73,8 @@ def write_package(rule_data: Path, size: int, labels: bool, poster: bool) -> Pat
     return folder
 
 
-def timed(command: list[str]) -> float:
-    """Wall seconds of one whole process; a failure stops the benchmark with its output."""
-    start = time.perf_counter()
-    result = subprocess.run(command, capture_output=True, text=True, check=False)
-    elapsed = time.perf_counter() - start
-    if result.returncode != 0:
-        raise SystemExit(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr}")
-    return elapsed
-
-
-def printkit_build(rule_data: Path, out: Path) -> float:
-    return timed(
-        [sys.executable, "-m", "printkit", "--rule-data", str(rule_data), "build", GAME,
-         "--format", "pdf", "--out", str(out)]
-    )  # fmt: skip
+def printkit_process(rule_data: Path, out: Path) -> float:
+    return timed(printkit_build(rule_data, GAME, out))
 
 
 def bare_process(size: int, page: tuple[float, float], labels: bool, out: Path) -> float:
@@ -145,25 +132,17 @@ def page_of(pdf: Path) -> tuple[tuple[float, float], int]:
     return (float(box.width), float(box.height)), len(reader.pages)
 
 
-def start_up(repeat: int) -> tuple[float, float]:
-    """Best wall seconds of each side doing nothing: printkit's CLI, and Python with reportlab's
-    canvas (what the bare script imports)."""
-    printkit = [sys.executable, "-m", "printkit", "--help"]
-    bare = [sys.executable, "-c", "import reportlab.pdfgen.canvas"]
-    return min(timed(printkit) for _ in range(repeat)), min(timed(bare) for _ in range(repeat))
-
-
 def compare(size: int, repeat: int, labels: bool, root: Path) -> bool:
     poster = root / f"poster-{labels}"
     write_package(poster / "rule_data", size, labels, poster=True)
-    pk_wall = min(printkit_build(poster / "rule_data", poster / "out") for _ in range(repeat))
+    pk_wall = min(printkit_process(poster / "rule_data", poster / "out") for _ in range(repeat))
     pdf = poster / "out" / GAME / "map.pdf"
     page, _ = page_of(pdf)
     bare_pdf = poster / "bare.pdf"
     bare_wall = min(bare_process(size, page, labels, bare_pdf) for _ in range(repeat))
     tiled = root / f"tiled-{labels}"
     write_package(tiled / "rule_data", size, labels, poster=False)
-    tile_wall = printkit_build(tiled / "rule_data", tiled / "out")
+    tile_wall = printkit_process(tiled / "rule_data", tiled / "out")
     tiled_pdf = tiled / "out" / GAME / "map.pdf"
     _, tiled_pages = page_of(tiled_pdf)
     pk_bytes, bare_bytes = pdf.stat().st_size, bare_pdf.stat().st_size
@@ -195,7 +174,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         smaller = compare(args.size, args.repeat, True, Path(tmp))
         compare(args.size, args.repeat, False, Path(tmp))
-    printkit, bare = start_up(args.repeat)
+    printkit, bare = best_pair(args.repeat, PRINTKIT_START, BARE_START)
     print(f"start-up alone: printkit {printkit:.3f} s, Python with reportlab {bare:.3f} s")
     print("aim (printkit's PDF smaller, labels on):", "met" if smaller else "MISSED")
     return 0 if smaller else 1

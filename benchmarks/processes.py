@@ -1,0 +1,44 @@
+"""Timing whole processes, as users meet printkit (start-up included), for the benchmarks.
+
+Each benchmark compares printkit with a baseline run in the same session; both sides are
+commands, timed here the same way. subprocess is imported only when timing, so that a bare
+baseline script importing this module pays for nothing it does not use.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+# Each side doing nothing: printkit's command, and Python with reportlab's canvas, which is
+# what the bare baseline scripts import.
+PRINTKIT_START = [sys.executable, "-m", "printkit", "--help"]
+BARE_START = [sys.executable, "-c", "import reportlab.pdfgen.canvas"]
+
+
+def timed(command: list[str]) -> float:
+    """Wall seconds of one whole process; a failure stops the benchmark with its output."""
+    import subprocess
+
+    start = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr}")
+    return elapsed
+
+
+def best_pair(repeat: int, first: list[str], second: list[str]) -> tuple[float, float]:
+    """The best wall seconds of each command over `repeat` runs, taken in turns so that a busy
+    moment of the machine hits both alike."""
+    runs = [(timed(first), timed(second)) for _ in range(repeat)]
+    return min(a for a, _ in runs), min(b for _, b in runs)
+
+
+def printkit_build(rule_data: Path, game: str, out: Path, *extra: str) -> list[str]:
+    """`printkit build` of one game to PDF, as a command."""
+    return [
+        sys.executable, "-m", "printkit", "--rule-data", str(rule_data), "build", game,
+        "--format", "pdf", "--out", str(out), *extra,
+    ]  # fmt: skip
