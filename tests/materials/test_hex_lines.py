@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from click.testing import Result
 from support import Raster, build_game, hex_rgb, near, parse_diagnostics, segments, text_runs
 
 from printkit.draw.fonts import text_width
@@ -196,10 +197,9 @@ def test_a_place_name_keeps_clear_of_the_hex_labels(tmp_path: Path) -> None:
         assert apart, f"the name touches label {label.text}"
 
 
-def test_an_edge_note_points_into_its_hex_from_outside_the_map(tmp_path: Path) -> None:
-    """A note on the top edge: its arrow stands above the map, its tip over the centre of the
-    hex it names (the map's top edge row of hexes found from the pixels), its text beside."""
-    result, out = build_game(
+def _noted_map(tmp_path: Path, setting: str, note: str) -> tuple[Result, Path]:
+    """A 6 × 3 map of 20 mm flat hexes with one more setting and one edge note."""
+    return build_game(
         tmp_path,
         "notes",
         "game: {title: Notes, players: '2'}\n"
@@ -210,9 +210,19 @@ def test_an_edge_note_points_into_its_hex_from_outside_the_map(tmp_path: Path) -
         "    hex_size: 20mm\n"
         "    columns: 6\n"
         "    rows: 3\n"
-        "    labels: {position: none}\n"
+        f"    {setting}\n"
         "    edge_notes:\n"
-        "      - {edge: top, hex: '0301', text: To Carlisle, color: '#c62828'}\n",
+        f"      - {note}\n",
+    )
+
+
+def test_an_edge_note_points_into_its_hex_from_outside_the_map(tmp_path: Path) -> None:
+    """A note on the top edge: its arrow stands above the map, its tip over the centre of the
+    hex it names (the map's top edge row of hexes found from the pixels), its text beside."""
+    result, out = _noted_map(
+        tmp_path,
+        "labels: {position: none}",
+        "{edge: top, hex: '0301', text: To Carlisle, color: '#c62828'}",
     )
     assert result.exit_code == 0, result.output
     pdf = out / "map.pdf"
@@ -228,20 +238,8 @@ def test_an_edge_note_points_into_its_hex_from_outside_the_map(tmp_path: Path) -
 def test_an_edge_note_near_the_corner_reads_up_to_its_arrow(tmp_path: Path) -> None:
     """Past its arrow the top edge is too short for the note: the text ends before the arrow,
     inside the map's width, instead of running off it."""
-    result, out = build_game(
-        tmp_path,
-        "notes",
-        "game: {title: Notes, players: '2'}\n"
-        "materials:\n"
-        "  map:\n"
-        "    kind: hexmap\n"
-        "    orientation: flat\n"
-        "    hex_size: 20mm\n"
-        "    columns: 6\n"
-        "    rows: 3\n"
-        "    legend: false\n"
-        "    edge_notes:\n"
-        "      - {edge: top, hex: '0501', text: Reinforcements enter here}\n",
+    result, out = _noted_map(
+        tmp_path, "legend: false", "{edge: top, hex: '0501', text: Reinforcements enter here}"
     )
     assert result.exit_code == 0, result.output
     runs = text_runs(pypdf.PdfReader(out / "map.pdf").pages[0])
