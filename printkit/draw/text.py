@@ -205,6 +205,11 @@ class FittedText:
     fits: bool
     lines: int  # empty lines (forced breaks) included
 
+    @property
+    def right(self) -> float:
+        """Where the longest line ends: how wide laid-out text is, for what goes beside it."""
+        return max((op.x + text_width(op.text, op.font, op.size) for op in self.ops), default=0.0)
+
 
 def fit_text(
     runs: list[Run],

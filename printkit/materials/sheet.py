@@ -85,16 +85,19 @@ class _Flow:
     def where(self, *path: str | int) -> Any:
         return self.loaded.spans.value(("materials", self.material_id, *path))
 
+    def report(self, code: str, message: str, path: tuple, hint: str) -> None:
+        """A finding about the material, at `path` under it (ending in AT_KEY: at the key)."""
+        if path and path[-1] is AT_KEY:
+            where = self.loaded.spans.key(("materials", self.material_id, *path[:-1]))
+        else:
+            where = self.where(*path)
+        self.diagnostics.add(code, f"material '{self.material_id}': {message}", where, hint=hint)
+
     def reporter(self, base: tuple) -> Report:
         """Report a finding at a path under the element at `base`."""
 
         def report(code: str, message: str, path: tuple, hint: str) -> None:
-            if path and path[-1] is AT_KEY:
-                where = self.loaded.spans.key(("materials", self.material_id, *base, *path[:-1]))
-            else:
-                where = self.where(*base, *path)
-            message = f"material '{self.material_id}': {message}"
-            self.diagnostics.add(code, message, where, hint=hint)
+            self.report(code, message, (*base, *path), hint)
 
         return report
 
@@ -102,11 +105,11 @@ class _Flow:
         try:
             return " ".join(render(source, {**self.context, **(extra or {})}).split())
         except TemplateProblem as problem:
-            self.diagnostics.add(
+            self.report(
                 problem.code or TEMPLATE_ERROR,
-                f"material '{self.material_id}': {problem}",
-                self.where(*path),
-                hint=problem.hint or "check the names against the README's rules context",
+                str(problem),
+                path,
+                problem.hint or "check the names against the README's rules context",
             )
             return ""
 
@@ -169,21 +172,21 @@ def _page(
         room = element.width or width - margin - left
         used = _element(flow, element, left, top, room, ("elements", index))
         if left + room > width - margin + 0.01 or top + used > bottom + 0.01:
-            flow.diagnostics.add(
+            flow.report(
                 SHEET_OVERFLOW,
-                f"material '{flow.material_id}': the placed element reaches past the page's "
+                f"the placed element reaches past the page's "
                 f"margins ({_mm(left + room)} × {_mm(top + used)} mm)",
-                flow.where("elements", index, "place"),
-                hint="move it up or left, or make it narrower",
+                ("elements", index, "place"),
+                "move it up or left, or make it narrower",
             )
             return None
     if y - GAP > bottom:
-        flow.diagnostics.add(
+        flow.report(
             SHEET_OVERFLOW,
-            f"material '{flow.material_id}': the elements need {_mm(y - GAP + margin)} mm of "
+            f"the elements need {_mm(y - GAP + margin)} mm of "
             f"height, the {'page' if footed else 'sheet'} has {_mm(bottom + margin)} mm",
-            flow.where("elements"),
-            hint="move elements into rows, shorten tables, or choose a larger paper",
+            ("elements",),
+            "move elements into rows, shorten tables, or choose a larger paper",
         )
         return None
     if footed:
@@ -210,11 +213,11 @@ def _element(flow: _Flow, element: Element, x: float, y: float, w: float, path: 
         runs = parse_markup(text, {}, "regular").runs
         fitted = fit_text(runs, (x, y, w, element.height), 9, 6, "left", "top", "#000000")
         if not fitted.fits:
-            flow.diagnostics.add(
+            flow.report(
                 SHEET_OVERFLOW,
-                f"material '{flow.material_id}': text does not fit its {_mm(element.height)} mm",
-                flow.where(*path),
-                hint="give the element a larger 'height', or shorten the text",
+                f"text does not fit its {_mm(element.height)} mm",
+                path,
+                "give the element a larger 'height', or shorten the text",
             )
         flow.ops += fitted.ops
         return element.height
@@ -236,21 +239,21 @@ def _cycle(flow: _Flow, element: CycleElement, x: float, y: float, w: float, pat
         order.append(after[order[-1]])
     if len(names) < 2 or len(order) != len(names) or after.get(order[-1]) != order[0]:
         chain = ", ".join(f"{name} → {after[name]}" for name in names)
-        flow.diagnostics.add(
+        flow.report(
             BAD_VALUE,
-            f"material '{flow.material_id}': the rows do not make one cycle ({chain})",
-            flow.where(*path, "next"),
-            hint="each row's 'next' must name another row, and following them must visit "
+            f"the rows do not make one cycle ({chain})",
+            (*path, "next"),
+            "each row's 'next' must name another row, and following them must visit "
             "every row and come back to the first",
         )
         return 0.0
     missing = [name for name in order if name not in element.badges]
     if missing:
-        flow.diagnostics.add(
+        flow.report(
             UNKNOWN_REFERENCE,
-            f"material '{flow.material_id}': '{missing[0]}' has no badge",
-            flow.where(*path, "badges"),
-            hint=did_you_mean(missing[0], element.badges, otherwise="add it under 'badges'"),
+            f"'{missing[0]}' has no badge",
+            (*path, "badges"),
+            did_you_mean(missing[0], element.badges, otherwise="add it under 'badges'"),
         )
         return 0.0
     if element.size > w:
@@ -262,12 +265,11 @@ def _cycle(flow: _Flow, element: CycleElement, x: float, y: float, w: float, pat
 
 
 def _too_wide(flow: _Flow, what: str, need: float, have: float, path: tuple) -> float:
-    flow.diagnostics.add(
+    flow.report(
         SHEET_OVERFLOW,
-        f"material '{flow.material_id}': {what} needs {_mm(need)} mm of width, the element has "
-        f"{_mm(have)} mm",
-        flow.where(*path),
-        hint="give it a smaller 'side', or more room",
+        f"{what} needs {_mm(need)} mm of width, the element has {_mm(have)} mm",
+        path,
+        "give it a smaller 'side', or more room",
     )
     return 0.0
 
@@ -298,12 +300,11 @@ def _shapes(
     fit = None
     if element.fit_in is not None:
         if element.fit_in not in flow.boards:
-            flow.diagnostics.add(
+            flow.report(
                 UNKNOWN_REFERENCE,
-                f"material '{flow.material_id}': shapes fit in '{element.fit_in}', which is not "
-                "a triangle_grid above them",
-                flow.where(*path, "fit_in"),
-                hint="name the id of a triangle_grid element placed before the shapes",
+                f"shapes fit in '{element.fit_in}', which is not a triangle_grid above them",
+                (*path, "fit_in"),
+                "name the id of a triangle_grid element placed before the shapes",
             )
             return 0.0
         fit = flow.boards[element.fit_in]
@@ -326,20 +327,20 @@ def _row(flow: _Flow, row: RowElement, x: float, y: float, w: float, path: tuple
     tallest, left = 0.0, x
     for index, child in enumerate(row.elements):
         if child.place is not None:
-            flow.diagnostics.add(
+            flow.report(
                 BAD_VALUE,
-                f"material '{flow.material_id}': an element in a row takes its place in the row",
-                flow.where(*path, "elements", index, "place"),
-                hint="remove 'place', or move the element out of the row",
+                "an element in a row takes its place in the row",
+                (*path, "elements", index, "place"),
+                "remove 'place', or move the element out of the row",
             )
             return 0.0
         width = child.width or share
         if width <= 0:
-            flow.diagnostics.add(
+            flow.report(
                 SHEET_OVERFLOW,
-                f"material '{flow.material_id}': the row's elements are wider than the page",
-                flow.where(*path, "elements", index),
-                hint="narrow the elements that give a width, or split the row",
+                "the row's elements are wider than the page",
+                (*path, "elements", index),
+                "narrow the elements that give a width, or split the row",
             )
             return 0.0
         tallest = max(tallest, _element(flow, child, left, y, width, (*path, "elements", index)))
@@ -378,12 +379,12 @@ def _checkboxes(
     group_w = track.per_group * BOX + (track.per_group - 1) * mm(1)
     spacing = max(group_w + mm(4), mm(12))
     if track.groups * spacing - (spacing - group_w) > w:
-        flow.diagnostics.add(
+        flow.report(
             SHEET_OVERFLOW,
-            f"material '{flow.material_id}': {track.groups} groups of {track.per_group} boxes "
+            f"{track.groups} groups of {track.per_group} boxes "
             f"need {_mm(track.groups * spacing)} mm, the element has {_mm(w)} mm",
-            flow.where(*path),
-            hint="give the element more width (a row of its own), or fewer boxes per group",
+            path,
+            "give the element more width (a row of its own), or fewer boxes per group",
         )
         return 0.0
     top = y + LABEL + 3
@@ -416,12 +417,12 @@ def _numbers(
         return 0.0
     count = end - start + 1
     if count < 1 or count * STEP > w:
-        flow.diagnostics.add(
+        flow.report(
             SHEET_OVERFLOW,
-            f"material '{flow.material_id}': a track from {start} to {end} needs "
+            f"a track from {start} to {end} needs "
             f"{_mm(max(count, 1) * STEP)} mm, the element has {_mm(w)} mm",
-            flow.where(*path),
-            hint="give the track a row of its own, or check 'start' and 'end'",
+            path,
+            "give the track a row of its own, or check 'start' and 'end'",
         )
         return 0.0
     top = y + LABEL + 3
@@ -444,11 +445,11 @@ def _whole(flow: _Flow, value: int | str, path: tuple) -> int | None:
     try:
         return int(text)
     except ValueError:
-        flow.diagnostics.add(
+        flow.report(
             BAD_VALUE,
-            f"material '{flow.material_id}': '{value}' gives '{text}', not a whole number",
-            flow.where(*path),
-            hint="give a number, or a template such as '{{ values.health }}'",
+            f"'{value}' gives '{text}', not a whole number",
+            path,
+            "give a number, or a template such as '{{ values.health }}'",
         )
         return None
 
@@ -458,11 +459,11 @@ def _rows(flow: _Flow, expression: str, path: tuple) -> list | None:
     try:
         return list(evaluate(expression, flow.context))
     except (TemplateProblem, TypeError) as problem:
-        flow.diagnostics.add(
+        flow.report(
             getattr(problem, "code", None) or TEMPLATE_ERROR,
-            f"material '{flow.material_id}': rows {problem}",
-            flow.where(*path),
-            hint="'rows' is an expression giving a list, such as rules.tables.upgrades.rows",
+            f"rows {problem}",
+            path,
+            "'rows' is an expression giving a list, such as rules.tables.upgrades.rows",
         )
         return None
 
@@ -487,22 +488,21 @@ def _table(flow: _Flow, table: TableElement, x: float, y: float, w: float, path:
             try:
                 cell = " ".join(render(column.cell, context).split())
             except TemplateProblem as problem:
-                flow.diagnostics.add(
+                flow.report(
                     problem.code or TEMPLATE_ERROR,
-                    f"material '{flow.material_id}': column '{column.title}' {problem}",
-                    flow.where(*path, "columns", column_index, "cell"),
-                    hint=problem.hint or "a cell template sees `row`, the item of its row",
+                    f"column '{column.title}' {problem}",
+                    (*path, "columns", column_index, "cell"),
+                    problem.hint or "a cell template sees `row`, the item of its row",
                 )
                 return 0.0
             room = widths[column_index] - 4
             size = min(8.0, 8.0 * room / max(text_width(cell, FONT, 8.0), 0.01))
             if size < MIN_CELL:
-                flow.diagnostics.add(
+                flow.report(
                     SHEET_OVERFLOW,
-                    f"material '{flow.material_id}': '{cell}' does not fit column "
-                    f"'{column.title}' even at {MIN_CELL:g} pt",
-                    flow.where(*path, "columns", column_index),
-                    hint="give the column a 'width', narrow the others, or shorten the text",
+                    f"'{cell}' does not fit column '{column.title}' even at {MIN_CELL:g} pt",
+                    (*path, "columns", column_index),
+                    "give the column a 'width', narrow the others, or shorten the text",
                 )
                 return 0.0
             flow.ops.append(Text(left + 2, base, cell, FONT, size))

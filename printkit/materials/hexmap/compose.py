@@ -280,5 +280,4 @@ def _title(title: str, width: float) -> tuple[list[Op], float, float]:
     """The title wrapped to ``width`` (a word too long for it cut), its height and width."""
     runs = [Run(title, "bold")]
     fitted = fit_text(runs, (0.0, 0.0, width, 1e6), TITLE_SIZE, TITLE_SIZE, break_words=True)
-    used = max((op.x + text_width(op.text, op.font, op.size) for op in fitted.ops), default=0.0)
-    return list(fitted.ops), fitted.lines * TITLE_SIZE * LEADING, used
+    return list(fitted.ops), fitted.lines * TITLE_SIZE * LEADING, fitted.right

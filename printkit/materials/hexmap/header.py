@@ -8,10 +8,10 @@ the next page's cut edge lands, so once the pages are laid together no word is h
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
-from printkit.draw.fonts import text_width
 from printkit.draw.ops import Group, Op, translate
-from printkit.draw.text import LEADING, Run, fit_text, parse_markup
+from printkit.draw.text import LEADING, FittedText, Run, fit_text, parse_markup
 from printkit.impose.tiling import Header, Window
 from printkit.materials.hexmap.compose import COMPACT, Key, LegendItem
 
@@ -31,19 +31,22 @@ def map_header(
     if caption:
         runs += [Run(" — ", "regular"), *parse_markup(caption, {}).runs]
 
+    @cache  # the same on every page of a column; pages differ only in their legend
+    def paragraph(width: float) -> FittedText:
+        return fit_text(runs, (0.0, 0.0, width, 1e6), TEXT_SIZE, TEXT_SIZE, break_words=True)
+
     def draw(window: Window | None, width: float) -> tuple[list[Op], float]:
         keys = shown(window) if window is not None else {i.key for i in items}
-        return _layout(runs, [i for i in items if i.key in keys], width, pitch)
+        return _layout(paragraph(width), [i for i in items if i.key in keys], width, pitch)
 
     return Header(draw)
 
 
 def _layout(
-    runs: list[Run], items: list[LegendItem], width: float, pitch: float
+    fitted: FittedText, items: list[LegendItem], width: float, pitch: float
 ) -> tuple[list[Op], float]:
     """The header's ops from (0, 0) and its height: the paragraph, and the legend beside
     its only line when there is room there, else in rows under it."""
-    fitted = fit_text(runs, (0.0, 0.0, width, 1e6), TEXT_SIZE, TEXT_SIZE, break_words=True)
     text: list[Op] = list(fitted.ops)
     lines = fitted.lines
     line_height = TEXT_SIZE * LEADING
@@ -51,8 +54,7 @@ def _layout(
         return text, lines * line_height
     row = pitch - COMPACT.row_gap
     if lines == 1:
-        end = max((op.x + text_width(op.text, op.font, op.size) for op in fitted.ops), default=0.0)
-        start = end + 2 * COMPACT.gap
+        start = fitted.right + 2 * COMPACT.gap
         if start + COMPACT.row_width(items) <= width:
             tall = max(line_height, row)
             return [
