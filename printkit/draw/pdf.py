@@ -14,6 +14,7 @@ through q/Q), and identity transforms are not written.
 from __future__ import annotations
 
 import io
+import math
 from dataclasses import dataclass, replace
 
 from reportlab import rl_config
@@ -22,7 +23,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
-from printkit.draw.fonts import FACES, register_fonts
+from printkit.draw.fonts import EMBEDDED, FACES, register_fonts
 from printkit.draw.images import art_key, read_art
 from printkit.draw.ops import (
     IDENTITY,
@@ -41,7 +42,14 @@ from printkit.draw.ops import (
     Text,
     Use,
 )
-from printkit.draw.press import to_cmyk, to_cmyk_drawing, to_cmyk_image
+from printkit.draw.press import (
+    FINE_LINE,
+    FINE_TEXT,
+    to_cmyk,
+    to_cmyk_drawing,
+    to_cmyk_image,
+    to_one_ink,
+)
 from printkit.draw.svg_art import svg_drawing
 
 
@@ -49,10 +57,11 @@ from printkit.draw.svg_art import svg_drawing
 class _State:
     """The part of the PDF graphics state the painter sets; None means not known."""
 
-    fill: str | None = None
-    stroke: str | None = None
+    fill: tuple[str, bool] | None = None  # (colour, fine): see _PdfPainter.colour
+    stroke: tuple[str, bool] | None = None
     width: float | None = None
     dash: tuple[float, ...] | None = None
+    scale: float = 1.0  # how much the groups drawn into scale lengths, for FINE_TEXT and FINE_LINE
 
 
 class _PdfPainter:
@@ -60,20 +69,25 @@ class _PdfPainter:
         self.canvas = canvas
         self.document = document
         self.defined: set[str] = set()
-        self.colours: dict[str, object] = {}
+        self.colours: dict[tuple[str, bool], object] = {}
+        self.press = document.colour == "cmyk"
         self.readers: dict[str, ImageReader] = {}
-        self.fields: list[FormField] = []
+        self.fields: list[FormField] = []  # the page's, placed after its content
+        self.with_fields = False  # whether any page has one
         self.state = _State()
         self.saved: list[_State] = []
 
-    def colour(self, name: str) -> object:
-        if name not in self.colours:
-            if self.document.colour == "cmyk":
-                inks = to_cmyk(name)
-                self.colours[name] = CMYKColor(inks.c, inks.m, inks.y, inks.k)
+    def colour(self, name: str, fine: bool = False) -> object:
+        """The colour to paint; `fine` (small text, hairlines) puts it on one plate for the
+        press (draw/press.py to_one_ink), and changes nothing on screen."""
+        key = (name, fine and self.press)
+        if key not in self.colours:
+            if self.press:
+                inks = (to_one_ink if fine else to_cmyk)(name)
+                self.colours[key] = CMYKColor(inks.c, inks.m, inks.y, inks.k)
             else:
-                self.colours[name] = toColor(name)
-        return self.colours[name]
+                self.colours[key] = toColor(name)
+        return self.colours[key]
 
     def save(self) -> None:
         self.canvas.saveState()
@@ -83,10 +97,12 @@ class _PdfPainter:
         self.canvas.restoreState()
         self.state = self.saved.pop()
 
-    def set_fill(self, colour: str, target: Canvas | PDFTextObject | None = None) -> None:
-        if self.state.fill != colour:
-            (target or self.canvas).setFillColor(self.colour(colour))
-            self.state.fill = colour
+    def set_fill(
+        self, colour: str, target: Canvas | PDFTextObject | None = None, fine: bool = False
+    ) -> None:
+        if self.state.fill != (colour, fine):
+            (target or self.canvas).setFillColor(self.colour(colour, fine))
+            self.state.fill = (colour, fine)
 
     def paint(self, paint: Paint) -> tuple[int, int]:
         c = self.canvas
@@ -94,9 +110,10 @@ class _PdfPainter:
         if paint.fill:
             self.set_fill(paint.fill)
         if paint.stroke:
-            if state.stroke != paint.stroke:
-                c.setStrokeColor(self.colour(paint.stroke))
-                state.stroke = paint.stroke
+            stroke = (paint.stroke, paint.width * state.scale < FINE_LINE)
+            if state.stroke != stroke:
+                c.setStrokeColor(self.colour(*stroke))
+                state.stroke = stroke
             if state.width != paint.width:
                 c.setLineWidth(paint.width)
                 state.width = paint.width
@@ -134,6 +151,7 @@ class _PdfPainter:
         drawing = svg_drawing(source)
         if self.document.colour == "cmyk":
             drawing = to_cmyk_drawing(drawing)
+        _embedded_faces(drawing)
         self.canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
         from reportlab.graphics import renderPDF  # 60 ms to import; only SVG art needs it
 
@@ -159,7 +177,7 @@ class _PdfPainter:
         text = c.beginText()
         face: tuple[str, float] | None = None
         for run in runs:
-            self.set_fill(run.color, text)
+            self.set_fill(run.color, text, fine=run.size * self.state.scale < FINE_TEXT)
             if face != (run.font, run.size):
                 face = (run.font, run.size)
                 text.setFont(run.font, run.size)
@@ -206,6 +224,8 @@ class _PdfPainter:
             self.save()
             if op.matrix != IDENTITY:
                 c.transform(*op.matrix)
+                a, b, cc, d = op.matrix[:4]
+                self.state.scale *= math.sqrt(abs(a * d - b * cc))
             if op.clip:
                 clip = c.beginPath()
                 clip.rect(*op.clip)
@@ -268,6 +288,7 @@ class _PdfPainter:
         self.restore()
         for form_field in self.fields:
             self.form_field(form_field, page.height)
+        self.with_fields = self.with_fields or bool(self.fields)
         self.fields = []
         c.showPage()
 
@@ -287,6 +308,21 @@ class _PdfPainter:
                 borderWidth=0, fillColor=None, borderColor=None, textColor=ink,
                 fontSize=min(12, op.h * 0.6), annotationFlags="print",
             )  # fmt: skip
+
+
+def _embedded_faces(drawing: object) -> None:
+    """SVG art sets its text in printkit's embedded faces: reportlab's graphics start every
+    drawing in Helvetica, and svglib falls back to it for a family it does not know, which
+    would put an unembedded standard-14 font in the PDF (PRINT.md: every font embedded)."""
+    drawing.initialFontName = FACES["regular"][0]  # type: ignore[attr-defined]
+    pending = [drawing]
+    while pending:
+        node = pending.pop()
+        pending += getattr(node, "contents", [])
+        name = getattr(node, "fontName", None)
+        if name is not None and name not in EMBEDDED:
+            bold = "bold" in name.lower()
+            node.fontName = FACES["bold" if bold else "regular"][0]  # type: ignore[attr-defined]
 
 
 def _art_name(source: str) -> str:
@@ -335,8 +371,12 @@ def render_pdf(document: Document) -> bytes:
         canvas.save()
     finally:
         rl_config.useA85 = a85
-    if not press:
-        return buffer.getvalue()
-    from printkit.draw.pdfx import make_pdfx  # pikepdf: 50 ms to import, for --press only
+    if press:
+        from printkit.draw.pdfx import make_pdfx  # pikepdf: 50 ms to import, for --press only
 
-    return make_pdfx(buffer.getvalue())
+        return make_pdfx(buffer.getvalue())
+    if painter.with_fields:
+        from printkit.draw.pdf_forms import with_embedded_field_fonts  # pikepdf, as above
+
+        return with_embedded_field_fonts(buffer.getvalue())
+    return buffer.getvalue()

@@ -11,6 +11,7 @@ import io
 
 import pikepdf
 
+from printkit.draw.pdf_forms import embed_field_fonts, flatten_fields
 from printkit.draw.press import OUTPUT_CONDITION, OUTPUT_CONDITION_NAME, profile_bytes
 
 PDFX_VERSION = "PDF/X-1a:2003"
@@ -18,8 +19,10 @@ PDFX_VERSION = "PDF/X-1a:2003"
 
 def make_pdfx(pdf: bytes) -> bytes:
     """Add the output intent and the PDF/X keys; every page gets a TrimBox (its MediaBox when the
-    material set none), which PDF/X requires."""
+    material set none), which PDF/X requires; form fields are flattened (PDF/X allows none)."""
     with pikepdf.open(io.BytesIO(pdf)) as document:
+        embed_field_fonts(document)  # before flattening, so the drawn fields name no Helvetica
+        flatten_fields(document)
         profile = pikepdf.Stream(document, profile_bytes())
         profile.N = 4
         intent = pikepdf.Dictionary(

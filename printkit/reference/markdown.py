@@ -22,20 +22,22 @@ from reportlab.platypus import Flowable, ListFlowable, ListItem, Paragraph, Spac
 from reportlab.platypus.tables import TableStyle
 
 from printkit.draw.fonts import FACES
-from printkit.draw.press import to_cmyk
+from printkit.draw.press import FINE_TEXT, to_cmyk, to_one_ink
 
 _PARSER = MarkdownIt("commonmark").enable("table")
 _ANCHOR = re.compile(r"\s*\{#([a-z][a-z0-9_-]*)\}\s*$")
 LINK_COLOUR = "#1a4f8b"
 CELL_PADDING = 3.0
+RULE_WIDTH = 0.4  # points: the line under each table row, a hairline (FINE_LINE) for the press
 
 
-def ink(colour: str, space: str) -> colors.Color:
+def ink(colour: str, space: str, fine: bool = False) -> colors.Color:
     """A colour for the document's colour space: for the press, the same CMYK conversion as
-    every other material's colours (black on the black plate alone)."""
+    every other material's colours (black on the black plate alone), on one plate for `fine`
+    text and lines (draw/press.py FINE_TEXT, FINE_LINE)."""
     if space != "cmyk":
         return colors.HexColor(colour)
-    inks = to_cmyk(colour)
+    inks = (to_one_ink if fine else to_cmyk)(colour)
     return colors.CMYKColor(inks.c, inks.m, inks.y, inks.k)
 
 
@@ -49,8 +51,8 @@ class Styles:
     headings: tuple[ParagraphStyle, ...]
     space: str
 
-    def ink(self, colour: str) -> colors.Color:
-        return ink(colour, self.space)
+    def ink(self, colour: str, fine: bool = False) -> colors.Color:
+        return ink(colour, self.space, fine)
 
     @property
     def link(self) -> str | None:
@@ -81,7 +83,7 @@ class Styles:
                 spaceBefore=size * (1.1 if level == 1 else 0.7),
                 spaceAfter=size * 0.35,
                 keepWithNext=1,  # a heading never ends a page or a column alone
-                textColor=ink("#1f2d3d", space),
+                textColor=ink("#1f2d3d", space, fine=size * scale < FINE_TEXT),
             )
             for level, scale in ((1, 1.55), (2, 1.25), (3, 1.08))
         )
@@ -184,10 +186,12 @@ def _table(tokens: list[Token], styles: Styles, width: float) -> Table:
     table.setStyle(
         TableStyle(
             [
+                # Every cell names an embedded face: reportlab's default is Helvetica.
+                ("FONTNAME", (0, 0), (-1, -1), FACES["regular"][0]),
                 ("FONTNAME", (0, 0), (-1, 0), FACES["bold"][0]),
                 ("TEXTCOLOR", (0, 0), (-1, -1), styles.body.textColor),
                 ("BACKGROUND", (0, 0), (-1, 0), styles.ink("#dfe6ee")),
-                ("LINEBELOW", (0, 0), (-1, -1), 0.4, styles.ink("#9aa7b4")),
+                ("LINEBELOW", (0, 0), (-1, -1), RULE_WIDTH, styles.ink("#9aa7b4", fine=True)),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("TOPPADDING", (0, 0), (-1, -1), 1.5),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 2),

@@ -58,6 +58,8 @@ class _Document(BaseDocTemplate):
             author="printkit",
             creator="printkit",
             invariant=1,
+            # reportlab's default, Helvetica, would name an unembedded font on every page.
+            initialFontName=FACES["regular"][0],
         )
 
     def beforeDocument(self) -> None:
@@ -130,6 +132,7 @@ def rules_reference(
         dotsMinLevel=0,
         tableStyle=TableStyle(
             [
+                ("FONTNAME", (0, 0), (-1, -1), FACES["regular"][0]),  # not reportlab's Helvetica
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("TEXTCOLOR", (0, 0), (-1, -1), styles.body.textColor),
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
@@ -176,8 +179,8 @@ def _running(title: str, styles: Styles):
     def draw(canvas: Canvas, doc: BaseDocTemplate) -> None:
         canvas.saveState()
         canvas.setFont(FACES["regular"][0], 7.5)
-        canvas.setFillColor(styles.ink("#4d4d4d"))
-        canvas.setStrokeColor(styles.ink("#4d4d4d"))
+        canvas.setFillColor(styles.ink("#4d4d4d", fine=True))
+        canvas.setStrokeColor(styles.ink("#4d4d4d", fine=True))
         top = doc.pagesize[1] - MARGIN + 2
         canvas.drawString(MARGIN, top, title)
         canvas.drawRightString(doc.pagesize[0] - MARGIN, top, f"page {doc.page - 1}")
@@ -192,7 +195,7 @@ def _footer(title: str, styles: Styles):
     def draw(canvas: Canvas, doc: BaseDocTemplate) -> None:
         canvas.saveState()
         canvas.setFont(FACES["regular"][0], 6.5)
-        canvas.setFillColor(styles.ink("#595959"))
+        canvas.setFillColor(styles.ink("#595959", fine=True))
         canvas.drawCentredString(doc.pagesize[0] / 2, MARGIN / 2, f"{title} · page {doc.page}")
         canvas.restoreState()
 
