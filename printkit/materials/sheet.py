@@ -19,7 +19,7 @@ from printkit.diagnostics import (
     did_you_mean,
 )
 from printkit.draw.ops import Document, FormField, Line, Op, Page, Paint, Rect, Text
-from printkit.draw.text import fit_text, parse_markup, text_width
+from printkit.draw.text import LEADING, fit_text, parse_markup, text_width
 from printkit.impose.placement import ACTUAL_SIZE, note
 from printkit.load.package import LoadedPackage
 from printkit.materials.board import AT_KEY, Board, Report, check_shapes, resolve_board
@@ -39,14 +39,17 @@ from printkit.materials.templates import TemplateProblem, evaluate, render
 from printkit.model.layout import Layout
 from printkit.model.sheet import (
     CheckboxElement,
+    Column,
     CycleElement,
     Element,
+    GridElement,
     HeadingElement,
     Labelled,
     NumberTrackElement,
     RowElement,
     ShapesElement,
     SheetMaterial,
+    SlotsElement,
     StatElement,
     TableElement,
     TextElement,
@@ -60,11 +63,13 @@ SMALL_MARGIN = mm(6)  # inside the trim of a small sheet
 GAP = mm(4)  # between elements, down the page and across a row
 LABEL = 8.0  # points: element labels
 BOX = mm(5)  # a checkbox's side
+TICK = mm(4)  # a table row's checkbox: inside the row's lines
 STEP = mm(6.5)  # a number track's box
 STAT = (mm(12), mm(10))  # minimum width and the height of a stat box
 ROW_HEIGHT = mm(5.5)  # a table row
 INK = "#1f2d3d"
-MIN_CELL = 5.5  # points: the smallest a table cell shrinks to
+CELL = (8.0, 7.0)  # points: a table cell's text, and the least it shrinks to before wrapping
+CELL_PAD = 2.0  # above and below a table cell's text
 FONT, BOLD = "PK-Regular", "PK-Bold"
 
 
@@ -469,6 +474,8 @@ def _rows(flow: _Flow, expression: str, path: tuple) -> list | None:
 
 
 def _table(flow: _Flow, table: TableElement, x: float, y: float, w: float, path: tuple) -> float:
+    """A row per item; a cell's text (markup rendered) shrinks to CELL[1] points on one line,
+    then wraps at that size, the row growing to hold it, so no text prints below 7 pt."""
     items = _rows(flow, table.rows, (*path, "rows"))
     if items is None:
         return 0.0
@@ -481,34 +488,145 @@ def _table(flow: _Flow, table: TableElement, x: float, y: float, w: float, path:
         flow.ops.append(Text(left + 2, y + 9, column.title, BOLD, 8.0, INK))
     flow.ops.append(Line(x, y + 12, x + w, y + 12, Paint(None, INK, 0.8)))
     top = y + 12
-    for index, item in enumerate(items):
-        base = top + (index + 1) * ROW_HEIGHT - 4.5
-        for column_index, (left, column) in enumerate(zip(lefts, table.columns, strict=True)):
-            context = {**flow.context, "row": item}
-            try:
-                cell = " ".join(render(column.cell, context).split())
-            except TemplateProblem as problem:
-                flow.report(
-                    problem.code or TEMPLATE_ERROR,
-                    f"column '{column.title}' {problem}",
-                    (*path, "columns", column_index, "cell"),
-                    problem.hint or "a cell template sees `row`, the item of its row",
-                )
+    for number, item in enumerate(items, start=1):
+        cells = []
+        for index, (left, column) in enumerate(zip(lefts, table.columns, strict=True)):
+            fitted = _cell(flow, column, item, (left + 2, top, widths[index] - 4), (*path, index))
+            if fitted is None:
                 return 0.0
-            room = widths[column_index] - 4
-            size = min(8.0, 8.0 * room / max(text_width(cell, FONT, 8.0), 0.01))
-            if size < MIN_CELL:
-                flow.report(
-                    SHEET_OVERFLOW,
-                    f"'{cell}' does not fit column '{column.title}' even at {MIN_CELL:g} pt",
-                    (*path, "columns", column_index),
-                    "give the column a 'width', narrow the others, or shorten the text",
+            cells.append(fitted)
+        height = max(ROW_HEIGHT, *(lines * CELL[1] * LEADING + 2 * CELL_PAD for _, lines in cells))
+        for (ops, _), left, column in zip(cells, lefts, table.columns, strict=True):
+            flow.ops += ops
+            if column.tick:
+                box_y = top + (height - TICK) / 2
+                flow.ops.append(Rect(left + 2, box_y, TICK, TICK, Paint("#ffffff", INK, 0.8)))
+                name = f"{table.id}.{number}.{_slug(column.title)}"  # id: the model requires one
+                flow.field("checkbox", name, left + 2, box_y, TICK, TICK)
+        top += height
+        flow.ops.append(Line(x, top, x + w, top, Paint(None, "#9aa7b4", 0.4)))
+    return top - y
+
+
+def _cell(
+    flow: _Flow, column: Column, item: Any, box: tuple[float, float, float], path: tuple
+) -> tuple[list[Op], int] | None:
+    """A cell's drawn text and its number of lines; None after reporting why it cannot be."""
+    left, top, room = box
+    if column.tick:
+        room -= TICK + mm(1)
+        left += TICK + mm(1)
+    try:
+        text = " ".join(render(column.cell, {**flow.context, "row": item}).split())
+    except TemplateProblem as problem:
+        flow.report(
+            problem.code or TEMPLATE_ERROR,
+            f"column '{column.title}' {problem}",
+            (*path[:-1], "columns", path[-1], "cell"),
+            problem.hint or "a cell template sees `row`, the item of its row",
+        )
+        return None
+    if not text:
+        return [], 1
+    runs = parse_markup(text, {}, "regular").runs
+    largest, smallest = CELL
+    one_line = fit_text(runs, (left, top, room, ROW_HEIGHT), largest, smallest, valign="middle")
+    if one_line.fits and one_line.lines == 1:
+        return one_line.ops, 1
+    wrapped = fit_text(runs, (left, top + CELL_PAD, room, 1e6), smallest, smallest)
+    if not wrapped.fits:
+        flow.report(
+            SHEET_OVERFLOW,
+            f"a word of '{text}' is wider than column '{column.title}' at {smallest:g} pt",
+            (*path[:-1], "columns", path[-1]),
+            "give the column a 'width', narrow the others, or shorten the text",
+        )
+        return None
+    return wrapped.ops, wrapped.lines
+
+
+def _slug(title: str) -> str:
+    """A column title as part of a field name: 'Got it' → 'got_it'."""
+    return "_".join("".join(c if c.isalnum() else " " for c in title.lower()).split()) or "tick"
+
+
+def _score_grid(flow: _Flow, grid: GridElement, x: float, y: float, w: float, path: tuple) -> float:
+    """Headings across the top and down the left (when given), a box per row and column."""
+    _label(flow, grid, x, y, path)
+    rows = _headings(flow, grid.rows, (*path, "rows"))
+    columns = _headings(flow, grid.columns, (*path, "columns"))
+    size = LABEL
+    heading_w = max((text_width(h, BOLD, size) for h in rows), default=0.0)
+    left = x + (heading_w + mm(2) if heading_w else 0.0)
+    cell_w = min(grid.cell * 2.5, (x + w - left) / len(columns))
+    needed = max((text_width(h, BOLD, size) + mm(1) for h in columns), default=0.0)
+    if cell_w < max(BOX, needed):
+        return _too_wide(flow, "the grid", left - x + len(columns) * max(BOX, needed), w, path)
+    top = y + LABEL + 3
+    if any(columns):
+        for index, heading in enumerate(columns):
+            centre = left + (index + 0.5) * cell_w
+            flow.ops.append(
+                Text(
+                    centre - text_width(heading, BOLD, size) / 2,
+                    top + size,
+                    heading,
+                    BOLD,
+                    size,
+                    INK,
                 )
-                return 0.0
-            flow.ops.append(Text(left + 2, base, cell, FONT, size))
-        line_y = top + (index + 1) * ROW_HEIGHT
-        flow.ops.append(Line(x, line_y, x + w, line_y, Paint(None, "#9aa7b4", 0.4)))
-    return 12 + len(items) * ROW_HEIGHT
+            )
+        top += size + mm(1.5)
+    for row, heading in enumerate(rows):
+        row_top = top + row * grid.cell
+        if heading:
+            baseline = row_top + (grid.cell + size * 0.7) / 2
+            flow.ops.append(Text(x, baseline, heading, BOLD, size, INK))
+        for column in range(len(columns)):
+            box_x = left + column * cell_w
+            flow.ops.append(Rect(box_x, row_top, cell_w, grid.cell, Paint("#ffffff", INK, 0.8)))
+            flow.field(
+                "text", f"{grid.id}.{row + 1}.{column + 1}", box_x, row_top, cell_w, grid.cell
+            )
+    return top + len(rows) * grid.cell - y
+
+
+def _headings(flow: _Flow, given: int | list[str], path: tuple) -> list[str]:
+    """A grid's headings: those given (rendered), or as many empty ones as the count."""
+    if isinstance(given, int):
+        return [""] * given
+    return [flow.text(heading, (*path, index)) for index, heading in enumerate(given)]
+
+
+def _slots(flow: _Flow, slots: SlotsElement, x: float, y: float, w: float, path: tuple) -> float:
+    """Square spaces a piece sits on, captioned inside at the foot (a die hides nothing)."""
+    _label(flow, slots, x, y, path)
+    count = len(slots.slots)
+    spacing = slots.size + mm(3)
+    if count * spacing - mm(3) > w:
+        return _too_wide(flow, f"{count} spaces of {_mm(slots.size)} mm", count * spacing, w, path)
+    top = y + LABEL + 3
+    size = 7.0
+    for index, caption in enumerate(slots.slots):
+        left = x + index * spacing
+        text = flow.text(caption, (*path, "slots", index))
+        flow.ops.append(
+            Rect(left, top, slots.size, slots.size, Paint("#ffffff", INK, 0.8), radius=mm(2))
+        )
+        fitted = fit_text(
+            parse_markup(text, {}, "regular").runs,
+            (left + 2, top + slots.size - size * 2.4 - 2, slots.size - 4, size * 2.4),
+            size, 6.0, "center", "bottom", "#4d4d4d",
+        )  # fmt: skip
+        if not fitted.fits:
+            flow.report(
+                SHEET_OVERFLOW,
+                f"the caption '{text}' does not fit its {_mm(slots.size)} mm space",
+                (*path, "slots", index),
+                "shorten the caption, or give the spaces a larger 'size'",
+            )
+        flow.ops += fitted.ops
+    return top + slots.size - y
 
 
 # Each remaining kind of element and the function that draws it.
@@ -520,4 +638,6 @@ _DRAWERS: dict[type, Any] = {
     ShapesElement: _shapes,
     CycleElement: _cycle,
     TableElement: _table,
+    GridElement: _score_grid,
+    SlotsElement: _slots,
 }

@@ -16,6 +16,10 @@ from printkit.model.base import Colour, PrintedMaterial, Size, Strict
 from printkit.model.units import NonNegativeLength, PositiveLength, mm
 
 ElementId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+# A grid's rows or columns: a count, or the headings (as many as there are).
+GridCount = (
+    Annotated[int, Field(ge=1, le=40)] | Annotated[list[str], Field(min_length=1, max_length=40)]
+)
 
 
 class Place(Strict):
@@ -86,16 +90,51 @@ class NumberTrackElement(Labelled):
 
 class Column(Strict):
     title: str
-    cell: str = Field(description="a template over `row`, the item of the row: {{ row.key }}")
+    cell: str = Field(
+        "", description="a template over `row`, the item of the row: {{ row.key }}; markup allowed"
+    )
     width: PositiveLength | None = Field(None, description="default: an equal share")
+    tick: bool = Field(
+        False, description="a box to tick in each row (a form field on a fillable sheet)"
+    )
 
 
 class TableElement(ElementBase):
     """A table with a row per item of a list from the data (the upgrades, the dice)."""
 
     kind: Literal["table"]
+    id: ElementId | None = Field(
+        None, description="names the form fields of its tick columns: 'upgrades.3.bought'"
+    )
     rows: str = Field(description="expression over the rules context giving the list of items")
     columns: list[Column] = Field(min_length=1, max_length=8)
+
+    @model_validator(mode="after")
+    def _named_if_ticked(self) -> TableElement:
+        if self.id is None and any(column.tick for column in self.columns):
+            raise PydanticCustomError(
+                "table_id", "a table with a 'tick' column needs an 'id' to name its boxes"
+            )
+        return self
+
+
+class GridElement(Labelled):
+    """A score card: rows × columns of boxes to write in, each a form field, with optional
+    headings for the rows (down the left) and the columns (across the top)."""
+
+    kind: Literal["grid"]
+    id: ElementId
+    rows: GridCount = Field(description="how many rows, or their headings (templates)")
+    columns: GridCount = Field(description="how many columns, or their headings (templates)")
+    cell: PositiveLength = Field(mm(9), description="a box's height (and its width, at most)")
+
+
+class SlotsElement(Labelled):
+    """Spaces drawn for pieces to sit on (dice, tokens), side by side, each with its caption."""
+
+    kind: Literal["slots"]
+    slots: list[str] = Field(min_length=1, max_length=12, description="captions (templates)")
+    size: PositiveLength = Field(mm(24), description="a space's side: a die needs 22 mm or more")
 
 
 class CycleElement(ElementBase):
@@ -212,6 +251,8 @@ Element = Annotated[
     | CheckboxElement
     | NumberTrackElement
     | TableElement
+    | GridElement
+    | SlotsElement
     | TriangleGridElement
     | ShapesElement
     | CycleElement

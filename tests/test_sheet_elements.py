@@ -1,0 +1,173 @@
+"""Sheet elements as a player uses them (issue 18): spaces a die sits on (measured from the
+pixels of the dice game's player mat), tick boxes in table rows, table text that wraps rather
+than shrinking below 7 pt and renders its markup, and the fillable score-card grid."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdf
+import pytest
+from support import (
+    RULE_DATA,
+    Raster,
+    build_game,
+    parse_diagnostics,
+    run_cli,
+    segments,
+    text_runs,
+)
+
+CARD = """\
+game: {{title: Elements, players: "2"}}
+components: {{}}
+materials:
+  card:
+    kind: sheet
+    fillable: true
+    elements:
+{elements}
+"""
+
+
+def _sheet(tmp_path: Path, elements: str) -> tuple[int, Path, str]:
+    result, out = build_game(tmp_path, "elements", CARD.format(elements=elements))
+    return result.exit_code, out / "card.pdf", result.output
+
+
+@pytest.fixture(scope="module")
+def player_mat(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("mat")
+    result = run_cli("build", "shields_dice", "--only", "player_mat", "--out", out)
+    assert result.exit_code == 0, result.output
+    return out / "shields_dice" / "player_mat.pdf"
+
+
+def test_each_battery_has_six_die_spaces_of_at_least_22_mm(player_mat: Path) -> None:
+    page = pypdf.PdfReader(player_mat).pages[0]
+    captions = [run for run in text_runs(page) if run.text == "colour shield"]
+    assert len(captions) == 6  # two shields for each of the three batteries
+    raster = Raster.of(player_mat, 0)
+    for caption in captions[::2]:
+        middle = caption.y - 9  # above the caption, inside the spaces
+        flags = raster.dark_projection((10, middle - 0.2, 200, middle + 0.2), "x")
+        edges = segments(flags, bridge_mm=0.2)
+        assert len(edges) == 12, edges  # a left and a right edge per space
+        widths = [right.middle - left.middle for left, right in zip(edges[::2], edges[1::2])]
+        assert all(width >= 22 for width in widths), widths
+        centre = (edges[0].middle + edges[1].middle) / 2  # the caption lies between the edges
+        column = raster.dark_projection((centre - 0.2, middle - 15, centre + 0.2, middle + 15), "y")
+        found = segments(column, bridge_mm=0.2)
+        top, bottom = found[0], found[-1]
+        assert bottom.middle - top.middle >= 22
+
+
+def test_the_trash_is_a_space_that_holds_dice(player_mat: Path) -> None:
+    page = pypdf.PdfReader(player_mat).pages[0]
+    (label,) = [run for run in text_runs(page) if run.text.startswith("The trash")]
+    raster = Raster.of(player_mat, 0)
+    middle = label.y + 30
+    edges = segments(raster.dark_projection((label.x - 2, middle, 200, middle + 0.4), "x"), 0.2)
+    assert edges[-1].middle - edges[0].middle >= 55
+
+
+def test_tick_columns_give_each_row_a_box_and_a_field(tmp_path: Path) -> None:
+    code, pdf, output = _sheet(
+        tmp_path,
+        "      - kind: table\n"
+        "        id: kit\n"
+        "        rows: \"['dice', 'pens', 'cards']\"\n"
+        "        columns:\n"
+        "          - {title: Item, cell: '{{ row }}'}\n"
+        "          - {title: Got it, tick: true, width: 14mm}\n",
+    )
+    assert code == 0, output
+    names = {str(a.get_object()["/T"]) for a in pypdf.PdfReader(pdf).pages[0]["/Annots"]}
+    assert names == {"kit.1.got_it", "kit.2.got_it", "kit.3.got_it"}
+
+
+def test_a_tick_column_needs_the_table_to_have_an_id(tmp_path: Path) -> None:
+    code, _, output = _sheet(
+        tmp_path,
+        "      - kind: table\n"
+        "        rows: \"['dice']\"\n"
+        "        columns: [{title: Got it, tick: true}]\n",
+    )
+    (problem,) = parse_diagnostics(output)
+    assert code == 1 and "needs an 'id'" in problem.message
+
+
+def test_long_cells_wrap_at_7_pt_and_markup_is_rendered(tmp_path: Path) -> None:
+    words = " ".join(["fourteen"] * 14)
+    code, pdf, output = _sheet(
+        tmp_path,
+        "      - kind: table\n"
+        f"        rows: \"['**AL** {words}', 'short']\"\n"
+        "        columns:\n"
+        "          - {title: Effect, cell: '{{ row }}', width: 60mm}\n"
+        "          - {title: Next, cell: 'after'}\n",
+    )
+    assert code == 0, output
+    page = pypdf.PdfReader(pdf).pages[0]
+    sizes: dict[str, float] = {}
+    fonts: dict[str, str] = {}
+
+    def visit(text: str, _cm: object, tm: list, font: dict | None, size: float) -> None:
+        if text.strip():
+            sizes[text.strip()] = size * abs(float(tm[3]))
+            fonts[text.strip()] = str((font or {}).get("/BaseFont", ""))
+
+    page.extract_text(visitor_text=visit)
+    cells = {t: s for t, s in sizes.items() if t.split()[0] in ("fourteen", "AL", "short")}
+    assert len(cells) >= 3 and min(cells.values()) >= 7.0, cells
+    assert "**" not in page.extract_text()
+    assert fonts["AL"].endswith("Bold")  # the markup, not its asterisks
+    runs = text_runs(page)
+    lines = sorted({round(r.y, 1) for r in runs if r.text.startswith("fourteen")})
+    assert len(lines) >= 2  # wrapped, not shrunk
+    (short,) = [r for r in runs if r.text == "short"]
+    assert short.y > lines[-1]  # the next row starts below the wrapped one
+
+
+def test_a_grid_is_a_score_card_of_fields_with_headings(tmp_path: Path) -> None:
+    code, pdf, output = _sheet(
+        tmp_path,
+        "      - kind: grid\n"
+        "        id: score\n"
+        "        label: Scores\n"
+        "        rows: [Ann, Bo, '{{ 1 + 2 }} players']\n"
+        "        columns: 4\n",
+    )
+    assert code == 0, output
+    page = pypdf.PdfReader(pdf).pages[0]
+    fields = {str(a.get_object()["/T"]): a.get_object() for a in page["/Annots"]}
+    assert set(fields) == {f"score.{r}.{c}" for r in (1, 2, 3) for c in (1, 2, 3, 4)}
+    assert all(str(f["/FT"]) == "/Tx" for f in fields.values())
+    text = page.extract_text()
+    assert "Ann" in text and "3 players" in text
+    rects = [[float(v) for v in f["/Rect"]] for f in fields.values()]
+    heights = {round(r[3] - r[1], 2) for r in rects}
+    assert heights == {round(9 * 72 / 25.4, 2)}  # the default 9 mm boxes
+
+
+def test_a_grid_wider_than_its_element_is_reported(tmp_path: Path) -> None:
+    code, _, output = _sheet(
+        tmp_path,
+        "      - kind: grid\n"
+        "        id: score\n"
+        "        label: Scores\n"
+        "        rows: 2\n"
+        "        columns: [" + ", ".join(f"'Round number {n}'" for n in range(12)) + "]\n",
+    )
+    (problem,) = parse_diagnostics(output)
+    assert code == 1 and problem.code == "PK260" and "the grid" in problem.message
+
+
+def test_the_roster_ticks_what_was_bought(tmp_path: Path) -> None:
+    result = run_cli(
+        "--rule-data", RULE_DATA, "build", "raise_shields", "--only", "roster", "--out", tmp_path
+    )
+    assert result.exit_code == 0, result.output
+    page = pypdf.PdfReader(tmp_path / "raise_shields" / "roster.pdf").pages[0]
+    names = {str(a.get_object()["/T"]) for a in page["/Annots"]}
+    assert {f"upgrades.{n}.bought" for n in range(1, 10)} <= names
