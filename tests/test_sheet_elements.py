@@ -53,7 +53,9 @@ def test_each_battery_has_six_die_spaces_of_at_least_22_mm(player_mat: Path) -> 
         flags = raster.dark_projection((10, middle - 0.2, 200, middle + 0.2), "x")
         edges = segments(flags, bridge_mm=0.2)
         assert len(edges) == 12, edges  # a left and a right edge per space
-        widths = [right.middle - left.middle for left, right in zip(edges[::2], edges[1::2])]
+        widths = [
+            right.middle - left.middle for left, right in zip(edges[::2], edges[1::2], strict=True)
+        ]
         assert all(width >= 22 for width in widths), widths
         centre = (edges[0].middle + edges[1].middle) / 2  # the caption lies between the edges
         column = raster.dark_projection((centre - 0.2, middle - 15, centre + 0.2, middle + 15), "y")
