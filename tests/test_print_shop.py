@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pikepdf
+import pypdf
 import pytest
 from support import RULE_DATA, run_cli
 
@@ -151,3 +152,23 @@ def test_small_text_prints_in_one_ink_for_the_press(builds: dict[str, Path]) -> 
                 mixed = [(round(s, 1), c) for s, c in runs if not _one_ink(c)]
                 assert not mixed, f"{path.relative_to(build)}: {mixed[:5]}"
     assert checked > 1000  # the footers and the card texts alone are that many
+
+
+def _page_texts(path: Path) -> list[str]:
+    return [page.extract_text() or "" for page in pypdf.PdfReader(path).pages]
+
+
+def test_every_page_of_a_double_sided_piece_says_how_to_print_it(builds: dict[str, Path]) -> None:
+    pages = _page_texts(builds["a4"] / "raise_the_shields" / "variable_attack_card.pdf")
+    assert len(pages) == 2  # the pieces, then the dark layer printed on their back
+    assert "print double-sided with the next page, flip on the long edge" in pages[0]
+    assert "reverse of page 1: print it on that page's back, flip on the long edge" in pages[1]
+
+
+def test_only_a_page_with_backs_after_it_says_fronts(builds: dict[str, Path]) -> None:
+    for path in _pdfs(builds["a4"]):
+        pages = _page_texts(path)
+        for number, text in enumerate(pages):
+            if "fronts" in text:
+                following = pages[number + 1] if number + 1 < len(pages) else ""
+                assert f"backs of page {number + 1}" in following, (path.name, number + 1)

@@ -46,6 +46,12 @@ def impose_fold_blocks(pages: list[list[Block]], spec: ImposeSpec, title: str) -
         label = f"{title} · fold-and-glue sheet {number}"
         shaped = any(piece.outline is not None for block in blocks for piece in block.pieces)
         text = f"{ACTUAL_SIZE} · cut out, fold on the dashed line, glue back to back"
+        if spec.opaque_backing:  # the reverse follows: both sides of one sheet of paper
+            edge = spec.backs.replace("_", " ")
+            text = (
+                f"{ACTUAL_SIZE} · print double-sided with the next page, flip on the {edge}; "
+                "then cut out, fold on the dashed line, glue back to back"
+            )
         if shaped:
             text += ", then cut round pieces along their outline"
         notes = footer(blocks, spec, text)
@@ -70,7 +76,11 @@ def impose_fold_blocks(pages: list[list[Block]], spec: ImposeSpec, title: str) -
             Page(blocks[0].grid.paper_width, blocks[0].grid.paper_height, ops, label=label)
         )
         if spec.opaque_backing:
-            result.append(_backing(blocks, spec, f"{label} · reverse"))
+            edge = spec.backs.replace("_", " ")
+            on_back = (
+                f"reverse of page {len(result)}: print it on that page's back, flip on the {edge}"
+            )
+            result.append(_backing(blocks, spec, f"{label} · {on_back}"))
     return result
 
 

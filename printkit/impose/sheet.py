@@ -56,7 +56,7 @@ def impose_block_sheets(pages: list[list[Block]], spec: ImposeSpec, title: str) 
         fronts = [op for block in blocks for op in _side(block, spec, back=False)]
         cells = [list(range(len(block.pieces))) for block in blocks]
         if not with_backs:
-            result.append(_page(blocks, cells, spec, fronts, f"{label} · fronts"))
+            result.append(_page(blocks, cells, spec, fronts, label))  # no backs: no "fronts"
             continue
         edge = spec.backs.replace("_", " ")
         how = f"fronts · print double-sided, flip on the {edge}"
