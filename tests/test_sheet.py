@@ -4,6 +4,7 @@ checks each), the upgrade table from the data, and what a sheet that does not fi
 
 from __future__ import annotations
 
+import itertools
 import shutil
 from pathlib import Path
 
@@ -176,7 +177,8 @@ def test_small_sheets_impose_n_up_with_their_fields_over_their_boxes(tmp_path: P
         for name in ("hull", *(f"cannon.{g}.check.{b}" for g in (1, 2) for b in (1, 2)))
     }
     first, second = fields["copy1.hull"][1], fields["copy2.hull"][1]
-    assert abs(abs(second[0] - first[0]) + abs(second[1] - first[1]) - 95) < 0.2  # one mat on
+    # one mat on, with 4 mm between the copies for their crop marks
+    assert abs(abs(second[0] - first[0]) + abs(second[1] - first[1]) - 99) < 0.2
     raster = Raster.of(pdf, 0)
     for name, (_, (x0, y0, x1, y1)) in fields.items():
         dark = segments([sum(pixel) < 450 for pixel in raster.row((y0 + y1) / 2)])
@@ -208,3 +210,49 @@ def test_a_placed_element_past_the_margin_is_reported(tmp_path: Path) -> None:
     (problem,) = _sheet_case(tmp_path, stat)
     assert problem.code == "PK260" and "margins" in problem.message
     assert problem.line == 5
+
+
+def test_a_track_given_a_width_shares_it_among_its_boxes(tmp_path: Path) -> None:
+    pdf = _built_mat(
+        tmp_path,
+        "    elements:\n"
+        "      - {kind: numbers, id: turn, label: Turn, start: 1, end: 8, width: 120mm}\n",
+    )
+    fields = _fields(pdf)
+    widths = {round(x1 - x0, 2) for _, (_, (x0, _, x1, _)) in fields.items()}
+    assert len(fields) == 8 and widths == {6.5}  # square fields, centred in 15 mm boxes
+    lefts = sorted(x0 for _, (_, (x0, _, _, _)) in fields.items())
+    assert {round(b - a, 2) for a, b in itertools.pairwise(lefts)} == {15.0}  # 120 mm / 8
+
+
+def _marks_beside(raster: Raster, side: str, art: tuple[float, float, float, float]) -> int:
+    """Dark runs in the margin strip on one side of the art: the crop marks reaching out."""
+    left, top, right, bottom = art
+    strips = {
+        "left": ((5.2, top - 1, left - 0.3, bottom + 1), "y"),
+        "right": ((right + 0.3, top - 1, 204.8, bottom + 1), "y"),
+        "top": ((left - 1, 5.2, right + 1, top - 0.3), "x"),
+        "bottom": ((left - 1, bottom + 0.3, right + 1, bottom + 4), "x"),
+    }
+    box, axis = strips[side]
+    return len(segments(raster.dark_projection(box, axis), bridge_mm=0.2))
+
+
+def test_n_up_sheets_keep_crop_marks_on_every_side_or_are_refused(tmp_path: Path) -> None:
+    """186 mm wide, two to an A4 page: marks on all four sides. 198 mm leaves no room for
+    marks beside the copies inside the printer's margin: refused, saying how wide fits."""
+    settings = "    size: {{width: {}mm, height: 130mm}}\n    copies: 2\n    elements:\n" + (
+        "      - {{kind: stat, id: hull, label: Hull}}\n"
+    )
+    pdf = _built_mat(tmp_path / "fits", settings.format(186))
+    raster = Raster.of(pdf, 0)
+    art = (12.0, 16.5, 198.0, 280.5)  # centred: 2 × 130 mm and the 4 mm between the copies
+    found = {side: _marks_beside(raster, side, art) for side in ("left", "right", "top", "bottom")}
+    assert found == {"left": 4, "right": 4, "top": 2, "bottom": 2}, found
+    folder = tmp_path / "wide" / "game"
+    shutil.copytree(GOOD / "minimal_deck", folder)
+    (folder / "sheet.yaml").write_text(
+        "materials:\n  mat:\n    kind: sheet\n" + settings.format(198)
+    )
+    (problem,) = parse_diagnostics(run_cli("--rule-data", folder.parent, "validate").output)
+    assert problem.code == "PK302" and "196 × 283 mm at most" in (problem.hint or "")

@@ -297,8 +297,11 @@ class _PdfPainter:
         y = page_height - op.y - op.h
         ink = self.colour("#000000")
         if op.kind == "checkbox":
+            # A PDF checkbox is square: the largest square centred in the drawn box.
+            size = min(op.w, op.h)
+            x, y = op.x + (op.w - size) / 2, y + (op.h - size) / 2
             self.canvas.acroForm.checkbox(
-                name=op.name, x=op.x, y=y, size=op.w, buttonStyle="cross",
+                name=op.name, x=x, y=y, size=size, buttonStyle="cross",
                 borderWidth=0, fillColor=None, borderColor=None, textColor=ink,
                 fieldFlags="", annotationFlags="print",
             )  # fmt: skip

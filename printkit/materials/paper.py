@@ -38,6 +38,7 @@ def report_too_small(
     paper: str,
     spec: ImposeSpec,
     diagnostics: Diagnostics,
+    hint: str = "choose a larger paper or a smaller piece",
 ) -> None:
     diagnostics.add(
         SHEET_TOO_SMALL,
@@ -45,5 +46,5 @@ def report_too_small(
         f"{to_mm(cell[0]):.1f} × {to_mm(cell[1]):.1f} mm does not fit "
         f"on {paper} inside {to_mm(spec.margin):.1f} mm margins",
         loaded.spans.value(("materials", material_id)),
-        hint="choose a larger paper or a smaller piece",
+        hint=hint,
     )

@@ -170,7 +170,16 @@ def _page(
     y = margin
     for index, element in enumerate(spec.elements):
         if element.place is None:
-            used = _element(flow, element, margin, y, width - 2 * margin, ("elements", index))
+            room = width - 2 * margin
+            if element.width is not None and element.width > room + 0.01:
+                flow.report(
+                    SHEET_OVERFLOW,
+                    f"the element is {_mm(element.width)} mm wide, the page has {_mm(room)} mm",
+                    ("elements", index, "width"),
+                    "give it a smaller 'width', or choose a larger paper",
+                )
+                return None
+            used = _element(flow, element, margin, y, element.width or room, ("elements", index))
             y += used + GAP
             continue
         left, top = margin + element.place.x, margin + element.place.y
@@ -421,24 +430,28 @@ def _numbers(
     if start is None or end is None:
         return 0.0
     count = end - start + 1
-    if count < 1 or count * STEP > w:
+    size = 7.5
+    # Boxes share the width the track is given; without one, each is STEP wide.
+    step = w / max(count, 1) if track.width is not None else STEP
+    widest = max((text_width(str(n), FONT, size) for n in (start, end)), default=0.0) + mm(1)
+    if count < 1 or count * step > w + 1e-6 or step < widest:
         flow.report(
             SHEET_OVERFLOW,
             f"a track from {start} to {end} needs "
-            f"{_mm(max(count, 1) * STEP)} mm, the element has {_mm(w)} mm",
+            f"{_mm(max(count, 1) * max(STEP if track.width is None else widest, widest))} mm, "
+            f"the element has {_mm(w)} mm",
             path,
-            "give the track a row of its own, or check 'start' and 'end'",
+            "give the track a row of its own or a larger 'width', or check 'start' and 'end'",
         )
         return 0.0
     top = y + LABEL + 3
     for index, number in enumerate(range(start, end + 1)):
-        bx = x + index * STEP
-        flow.ops.append(Rect(bx, top, STEP, STEP, Paint("#ffffff", INK, 0.8)))
+        bx = x + index * step
+        flow.ops.append(Rect(bx, top, step, STEP, Paint("#ffffff", INK, 0.8)))
         label = str(number)
-        size = 7.5
-        left = bx + (STEP - text_width(label, FONT, size)) / 2
+        left = bx + (step - text_width(label, FONT, size)) / 2
         flow.ops.append(Text(left, top + STEP - 5, label, FONT, size, INK))
-        flow.field("checkbox", f"{track.id}.{number}", bx, top, STEP, STEP)
+        flow.field("checkbox", f"{track.id}.{number}", bx, top, step, STEP)
     return top + STEP - y
 
 

@@ -13,14 +13,17 @@ from dataclasses import replace
 from printkit.diagnostics import Diagnostics
 from printkit.draw.ops import FormField, Page
 from printkit.impose.grid import fit_grid
+from printkit.impose.marks import MARK_CLEARANCE, MARK_MIN
 from printkit.impose.pieces import Piece
 from printkit.impose.sheet import impose_sheets
 from printkit.load.package import LoadedPackage
 from printkit.materials.paper import report_too_small
 from printkit.model.base import ImposeSpec
 from printkit.model.sheet import SheetMaterial
+from printkit.model.units import to_mm
 
 NO_BACKS = ImposeSpec(bleed="0mm", backs="none")
+MARK_ROOM = MARK_MIN + MARK_CLEARANCE  # the shortest crop mark and its gap to the art
 
 
 def impose_small_sheets(
@@ -34,9 +37,18 @@ def impose_small_sheets(
 ) -> list[Page] | None:
     assert spec.size is not None
     cell = (spec.size.width, spec.size.height)
-    grid = fit_grid(paper[1], cell, 0.0, NO_BACKS.margin)
+    # Room for the crop marks beside every copy, inside the printer's margin and between copies;
+    # a sheet too wide for it is refused rather than printed with marks missing on a side.
+    grid = fit_grid(paper[1], cell, 2 * MARK_ROOM, NO_BACKS.margin + MARK_ROOM)
     if grid is None:
-        report_too_small(loaded, material_id, cell, paper[0], NO_BACKS, diagnostics)
+        with_marks = NO_BACKS.model_copy(update={"margin": NO_BACKS.margin + MARK_ROOM})
+        hint = (
+            f"each copy keeps {to_mm(MARK_ROOM):g} mm beside it for its crop marks: on "
+            f"{paper[0]} a sheet may be {to_mm(paper[1][0] - 2 * with_marks.margin):.0f} × "
+            f"{to_mm(paper[1][1] - 2 * with_marks.margin):.0f} mm at most; choose a larger "
+            "paper or a smaller 'size'"
+        )
+        report_too_small(loaded, material_id, cell, paper[0], with_marks, diagnostics, hint)
         return None
     pieces: list[Piece] = []
     fields: list[tuple[int, FormField]] = []  # (piece index, field in piece coordinates)

@@ -28,7 +28,9 @@ class Place(Strict):
 
 
 class ElementBase(Strict):
-    width: PositiveLength | None = Field(None, description="in a row: this element's width")
+    width: PositiveLength | None = Field(
+        None, description="this element's width (default: the page's, or a share of its row's)"
+    )
     place: Place | None = Field(
         None,
         description="an absolute box: the element's top-left corner from the page's margins, "
