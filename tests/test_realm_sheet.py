@@ -26,6 +26,8 @@ from support import (
     segments,
 )
 
+from printkit.materials.board_draw import ATTACK_FILL
+
 SQRT3 = math.sqrt(3)
 PLANT = hex_rgb("#2b3a4a")
 SHAPE_FILL = hex_rgb("#dfe5ec")
@@ -73,11 +75,19 @@ def _plant_run(raster: Raster, y: float):
 
 
 def _plant_centre(raster: Raster) -> tuple[float, float]:
-    """The middle of the dark power plant, in mm from the page's top-left corner: the rows
-    where the plant's colour runs longer than a line could."""
+    """The middle of the dark power plant, in mm from the page's top-left corner: the longest
+    band of rows where the plant's colour runs longer than a line could (a dark edge 10 mm
+    long, such as an attack rectangle's, makes a band one row high)."""
     rows = [y / 10 for y in range(int(raster.height_mm * 2), int(raster.height_mm * 8))]
     plant_rows = [y for y in rows if (run := _plant_run(raster, y)) and run.length > 5]
-    y = (plant_rows[0] + plant_rows[-1]) / 2
+    bands: list[list[float]] = []
+    for y in plant_rows:
+        if bands and y - bands[-1][-1] < 0.5:
+            bands[-1].append(y)
+        else:
+            bands.append([y])
+    band = max(bands, key=len)
+    y = (band[0] + band[-1]) / 2
     return _plant_run(raster, y - 2.5).middle, y  # above its label, which splits the middle row
 
 
@@ -98,24 +108,20 @@ def _dark_along(raster: Raster, start, direction, reach: float) -> float | None:
 
 
 def _is_rectangle(raster: Raster, a: list[int], b: list[int], origin, side: float) -> bool:
-    """Does a rectangle lie across the rhombus of cells a and b: white inside, outlined at
-    0.42 of the half-diagonals along both diagonals?"""
+    """Is the rhombus of cells a and b an attack rectangle: the two triangles themselves, filled
+    with the attack colour at both their centres and across the side they share?"""
     corners_a, corners_b = _corners(*a), _corners(*b)
     shared = [p for p in corners_a if any(math.dist(p, q) < 1e-9 for q in corners_b)]
-    far = [p for p in corners_a + corners_b if all(math.dist(p, q) > 1e-9 for q in shared)]
-    if len(shared) != 2 or len(far) != 2:
+    if len(shared) != 2:
         return False
-    centre = _to_page(origin, side, ((far[0][0] + far[1][0]) / 2, (far[0][1] + far[1][1]) / 2))
-    if sum(raster.at(*centre)) < 600:
-        return False
-    for (p, q), half in ((far, SQRT3 / 2), (shared, 0.5)):
-        dx, dy = (q[0] - p[0]), -(q[1] - p[1])
-        length = math.hypot(dx, dy)
-        for sign in (1, -1):
-            found = _dark_along(raster, centre, (sign * dx / length, sign * dy / length), side)
-            if found is None or abs(found - 0.42 * half * side) > 0.25:
-                return False
-    return True
+    middle = ((shared[0][0] + shared[1][0]) / 2, (shared[0][1] + shared[1][1]) / 2)
+    points = [_centre_of(corners_a), _centre_of(corners_b), middle]
+    fill = hex_rgb(ATTACK_FILL)
+    return all(near(raster.at(*_to_page(origin, side, point)), fill, 16) for point in points)
+
+
+def _centre_of(corners: list[tuple[float, float]]) -> tuple[float, float]:
+    return (sum(x for x, _ in corners) / 3, sum(y for _, y in corners) / 3)
 
 
 def _pairs(cells: set[tuple[int, int]]):

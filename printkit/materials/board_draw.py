@@ -22,6 +22,7 @@ from printkit.model.sheet import FeatureStyle, ShapesElement, TriangleGridElemen
 from printkit.model.units import mm
 
 INK = "#1f2d3d"
+ATTACK_FILL = "#f3dcd6"  # a rectangle to fill when attacked, unless its style gives a fill
 GRID = "#7d8b99"
 FONT, BOLD = "PK-Regular", "PK-Bold"
 BAND = mm(2.6)  # the white line of a link, with its outline
@@ -141,7 +142,11 @@ def _feature(
             *_centred(text, cx, base + 6.5, 6.0, BOLD),
         ]
     if style.draw == "rectangle":
-        return [polygon_path(_across(piece, frame, 0.42), outline), *_centred(text, cx, cy + 2, 6)]
+        # The two triangles themselves, along the grid's lines: a player sees which cells an
+        # attack takes (a rectangle drawn inside them lay across the grid).
+        fill = style.fill or ATTACK_FILL
+        rhombus = polygon_path(_rhombus(piece, frame), Paint(fill, INK, 1.1))
+        return [rhombus, *_centred(text, cx, cy + 2, 6)]
     if style.draw == "die":
         half = _square_inside(_rhombus(piece, frame), (cx, cy))
         return die_face(text, cx - half, cy - half, 2 * half)
@@ -165,22 +170,6 @@ def _rhombus(piece: BoardPiece, frame: Frame) -> list[Point]:
     (far_b,) = set(corners(b)) - common
     first, second = sorted(common)
     return [frame.vertex(v) for v in (far_a, first, far_b, second)]
-
-
-def _across(piece: BoardPiece, frame: Frame, scale: float) -> list[Point]:
-    """A rectangle inside a rhombus, along its long diagonal, `scale` of the largest."""
-    far_a, first, far_b, second = _rhombus(piece, frame)
-    mx, my = (far_a[0] + far_b[0]) / 2, (far_a[1] + far_b[1]) / 2
-    ux, uy = (far_b[0] - far_a[0]) / 2, (far_b[1] - far_a[1]) / 2
-    vx, vy = (second[0] - first[0]) / 2, (second[1] - first[1]) / 2
-    u = (ux * scale, uy * scale)
-    v = (vx * scale, vy * scale)
-    return [
-        (mx - u[0] - v[0], my - u[1] - v[1]),
-        (mx + u[0] - v[0], my + u[1] - v[1]),
-        (mx + u[0] + v[0], my + u[1] + v[1]),
-        (mx - u[0] + v[0], my - u[1] + v[1]),
-    ]
 
 
 def _square_inside(polygon: list[Point], centre: Point) -> float:
