@@ -254,9 +254,11 @@ HEXES_NOT_ADJACENT = _code(
 NAME_OVER_LABEL = _code(
     "PK256",
     Severity.WARNING,
-    "place name overlaps a hex label",
-    "A name on a map is moved up or down (by a line, then two) to keep clear of the hex labels; "
-    "when every position still touches one, it is printed where it was asked and reported.",
+    "place name overlaps what the map prints near it",
+    "A name on a map is moved up or down (by a line, then two), then aside (by thirds of a hex, "
+    "up to four), to keep clear of the hex labels, zone letters, markers, hexside lines such as "
+    "rivers, and roads or other paths near it; when every position still touches one, it is "
+    "printed where it was asked and reported, naming what it covers.",
 )
 NOT_ON_EDGE = _code(
     "PK257",

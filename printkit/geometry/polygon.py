@@ -76,6 +76,25 @@ def boxes_overlap(a: tuple[float, ...], b: tuple[float, ...], by: float = 0.0) -
     return a[0] - by < b[2] and b[0] - by < a[2] and a[1] - by < b[3] and b[1] - by < a[3]
 
 
+def segment_meets_box(a: Point, b: Point, box: tuple[float, ...], by: float = 0.0) -> bool:
+    """Whether the segment from a to b passes through the box (x0, y0, x1, y1) grown by `by`
+    (Liang-Barsky clipping: the part of the segment inside each slab must overlap)."""
+    low, high = 0.0, 1.0
+    for start, delta, lo, hi in (
+        (a[0], b[0] - a[0], box[0] - by, box[2] + by),
+        (a[1], b[1] - a[1], box[1] - by, box[3] + by),
+    ):
+        if abs(delta) < 1e-12:
+            if not lo <= start <= hi:
+                return False
+            continue
+        t0, t1 = sorted(((lo - start) / delta, (hi - start) / delta))
+        low, high = max(low, t0), min(high, t1)
+        if low > high:
+            return False
+    return True
+
+
 class EvenOdd:
     """Whether points lie inside a polygon of any shape (even-odd rule), its edges bucketed by
     height so that a test looks only at the edges level with the point: a map's outline has

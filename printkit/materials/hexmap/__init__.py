@@ -144,10 +144,10 @@ def _check_placements(
                 at,
                 hint="use a smaller 'dx'/'dy' offset, a smaller 'size', or a hex further in",
             )
-        elif not place[2]:
+        elif place[2] is not None:
             diagnostics.add(
                 NAME_OVER_LABEL,
-                f"the name '{name.spec.text}' overlaps a hex label wherever it is moved",
+                f"the name '{name.spec.text}' overlaps {place[2]} wherever it is moved",
                 at,
                 hint="give it a smaller 'size', a 'dx'/'dy' offset, or another hex",
             )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+from itertools import pairwise
 
 from printkit.draw.fonts import font_name, text_width
 from printkit.draw.ops import (
@@ -42,7 +43,7 @@ from printkit.geometry.hexpaths import (
     outline_loops,
     unique_edges,
 )
-from printkit.geometry.polygon import boxes_overlap, chord_width
+from printkit.geometry.polygon import Point, boxes_overlap, chord_width, segment_meets_box
 from printkit.materials.hexmap.board import Board, PlacedMarker, PlacedName, PlacedNote
 from printkit.materials.hexmap.style import Style
 from printkit.materials.hexmap.symbols import (
@@ -279,21 +280,88 @@ class MapArt:
             uses[h] = symbol
         return uses
 
-    def _place(self, name: PlacedName) -> tuple[float, float, bool]:
+    def _place(self, name: PlacedName) -> tuple[float, float, str | None]:
         """Where the name's baseline starts: at its hex and offset, or moved down or up by a
-        line at a time (up to two) until it touches no hex label, within the map; False when
-        no place is clear (it stays where asked)."""
+        line at a time (up to two), then aside by thirds of a hex (up to four), until it
+        touches nothing printed near it (hex labels, zone letters, markers, hexside lines such
+        as rivers, roads and other paths), within the map. The third value names what it still
+        touches where no place is clear (it then stays where asked), None when it is clear."""
         spec = name.spec
         cx, cy = self.frame.layout.centre(name.hex)
         x = cx + spec.dx - self._name_width(name) / 2
         y = cy + spec.dy + spec.size * 0.35  # capitals centred on the anchor by eye
-        labels = self._label_boxes(name.hex)
-        for step in (0, 1, -1, 2, -2):
-            baseline = y + step * spec.size * 1.1
-            box = self._name_box(name, x, baseline)
-            if self._inside(box) and not any(boxes_overlap(box, label) for label in labels):
-                return x, baseline, True
-        return x, y, False
+        boxes = self._printed_boxes(name.hex)
+        routes = self._routes_near(name.hex)
+        third = self.frame.layout.radius / 3
+        first: str | None = None
+        for shift in (0.0, *(sign * k * third for k in (1, 2, 3, 4) for sign in (1, -1))):
+            for step in (0, 1, -1, 2, -2):
+                left, baseline = x + shift, y + step * spec.size * 1.1
+                box = self._name_box(name, left, baseline)
+                if not self._inside(box):
+                    continue
+                blocked = next((what for what, b in boxes if boxes_overlap(box, b)), None)
+                blocked = blocked or next(
+                    (
+                        what
+                        for what, points, half in routes
+                        if any(segment_meets_box(a, b, box, half) for a, b in pairwise(points))
+                    ),
+                    None,
+                )
+                if blocked is None:
+                    return left, baseline, None
+                first = first or blocked
+        return x, y, first or "the map's edge"
+
+    def _printed_boxes(self, near: Hex) -> list[tuple[str, Corners]]:
+        """What is printed within two hexes of `near` that a name must not cover, with what
+        it is called in a finding: hex labels, zone letters, markers."""
+        found: list[tuple[str, Corners]] = [("a hex label", b) for b in self._label_boxes(near)]
+        layout = self.frame.layout
+        nearby = set(spiral(near, 2))
+        size = letter_size(self.board.across_flats)
+        where = "top" if self.style.labels.position == "bottom" else "bottom"
+        for h in nearby & self.board.zones.keys():
+            letter = self.board.zone_types[self.board.zones[h]].letter
+            if not letter:
+                continue
+            width = text_width(letter, font_name("bold"), size)
+            baseline = label_baseline(layout, where, width, size)
+            cx, cy = layout.centre(h)
+            base = cy + (baseline if baseline is not None else size / 3)
+            box = (cx - width / 2, base - size * 0.8, cx + width / 2, base + size * 0.25)
+            found.append(("a zone letter", box))
+        for marker in self.board.markers:
+            if marker.hex in nearby:
+                cx, cy = layout.centre(marker.hex)
+                half = marker.spec.size_on(self.board.across_flats) / 2
+                mx, my = cx + marker.dx, cy + marker.dy
+                found.append(("a marker", (mx - half, my - half, mx + half, my + half)))
+        return found
+
+    def _routes_near(self, near: Hex) -> list[tuple[str, list[Point], float]]:
+        """The lines drawn near `near` (hexsides such as a river, and paths such as roads
+        through hexes within two of it): what each is called, its points, and how far a name
+        keeps from it (half its width, and a millimetre more for the bend a smooth path makes
+        between the hex centres it joins)."""
+        nearby = set(spiral(near, 2))
+        layout = self.frame.layout
+        found = []
+        for side in self.board.sides:
+            if nearby.isdisjoint(side.between):
+                continue
+            width = self.board.side_types[side.type].width
+            found.append(
+                (f"the {side.type}", list(shared_corners(layout, *side.between)), width / 2)
+            )
+        for route in self.board.paths:
+            if nearby.isdisjoint(route.hexes):
+                continue
+            kind = self.board.path_types[route.type]
+            keep = kind.width / 2 + (mm(1) if kind.smooth else 0.0)
+            found.append((f"the {route.type}", [layout.centre(h) for h in route.hexes], keep))
+        return found
 
     def _name_width(self, name: PlacedName) -> float:
         spec = name.spec
