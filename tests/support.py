@@ -254,6 +254,7 @@ def text_runs(page: pypdf.PageObject) -> list[Placed]:
 @lru_cache(maxsize=6)  # a page at 300 dpi is 26 MB: keep only the few a test is using
 def _render(pdf: Path, index: int, dpi: int, stamp: float) -> Image.Image:
     document = pypdfium2.PdfDocument(str(pdf))
+    document.init_forms()  # form fields drawn with their values, as a viewer draws them
     try:
         page = document[index]
         image = page.render(scale=dpi / 72).to_pil().convert("RGB")

@@ -173,3 +173,27 @@ def test_the_roster_ticks_what_was_bought(tmp_path: Path) -> None:
     page = pypdf.PdfReader(tmp_path / "raise_shields" / "roster.pdf").pages[0]
     names = {str(a.get_object()["/T"]) for a in page["/Annots"]}
     assert {f"upgrades.{n}.bought" for n in range(1, 10)} <= names
+
+
+def test_a_stat_value_fills_its_field_or_prints_where_no_field_can_hold_it(
+    tmp_path: Path,
+) -> None:
+    """A value in printable ASCII is the field's own value; one in other characters (which the
+    field's embedded face may lack) prints on the page, its field left empty; the SVG, which has
+    no fields, prints both."""
+    elements = (
+        "      - {kind: stat, id: plain, label: Plain, value: 'Bo'}\n"
+        "      - {kind: stat, id: accented, label: Accented, value: 'Åsa'}\n"
+        "      - {kind: stat, id: noted, label: Noted, note: 'base 10'}\n"
+    )
+    result, out = build_game(
+        tmp_path, "elements", CARD.format(elements=elements), "--format", "pdf,svg"
+    )
+    assert result.exit_code == 0, result.output
+    page = pypdf.PdfReader(out / "card.pdf").pages[0]
+    values = {str(a.get_object()["/T"]): a.get_object().get("/V") for a in page["/Annots"]}
+    assert values == {"plain": "Bo", "accented": "", "noted": ""}
+    text = page.extract_text()
+    assert "Åsa" in text and "base 10" in text and "Bo" not in text
+    svg = (out / "card-p01.svg").read_text(encoding="utf-8")
+    assert "<title>Bo</title>" in svg and "<title>Åsa</title>" in svg

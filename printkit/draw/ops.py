@@ -94,10 +94,14 @@ class Image:
     source: str
 
 
+FIELD_TEXT = 11.0  # points: the most a text field's value is set at (less in a low box)
+
+
 @dataclass(frozen=True, slots=True)
 class FormField:
     """A PDF form field over a drawn box (page coordinates, top level of a page only): `text`
-    to type in, `checkbox` to tick. Other backends draw only the box beneath it."""
+    to type in, `checkbox` to tick; a text field may hold a `value`. Other backends draw the
+    box beneath it and the value as text."""
 
     kind: Literal["text", "checkbox"]
     name: str
@@ -106,6 +110,14 @@ class FormField:
     w: float
     h: float
     value: str = ""
+
+
+def field_value(field: FormField) -> Text:
+    """A field's value as text where no form holds it (SVG, a paper-only sheet): where a PDF
+    viewer sets it, two points in from the box's left, centred in its height."""
+    size = min(FIELD_TEXT, field.h * 0.6)
+    baseline = field.y + (field.h + size * 0.7) / 2
+    return Text(field.x + 2, baseline, field.value, "PK-Regular", size, "#000000")
 
 
 @dataclass(frozen=True, slots=True)

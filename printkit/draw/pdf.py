@@ -26,6 +26,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 from printkit.draw.fonts import EMBEDDED, FACES, register_fonts
 from printkit.draw.images import art_key, read_art
 from printkit.draw.ops import (
+    FIELD_TEXT,
     IDENTITY,
     Box,
     Circle,
@@ -309,7 +310,7 @@ class _PdfPainter:
             self.canvas.acroForm.textfield(
                 name=op.name, x=op.x, y=y, width=op.w, height=op.h, value=op.value,
                 borderWidth=0, fillColor=None, borderColor=None, textColor=ink,
-                fontSize=min(12, op.h * 0.6), annotationFlags="print",
+                fontSize=min(FIELD_TEXT, op.h * 0.6), annotationFlags="print",
             )  # fmt: skip
 
 

@@ -39,8 +39,25 @@ def embed_field_fonts(document: pikepdf.Pdf) -> None:
     _repoint(form.get("/DR"), embedded)
     for page in document.pages:
         for annotation in page.obj.get("/Annots", ()):
+            if annotation.get("/FT") == "/Tx":
+                _value_appearance(annotation)
             for appearance in _appearance_streams(annotation):
                 _repoint(appearance.get("/Resources"), embedded)
+
+
+def _value_appearance(field: pikepdf.Object) -> None:
+    """A text field shows its value two points in from the left and centred in its height,
+    as draw/ops.py field_value sets it where no form holds it (reportlab's own appearance puts
+    it in the top left corner, touching the box)."""
+    size = float(str(field.DA).split(" Tf")[0].split()[-1])
+    _, bottom, _, top = (float(v) for v in field.Rect)
+    value = str(field.get("/V", ""))
+    shown = value.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+    baseline = (top - bottom - size * 0.7) / 2
+    content = "/Tx BMC\n"
+    if value:
+        content += f"q\nBT\n/Helv {size:g} Tf\n0 g\n2 {baseline:.3f} Td\n({shown}) Tj\nET\nQ\n"
+    field.AP.N.write((content + "EMC\n").encode("ascii"))
 
 
 def flatten_fields(document: pikepdf.Pdf) -> None:

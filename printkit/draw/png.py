@@ -11,6 +11,7 @@ PREVIEW_DPI = 100
 
 def render_png_pages(pdf: bytes, dpi: int = PREVIEW_DPI) -> list[bytes]:
     document = pypdfium2.PdfDocument(pdf)
+    document.init_forms()  # so form fields show their values, as a PDF viewer shows them
     try:
         images = []
         for page in document:

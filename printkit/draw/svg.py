@@ -26,6 +26,7 @@ from printkit.draw.ops import (
     Rect,
     Text,
     Use,
+    field_value,
 )
 from printkit.draw.svg_glyphs import face, glyph_id, outline, placed_glyphs
 
@@ -87,7 +88,7 @@ class _SvgPainter:
                 target.add(self.element(child))
             return group
         if isinstance(op, FormField):  # a PDF form field; its box is drawn beneath it
-            return svg.g()
+            return self.text(field_value(op)) if op.value else svg.g()
         if isinstance(op, Use):
             self.define(op.symbol)
             return svg.use(f"#{_id(op.symbol)}", insert=(_n(op.x), _n(op.y)))

@@ -18,7 +18,7 @@ from printkit.diagnostics import (
     Diagnostics,
     did_you_mean,
 )
-from printkit.draw.ops import Document, FormField, Line, Op, Page, Paint, Rect, Text
+from printkit.draw.ops import Document, FormField, Line, Op, Page, Paint, Rect, Text, field_value
 from printkit.draw.text import LEADING, fit_text, parse_markup, text_width
 from printkit.impose.placement import ACTUAL_SIZE, note
 from printkit.load.package import LoadedPackage
@@ -118,9 +118,12 @@ class _Flow:
             )
             return ""
 
-    def field(self, kind: str, name: str, x: float, y: float, w: float, h: float) -> None:
+    def field(
+        self, kind: str, name: str, x: float, y: float, w: float, h: float, value: str = ""
+    ) -> None:
         if self.fillable:
-            self.ops.append(FormField(kind, self.prefix + name, x, y, w, h))  # type: ignore[arg-type]
+            field = FormField(kind, self.prefix + name, x, y, w, h, value)  # type: ignore[arg-type]
+            self.ops.append(field)
 
 
 def compile_sheet(
@@ -372,18 +375,31 @@ def _label(flow: _Flow, element: Labelled, x: float, y: float, path: tuple) -> N
 
 
 def _stat(flow: _Flow, stat: StatElement, x: float, y: float, w: float, path: tuple) -> float:
+    """A labelled box; its `value` is filled in as if typed (a fillable sheet's field holds
+    it, so a player can change it), its `note` printed small in the corner."""
     _label(flow, stat, x, y, path)
     box_w = max(STAT[0], w)
     top = y + LABEL + 3
     flow.ops.append(Rect(x, top, box_w, STAT[1], Paint("#ffffff", INK, 0.8), radius=2))
-    if stat.value is not None:  # the starting value, small in the corner; play writes beside
-        value = flow.text(stat.value, (*path, "value"))
+    if stat.note is not None:
+        note = flow.text(stat.note, (*path, "note"))
         size = 7.0
         flow.ops.append(
-            Text(x + box_w - 2 - text_width(value, FONT, size), top + size + 1, value, FONT, size)
+            Text(x + box_w - 2 - text_width(note, FONT, size), top + size + 1, note, FONT, size)
         )
-    flow.field("text", stat.id, x, top, box_w, STAT[1])
+    value = flow.text(stat.value, (*path, "value")) if stat.value is not None else ""
+    if value and not (flow.fillable and _typeable(value)):
+        # Printed on the page where no field can hold it: a paper-only sheet, or characters
+        # beyond those the field's embedded face holds (draw/pdf_forms.py).
+        flow.ops.append(field_value(FormField("text", stat.id, x, top, box_w, STAT[1], value)))
+        value = ""
+    flow.field("text", stat.id, x, top, box_w, STAT[1], value)
     return top + STAT[1] - y
+
+
+def _typeable(text: str) -> bool:
+    """Text a form field shows in the embedded face's first subset: printable ASCII."""
+    return text.isascii() and text.isprintable()
 
 
 def _checkboxes(

@@ -68,7 +68,12 @@ class StatElement(Labelled):
 
     kind: Literal["stat"]
     id: ElementId
-    value: str | None = Field(None, description="a template giving the printed value")
+    value: str | None = Field(
+        None, description="a template giving what is filled in the box (the field's value)"
+    )
+    note: str | None = Field(
+        None, description="a template giving a note printed small in the box's corner"
+    )
 
 
 class CheckboxElement(Labelled):
