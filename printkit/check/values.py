@@ -1,0 +1,65 @@
+"""Named values: every `values.NAME` that prose, a claim, an example or a material's template
+uses must be defined in `rules.values` (or, in the played rules, by an erratum's `plays`).
+
+A rule text may lean on a number it never states (a ship's starting crew); printing the rule
+then needs a number nobody chose. Found here as PK535, such a gap is resolved like any other
+fault of the text: an erratum that plays the value.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from pydantic import BaseModel
+
+from printkit.diagnostics import VALUE_UNDEFINED, Diagnostics, did_you_mean
+from printkit.load.yaml_spans import PathKey, SourceMap
+from printkit.model.package import Package
+
+# values.NAME, values['NAME'] or rules.values.NAME; not card.values.NAME nor values.items()
+_VALUE_USE = re.compile(
+    r"(?<![\w.])(?:rules\.)?values(?:\.(\w+)\b(?!\s*\()|\[\s*['\"](\w+)['\"]\s*\])"
+)
+# The sections whose text is templates over the rules context.
+TEMPLATED = ("rules", "claims", "examples", "materials")
+
+
+def value_uses(source: str) -> set[str]:
+    """The names of the values a template source uses."""
+    return {a or b for a, b in _VALUE_USE.findall(source)}
+
+
+def check_values_defined(package: Package, spans: SourceMap, diagnostics: Diagnostics) -> None:
+    defined = package.rules.values if package.rules else {}
+    for path, source in _strings(package):
+        for name in sorted(value_uses(source) - defined.keys()):
+            diagnostics.add(
+                VALUE_UNDEFINED,
+                f"value '{name}' is used here but never defined",
+                spans.value(path),
+                hint=did_you_mean(
+                    name,
+                    defined,
+                    otherwise=f"add rules.values.{name}, or, when the text never states it, "
+                    f"an erratum (code PK535) that plays rules.values.{name}",
+                ),
+            )
+
+
+def _strings(package: Package) -> Iterator[tuple[PathKey, str]]:
+    """(path, text) of every string of the templated sections, depth first."""
+    stack: list[tuple[PathKey, Any]] = [((key,), getattr(package, key)) for key in TEMPLATED]
+    stack.reverse()
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, str):
+            yield path, value
+        elif isinstance(value, BaseModel):
+            names = [*type(value).model_fields, *(value.model_extra or {})]
+            stack += reversed([((*path, name), getattr(value, name)) for name in names])
+        elif isinstance(value, dict):
+            stack += reversed([((*path, key), item) for key, item in value.items()])
+        elif isinstance(value, list | tuple):
+            stack += reversed([((*path, index), item) for index, item in enumerate(value)])
