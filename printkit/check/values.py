@@ -31,6 +31,12 @@ def value_uses(source: str) -> set[str]:
     return {a or b for a, b in _VALUE_USE.findall(source)}
 
 
+def uses_undefined(source: str, context: dict[str, Any]) -> bool:
+    """Whether a template uses a value its context does not define: its failure is then
+    reported once, as PK535 by check_values_defined, not again where it is rendered."""
+    return bool(value_uses(source) - context.get("values", {}).keys())
+
+
 def check_values_defined(package: Package, spans: SourceMap, diagnostics: Diagnostics) -> None:
     defined = package.rules.values if package.rules else {}
     for path, source in _strings(package):
