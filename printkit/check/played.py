@@ -45,7 +45,7 @@ def check_played(
             continue  # reported as an error already, as the text states it
         erratum = package.errata[match]
         name = erratum.id or str(match + 1)
-        how = "only in words (wording_only)" if erratum.wording_only else "but its plays miss it"
+        how = "only in words (wording_only)" if erratum.wording_only else "but its plays leave it"
         diagnostics.add(
             PLAYED_RULES_FAULT,
             f"the played rules still have it: {fault.message} [{fault.code}]; erratum "

@@ -8,6 +8,7 @@ fault of the text: an erratum that plays the value.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -45,13 +46,18 @@ def check_values_defined(package: Package, spans: SourceMap, diagnostics: Diagno
                 VALUE_UNDEFINED,
                 f"value '{name}' is used here but never defined",
                 spans.value(path),
-                hint=did_you_mean(
-                    name,
-                    defined,
-                    otherwise=f"add rules.values.{name}, or, when the text never states it, "
-                    f"an erratum (code PK535) that plays rules.values.{name}",
-                ),
+                hint=_hint(name, defined),
             )
+
+
+def _hint(name: str, defined: dict[str, Any]) -> str:
+    """ "did you mean" for a misspelt name; else how to define the value."""
+    if difflib.get_close_matches(name, defined, n=1, cutoff=0.6):
+        return did_you_mean(name, defined)
+    return (
+        f"add rules.values.{name}, or, when the rule text never states it, an erratum "
+        f"(code PK535) that plays rules.values.{name}"
+    )
 
 
 def _strings(package: Package) -> Iterator[tuple[PathKey, str]]:
