@@ -56,7 +56,7 @@ def test_raise_shields_references_print_the_played_ranges(references: Path, docu
     assert "1–5 Close range" not in text and "7 or more Long range" not in text
     stress = text[text.index("Stress test") :]
     assert re.search(r"-6 or less The ship breaks apart", stress)
-    assert re.search(r"mark one stress\. \(round down\)", stress)
+    assert re.search(r"mark one stress\. Halves round down\.", stress)
     assert "10 crew" in text  # the starting crew, played by erratum 'starting_crew'
 
 
@@ -68,7 +68,7 @@ def test_the_errata_appendix_says_what_the_text_says_and_what_printkit_plays(
     assert "Ranges, row 2: the text says 1–5; printkit plays 2–5." in appendix
     assert "Ranges, row 3: the text says 7 or more; printkit plays 6 or more." in appendix
     assert "Base crew: the text says nothing; printkit plays 10." in appendix
-    assert "Morale roll, on a tie: the text says nothing; printkit plays Tied players" in appendix
+    assert "Morale roll, on a tie: the text says nothing; printkit plays the tied players" in appendix
 
 
 def test_changing_a_plays_value_changes_what_prints(tmp_path: Path) -> None:

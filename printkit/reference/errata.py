@@ -101,10 +101,8 @@ class _Describer:
     def _sections(self, value: Any) -> str:
         sections = self.versions[0].rules.sections if self.versions[0].rules else {}
         ids = value if isinstance(value, list) else [value]
-        return (
-            ", ".join(section_name(sections[i]) if i in sections else str(i) for i in ids)
-            or "nothing"
-        )
+        names = [section_name(sections[i]) if i in sections else "no section" for i in ids]
+        return ", ".join(names) or "nothing"
 
     def _row(self, pair: tuple[Any, Any] | None) -> str:
         if pair is None:
