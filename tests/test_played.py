@@ -68,7 +68,9 @@ def test_the_errata_appendix_says_what_the_text_says_and_what_printkit_plays(
     assert "Ranges, row 2: the text says 1–5; printkit plays 2–5." in appendix
     assert "Ranges, row 3: the text says 7 or more; printkit plays 6 or more." in appendix
     assert "Base crew: the text says nothing; printkit plays 10." in appendix
-    assert "Morale roll, on a tie: the text says nothing; printkit plays the tied players" in appendix
+    assert (
+        "Morale roll, on a tie: the text says nothing; printkit plays the tied players" in appendix
+    )
 
 
 def test_changing_a_plays_value_changes_what_prints(tmp_path: Path) -> None:
@@ -193,3 +195,17 @@ def test_two_errata_may_play_one_path_only_alike(tmp_path: Path) -> None:
 def test_paths_read_and_write_as_templates_write_them(text: str) -> None:
     path = parse_path(text)
     assert path is not None and path_text(path) == text
+
+
+def test_a_misspelt_new_value_is_unused_and_leaves_the_real_one_undefined(tmp_path: Path) -> None:
+    copy = _raise_shields_copy(tmp_path)
+    rules = copy / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace("values.base_crew: 10", "values.base_crwe: 10"), "utf-8")
+    result = run_cli("--rule-data", copy.parent, "validate", "--format", "json")
+    found = json.loads(result.stdout)["diagnostics"]
+    (unused,) = [d for d in found if d["code"] == "PK502"]
+    assert "'base_crwe', which nothing uses" in unused["message"]
+    assert "did you mean 'base_crew'" in unused["hint"]
+    still = [d for d in found if d["code"] == "PK534"]
+    assert len(still) == 3 and all("'base_crew'" in d["message"] for d in still)

@@ -12,9 +12,16 @@ from __future__ import annotations
 from printkit.check.errata import resolving_erratum
 from printkit.check.gaps import check_gaps
 from printkit.check.tables import check_tables
-from printkit.check.values import check_values_defined
-from printkit.diagnostics import PLAYED_RULES_FAULT, Diagnostic, Diagnostics
+from printkit.check.values import check_values_defined, used_values
+from printkit.diagnostics import (
+    PLAYED_RULES_FAULT,
+    RULE_UNUSED,
+    Diagnostic,
+    Diagnostics,
+    did_you_mean,
+)
 from printkit.load.package import LoadedPackage
+from printkit.load.played import NEW_VALUES, plays_of
 
 
 def check_played(
@@ -28,6 +35,7 @@ def check_played(
         check_tables(package.rules, played.spans, again)
         check_gaps(package.rules, played.spans, again)
     check_values_defined(package, played.spans, again)
+    _unused_new_values(played, diagnostics)
     said = {(d.code, d.span, d.message): d for d in text_found}
     for fault in again:
         earlier = said.get((fault.code, fault.span, fault.message))
@@ -54,3 +62,22 @@ def check_played(
             hint=f"give erratum '{name}' the plays that put its resolution in the data, "
             "which is what the materials print",
         )
+
+
+def _unused_new_values(played: LoadedPackage, diagnostics: Diagnostics) -> None:
+    """A value an erratum adds that nothing uses is a leftover or a misspelt name (PK502)."""
+    used = used_values(played.package)
+    written = played.as_written.rules.values if played.as_written.rules else {}
+    for play in plays_of(played.as_written):
+        name = play.path[-1] if play.path[:-1] == NEW_VALUES else None
+        if name is not None and name not in written and name not in used:
+            diagnostics.add(
+                RULE_UNUSED,
+                f"erratum '{play.name}' plays value '{name}', which nothing uses",
+                played.spans.key(play.where),
+                hint=did_you_mean(
+                    str(name),
+                    used - written.keys(),
+                    otherwise=f"print it with {{{{ values.{name} }}}}, or remove the entry",
+                ),
+            )

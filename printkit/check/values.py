@@ -38,6 +38,11 @@ def uses_undefined(source: str, context: dict[str, Any]) -> bool:
     return bool(value_uses(source) - context.get("values", {}).keys())
 
 
+def used_values(package: Package) -> set[str]:
+    """Every value name the package's templates use."""
+    return {name for _, source in _strings(package) for name in value_uses(source)}
+
+
 def check_values_defined(package: Package, spans: SourceMap, diagnostics: Diagnostics) -> None:
     defined = package.rules.values if package.rules else {}
     for path, source in _strings(package):
