@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from pydantic import BaseModel
+from pydantic_core import to_json
 
 from printkit.diagnostics import VALUE_UNDEFINED, Diagnostics, did_you_mean
 from printkit.load.yaml_spans import PathKey, SourceMap
@@ -25,6 +26,7 @@ _VALUE_USE = re.compile(
 )
 # The sections whose text is templates over the rules context.
 TEMPLATED = ("rules", "claims", "examples", "materials")
+FILTERED_DEPTH = 3  # path length down to which parts naming no value are skipped unwalked
 
 
 def value_uses(source: str) -> set[str]:
@@ -66,17 +68,28 @@ def _hint(name: str, defined: dict[str, Any]) -> str:
 
 
 def _strings(package: Package) -> Iterator[tuple[PathKey, str]]:
-    """(path, text) of every string of the templated sections, depth first."""
-    stack: list[tuple[PathKey, Any]] = [((key,), getattr(package, key)) for key in TEMPLATED]
-    stack.reverse()
+    """(path, text) of every string of the templated sections that may name a value, depth
+    first. Near the top (sections, their entries, the parts of those) a part whose serialised
+    form never says 'values' is not walked: a map's thousands of hexes, or the many tables
+    that name no value, cost one serialisation each, not a walk."""
+    stack = [((key,), getattr(package, key)) for key in reversed(TEMPLATED)]
     while stack:
         path, value = stack.pop()
         if isinstance(value, str):
             yield path, value
-        elif isinstance(value, BaseModel):
-            names = [*type(value).model_fields, *(value.model_extra or {})]
-            stack += reversed([((*path, name), getattr(value, name)) for name in names])
-        elif isinstance(value, dict):
-            stack += reversed([((*path, key), item) for key, item in value.items()])
-        elif isinstance(value, list | tuple):
-            stack += reversed([((*path, index), item) for index, item in enumerate(value)])
+            continue
+        children = _children(value)
+        if len(path) <= FILTERED_DEPTH:
+            children = [(name, child) for name, child in children if b"values" in to_json(child)]
+        stack += reversed([((*path, name), child) for name, child in children])
+
+
+def _children(value: Any) -> list[tuple[str | int, Any]]:
+    if isinstance(value, BaseModel):
+        names = [*type(value).model_fields, *(value.model_extra or {})]
+        return [(name, getattr(value, name)) for name in names]
+    if isinstance(value, dict):
+        return list(value.items())
+    if isinstance(value, list | tuple):
+        return list(enumerate(value))
+    return []

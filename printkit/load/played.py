@@ -73,9 +73,9 @@ def plays_of(package: Package) -> Iterator[Play]:
             yield Play(index, name, key, parse_path(key) or (), value)
 
 
-def text_value(package: Package, path: PathKey) -> tuple[Any, str | None, str]:
-    """The value the text has at `path`: (value, None, "") when it exists, `NOT_SET` for a
-    new named value, else (None, what is wrong, hint)."""
+def value_at(package: Package, path: PathKey) -> tuple[Any, str | None, str]:
+    """The value at `path` in `package`: (value, None, "") when it exists, (`NOT_SET`, None,
+    "") for a new named value under rules.values, else (None, what is wrong, hint)."""
     node: Any = package
     for depth, part in enumerate(path):
         here = path_text(path[:depth]) or "the package"
@@ -119,7 +119,7 @@ def _open_kind(package: Package, play: Play, was: Any) -> bool:
     the text's own kind is the type, and a number must stay a number."""
     if was is None or was is NOT_SET or isinstance(was, BaseModel):
         return False
-    parent, _, _ = text_value(package, play.path[:-1])
+    parent, _, _ = value_at(package, play.path[:-1])
     return isinstance(parent, dict)
 
 
@@ -147,7 +147,7 @@ def _refused(text: Package, play: Play, earlier: Play | None) -> tuple[str, str]
         )
     if play.path[0] == "errata":
         return f"{said}: errata cannot play errata", "play the rules, components or data"
-    was, problem, hint = text_value(text, play.path)
+    was, problem, hint = value_at(text, play.path)
     if problem is not None:
         return f"{said}, which does not exist: {problem}", hint
     if _open_kind(text, play, was) and _kind(was) != _kind(play.value):
@@ -200,7 +200,7 @@ def _validated(loaded: LoadedPackage, plays: list[Play], diagnostics: Diagnostic
 
 
 def _type_hint(text: Package, play: Play) -> str:
-    was = text_value(text, play.path)[0]
+    was = value_at(text, play.path)[0]
     if was is NOT_SET:
         return "a named value is a number, a text, true or false, or a list of them"
     return f"give a value of the field's type (see 'printkit schema'); the text has {was!r}"

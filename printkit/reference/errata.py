@@ -10,7 +10,7 @@ from typing import Any
 
 from printkit.check.coverage import interval_text
 from printkit.check.rule_index import Entry, rule_entries
-from printkit.load.played import NOT_SET, parse_path, path_text, text_value
+from printkit.load.played import NOT_SET, parse_path, path_text, value_at
 from printkit.load.yaml_spans import PathKey
 from printkit.model.package import Erratum, Package
 from printkit.model.rules_context import section_name
@@ -126,11 +126,11 @@ def _title(entry: Entry) -> str:
 
 def _value(package: Package, path: PathKey) -> Any:
     """The value at `path`; for a row, (its table, the row); None where there is nothing."""
-    value, problem, _ = text_value(package, path)
+    value, problem, _ = value_at(package, path)
     if problem is not None or value is NOT_SET:
         return None
     if path[-2:-1] == ("rows",):
-        return text_value(package, path[:-2])[0], value
+        return value_at(package, path[:-2])[0], value
     return value
 
 
