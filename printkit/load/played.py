@@ -22,23 +22,18 @@ from printkit.diagnostics import BAD_PLAYS, Diagnostics, did_you_mean
 from printkit.load.package import LoadedPackage
 from printkit.load.yaml_spans import PathKey
 from printkit.model.errors import data_path
-from printkit.model.package import Package
+from printkit.model.package import PLAYS_PATH, Package
 
 NEW_VALUES: PathKey = ("rules", "values")  # the one mapping a `plays` path may add to
-_SEGMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)((?:\[\d+\])*)")
 NOT_SET = object()  # a named value the text does not have
 
 
 def parse_path(text: str) -> PathKey | None:
-    """'rules.tables.ranges.rows[1].min' → ('rules', 'tables', 'ranges', 'rows', 1, 'min')."""
-    path: list[str | int] = []
-    for piece in text.split("."):
-        match = _SEGMENT.fullmatch(piece.strip())
-        if match is None:
-            return None
-        path.append(match[1])
-        path += [int(index) for index in re.findall(r"\d+", match[2])]
-    return tuple(path)
+    """'rules.tables.ranges.rows[1].min' → ('rules', 'tables', 'ranges', 'rows', 1, 'min');
+    None unless the text is a path as the schema's pattern for `plays` keys has it."""
+    if re.fullmatch(PLAYS_PATH, text) is None:
+        return None
+    return tuple(int(part) if part.isdigit() else part for part in re.findall(r"\w+", text))
 
 
 def path_text(path: PathKey) -> str:

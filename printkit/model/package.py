@@ -254,6 +254,10 @@ MAX_ID = 80
 MaterialId = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$", max_length=MAX_ID)]
 
 
+# A `plays` key: names joined by dots, each name optionally indexed ('rows[1]').
+PLAYS_PATH = r"^[A-Za-z_]\w*(\[\d+\])*(\.[A-Za-z_]\w*(\[\d+\])*)*$"
+
+
 class Erratum(Strict):
     """A known contradiction of the rule text and the reading printkit follows: in words
     (`resolution`) and, unless `wording_only`, as data (`plays`)."""
@@ -273,6 +277,7 @@ class Erratum(Strict):
         description="the resolution as data: data path as templates write it "
         "(rules.tables.ranges.rows[1].min, rules.values.base_crew) → the value printkit plays; "
         "applied to make the played rules, which every material prints",
+        json_schema_extra={"propertyNames": {"pattern": PLAYS_PATH}},
     )
     wording_only: bool = Field(
         False,
