@@ -15,11 +15,13 @@ from printkit.check.claims import Verdict
 from printkit.check.deck import check_deck
 from printkit.check.errata import apply_errata
 from printkit.check.layout import check_safe_zones
+from printkit.check.played import check_played
 from printkit.check.rules import check_rules
 from printkit.diagnostics import Diagnostics
 from printkit.draw.ops import Document
 from printkit.draw.pdf import render_pdf
 from printkit.load.package import LoadedPackage, load_package
+from printkit.load.played import play_errata
 from printkit.materials.registry import compile_material
 from printkit.materials.sandbox import game_budget
 from printkit.model.layout import resolve_layouts
@@ -53,20 +55,26 @@ def compile_game(
     if loaded is None:
         diagnostics.extend(found)
         return None
-    layouts = resolve_layouts(loaded.package.layouts, loaded.spans, found)
+    # What the text states is checked (its faults become notes where an erratum resolves
+    # them); what is printed is the played rules, every erratum's `plays` applied.
+    played = play_errata(loaded, found)
+    layouts = resolve_layouts(played.package.layouts, loaded.spans, found)
     check_safe_zones(layouts, loaded.spans, found)
     for deck_id in loaded.package.decks:
         check_deck(loaded.package, deck_id, loaded.spans, found)
     result = GameResult(game_id)
-    result.verdicts = check_rules(loaded, found)
-    result.materials = list(loaded.package.materials)
-    for material_id in _materials(loaded, only):
+    result.verdicts = check_rules(loaded, found, played.package)
+    remaining = Diagnostics()  # faults of the played rules: no erratum can excuse them
+    check_played(played, found.items, remaining)
+    result.materials = list(played.package.materials)
+    for material_id in _materials(played, only):
         if progress:
             progress(f"{game_id}/{material_id}")
-        document = compile_material(loaded, material_id, layouts, paper, found, press)
+        document = compile_material(played, material_id, layouts, paper, found, press)
         if document is not None:
             result.documents[material_id] = document
     apply_errata(loaded, found.items, diagnostics)
+    diagnostics.extend(remaining)
     return result
 
 

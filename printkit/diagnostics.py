@@ -511,6 +511,39 @@ EXAMPLE_KEYS = _code(
     "example computes something it does not state, or states something it does not compute",
     "Each key of an example's 'outcome' needs an expression in 'compute', and the other way.",
 )
+PLAYED_RULES_FAULT = _code(
+    "PK534",
+    Severity.ERROR,
+    "the played rules still have a fault the errata should resolve",
+    "The table checks (gaps, overlaps, restated tables), the checks for ties and rounding, and "
+    "the check for values used but never defined run again on the played rules, the package "
+    "with every erratum's 'plays' applied, which is what every material prints. A fault found "
+    "there would be printed: an erratum that resolves it only in words (wording_only, or plays "
+    "that miss the row) or plays that make a new gap or overlap. Give the erratum the 'plays' "
+    "that change the data to its resolution.",
+)
+VALUE_UNDEFINED = _code(
+    "PK535",
+    Severity.ERROR,
+    "a value is used but never defined",
+    "Prose, a claim, an example or a material's template uses values.NAME, and rules.values "
+    "has no such entry. When the rule text never states the number (a starting value it relies "
+    "on), record that gap as an erratum with code PK535 whose 'plays' defines the value "
+    "(rules.values.NAME: …): the finding then becomes a note, and every material prints the "
+    "number the erratum plays.",
+)
+BAD_PLAYS = _code(
+    "PK543",
+    Severity.ERROR,
+    "an erratum plays a path that does not exist or a value of the wrong type",
+    "An erratum's 'plays' maps data paths, written as templates write them "
+    "(rules.tables.ranges.rows[1].min, rules.values.base_crew), to the values printkit plays. "
+    "Each path must name data the package has (a field of a rule, a row by its index, an "
+    "entry of a mapping); only a new named value under rules.values may be added. The value "
+    "must be one the field takes (the model's type, and for a named value or a row's data the "
+    "same kind as the text's: a number stays a number). Two errata may not play one path "
+    "differently.",
+)
 
 INK_LIMIT_EXCEEDED = _code(
     "PK750",

@@ -16,6 +16,20 @@ from printkit.diagnostics import (
     did_you_mean,
 )
 from printkit.load.package import LoadedPackage
+from printkit.model.package import Erratum
+
+
+def resolving_erratum(errata: list[Erratum], diagnostic: Diagnostic) -> int | None:
+    """The index of the first erratum that names this finding (its code, and its subject in
+    the message), or None."""
+    return next(
+        (
+            index
+            for index, erratum in enumerate(errata)
+            if erratum.code == diagnostic.code and erratum.subject in diagnostic.message
+        ),
+        None,
+    )
 
 
 def apply_errata(loaded: LoadedPackage, found: list[Diagnostic], diagnostics: Diagnostics) -> None:
@@ -23,14 +37,7 @@ def apply_errata(loaded: LoadedPackage, found: list[Diagnostic], diagnostics: Di
     used: set[int] = set()
     errata = loaded.package.errata
     for diagnostic in found:
-        match = next(
-            (
-                i
-                for i, e in enumerate(errata)
-                if e.code == diagnostic.code and e.subject in diagnostic.message
-            ),
-            None,
-        )
+        match = resolving_erratum(errata, diagnostic)
         if match is None:
             diagnostics.extend([diagnostic])
             continue

@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from printkit.check.values import uses_undefined
 from printkit.diagnostics import TEMPLATE_ERROR, Diagnostics
 from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.materials.templates import TemplateProblem, render
@@ -39,6 +40,8 @@ def check_prose(package: Package, spans: SourceMap, diagnostics: Diagnostics) ->
         try:
             render(source, context)
         except TemplateProblem as problem:
+            if uses_undefined(source, context):
+                continue
             diagnostics.add(
                 problem.code or TEMPLATE_ERROR,
                 str(problem),

@@ -3,11 +3,11 @@ cross-reference lands on a section about the rule that makes it."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from printkit.check.prose import ProseRefs
 from printkit.check.rule_index import Entry, id_path, rule_entries
+from printkit.check.values import value_uses
 from printkit.diagnostics import (
     RULE_DUPLICATE_ID,
     RULE_UNKNOWN_REFERENCE,
@@ -23,8 +23,6 @@ from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.model.package import Package
 from printkit.model.rules import Action, DiceTable, Node, Rules, Section, TableBase, Variant
 from printkit.model.rules_context import section_name
-
-_VALUE_USE = re.compile(r"\bvalues(?:\.(\w+)|\[\s*['\"](\w+)['\"]\s*\])")
 
 
 def check_references(
@@ -195,7 +193,7 @@ def _unused(package: Package, prose: ProseRefs, spans: SourceMap, diagnostics: D
                 hint=f"use {{{{ term('{term_id}') }}}} where the prose says it, or remove it",
             )
     sources = " ".join(_expressions(package))
-    used_values = {a or b for a, b in _VALUE_USE.findall(sources)}
+    used_values = value_uses(sources)
     for name in rules.values:
         if name not in used_values:
             diagnostics.add(

@@ -9,14 +9,21 @@ from printkit.check.references import check_references
 from printkit.check.requirements import check_requirements
 from printkit.check.retyped import check_retyped
 from printkit.check.tables import check_tables
+from printkit.check.values import check_values_defined
 from printkit.diagnostics import Diagnostics
 from printkit.load.package import LoadedPackage
+from printkit.model.package import Package
 
 
-def check_rules(loaded: LoadedPackage, diagnostics: Diagnostics) -> list[Verdict]:
+def check_rules(
+    loaded: LoadedPackage, diagnostics: Diagnostics, played: Package | None = None
+) -> list[Verdict]:
+    """The text's faults (errata make notes of them); prose is rendered as `played`, the
+    played rules, prints it."""
     package, spans = loaded.package, loaded.spans
-    prose = check_prose(package, spans, diagnostics)
+    prose = check_prose(played or package, spans, diagnostics)
     check_references(package, prose, spans, diagnostics)
+    check_values_defined(package, spans, diagnostics)
     if package.rules is not None:
         check_tables(package.rules, spans, diagnostics)
         check_gaps(package.rules, spans, diagnostics)

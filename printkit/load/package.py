@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -31,12 +31,24 @@ LINK_HINT = "copy the file into the game's folder instead of linking to it"
 
 @dataclass
 class LoadedPackage:
-    """A validated package and the spans of its sources, for later checks to point at."""
+    """A validated package and the spans of its sources, for later checks to point at.
+
+    `source` is the merged data the package was validated from, so that the errata's `plays`
+    can be applied to it (printkit/load/played.py). In the played rules `package` is the
+    package with every `plays` applied and `text` the package as the rule text states it.
+    """
 
     id: str
     folder: Path
     package: Package
     spans: SourceMap
+    source: dict[str, Any] = field(default_factory=dict)
+    text: Package | None = None
+
+    @property
+    def as_written(self) -> Package:
+        """The package as the rule text states it, errata not applied."""
+        return self.text or self.package
 
 
 def yaml_files(folder: Path) -> list[Path]:
@@ -199,4 +211,4 @@ def load_package(game_id: str, folder: Path, diagnostics: Diagnostics) -> Loaded
         return None
     if sum(1 for d in diagnostics if d.severity == "error") > errors_before:
         return None
-    return LoadedPackage(game_id, folder, package, spans)
+    return LoadedPackage(game_id, folder, package, spans, data)

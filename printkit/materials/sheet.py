@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from printkit.check.values import uses_undefined
 from printkit.diagnostics import (
     BAD_VALUE,
     SHEET_OVERFLOW,
@@ -110,12 +111,13 @@ class _Flow:
         try:
             return " ".join(render(source, {**self.context, **(extra or {})}).split())
         except TemplateProblem as problem:
-            self.report(
-                problem.code or TEMPLATE_ERROR,
-                str(problem),
-                path,
-                problem.hint or "check the names against the README's rules context",
-            )
+            if not uses_undefined(source, self.context):
+                self.report(
+                    problem.code or TEMPLATE_ERROR,
+                    str(problem),
+                    path,
+                    problem.hint or "check the names against the README's rules context",
+                )
             return ""
 
     def field(

@@ -30,6 +30,8 @@ _HINT_BY_TYPE = {
     "finite_number": "give an ordinary number; .inf and .nan cannot be printed or measured",
     "length_too_long": "check the number and its unit (mm, cm, in or pt)",
     "string_pattern_mismatch": "use a plain name: letters, digits, '_' and '-'",
+    "erratum_plays": "add 'plays: {rules.values.name: 10}' (the data it changes), or "
+    "'wording_only: true' when the data already holds the reading",
 }
 
 

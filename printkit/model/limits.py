@@ -18,6 +18,8 @@ _SPANS = {  # JSON Schema keyword pairs → what is counted
     ("minProperties", "maxProperties"): "entries",
 }
 
+_SINGULAR = {"characters": "character", "items": "item", "entries": "entry"}
+
 
 @dataclass(frozen=True, order=True)
 class FieldLimit:
@@ -76,7 +78,7 @@ def describe(node: Node) -> str:
     parts: list[str] = []
     for (low_key, high_key), unit in _SPANS.items():
         low, high = node.get(low_key) or 0, node.get(high_key)
-        unit = unit.removesuffix("s") if (high or low) == 1 else unit
+        unit = _SINGULAR[unit] if (high or low) == 1 else unit
         if high is not None and low == high:
             parts.append(f"exactly {_number(high)} {unit}")
         elif high is not None:

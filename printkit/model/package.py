@@ -254,8 +254,13 @@ MAX_ID = 80
 MaterialId = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$", max_length=MAX_ID)]
 
 
+# A `plays` key: names joined by dots, each name optionally indexed ('rows[1]').
+PLAYS_PATH = r"^[A-Za-z_]\w*(\[\d+\])*(\.[A-Za-z_]\w*(\[\d+\])*)*$"
+
+
 class Erratum(Strict):
-    """A known contradiction of the rule text and the reading printkit follows."""
+    """A known contradiction of the rule text and the reading printkit follows: in words
+    (`resolution`) and, unless `wording_only`, as data (`plays`)."""
 
     id: str | None = Field(None, description="name of the erratum, shown in its note")
     code: str = Field(pattern=r"^PK\d{3}$")
@@ -266,6 +271,29 @@ class Erratum(Strict):
         None, description="what is wrong with the text: for the errata appendix and reports"
     )
     source_line: int | None = Field(None, ge=1, description="line of the seed rule text")
+    plays: dict[str, Any] | None = Field(
+        None,
+        min_length=1,
+        description="the resolution as data: data path as templates write it "
+        "(rules.tables.ranges.rows[1].min, rules.values.base_crew) → the value printkit plays; "
+        "applied to make the played rules, which every material prints",
+        json_schema_extra={"propertyNames": {"pattern": PLAYS_PATH}},
+    )
+    wording_only: bool = Field(
+        False,
+        description="the resolution changes no data (a cross-reference's wording, a claim or "
+        "worked example the text gets wrong while the data already holds the reading)",
+    )
+
+    @model_validator(mode="after")
+    def _resolved_as_data_or_words(self) -> Erratum:
+        if (self.plays is None) != self.wording_only:
+            raise PydanticCustomError(
+                "erratum_plays",
+                "give exactly one of 'plays' (the data the resolution changes) or "
+                "'wording_only: true' (it changes none)",
+            )
+        return self
 
 
 class Package(Strict):

@@ -21,6 +21,7 @@ from printkit.materials.sandbox import BoundedEnvironment, LimitExceeded, budget
 from printkit.materials.templates import TemplateProblem, render
 from printkit.model.rules import DiceTable, LookupTable, RangeTable
 from printkit.model.rules_context import EMPTY_RULES, rules_context, section_name
+from printkit.reference.errata import erratum_changes
 
 DEFAULT_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -115,6 +116,10 @@ def reference_context(loaded: LoadedPackage) -> dict[str, Any]:
         "row_key": row_key,
         "key_heading": key_heading,
         "errata": package.errata,
+        # what an erratum's plays change, from the text's data and the played rules' data
+        "changes": lambda erratum: erratum_changes(
+            erratum, loaded.as_written, package, prose, row_key
+        ),
         "entries_of": lambda kind: [e for e in entries if e.kind == kind],
         "cell": cell,
         "title": title,

@@ -1,0 +1,220 @@
+"""The played rules: the package with every erratum's `plays` applied.
+
+The data keeps what the rule text states, faults included, so that the validator can report
+them; an erratum's `plays` says, as data, what printkit plays instead (close range from 2
+hexes, a rounding, a starting value the text never gives). Applied once per game, the result
+is an ordinary `Package`, validated by the same models, that every material prints and every
+engine reads. A path that does not exist or a value the field cannot take is PK543 at the
+erratum's `plays` key, and that one entry is left out.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from printkit.diagnostics import BAD_PLAYS, Diagnostics, did_you_mean
+from printkit.load.package import LoadedPackage
+from printkit.load.yaml_spans import PathKey
+from printkit.model.errors import data_path
+from printkit.model.package import PLAYS_PATH, Package
+
+NEW_VALUES: PathKey = ("rules", "values")  # the one mapping a `plays` path may add to
+NOT_SET = object()  # a named value the text does not have
+
+
+def parse_path(text: str) -> PathKey | None:
+    """'rules.tables.ranges.rows[1].min' → ('rules', 'tables', 'ranges', 'rows', 1, 'min');
+    None unless the text is a path as the schema's pattern for `plays` keys has it."""
+    if re.fullmatch(PLAYS_PATH, text) is None:
+        return None
+    return tuple(int(part) if part.isdigit() else part for part in re.findall(r"\w+", text))
+
+
+def path_text(path: PathKey) -> str:
+    """The inverse of parse_path: how templates and errata write a path."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else f".{part}" if text else part
+    return text
+
+
+@dataclass(frozen=True)
+class Play:
+    """One entry of an erratum's `plays`: where it is written, the path and the value."""
+
+    erratum: int  # index in the package's errata
+    name: str  # the erratum's id, or its number
+    key: str  # the path as written
+    path: PathKey
+    value: Any
+
+    @property
+    def where(self) -> PathKey:
+        return ("errata", self.erratum, "plays", self.key)
+
+
+def plays_of(package: Package) -> Iterator[Play]:
+    """Every `plays` entry of the package's errata, in order (paths that do not parse too,
+    with an empty path, so that they are reported)."""
+    for index, erratum in enumerate(package.errata):
+        for key, value in (erratum.plays or {}).items():
+            name = erratum.id or str(index + 1)
+            yield Play(index, name, key, parse_path(key) or (), value)
+
+
+def value_at(package: Package, path: PathKey) -> tuple[Any, str | None, str]:
+    """The value at `path` in `package`: (value, None, "") when it exists, (`NOT_SET`, None,
+    "") for a new named value under rules.values, else (None, what is wrong, hint)."""
+    node: Any = package
+    for depth, part in enumerate(path):
+        here = path_text(path[:depth]) or "the package"
+        if isinstance(node, BaseModel):
+            fields = [*type(node).model_fields, *(node.model_extra or {})]
+            if not isinstance(part, str) or part not in fields:
+                return None, f"{here} has no field '{part}'", did_you_mean(str(part), fields)
+            node = getattr(node, part)
+        elif isinstance(node, dict):
+            if part in node:
+                node = node[part]
+            elif path[:depth] == NEW_VALUES and depth == len(path) - 1:
+                return NOT_SET, None, ""
+            else:
+                return None, f"{here} has no entry '{part}'", did_you_mean(str(part), node)
+        elif isinstance(node, list):
+            if not isinstance(part, int) or not 0 <= part < len(node):
+                count = f"{len(node)} item{'s' if len(node) != 1 else ''}"
+                return None, f"{here} has {count} (counted from 0)", "give an index in range"
+            node = node[part]
+        else:
+            state = "not set in the data" if node is None else f"a single value ({node!r})"
+            return None, f"{here} is {state}, so it has no '{part}'", "shorten the path"
+    return node, None, ""
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, list):
+        return "a list"
+    return "a mapping" if isinstance(value, dict) else "nothing"
+
+
+def _open_kind(package: Package, play: Play, was: Any) -> bool:
+    """Whether the model leaves the value's type open (a named value, a row's data): then
+    the text's own kind is the type, and a number must stay a number."""
+    if was is None or was is NOT_SET or isinstance(was, BaseModel):
+        return False
+    parent, _, _ = value_at(package, play.path[:-1])
+    return isinstance(parent, dict)
+
+
+def play_errata(loaded: LoadedPackage, diagnostics: Diagnostics) -> LoadedPackage:
+    """The played rules of `loaded`: its package with every valid `plays` applied."""
+    text = loaded.package
+    accepted: dict[PathKey, Play] = {}
+    for play in plays_of(text):
+        problem = _refused(text, play, accepted.get(play.path))
+        if problem is not None:
+            message, hint = problem
+            diagnostics.add(BAD_PLAYS, message, loaded.spans.key(play.where), hint=hint)
+        else:
+            accepted.setdefault(play.path, play)
+    played = _validated(loaded, list(accepted.values()), diagnostics)
+    return replace(loaded, package=played, text=text)
+
+
+def _refused(text: Package, play: Play, earlier: Play | None) -> tuple[str, str] | None:
+    """(message, hint) when `play` cannot be applied, else None."""
+    said = f"erratum '{play.name}' plays '{play.key}'"
+    if not play.path:
+        return f"{said}, which is not a data path", (
+            "write the path as templates do: rules.tables.ranges.rows[1].min"
+        )
+    if play.path[0] == "errata":
+        return f"{said}: errata cannot play errata", "play the rules, components or data"
+    was, problem, hint = value_at(text, play.path)
+    if problem is not None:
+        return f"{said}, which does not exist: {problem}", hint
+    if _open_kind(text, play, was) and _kind(was) != _kind(play.value):
+        return (
+            f"{said} = {play.value!r}, {_kind(play.value)}, where the text has {_kind(was)} "
+            f"({was!r})",
+            f"give {_kind(was)}, as the text does",
+        )
+    if earlier is not None and earlier.value != play.value:
+        return (
+            f"{said} = {play.value!r}, but erratum '{earlier.name}' plays it = {earlier.value!r}",
+            "the played rules have one value per path: make the errata agree",
+        )
+    return None
+
+
+def apply_plays(source: dict[str, Any], plays: dict[PathKey, Any]) -> dict[str, Any]:
+    """A copy of the merged package data with each path set to its value. Mappings the text
+    leaves to their defaults (a row's `rounding`) are created on the way."""
+    played = copy.deepcopy(source)
+    for path, value in plays.items():
+        node: Any = played
+        for part in path[:-1]:
+            node = node.setdefault(part, {}) if isinstance(node, dict) else node[part]
+        node[path[-1]] = copy.deepcopy(value)
+    return played
+
+
+def _validated(loaded: LoadedPackage, plays: list[Play], diagnostics: Diagnostics) -> Package:
+    """The played package; an entry whose value the models refuse is reported and left out
+    (once: the others are then applied again)."""
+    for _ in range(2):
+        if not plays:
+            return loaded.package
+        source = apply_plays(loaded.source, {play.path: play.value for play in plays})
+        try:
+            return Package.model_validate(source)
+        except ValidationError as error:
+            refused = _blame(error, source, plays)
+        for play, message in refused.items():
+            diagnostics.add(
+                BAD_PLAYS,
+                f"erratum '{play.name}' plays '{play.key}' = {play.value!r}, which the data "
+                f"cannot take: {message}",
+                loaded.spans.key(play.where),
+                hint=_type_hint(loaded.package, play),
+            )
+        plays = [play for play in plays if play not in refused]
+    return loaded.package
+
+
+def _type_hint(text: Package, play: Play) -> str:
+    was = value_at(text, play.path)[0]
+    if was is NOT_SET:
+        return "a named value is a number, a text, true or false, or a list of them"
+    return f"give a value of the field's type (see 'printkit schema'); the text has {was!r}"
+
+
+def _blame(error: ValidationError, source: dict[str, Any], plays: list[Play]) -> dict[Play, str]:
+    """Each refused value's play: the one whose path is nearest the error's place."""
+    blamed: dict[Play, str] = {}
+    for item in error.errors():
+        where = data_path(source, tuple(item["loc"]))
+
+        def shared(play: Play, where: PathKey = where) -> int:
+            common = 0
+            for mine, theirs in zip(play.path, where, strict=False):
+                if mine != theirs:
+                    break
+                common += 1
+            return common
+
+        culprit = max(plays, key=shared)
+        blamed.setdefault(culprit, item["msg"])
+    return blamed

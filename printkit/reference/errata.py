@@ -1,0 +1,144 @@
+"""What an erratum changes, in words a player reads: "Ranges, row 2: the text says 1–5,
+printkit plays 2–5", written from the data of both versions of the package (the text's and the
+played rules), so that the errata appendix can never disagree with what the tables print."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from printkit.check.coverage import interval_text
+from printkit.check.rule_index import Entry, rule_entries
+from printkit.load.played import NOT_SET, parse_path, path_text, value_at
+from printkit.load.yaml_spans import PathKey
+from printkit.model.package import Erratum, Package
+from printkit.model.rules_context import section_name
+
+# A rule's field as a player would name it; any other field is named by its words.
+FIELD_WORDS = {
+    "see": "refers to",
+    "ties": "on a tie",
+    "per": "counted per",
+    "rounding": "an odd half rounds",
+    "definition": "definition",
+}
+
+
+@dataclass(frozen=True)
+class Change:
+    what: str  # "Ranges, row 2"
+    text: str  # what the text has there: "1–5"
+    plays: str  # what printkit plays: "2–5"
+
+
+def erratum_changes(
+    erratum: Erratum,
+    text: Package,
+    played: Package,
+    prose: Callable[[str], str],
+    row_key: Callable[[Any, Any], str],
+) -> list[Change]:
+    """One change per row, table range or field the erratum's `plays` set, in their order."""
+    describe = _Describer(text, played, prose, row_key)
+    changes: dict[PathKey, Change] = {}
+    for key in erratum.plays or {}:
+        path = parse_path(key)
+        if path:
+            where, change = describe(path)
+            changes.setdefault(where, change)
+    return list(changes.values())
+
+
+class _Describer:
+    def __init__(
+        self,
+        text: Package,
+        played: Package,
+        prose: Callable[[str], str],
+        row_key: Callable[[Any, Any], str],
+    ) -> None:
+        self.versions = (text, played)
+        self.prose = prose
+        self.row_key = row_key
+        self.entries = list(rule_entries(text.rules)) if text.rules else []
+
+    def __call__(self, path: PathKey) -> tuple[PathKey, Change]:
+        """The place a change is described at (a whole row for any of its fields), and the
+        change."""
+        entry = _innermost(self.entries, path)
+        if entry is None:
+            name = path[-1] if path[:2] == ("rules", "values") else path_text(path)
+            return path, self._change(str(name).replace("_", " "), path, self._shown)
+        named = _title(entry)
+        rest = path[len(entry.path) :]
+        if entry.kind == "table" and rest[:1] == ("rows",) and len(rest) > 1:
+            where = (*entry.path, "rows", rest[1])
+            return where, self._change(f"{named}, row {rest[1] + 1}", where, self._row)
+        if entry.kind == "table" and rest[:1] == ("domain",):
+            where = (*entry.path, "domain")
+            return where, self._change(f"{named}, the numbers it covers", where, _interval)
+        field = str(rest[0]) if rest else "as a whole"
+        words = FIELD_WORDS.get(field, field.replace("_", " "))
+        shown = self._sections if field == "see" else self._shown
+        return path, self._change(f"{named}, {words}", path, shown)
+
+    def _change(self, what: str, path: PathKey, shown: Callable[[Any], str]) -> Change:
+        text, played = (_value(package, path) for package in self.versions)
+        # the template ends each value with its own full stop
+        text_shown, played_shown = (shown(value).rstrip(".") for value in (text, played))
+        return Change(what[:1].upper() + what[1:], text_shown, played_shown)
+
+    def _shown(self, value: Any) -> str:
+        if value is None:
+            return "nothing"
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, list):
+            return ", ".join(self._shown(item) for item in value)
+        return self.prose(value) if isinstance(value, str) else str(value)
+
+    def _sections(self, value: Any) -> str:
+        sections = self.versions[0].rules.sections if self.versions[0].rules else {}
+        ids = value if isinstance(value, list) else [value]
+        names = [section_name(sections[i]) if i in sections else "no section" for i in ids]
+        return ", ".join(names) or "nothing"
+
+    def _row(self, pair: tuple[Any, Any] | None) -> str:
+        if pair is None:
+            return "nothing"
+        table, row = pair
+        shown = self.row_key(table, row)
+        if row.halves:
+            shown += f", halved, {_rounding(row.rounding)}"
+        return shown
+
+
+def _innermost(entries: list[Entry], path: PathKey) -> Entry | None:
+    owners = [e for e in entries if path[: len(e.path)] == e.path]
+    return max(owners, key=lambda e: len(e.path)) if owners else None
+
+
+def _title(entry: Entry) -> str:
+    named = getattr(entry.node, "title", None) or getattr(entry.node, "term", None)
+    return named or entry.id.replace("_", " ").capitalize()
+
+
+def _value(package: Package, path: PathKey) -> Any:
+    """The value at `path`; for a row, (its table, the row); None where there is nothing."""
+    value, problem, _ = value_at(package, path)
+    if problem is not None or value is NOT_SET:
+        return None
+    if path[-2:-1] == ("rows",):
+        return value_at(package, path[:-2])[0], value
+    return value
+
+
+def _interval(domain: Any) -> str:
+    return "nothing" if domain is None else interval_text(domain.min, domain.max)
+
+
+def _rounding(rounding: str | None) -> str:
+    if rounding is None:
+        return "the rounding not stated"
+    return "rounding to the nearest" if rounding == "nearest" else f"rounding {rounding}"

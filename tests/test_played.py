@@ -1,0 +1,211 @@
+"""The played rules: errata's `plays` applied to the package, printed by every material, and
+checked again so that no fault an erratum resolves is printed."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pypdf
+import pytest
+from support import GOOD, RULE_DATA, run_cli
+
+from printkit.diagnostics import Diagnostics
+from printkit.load.package import load_package
+from printkit.load.played import parse_path, path_text, play_errata
+
+GAMES = sorted(p.name for p in RULE_DATA.iterdir() if (p / "rules.yaml").exists())
+# Findings a printed table, tie-break, rounding or value would carry into print.
+DATA_FAULTS = {"PK505", "PK506", "PK510", "PK511", "PK512", "PK515", "PK516", "PK535"}
+
+
+def _text(pdf: Path) -> str:
+    return " ".join(" ".join(page.extract_text().split()) for page in pypdf.PdfReader(pdf).pages)
+
+
+def _build(rule_data: Path, game: str, out: Path, *materials: str) -> Path:
+    only = [option for material in materials for option in ("--only", material)]
+    result = run_cli("--rule-data", rule_data, "build", game, *only, "--out", out)
+    assert result.exit_code == 0, result.output
+    return out / game
+
+
+def _raise_shields_copy(tmp_path: Path) -> Path:
+    copy = tmp_path / "rule_data" / "raise_shields"
+    shutil.copytree(RULE_DATA / "raise_shields", copy)
+    return copy
+
+
+@pytest.fixture(scope="module")
+def references(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("played")
+    return _build(RULE_DATA, "raise_shields", out, "quick_reference", "rules_reference")
+
+
+@pytest.mark.parametrize("document", ["quick_reference", "rules_reference"])
+def test_raise_shields_references_print_the_played_ranges(references: Path, document: str) -> None:
+    """The text's range table (1, 1–5, 7+) has an overlap and a gap; the errata play close
+    2–5 and long 6+, and both references print that, never the text's rows."""
+    text = _text(references / f"{document}.pdf")
+    ranges = text[text.index("Ranges") :]
+    assert re.search(r"\b1 Boarding range", ranges)
+    assert re.search(r"2–5 Close range", ranges)
+    assert re.search(r"\b6(\+| or more) Long range", ranges)
+    assert "1–5 Close range" not in text and "7 or more Long range" not in text
+    stress = text[text.index("Stress test") :]
+    assert re.search(r"-6 or less The ship breaks apart", stress)
+    assert re.search(r"mark one stress\. Halves round down\.", stress)
+    assert "10 crew" in text  # the starting crew, played by erratum 'starting_crew'
+
+
+def test_the_errata_appendix_says_what_the_text_says_and_what_printkit_plays(
+    references: Path,
+) -> None:
+    text = _text(references / "rules_reference.pdf")
+    appendix = text[text.rindex("Errata") :]
+    assert "Ranges, row 2: the text says 1–5; printkit plays 2–5." in appendix
+    assert "Ranges, row 3: the text says 7 or more; printkit plays 6 or more." in appendix
+    assert "Base crew: the text says nothing; printkit plays 10." in appendix
+    assert (
+        "Morale roll, on a tie: the text says nothing; printkit plays the tied players" in appendix
+    )
+
+
+def test_changing_a_plays_value_changes_what_prints(tmp_path: Path) -> None:
+    copy = _raise_shields_copy(tmp_path)
+    rules = copy / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    assert "plays: {rules.values.base_crew: 10}" in text
+    rules.write_text(text.replace("base_crew: 10}", "base_crew: 12}"), encoding="utf-8")
+    built = _build(copy.parent, "raise_shields", tmp_path / "out", "quick_reference", "roster")
+    assert "12 crew" in _text(built / "quick_reference.pdf")
+    assert "10 crew" not in _text(built / "quick_reference.pdf")
+    roster = pypdf.PdfReader(built / "roster.pdf").pages[0].extract_text()
+    assert "base 12" in roster and "base 10" in roster  # crew 12; shields and hull stay 10
+
+
+def test_a_table_erratum_that_plays_nothing_leaves_an_error(tmp_path: Path) -> None:
+    """An erratum that resolves a gap in words only excuses the text's finding, but the
+    played rules still print the gap: an error (PK534) at the table."""
+    copy = _raise_shields_copy(tmp_path)
+    rules = copy / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    played = '    plays: {"rules.tables.stress_test.rows[5].min": null}\n'
+    assert played in text
+    rules.write_text(text.replace(played, "    wording_only: true\n", 1), encoding="utf-8")
+    result = run_cli("--rule-data", copy.parent, "validate", "--format", "json")
+    assert result.exit_code == 1
+    errors = [d for d in json.loads(result.stdout)["diagnostics"] if d["severity"] == "error"]
+    assert {d["code"] for d in errors} == {"PK534"}
+    gap, restated = errors  # the quick table, still played as -6 or less, now disagrees
+    assert "-7 and below" in gap["message"] and "'stress_floor'" in gap["message"]
+    assert "'stress_test_quick' gives 'destroyed' as -6 and below" in restated["message"]
+
+
+def test_plays_that_make_a_new_fault_are_an_error(tmp_path: Path) -> None:
+    copy = _raise_shields_copy(tmp_path)
+    rules = copy / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace('rows[1].min": 2}', 'rows[1].min": 3}', 1), encoding="utf-8")
+    result = run_cli("--rule-data", copy.parent, "validate", "--format", "json")
+    errors = [d for d in json.loads(result.stdout)["diagnostics"] if d["severity"] == "error"]
+    assert {d["code"] for d in errors} == {"PK534"}
+    assert any("make a fault the text does not have" in d["message"] for d in errors)
+    assert any("no result for 2" in d["message"] for d in errors)
+
+
+def test_shipped_games_validate_and_every_data_erratum_plays(tmp_path: Path) -> None:
+    result = run_cli("validate", "--format", "json")
+    assert result.exit_code == 0, result.output
+    for game in GAMES:
+        loaded = load_package(game, RULE_DATA / game, Diagnostics())
+        assert loaded is not None
+        for erratum in loaded.package.errata:
+            if erratum.code in DATA_FAULTS:
+                assert erratum.plays, f"{game}: erratum '{erratum.id}' resolves data in words"
+            assert bool(erratum.plays) != erratum.wording_only
+
+
+def _played(folder: Path, errata: str, tmp_path: Path) -> tuple[object, Diagnostics]:
+    """Load a copy of `folder` with `errata` (YAML) appended, and play it."""
+    copy = tmp_path / folder.name
+    shutil.copytree(folder, copy)
+    (copy / "errata.yaml").write_text(errata, encoding="utf-8")
+    found = Diagnostics()
+    loaded = load_package(copy.name, copy, found)
+    assert loaded is not None, [str(d.message) for d in found]
+    return play_errata(loaded, found), found
+
+
+def _erratum(plays: str, name: str = "e") -> str:
+    return (
+        f"  - {{id: {name}, code: PK510, subject: x, text_says: a, resolution: b, "
+        f"plays: {plays}}}\n"
+    )
+
+
+def test_the_played_package_is_a_package_and_the_text_stays_as_written(tmp_path: Path) -> None:
+    erratum = _erratum('{"rules.tables.reach.rows[1].min": 3, rules.values.bonus: 2}')
+    played, found = _played(GOOD / "minimal_rules", "errata:\n" + erratum, tmp_path)
+    assert not list(found)
+    assert played.package.rules.tables["reach"].rows[1].min == 3
+    assert played.package.rules.values["bonus"] == 2
+    assert played.as_written.rules.tables["reach"].rows[1].min == 2
+    assert "bonus" not in played.as_written.rules.values
+
+
+@pytest.mark.parametrize(
+    ("plays", "said"),
+    [
+        ("{rules.values.hand: two}", "a text, where the text has a number"),
+        ("{rules.actions.draw.cots: 2}", "did you mean 'cost'"),
+        ('{"rules.tables.reach.rows[5].min": 2}', "has 2 items"),
+        ("{rules.actions.new_one: 2}", "has no entry 'new_one'"),
+        ("{rules.actions.draw.cost: -1}", "cannot take"),
+        ("{errata: []}", "errata cannot play errata"),
+        ('{"rules.tables[": 1}', "not a data path"),
+    ],
+)
+def test_a_bad_plays_entry_is_reported_and_left_out(tmp_path: Path, plays: str, said: str) -> None:
+    played, found = _played(GOOD / "minimal_rules", "errata:\n" + _erratum(plays), tmp_path)
+    (problem,) = list(found)
+    assert problem.code == "PK543"
+    assert said in f"{problem.message} {problem.hint}"
+    assert problem.span.file.endswith("errata.yaml") and problem.span.line == 2
+    assert played.package.rules == played.as_written.rules
+
+
+def test_two_errata_may_play_one_path_only_alike(tmp_path: Path) -> None:
+    same = _erratum('{"rules.tables.reach.rows[1].min": 3}', "a")
+    other = _erratum('{"rules.tables.reach.rows[1].min": 4}', "b")
+    played, found = _played(GOOD / "minimal_rules", "errata:\n" + same + same, tmp_path)
+    assert not list(found)
+    played, found = _played(GOOD / "minimal_rules", "errata:\n" + same + other, tmp_path / "2")
+    (problem,) = list(found)
+    assert problem.code == "PK543" and "erratum 'a' plays it = 3" in problem.message
+    assert played.package.rules.tables["reach"].rows[1].min == 3
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["rules.tables.ranges.rows[1].min", "rules.values.base_crew", "data.ships[0].upgrades[2][1]"],
+)
+def test_paths_read_and_write_as_templates_write_them(text: str) -> None:
+    path = parse_path(text)
+    assert path is not None and path_text(path) == text
+
+
+def test_a_misspelt_new_value_is_unused_and_leaves_the_real_one_undefined(tmp_path: Path) -> None:
+    copy = _raise_shields_copy(tmp_path)
+    rules = copy / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace("values.base_crew: 10", "values.base_crwe: 10"), "utf-8")
+    result = run_cli("--rule-data", copy.parent, "validate", "--format", "json")
+    found = json.loads(result.stdout)["diagnostics"]
+    (unused,) = [d for d in found if d["code"] == "PK502"]
+    assert "'base_crwe', which nothing uses" in unused["message"]
+    assert "did you mean 'base_crew'" in unused["hint"]
+    still = [d for d in found if d["code"] == "PK534"]
+    assert len(still) == 3 and all("'base_crew'" in d["message"] for d in still)
