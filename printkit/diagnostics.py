@@ -64,8 +64,9 @@ UNREADABLE = _code(
     "PK002",
     Severity.ERROR,
     "file cannot be read",
-    "A YAML file or a game folder could not be opened (permissions, a broken disk), or a file "
-    "is not UTF-8 text; the diagnostic gives the line and column of the first byte that is not.",
+    "A file of the game (its YAML, a reference template) or a game folder could not be opened "
+    "(permissions, a broken disk), or a text file is not UTF-8; the diagnostic gives the line "
+    "and column of the first byte that is not.",
 )
 FILE_TOO_LARGE = _code(
     "PK003",
@@ -94,9 +95,10 @@ OUTSIDE_PACKAGE = _code(
     "PK006",
     Severity.ERROR,
     "file lies outside the game's folder",
-    "A file of the game's folder is a symbolic link to a file elsewhere. printkit reads only the "
-    "game's own folder, so a shared package cannot make it read (and echo in diagnostics) files "
-    "of the machine it runs on.",
+    "A file of the game's folder (its YAML, a reference template or a template it includes) is a "
+    "symbolic link to a file elsewhere, or a template is named by an absolute path or one whose "
+    "'..' leaves the folder. printkit reads only the game's own folder, so a shared package "
+    "cannot make it read (and print, or echo in diagnostics) files of the machine it runs on.",
 )
 YAML_SYNTAX = _code(
     "PK100",
@@ -676,6 +678,17 @@ INTERNAL_ERROR = _code(
     "versions and the Python traceback) was saved to the file the diagnostic names. Please "
     "report it to printkit's maintainers with that file and, if you can, the game package "
     "that triggered it. Exit code 3.",
+)
+
+# The gate every file of a game is read through (PK410-PK419).
+TEMPLATE_FILE_TOO_LARGE = _code(
+    "PK410",
+    Severity.ERROR,
+    "template file is too large",
+    "A reference template (or a template it includes) is larger than 64 KB. It is refused "
+    "before it is read: a template is a frame around the rules, which it prints from the data "
+    "(the shipped ones are under 2 KB), and a rendering may print at most 100,000 characters "
+    "anyway; a 1 MB template took minutes to lay out.",
 )
 
 # Reference documents (PK600-PK649).

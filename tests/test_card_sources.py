@@ -346,14 +346,14 @@ def test_a_data_file_that_cannot_be_read_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     folder = _copy("csv_deck", tmp_path)
-    read_bytes = Path.read_bytes
+    path_open = Path.open
 
-    def refused(path: Path) -> bytes:
+    def refused(path: Path, *args: object, **kwargs: object):
         if path.name == "cards.csv":
             raise PermissionError(13, "Permission denied")
-        return read_bytes(path)
+        return path_open(path, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_bytes", refused)
+    monkeypatch.setattr(Path, "open", refused)
     code, found = _diagnostics(folder, tmp_path)
     (problem,) = found
     assert (code, problem.code, Path(problem.file).name, problem.line, problem.column) == (
