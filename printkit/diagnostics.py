@@ -685,10 +685,10 @@ TEMPLATE_FILE_TOO_LARGE = _code(
     "PK410",
     Severity.ERROR,
     "template file is too large",
-    "A reference template (or a template it includes) is larger than 64 KB. It is refused "
+    "A reference template (or a template it includes) is larger than 32 KB. It is refused "
     "before it is read: a template is a frame around the rules, which it prints from the data "
-    "(the shipped ones are under 2 KB), and a rendering may print at most 100,000 characters "
-    "anyway; a 1 MB template took minutes to lay out.",
+    "(the shipped ones are under 2 KB), and laying out a long text costs more than its length "
+    "(a 61 KB template took 8 s, a 1 MB one over 300 s).",
 )
 
 # Reference documents (PK600-PK649).
@@ -932,8 +932,10 @@ def some_of(names: Sequence[str], shown: int = 3) -> str:
 
 
 def relative(path: Path) -> str:
-    """Show paths relative to the working directory when possible, as compilers do."""
+    """Show paths relative to the working directory when possible, as compilers do; a
+    symbolic link is named itself, not the file it points to."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        named = path.parent.resolve() / path.name if path.name else path.resolve()
+        return str(named.relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)

@@ -81,12 +81,12 @@ ART = Kind(
     ART_UNREADABLE,
 )
 # A reference template is a frame around the rules, which it prints from the data: the shipped
-# ones are under 2 KB. 64 KB is 30 pages of text typed into the template itself, and below the
-# 100,000 characters a rendering may print (README, 'Template limits'), so a template the
-# sandbox would refuse after rendering is refused before it is read; a 1 MB one took 300 s.
+# ones are under 2 KB. 32 KB is 15 pages of text typed into the template itself. Layout cost
+# grows faster than the text (a quick reference tries each font size): a 32 KB template of
+# plain text added 0.9 s to validating a game, a 61 KB one 8 s, a 1 MB one over 300 s.
 TEMPLATE = Kind(
     "template",
-    64 * 1024,
+    32 * 1024,
     "a reference template prints the rules from the data: keep long text in the rules' prose",
     (".j2",),
     OUTSIDE_PACKAGE,
