@@ -5,6 +5,7 @@ card list in another file; every mistake reported at the file, row and column th
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import zipfile
 from pathlib import Path
@@ -346,14 +347,14 @@ def test_a_data_file_that_cannot_be_read_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     folder = _copy("csv_deck", tmp_path)
-    path_open = Path.open
+    os_open = os.open
 
-    def refused(path: Path, *args: object, **kwargs: object):
-        if path.name == "cards.csv":
+    def refused(path: Path, *args: int, **kwargs: int) -> int:
+        if Path(path).name == "cards.csv":
             raise PermissionError(13, "Permission denied")
-        return path_open(path, *args, **kwargs)
+        return os_open(path, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "open", refused)
+    monkeypatch.setattr(os, "open", refused)
     code, found = _diagnostics(folder, tmp_path)
     (problem,) = found
     assert (code, problem.code, Path(problem.file).name, problem.line, problem.column) == (

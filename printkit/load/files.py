@@ -153,7 +153,7 @@ class GameFiles:
 
     def locate(self, name: str, kind: Kind) -> Path:
         """The file a package names, relative to the game's folder; Refused when the name is
-        absolute, leaves the folder, is a link out of it, or names no regular file."""
+        absolute, leaves the folder, is a link out of it, or names nothing."""
         given = Path(name)
         if given.is_absolute():
             inside = given.resolve()
@@ -169,7 +169,7 @@ class GameFiles:
             )
         path = self.folder / name
         self.inside(path, kind, name)
-        if not path.is_file():
+        if not path.exists():  # a folder or a pipe of that name is refused when it is read
             hint = did_you_mean(name, self.candidates(kind), otherwise="put the file there")
             raise NotFound(kind.missing, f"no {kind.noun} '{name}' in the game's folder", hint)
         return path
@@ -220,7 +220,8 @@ def read_bounded(path: Path, kind: Kind) -> bytes:
     is read (a FIFO would block, a device never end, a stray export fill the memory). For a
     path the gate has already located in the game's folder."""
     try:
-        with path.open("rb") as stream:
+        # not blocking: opening a named pipe would otherwise wait for a writer
+        with os.fdopen(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as stream:
             status = os.fstat(stream.fileno())
             if not stat.S_ISREG(status.st_mode):
                 hint = "a game's folder holds files; put the file itself there"
