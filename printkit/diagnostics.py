@@ -591,7 +591,8 @@ CARD_DATA_BAD = _code(
     "PK801",
     Severity.ERROR,
     "card data file cannot be used",
-    "A CSV or XLSX file of cards is not UTF-8, is not valid CSV, is separated by semicolons or "
+    "A CSV or XLSX file of cards is larger than 10 MB (refused before it is read), is not "
+    "UTF-8, is not valid CSV, is separated by semicolons or "
     "tabs instead of commas, is no Excel workbook (an old .xls, a password-protected or "
     "damaged workbook, a file renamed .xlsx), has a formula with no saved value, has an empty "
     "or repeated header, has a value outside the header's columns, or has a cell that cannot "
@@ -627,7 +628,8 @@ ART_UNREADABLE = _code(
     Severity.ERROR,
     "image file cannot be read",
     "An image region's file is not PNG, JPEG or SVG, or its content is not what its name says "
-    "(a GIF named .png), or it is damaged, or it has more than 50 million pixels (refused from "
+    "(a GIF named .png), or it is damaged, or it is larger than 50 MB (refused before it is "
+    "read), or it has more than 50 million pixels (refused from "
     "its header, before a pixel is decoded). SVG art must be well-formed XML, an <svg> with a "
     "size of its own (a viewBox, or a width and a height that are not percentages) and "
     "self-contained: references only to its own elements (#id) or to data: URIs, no style "
