@@ -265,6 +265,7 @@ def _out_folder(_context: click.Context, _param: click.Parameter, value: str) ->
 )
 @click.option(
     "--out",
+    type=click.Path(file_okay=False),
     default="output",
     show_default=True,
     callback=_out_folder,
