@@ -94,6 +94,20 @@ def test_an_include_that_leaves_the_game_is_refused_at_its_line(
     assert SECRET not in result.output
 
 
+def test_a_template_link_that_loops_is_a_diagnostic(tmp_path: Path) -> None:
+    """Python raises RuntimeError for it (before 3.13): it was an internal error."""
+    folder = _game(tmp_path)
+    (folder / "quick_reference.md.j2").symlink_to("quick_reference.md.j2")
+    result = run_cli("--rule-data", folder.parent, "validate")
+    (problem,) = parse_diagnostics(result.output)
+    assert (problem.code, Path(problem.file).name, problem.line) == (
+        "PK002",
+        "quick_reference.md.j2",
+        1,
+    )
+    assert "'quick_reference.md.j2' is a link that loops" in problem.message
+
+
 def test_a_file_is_read_once_per_build(tmp_path: Path) -> None:
     """What a build prints from a file is what it checked: a second reader gets the bytes the
     first one read, not the file as it is now."""

@@ -93,7 +93,6 @@ TEMPLATE = Kind(
     UNREADABLE,
     TEMPLATE_FILE_TOO_LARGE,
 )
-KINDS = (PACKAGE_FILE, CARD_DATA, ART, TEMPLATE)
 
 
 class Refused(Exception):
@@ -134,6 +133,17 @@ class NotFound(Refused):
     """A name inside the game's folder that names no file there."""
 
 
+def _real(path: Path, kind: Kind) -> Path:
+    """Where a path really leads, links followed; a link that leads back to itself is
+    refused (Python raises RuntimeError for it before 3.13, OSError from then on)."""
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):
+        hint = "replace the link with the file itself"
+        message = f"{kind.noun} '{path.name}' is a link that loops"
+        raise Refused(kind.unreadable, message, hint, at=path) from None
+
+
 def _size(size: int) -> str:
     """A size as people say it: '11 MB', '10.5 MB', '64 KB'."""
     number, unit = (size / MB, "MB") if size >= MB else (size / 1024, "KB")
@@ -156,7 +166,7 @@ class GameFiles:
         absolute, leaves the folder, is a link out of it, or names nothing."""
         given = Path(name)
         if given.is_absolute():
-            inside = given.resolve()
+            inside = _real(given, kind)
             if inside.is_relative_to(self.root):
                 hint = "write it relative to the game's folder: "
                 hint += f"'{inside.relative_to(self.root).as_posix()}'"
@@ -176,7 +186,7 @@ class GameFiles:
 
     def inside(self, path: Path, kind: Kind, name: str | None = None) -> None:
         """Refuse a file whose real location is outside the game's folder: a link out."""
-        if not path.resolve().is_relative_to(self.root):
+        if not _real(path, kind).is_relative_to(self.root):
             named = name or path.name
             message = f"'{named}' links to a file outside the game's folder"
             raise Refused(kind.missing, f"{kind.noun} {message}", LINK_HINT, at=path)
@@ -189,14 +199,14 @@ class GameFiles:
             for p in self.folder.rglob("*")
             if p.suffix.lower() in kind.suffixes
             and not p.name.startswith("~$")  # Excel's lock file beside an open workbook
-            and p.is_file()
+            and p.is_file()  # False for a link that loops
             and p.resolve().is_relative_to(self.root)
         )
 
     def read(self, path: Path, kind: Kind) -> bytes:
         """The file's bytes, once per build; a link out of the folder is refused unread."""
         self.inside(path, kind)
-        real = path.resolve()
+        real = _real(path, kind)
         if real not in self._read:
             self._read[real] = read_bounded(path, kind)
         return self._read[real]
