@@ -155,7 +155,7 @@ def test_a_csv_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
     (folder / "cards.csv").write_bytes(b"name,count\nTwin,1\nCaf\xe9,1\n")
     _, found = _diagnostics(folder, tmp_path)
     (problem,) = found
-    assert (problem.code, problem.line) == ("PK801", 3)
+    assert (problem.code, problem.line, problem.column) == ("PK801", 3, 4)  # at the byte
     assert "UTF-8" in problem.hint
 
 

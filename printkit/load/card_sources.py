@@ -24,7 +24,7 @@ from printkit.diagnostics import (
     Span,
     relative,
 )
-from printkit.load.files import CARD_DATA, GameFiles, Refused
+from printkit.load.files import CARD_DATA, GameFiles, Refused, position_of_byte
 from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.materials.templates import TemplateProblem, render
 from printkit.model.package import MAX_COPIES
@@ -136,11 +136,10 @@ def _csv_rows(data: bytes, shown: str, diagnostics: Diagnostics) -> list[Row]:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
         diagnostics.add(
             CARD_DATA_BAD,
             f"not UTF-8 text ({error.reason})",
-            Span(shown, line, 1),
+            Span(shown, *position_of_byte(data, error.start)),
             hint="save the spreadsheet as 'CSV UTF-8'",
         )
         return []

@@ -218,11 +218,17 @@ class GameFiles:
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as error:
-            before = data[: error.start]
-            line = before.count(b"\n") + 1
-            column = len(before.rsplit(b"\n", 1)[-1].decode("utf-8", "replace")) + 1
+            line, column = position_of_byte(data, error.start)
             message = f"byte 0x{data[error.start]:02x} is not UTF-8 text"
             raise Refused(kind.unreadable, message, UTF8_HINT, path, line, column) from None
+
+
+def position_of_byte(data: bytes, index: int) -> tuple[int, int]:
+    """The line and column of a byte of a text file, the column counted in characters as an
+    editor shows them, for a diagnostic at the first byte that is not UTF-8."""
+    before = data[:index]
+    line = before.count(b"\n") + 1
+    return line, len(before.rsplit(b"\n", 1)[-1].decode("utf-8", "replace")) + 1
 
 
 def read_bounded(path: Path, kind: Kind) -> bytes:
