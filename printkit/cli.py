@@ -228,6 +228,17 @@ def _formats(_context: click.Context, _param: click.Parameter, value: str) -> tu
     return chosen
 
 
+def _out_folder(_context: click.Context, _param: click.Parameter, value: str) -> Path:
+    """An empty --out (an unset variable in a script: --out "$DIR") would build into the
+    working folder: a mistake on the command line, not a folder."""
+    if not value.strip():
+        raise click.BadParameter(
+            "it is empty; name the folder to build into, e.g. --out output (use --out . for "
+            "the working folder)"
+        )
+    return Path(value)
+
+
 @main.command()
 @click.argument("games", nargs=-1)
 @STRICT_HERE
@@ -254,9 +265,11 @@ def _formats(_context: click.Context, _param: click.Parameter, value: str) -> tu
 )
 @click.option(
     "--out",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("output"),
+    type=click.Path(file_okay=False),
+    default="output",
     show_default=True,
+    callback=_out_folder,
+    help="Folder to build into (created if it does not exist).",
 )
 @click.pass_context
 def build(

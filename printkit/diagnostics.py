@@ -64,8 +64,9 @@ UNREADABLE = _code(
     "PK002",
     Severity.ERROR,
     "file cannot be read",
-    "A YAML file or a game folder could not be opened (permissions, a broken disk), or a file "
-    "is not UTF-8 text; the diagnostic gives the line and column of the first byte that is not.",
+    "A file of the game (its YAML, a reference template) or a game folder could not be opened "
+    "(permissions, a broken disk), or a text file is not UTF-8; the diagnostic gives the line "
+    "and column of the first byte that is not.",
 )
 FILE_TOO_LARGE = _code(
     "PK003",
@@ -94,9 +95,10 @@ OUTSIDE_PACKAGE = _code(
     "PK006",
     Severity.ERROR,
     "file lies outside the game's folder",
-    "A file of the game's folder is a symbolic link to a file elsewhere. printkit reads only the "
-    "game's own folder, so a shared package cannot make it read (and echo in diagnostics) files "
-    "of the machine it runs on.",
+    "A file of the game's folder (its YAML, a reference template or a template it includes) is a "
+    "symbolic link to a file elsewhere, or a template is named by an absolute path or one whose "
+    "'..' leaves the folder. printkit reads only the game's own folder, so a shared package "
+    "cannot make it read (and print, or echo in diagnostics) files of the machine it runs on.",
 )
 YAML_SYNTAX = _code(
     "PK100",
@@ -624,7 +626,8 @@ CARD_DATA_BAD = _code(
     "PK801",
     Severity.ERROR,
     "card data file cannot be used",
-    "A CSV or XLSX file of cards is not UTF-8, is not valid CSV, is separated by semicolons or "
+    "A CSV or XLSX file of cards is larger than 10 MB (refused before it is read), is not "
+    "UTF-8, is not valid CSV, is separated by semicolons or "
     "tabs instead of commas, is no Excel workbook (an old .xls, a password-protected or "
     "damaged workbook, a file renamed .xlsx), has a formula with no saved value, has an empty "
     "or repeated header, has a value outside the header's columns, or has a cell that cannot "
@@ -660,7 +663,8 @@ ART_UNREADABLE = _code(
     Severity.ERROR,
     "image file cannot be read",
     "An image region's file is not PNG, JPEG or SVG, or its content is not what its name says "
-    "(a GIF named .png), or it is damaged, or it has more than 50 million pixels (refused from "
+    "(a GIF named .png), or it is damaged, or it is larger than 50 MB (refused before it is "
+    "read), or it has more than 50 million pixels (refused from "
     "its header, before a pixel is decoded). SVG art must be well-formed XML, an <svg> with a "
     "size of its own (a viewBox, or a width and a height that are not percentages) and "
     "self-contained: references only to its own elements (#id) or to data: URIs, no style "
@@ -711,6 +715,17 @@ INTERNAL_ERROR = _code(
     "versions and the Python traceback) was saved to the file the diagnostic names. Please "
     "report it to printkit's maintainers with that file and, if you can, the game package "
     "that triggered it. Exit code 3.",
+)
+
+# The gate every file of a game is read through (PK410-PK419).
+TEMPLATE_FILE_TOO_LARGE = _code(
+    "PK410",
+    Severity.ERROR,
+    "template file is too large",
+    "A reference template (or a template it includes) is larger than 32 KB. It is refused "
+    "before it is read: a template is a frame around the rules, which it prints from the data "
+    "(the shipped ones are under 2 KB), and laying out a long text costs more than its length "
+    "(a 61 KB template took 8 s, a 1 MB one over 300 s).",
 )
 
 # Reference documents (PK600-PK649).
@@ -954,8 +969,10 @@ def some_of(names: Sequence[str], shown: int = 3) -> str:
 
 
 def relative(path: Path) -> str:
-    """Show paths relative to the working directory when possible, as compilers do."""
+    """Show paths relative to the working directory when possible, as compilers do; a
+    symbolic link is named itself, not the file it points to."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        named = path.parent.resolve() / path.name if path.name else path.resolve()
+        return str(named.relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)

@@ -5,6 +5,7 @@ card list in another file; every mistake reported at the file, row and column th
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import zipfile
 from pathlib import Path
@@ -154,7 +155,7 @@ def test_a_csv_that_is_not_utf8_names_its_line(tmp_path: Path) -> None:
     (folder / "cards.csv").write_bytes(b"name,count\nTwin,1\nCaf\xe9,1\n")
     _, found = _diagnostics(folder, tmp_path)
     (problem,) = found
-    assert (problem.code, problem.line) == ("PK801", 3)
+    assert (problem.code, problem.line, problem.column) == ("PK801", 3, 4)  # at the byte
     assert "UTF-8" in problem.hint
 
 
@@ -346,14 +347,14 @@ def test_a_data_file_that_cannot_be_read_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     folder = _copy("csv_deck", tmp_path)
-    read_bytes = Path.read_bytes
+    os_open = os.open
 
-    def refused(path: Path) -> bytes:
-        if path.name == "cards.csv":
+    def refused(path: Path, *args: int, **kwargs: int) -> int:
+        if Path(path).name == "cards.csv":
             raise PermissionError(13, "Permission denied")
-        return read_bytes(path)
+        return os_open(path, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_bytes", refused)
+    monkeypatch.setattr(os, "open", refused)
     code, found = _diagnostics(folder, tmp_path)
     (problem,) = found
     assert (code, problem.code, Path(problem.file).name, problem.line, problem.column) == (

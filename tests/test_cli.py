@@ -196,6 +196,15 @@ def test_only_with_an_unknown_material_is_a_usage_mistake(tmp_path: Path) -> Non
     assert files_under(tmp_path) == []
 
 
+def test_an_empty_out_is_a_usage_mistake(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--out "$DIR"` with DIR unset would have built into the working folder."""
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", "")
+    assert result.exit_code == 2
+    assert "'--out': it is empty" in result.output and "--out output" in result.output
+    assert files_under(tmp_path) == []
+
+
 def test_only_builds_the_games_that_have_the_material(tmp_path: Path) -> None:
     """Across all games, --only builds the one that has it; the others are not errors."""
     result = run_cli("--rule-data", GOOD, "build", "--only", "fold_vertical", "--out", tmp_path)

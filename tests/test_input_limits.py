@@ -103,33 +103,54 @@ def test_an_all_empty_package_is_reported_at_a_file(tmp_path: Path) -> None:
     assert [(d.code, Path(d.file).name, d.line) for d in found] == [("PK121", "game.yaml", 1)]
 
 
-def test_an_unreadable_game_folder_is_reported_and_the_others_still_load(tmp_path: Path) -> None:
+def _validate_as_a_user(rule_data: Path, *games: str) -> subprocess.CompletedProcess[str]:
+    """`printkit validate` in a process that meets permissions as a user would: root reads any
+    folder, so its power to override them is dropped (setpriv, util-linux)."""
+    command = [sys.executable, "-m", "printkit", "--rule-data", str(rule_data), "validate", *games]
+    if os.geteuid() == 0:
+        no_override = "-dac_override,-dac_read_search"
+        command = ["setpriv", f"--inh-caps={no_override}", f"--bounding-set={no_override}"]
+        command += [sys.executable, "-m", "printkit", "--rule-data", str(rule_data), "validate"]
+        command += games
+    return subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        cwd=rule_data.parent,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        check=False,
+    )
+
+
+def _locked_sibling(tmp_path: Path) -> tuple[Path, Path]:
     good = _game(tmp_path)
     locked = tmp_path / "rule_data" / "locked"
     shutil.copytree(GOOD / "minimal_deck", locked)
     locked.chmod(0)
-    # Root reads any folder: drop its power to override permissions (setpriv, util-linux), so
-    # the command meets the folder as a user would.
-    command = [sys.executable, "-m", "printkit", "--rule-data", str(good.parent), "validate"]
-    if os.geteuid() == 0:
-        no_override = "-dac_override,-dac_read_search"
-        command = ["setpriv", f"--inh-caps={no_override}", f"--bounding-set={no_override}"]
-        command += [sys.executable, "-m", "printkit", "--rule-data", str(good.parent), "validate"]
+    return good, locked
+
+
+def test_an_unreadable_game_folder_is_reported_and_the_others_still_load(tmp_path: Path) -> None:
+    good, locked = _locked_sibling(tmp_path)
     try:
-        result = subprocess.run(
-            command,
-            capture_output=True,
-            text=True,
-            cwd=tmp_path,
-            env={**os.environ, "PYTHONPATH": str(REPO)},
-            check=False,
-        )
+        result = _validate_as_a_user(good.parent)
     finally:
         locked.chmod(0o755)
     found = parse_diagnostics(result.stderr)
     assert "Traceback" not in result.stderr
     assert [(d.code, Path(d.file).name) for d in found] == [("PK002", "locked")], result.stderr
     assert result.returncode == 1
+
+
+def test_a_named_game_is_read_alone(tmp_path: Path) -> None:
+    """`validate GAME` reads only that game: a sibling folder it cannot list is no concern."""
+    good, locked = _locked_sibling(tmp_path)
+    try:
+        result = _validate_as_a_user(good.parent, good.name)
+    finally:
+        locked.chmod(0o755)
+    assert result.returncode == 0, result.stderr
+    assert parse_diagnostics(result.stderr) == []
 
 
 def test_diagnostics_print_control_characters_as_escapes() -> None:

@@ -7,13 +7,14 @@ function raise in-process: the renderer of the PDF, in the middle of writing a g
 
 from __future__ import annotations
 
-import tempfile
+import os
 from pathlib import Path
 
 import pytest
 from support import GOOD, files_under, parse_diagnostics, run_cli
 
 import printkit.build
+from printkit.crash import KEPT_REPORTS
 
 
 class _RendererBug(RuntimeError):
@@ -32,11 +33,10 @@ def _build(out: Path) -> tuple[int, str]:
 def test_an_exception_inside_a_command_is_pk900_with_a_saved_report(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    out, reports = tmp_path / "out", tmp_path / "reports"
-    reports.mkdir()
+    out, reports = tmp_path / "out", tmp_path / "cache" / "printkit"
     assert _build(out)[0] == 0
     before = {p: p.read_bytes() for p in files_under(out)}
-    monkeypatch.setattr(tempfile, "tempdir", str(reports))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setattr(printkit.build, "render_pdf", _broken_renderer)
 
     code, output = _build(out)
@@ -59,7 +59,8 @@ def test_an_exception_inside_a_command_is_pk900_with_a_saved_report(
 def test_a_report_that_cannot_be_saved_still_gives_one_diagnostic(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "missing"))
+    (tmp_path / "cache").write_text("a file where the cache folder would be\n")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setattr(printkit.build, "render_pdf", _broken_renderer)
 
     code, output = _build(tmp_path / "out")
@@ -69,3 +70,31 @@ def test_a_report_that_cannot_be_saved_still_gives_one_diagnostic(
     [diagnostic] = parse_diagnostics(output)
     assert diagnostic.code == "PK900"
     assert "the report could not be saved" in diagnostic.message
+
+
+def test_reports_go_to_the_users_cache_and_only_the_latest_are_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """~/.cache/printkit without XDG_CACHE_HOME; older reports beyond KEPT_REPORTS go, and
+    nothing else in the folder is touched."""
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    reports = tmp_path / ".cache" / "printkit"
+    reports.mkdir(parents=True)
+    for number in range(KEPT_REPORTS + 5):
+        old = reports / f"internal-error-old{number:02d}.txt"
+        old.write_text("an older report\n")
+        os.utime(old, ns=(number * 10**9, number * 10**9))
+    (reports / "notes.txt").write_text("not a report\n")
+    monkeypatch.setattr(printkit.build, "render_pdf", _broken_renderer)
+
+    code, output = _build(tmp_path / "out")
+
+    assert code == 3, output
+    [diagnostic] = parse_diagnostics(output)
+    kept = sorted(p.name for p in reports.glob("internal-error-*.txt"))
+    assert len(kept) == KEPT_REPORTS
+    assert Path(diagnostic.file).name in kept
+    oldest_kept = [f"internal-error-old{n:02d}.txt" for n in range(6, KEPT_REPORTS + 5)]
+    assert set(oldest_kept) <= set(kept)
+    assert (reports / "notes.txt").exists()

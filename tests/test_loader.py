@@ -10,6 +10,7 @@ import pytest
 from support import GOOD, read_package
 
 from printkit.diagnostics import Diagnostics
+from printkit.load.files import GameFiles
 from printkit.load.package import find_games, load_package, merge_sources, select_games
 from printkit.load.yaml_spans import load_yaml
 
@@ -231,7 +232,7 @@ def test_mapping_sections_may_be_split_across_files(tmp_path: Path) -> None:
         """,
     )
     diagnostics = Diagnostics()
-    merged, spans = merge_sources(tmp_path, diagnostics)
+    merged, spans = merge_sources(GameFiles(tmp_path), diagnostics)
     assert not diagnostics.items
     assert list(merged["materials"]) == ["first", "second"]
     assert merged["game"]["title"] == "Split"
@@ -262,7 +263,7 @@ def test_an_entry_defined_in_two_files_is_pk103_at_the_second(tmp_path: Path) ->
         """,
     )
     diagnostics = Diagnostics()
-    merged, _ = merge_sources(tmp_path, diagnostics)
+    merged, _ = merge_sources(GameFiles(tmp_path), diagnostics)
     (diagnostic,) = diagnostics
     assert diagnostic.code == "PK103"
     assert Path(diagnostic.span.file).resolve() == b.resolve()
@@ -277,7 +278,7 @@ def test_a_list_section_in_two_files_is_pk103(tmp_path: Path) -> None:
     write(tmp_path, "a.yaml", f'game: {{title: Lists, players: "2"}}\nerrata: [{erratum}]\n')
     b = write(tmp_path, "b.yaml", f"errata: [{erratum}]\n")
     diagnostics = Diagnostics()
-    merge_sources(tmp_path, diagnostics)
+    merge_sources(GameFiles(tmp_path), diagnostics)
     (diagnostic,) = diagnostics
     assert diagnostic.code == "PK103"
     assert Path(diagnostic.span.file).resolve() == b.resolve()
@@ -288,7 +289,7 @@ def test_a_file_that_is_not_a_mapping_is_pk104(tmp_path: Path) -> None:
     write(tmp_path, "game.yaml", 'game: {title: Lists, players: "2"}\n')
     write(tmp_path, "stray.yaml", "- just\n- a list\n")
     diagnostics = Diagnostics()
-    merge_sources(tmp_path, diagnostics)
+    merge_sources(GameFiles(tmp_path), diagnostics)
     assert codes(diagnostics) == ["PK104"]
     assert Path(diagnostics.items[0].span.file).name == "stray.yaml"
 

@@ -12,14 +12,16 @@ import base64
 import hashlib
 from dataclasses import dataclass
 from functools import cache
+from io import BytesIO
 from pathlib import Path
 from typing import BinaryIO
 
 from PIL import JpegImagePlugin, PngImagePlugin
 
+from printkit.load.files import ART, Refused, read_bounded
+
 RASTER_FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}  # suffix -> what it must hold
 RASTER_SUFFIXES = tuple(RASTER_FORMATS)
-ART_SUFFIXES = (*RASTER_SUFFIXES, ".svg")
 # 50 million pixels print 60 × 60 cm at 300 dpi, far more than any piece needs, and a build
 # showing them costs about 6 s and 0.6 GB; a 46 KB file of 169 million took 14 s and 1.9 GB.
 MAX_PIXELS = 50_000_000
@@ -28,7 +30,6 @@ _MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".svg
 # would also warn on stderr about a large picture before we can refuse it ourselves
 _READERS = {"PNG": PngImagePlugin.PngImageFile, "JPEG": JpegImagePlugin.JpegImageFile}
 _EXPORT_AGAIN = "the file is damaged: export it again from the program that made it"
-READABLE = "make the file readable (its permissions), or copy it again"
 
 
 class ArtProblem(Exception):
@@ -82,12 +83,18 @@ def read_art(source: str | Path) -> Art:
         return Art(path, None, drawing.width / drawing.height)
     if suffix not in RASTER_FORMATS:
         raise ArtProblem("is not PNG, JPEG or SVG art", "save it as PNG, JPEG or SVG")
-    try:
-        with path.open("rb") as file:
-            width, height = raster_size(file, RASTER_FORMATS[suffix])
-    except OSError as error:
-        raise ArtProblem(f"cannot be read: {error.strerror or error}", READABLE) from None
+    width, height = raster_size(BytesIO(art_bytes(path)), RASTER_FORMATS[suffix])
     return Art(path, (width, height), width / height)
+
+
+@cache
+def art_bytes(source: str | Path) -> bytes:
+    """The file's bytes, read once per run through the gate's size bound: every backend and
+    check below takes them from here."""
+    try:
+        return read_bounded(Path(source), ART)
+    except Refused as refused:
+        raise ArtProblem(refused.predicate, refused.hint) from None
 
 
 def raster_size(file: BinaryIO, expected: str) -> tuple[int, int]:
@@ -143,12 +150,11 @@ def _convert_hint(found: str, expected: str) -> str:
 @cache
 def data_uri(source: str | Path) -> str:
     """The file embedded in a data URI, for SVG output that stands on its own."""
-    path = Path(source)
-    encoded = base64.b64encode(path.read_bytes()).decode("ascii")
-    return f"data:{_MIME[path.suffix.lower()]};base64,{encoded}"
+    encoded = base64.b64encode(art_bytes(source)).decode("ascii")
+    return f"data:{_MIME[Path(source).suffix.lower()]};base64,{encoded}"
 
 
 @cache
 def art_key(source: str | Path) -> str:
     """A name for the file's content, so output does not depend on where the game folder is."""
-    return hashlib.sha1(Path(source).read_bytes()).hexdigest()[:16]
+    return hashlib.sha1(art_bytes(source)).hexdigest()[:16]

@@ -22,7 +22,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printkit.draw.images import READABLE, ArtProblem, raster_size
+from printkit.draw.images import ArtProblem, art_bytes, raster_size
 
 if TYPE_CHECKING:  # lxml and reportlab's graphics are paid for only by games with SVG art
     from lxml.etree import _Element, _ElementTree
@@ -42,11 +42,7 @@ def svg_drawing(source: str | Path) -> Drawing:
     """The SVG as a reportlab drawing, for the PDF backend to place as a form; an SVG that is
     broken, has no size or refers to other files is an ArtProblem."""
     path = Path(source)
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise ArtProblem(f"cannot be read: {error.strerror or error}", READABLE) from None
-    tree = _parse(data)
+    tree = _parse(art_bytes(path))
     root = tree.getroot()
     _check_root(root)
     _check_self_contained(tree)

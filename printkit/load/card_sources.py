@@ -22,9 +22,9 @@ from printkit.diagnostics import (
     CARD_GENERATOR_BAD,
     Diagnostics,
     Span,
-    did_you_mean,
     relative,
 )
+from printkit.load.files import CARD_DATA, GameFiles, Refused, position_of_byte
 from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.materials.templates import TemplateProblem, render
 from printkit.model.package import MAX_COPIES
@@ -32,13 +32,12 @@ from printkit.model.package import MAX_COPIES
 if TYPE_CHECKING:
     from printkit.load.workbook import Table
 
-DATA_SUFFIXES = (".csv", ".xlsx")
+DATA_SUFFIXES = CARD_DATA.suffixes
 NUMBER_KEYS = {"count", "pips"}  # built-in card keys that hold whole numbers
-_MAX_DATA_BYTES = 10 * 1024 * 1024
 
 
 def expand_card_sources(
-    folder: Path, data: dict[str, Any], spans: SourceMap, diagnostics: Diagnostics
+    files: GameFiles, data: dict[str, Any], spans: SourceMap, diagnostics: Diagnostics
 ) -> None:
     """Append the cards of every deck's `card_data` and `card_product` to its `cards`; then
     warn about data files in the folder that no deck reads."""
@@ -53,7 +52,7 @@ def expand_card_sources(
         if isinstance(source, dict) and "file" in source:
             read.add(str(source["file"]))
             path = ("decks", deck_id, "card_data")
-            rows += _read_file(folder, str(source["file"]), source, path, spans, diagnostics)
+            rows += _read_file(files, str(source["file"]), source, path, spans, diagnostics)
         product = deck.get("card_product")
         if isinstance(product, dict):
             rows += _product(product, ("decks", deck_id, "card_product"), spans, diagnostics)
@@ -63,7 +62,7 @@ def expand_card_sources(
             deck["cards"] = listed + _typed_cards(
                 rows, fields, path, len(listed), spans, diagnostics
             )
-    for unused in _data_files(folder):
+    for unused in _data_files(files.folder):
         if unused.name not in read:
             diagnostics.add(
                 CARD_DATA_UNUSED,
@@ -90,7 +89,7 @@ Row = dict[str, Cell]
 
 
 def _read_file(
-    folder: Path,
+    files: GameFiles,
     name: str,
     source: dict[str, Any],
     path: tuple[str, ...],
@@ -98,51 +97,21 @@ def _read_file(
     diagnostics: Diagnostics,
 ) -> list[Row]:
     where = spans.value((*path, "file"))
-    target = (folder / name).resolve()
-    files = [p.name for p in _data_files(folder)]
-    if Path(name).is_absolute() or not target.is_relative_to(folder.resolve()):
-        diagnostics.add(
-            CARD_DATA_MISSING,
-            f"card data '{name}' lies outside the game's folder",
-            where,
-            hint="keep the file in the game's folder and name it by its file name",
-        )
-        return []
-    if not target.is_file():
-        diagnostics.add(
-            CARD_DATA_MISSING,
-            f"no card data file '{name}' in the game's folder",
-            where,
-            hint=did_you_mean(name, files, otherwise="put a .csv or .xlsx file beside the YAML"),
-        )
-        return []
-    if target.suffix.lower() not in DATA_SUFFIXES:
-        diagnostics.add(
-            CARD_DATA_MISSING,
-            f"'{name}' is not a CSV or XLSX file",
-            where,
-            hint="card data comes from a .csv file (UTF-8, a header row) or an .xlsx workbook",
-        )
-        return []
-    if target.stat().st_size > _MAX_DATA_BYTES:
-        diagnostics.add(
-            CARD_DATA_BAD,
-            f"'{name}' is larger than {_MAX_DATA_BYTES // (1024 * 1024)} MB",
-            where,
-            hint="a deck's data is a few hundred rows; split the file or remove what no card uses",
-        )
+    try:
+        target = files.locate(name, CARD_DATA)
+        if target.suffix.lower() not in DATA_SUFFIXES:
+            diagnostics.add(
+                CARD_DATA_MISSING,
+                f"'{name}' is not a CSV or XLSX file",
+                where,
+                hint="card data comes from a .csv file (UTF-8, a header row) or an .xlsx workbook",
+            )
+            return []
+        data = files.read(target, CARD_DATA)
+    except Refused as refused:
+        diagnostics.add(refused.code, refused.message, refused.span(where), hint=refused.hint)
         return []
     shown = relative(target)
-    try:
-        data = target.read_bytes()
-    except OSError as error:
-        diagnostics.add(
-            CARD_DATA_BAD,
-            f"cannot read the file: {error.strerror or error}",
-            Span(shown, 1, 1),
-            hint="make the file readable by the user who runs printkit",
-        )
-        return []
     if target.suffix.lower() == ".csv":
         return _csv_rows(data, shown, diagnostics)
     from printkit.load.workbook import workbook_table  # only decks kept in workbooks import it
@@ -167,11 +136,10 @@ def _csv_rows(data: bytes, shown: str, diagnostics: Diagnostics) -> list[Row]:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
         diagnostics.add(
             CARD_DATA_BAD,
             f"not UTF-8 text ({error.reason})",
-            Span(shown, line, 1),
+            Span(shown, *position_of_byte(data, error.start)),
             hint="save the spreadsheet as 'CSV UTF-8'",
         )
         return []

@@ -12,7 +12,6 @@ from printkit.diagnostics import (
     DUPLICATE_SECTION,
     NO_PACKAGES,
     NOT_A_MAPPING,
-    OUTSIDE_PACKAGE,
     UNREADABLE,
     Diagnostics,
     Span,
@@ -20,13 +19,12 @@ from printkit.diagnostics import (
     relative,
 )
 from printkit.load.card_sources import expand_card_sources
+from printkit.load.files import PACKAGE_FILE, GameFiles
 from printkit.load.yaml_spans import SourceMap, load_yaml
 from printkit.model.errors import report_validation_error
 from printkit.model.package import Package
 
-YAML_SUFFIXES = (".yaml", ".yml")
-# what to do about a file of the package that is a link out of the game's folder (never read)
-LINK_HINT = "copy the file into the game's folder instead of linking to it"
+YAML_SUFFIXES = PACKAGE_FILE.suffixes
 
 
 @dataclass
@@ -42,6 +40,7 @@ class LoadedPackage:
     folder: Path
     package: Package
     spans: SourceMap
+    files: GameFiles  # the gate later readers (art, templates) read the game's files through
     source: dict[str, Any] = field(default_factory=dict)
     text: Package | None = None
 
@@ -61,65 +60,61 @@ def find_games(rule_data: Path, diagnostics: Diagnostics) -> dict[str, Path]:
     listed is reported and skipped, so one unreadable folder does not stop the others."""
     if not rule_data.is_dir():
         return {}
-    games = {}
-    for folder in sorted(rule_data.iterdir()):
-        if not folder.is_dir() or folder.name.startswith("."):
-            continue
-        try:
-            if yaml_files(folder):
-                games[folder.name] = folder
-        except OSError as error:
-            diagnostics.add(
-                UNREADABLE,
-                f"cannot list game folder '{folder.name}': {error.strerror or error}",
-                Span(relative(folder), 1, 1),
-                hint="check the folder's permissions, or move it out of the rule-data folder",
-            )
-    return games
+    return {
+        folder.name: folder
+        for folder in sorted(rule_data.iterdir())
+        if folder.is_dir() and not folder.name.startswith(".") and _is_game(folder, diagnostics)
+    }
 
 
-def inside_package(path: Path, folder: Path, diagnostics: Diagnostics) -> bool:
-    """A file the package may read: its real location lies in the game's folder."""
-    if path.resolve().is_relative_to(folder.resolve()):
-        return True
-    diagnostics.add(
-        OUTSIDE_PACKAGE,
-        f"'{path.name}' is a link to a file outside the game's folder",
-        Span(relative(path), 1, 1),
-        hint=LINK_HINT,
-    )
-    return False
+def _is_game(folder: Path, diagnostics: Diagnostics) -> bool:
+    try:
+        return bool(yaml_files(folder))
+    except OSError as error:
+        diagnostics.add(
+            UNREADABLE,
+            f"cannot list game folder '{folder.name}': {error.strerror or error}",
+            Span(relative(folder), 1, 1),
+            hint="check the folder's permissions, or move it out of the rule-data folder",
+        )
+        return False
 
 
 def select_games(
     rule_data: Path, names: tuple[str, ...], diagnostics: Diagnostics
 ) -> dict[str, Path]:
-    games = find_games(rule_data, diagnostics)
-    if not games:
-        diagnostics.add(
-            NO_PACKAGES,
-            "no game packages found",
-            Span(relative(rule_data)),
-            hint="each game is a folder of YAML files, e.g. rule_data/my_game/game.yaml",
-        )
-        return {}
+    """The games named (each read alone, so an unreadable sibling folder is no concern of
+    theirs), or every game when none is named."""
     if not names:
+        games = find_games(rule_data, diagnostics)
+        if not games:
+            diagnostics.add(
+                NO_PACKAGES,
+                "no game packages found",
+                Span(relative(rule_data)),
+                hint="each game is a folder of YAML files, e.g. rule_data/my_game/game.yaml",
+            )
         return games
     chosen = {}
     for name in names:
-        if name in games:
-            chosen[name] = games[name]
-        else:
-            diagnostics.add(
-                NO_PACKAGES,
-                f"no game '{name}' in {relative(rule_data)}",
-                Span(relative(rule_data)),
-                hint=did_you_mean(name, games),
-            )
+        folder = rule_data / name
+        if Path(name).name == name and not name.startswith(".") and folder.is_dir():
+            if _is_game(folder, diagnostics):
+                chosen[name] = folder
+            continue
+        others = find_games(rule_data, Diagnostics())  # only to say what the name may mean
+        diagnostics.add(
+            NO_PACKAGES,
+            f"no game '{name}' in {relative(rule_data)}",
+            Span(relative(rule_data)),
+            hint=did_you_mean(
+                name, others, otherwise="each game is a folder of YAML files under it"
+            ),
+        )
     return chosen
 
 
-def merge_sources(folder: Path, diagnostics: Diagnostics) -> tuple[dict[str, Any], SourceMap]:
+def merge_sources(files: GameFiles, diagnostics: Diagnostics) -> tuple[dict[str, Any], SourceMap]:
     """Merge the top-level sections of every YAML file of a package into one mapping.
 
     A mapping section (components, layouts, materials…) may be split over several files, so a
@@ -128,14 +123,13 @@ def merge_sources(folder: Path, diagnostics: Diagnostics) -> tuple[dict[str, Any
     defined twice is an error.
     """
     merged: dict[str, Any] = {}
-    files = yaml_files(folder)
+    folder = files.folder
+    paths = yaml_files(folder)
     # Until a file with content is read, what is missing is reported at the first file.
-    spans = SourceMap(fallback=Span(relative(files[0]), 1, 1) if files else Span(relative(folder)))
+    spans = SourceMap(fallback=Span(relative(paths[0]), 1, 1) if paths else Span(relative(folder)))
     origin: dict[tuple[str, ...], Span] = {}
-    for path in files:
-        if not inside_package(path, folder, diagnostics):
-            continue
-        loaded = load_yaml(path, diagnostics)
+    for path in paths:
+        loaded = load_yaml(path, diagnostics, files)
         if loaded is None or loaded.data is None:
             continue
         if not isinstance(loaded.data, dict):
@@ -198,10 +192,11 @@ def _merge_section(
 def load_package(game_id: str, folder: Path, diagnostics: Diagnostics) -> LoadedPackage | None:
     """Load and validate one package; None when it cannot be modelled (diagnostics say why)."""
     errors_before = diagnostics.count()
-    data, spans = merge_sources(folder, diagnostics)
+    files = GameFiles(folder)
+    data, spans = merge_sources(files, diagnostics)
     if diagnostics.count() > errors_before:
         return None  # a file that did not parse would only add misleading "missing" errors
-    expand_card_sources(folder, data, spans, diagnostics)
+    expand_card_sources(files, data, spans, diagnostics)
     if diagnostics.count() > errors_before:
         return None
     try:
@@ -211,4 +206,4 @@ def load_package(game_id: str, folder: Path, diagnostics: Diagnostics) -> Loaded
         return None
     if sum(1 for d in diagnostics if d.severity == "error") > errors_before:
         return None
-    return LoadedPackage(game_id, folder, package, spans, data)
+    return LoadedPackage(game_id, folder, package, spans, files, data)

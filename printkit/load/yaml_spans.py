@@ -18,20 +18,18 @@ import yaml
 from printkit.diagnostics import (
     DUPLICATE_KEY,
     EXPANDS_TOO_MUCH,
-    FILE_TOO_LARGE,
     FORBIDDEN_TAG,
     KEY_NOT_SCALAR,
     NESTED_TOO_DEEP,
-    UNREADABLE,
     YAML_SYNTAX,
     Diagnostics,
     Span,
     relative,
 )
+from printkit.load.files import PACKAGE_FILE, GameFiles, Refused
 
 PathKey = tuple[str | int, ...]
 
-MAX_FILE_BYTES = 10 * 1024 * 1024
 MAX_DEPTH = 100
 MAX_VALUES = 200_000
 
@@ -171,11 +169,17 @@ class _Builder:
 _LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-def load_yaml(path: Path, diagnostics: Diagnostics) -> LoadedYaml | None:
-    """Load one YAML file; returns None (with diagnostics) when it cannot be read at all."""
+def load_yaml(
+    path: Path, diagnostics: Diagnostics, files: GameFiles | None = None
+) -> LoadedYaml | None:
+    """Load one YAML file, read through the game's gate (by default that of the file's folder);
+    returns None (with diagnostics) when it cannot be read at all."""
     file = relative(path)
-    text = _read_text(path, file, diagnostics)
-    if text is None:
+    try:
+        text = (files or GameFiles(path.parent)).text(path, PACKAGE_FILE)
+    except Refused as refused:
+        where = refused.span(Span(file, 1, 1))
+        diagnostics.add(refused.code, refused.message, where, hint=refused.hint)
         return None
     loader = _LOADER(text)
     try:
@@ -269,42 +273,6 @@ def _too_deep(diagnostics: Diagnostics, where: Span) -> None:
         where,
         hint="game data needs a few levels; check for brackets that do not close",
     )
-
-
-def _read_text(path: Path, file: str, diagnostics: Diagnostics) -> str | None:
-    """The file's text, refusing it before reading when it is too large for game data."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            diagnostics.add(
-                FILE_TOO_LARGE,
-                f"file is {size / 1024 / 1024:.0f} MB, above the {MAX_FILE_BYTES // 2**20} MB "
-                "a game package file may have",
-                Span(file, 1, 1),
-                hint="a game's data is a few hundred kilobytes: is this the right file?",
-            )
-            return None
-        data = path.read_bytes()
-    except OSError as error:
-        diagnostics.add(
-            UNREADABLE,
-            f"cannot read file: {error.strerror or error}",
-            Span(file, 1, 1),
-            hint="check that the file exists and that you may read it",
-        )
-        return None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        column = len(data[: error.start].rsplit(b"\n", 1)[-1].decode("utf-8", "replace")) + 1
-        diagnostics.add(
-            UNREADABLE,
-            f"byte 0x{data[error.start]:02x} is not UTF-8 text",
-            Span(file, line, column),
-            hint="save the file as UTF-8 (most editors offer it under 'encoding')",
-        )
-        return None
 
 
 def _position(file: str, text: str, index: int) -> Span:

@@ -8,19 +8,16 @@ printed below 300 dpi is reported with its effective resolution, as print shops 
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit.diagnostics import did_you_mean
-from printkit.draw.images import ART_SUFFIXES, Art
+from printkit.draw.images import Art
 from printkit.draw.ops import Group, Image, Op
-from printkit.load.package import LINK_HINT
+from printkit.load.files import ART, GameFiles, Refused
 from printkit.materials.shapes import outline_commands
 from printkit.model.layout import Layout, Region
 
 PRINT_DPI = 300  # what print shops ask of raster art at its printed size
-_COPY_IN = "copy the file into the game's folder and name it relative to that folder"
 Box = tuple[float, float, float, float]
 
 
@@ -56,42 +53,18 @@ class Refusal:
 
 @dataclass
 class ArtFinder:
-    """Resolves art paths inside one game's folder and remembers what it has reported."""
+    """Resolves art paths through one game's gate and remembers what it has reported."""
 
-    folder: Path
+    files: GameFiles
     warned: set[tuple[str, str]] = field(default_factory=set)
-
-    def candidates(self) -> list[str]:
-        """The art files a path may name: a link out of the folder is none of them, so it is
-        never offered as 'did you mean' for the very name that was refused."""
-        root = self.folder.resolve()
-        return sorted(
-            p.relative_to(self.folder).as_posix()
-            for p in self.folder.rglob("*")
-            if p.suffix.lower() in ART_SUFFIXES and p.is_file() and p.resolve().is_relative_to(root)
-        )
 
     def resolve(self, name: str) -> Path | Refusal:
         """The file, or why it cannot be used: an absolute path (relative to the game's folder
         is how art is named), a path whose '..' leaves the folder, a link out of it, or no file."""
-        root = self.folder.resolve()
-        if Path(name).is_absolute():
-            inside = Path(name).resolve()
-            hint = (
-                f"write it relative to the game's folder: '{inside.relative_to(root).as_posix()}'"
-                if inside.is_relative_to(root)
-                else _COPY_IN
-            )
-            return Refusal(f"image path '{name}' is absolute", hint)
-        if not Path(os.path.normpath(root / name)).is_relative_to(root):
-            return Refusal(f"image '{name}' lies outside the game's folder", _COPY_IN)
-        target = (root / name).resolve()
-        if not target.is_relative_to(root):
-            return Refusal(f"image '{name}' links to a file outside the game's folder", LINK_HINT)
-        if not target.is_file():
-            hint = did_you_mean(name, self.candidates(), otherwise="put the file there")
-            return Refusal(f"no image '{name}' in the game's folder", hint)
-        return target
+        try:
+            return self.files.locate(name, ART)
+        except Refused as refused:
+            return Refusal(refused.message, refused.hint)
 
 
 def place_art(layout: Layout, region: Region, art: Art) -> list[Op]:

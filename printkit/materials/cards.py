@@ -156,7 +156,7 @@ def compile_cards(
         )
         return None
     spec = material.impose
-    drawer = FaceDrawer(spec.bleed, diagnostics, ArtFinder(loaded.folder))
+    drawer = FaceDrawer(spec.bleed, diagnostics, ArtFinder(loaded.files))
     pieces = deck_pieces(loaded, material.deck, layouts, drawer, diagnostics)
     drawer.shared.flush()
     if not pieces:

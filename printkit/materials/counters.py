@@ -79,7 +79,7 @@ def compile_counters(
             hint="use 'mode: sheet' (duplex backs) or 'mode: fold' (fold and glue)",
         )
         return None
-    drawer = FaceDrawer(spec.bleed, diagnostics, ArtFinder(loaded.folder))
+    drawer = FaceDrawer(spec.bleed, diagnostics, ArtFinder(loaded.files))
     pieces = [p for d in decks for p in deck_pieces(loaded, d, layouts, drawer, diagnostics)]
     drawer.shared.flush()
     chosen = material_paper(loaded, material_id, spec.paper, paper, "impose", diagnostics)

@@ -94,7 +94,7 @@ def _prepare(
     except ComposeError as error:
         problem = error.problem
         span = (
-            Span(relative(problem.file), max(problem.line, 1), 1)
+            Span(relative(problem.file), max(problem.line, 1), problem.column)
             if problem.file is not None
             else loaded.spans.value(("materials", material_id, "template"))
         )

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jinja2 import FileSystemLoader, TemplateError, TemplateNotFound, TemplateSyntaxError
+from jinja2 import BaseLoader, Environment, TemplateError, TemplateNotFound, TemplateSyntaxError
 
 from printkit.check.rule_index import Entry, rule_entries
+from printkit.load.files import TEMPLATE, GameFiles, NotFound, Refused
 from printkit.load.package import LoadedPackage
 from printkit.materials.sandbox import BoundedEnvironment, LimitExceeded, budget
 from printkit.materials.templates import TemplateProblem, render
@@ -35,6 +36,7 @@ class Problem:
     line: int
     code: str | None = None
     hint: str | None = None
+    column: int = 1
 
 
 class ComposeError(Exception):
@@ -43,23 +45,54 @@ class ComposeError(Exception):
         self.problem = problem
 
 
+class GameTemplates(BaseLoader):
+    """Templates read through the game's gate: the game's own file of that name when it has
+    one (inside its folder, bounded, UTF-8), else printkit's, which are trusted. An include,
+    import or extends resolves here too, so no template reaches a file the gate refuses."""
+
+    def __init__(self, files: GameFiles) -> None:
+        self.files = files
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str, Any]:
+        path = self.path(template)
+        if path is None:
+            raise TemplateNotFound(template)
+        if path.parent == DEFAULT_TEMPLATES:
+            return path.read_text(encoding="utf-8"), str(path), lambda: True
+        return self.files.text(path, TEMPLATE), str(path), lambda: True
+
+    def path(self, name: str) -> Path | None:
+        """The file a template name means; Refused when the game's folder may not give it."""
+        try:
+            return self.files.locate(name, TEMPLATE)
+        except NotFound:
+            packaged = DEFAULT_TEMPLATES / name
+            return packaged if packaged.is_file() else None
+
+
 def template_path(loaded: LoadedPackage, name: str) -> Path | None:
-    for folder in (loaded.folder, DEFAULT_TEMPLATES):
-        if (folder / name).is_file():
-            return folder / name
-    return None
+    """The template file a material's name means, None when there is none it may read."""
+    try:
+        return GameTemplates(loaded.files).path(name)
+    except Refused:
+        return None
 
 
 def compose(loaded: LoadedPackage, name: str) -> str:
     """The Markdown a template writes for this game; ComposeError says where it failed."""
     environment = BoundedEnvironment()
-    environment.loader = FileSystemLoader([str(loaded.folder), str(DEFAULT_TEMPLATES)])
+    environment.loader = GameTemplates(loaded.files)
     try:
         template = environment.get_template(name)
         with budget():
             return template.render(reference_context(loaded))
+    except Refused as refused:
+        file, line = (refused.at, refused.line) if refused.at else _where(refused, loaded, name)
+        problem = Problem(refused.message, file, line, refused.code, refused.hint, refused.column)
+        raise ComposeError(problem) from None
     except TemplateNotFound as error:
-        raise ComposeError(Problem(f"no template '{error.name}'", None, 0)) from None
+        file, line = _where(error, loaded, name)  # an include's line, or the material's
+        raise ComposeError(Problem(f"no template '{error.name}'", file, line)) from None
     except TemplateSyntaxError as error:
         file = Path(error.filename) if error.filename else template_path(loaded, name)
         raise ComposeError(Problem(error.message or str(error), file, error.lineno)) from None

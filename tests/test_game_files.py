@@ -1,0 +1,128 @@
+"""The gate every file of a game is read through (printkit/load/files.py): templates included.
+
+A shared package must not make printkit print a file of the machine: a template override or an
+included template that is a link out of the game's folder is refused, and no byte of the file
+it points to reaches the diagnostics or any output file. Links are made here, in a temporary
+folder, beside a file of the machine's they point to."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pypdf
+import pytest
+from click.testing import Result
+from support import BROKEN, files_under, parse_diagnostics, run_cli
+
+from printkit.load.files import PACKAGE_FILE, GameFiles, Refused
+
+SECRET = "Zqxsecret7f3a"  # one word, so that a PDF's extracted text keeps it whole
+INCLUDES_PART = "# {{ game.title }}\n\n{% include 'part.md.j2' %}\n"
+
+
+def _game(tmp_path: Path) -> Path:
+    """The small package with rules and a quick reference that the template cases break."""
+    folder = tmp_path / "rule_data" / "game"
+    folder.mkdir(parents=True)
+    for name in ("game.yaml", "rules.yaml"):
+        shutil.copy(BROKEN / "template_link_out" / name, folder / name)
+    return folder
+
+
+def _build(folder: Path, out: Path) -> Result:
+    return run_cli("--rule-data", folder.parent, "build", "--out", out, "--format", "pdf,png")
+
+
+def _everything_printed(result: Result, out: Path) -> str:
+    """What the build said and wrote: its output, every output file's bytes, and the text of
+    every PDF (compressed in the file's bytes)."""
+    seen = [result.output]
+    for path in files_under(out):
+        seen.append(path.read_bytes().decode("latin-1"))
+        if path.suffix == ".pdf":
+            seen += [page.extract_text() for page in pypdf.PdfReader(path).pages]
+    return "\n".join(seen)
+
+
+@pytest.mark.parametrize("linked", ["quick_reference.md.j2", "part.md.j2"])
+def test_a_template_link_out_of_the_game_is_refused_and_nothing_of_it_printed(
+    tmp_path: Path, linked: str
+) -> None:
+    secret = tmp_path / "passwd"
+    secret.write_text(f"# Accounts\n\nroot:x:0:0:{SECRET}:/root:/bin/bash\n", encoding="utf-8")
+    folder = _game(tmp_path)
+    if linked == "part.md.j2":
+        (folder / "quick_reference.md.j2").write_text(INCLUDES_PART, encoding="utf-8")
+    (folder / linked).symlink_to(secret)
+
+    result = _build(folder, tmp_path / "out")
+    assert result.exit_code == 1, result.output
+    (problem,) = parse_diagnostics(result.output)
+    assert (problem.code, problem.file, problem.line) == ("PK006", str(folder / linked), 1)
+    assert f"'{linked}' links to a file outside the game's folder" in problem.message
+    assert str(secret) not in result.output
+    assert SECRET not in _everything_printed(result, tmp_path / "out")
+
+    # The same file copied into the game's folder is printed: the search above would find it.
+    (folder / linked).unlink()
+    shutil.copy(secret, folder / linked)
+    result = _build(folder, tmp_path / "copied")
+    assert result.exit_code == 0, result.output
+    assert SECRET in _everything_printed(result, tmp_path / "copied")
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("../../passwd", "template '../../passwd' lies outside the game's folder"),
+        ("/etc/passwd", "template path '/etc/passwd' is absolute, outside the game's folder"),
+    ],
+)
+def test_an_include_that_leaves_the_game_is_refused_at_its_line(
+    tmp_path: Path, name: str, said: str
+) -> None:
+    (tmp_path / "passwd").write_text(f"# {SECRET}\n", encoding="utf-8")
+    folder = _game(tmp_path)
+    template = folder / "quick_reference.md.j2"
+    template.write_text(INCLUDES_PART.replace("part.md.j2", name), encoding="utf-8")
+    result = run_cli("--rule-data", folder.parent, "validate")
+    (problem,) = parse_diagnostics(result.output)
+    assert (problem.code, problem.file, problem.line) == ("PK006", str(template), 3)
+    assert said in problem.message
+    assert SECRET not in result.output
+
+
+def test_a_template_link_that_loops_is_a_diagnostic(tmp_path: Path) -> None:
+    """Python raises RuntimeError for it (before 3.13): it was an internal error."""
+    folder = _game(tmp_path)
+    (folder / "quick_reference.md.j2").symlink_to("quick_reference.md.j2")
+    result = run_cli("--rule-data", folder.parent, "validate")
+    (problem,) = parse_diagnostics(result.output)
+    assert (problem.code, Path(problem.file).name, problem.line) == (
+        "PK002",
+        "quick_reference.md.j2",
+        1,
+    )
+    assert "'quick_reference.md.j2' is a link that loops" in problem.message
+
+
+def test_a_file_is_read_once_per_build(tmp_path: Path) -> None:
+    """What a build prints from a file is what it checked: a second reader gets the bytes the
+    first one read, not the file as it is now."""
+    path = tmp_path / "game.yaml"
+    path.write_text("game: {title: One}\n", encoding="utf-8")
+    files = GameFiles(tmp_path)
+    first = files.text(path, PACKAGE_FILE)
+    path.write_text("game: {title: Two}\n", encoding="utf-8")
+    assert files.text(path, PACKAGE_FILE) == first
+    assert GameFiles(tmp_path).text(path, PACKAGE_FILE) != first  # the next build reads anew
+
+
+def test_a_fifo_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    """Reading a named pipe would wait for a writer forever."""
+    fifo = tmp_path / "game.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(Refused, match="not a regular file"):
+        GameFiles(tmp_path).read(fifo, PACKAGE_FILE)
