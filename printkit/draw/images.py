@@ -2,8 +2,11 @@
 
 Raster images (PNG, JPEG) are read with Pillow, as far as their header until their size is
 known: a file of a few kilobytes can hold a picture that takes gigabytes to decode, so one over
-MAX_PIXELS is refused before a pixel is decoded. SVG art is checked and drawn by svg_art. Each
-file is read once per run.
+MAX_PIXELS is refused before a pixel is decoded. Within it, the picture is decoded in the check,
+since a header can state a size its data does not have (reportlab then failed while building
+what validate had passed); the decoded pixels of PNG art are kept, within KEPT_PIXELS, for the
+PDF to store, so a build decodes each picture once. SVG art is checked and drawn by svg_art.
+Each file is read once per run.
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ from functools import cache
 from pathlib import Path
 from typing import BinaryIO
 
-from PIL import JpegImagePlugin, PngImagePlugin
+from PIL import Image, JpegImagePlugin, PngImagePlugin
+
+from printkit.diagnostics import ART_UNREADABLE
 
 RASTER_FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}  # suffix -> what it must hold
 RASTER_SUFFIXES = tuple(RASTER_FORMATS)
@@ -23,6 +28,9 @@ ART_SUFFIXES = (*RASTER_SUFFIXES, ".svg")
 # 50 million pixels print 60 × 60 cm at 300 dpi, far more than any piece needs, and a build
 # showing them costs about 6 s and 0.6 GB; a 46 KB file of 169 million took 14 s and 1.9 GB.
 MAX_PIXELS = 50_000_000
+# Decoded PNG pixels kept from the check for the PDF: as many as one picture may have, so keeping
+# them costs no more memory than drawing the largest picture does.
+KEPT_PIXELS = MAX_PIXELS
 _MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".svg": "image/svg+xml"}
 # Pillow's reader of each format, used directly: it reads the header only, where Image.open
 # would also warn on stderr about a large picture before we can refuse it ourselves
@@ -33,7 +41,9 @@ READABLE = "make the file readable (its permissions), or copy it again"
 
 class ArtProblem(Exception):
     """An art file that cannot be used: `message` says what is wrong with it (to follow the
-    file's name in a diagnostic) and `hint` what to do."""
+    file's name in a diagnostic), `hint` what to do, `code` the diagnostic's."""
+
+    code = ART_UNREADABLE
 
     def __init__(self, message: str, hint: str) -> None:
         super().__init__(message)
@@ -84,16 +94,19 @@ def read_art(source: str | Path) -> Art:
         raise ArtProblem("is not PNG, JPEG or SVG art", "save it as PNG, JPEG or SVG")
     try:
         with path.open("rb") as file:
-            width, height = raster_size(file, RASTER_FORMATS[suffix])
+            picture = decode_raster(file, RASTER_FORMATS[suffix])
     except OSError as error:
         raise ArtProblem(f"cannot be read: {error.strerror or error}", READABLE) from None
+    _keep(path, picture)
+    width, height = picture.size
     return Art(path, (width, height), width / height)
 
 
-def raster_size(file: BinaryIO, expected: str) -> tuple[int, int]:
-    """The pixel size of a PNG or JPEG picture, from its header, after checking that the bytes
-    are that format (Pillow would read a GIF named .png), that the size is within MAX_PIXELS,
-    and, that done, that the file is whole."""
+def decode_raster(file: BinaryIO, expected: str) -> Image.Image:
+    """A PNG or JPEG picture, decoded, after checking that the bytes are that format (Pillow
+    would read a GIF named .png), that the size its header states is within MAX_PIXELS (before
+    a pixel is decoded), that its chunks and checksums are whole, and then that its data holds
+    the pixels its header states."""
     found = _format_of(file.read(16))
     file.seek(0)
     if found != expected:
@@ -103,16 +116,48 @@ def raster_size(file: BinaryIO, expected: str) -> tuple[int, int]:
                 _EXPORT_AGAIN,
             )
         raise ArtProblem(f"holds {found} data, not {expected}", _convert_hint(found, expected))
+    width = height = 0  # until the header is read
     try:
         with _READERS[expected](file) as image:
             width, height = image.size
             if width * height > MAX_PIXELS:
                 raise ArtTooLarge((width, height))
             image.verify()  # a PNG's chunks and checksums, without decoding them
+        file.seek(0)
+        picture = _READERS[expected](file)
+        picture.load()
     except (SyntaxError, ValueError, EOFError, OSError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-        raise ArtProblem(f"cannot be read as {expected}: {reason}", _EXPORT_AGAIN) from None
-    return width, height
+        raise ArtProblem(
+            f"cannot be read as {expected}: {_data_reason(reason, width, height)}", _EXPORT_AGAIN
+        ) from None
+    return picture
+
+
+def _data_reason(reason: object, width: int, height: int) -> str:
+    """Pillow's word for data shorter than the header says ('image file is truncated (4 bytes
+    not processed)') said the way a designer can act on."""
+    if width and ("truncated" in str(reason) or "broken data stream" in str(reason)):
+        return f"its header states {width} × {height} pixels, and its data does not hold them"
+    return str(reason)
+
+
+_kept: dict[Path, Image.Image] = {}
+
+
+def _keep(path: Path, picture: Image.Image) -> None:
+    """Keep a PNG's decoded pixels for the PDF (reportlab stores a JPEG's bytes as they are,
+    undecoded), while all kept stay within KEPT_PIXELS; a picture beyond is decoded again when
+    drawn."""
+    width, height = picture.size
+    used = sum(kept.width * kept.height for kept in _kept.values())
+    if picture.format == "PNG" and used + width * height <= KEPT_PIXELS:
+        _kept[path] = picture
+
+
+def decoded_png(source: str | Path) -> Image.Image | None:
+    """The pixels read_art decoded from a PNG file, if they were kept."""
+    return _kept.get(Path(source))
 
 
 def _format_of(head: bytes) -> str | None:

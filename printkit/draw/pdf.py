@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, replace
 
+from PIL.Image import Image as PILImage
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, toColor
 from reportlab.lib.utils import ImageReader
@@ -23,7 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from printkit.draw.fonts import FACES, register_fonts
-from printkit.draw.images import art_key, read_art
+from printkit.draw.images import art_key, decoded_png, read_art
 from printkit.draw.ops import (
     IDENTITY,
     Box,
@@ -53,6 +54,22 @@ class _State:
     stroke: str | None = None
     width: float | None = None
     dash: tuple[float, ...] | None = None
+
+
+class _Decoded:
+    """Pixels already decoded, as reportlab's drawImage takes a file name: keyed by the name
+    (`str()`), so stored once however often drawn, and read through an ImageReader the first
+    time. (An ImageReader itself is keyed by a digest of all its pixels, on every draw.)"""
+
+    def __init__(self, source: str, picture: PILImage) -> None:
+        self.source = source
+        self.reader = ImageReader(picture)
+
+    def __str__(self) -> str:
+        return self.source
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.reader, name)
 
 
 class _PdfPainter:
@@ -245,11 +262,13 @@ class _PdfPainter:
             c.drawImage(self.raster(op.source), 0, 0, op.w, op.h, mask="auto")
         c.restoreState()
 
-    def raster(self, source: str) -> ImageReader | str:
-        """The file itself (reportlab stores each file once however often it is drawn), or,
-        for the press, its pixels converted to CMYK through the same profile as the colours."""
+    def raster(self, source: str) -> ImageReader | _Decoded | str:
+        """The file itself, or the pixels its check decoded, named by it (reportlab stores each
+        file once however often it is drawn), or, for the press, its pixels converted to CMYK
+        through the same profile as the colours."""
         if self.document.colour != "cmyk":
-            return source
+            picture = decoded_png(source)
+            return source if picture is None else _Decoded(source, picture)
         if source not in self.readers:
             self.readers[source] = ImageReader(to_cmyk_image(source))
         return self.readers[source]

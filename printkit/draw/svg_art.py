@@ -22,7 +22,8 @@ from io import BytesIO
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printkit.draw.images import READABLE, ArtProblem, raster_size
+from printkit.draw.images import READABLE, ArtProblem, decode_raster
+from printkit.draw.svg_bounds import check_element_count, check_svg_numbers, check_svg_work
 
 if TYPE_CHECKING:  # lxml and reportlab's graphics are paid for only by games with SVG art
     from lxml.etree import _Element, _ElementTree
@@ -49,6 +50,7 @@ def svg_drawing(source: str | Path) -> Drawing:
     tree = _parse(data)
     root = tree.getroot()
     _check_root(root)
+    check_svg_work(root)  # first, as it bounds the work of the checks after it
     _check_self_contained(tree)
     from svglib.svglib import SvgRenderer
 
@@ -59,6 +61,7 @@ def svg_drawing(source: str | Path) -> Drawing:
         raise ArtProblem(f"cannot be drawn as SVG: {error}", _EXPORT_AGAIN) from None
     if not (0 < drawing.width < float("inf") and 0 < drawing.height < float("inf")):
         raise ArtProblem(f"has no size: it is {drawing.width:g} × {drawing.height:g}", _SIZE_HINT)
+    check_svg_numbers(drawing)
     return drawing
 
 
@@ -69,9 +72,14 @@ def _parse(data: bytes) -> _ElementTree:
 
     if not data.strip():
         raise ArtProblem("is an empty file", _EXPORT_AGAIN)
-    parser = etree.XMLParser(
-        resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True
-    )
+    options = {
+        "resolve_entities": False,
+        "no_network": True,
+        "load_dtd": False,
+        "remove_comments": True,
+    }
+    check_element_count(data, options)
+    parser = etree.XMLParser(**options)
     try:
         return etree.ElementTree(etree.fromstring(data, parser))
     except etree.XMLSyntaxError as error:
@@ -169,7 +177,7 @@ def _check_embedded(payload: str, kind: str, line: int) -> None:
             "embed the picture again",
         ) from None
     try:
-        raster_size(BytesIO(data), expected)
+        decode_raster(BytesIO(data), expected)
     except ArtProblem as problem:
         raise ArtProblem(
             f"embeds a picture at line {line} of the file that {problem.message}", problem.hint
