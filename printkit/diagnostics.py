@@ -625,7 +625,9 @@ ART_UNREADABLE = _code(
     Severity.ERROR,
     "image file cannot be read",
     "An image region's file is not PNG, JPEG or SVG, or its content is not what its name says "
-    "(a GIF named .png), or it is damaged, or it has more than 50 million pixels (refused from "
+    "(a GIF named .png), or it is damaged (its data lacks pixels its header states: every "
+    "picture is decoded in the check, so validate refuses it as build does), or it has more "
+    "than 50 million pixels (refused from "
     "its header, before a pixel is decoded). SVG art must be well-formed XML, an <svg> with a "
     "size of its own (a viewBox, or a width and a height that are not percentages) and "
     "self-contained: references only to its own elements (#id) or to data: URIs, no style "

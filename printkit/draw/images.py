@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import base64
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, wraps
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TypeVar
 
 from PIL import Image, JpegImagePlugin, PngImagePlugin
 
@@ -36,6 +37,7 @@ _MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".svg
 # would also warn on stderr about a large picture before we can refuse it ourselves
 _READERS = {"PNG": PngImagePlugin.PngImageFile, "JPEG": JpegImagePlugin.JpegImageFile}
 _EXPORT_AGAIN = "the file is damaged: export it again from the program that made it"
+T = TypeVar("T")
 READABLE = "make the file readable (its permissions), or copy it again"
 
 
@@ -79,11 +81,30 @@ class Art:
         return self.pixels is None
 
 
-@cache
-def read_art(source: str | Path) -> Art:
-    """Open the file far enough to know its size; a broken, unknown or oversized file is an
-    ArtProblem."""
-    path = Path(source)
+def once_per_file(check: Callable[[Path], T]) -> Callable[[str | Path], T]:
+    """`check` run once per file, whether named by a Path or a string, its ArtProblem too: a
+    picture that many cards name is decoded once, a broken one as well."""
+
+    @cache
+    def outcome(path: Path) -> T | ArtProblem:
+        try:
+            return check(path)
+        except ArtProblem as problem:
+            return problem
+
+    @wraps(check)
+    def checked(source: str | Path) -> T:
+        found = outcome(Path(source))
+        if isinstance(found, ArtProblem):
+            raise found
+        return found
+
+    return checked
+
+
+@once_per_file
+def read_art(path: Path) -> Art:
+    """Check the file and know its size; a broken, unknown or oversized file is an ArtProblem."""
     suffix = path.suffix.lower()
     if suffix == ".svg":
         from printkit.draw.svg_art import svg_drawing  # lxml is paid for only by SVG art

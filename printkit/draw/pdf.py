@@ -78,7 +78,7 @@ class _PdfPainter:
         self.document = document
         self.defined: set[str] = set()
         self.colours: dict[str, object] = {}
-        self.readers: dict[str, ImageReader] = {}
+        self.readers: dict[str, ImageReader | _Decoded | str] = {}
         self.fields: list[FormField] = []
         self.state = _State()
         self.saved: list[_State] = []
@@ -266,11 +266,12 @@ class _PdfPainter:
         """The file itself, or the pixels its check decoded, named by it (reportlab stores each
         file once however often it is drawn), or, for the press, its pixels converted to CMYK
         through the same profile as the colours."""
-        if self.document.colour != "cmyk":
-            picture = decoded_png(source)
-            return source if picture is None else _Decoded(source, picture)
         if source not in self.readers:
-            self.readers[source] = ImageReader(to_cmyk_image(source))
+            if self.document.colour == "cmyk":
+                self.readers[source] = ImageReader(to_cmyk_image(source))
+            else:
+                picture = decoded_png(source)
+                self.readers[source] = source if picture is None else _Decoded(source, picture)
         return self.readers[source]
 
     def page(self, page: Page) -> None:

@@ -17,12 +17,11 @@ import logging
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import cache
 from io import BytesIO
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printkit.draw.images import READABLE, ArtProblem, decode_raster
+from printkit.draw.images import READABLE, ArtProblem, decode_raster, once_per_file
 from printkit.draw.svg_bounds import check_element_count, check_svg_numbers, check_svg_work
 
 if TYPE_CHECKING:  # lxml and reportlab's graphics are paid for only by games with SVG art
@@ -38,11 +37,10 @@ _SIZE_HINT = 'give the <svg> element a viewBox (viewBox="0 0 100 100") or a widt
 _EXPORT_AGAIN = "export the drawing again as SVG"
 
 
-@cache
-def svg_drawing(source: str | Path) -> Drawing:
+@once_per_file
+def svg_drawing(path: Path) -> Drawing:
     """The SVG as a reportlab drawing, for the PDF backend to place as a form; an SVG that is
     broken, has no size or refers to other files is an ArtProblem."""
-    path = Path(source)
     try:
         data = path.read_bytes()
     except OSError as error:
