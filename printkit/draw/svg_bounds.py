@@ -188,11 +188,14 @@ def _check_value(node: object, name: str, value: object) -> None:
     worst = next(v for v in numbers if not math.isfinite(v) or abs(v) > MAX_SVG_NUMBER)
     shape = _SHAPES.get(type(node).__name__, type(node).__name__.lower())
     raise ArtOutOfRange(
-        f"has a {shape} whose {name} is {_number(worst)}, "
+        f"has a {shape} with {_number(worst)} in its {name}, "
         f"beyond the {MAX_SVG_NUMBER:.0e} printkit draws",
         _NUMBERS_HINT,
     )
 
 
 def _number(value: float) -> str:
+    """A number as a message shows it: in full near the bound (1,000,000,100, not 1e+09)."""
+    if math.isfinite(value) and 1 <= abs(value) < 1e12:
+        return f"{value:,.3f}".rstrip("0").rstrip(".")
     return f"{value:g}" if math.isfinite(value) else str(value)
