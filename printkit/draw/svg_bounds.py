@@ -40,10 +40,14 @@ _NUMBERS_HINT = "correct the drawing's size, viewBox and transforms, or export i
 
 
 class ArtTooComplex(ArtProblem):
+    """SVG art past a bound on the work of drawing it."""
+
     code = ART_TOO_COMPLEX
 
 
 class ArtOutOfRange(ArtProblem):
+    """SVG art drawn with a number the PDF cannot hold, or that scales it beyond one."""
+
     code = ART_NUMBER_OUT_OF_RANGE
 
 
@@ -52,7 +56,6 @@ class _Cost:
     """What an element costs svglib once its `<use>`s are expanded."""
 
     elements: int
-    depth: int
     path_data: int
 
 
@@ -125,7 +128,6 @@ class _Counter:
         data = len(element.get("d") or "") + len(element.get("points") or "")
         found = _Cost(
             1 + sum(p.elements for p in parts),
-            1 + max((p.depth for p in parts), default=0),
             data + sum(p.path_data for p in parts),
         )
         self.costs[element] = found
