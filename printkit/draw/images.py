@@ -96,7 +96,7 @@ def once_per_file(check: Callable[[Path], T]) -> Callable[[str | Path], T]:
     def checked(source: str | Path) -> T:
         found = outcome(Path(source))
         if isinstance(found, ArtProblem):
-            raise found
+            raise found.with_traceback(None)  # not a traceback grown by every raise
         return found
 
     return checked
