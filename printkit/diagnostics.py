@@ -663,8 +663,9 @@ ART_UNREADABLE = _code(
     Severity.ERROR,
     "image file cannot be read",
     "An image region's file is not PNG, JPEG or SVG, or its content is not what its name says "
-    "(a GIF named .png), or it is damaged, or it is larger than 50 MB (refused before it is "
-    "read), or it has more than 50 million pixels (refused from "
+    "(a GIF named .png), or it is damaged (its data lacks pixels its header states: every "
+    "picture is decoded in the check, so validate refuses it as build does), or it is larger "
+    "than 50 MB (refused before it is read), or it has more than 50 million pixels (refused from "
     "its header, before a pixel is decoded). SVG art must be well-formed XML, an <svg> with a "
     "size of its own (a viewBox, or a width and a height that are not percentages) and "
     "self-contained: references only to its own elements (#id) or to data: URIs, no style "
@@ -678,6 +679,25 @@ ART_LOW_RESOLUTION = _code(
     "A raster image (PNG, JPEG) has fewer pixels than 300 per inch at the size it prints, "
     "after fitting: print shops ask for 300 dpi, and below it the art looks soft or jagged. "
     "SVG art has no resolution and is never reported.",
+)
+ART_TOO_COMPLEX = _code(
+    "PK813",
+    Severity.ERROR,
+    "SVG art is too much work to draw",
+    "SVG art has more elements than printkit draws (5,000, each <use> counted as the elements "
+    "it copies), nests them more than 100 deep (through <use> too), has more than 500,000 "
+    "characters of path data, or has a <use> that copies an element it lies in. svglib takes "
+    "about half a millisecond an element: a file of 400,000 took minutes. The README's 'Input "
+    "limits' gives the figures.",
+)
+ART_NUMBER_OUT_OF_RANGE = _code(
+    "PK814",
+    Severity.ERROR,
+    "SVG art has a number out of range",
+    "Every number SVG art is drawn with (its size, viewBox, coordinates, path data, font sizes, "
+    "stroke widths, transforms), as the file gives it and as computed from units, percentages "
+    "and nested transforms, must be finite and at most 10^9, and the drawing at least 0.001 "
+    "points wide and high: the PDF cannot hold a larger number (a 1e308 viewBox) or NaN.",
 )
 # Output, sandbox and guard (PK401-PK409, PK900).
 NOT_A_REGULAR_FILE = _code(

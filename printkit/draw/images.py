@@ -2,22 +2,27 @@
 
 Raster images (PNG, JPEG) are read with Pillow, as far as their header until their size is
 known: a file of a few kilobytes can hold a picture that takes gigabytes to decode, so one over
-MAX_PIXELS is refused before a pixel is decoded. SVG art is checked and drawn by svg_art. Each
-file is read once per run.
+MAX_PIXELS is refused before a pixel is decoded. Within it, the picture is decoded in the check,
+since a header can state a size its data does not have (reportlab then failed while building
+what validate had passed); the decoded pixels of PNG art are kept, within KEPT_PIXELS, for the
+PDF to store, so a build decodes each picture once. SVG art is checked and drawn by svg_art.
+Each file is read once per run.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, wraps
 from io import BytesIO
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TypeVar
 
-from PIL import JpegImagePlugin, PngImagePlugin
+from PIL import Image, JpegImagePlugin, PngImagePlugin
 
+from printkit.diagnostics import ART_UNREADABLE
 from printkit.load.files import ART, Refused, read_bounded
 
 RASTER_FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}  # suffix -> what it must hold
@@ -25,16 +30,22 @@ RASTER_SUFFIXES = tuple(RASTER_FORMATS)
 # 50 million pixels print 60 × 60 cm at 300 dpi, far more than any piece needs, and a build
 # showing them costs about 6 s and 0.6 GB; a 46 KB file of 169 million took 14 s and 1.9 GB.
 MAX_PIXELS = 50_000_000
+# Decoded PNG pixels kept from the check for the PDF: as many as one picture may have, so keeping
+# them costs no more memory than drawing the largest picture does.
+KEPT_PIXELS = MAX_PIXELS
 _MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".svg": "image/svg+xml"}
 # Pillow's reader of each format, used directly: it reads the header only, where Image.open
 # would also warn on stderr about a large picture before we can refuse it ourselves
 _READERS = {"PNG": PngImagePlugin.PngImageFile, "JPEG": JpegImagePlugin.JpegImageFile}
 _EXPORT_AGAIN = "the file is damaged: export it again from the program that made it"
+T = TypeVar("T")
 
 
 class ArtProblem(Exception):
     """An art file that cannot be used: `message` says what is wrong with it (to follow the
-    file's name in a diagnostic) and `hint` what to do."""
+    file's name in a diagnostic), `hint` what to do, `code` the diagnostic's."""
+
+    code = ART_UNREADABLE
 
     def __init__(self, message: str, hint: str) -> None:
         super().__init__(message)
@@ -70,11 +81,30 @@ class Art:
         return self.pixels is None
 
 
-@cache
-def read_art(source: str | Path) -> Art:
-    """Open the file far enough to know its size; a broken, unknown or oversized file is an
-    ArtProblem."""
-    path = Path(source)
+def once_per_file(check: Callable[[Path], T]) -> Callable[[str | Path], T]:
+    """`check` run once per file, whether named by a Path or a string, its ArtProblem too: a
+    picture that many cards name is decoded once, a broken one as well."""
+
+    @cache
+    def outcome(path: Path) -> T | ArtProblem:
+        try:
+            return check(path)
+        except ArtProblem as problem:
+            return problem
+
+    @wraps(check)
+    def checked(source: str | Path) -> T:
+        found = outcome(Path(source))
+        if isinstance(found, ArtProblem):
+            raise found.with_traceback(None)  # not a traceback grown by every raise
+        return found
+
+    return checked
+
+
+@once_per_file
+def read_art(path: Path) -> Art:
+    """Check the file and know its size; a broken, unknown or oversized file is an ArtProblem."""
     suffix = path.suffix.lower()
     if suffix == ".svg":
         from printkit.draw.svg_art import svg_drawing  # lxml is paid for only by SVG art
@@ -83,7 +113,9 @@ def read_art(source: str | Path) -> Art:
         return Art(path, None, drawing.width / drawing.height)
     if suffix not in RASTER_FORMATS:
         raise ArtProblem("is not PNG, JPEG or SVG art", "save it as PNG, JPEG or SVG")
-    width, height = raster_size(BytesIO(art_bytes(path)), RASTER_FORMATS[suffix])
+    picture = decode_raster(BytesIO(art_bytes(path)), RASTER_FORMATS[suffix])
+    _keep(path, picture)
+    width, height = picture.size
     return Art(path, (width, height), width / height)
 
 
@@ -97,10 +129,11 @@ def art_bytes(source: str | Path) -> bytes:
         raise ArtProblem(refused.predicate, refused.hint) from None
 
 
-def raster_size(file: BinaryIO, expected: str) -> tuple[int, int]:
-    """The pixel size of a PNG or JPEG picture, from its header, after checking that the bytes
-    are that format (Pillow would read a GIF named .png), that the size is within MAX_PIXELS,
-    and, that done, that the file is whole."""
+def decode_raster(file: BinaryIO, expected: str) -> Image.Image:
+    """A PNG or JPEG picture, decoded, after checking that the bytes are that format (Pillow
+    would read a GIF named .png), that the size its header states is within MAX_PIXELS (before
+    a pixel is decoded), that its chunks and checksums are whole, and then that its data holds
+    the pixels its header states."""
     found = _format_of(file.read(16))
     file.seek(0)
     if found != expected:
@@ -110,16 +143,48 @@ def raster_size(file: BinaryIO, expected: str) -> tuple[int, int]:
                 _EXPORT_AGAIN,
             )
         raise ArtProblem(f"holds {found} data, not {expected}", _convert_hint(found, expected))
+    width = height = 0  # until the header is read
     try:
         with _READERS[expected](file) as image:
             width, height = image.size
             if width * height > MAX_PIXELS:
                 raise ArtTooLarge((width, height))
             image.verify()  # a PNG's chunks and checksums, without decoding them
+        file.seek(0)
+        picture = _READERS[expected](file)
+        picture.load()
     except (SyntaxError, ValueError, EOFError, OSError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-        raise ArtProblem(f"cannot be read as {expected}: {reason}", _EXPORT_AGAIN) from None
-    return width, height
+        raise ArtProblem(
+            f"cannot be read as {expected}: {_data_reason(reason, width, height)}", _EXPORT_AGAIN
+        ) from None
+    return picture
+
+
+def _data_reason(reason: object, width: int, height: int) -> str:
+    """Pillow's word for data shorter than the header says ('image file is truncated (4 bytes
+    not processed)') said the way a designer can act on."""
+    if width and ("truncated" in str(reason) or "broken data stream" in str(reason)):
+        return f"its header states {width} × {height} pixels, and its data does not hold them"
+    return str(reason)
+
+
+_kept: dict[Path, Image.Image] = {}
+
+
+def _keep(path: Path, picture: Image.Image) -> None:
+    """Keep a PNG's decoded pixels for the PDF (reportlab stores a JPEG's bytes as they are,
+    undecoded), while all kept stay within KEPT_PIXELS; a picture beyond is decoded again when
+    drawn."""
+    width, height = picture.size
+    used = sum(kept.width * kept.height for kept in _kept.values())
+    if picture.format == "PNG" and used + width * height <= KEPT_PIXELS:
+        _kept[path] = picture
+
+
+def decoded_png(source: str | Path) -> Image.Image | None:
+    """The pixels read_art decoded from a PNG file, if they were kept."""
+    return _kept.get(Path(source))
 
 
 def _format_of(head: bytes) -> str | None:

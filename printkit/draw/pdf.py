@@ -17,6 +17,7 @@ import io
 import math
 from dataclasses import dataclass, replace
 
+from PIL.Image import Image as PILImage
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, toColor
 from reportlab.lib.utils import ImageReader
@@ -24,7 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from printkit.draw.fonts import EMBEDDED, FACES, register_fonts
-from printkit.draw.images import art_key, read_art
+from printkit.draw.images import art_key, decoded_png, read_art
 from printkit.draw.ops import (
     FIELD_TEXT,
     IDENTITY,
@@ -65,6 +66,22 @@ class _State:
     scale: float = 1.0  # how much the groups drawn into scale lengths, for FINE_TEXT and FINE_LINE
 
 
+class _Decoded:
+    """Pixels already decoded, as reportlab's drawImage takes a file name: keyed by the name
+    (`str()`), so stored once however often drawn, and read through an ImageReader the first
+    time. (An ImageReader itself is keyed by a digest of all its pixels, on every draw.)"""
+
+    def __init__(self, source: str, picture: PILImage) -> None:
+        self.source = source
+        self.reader = ImageReader(picture)
+
+    def __str__(self) -> str:
+        return self.source
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.reader, name)
+
+
 class _PdfPainter:
     def __init__(self, canvas: Canvas, document: Document) -> None:
         self.canvas = canvas
@@ -72,7 +89,7 @@ class _PdfPainter:
         self.defined: set[str] = set()
         self.colours: dict[tuple[str, bool], object] = {}
         self.press = document.colour == "cmyk"
-        self.readers: dict[str, ImageReader] = {}
+        self.readers: dict[str, ImageReader | _Decoded | str] = {}
         self.fields: list[FormField] = []  # the page's, placed after its content
         self.with_fields = False  # whether any page has one
         self.state = _State()
@@ -266,13 +283,16 @@ class _PdfPainter:
             c.drawImage(self.raster(op.source), 0, 0, op.w, op.h, mask="auto")
         c.restoreState()
 
-    def raster(self, source: str) -> ImageReader | str:
-        """The file itself (reportlab stores each file once however often it is drawn), or,
-        for the press, its pixels converted to CMYK through the same profile as the colours."""
-        if self.document.colour != "cmyk":
-            return source
+    def raster(self, source: str) -> ImageReader | _Decoded | str:
+        """The file itself, or the pixels its check decoded, named by it (reportlab stores each
+        file once however often it is drawn), or, for the press, its pixels converted to CMYK
+        through the same profile as the colours."""
         if source not in self.readers:
-            self.readers[source] = ImageReader(to_cmyk_image(source))
+            if self.document.colour == "cmyk":
+                self.readers[source] = ImageReader(to_cmyk_image(source))
+            else:
+                picture = decoded_png(source)
+                self.readers[source] = source if picture is None else _Decoded(source, picture)
         return self.readers[source]
 
     def page(self, page: Page) -> None:

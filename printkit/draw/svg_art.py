@@ -17,12 +17,12 @@ import logging
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import cache
 from io import BytesIO
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printkit.draw.images import ArtProblem, art_bytes, raster_size
+from printkit.draw.images import ArtProblem, art_bytes, decode_raster, once_per_file
+from printkit.draw.svg_bounds import check_element_count, check_svg_numbers, check_svg_work
 
 if TYPE_CHECKING:  # lxml and reportlab's graphics are paid for only by games with SVG art
     from lxml.etree import _Element, _ElementTree
@@ -37,14 +37,14 @@ _SIZE_HINT = 'give the <svg> element a viewBox (viewBox="0 0 100 100") or a widt
 _EXPORT_AGAIN = "export the drawing again as SVG"
 
 
-@cache
-def svg_drawing(source: str | Path) -> Drawing:
+@once_per_file
+def svg_drawing(path: Path) -> Drawing:
     """The SVG as a reportlab drawing, for the PDF backend to place as a form; an SVG that is
     broken, has no size or refers to other files is an ArtProblem."""
-    path = Path(source)
     tree = _parse(art_bytes(path))
     root = tree.getroot()
     _check_root(root)
+    check_svg_work(root)  # first, as it bounds the work of the checks after it
     _check_self_contained(tree)
     from svglib.svglib import SvgRenderer
 
@@ -55,6 +55,7 @@ def svg_drawing(source: str | Path) -> Drawing:
         raise ArtProblem(f"cannot be drawn as SVG: {error}", _EXPORT_AGAIN) from None
     if not (0 < drawing.width < float("inf") and 0 < drawing.height < float("inf")):
         raise ArtProblem(f"has no size: it is {drawing.width:g} × {drawing.height:g}", _SIZE_HINT)
+    check_svg_numbers(drawing)
     return drawing
 
 
@@ -65,9 +66,14 @@ def _parse(data: bytes) -> _ElementTree:
 
     if not data.strip():
         raise ArtProblem("is an empty file", _EXPORT_AGAIN)
-    parser = etree.XMLParser(
-        resolve_entities=False, no_network=True, load_dtd=False, remove_comments=True
-    )
+    options = {
+        "resolve_entities": False,
+        "no_network": True,
+        "load_dtd": False,
+        "remove_comments": True,
+    }
+    check_element_count(data, options)
+    parser = etree.XMLParser(**options)
     try:
         return etree.ElementTree(etree.fromstring(data, parser))
     except etree.XMLSyntaxError as error:
@@ -165,7 +171,7 @@ def _check_embedded(payload: str, kind: str, line: int) -> None:
             "embed the picture again",
         ) from None
     try:
-        raster_size(BytesIO(data), expected)
+        decode_raster(BytesIO(data), expected)
     except ArtProblem as problem:
         raise ArtProblem(
             f"embeds a picture at line {line} of the file that {problem.message}", problem.hint

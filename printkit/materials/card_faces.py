@@ -16,7 +16,6 @@ from typing import Any
 from printkit.diagnostics import (
     ART_LOW_RESOLUTION,
     ART_NOT_FOUND,
-    ART_UNREADABLE,
     BAD_VALUE,
     MISSING_FIELD,
     SMALL_TEXT,
@@ -233,7 +232,7 @@ class FaceDrawer:
                 needed = _pixels_for(region, problem.aspect)
                 hint = f"scale it down to {needed} pixels, what the region needs at {PRINT_DPI} dpi"
             message = f"image '{name}' {problem.message}"
-            self._report_art(ART_UNREADABLE, message, hint, context, region)
+            self._report_art(problem.code, message, hint, context, region)
             return []
         ops = place_art(layout, region, art)
         dpi = effective_dpi(art, fit_box(art.aspect, region.fit, _box(region)))

@@ -1,0 +1,203 @@
+"""Bounds on what SVG art costs and on the numbers it draws with, checked before it is used.
+
+svglib takes about half a millisecond per element, copies what a `<use>` refers to (so uses of
+uses multiply), and parses path data a command at a time: 400,000 elements took over 90 s, four
+uses of four uses … eleven deep over 15 s. So the work is counted on the parsed XML first, each
+`<use>` as the elements it copies, and refused past a bound. After svglib has drawn the art, every
+number of the drawing is checked, as the file gives it and as svglib computed it (units,
+percentages, the viewBox's scale, transforms nested together): reportlab writes no number over
+10^20 (a 1e308 viewBox failed while building what validate had passed) and writes NaN into the
+PDF as the word 'nan', which no viewer reads.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from io import BytesIO
+from typing import TYPE_CHECKING
+
+from printkit.diagnostics import ART_NUMBER_OUT_OF_RANGE, ART_TOO_COMPLEX
+from printkit.draw.images import ArtProblem
+
+if TYPE_CHECKING:
+    from lxml.etree import _Element
+    from reportlab.graphics.shapes import Drawing
+
+# 5,000 elements draw in about 3 s on a loaded two-core machine; a card's emblem or a unit's
+# symbol has tens to hundreds.
+MAX_SVG_ELEMENTS = 5_000
+MAX_SVG_DEPTH = 100  # groups in groups, through <use>; drawing software nests a few levels
+MAX_PATH_DATA = 500_000  # characters of path data (d, points) in all: 100,000 commands, 1.5 s
+# Any number the drawing is made of, and how far its transforms together magnify or move it:
+# far beyond any drawing (a billion points is 350 km), far below what reportlab can write.
+MAX_SVG_NUMBER = 1e9
+MIN_SVG_SIZE = 1e-3  # points: a drawing smaller is scaled up over 10^8 times to fill a region
+# svglib's shapes by the SVG element they come from, for a message
+_SHAPES = {"String": "text", "NoStrokePath": "path", "ClippingPath": "clip path"}
+_SIMPLIFY = "simplify the drawing (fewer elements or points), or export it as PNG"
+_NUMBERS_HINT = "correct the drawing's size, viewBox and transforms, or export it again as SVG"
+
+
+class ArtTooComplex(ArtProblem):
+    """SVG art past a bound on the work of drawing it."""
+
+    code = ART_TOO_COMPLEX
+
+
+class ArtOutOfRange(ArtProblem):
+    """SVG art drawn with a number the PDF cannot hold, or that scales it beyond one."""
+
+    code = ART_NUMBER_OUT_OF_RANGE
+
+
+@dataclass(frozen=True)
+class _Cost:
+    """What an element costs svglib once its `<use>`s are expanded."""
+
+    elements: int
+    path_data: int
+
+
+def check_element_count(data: bytes, parser_options: dict[str, bool]) -> None:
+    """Count elements as the file is read, and stop at the first beyond the bound, before the
+    whole tree is built (a file of 400,000 took 10 s and 350 MB to parse). A file that is not
+    well-formed is left to the parse that reports where."""
+    from lxml import etree
+
+    events = etree.iterparse(BytesIO(data), events=("start",), **parser_options)
+    try:
+        for count, (_, element) in enumerate(events, start=1):
+            if count > MAX_SVG_ELEMENTS:
+                raise ArtTooComplex(
+                    f"has more than the {MAX_SVG_ELEMENTS:,} elements printkit draws "
+                    f"(element {count:,} is at line {element.sourceline} of the file)",
+                    _SIMPLIFY,
+                )
+    except etree.XMLSyntaxError:
+        return
+
+
+def check_svg_work(root: _Element) -> None:
+    """Refuse art whose elements, nesting or path data, `<use>` copies counted, pass a bound."""
+    from lxml import etree
+
+    cost = _Counter(list(root.iter(etree.Element))).cost(root, ())
+    if cost.elements > MAX_SVG_ELEMENTS:
+        raise ArtTooComplex(
+            f"draws {cost.elements:,} elements once its <use> copies are counted, more than "
+            f"the {MAX_SVG_ELEMENTS:,} printkit draws",
+            "use fewer copies, or copies of fewer elements; or export the drawing as PNG",
+        )
+    if cost.path_data > MAX_PATH_DATA:
+        raise ArtTooComplex(
+            f"has {cost.path_data:,} characters of path data, <use> copies counted, more than "
+            f"the {MAX_PATH_DATA:,} printkit draws",
+            _SIMPLIFY,
+        )
+
+
+class _Counter:
+    """Costs of elements, each computed once: a `<use>` costs what it refers to."""
+
+    def __init__(self, elements: list[_Element]) -> None:
+        from lxml import etree
+
+        self.targets: dict[str, list[_Element]] = {}
+        for element in elements:
+            if element.get("id") is not None:
+                self.targets.setdefault(f"#{element.get('id')}", []).append(element)
+        self.costs: dict[_Element, _Cost] = {}
+        self.element = etree.Element  # the tag filter for elements, not comments
+
+    def cost(self, element: _Element, within: tuple[_Element, ...]) -> _Cost:
+        """`within`: the elements being counted around this one, to find a depth past the
+        bound (before recursion does) and a `<use>` that copies its own ancestor."""
+        if element in self.costs:
+            return self.costs[element]
+        if len(within) >= MAX_SVG_DEPTH:
+            raise ArtTooComplex(
+                f"nests elements more than {MAX_SVG_DEPTH} deep, <use> copies counted "
+                f"(at line {element.sourceline} of the file)",
+                "flatten the groups of the drawing, or export it again as SVG",
+            )
+        inside = (*within, element)
+        parts = [self.cost(child, inside) for child in element.iterchildren(self.element)]
+        if element.tag.rsplit("}", 1)[-1] == "use":
+            parts += [self.cost(target, inside) for target in self._targets(element, inside)]
+        data = len(element.get("d") or "") + len(element.get("points") or "")
+        found = _Cost(
+            1 + sum(p.elements for p in parts),
+            data + sum(p.path_data for p in parts),
+        )
+        self.costs[element] = found
+        return found
+
+    def _targets(self, use: _Element, inside: tuple[_Element, ...]) -> list[_Element]:
+        href = next((v for k, v in use.attrib.items() if k.rsplit("}", 1)[-1] == "href"), "")
+        targets = self.targets.get(href, [])
+        for target in targets:
+            if target in inside:
+                raise ArtTooComplex(
+                    f"has a <use> at line {use.sourceline} of the file that copies an element "
+                    f"it lies in ('{href}', line {target.sourceline}): it never ends",
+                    "make the <use> refer to an element outside it",
+                )
+        return targets
+
+
+def check_svg_numbers(drawing: Drawing) -> None:
+    """Every number of the drawing finite and within MAX_SVG_NUMBER, and its transforms,
+    nested, magnifying and moving it no further (what a nested transform writes into the PDF
+    is a product of those above it)."""
+    size = (drawing.width, drawing.height)
+    if not all(MIN_SVG_SIZE <= side <= MAX_SVG_NUMBER for side in size):
+        raise ArtOutOfRange(
+            f"is {_number(drawing.width)} × {_number(drawing.height)} points, outside "
+            f"{MIN_SVG_SIZE:g} to {MAX_SVG_NUMBER:.0e} points",
+            _NUMBERS_HINT,
+        )
+    pending: list[tuple[object, float, float]] = [(drawing, 1.0, 0.0)]
+    while pending:
+        node, magnified, moved = pending.pop()
+        for name, value in vars(node).items():
+            _check_value(node, name, value)
+        transform = getattr(node, "transform", None)
+        if transform is not None:
+            a, b, c, d, e, f = transform
+            moved += magnified * max(abs(e), abs(f))
+            magnified *= max(1.0, abs(a) + abs(c), abs(b) + abs(d))
+            if not (magnified <= MAX_SVG_NUMBER and moved <= MAX_SVG_NUMBER):
+                raise ArtOutOfRange(
+                    f"has transforms (its viewBox's and its own) that together scale or move it "
+                    f"by more than {MAX_SVG_NUMBER:.0e}",
+                    _NUMBERS_HINT,
+                )
+        pending += [(child, magnified, moved) for child in getattr(node, "contents", ())]
+
+
+def _check_value(node: object, name: str, value: object) -> None:
+    if isinstance(value, bool) or name.startswith("_"):
+        return
+    if isinstance(value, int | float):
+        numbers: list[float] = [value]
+    elif isinstance(value, list | tuple) and value and isinstance(value[0], int | float):
+        numbers = [v for v in value if isinstance(v, int | float)]
+    else:
+        return
+    if all(map(math.isfinite, numbers)) and max(map(abs, numbers)) <= MAX_SVG_NUMBER:
+        return
+    worst = next(v for v in numbers if not math.isfinite(v) or abs(v) > MAX_SVG_NUMBER)
+    shape = _SHAPES.get(type(node).__name__, type(node).__name__.lower())
+    raise ArtOutOfRange(
+        f"has a {shape} with {_number(worst)} in its {name}, "
+        f"beyond the {MAX_SVG_NUMBER:.0e} printkit draws",
+        _NUMBERS_HINT,
+    )
+
+
+def _number(value: float) -> str:
+    """A number as a message shows it: in full near the bound (1,000,000,100, not 1e+09)."""
+    if math.isfinite(value) and 1 <= abs(value) < 1e12:
+        return f"{value:,.3f}".rstrip("0").rstrip(".")
+    return f"{value:g}" if math.isfinite(value) else str(value)

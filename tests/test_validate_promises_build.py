@@ -1,0 +1,30 @@
+"""`printkit validate` promises what `printkit build` delivers.
+
+Every check build can fail (art decoded and measured, numbers finite and bounded, pictures whose
+data does not match their header) runs in validate too: each broken and each warning package,
+and the good ones, give the same exit code and the same diagnostics through both. Build writes
+the files validate does not; any difference is a check that only writing the files made.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from support import BROKEN, DATA, GOOD, Reported, parse_diagnostics, run_cli
+
+CASES = sorted(
+    p for folder in (BROKEN, DATA / "warnings", GOOD) for p in folder.iterdir() if p.is_dir()
+)
+
+
+def _run(case: Path, *command: str | Path) -> tuple[int, list[Reported]]:
+    result = run_cli("--rule-data", case.parent, *command, case.name)
+    return result.exit_code, sorted(parse_diagnostics(result.output), key=repr)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.parent.name}/{c.name}" for c in CASES])
+def test_validate_and_build_agree(case: Path, tmp_path: Path) -> None:
+    validated = _run(case, "validate")
+    built = _run(case, "build", "--out", tmp_path, "--format", "pdf,svg,png")
+    assert built == validated, f"validate gave {validated}\nbuild gave {built}"
