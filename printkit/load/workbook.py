@@ -145,7 +145,10 @@ def _report_inflation(data: bytes, shown: str, diagnostics: Diagnostics) -> bool
 
 
 def _size(count: int) -> str:
-    return f"{count / _MB / 1024:.1f} GB" if count >= 1024 * _MB else f"{count / _MB:.1f} MB"
+    """A size as a person reads it: 24 KB, 21.0 MB, 3.0 GB."""
+    if count < _MB:
+        return f"{-(-count // 1024)} KB"
+    return f"{count / _MB:.1f} MB" if count < 1024 * _MB else f"{count / _MB / 1024:.1f} GB"
 
 
 def _report_survey(survey: SheetSurvey, shown: str, diagnostics: Diagnostics) -> bool:
@@ -157,8 +160,8 @@ def _report_survey(survey: SheetSurvey, shown: str, diagnostics: Diagnostics) ->
             f"cell {get_column_letter(column)}{row} lies past the limit of "
             f"{MAX_DATA_ROWS:,} rows below the header and {MAX_DATA_COLUMNS} columns",
             Span(shown, row, column),
-            hint="a deck's sheet holds a row per card and a column per field: clear this "
-            "cell (and any beyond it), or split the cards into several decks",
+            hint="a deck's sheet holds a row per card and a column per field (limits: "
+            "'printkit schema --limits'): clear this cell and any beyond it, or split the deck",
         )
         return True
     return _report_unsaved_formulas(survey, shown, diagnostics)
