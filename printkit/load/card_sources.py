@@ -12,9 +12,10 @@ import csv
 import io
 import itertools
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from printkit.diagnostics import (
     CARD_DATA_BAD,
@@ -144,9 +145,9 @@ class _Pieces:
 # --- spreadsheets ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Cell:
-    """A value of a card that is not listed in YAML, and where the designer wrote it."""
+class Cell(NamedTuple):
+    """A value of a card that is not listed in YAML, and where the designer wrote it (a named
+    tuple: a deck of 10,000 rows makes one per filled cell, and a tuple is quick to make)."""
 
     value: Any
     span: Span  # the value: a spreadsheet's cell, a generator's entry
@@ -289,10 +290,10 @@ def _report_other_separator(table: Table, shown: str, diagnostics: Diagnostics) 
     file saved with another separator (a spreadsheet set to a language that writes decimal
     commas separates with ';') reads as a single field per card, and would fail only later, as
     every card missing its name."""
-    filled = _filled(table)
-    if not filled or len(filled[0][1]) != 1:
+    first = next(_filled(table), None)
+    if first is None or len(first[1]) != 1:
         return False
-    line, (header,) = filled[0]
+    line, (header,) = first
     separator = next((s for s in _SEPARATORS if s in header), None)
     if separator is None:
         return False
@@ -306,16 +307,17 @@ def _report_other_separator(table: Table, shown: str, diagnostics: Diagnostics) 
     return True
 
 
-def _filled(table: Table) -> Table:
+def _filled(table: Table) -> Iterator[tuple[int, list[Any]]]:
     """The rows that hold a value: a blank row is a spreadsheet's spacing, not a card."""
-    return [(line, row) for line, row in table if not all(_blank(c) for c in row)]
+    return ((line, row) for line, row in table if not all(map(_blank, row)))
 
 
 def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
     """Cells by header name, skipping blank rows; the column of a span is the spreadsheet's
     column number (1 is column A)."""
-    table = _filled(table)
-    if not table:
+    filled = _filled(table)
+    first = next(filled, None)
+    if first is None:
         diagnostics.add(
             CARD_DATA_BAD,
             "the file holds no rows",
@@ -323,7 +325,7 @@ def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
             hint="the first row names the card fields (name, count, …), one card per row below",
         )
         return []
-    header_line, header = table[0]
+    header_line, header = first
     names = [str(cell).strip() if not _blank(cell) else "" for cell in header]
     for column, name in enumerate(names, start=1):
         if not name or names.index(name) != column - 1:
@@ -334,23 +336,25 @@ def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
                 hint="give every column a distinct field name in the first row",
             )
             return []
-    headers = [Span(shown, header_line, column) for column in range(1, len(names) + 1)]
+    columns = [
+        (column, name, Span(shown, header_line, column))
+        for column, name in enumerate(names, start=1)
+    ]
     rows = []
-    for line, row in table[1:]:
-        cells: Row = {}
-        for column, value in enumerate(row, start=1):
-            if column > len(names):
-                if not _blank(value):
-                    diagnostics.add(
-                        CARD_DATA_BAD,
-                        "a value in a column without a header",
-                        Span(shown, line, column),
-                        hint="name the column in the header row, or remove the value",
-                    )
-                continue
+    for line, row in filled:
+        cells: Row = {
+            name: Cell(value, Span(shown, line, column), header_span)
+            for (column, name, header_span), value in zip(columns, row, strict=False)
+            if not _blank(value)
+        }
+        for column, value in enumerate(row[len(names) :], start=len(names) + 1):
             if not _blank(value):
-                span = Span(shown, line, column)
-                cells[names[column - 1]] = Cell(value, span, headers[column - 1])
+                diagnostics.add(
+                    CARD_DATA_BAD,
+                    "a value in a column without a header",
+                    Span(shown, line, column),
+                    hint="name the column in the header row, or remove the value",
+                )
         rows.append(cells)
     return rows
 
@@ -370,15 +374,17 @@ def _typed_cards(
     """Cells typed as the deck declares its fields: numbers where it says number, text
     elsewhere; a cell that cannot be its field's type is a diagnostic at that cell. The cards
     follow those listed in YAML, from `first_index` on, and their spans point at their cells."""
+    numbers = NUMBER_KEYS | {key for key, kind in fields.items() if kind == "number"}
     cards = []
     for index, cells in enumerate(rows, start=first_index):
         card: dict[str, Any] = {}
         for key, cell in cells.items():
-            spans.values[(*path, index, key)] = cell.span
-            spans.keys[(*path, index, key)] = cell.key_span
+            at = (*path, index, key)
+            spans.values[at] = cell.span
+            spans.keys[at] = cell.key_span
             if cell.written is not None:
-                spans.written[(*path, index, key)] = cell.written
-            wants_number = key in NUMBER_KEYS or fields.get(key) == "number"
+                spans.written[at] = cell.written
+            wants_number = key in numbers
             typed = _number(cell.value) if wants_number else _text(cell.value)
             if typed is None:
                 diagnostics.add(
