@@ -134,6 +134,37 @@ def test_a_large_part_that_compresses_like_a_zip_bomb_is_refused(tmp_path: Path)
     assert f"its part '{SHEET}' inflates" in problem.message and problem.hint
 
 
+def test_styles_past_the_limit_of_a_part_read_whole_are_refused(tmp_path: Path) -> None:
+    """openpyxl builds an object per style: 12 MB of them took 44 s."""
+    folder = _csv_deck(tmp_path)
+    workbook = _workbook(ROWS)
+    with zipfile.ZipFile(io.BytesIO(workbook)) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    parts["xl/styles.xml"] += b" " * (2 * 1024 * 1024)
+    padded = io.BytesIO()
+    with zipfile.ZipFile(padded, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    _reading_xlsx(folder, padded.getvalue())
+    code, found = _validate(folder)
+    assert code == 1
+    assert [(d.code, d.line) for d in found] == [("PK806", 1)]
+    assert "its part 'xl/styles.xml' inflates to 2.0 MB" in found[0].message
+
+
+def test_a_row_holding_more_cells_than_a_sheet_has_columns_is_no_workbook(
+    tmp_path: Path,
+) -> None:
+    """The same cell written 20,000 times: openpyxl would hold them all at once."""
+    folder = _csv_deck(tmp_path)
+    repeated = '<c r="A5"><v>1</v></c>' * 20_000
+    _reading_xlsx(folder, _workbook(ROWS, _appending(f'<row r="5">{repeated}</row>')))
+    code, found = _validate(folder)
+    assert code == 1
+    assert [(d.code, d.line) for d in found] == [("PK801", 1)]
+    assert "row 5 holds more cells than a sheet has columns" in found[0].message
+
+
 def test_a_formula_without_a_saved_value_is_found_past_the_declared_extent(
     tmp_path: Path,
 ) -> None:

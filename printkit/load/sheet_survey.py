@@ -20,6 +20,7 @@ from openpyxl.utils import column_index_from_string
 from printkit.model.limits import MAX_DATA_COLUMNS, MAX_DATA_ROWS
 
 _LAST_ROW = MAX_DATA_ROWS + 1  # the header, then the rows a deck may hold
+_SHEET_COLUMNS = 16_384  # A to XFD, as many as a spreadsheet program allows
 
 
 @dataclass
@@ -57,6 +58,7 @@ class _Surveyor:
         self.survey = SheetSurvey()
         self.row = 0
         self.column = 0
+        self.cells_in_row = 0  # the same cell may be written twice; a sheet has 16,384 columns
         self.cell: _Cell | None = None
         self.text: list[str] | None = None  # where character data goes: a <v> or an <f>
 
@@ -64,10 +66,13 @@ class _Surveyor:
         tag = name.rpartition(" ")[2]  # "namespace local" as the parser is told to write it
         if tag == "row":
             self.row = _number(attributes["r"]) if "r" in attributes else self.row + 1
-            self.column = 0
+            self.column = self.cells_in_row = 0
         elif tag == "c":
             where = attributes.get("r")
             self.column = _column(where) if where else self.column + 1
+            self.cells_in_row += 1
+            if self.cells_in_row > _SHEET_COLUMNS:  # openpyxl holds a row's cells at once
+                raise ValueError(f"row {self.row} holds more cells than a sheet has columns")
             self.cell = _Cell(self.row, self.column, attributes.get("t", "n"))
         elif self.cell is not None and tag == "v":
             self.text = self.cell.value

@@ -23,6 +23,15 @@ from typing import Any
 
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
+from openpyxl.xml.constants import (
+    ARC_CONTENT_TYPES,
+    ARC_CORE,
+    ARC_CUSTOM,
+    ARC_ROOT_RELS,
+    ARC_STYLE,
+    ARC_WORKBOOK,
+    ARC_WORKBOOK_RELS,
+)
 
 from printkit.diagnostics import (
     CARD_DATA_BAD,
@@ -41,6 +50,7 @@ from printkit.model.limits import (
     MAX_DATA_COLUMNS,
     MAX_DATA_ROWS,
     MAX_WORKBOOK_INFLATED,
+    MAX_WORKBOOK_WHOLE_PART,
 )
 
 Table = list[tuple[int, list[Any]]]  # (row number, the row's cell values), 1 is the first row
@@ -52,6 +62,17 @@ _SAVE_AS = (
     "password, or save the sheet as 'CSV UTF-8' and name the .csv file in card_data"
 )
 _MB = 1024 * 1024
+# The parts openpyxl reads whole, at the names it reads them from; sheets and shared strings
+# are streamed.
+_READ_WHOLE = {
+    ARC_CONTENT_TYPES,
+    ARC_ROOT_RELS,
+    ARC_WORKBOOK,
+    ARC_WORKBOOK_RELS,
+    ARC_STYLE,
+    ARC_CORE,
+    ARC_CUSTOM,
+}
 
 
 def workbook_table(
@@ -110,6 +131,10 @@ def _report_inflation(data: bytes, shown: str, diagnostics: Diagnostics) -> bool
     zip reader never inflates a part past the size its directory gives."""
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         parts = archive.infolist()
+    whole = next(
+        (p for p in parts if p.filename in _READ_WHOLE and p.file_size > MAX_WORKBOOK_WHOLE_PART),
+        None,
+    )
     inflated = sum(part.file_size for part in parts)
     packed = max(1, sum(part.compress_size for part in parts))
     bomb = next(
@@ -125,6 +150,11 @@ def _report_inflation(data: bytes, shown: str, diagnostics: Diagnostics) -> bool
         message = (
             f"the workbook inflates to {_size(inflated)} ({inflated // packed:,} times its "
             f"zipped {_size(packed)}), more than the {_size(MAX_WORKBOOK_INFLATED)} limit"
+        )
+    elif whole is not None:
+        message = (
+            f"its part '{whole.filename}' inflates to {_size(whole.file_size)}, more than the "
+            f"{_size(MAX_WORKBOOK_WHOLE_PART)} limit of a part read whole"
         )
     elif bomb is not None:
         message = (

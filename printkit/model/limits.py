@@ -123,6 +123,10 @@ MAX_DATA_COLUMNS = 100
 # rows of text inflates to about 10 MB; what the reader would inflate is summed from the
 # archive's directory before any of it is read.
 MAX_WORKBOOK_INFLATED = 20 * 1024 * 1024
+# The parts a workbook reader takes in whole, not streamed (styles, the list of sheets, the
+# properties), cost far more per byte than a sheet: 12 MB of styles took openpyxl 44 s. A real
+# workbook's are a few kilobytes, a messy one's a few hundred.
+MAX_WORKBOOK_WHOLE_PART = 1024 * 1024
 # Spreadsheet XML compresses 5 to 20 times; a large part that compresses 100 times is padding.
 MAX_COMPRESSION_RATIO = 100
 COMPRESSION_CHECKED_FROM = 1024 * 1024  # bytes inflated: a tiny part may compress any way
@@ -161,6 +165,12 @@ WORK_LIMITS = (
         "size of the parts of an XLSX workbook once inflated, read from the zip directory "
         "before any part is",
         f"{MAX_WORKBOOK_INFLATED // (1024 * 1024)} MB",
+        "PK806, at the file",
+    ),
+    WorkLimit(
+        "size of each part of an XLSX workbook read whole, not streamed (its styles, its "
+        "list of sheets, its properties), once inflated",
+        f"{MAX_WORKBOOK_WHOLE_PART // (1024 * 1024)} MB",
         "PK806, at the file",
     ),
     WorkLimit(
