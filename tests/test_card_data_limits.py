@@ -179,6 +179,21 @@ def test_a_formula_without_a_saved_value_is_found_past_the_declared_extent(
     ]
 
 
+def test_a_shared_formula_without_a_saved_value_is_named_without_its_text(
+    tmp_path: Path,
+) -> None:
+    """A cell sharing another's formula holds no text of its own (<f t="shared" si="0"/>)."""
+    folder = _csv_deck(tmp_path)
+    rows = [*ROWS[:3], ["Giant", 1, "Worth a lot.", "=1+1"]]
+    shared = '<f t="shared" si="0"/>'
+    _reading_xlsx(folder, _workbook(rows, lambda xml: xml.replace("<f>1+1</f>", shared)))
+    code, found = _validate(folder)
+    assert code == 1
+    assert [(d.line, d.column, d.message) for d in found] == [
+        (4, 4, "a shared formula has no saved value")
+    ]
+
+
 def _csv(folder: Path, lines: list[str]) -> None:
     (folder / "cards.csv").write_text("name,count,effect,power\n" + "".join(lines))
 

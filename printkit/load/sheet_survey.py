@@ -29,7 +29,7 @@ class Formula:
 
     row: int
     column: int
-    text: str
+    text: str  # as written, without its '='; empty where a shared formula is written once
 
 
 @dataclass
@@ -104,7 +104,7 @@ class _Surveyor:
         survey.columns = max(survey.columns, cell.column)
         # A formula whose saved result is empty text (`=IF(A2="", "", …)`) is blank on purpose.
         if cell.formula is not None and not saved and cell.kind not in ("str", "inlineStr"):
-            survey.unsaved.append(Formula(cell.row, cell.column, "=" + "".join(cell.formula)))
+            survey.unsaved.append(Formula(cell.row, cell.column, "".join(cell.formula)))
 
 
 def survey_sheet(source: IO[bytes]) -> SheetSurvey:

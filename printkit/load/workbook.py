@@ -207,7 +207,8 @@ def _report_unsaved_formulas(survey: SheetSurvey, shown: str, diagnostics: Diagn
     others = [f"{get_column_letter(f.column)}{f.row}" for f in rest]
     diagnostics.add(
         CARD_DATA_BAD,
-        f"the formula '{first.text}' has no saved value"
+        (f"the formula '={first.text}'" if first.text else "a shared formula")
+        + " has no saved value"
         + (f" (nor have {len(others)} more cells: {some_of(others)})" if others else ""),
         Span(shown, first.row, first.column),
         hint="open the file in a spreadsheet program and save it, so the values the formulas "
