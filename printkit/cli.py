@@ -23,7 +23,7 @@ from printkit.diagnostics import (
 )
 from printkit.impose.catalogue import papers
 from printkit.load.package import load_package, select_games
-from printkit.model.limits import limits_table
+from printkit.model.limits import limits_table, work_limits_table
 from printkit.model.package import Package
 from printkit.output import OutputError, not_a_regular_file, write_atomic, write_hint
 
@@ -346,7 +346,8 @@ def _check_only(only: tuple[str, ...], results: list[GameResult]) -> None:
 @click.option(
     "--limits",
     is_flag=True,
-    help="Write the limits of every field as a Markdown table instead (the README's).",
+    help="Write the limits of every field, then the work limits, as Markdown tables instead "
+    "(the README's).",
 )
 @click.pass_context
 def schema(context: click.Context, out: Path | None, limits: bool) -> None:
@@ -356,7 +357,7 @@ def schema(context: click.Context, out: Path | None, limits: bool) -> None:
     document["title"] = "printkit game package file"
     document.pop("required", None)  # a package may spread its sections over several files
     if limits:
-        text = limits_table(document)
+        text = limits_table(document) + "\n" + work_limits_table()
     else:
         text = json.dumps(document, indent=2, sort_keys=True) + "\n"
     if out is None or str(out) == "-":

@@ -645,9 +645,37 @@ CARD_GENERATOR_BAD = _code(
     "PK803",
     Severity.ERROR,
     "card generator cannot make its cards",
-    "A deck's 'cards: {product: …}' must map field names to non-empty lists, make at most "
-    "10,000 cards, and use only the keys product, name, values and count; its templates may "
-    "use the product's field names.",
+    "A deck's 'card_product' must map field names to non-empty lists and use only the keys "
+    "of, name, values and count; its templates may use the product's field names.",
+)
+TOO_MANY_PIECES = _code(
+    "PK804",
+    Severity.ERROR,
+    "a deck or material makes too many pieces",
+    "The counts of a deck's cards (listed in YAML, read from a data file, or generated: "
+    "combinations × count) add up to more pieces than the limit (`printkit schema --limits`), "
+    "or the decks of one material do. The sum is taken before any card is made, and reported "
+    "where it passes the limit: a typo such as 'count: 10000' on a generator would otherwise "
+    "cost minutes and gigabytes before the inventory check could say the deck is wrong.",
+)
+CARD_DATA_TOO_LARGE = _code(
+    "PK805",
+    Severity.ERROR,
+    "card data file has too many rows or columns",
+    "A CSV file or an XLSX sheet has a row or a column past the limit (`printkit schema "
+    "--limits`): a deck's data holds a row per card and a column per field. An XLSX sheet's "
+    "extent is measured from its cells, before they are read (the <dimension> it declares is "
+    "never trusted), so one cell far away (XFD1048576) is reported at that cell instead of "
+    "making printkit read a million empty rows.",
+)
+WORKBOOK_TOO_LARGE = _code(
+    "PK806",
+    Severity.ERROR,
+    "XLSX workbook inflates too much",
+    "An .xlsx file is a zip archive of XML parts. Before any part is read, the sizes the "
+    "archive states are checked: the parts together must inflate to at most the limit "
+    "(`printkit schema --limits`), and no large part may compress far better than spreadsheet "
+    "XML does (a zip bomb: a few megabytes that inflate to gigabytes).",
 )
 
 ART_NOT_FOUND = _code(

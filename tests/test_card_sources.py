@@ -190,7 +190,7 @@ BIG_LIST = "rank: " + str(list(range(5001)))
     ("change", "text", "code", "at"),
     [
         ('name: "{{ rank }} of {{ suit }}"', 'name: "{{ rnak }}"', "PK803", "rnak"),
-        ("rank: [1, 2, 3]", BIG_LIST, "PK803", "of:"),
+        ("rank: [1, 2, 3]", BIG_LIST, "PK804", "of:"),
         ("      values:", "      valeus:", "PK120", "valeus"),
     ],
     ids=["undefined name", "too many cards", "misspelt key"],

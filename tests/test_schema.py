@@ -205,13 +205,16 @@ def test_schema_out_that_cannot_be_written_is_pk400_with_a_hint(tmp_path: Path) 
     assert diagnostic.hint and "a file is in the way" in diagnostic.hint
 
 
-def test_the_readme_lists_the_limits_of_every_field_as_the_schema_has_them() -> None:
+def test_the_readme_lists_the_field_limits_and_the_work_limits_as_printkit_states_them() -> None:
     result = run_cli("schema", "--limits")
     assert result.exit_code == 0, result.output
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = re.search(r"<!-- field-limits: [^>]*-->\n(.*?)<!-- /field-limits -->", readme, re.S)
-    assert section is not None, "the README lost its table of field limits"
-    assert section.group(1) == result.stdout
+    sections = [
+        re.search(rf"<!-- {name}: [^>]*-->\n(.*?)<!-- /{name} -->", readme, re.S)
+        for name in ("field-limits", "work-limits")
+    ]
+    assert all(sections), "the README lost its table of field limits or of work limits"
+    assert "\n".join(s.group(1) for s in sections if s) == result.stdout
     rows = re.findall(r"^\| `([^`]+)` \| ([^|]*) \| ([^|]+) \|$", result.stdout, re.M)
     assert ("materials.<name>.markers[].label", "hexmap", "1 to 3 characters") in rows
     assert ("materials (names)", "", "at most 80 characters") in rows
@@ -220,6 +223,7 @@ def test_the_readme_lists_the_limits_of_every_field_as_the_schema_has_them() -> 
         "cards, hexmap, counters, quick_reference, rules_reference, sheet",
         "above 0, at most 400",
     ) in rows
+    assert "| rows of a CSV file or an XLSX sheet below the header" in result.stdout
 
 
 MAP = {"kind": "hexmap", "hex_size": "20mm", "columns": 2, "rows": 2}

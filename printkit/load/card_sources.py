@@ -11,15 +11,19 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from printkit.diagnostics import (
     CARD_DATA_BAD,
     CARD_DATA_MISSING,
+    CARD_DATA_TOO_LARGE,
     CARD_DATA_UNUSED,
     CARD_GENERATOR_BAD,
+    TOO_MANY_PIECES,
     Diagnostics,
     Span,
     relative,
@@ -27,6 +31,7 @@ from printkit.diagnostics import (
 from printkit.load.files import CARD_DATA, GameFiles, Refused, position_of_byte
 from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.materials.templates import TemplateProblem, render
+from printkit.model.limits import MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_PIECES
 from printkit.model.package import MAX_COPIES
 
 if TYPE_CHECKING:
@@ -39,26 +44,32 @@ NUMBER_KEYS = {"count", "pips"}  # built-in card keys that hold whole numbers
 def expand_card_sources(
     files: GameFiles, data: dict[str, Any], spans: SourceMap, diagnostics: Diagnostics
 ) -> None:
-    """Append the cards of every deck's `card_data` and `card_product` to its `cards`; then
-    warn about data files in the folder that no deck reads."""
+    """Append the cards of every deck's `card_data` and `card_product` to its `cards`, counting
+    each deck's pieces as they come so that none past the limit is made; then warn about data
+    files in the folder that no deck reads."""
     read: set[str] = set()
     decks = data.get("decks")
     for deck_id, deck in decks.items() if isinstance(decks, dict) else ():
         if not isinstance(deck, dict):
             continue
         fields = deck.get("fields") if isinstance(deck.get("fields"), dict) else {}
+        listed = deck.get("cards") if isinstance(deck.get("cards"), list) else []
+        path = ("decks", deck_id, "cards")
+        pieces = _Pieces(deck_id, diagnostics)
+        if not pieces.add_listed(listed, path, spans):
+            continue
         rows: list[Row] = []
         source = deck.get("card_data")
         if isinstance(source, dict) and "file" in source:
             read.add(str(source["file"]))
-            path = ("decks", deck_id, "card_data")
-            rows += _read_file(files, str(source["file"]), source, path, spans, diagnostics)
+            where = ("decks", deck_id, "card_data")
+            rows += _read_file(files, str(source["file"]), source, where, spans, diagnostics)
+            if not pieces.add_rows(rows, spans.value(where)):
+                continue
         product = deck.get("card_product")
         if isinstance(product, dict):
-            rows += _product(product, ("decks", deck_id, "card_product"), spans, diagnostics)
+            rows += _product(product, ("decks", deck_id, "card_product"), spans, pieces)
         if rows:
-            listed = deck.get("cards") if isinstance(deck.get("cards"), list) else []
-            path = ("decks", deck_id, "cards")
             deck["cards"] = listed + _typed_cards(
                 rows, fields, path, len(listed), spans, diagnostics
             )
@@ -72,12 +83,70 @@ def expand_card_sources(
             )
 
 
+# --- pieces -------------------------------------------------------------------------------------
+
+
+def _count(value: Any) -> int:
+    """The copies a count stands for here: a count the model will refuse (not a whole number,
+    out of its range) is reported there, and counts as one piece until then."""
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_COPIES:
+        return value
+    return 1
+
+
+@dataclass
+class _Pieces:
+    """A deck's pieces, added up as its sources are read, so that a deck past the limit is
+    reported where its count passes it, before its cards are made (a generator of 101 cards
+    of 10,000 copies each cost 81 s and 1.4 GB before any check could say the deck was wrong)."""
+
+    deck_id: str
+    diagnostics: Diagnostics
+    total: int = 0
+
+    def add(self, count: int, where: Span, what: str) -> bool:
+        """Whether the deck stays within the limit with `count` more pieces, made by `what`
+        (written at `where`); reported once, where it passes the limit."""
+        within = self.total <= MAX_PIECES
+        self.total += count
+        if within and self.total > MAX_PIECES:
+            self.diagnostics.add(
+                TOO_MANY_PIECES,
+                f"deck '{self.deck_id}' holds more than {MAX_PIECES:,} pieces: {what} "
+                f"bring it to {self.total:,}",
+                where,
+                hint="a printed game holds a few thousand pieces at most: check the counts "
+                "(limits: 'printkit schema --limits'), or split the deck",
+            )
+        return self.total <= MAX_PIECES
+
+    def add_listed(self, cards: list[Any], path: PathKey, spans: SourceMap) -> bool:
+        """The cards listed in YAML, each at its count (or the card, which then makes one)."""
+        for index, card in enumerate(cards):
+            count = _count(card.get("count", 1)) if isinstance(card, dict) else 1
+            where = spans.value((*path, index, "count"))
+            if not self.add(count, where, f"this card's {count:,} copies"):
+                return False
+        return True
+
+    def add_rows(self, rows: list[Row], fallback: Span) -> bool:
+        """A data file's rows, each at its count cell (or its first cell)."""
+        for cells in rows:
+            counted = cells.get("count")
+            cell = counted or next(iter(cells.values()), None)
+            count = _count(_number(counted.value)) if counted else 1
+            where = cell.span if cell else fallback
+            if not self.add(count, where, f"this row's {count:,} copies"):
+                return False
+        return True
+
+
 # --- spreadsheets ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Cell:
-    """A value of a card that is not listed in YAML, and where the designer wrote it."""
+class Cell(NamedTuple):
+    """A value of a card that is not listed in YAML, and where the designer wrote it (a named
+    tuple: a deck of 10,000 rows makes one per filled cell, and a tuple is quick to make)."""
 
     value: Any
     span: Span  # the value: a spreadsheet's cell, a generator's entry
@@ -144,8 +213,13 @@ def _csv_rows(data: bytes, shown: str, diagnostics: Diagnostics) -> list[Row]:
         )
         return []
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    table: Table = []
     try:
-        table = [(reader.line_num, row) for row in reader]
+        for row in reader:  # streamed: the first row past the limits stops the reading
+            if len(table) > MAX_DATA_ROWS or len(row) > MAX_DATA_COLUMNS:
+                _report_past_limits(reader.line_num, len(table) > MAX_DATA_ROWS, shown, diagnostics)
+                return []
+            table.append((reader.line_num, row))
     except csv.Error as error:
         diagnostics.add(
             CARD_DATA_BAD,
@@ -159,6 +233,23 @@ def _csv_rows(data: bytes, shown: str, diagnostics: Diagnostics) -> list[Row]:
     return _rows(table, shown, diagnostics)
 
 
+def _report_past_limits(line: int, too_long: bool, shown: str, diagnostics: Diagnostics) -> None:
+    """At the first row past the limit of rows, or the first cell past the limit of columns."""
+    if too_long:
+        message = f"the file has more than {MAX_DATA_ROWS:,} rows below the header"
+        where = Span(shown, line, 1)
+    else:
+        message = f"this row has more than {MAX_DATA_COLUMNS} columns"
+        where = Span(shown, line, MAX_DATA_COLUMNS + 1)
+    diagnostics.add(
+        CARD_DATA_TOO_LARGE,
+        message,
+        where,
+        hint="a deck's data holds a row per card and a column per field (limits: 'printkit "
+        "schema --limits'); split the cards into several decks",
+    )
+
+
 _SEPARATORS = {";": "semicolons", "\t": "tabs"}
 
 
@@ -167,10 +258,10 @@ def _report_other_separator(table: Table, shown: str, diagnostics: Diagnostics) 
     file saved with another separator (a spreadsheet set to a language that writes decimal
     commas separates with ';') reads as a single field per card, and would fail only later, as
     every card missing its name."""
-    filled = _filled(table)
-    if not filled or len(filled[0][1]) != 1:
+    first = next(_filled(table), None)
+    if first is None or len(first[1]) != 1:
         return False
-    line, (header,) = filled[0]
+    line, (header,) = first
     separator = next((s for s in _SEPARATORS if s in header), None)
     if separator is None:
         return False
@@ -184,16 +275,17 @@ def _report_other_separator(table: Table, shown: str, diagnostics: Diagnostics) 
     return True
 
 
-def _filled(table: Table) -> Table:
+def _filled(table: Table) -> Iterator[tuple[int, list[Any]]]:
     """The rows that hold a value: a blank row is a spreadsheet's spacing, not a card."""
-    return [(line, row) for line, row in table if not all(_blank(c) for c in row)]
+    return ((line, row) for line, row in table if not all(map(_blank, row)))
 
 
 def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
     """Cells by header name, skipping blank rows; the column of a span is the spreadsheet's
     column number (1 is column A)."""
-    table = _filled(table)
-    if not table:
+    filled = _filled(table)
+    first = next(filled, None)
+    if first is None:
         diagnostics.add(
             CARD_DATA_BAD,
             "the file holds no rows",
@@ -201,7 +293,7 @@ def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
             hint="the first row names the card fields (name, count, …), one card per row below",
         )
         return []
-    header_line, header = table[0]
+    header_line, header = first
     names = [str(cell).strip() if not _blank(cell) else "" for cell in header]
     for column, name in enumerate(names, start=1):
         if not name or names.index(name) != column - 1:
@@ -212,23 +304,25 @@ def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
                 hint="give every column a distinct field name in the first row",
             )
             return []
-    headers = [Span(shown, header_line, column) for column in range(1, len(names) + 1)]
+    columns = [
+        (column, name, Span(shown, header_line, column))
+        for column, name in enumerate(names, start=1)
+    ]
     rows = []
-    for line, row in table[1:]:
-        cells: Row = {}
-        for column, value in enumerate(row, start=1):
-            if column > len(names):
-                if not _blank(value):
-                    diagnostics.add(
-                        CARD_DATA_BAD,
-                        "a value in a column without a header",
-                        Span(shown, line, column),
-                        hint="name the column in the header row, or remove the value",
-                    )
-                continue
+    for line, row in filled:
+        cells: Row = {
+            name: Cell(value, Span(shown, line, column), header_span)
+            for (column, name, header_span), value in zip(columns, row, strict=False)
+            if not _blank(value)
+        }
+        for column, value in enumerate(row[len(names) :], start=len(names) + 1):
             if not _blank(value):
-                span = Span(shown, line, column)
-                cells[names[column - 1]] = Cell(value, span, headers[column - 1])
+                diagnostics.add(
+                    CARD_DATA_BAD,
+                    "a value in a column without a header",
+                    Span(shown, line, column),
+                    hint="name the column in the header row, or remove the value",
+                )
         rows.append(cells)
     return rows
 
@@ -248,15 +342,17 @@ def _typed_cards(
     """Cells typed as the deck declares its fields: numbers where it says number, text
     elsewhere; a cell that cannot be its field's type is a diagnostic at that cell. The cards
     follow those listed in YAML, from `first_index` on, and their spans point at their cells."""
+    numbers = NUMBER_KEYS | {key for key, kind in fields.items() if kind == "number"}
     cards = []
     for index, cells in enumerate(rows, start=first_index):
         card: dict[str, Any] = {}
         for key, cell in cells.items():
-            spans.values[(*path, index, key)] = cell.span
-            spans.keys[(*path, index, key)] = cell.key_span
+            at = (*path, index, key)
+            spans.values[at] = cell.span
+            spans.keys[at] = cell.key_span
             if cell.written is not None:
-                spans.written[(*path, index, key)] = cell.written
-            wants_number = key in NUMBER_KEYS or fields.get(key) == "number"
+                spans.written[at] = cell.written
+            wants_number = key in numbers
             typed = _number(cell.value) if wants_number else _text(cell.value)
             if typed is None:
                 diagnostics.add(
@@ -299,10 +395,12 @@ def _text(value: Any) -> str:
 
 
 def _product(
-    source: dict[str, Any], path: tuple[str, ...], spans: SourceMap, diagnostics: Diagnostics
+    source: dict[str, Any], path: tuple[str, ...], spans: SourceMap, pieces: _Pieces
 ) -> list[Row]:
     """One card per combination of the lists of `of`, in order (the last list varies fastest);
-    `name` and every entry of `values` are templates over the combination."""
+    `name` and every entry of `values` are templates over the combination. The combinations
+    and their copies are counted before any card is made."""
+    diagnostics = pieces.diagnostics
     lists = source.get("of")
     where = spans.key((*path, "of"))
     if not isinstance(lists, dict) or not lists:
@@ -322,16 +420,12 @@ def _product(
                 hint="list the values the field takes, e.g. [A, 2, 3]",
             )
             return []
-    total = 1
-    for options in lists.values():
-        total *= len(options)
-    if total > MAX_COPIES:
-        diagnostics.add(
-            CARD_GENERATOR_BAD,
-            f"the product makes {total} cards, more than {MAX_COPIES}",
-            where,
-            hint="a printed deck is smaller: check the lists",
-        )
+    combinations = math.prod(len(options) for options in lists.values())
+    copies = _count(source.get("count", 1))
+    what = f"the product's {combinations:,} cards" + (f" × {copies:,} copies" if copies > 1 else "")
+    if copies > 1:
+        where = spans.value((*path, "count"))
+    if not pieces.add(combinations * copies, where, what):
         return []
     templates = {"name": source.get("name", " ".join(f"{{{{ {k} }}}}" for k in lists))}
     values = source.get("values")

@@ -6,6 +6,11 @@ fails inside openpyxl as a zip or XML error, which a designer cannot act on; and
 whose value was never computed (a workbook written by a program, not a spreadsheet) reads as
 a blank cell, so its card silently lacks the value. Both are named here, at the file or the
 cell, in terms of what to do in the spreadsheet program.
+
+A small file can also ask for a great deal of work: zipped XML inflates a thousand times, and
+a sheet may declare (or hold) a cell a million rows down. So the archive's stated sizes are
+checked before any part is inflated, and the sheet's real extent (`sheet_survey`) before any
+cell is read; the rows are then streamed, up to that extent.
 """
 
 from __future__ import annotations
@@ -14,18 +19,38 @@ import io
 import zipfile
 from contextlib import closing
 from pathlib import PurePath
-from typing import Any, NamedTuple
+from typing import Any
 
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
+from openpyxl.xml.constants import (
+    ARC_CONTENT_TYPES,
+    ARC_CORE,
+    ARC_CUSTOM,
+    ARC_ROOT_RELS,
+    ARC_STYLE,
+    ARC_WORKBOOK,
+    ARC_WORKBOOK_RELS,
+)
 
 from printkit.diagnostics import (
     CARD_DATA_BAD,
     CARD_DATA_MISSING,
+    CARD_DATA_TOO_LARGE,
+    WORKBOOK_TOO_LARGE,
     Diagnostics,
     Span,
     did_you_mean,
     some_of,
+)
+from printkit.load.sheet_survey import SheetSurvey, survey_sheet
+from printkit.model.limits import (
+    COMPRESSION_CHECKED_FROM,
+    MAX_COMPRESSION_RATIO,
+    MAX_DATA_COLUMNS,
+    MAX_DATA_ROWS,
+    MAX_WORKBOOK_INFLATED,
+    MAX_WORKBOOK_WHOLE_PART,
 )
 
 Table = list[tuple[int, list[Any]]]  # (row number, the row's cell values), 1 is the first row
@@ -36,14 +61,18 @@ _SAVE_AS = (
     "open it in a spreadsheet program and save it as 'Excel Workbook (.xlsx)' without a "
     "password, or save the sheet as 'CSV UTF-8' and name the .csv file in card_data"
 )
-
-
-class _Cell(NamedTuple):
-    """A cell as saved and as written: a formula is only known to lack its value by both."""
-
-    saved: Any  # the value a spreadsheet program saved; None for a blank cell
-    empty_text: bool  # a formula's saved result is empty text: blank on purpose
-    written: Any  # the formula as written, else the value again
+_MB = 1024 * 1024
+# The parts openpyxl reads whole, at the names it reads them from; sheets and shared strings
+# are streamed.
+_READ_WHOLE = {
+    ARC_CONTENT_TYPES,
+    ARC_ROOT_RELS,
+    ARC_WORKBOOK,
+    ARC_WORKBOOK_RELS,
+    ARC_STYLE,
+    ARC_CORE,
+    ARC_CUSTOM,
+}
 
 
 def workbook_table(
@@ -54,13 +83,15 @@ def workbook_table(
     if not zipfile.is_zipfile(io.BytesIO(data)):
         _unreadable(shown, _not_a_zip(data), diagnostics)
         return None
+    if _report_inflation(data, shown, diagnostics):
+        return None
     try:
-        names, rows = _cells(data, sheet)
+        names, found = _read(data, sheet)
     except Exception as error:  # openpyxl raises zipfile's, the XML parser's and its own errors
         detail = error.args[0] if len(error.args) == 1 else (str(error) or type(error).__name__)
         _unreadable(shown, f"it is a zip archive but not a workbook ({detail})", diagnostics)
         return None
-    if rows is None:
+    if found is None:
         diagnostics.add(
             CARD_DATA_MISSING,
             f"no sheet '{sheet}' in {PurePath(shown).name}",
@@ -68,50 +99,118 @@ def workbook_table(
             hint=did_you_mean(str(sheet), names),
         )
         return None
-    if _report_unsaved_formulas(rows, shown, diagnostics):
+    survey, table = found
+    if _report_survey(survey, shown, diagnostics):
         return None
-    return [(number, [cell.saved for cell in row]) for number, row in enumerate(rows, start=1)]
+    return table
 
 
-def _cells(data: bytes, sheet: str | None) -> tuple[list[str], list[list[_Cell]] | None]:
-    """The workbook's sheet names and the cells of `sheet` (None when it has no such sheet).
-    openpyxl gives a formula or its saved value, never both, so the workbook is read twice."""
-    with (
-        closing(load_workbook(io.BytesIO(data), read_only=True, data_only=True)) as saved,
-        closing(load_workbook(io.BytesIO(data), read_only=True, data_only=False)) as written,
-    ):
-        names = saved.sheetnames
+def _read(data: bytes, sheet: str | None) -> tuple[list[str], tuple[SheetSurvey, Table] | None]:
+    """The workbook's sheet names, and the survey and rows of `sheet` (None when it has no such
+    sheet; no rows when the survey finds a mistake). The workbook is opened once, for its saved
+    values, and its rows streamed up to the extent the survey measured, never to the extent
+    the sheet declares."""
+    with closing(load_workbook(io.BytesIO(data), read_only=True, data_only=True)) as book:
+        names = book.sheetnames
         if sheet is not None and sheet not in names:
             return names, None
-        saved_rows, written_rows = (
-            (book[sheet] if sheet is not None else book.worksheets[0]).iter_rows()
-            for book in (saved, written)
+        worksheet = book[sheet] if sheet is not None else book.worksheets[0]
+        # openpyxl keeps its archive and the sheet's part name to itself; the survey reads the
+        # same part, streamed, before openpyxl reads a cell of it.
+        with book._archive.open(worksheet._worksheet_path) as source:
+            survey = survey_sheet(source)
+        if survey.past_limits is not None or survey.unsaved or not survey.rows:
+            return names, (survey, [])
+        rows = worksheet.iter_rows(max_row=survey.rows, max_col=survey.columns, values_only=True)
+        return names, (survey, [(number, list(row)) for number, row in enumerate(rows, start=1)])
+
+
+def _report_inflation(data: bytes, shown: str, diagnostics: Diagnostics) -> bool:
+    """Whether the archive's parts, as its directory states their sizes, inflate past the
+    limit or one compresses like a zip bomb. The sizes are a bound on what is read: Python's
+    zip reader never inflates a part past the size its directory gives."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        parts = archive.infolist()
+    whole = next(
+        (p for p in parts if p.filename in _READ_WHOLE and p.file_size > MAX_WORKBOOK_WHOLE_PART),
+        None,
+    )
+    inflated = sum(part.file_size for part in parts)
+    packed = max(1, sum(part.compress_size for part in parts))
+    bomb = next(
+        (
+            part
+            for part in parts
+            if part.file_size > COMPRESSION_CHECKED_FROM
+            and part.file_size > MAX_COMPRESSION_RATIO * max(1, part.compress_size)
+        ),
+        None,
+    )
+    if inflated > MAX_WORKBOOK_INFLATED:
+        message = (
+            f"the workbook inflates to {_size(inflated)} ({inflated // packed:,} times its "
+            f"zipped {_size(packed)}), more than the {_size(MAX_WORKBOOK_INFLATED)} limit"
         )
-        return names, [
-            [_Cell(s.value, s.data_type == "str", w.value) for s, w in zip(*pair, strict=True)]
-            for pair in zip(saved_rows, written_rows, strict=True)
-        ]
+    elif whole is not None:
+        message = (
+            f"its part '{whole.filename}' inflates to {_size(whole.file_size)}, more than the "
+            f"{_size(MAX_WORKBOOK_WHOLE_PART)} limit of a part read whole"
+        )
+    elif bomb is not None:
+        message = (
+            f"its part '{bomb.filename}' inflates {bomb.file_size // max(1, bomb.compress_size):,}"
+            f" times (to {_size(bomb.file_size)}), more than the {MAX_COMPRESSION_RATIO} times "
+            "spreadsheet XML ever compresses"
+        )
+    else:
+        return False
+    diagnostics.add(
+        WORKBOOK_TOO_LARGE,
+        message,
+        Span(shown, 1, 1),
+        hint="a deck's sheet of a few thousand rows inflates to a few megabytes: save the "
+        "cards' sheet alone from a spreadsheet program, or as 'CSV UTF-8'",
+    )
+    return True
 
 
-def _report_unsaved_formulas(rows: list[list[_Cell]], shown: str, diagnostics: Diagnostics) -> bool:
+def _size(count: int) -> str:
+    """A size as a person reads it: 24 KB, 21.0 MB, 3.0 GB."""
+    if count < _MB:
+        return f"{-(-count // 1024)} KB"
+    return f"{count / _MB:.1f} MB" if count < 1024 * _MB else f"{count / _MB / 1024:.1f} GB"
+
+
+def _report_survey(survey: SheetSurvey, shown: str, diagnostics: Diagnostics) -> bool:
+    """Whether the sheet holds a value past the limits, or formulas without saved values."""
+    if survey.past_limits is not None:
+        row, column = survey.past_limits
+        diagnostics.add(
+            CARD_DATA_TOO_LARGE,
+            f"cell {get_column_letter(column)}{row} lies past the limit of "
+            f"{MAX_DATA_ROWS:,} rows below the header and {MAX_DATA_COLUMNS} columns",
+            Span(shown, row, column),
+            hint="a deck's sheet holds a row per card and a column per field (limits: "
+            "'printkit schema --limits'): clear this cell and any beyond it, or split the deck",
+        )
+        return True
+    return _report_unsaved_formulas(survey, shown, diagnostics)
+
+
+def _report_unsaved_formulas(survey: SheetSurvey, shown: str, diagnostics: Diagnostics) -> bool:
     """Whether some formula has no saved value, reported once at the first such cell: the
     file needs one fix (opening and saving it), however many formulas it holds. A formula
     whose saved result is empty text (`=IF(A2="", "", …)`) is a blank cell, not a mistake."""
-    unsaved = [
-        (line, column, cell.written)
-        for line, row in enumerate(rows, start=1)
-        for column, cell in enumerate(row, start=1)
-        if cell.saved is None and not cell.empty_text and cell.written is not None
-    ]
-    if not unsaved:
+    if not survey.unsaved:
         return False
-    line, column, formula = unsaved[0]
-    others = [f"{get_column_letter(c)}{n}" for n, c, _ in unsaved[1:]]
+    first, *rest = survey.unsaved
+    others = [f"{get_column_letter(f.column)}{f.row}" for f in rest]
     diagnostics.add(
         CARD_DATA_BAD,
-        f"the formula '{getattr(formula, 'text', formula)}' has no saved value"
+        (f"the formula '={first.text}'" if first.text else "a shared formula")
+        + " has no saved value"
         + (f" (nor have {len(others)} more cells: {some_of(others)})" if others else ""),
-        Span(shown, line, column),
+        Span(shown, first.row, first.column),
         hint="open the file in a spreadsheet program and save it, so the values the formulas "
         "compute are stored with them",
     )

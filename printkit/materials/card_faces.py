@@ -165,8 +165,11 @@ class FaceDrawer:
                 return []
         fill = self._colour(region.fill, context, region, "fill")
         ink = self._colour(region.color, context, region, "color") or "#000000"
-        # The outline's colour may be a template too; drawing below reads it from the region.
-        region = replace(region, stroke=self._colour(region.stroke, context, region, "stroke"))
+        # The outline's colour may be a template too; drawing below reads it from the region
+        # (copied only when it changes: a copy per region of 10,000 cards cost a second).
+        stroke = self._colour(region.stroke, context, region, "stroke")
+        if stroke != region.stroke:
+            region = replace(region, stroke=stroke)
         if region.kind == "box":
             return [self._box(layout, region, fill)]
         if region.kind == "pips":

@@ -10,7 +10,13 @@ sit edge to edge with shared cut lines (unless `gutter: bleed`); circles and hex
 from __future__ import annotations
 
 from printkit.check.counter_fit import check_fit
-from printkit.diagnostics import BAD_VALUE, UNKNOWN_REFERENCE, Diagnostics, did_you_mean
+from printkit.diagnostics import (
+    BAD_VALUE,
+    TOO_MANY_PIECES,
+    UNKNOWN_REFERENCE,
+    Diagnostics,
+    did_you_mean,
+)
 from printkit.draw.ops import Document
 from printkit.impose.blocks import Run, stack_pages, too_big
 from printkit.impose.calibration import calibration_pages
@@ -25,6 +31,7 @@ from printkit.materials.paper import material_paper, report_too_small
 from printkit.model.base import ImposeSpec
 from printkit.model.counters import CountersMaterial
 from printkit.model.layout import Layout
+from printkit.model.limits import MAX_PIECES
 
 
 def runs_of(pieces: list[Piece], spec: ImposeSpec) -> list[Run]:
@@ -60,6 +67,23 @@ def _decks(
     return known
 
 
+def _report_too_many_pieces(
+    loaded: LoadedPackage, material_id: str, decks: list[str], diagnostics: Diagnostics
+) -> bool:
+    """Whether the decks together pass the limit of pieces, counted before any is drawn: each
+    deck is within it (the loader sees to that), but a material may print many."""
+    total = sum(card.count for deck in decks for card in loaded.package.decks[deck].cards)
+    if total <= MAX_PIECES:
+        return False
+    diagnostics.add(
+        TOO_MANY_PIECES,
+        f"material '{material_id}' prints {total:,} pieces, more than {MAX_PIECES:,}",
+        loaded.spans.value(("materials", material_id, "decks")),
+        hint="print the decks as several materials (limits: 'printkit schema --limits')",
+    )
+    return True
+
+
 def compile_counters(
     loaded: LoadedPackage,
     material_id: str,
@@ -78,6 +102,8 @@ def compile_counters(
             loaded.spans.value(("materials", material_id, "impose", "mode")),
             hint="use 'mode: sheet' (duplex backs) or 'mode: fold' (fold and glue)",
         )
+        return None
+    if _report_too_many_pieces(loaded, material_id, decks, diagnostics):
         return None
     drawer = FaceDrawer(spec.bleed, diagnostics, ArtFinder(loaded.files))
     pieces = [p for d in decks for p in deck_pieces(loaded, d, layouts, drawer, diagnostics)]

@@ -1,0 +1,237 @@
+"""The work a deck's sources may ask for is bounded before it is done: pieces per deck and per
+material, rows and columns of a data file, and an XLSX workbook's inflated size and real extent
+(its declared `<dimension>` trusted neither way). The hostile files themselves are cases under
+tests/data/broken/; here are the boundaries, and the files that must still be read whole.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+import openpyxl
+import pypdf
+from support import DATA, parse_diagnostics, run_cli
+
+from printkit.diagnostics import Diagnostics
+from printkit.load.package import load_package
+from printkit.model.limits import MAX_DATA_ROWS, MAX_PIECES
+
+SHEET = "xl/worksheets/sheet1.xml"
+ROWS = [
+    ["name", "count", "effect", "power"],
+    ["Twin", 2, "Play both to win.", 3],
+    ["Loner", 1, "Discard a card.", None],
+    ["Giant", 1, "Worth a lot.", 2.5],
+]
+
+
+def _csv_deck(tmp_path: Path) -> Path:
+    folder = tmp_path / "rule_data" / "csv_deck"
+    shutil.copytree(DATA / "card_data" / "csv_deck", folder)
+    return folder
+
+
+def _reading_xlsx(folder: Path, workbook: bytes) -> None:
+    (folder / "cards.xlsx").write_bytes(workbook)
+    (folder / "cards.csv").unlink()
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("file: cards.csv", "file: cards.xlsx"))
+
+
+def _workbook(rows: list[list[object]], edit: Callable[[str], str] = str) -> bytes:
+    """A workbook as openpyxl saves it, its sheet's XML changed by `edit`."""
+    book = openpyxl.Workbook()
+    for row in rows:
+        book.active.append(row)
+    saved = io.BytesIO()
+    book.save(saved)
+    with zipfile.ZipFile(saved) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    parts[SHEET] = edit(parts[SHEET].decode()).encode()
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    return out.getvalue()
+
+
+def _declaring(dimension: str) -> Callable[[str], str]:
+    return lambda xml: re.sub(r'<dimension ref="[^"]*"/>', f'<dimension ref="{dimension}"/>', xml)
+
+
+def _appending(rows_xml: str) -> Callable[[str], str]:
+    return lambda xml: xml.replace("</sheetData>", rows_xml + "</sheetData>")
+
+
+def _validate(folder: Path) -> tuple[int, list]:
+    result = run_cli("--rule-data", folder.parent, "validate", folder.name)
+    return result.exit_code, parse_diagnostics(result.output)
+
+
+def test_a_sheet_declaring_fewer_rows_than_it_holds_is_read_whole(tmp_path: Path) -> None:
+    """The inventory (4 pieces) matches only if the rows past the declared A1:D2 are read."""
+    folder = _csv_deck(tmp_path)
+    _reading_xlsx(folder, _workbook(ROWS, _declaring("A1:D2")))
+    result = run_cli("--rule-data", folder.parent, "build", folder.name, "--out", tmp_path / "o")
+    assert result.exit_code == 0, result.output
+    text = pypdf.PdfReader(tmp_path / "o/csv_deck/sheet.pdf").pages[0].extract_text()
+    assert text.count("Twin") == 2 and "Loner" in text and "Worth a lot." in text
+
+
+def test_a_sheet_declaring_the_whole_grid_is_read_to_its_last_value(tmp_path: Path) -> None:
+    folder = _csv_deck(tmp_path)
+    _reading_xlsx(folder, _workbook(ROWS, _declaring("A1:XFD1048576")))
+    assert _validate(folder) == (0, [])
+
+
+def test_blank_formatted_cells_far_away_are_not_read(tmp_path: Path) -> None:
+    """A style on an empty cell (a border drawn far down) holds no card."""
+    folder = _csv_deck(tmp_path)
+    far = '<row r="1048576"><c r="XFD1048576" s="0"/></row>'
+    _reading_xlsx(folder, _workbook(ROWS, _appending(far)))
+    assert _validate(folder) == (0, [])
+
+
+def test_a_value_in_the_last_row_the_limit_allows_is_read(tmp_path: Path) -> None:
+    folder = _csv_deck(tmp_path)
+    last = MAX_DATA_ROWS + 1  # the header, then the rows a deck may hold
+    cells = f'<c r="A{last}" t="inlineStr"><is><t>Last</t></is></c>'
+    _reading_xlsx(folder, _workbook(ROWS, _appending(f'<row r="{last}">{cells}</row>')))
+    found = Diagnostics()
+    loaded = load_package("csv_deck", folder, found)
+    assert loaded is not None, [str(d) for d in found]
+    assert [card.name for card in loaded.package.decks["deck"].cards][-1] == "Last"
+
+
+def test_a_value_one_row_past_the_limit_is_named_at_its_cell(tmp_path: Path) -> None:
+    folder = _csv_deck(tmp_path)
+    past = MAX_DATA_ROWS + 2
+    cells = f'<c r="B{past}"><v>1</v></c>'
+    _reading_xlsx(folder, _workbook(ROWS, _appending(f'<row r="{past}">{cells}</row>')))
+    code, found = _validate(folder)
+    assert code == 1
+    assert [(d.code, Path(d.file).name, d.line, d.column) for d in found] == [
+        ("PK805", "cards.xlsx", past, 2)
+    ]
+
+
+def test_a_large_part_that_compresses_like_a_zip_bomb_is_refused(tmp_path: Path) -> None:
+    """2 MB of padding, within the limit of inflated size, but 100 times smaller zipped."""
+    folder = _csv_deck(tmp_path)
+    padding = " " * (2 * 1024 * 1024)
+    _reading_xlsx(
+        folder, _workbook(ROWS, lambda xml: xml.replace("</sheetData>", padding + "</sheetData>"))
+    )
+    code, found = _validate(folder)
+    assert code == 1
+    (problem,) = found
+    assert (problem.code, Path(problem.file).name, problem.line) == ("PK806", "cards.xlsx", 1)
+    assert f"its part '{SHEET}' inflates" in problem.message and problem.hint
+
+
+def test_styles_past_the_limit_of_a_part_read_whole_are_refused(tmp_path: Path) -> None:
+    """openpyxl builds an object per style: 12 MB of them took 44 s."""
+    folder = _csv_deck(tmp_path)
+    workbook = _workbook(ROWS)
+    with zipfile.ZipFile(io.BytesIO(workbook)) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    parts["xl/styles.xml"] += b" " * (2 * 1024 * 1024)
+    padded = io.BytesIO()
+    with zipfile.ZipFile(padded, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    _reading_xlsx(folder, padded.getvalue())
+    code, found = _validate(folder)
+    assert code == 1
+    assert [(d.code, d.line) for d in found] == [("PK806", 1)]
+    assert "its part 'xl/styles.xml' inflates to 2.0 MB" in found[0].message
+
+
+def test_a_row_holding_more_cells_than_a_sheet_has_columns_is_no_workbook(
+    tmp_path: Path,
+) -> None:
+    """The same cell written 20,000 times: openpyxl would hold them all at once."""
+    folder = _csv_deck(tmp_path)
+    repeated = '<c r="A5"><v>1</v></c>' * 20_000
+    _reading_xlsx(folder, _workbook(ROWS, _appending(f'<row r="5">{repeated}</row>')))
+    code, found = _validate(folder)
+    assert code == 1
+    assert [(d.code, d.line) for d in found] == [("PK801", 1)]
+    assert "row 5 holds more cells than a sheet has columns" in found[0].message
+
+
+def test_a_formula_without_a_saved_value_is_found_past_the_declared_extent(
+    tmp_path: Path,
+) -> None:
+    """Formulas are found by the survey of the sheet, which no declared dimension limits."""
+    folder = _csv_deck(tmp_path)
+    rows = [*ROWS[:3], ["Giant", 1, "Worth a lot.", "=1+1"]]
+    _reading_xlsx(folder, _workbook(rows, _declaring("A1:B2")))
+    code, found = _validate(folder)
+    assert code == 1
+    assert [(d.code, d.line, d.column, d.message) for d in found] == [
+        ("PK801", 4, 4, "the formula '=1+1' has no saved value")
+    ]
+
+
+def test_a_shared_formula_without_a_saved_value_is_named_without_its_text(
+    tmp_path: Path,
+) -> None:
+    """A cell sharing another's formula holds no text of its own (<f t="shared" si="0"/>)."""
+    folder = _csv_deck(tmp_path)
+    rows = [*ROWS[:3], ["Giant", 1, "Worth a lot.", "=1+1"]]
+    shared = '<f t="shared" si="0"/>'
+    _reading_xlsx(folder, _workbook(rows, lambda xml: xml.replace("<f>1+1</f>", shared)))
+    code, found = _validate(folder)
+    assert code == 1
+    assert [(d.line, d.column, d.message) for d in found] == [
+        (4, 4, "a shared formula has no saved value")
+    ]
+
+
+def _csv(folder: Path, lines: list[str]) -> None:
+    (folder / "cards.csv").write_text("name,count,effect,power\n" + "".join(lines))
+
+
+def test_a_csv_of_as_many_rows_as_the_limit_allows_is_read(tmp_path: Path) -> None:
+    folder = _csv_deck(tmp_path)
+    _csv(folder, [f"Card {n},1,Effect {n},{n}\n" for n in range(MAX_DATA_ROWS)])
+    found = Diagnostics()
+    loaded = load_package("csv_deck", folder, found)
+    assert loaded is not None, [str(d) for d in found]
+    assert len(loaded.package.decks["deck"].cards) == MAX_DATA_ROWS
+
+
+def test_counts_of_rows_are_added_up_and_reported_where_they_pass_the_limit(
+    tmp_path: Path,
+) -> None:
+    folder = _csv_deck(tmp_path)
+    _csv(folder, ["Big,5000,Much.,1\n", "Bigger,5000,More.,2\n", "One more,1,Last.,3\n"])
+    code, found = _validate(folder)
+    assert code == 1
+    (problem,) = found
+    assert (problem.code, Path(problem.file).name, problem.line, problem.column) == (
+        "PK804",
+        "cards.csv",
+        4,
+        2,
+    )
+    assert f"more than {MAX_PIECES:,} pieces" in problem.message and "10,001" in problem.message
+
+
+def test_listed_cards_count_before_the_data_file(tmp_path: Path) -> None:
+    """The cards listed in YAML come first in the deck, and are counted first."""
+    folder = _csv_deck(tmp_path)
+    game = folder / "game.yaml"
+    listed = "    cards:\n      - {name: Crowd, count: 9999, effect: Many.}\n"
+    game.write_text(game.read_text().replace("    card_data:", listed + "    card_data:"))
+    code, found = _validate(folder)
+    assert code == 1
+    (problem,) = found
+    assert (problem.code, Path(problem.file).name, problem.line) == ("PK804", "cards.csv", 2)
+    assert "this row's 2 copies bring it to 10,001" in problem.message
