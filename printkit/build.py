@@ -21,9 +21,9 @@ from printkit.draw.ops import Document
 from printkit.draw.pdf import render_pdf
 from printkit.load.package import LoadedPackage, load_package
 from printkit.materials.registry import compile_material
-from printkit.materials.sandbox import game_budget
 from printkit.model.layout import resolve_layouts
 from printkit.output import OutputError, staged_folder, write_atomic
+from printkit.sandbox.environment import game_budget
 
 FORMATS = ("pdf", "svg", "png")
 

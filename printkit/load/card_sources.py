@@ -26,8 +26,8 @@ from printkit.diagnostics import (
     relative,
 )
 from printkit.load.yaml_spans import PathKey, SourceMap
-from printkit.materials.templates import TemplateProblem, render
 from printkit.model.package import MAX_COPIES
+from printkit.sandbox.expressions import TemplateProblem, render
 
 if TYPE_CHECKING:
     from printkit.load.workbook import Table

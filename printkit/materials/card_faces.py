@@ -40,10 +40,10 @@ from printkit.materials.art import (
     place_art,
 )
 from printkit.materials.shapes import ellipse_commands, line_through, outline
-from printkit.materials.templates import TemplateProblem, evaluate, render
 from printkit.model.base import check_colour, colour_hint
 from printkit.model.layout import Layout, Region
 from printkit.model.units import mm, to_mm
+from printkit.sandbox.expressions import TemplateProblem, evaluate, render
 
 LEGIBLE_MIN = 6.0
 MIN_PIP = mm(1)  # smaller dots are not readable as a count
