@@ -22,13 +22,20 @@ import functools
 import math
 import operator as python
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from jinja2 import StrictUndefined, Template, Undefined, nodes, pass_eval_context
+from jinja2 import (
+    StrictUndefined,
+    Template,
+    Undefined,
+    nodes,
+    pass_environment,
+    pass_eval_context,
+)
 from jinja2.compiler import CodeGenerator
 from jinja2.runtime import BlockReference, Context, LoopContext, Macro, missing
 from jinja2.sandbox import ImmutableSandboxedEnvironment
@@ -44,7 +51,7 @@ from printkit.diagnostics import (
 )
 from printkit.sandbox.faults import TemplateFault, reason
 from printkit.sandbox.helpers import Helper, HelperMisuse, Parameter
-from printkit.sandbox.views import MISSING, List, Record, View, describe, plain, view
+from printkit.sandbox.views import MISSING, List, View, describe, kind_of, plain, view
 
 MAX_STEPS = 10_000  # loop turns, calls, filters and operators in one rendering
 MAX_GAME_STEPS = 200_000  # steps of all the renderings of one game together
@@ -402,6 +409,12 @@ def _bounded_test(name: str, function: Callable[..., Any]) -> Callable[..., Any]
     return bounded
 
 
+@pass_environment
+def _attribute(environment: BoundedEnvironment, value: Any, name: str) -> Any:
+    """The 'attr' filter reads as `value.name` does (Jinja2's own asks Python)."""
+    return environment.getattr(value, name)
+
+
 def _containing(value: Any, part: Any) -> bool:
     return str(part) in str(value)
 
@@ -506,6 +519,7 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
         )
         self.globals = dict(GLOBALS)
         filters = {name: f for name, f in self.filters.items() if name != "random"}
+        filters["attr"] = _attribute
         self.filters = {name: _bounded_filter(name, f) for name, f in filters.items()}
         self.tests = {name: _bounded_test(name, test) for name, test in self.tests.items()}
         # `selectattr('description', 'containing', 'pool')`: Jinja's own `in` test reads the
@@ -534,8 +548,9 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
         """An undefined value (a test such as 'is defined' may ask for it) that, used, says
         what the view is and which names it has."""
         message = f"{describe(obj)} has no {what} {name!r}"
-        if isinstance(obj, Record):
-            message += f" ({did_you_mean(str(name), obj.fields(), otherwise='it has no fields')})"
+        names = [key for key in obj if isinstance(key, str)] if isinstance(obj, Mapping) else []
+        if names:
+            message += f" ({did_you_mean(str(name), names)})"
         return self.undefined(message, obj, name)
 
     def get_template(self, name: Any, parent: str | None = None, globals: Any = None) -> Any:
@@ -582,7 +597,8 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
                 holds = compare(left, right)
             except TypeError:
                 raise TemplateFault(
-                    f"'{symbol}' cannot compare {describe(left)} with {describe(right)}"
+                    f"'{symbol}' cannot compare {kind_of(left)} with {kind_of(right)}",
+                    hint=_OPERANDS,
                 ) from None
             if not holds:
                 return False
@@ -650,7 +666,7 @@ def _may_call(obj: Any, owner: Any) -> bool:
     recursive loops), the environment's own bounded operations, and the read-only methods of
     plain data (what the sandbox leaves of a list or dict: no append, no update),
     of views and of Jinja2's loop, cycler and joiner."""
-    if isinstance(obj, Helper | Macro | LoopContext | BlockReference):
+    if isinstance(obj, Helper | Macro | LoopContext | BlockReference | Joiner):
         return True
     if obj in _OPERATIONS:
         return True
@@ -684,10 +700,14 @@ _OPERANDS = (
 
 
 def _failed(operator: str, error: BaseException, *operands: Any) -> str:
-    """'//' with 1 and 0 → "'//' cannot be worked out for the number 1 and the number 0: it
-    divides by zero"."""
-    given = " and ".join(describe(operand) for operand in operands)
-    return f"'{operator}' cannot be worked out for {given}: {reason(error)}"
+    """What an operator could not do, by the kinds of its operands (not their values, so that
+    the cards that share a template share one diagnostic)."""
+    if isinstance(error, ZeroDivisionError):
+        return f"'{operator}' divides by zero"
+    if isinstance(error, OverflowError):
+        return f"'{operator}' makes a number too large"
+    kinds = " and ".join(kind_of(operand) for operand in operands)
+    return f"'{operator}' cannot work with {kinds}: {reason(error)}"
 
 
 def _included(parent: str | None, template: Template) -> None:

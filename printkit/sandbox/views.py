@@ -218,6 +218,22 @@ def describe(value: Any) -> str:
     return f"a {_words(type(value).__name__)}"
 
 
+def kind_of(value: Any) -> str:
+    """What kind of value it is, without the value: "a number", "a text", "nothing (none)"."""
+    value = view(value)
+    if value is None:
+        return "nothing (none)"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, Record | Mapping | Sequence):
+        return describe(value).split(" of ")[0]  # a section, a mapping, a list
+    return describe(value)
+
+
 def _words(name: str) -> str:
     """'DiceTable' → 'dice table', 'LoopContext' → 'loop context'."""
     return re.sub(r"(?<!^)(?=[A-Z])", " ", name).lower()
