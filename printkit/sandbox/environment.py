@@ -554,11 +554,13 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
         return self.undefined(message, obj, name)
 
     def get_template(self, name: Any, parent: str | None = None, globals: Any = None) -> Any:
+        _needs_files(self)
         template = super().get_template(name, parent, globals)
         _included(parent, template)
         return template
 
     def select_template(self, names: Any, parent: str | None = None, globals: Any = None) -> Any:
+        _needs_files(self)
         template = super().select_template(names, parent, globals)
         _included(parent, template)
         return template
@@ -708,6 +710,16 @@ def _failed(operator: str, error: BaseException, *operands: Any) -> str:
         return f"'{operator}' makes a number too large"
     kinds = " and ".join(kind_of(operand) for operand in operands)
     return f"'{operator}' cannot work with {kinds}: {reason(error)}"
+
+
+def _needs_files(environment: BoundedEnvironment) -> None:
+    """Only reference templates are files that may name others."""
+    if environment.loader is None:
+        raise TemplateFault(
+            "'include', 'import' and 'extends' work in reference templates only: a card text, "
+            "rule prose or claim cannot name another template",
+            hint="write the text in place, or share it through the data",
+        )
 
 
 def _included(parent: str | None, template: Template) -> None:

@@ -178,3 +178,14 @@ def test_a_template_may_include_another_many_times(tmp_path: Path) -> None:
     folder = _game_with_template(tmp_path, template, **{"part.j2": "p"})
     loaded = load_package("shields_dice", folder, Diagnostics())
     assert compose(loaded, "quick_reference.md.j2") == "ppp"
+
+
+def test_a_card_text_cannot_name_another_template() -> None:
+    with pytest.raises(TemplateProblem, match="reference templates only"):
+        render("{% include 'x.j2' %}", {})
+
+
+def test_brackets_nested_thousands_deep_are_too_deep_not_an_internal_error() -> None:
+    with pytest.raises(TemplateProblem) as caught:
+        render("{{ " + "(" * 5000 + "1" + ")" * 5000 + " }}", {})
+    assert caught.value.code == TEMPLATE_TOO_DEEP
