@@ -9,6 +9,7 @@ the cut line, whatever the piece's shape.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -137,7 +138,7 @@ class FaceDrawer:
                 context,
                 part,
                 key,
-                problem.hint or _FIELD_HINT,
+                problem.hint or _field_hint(str(problem), context.values),
             )
             return None
 
@@ -524,5 +525,14 @@ def _arrow_head(
     return (("M", *inner), ("L", *outer), ("L", *point), ("Z",))
 
 
-# A misspelt field is named in the message, with "did you mean" over the card's fields.
-_FIELD_HINT = "check the field names against the card's values and the deck's fields"
+def _field_hint(problem: str, values: dict[str, Any]) -> str:
+    """'did you mean' over the card's fields when a template names one it does not have."""
+    missing = re.search(r"has no (?:attribute|field) '([^']+)'", problem)
+    card = values.get("card")
+    if missing and isinstance(card, dict):
+        return did_you_mean(
+            missing[1],
+            [key for key in card if isinstance(key, str)],
+            otherwise="check the field names against the card's values and the deck's fields",
+        )
+    return "check the field names against the card's values and the deck's fields"

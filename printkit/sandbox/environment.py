@@ -22,7 +22,7 @@ import functools
 import math
 import operator as python
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -51,7 +51,7 @@ from printkit.diagnostics import (
 )
 from printkit.sandbox.faults import TemplateFault, reason
 from printkit.sandbox.helpers import Helper, HelperMisuse, Parameter
-from printkit.sandbox.views import MISSING, List, View, describe, kind_of, plain, view
+from printkit.sandbox.views import MISSING, List, Record, View, describe, kind_of, plain, view
 
 MAX_STEPS = 10_000  # loop turns, calls, filters and operators in one rendering
 MAX_GAME_STEPS = 200_000  # steps of all the renderings of one game together
@@ -547,10 +547,9 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
     def _missing(self, obj: View, name: Any, what: str) -> Any:
         """An undefined value (a test such as 'is defined' may ask for it) that, used, says
         what the view is and which names it has."""
-        message = f"{describe(obj)} has no {what} {name!r}"
-        names = [key for key in obj if isinstance(key, str)] if isinstance(obj, Mapping) else []
-        if names:
-            message += f" ({did_you_mean(str(name), names)})"
+        message = f"{kind_of(obj)} has no {what} {name!r}"  # alike for every card
+        if isinstance(obj, Record):  # a mapping's callers know its keys (a card's fields)
+            message += f" ({did_you_mean(str(name), obj.fields(), otherwise='it has no fields')})"
         return self.undefined(message, obj, name)
 
     def get_template(self, name: Any, parent: str | None = None, globals: Any = None) -> Any:
