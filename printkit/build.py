@@ -23,9 +23,9 @@ from printkit.draw.pdf import render_pdf
 from printkit.load.package import LoadedPackage, load_package
 from printkit.load.played import play_errata
 from printkit.materials.registry import compile_material
-from printkit.materials.sandbox import game_budget
 from printkit.model.layout import resolve_layouts
 from printkit.output import OutputError, staged_folder, write_atomic
+from printkit.sandbox.environment import game_budget
 
 FORMATS = ("pdf", "svg", "png")
 

@@ -742,8 +742,8 @@ TEMPLATE_TOO_MUCH_WORK = _code(
     Severity.ERROR,
     "template does too much work",
     "Every template and expression runs in a sandbox with a budget per rendering: loop "
-    "iterations, calls and operators together, the length of a range(), the size of lipsum(), "
-    "and the size of numbers made by '*' and '**'. A template that needs more is almost "
+    "iterations, calls and operators together, the length of a range() and the size of "
+    "numbers made by '*' and '**'. A template that needs more is almost "
     "certainly a mistake (nested loops over large ranges, a power tower); the README's "
     "'Template limits' gives the figures.",
 )
@@ -754,6 +754,31 @@ TEMPLATE_TOO_LARGE = _code(
     "A string or list made inside a template (by '*', '+', '~', '%', padding and joining "
     "functions and filters) or the text a template renders is longer than the sandbox allows. "
     "Card and rule texts are short; the README's 'Template limits' gives the figures.",
+)
+TEMPLATE_CYCLE = _code(
+    "PK404",
+    Severity.ERROR,
+    "template includes, imports or extends itself",
+    "A reference template that includes, imports or extends itself, directly or through other "
+    "templates, would never end. The diagnostic points at the line that closes the circle; "
+    "share the common part in a third template that both use instead.",
+)
+TEMPLATE_TOO_DEEP = _code(
+    "PK405",
+    Severity.ERROR,
+    "macros or templates nest too deeply",
+    "A macro that calls itself, macros that call each other, a recursive loop or rule prose "
+    "that renders prose may go at most 50 calls deep (README, 'Template limits'). A macro that "
+    "calls itself without a condition that stops it is the usual cause.",
+)
+HELPER_ARGUMENT = _code(
+    "PK406",
+    Severity.ERROR,
+    "a helper or filter was given an argument it cannot use",
+    "The functions a template may call (covered, title, lookup, range…) check their arguments "
+    "before they run: an id that names nothing, none where an entry is wanted, a negative "
+    "length given to 'truncate'. The README's 'Template helpers' lists each helper and what it "
+    "takes.",
 )
 INTERNAL_ERROR = _code(
     "PK900",

@@ -13,6 +13,7 @@ with where in it the diagnostic must point:
 
     card_data: {file: cards.csv}  # expect: PKnnn at cards.csv:1:1 "text"
 
+A template (`*.j2`) carries the comment as a Jinja comment, `{# expect: PKnnn "text" #}`.
 Adding a case is adding a folder: the tests below discover them.
 """
 
@@ -65,9 +66,11 @@ class Expected:
 
 def expectations(case: Path) -> list[Expected]:
     found = []
-    for path in sorted(case.glob("*.yaml")):
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            match = _EXPECT.search(line)
+    for path in sorted([*case.glob("*.yaml"), *case.glob("*.j2")]):
+        # A case may hold a deliberately non-UTF-8 template; its comment is ASCII all the same.
+        text = path.read_bytes().decode("utf-8", errors="replace")
+        for number, line in enumerate(text.splitlines(), start=1):
+            match = _EXPECT.search(line.removesuffix("#}").rstrip())  # a template's {# … #}
             if match:
                 texts = tuple(re.findall(r"\"([^\"]*)\"", match["texts"]))
                 expected = Expected(path, number, match["code"], texts)

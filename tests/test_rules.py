@@ -12,8 +12,8 @@ from support import RULE_DATA, parse_diagnostics, read_package, run_cli
 
 from printkit.diagnostics import CODES, Diagnostics
 from printkit.load.package import load_package
-from printkit.materials.templates import render
 from printkit.model.rules_context import rules_context
+from printkit.sandbox.expressions import render
 
 GAMES = sorted(p.name for p in RULE_DATA.iterdir() if (p / "rules.yaml").is_file())
 RULES_CODES = sorted(code for code in CODES if code.startswith("PK5"))

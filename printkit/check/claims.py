@@ -18,9 +18,9 @@ from printkit.diagnostics import (
     Diagnostics,
 )
 from printkit.load.yaml_spans import PathKey, SourceMap
-from printkit.materials.templates import TemplateProblem, evaluate
 from printkit.model.package import Package
 from printkit.model.rules_context import rules_context
+from printkit.sandbox.expressions import TemplateProblem, evaluate
 
 
 class Status(StrEnum):
@@ -120,6 +120,6 @@ def _evaluate(
             str(problem),
             spans.value(path),
             hint=problem.hint
-            or "the names an expression may use are listed in printkit/model/rules.py",
+            or "the names an expression may use are listed in the README ('Template helpers')",
         )
         return _FAILED

@@ -11,9 +11,9 @@ from pydantic import BaseModel
 from printkit.check.values import uses_undefined
 from printkit.diagnostics import TEMPLATE_ERROR, Diagnostics
 from printkit.load.yaml_spans import PathKey, SourceMap
-from printkit.materials.templates import TemplateProblem, render
 from printkit.model.package import Package
 from printkit.model.rules_context import Recorder, rules_context
+from printkit.sandbox.expressions import TemplateProblem, render
 
 # Fields holding prose; `conditions` is a list of prose lines.
 PROSE_FIELDS = frozenset({"text", "result", "definition", "trigger", "conditions", "short", "ties"})
@@ -47,7 +47,7 @@ def check_prose(package: Package, spans: SourceMap, diagnostics: Diagnostics) ->
                 str(problem),
                 spans.value(path),
                 hint=problem.hint
-                or "the names prose may use are listed in printkit/model/rules.py",
+                or "the names prose may use are listed in the README ('Template helpers')",
             )
         found.sections += [(section_id, path) for section_id in recorder.sections]
         found.terms += [(term_id, path) for term_id in recorder.terms]

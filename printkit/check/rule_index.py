@@ -8,6 +8,19 @@ from dataclasses import dataclass
 from printkit.load.yaml_spans import PathKey
 from printkit.model.rules import Node, Rules, Section, Step, Term
 
+ENTRY_KINDS = (
+    "section",
+    "setup step",
+    "phase",
+    "step",
+    "action",
+    "table",
+    "end condition",
+    "variant",
+    "ability",
+    "term",
+)
+
 
 @dataclass(frozen=True)
 class Entry:

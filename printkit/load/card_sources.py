@@ -30,9 +30,9 @@ from printkit.diagnostics import (
 )
 from printkit.load.files import CARD_DATA, GameFiles, Refused, position_of_byte
 from printkit.load.yaml_spans import PathKey, SourceMap
-from printkit.materials.templates import TemplateProblem, render
 from printkit.model.limits import MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_PIECES
 from printkit.model.package import MAX_COPIES
+from printkit.sandbox.expressions import TemplateProblem, render
 
 if TYPE_CHECKING:
     from printkit.load.workbook import Table

@@ -39,10 +39,10 @@ from printkit.materials.art import (
     place_art,
 )
 from printkit.materials.shapes import ellipse_commands, line_through, outline
-from printkit.materials.templates import TemplateProblem, evaluate, render
 from printkit.model.base import check_colour, colour_hint
 from printkit.model.layout import Layout, Region
 from printkit.model.units import mm, to_mm
+from printkit.sandbox.expressions import TemplateProblem, evaluate, render
 
 LEGIBLE_MIN = 6.0
 MIN_PIP = mm(1)  # smaller dots are not readable as a count
@@ -529,7 +529,7 @@ def _arrow_head(
 
 def _field_hint(problem: str, values: dict[str, Any]) -> str:
     """'did you mean' over the card's fields when a template names one it does not have."""
-    missing = re.search(r"has no attribute '([^']+)'", problem)
+    missing = re.search(r"has no (?:attribute|field) '([^']+)'", problem)
     card = values.get("card")
     if missing and isinstance(card, dict):
         return did_you_mean(

@@ -21,9 +21,9 @@ from printkit.diagnostics import (
     did_you_mean,
 )
 from printkit.load.package import LoadedPackage
-from printkit.materials.templates import TemplateProblem, evaluate
 from printkit.model.rules import LookupTable
 from printkit.model.sheet import Purchases, SheetMaterial
+from printkit.sandbox.expressions import TemplateProblem, evaluate
 
 
 def repeated_items(

@@ -36,7 +36,6 @@ from printkit.materials.paper import material_paper
 from printkit.materials.purchases import repeated_items
 from printkit.materials.sheet_badges import badge_ops, cycle_ops
 from printkit.materials.sheet_nup import impose_small_sheets
-from printkit.materials.templates import TemplateProblem, evaluate, render
 from printkit.model.layout import Layout
 from printkit.model.sheet import (
     CheckboxElement,
@@ -58,6 +57,7 @@ from printkit.model.sheet import (
 )
 from printkit.model.units import mm
 from printkit.reference.compose import reference_context as sheet_context
+from printkit.sandbox.expressions import TemplateProblem, evaluate, render
 
 MARGIN = mm(12)
 SMALL_MARGIN = mm(6)  # inside the trim of a small sheet

@@ -13,6 +13,7 @@ from typing import Any
 
 from printkit.model.package import Package
 from printkit.model.rules import DiceTable, LookupTable, RangeTable, Rules, Section
+from printkit.sandbox.helpers import Helper, Parameter
 
 EMPTY_RULES = Rules()
 
@@ -81,6 +82,8 @@ def rules_context(
     def _rows(table_id: str, keys: Iterable[Any]) -> list[Any]:
         return [_lookup(table_id, key) for key in keys]
 
+    table = Parameter("table_id", str, "a table id", lambda: rules.tables)
+
     return {
         "game": package.game,
         "components": package.components,
@@ -101,8 +104,11 @@ def rules_context(
         "values": rules.values,
         "claims": package.claims,
         "examples": package.examples,
-        "ref": _ref,
-        "term": _term,
-        "lookup": _lookup,
-        "rows": _rows,
+        # an unknown section or term is recorded, and reported by the references check
+        "ref": Helper("ref", _ref, (Parameter("section_id", str, "a section id"),)),
+        "term": Helper("term", _term, (Parameter("term_id", str, "a term id"),)),
+        "lookup": Helper("lookup", _lookup, (table, Parameter("key", object, "a key"))),
+        "rows": Helper(
+            "rows", _rows, (table, Parameter("keys", list | tuple | range, "a list of keys"))
+        ),
     }

@@ -13,16 +13,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jinja2 import BaseLoader, Environment, TemplateError, TemplateNotFound, TemplateSyntaxError
+from jinja2 import BaseLoader, Environment, TemplateNotFound, TemplateSyntaxError
 
-from printkit.check.rule_index import Entry, rule_entries
+from printkit.check.rule_index import ENTRY_KINDS, Entry, rule_entries
 from printkit.load.files import TEMPLATE, GameFiles, NotFound, Refused
 from printkit.load.package import LoadedPackage
-from printkit.materials.sandbox import BoundedEnvironment, LimitExceeded, budget
-from printkit.materials.templates import TemplateProblem, render
-from printkit.model.rules import DiceTable, LookupTable, RangeTable
+from printkit.model.package import Erratum
+from printkit.model.rules import DiceTable, LookupTable, RangeTable, Section
 from printkit.model.rules_context import EMPTY_RULES, rules_context, section_name
 from printkit.reference.errata import erratum_changes
+from printkit.sandbox.environment import BoundedEnvironment, budget
+from printkit.sandbox.expressions import TemplateProblem, explain, render
+from printkit.sandbox.helpers import Helper, Parameter
 
 DEFAULT_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -82,10 +84,11 @@ def compose(loaded: LoadedPackage, name: str) -> str:
     """The Markdown a template writes for this game; ComposeError says where it failed."""
     environment = BoundedEnvironment()
     environment.loader = GameTemplates(loaded.files)
+    context = reference_context(loaded)
     try:
         template = environment.get_template(name)
         with budget():
-            return template.render(reference_context(loaded))
+            return template.render(context)
     except Refused as refused:
         file, line = (refused.at, refused.line) if refused.at else _where(refused, loaded, name)
         problem = Problem(refused.message, file, line, refused.code, refused.hint, refused.column)
@@ -96,12 +99,10 @@ def compose(loaded: LoadedPackage, name: str) -> str:
     except TemplateSyntaxError as error:
         file = Path(error.filename) if error.filename else template_path(loaded, name)
         raise ComposeError(Problem(error.message or str(error), file, error.lineno)) from None
-    except (TemplateError, LimitExceeded, TemplateProblem, TypeError, ValueError) as error:
+    except Exception as error:  # any failure of the game's template is a diagnostic
         file, line = _where(error, loaded, name)
-        code = getattr(error, "code", None)
-        hint = getattr(error, "hint", None)
-        message = getattr(error, "message", None) or str(error)
-        raise ComposeError(Problem(message, file, line, code, hint)) from None
+        problem = explain(error)
+        raise ComposeError(Problem(str(problem), file, line, problem.code, problem.hint)) from None
 
 
 def _where(error: BaseException, loaded: LoadedPackage, name: str) -> tuple[Path | None, int]:
@@ -132,36 +133,67 @@ def reference_context(loaded: LoadedPackage) -> dict[str, Any]:
         except TemplateProblem:
             return " ".join(text.split())  # the validator reports the prose's own mistake
 
+    sections = Parameter("section_id", str, "a section id", lambda: rules.sections)
+    entry = Parameter("entry", Entry, "a rule entry (as covered() and entries_of() give)")
+    rule = Parameter("rule_id", str, "a rule id")
+    table = Parameter("table", TABLES, "a table (as 'tables' holds)")
     context |= {
-        "prose": prose,
-        "covered": lambda section_id: [
-            e
-            for rule in rules.sections[section_id].covers
-            for e in entries
-            if e.id == rule and e.kind != "section"
-        ],
+        "prose": Helper("prose", prose, (Parameter("text", (str, type(None)), "a text"),)),
+        "covered": Helper(
+            "covered",
+            lambda section_id: [
+                e
+                for rule in rules.sections[section_id].covers
+                for e in entries
+                if e.id == rule and e.kind != "section"
+            ],
+            (sections,),
+        ),
         # A rule several sections cover is printed in the first; the others link to it.
-        "home": lambda rule_id: next(
-            (sid for sid, section in rules.sections.items() if rule_id in section.covers), None
+        "home": Helper(
+            "home",
+            lambda rule_id: next(
+                (sid for sid, section in rules.sections.items() if rule_id in section.covers),
+                None,
+            ),
+            (rule,),
         ),
         "uncovered": [e for e in entries if e.kind != "section" and e.id not in covered],
-        "section_title": section_name,
-        "row_key": row_key,
-        "key_heading": key_heading,
+        "section_title": Helper(
+            "section_title", section_name, (Parameter("section", Section, "a section"),)
+        ),
+        "row_key": Helper("row_key", row_key, (table, Parameter("row", object, "a row"))),
+        "key_heading": Helper("key_heading", key_heading, (table,)),
         "errata": package.errata,
         # what an erratum's plays change, from the text's data and the played rules' data
-        "changes": lambda erratum: erratum_changes(
-            erratum, loaded.as_written, package, prose, row_key
+        "changes": Helper(
+            "changes",
+            lambda erratum: erratum_changes(erratum, loaded.as_written, package, prose, row_key),
+            (Parameter("erratum", Erratum, "an erratum (as 'errata' holds)"),),
         ),
-        "entries_of": lambda kind: [e for e in entries if e.kind == kind],
-        "cell": cell,
-        "title": title,
-        "named": lambda rule_id: next(
-            (title(e) for e in entries if e.id == rule_id), rule_id.replace("_", " ")
+        "entries_of": Helper(
+            "entries_of",
+            lambda kind: [e for e in entries if e.kind == kind],
+            (Parameter("kind", str, "a kind of rule", lambda: ENTRY_KINDS),),
         ),
-        "anchor": lambda key: "{#" + key + "}",  # a heading's link target: '## Title {#id}'
+        "cell": Helper("cell", cell, (Parameter("text", object, "a value"),)),
+        "title": Helper("title", title, (entry,)),
+        "named": Helper(
+            "named",
+            lambda rule_id: next(
+                (title(e) for e in entries if e.id == rule_id), rule_id.replace("_", " ")
+            ),
+            (rule,),
+        ),
+        # a heading's link target: '## Title {#id}'
+        "anchor": Helper(
+            "anchor", lambda key: "{#" + key + "}", (Parameter("key", str, "a text"),)
+        ),
     }
     return context
+
+
+TABLES = (DiceTable, RangeTable, LookupTable)
 
 
 def _link(rules: Any):

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from printkit.check.requirements import players_of
-from printkit.materials.templates import TemplateProblem, evaluate, render
 from printkit.model.package import Package
 from printkit.model.rules_context import Recorder, parse_roll, rules_context
+from printkit.sandbox.expressions import TemplateProblem, evaluate, render
 
 PACKAGE = Package.model_validate(
     {
@@ -89,5 +89,8 @@ def test_player_counts_are_read_from_the_game(players: str, low, high) -> None:
 
 
 def test_the_sandbox_refuses_python_internals() -> None:
-    with pytest.raises(TemplateProblem, match="unsafe"):
+    """The game's values are data: a view of them has fields, no Python attributes."""
+    with pytest.raises(TemplateProblem, match="has no field '__class__'"):
         evaluate("values.__class__.__mro__", rules_context(PACKAGE))
+    with pytest.raises(TemplateProblem, match="unsafe"):
+        evaluate("(1).__class__.__mro__", rules_context(PACKAGE))

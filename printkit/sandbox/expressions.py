@@ -1,10 +1,11 @@
 """Sandboxed Jinja2 expressions in card text: `{{ card.damage }}`, `when: card.damage > 2`.
 
 Numbers printed on a card come from the data through these expressions, never retyped. The
-sandbox (printkit/materials/sandbox.py) keeps a shared game package from running arbitrary
+sandbox (printkit/sandbox/environment.py) keeps a shared game package from running arbitrary
 Python and bounds the work and output of each rendering; StrictUndefined turns a misspelt field
 into a diagnostic instead of an empty string. Card faces, rule prose, claims and examples all
-render here, in one environment.
+render here, in one environment. An expression's result goes back to Python as the data it
+stands for (printkit/sandbox/views.py), not as a view.
 """
 
 from __future__ import annotations
@@ -14,20 +15,22 @@ from typing import Any
 
 from jinja2 import TemplateError, TemplateSyntaxError, Undefined
 
-from printkit.diagnostics import TEMPLATE_TOO_LARGE
-from printkit.materials.sandbox import MAX_STEPS, MAX_TEXT, BoundedEnvironment, LimitExceeded
-from printkit.materials.sandbox import budget as _budget
+from printkit.diagnostics import TEMPLATE_TOO_DEEP, TEMPLATE_TOO_LARGE, TEMPLATE_TOO_MUCH_WORK
+from printkit.sandbox.environment import MAX_DEPTH, MAX_STEPS, MAX_TEXT, BoundedEnvironment
+from printkit.sandbox.environment import budget as _budget
+from printkit.sandbox.faults import TemplateFault, unforeseen
+from printkit.sandbox.views import unwrap
 
 _ENV = BoundedEnvironment()
 
 _LIMIT_HINTS = {
     TEMPLATE_TOO_LARGE: f"card and rule texts are short: a template may make at most "
     f"{MAX_TEXT:,} characters (README, 'Template limits')",
+    TEMPLATE_TOO_MUCH_WORK: f"templates are for short texts and checks: small ranges and "
+    f"numbers, at most {MAX_STEPS:,} steps per rendering (README, 'Template limits')",
+    TEMPLATE_TOO_DEEP: f"a macro that calls itself needs a condition that stops it within "
+    f"{MAX_DEPTH} calls (README, 'Template limits')",
 }
-_WORK_HINT = (
-    f"templates are for short texts and checks: small ranges and numbers, at most {MAX_STEPS:,} "
-    "steps per rendering (README, 'Template limits')"
-)
 
 
 # A template that does not parse: its braces or quotes, not the card's fields, are at fault.
@@ -40,8 +43,8 @@ _SYNTAX_HINT = (
 class TemplateProblem(Exception):
     """A template failed; the message is fit for a diagnostic.
 
-    `code` and `hint` are set when a sandbox limit was hit (PK402, PK403); otherwise the caller
-    reports its own code for a failing template.
+    `code` and `hint` are set when the failure has a code of its own (PK402-PK406); otherwise
+    the caller reports its own code for a failing template.
     """
 
     def __init__(self, message: str, code: str | None = None, hint: str | None = None) -> None:
@@ -71,26 +74,37 @@ def render(source: str, context: dict[str, Any]) -> str:
 
 
 def evaluate(source: str, context: dict[str, Any]) -> Any:
+    """The value of an expression, as the Python data it stands for."""
     try:
         with _budget():
             value = _expression(source)(**context)
             if isinstance(value, Undefined):  # a value that is not there cannot be compared
                 value._fail_with_undefined_error()
-            return value
+            return unwrap(value)
     except Exception as error:  # any failure of user data is a diagnostic
         raise _problem(source, error) from None
 
 
-def _problem(source: str, error: Exception) -> TemplateProblem:
-    """Name the template and what went wrong; arithmetic errors have no Jinja message."""
-    if isinstance(error, LimitExceeded):
-        hint = _LIMIT_HINTS.get(error.code, _WORK_HINT)
-        return TemplateProblem(f"in '{source}': {error.message}", error.code, hint)
+def explain(error: Exception) -> TemplateProblem:
+    """Why a template failed, in a designer's words, with its code and hint when it has them;
+    whatever the sandbox did not foresee is said by its kind, never in Python's words."""
+    if isinstance(error, RecursionError):  # brackets within brackets, thousands deep
+        error = TemplateFault(
+            "the template nests too deeply to be read",
+            TEMPLATE_TOO_DEEP,
+            _LIMIT_HINTS[TEMPLATE_TOO_DEEP],
+        )
+    if isinstance(error, TemplateFault):
+        hint = error.hint or _LIMIT_HINTS.get(error.code or "")
+        return TemplateProblem(error.message, error.code, hint)
     if isinstance(error, TemplateSyntaxError):
-        detail = error.message or str(error)
-        return TemplateProblem(f"in '{source}': {detail}", hint=_SYNTAX_HINT)
+        return TemplateProblem(error.message or str(error), hint=_SYNTAX_HINT)
     if isinstance(error, TemplateError):
-        detail = error.message or str(error)
-    else:
-        detail = f"{type(error).__name__}: {error}"
-    return TemplateProblem(f"in '{source}': {detail}")
+        return TemplateProblem(error.message or str(error))
+    return explain(unforeseen(error))
+
+
+def _problem(source: str, error: Exception) -> TemplateProblem:
+    """Name the template and what went wrong."""
+    problem = explain(error)
+    return TemplateProblem(f"in '{source}': {problem}", problem.code, problem.hint)

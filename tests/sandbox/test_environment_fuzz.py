@@ -13,8 +13,8 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from printkit.materials.sandbox import MAX_TEXT
-from printkit.materials.templates import TemplateProblem, render
+from printkit.sandbox.environment import MAX_TEXT
+from printkit.sandbox.expressions import TemplateProblem, render
 
 NUMBERS = st.sampled_from(["0", "2", "7", "99", "5000", "99999", "100000", "10**6", "10**9"])
 STRINGS = st.sampled_from(["'x'", "'ab\\t'", "'%5d'", "'{:>9}'", "'<!--'", "'a b'", "''"])

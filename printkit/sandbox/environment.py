@@ -7,27 +7,51 @@ prints, literal text repeated by loops included). Operations that could make a h
 step (`*`, `**`, `+`, `%`, `~`, padding, joining and replacing) are checked before they run, from
 the sizes of their operands, and every value they make is checked after. A template over a limit
 raises LimitExceeded, which becomes a located diagnostic (PK402 or PK403).
+
+What a template sees is data (printkit/sandbox/views.py), what it calls is a closed list of
+helpers (printkit/sandbox/helpers.py) besides its own macros, and nothing in it depends on the
+machine or the moment (no `random`, no `lipsum`): the same game prints the same bytes. Calls nest
+at most MAX_DEPTH deep, and a template that includes, imports or extends itself is refused at
+the line that closes the circle. An operator, filter or test that fails says so in a designer's
+words (printkit/sandbox/faults.py).
 """
 
 from __future__ import annotations
 
 import functools
 import math
+import operator as python
 import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from jinja2 import StrictUndefined, nodes, pass_eval_context
+from jinja2 import (
+    StrictUndefined,
+    Template,
+    Undefined,
+    nodes,
+    pass_environment,
+    pass_eval_context,
+)
 from jinja2.compiler import CodeGenerator
-from jinja2.runtime import LoopContext
+from jinja2.runtime import BlockReference, Context, LoopContext, Macro, missing
 from jinja2.sandbox import ImmutableSandboxedEnvironment
-from jinja2.utils import generate_lorem_ipsum
+from jinja2.utils import Cycler, Joiner, Namespace
 from jinja2.visitor import NodeTransformer
 
-from printkit.diagnostics import TEMPLATE_TOO_LARGE, TEMPLATE_TOO_MUCH_WORK
+from printkit.diagnostics import (
+    TEMPLATE_CYCLE,
+    TEMPLATE_TOO_DEEP,
+    TEMPLATE_TOO_LARGE,
+    TEMPLATE_TOO_MUCH_WORK,
+    did_you_mean,
+)
+from printkit.sandbox.faults import TemplateFault, reason
+from printkit.sandbox.helpers import Helper, HelperMisuse, Parameter
+from printkit.sandbox.views import MISSING, List, Record, View, describe, kind_of, plain, view
 
 MAX_STEPS = 10_000  # loop turns, calls, filters and operators in one rendering
 MAX_GAME_STEPS = 200_000  # steps of all the renderings of one game together
@@ -35,18 +59,16 @@ STEPS_AFTER_GAME = 100  # steps per rendering once a game has used its MAX_GAME_
 MAX_TEXT = 100_000  # characters of the rendered text, and length of any string or list made
 MAX_MADE = 1_000_000  # characters and items of all the strings and lists one rendering makes
 MAX_RANGE = 10_000  # items of one range()
-MAX_LIPSUM_WORDS = 10_000  # paragraphs × words per paragraph of one lipsum()
+MAX_DEPTH = 50  # calls within calls: macros, recursive loops, prose rendering prose
 MAX_DIGITS = 1_000  # digits of a number made by '*' or '**'
 _MAX_BITS = math.ceil(MAX_DIGITS * math.log2(10))
 
 
-class LimitExceeded(Exception):
-    """A template went over a limit; `code` is PK402 (work) or PK403 (size)."""
+class LimitExceeded(TemplateFault):
+    """A template went over a limit; `code` is PK402 (work), PK403 (size) or PK405 (depth)."""
 
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(message, code)
 
 
 def _too_much_work(message: str) -> LimitExceeded:
@@ -65,6 +87,8 @@ class _Budget:
     steps: int = 0
     characters: int = 0
     made: int = 0
+    # template name → the templates it included, imported or extended in this rendering
+    includes: dict[str, set[str]] = field(default_factory=dict)
 
     def spend(self, steps: int = 1) -> None:
         self.steps += steps
@@ -103,6 +127,7 @@ class _GameBudget:
 
 _BUDGET: ContextVar[_Budget] = ContextVar("template budget")
 _GAME: ContextVar[_GameBudget | None] = ContextVar("game's template budget", default=None)
+_DEPTH: ContextVar[int] = ContextVar("calls within calls", default=0)  # across renderings
 
 
 @contextmanager
@@ -145,6 +170,8 @@ def _checked(value: Any, what: str) -> Any:
     """`value` if it is within the limits, whatever made it."""
     if isinstance(value, bool):
         return value
+    if isinstance(value, float) and not math.isfinite(value):
+        raise TemplateFault(f"{what} made a number too large to use ({value})", hint=_OPERANDS)
     if isinstance(value, int):
         if value.bit_length() > _MAX_BITS:
             raise _too_much_work(f"{what} made a number of more than {MAX_DIGITS:,} digits")
@@ -184,7 +211,7 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-_SEQUENCES = (str, bytes, list, tuple)
+_SEQUENCES = (str, bytes, list, tuple, List)  # a List view's length is checked before '+', '*'
 
 
 def _check_binop(operator: str, left: Any, right: Any) -> None:
@@ -293,7 +320,7 @@ MAX_JSON_INDENT = 16
 def _bounded_filter(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
     """A filter that spends a step, refuses size arguments over the limit ('center(10**9)',
     'batch(10**9)') and the long results of 'join', 'sum', 'replace', 'indent', 'format' and
-    'tojson'."""
+    'tojson', and says which filter could not use which values ('truncate(-1)')."""
     first = 1 if getattr(function, "jinja_pass_arg", None) is not None else 0
     what = f"filter '{name}'"
 
@@ -323,12 +350,16 @@ def _bounded_filter(name: str, function: Callable[..., Any]) -> Callable[..., An
                 raise LimitExceeded(
                     TEMPLATE_TOO_LARGE, f"{what}: an indent of {width:,}; at most {MAX_JSON_INDENT}"
                 )
-        return _checked(function(*args, **kwargs), what)
+        with _misused(what, parameters or [value]):
+            return _checked(function(*args, **kwargs), what)
 
     return bounded
 
 
 def _bounded_range(*args: int) -> range:
+    """Jinja2's range, refusing a step of 0 and more than MAX_RANGE items before it runs."""
+    if len(args) == 3 and args[2] == 0:
+        raise HelperMisuse("range() cannot step by 0")
     numbers = range(*args)
     try:
         length: int | None = len(numbers)
@@ -340,25 +371,75 @@ def _bounded_range(*args: int) -> range:
     return numbers
 
 
-def _bounded_lipsum(n: int = 5, html: bool = True, min: int = 20, max: int = 100) -> str:
-    """Jinja2's lipsum (same parameter names, so keyword calls work), at most 10,000 words."""
-    if n * max > MAX_LIPSUM_WORDS:
-        raise _too_much_work(
-            f"lipsum() of {n} paragraphs of up to {max} words; at most {MAX_LIPSUM_WORDS:,} words"
-        )
-    return generate_lorem_ipsum(n, html, min, max)
+def _cycler(*items: Any) -> Cycler:
+    if not items:
+        raise HelperMisuse("cycler() takes at least one value to cycle through")
+    return Cycler(*items)
+
+
+_WHOLE = "a whole number"
+GLOBALS = {
+    "range": Helper(
+        "range",
+        _bounded_range,
+        (
+            Parameter("start", int, _WHOLE),
+            Parameter("stop", int, _WHOLE, optional=True),
+            Parameter("step", int, _WHOLE, optional=True),
+        ),
+    ),
+    "dict": Helper("dict", dict, loose=True),
+    "cycler": Helper("cycler", _cycler, loose=True),
+    "joiner": Helper("joiner", Joiner, (Parameter("sep", str, "a text", optional=True),)),
+    "namespace": Helper("namespace", Namespace, loose=True),
+}
+"""The functions every template may call besides the helpers of its context: Jinja2's, less
+`lipsum` (random words) and with `range` bounded."""
+
+
+def _bounded_test(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+    """A test ('divisibleby(0)') that says which values it could not use."""
+    first = 1 if getattr(function, "jinja_pass_arg", None) is not None else 0
+
+    @functools.wraps(function)
+    def bounded(*args: Any, **kwargs: Any) -> Any:
+        with _misused(f"test '{name}'", [*args[first:], *kwargs.values()]):
+            return function(*args, **kwargs)
+
+    return bounded
+
+
+@pass_environment
+def _attribute(environment: BoundedEnvironment, value: Any, name: str) -> Any:
+    """The 'attr' filter reads as `value.name` does (Jinja2's own asks Python)."""
+    return environment.getattr(value, name)
+
+
+def _containing(value: Any, part: Any) -> bool:
+    return str(part) in str(value)
+
+
+@contextmanager
+def _misused(what: str, values: list[Any]) -> Iterator[None]:
+    """A filter, test or method of a string that cannot use its arguments: a diagnostic that
+    names it and the values, not Python's words."""
+    try:
+        yield
+    except (ArithmeticError, TypeError, ValueError, LookupError, AssertionError) as error:
+        given = ", ".join(describe(value) for value in values)
+        raise HelperMisuse(f"{what} cannot use {given}: {reason(error)}") from None
 
 
 @pass_eval_context  # needs the rendering: Jinja2 then never prints a constant at compile time
 def _printed(_context: Any, value: Any) -> Any:
-    """Every printed value counts towards the rendered text."""
+    """Every printed value counts towards the rendered text; a view prints as its data."""
     _current().print(len(str(value)))
     return value
 
 
 class _Bounded(NodeTransformer):
-    """Rewrites a template so loops, '~' and written lists go through the environment's bounded
-    versions."""
+    """Rewrites a template so loops, '~', comparisons and written lists go through the
+    environment's bounded versions."""
 
     def visit_For(self, node: nodes.For) -> nodes.Node:
         self.generic_visit(node)
@@ -369,6 +450,15 @@ class _Bounded(NodeTransformer):
     def visit_Concat(self, node: nodes.Concat) -> nodes.Node:
         self.generic_visit(node)
         return _environment_call("bounded_concat", *node.nodes)
+
+    def visit_Compare(self, node: nodes.Compare) -> nodes.Node:
+        """`a < b < c` → compared(a, 'lt', b, 'lt', c): a comparison of values of different
+        kinds is then said in words."""
+        self.generic_visit(node)
+        parts = [node.expr]
+        for operand in node.ops:
+            parts += [nodes.Const(operand.op), operand.expr]
+        return _environment_call("compared", *parts)
 
     def visit_List(self, node: nodes.List | nodes.Dict) -> nodes.Node:
         """A list written in a template ([a, a]) is checked like any value made."""
@@ -391,11 +481,34 @@ class _BoundedCodeGenerator(CodeGenerator):
         super().visit_Template(_Bounded().visit(node), frame)
 
 
+class _DataContext(Context):
+    """A template's names, each seen through a view when it is read."""
+
+    def resolve_or_missing(self, key: str) -> Any:
+        value = super().resolve_or_missing(key)
+        return value if value is missing else view(value)
+
+
+_COMPARISONS: dict[str, tuple[str, Callable[[Any, Any], bool]]] = {
+    "eq": ("==", python.eq),
+    "ne": ("!=", python.ne),
+    "gt": (">", python.gt),
+    "gteq": (">=", python.ge),
+    "lt": ("<", python.lt),
+    "lteq": ("<=", python.le),
+    "in": ("in", lambda item, container: item in container),
+    "notin": ("not in", lambda item, container: item not in container),
+}
+
+
 class BoundedEnvironment(ImmutableSandboxedEnvironment):
-    """Jinja2's sandbox (lists, dicts and sets read-only too) with a budget per rendering."""
+    """Jinja2's sandbox (lists, dicts and sets read-only too) with a budget per rendering, over
+    views of the data and a closed list of helpers."""
 
     code_generator_class = _BoundedCodeGenerator
-    intercepted_binops = frozenset({"*", "**", "+", "%"})
+    context_class = _DataContext
+    intercepted_binops = frozenset({"+", "-", "*", "/", "//", "%", "**"})
+    intercepted_unops = frozenset({"+", "-"})
 
     def __init__(self) -> None:
         super().__init__(
@@ -404,21 +517,65 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
             keep_trailing_newline=False,
             finalize=_printed,
         )
-        self.globals["range"] = _bounded_range
-        self.globals["lipsum"] = _bounded_lipsum
-        self.filters = {name: _bounded_filter(name, f) for name, f in self.filters.items()}
+        self.globals = dict(GLOBALS)
+        filters = {name: f for name, f in self.filters.items() if name != "random"}
+        filters["attr"] = _attribute
+        self.filters = {name: _bounded_filter(name, f) for name, f in filters.items()}
+        self.tests = {name: _bounded_test(name, test) for name, test in self.tests.items()}
         # `selectattr('description', 'containing', 'pool')`: Jinja's own `in` test reads the
         # other way round (the value in the argument).
-        self.tests["containing"] = lambda value, part: str(part) in str(value)
+        self.tests["containing"] = _bounded_test("containing", _containing)
+        self.policies["json.dumps_kwargs"] = {"sort_keys": True, "default": plain}
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        """`a.b`: a view gives its field (and a dict its read-only methods), nothing else."""
+        if isinstance(obj, View):
+            found = obj.attribute(attribute)
+            return self._missing(obj, attribute, "field") if found is MISSING else found
+        if obj is None:
+            return self.undefined(f"nothing (none) has no field '{attribute}'", None, attribute)
+        return super().getattr(obj, attribute)
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        if isinstance(obj, View):
+            found = obj.item(argument)
+            return self._missing(obj, argument, "item") if found is MISSING else found
+        if obj is None:
+            return self.undefined(f"nothing (none) has no item {argument!r}", None, argument)
+        return super().getitem(obj, argument)
+
+    def _missing(self, obj: View, name: Any, what: str) -> Any:
+        """An undefined value (a test such as 'is defined' may ask for it) that, used, says
+        what the view is and which names it has."""
+        message = f"{kind_of(obj)} has no {what} {name!r}"  # alike for every card
+        if isinstance(obj, Record):  # a mapping's callers know its keys (a card's fields)
+            message += f" ({did_you_mean(str(name), obj.fields(), otherwise='it has no fields')})"
+        return self.undefined(message, obj, name)
+
+    def get_template(self, name: Any, parent: str | None = None, globals: Any = None) -> Any:
+        _needs_files(self)
+        template = super().get_template(name, parent, globals)
+        _included(parent, template)
+        return template
+
+    def select_template(self, names: Any, parent: str | None = None, globals: Any = None) -> Any:
+        _needs_files(self)
+        template = super().select_template(names, parent, globals)
+        _included(parent, template)
+        return template
 
     @staticmethod
     def bounded_loop(items: Iterable[Any], literal: int) -> Iterator[Any]:
         """Each turn of a loop is a step and prints its body's literal text once more."""
         budget = _current()
-        for item in items:
+        try:
+            turns = iter(items)
+        except TypeError:
+            raise TemplateFault(f"'for' cannot go through {describe(items)}") from None
+        for item in turns:
             budget.spend()
             budget.print(literal)
-            yield item
+            yield view(item)
 
     @staticmethod
     def written(value: Any) -> Any:
@@ -431,19 +588,166 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
         _checked_length(sum(len(text) for text in texts), "'~'")
         return "".join(texts)
 
+    @staticmethod
+    def compared(first: Any, *rest: Any) -> bool:
+        left = first
+        for index in range(0, len(rest), 2):
+            symbol, compare = _COMPARISONS[rest[index]]
+            right = rest[index + 1]
+            try:
+                holds = compare(left, right)
+            except TypeError:
+                raise TemplateFault(
+                    f"'{symbol}' cannot compare {kind_of(left)} with {kind_of(right)}",
+                    hint=_OPERANDS,
+                ) from None
+            if not holds:
+                return False
+            left = right
+        return True
+
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         _spend()
         _check_binop(operator, left, right)
-        return _checked(super().call_binop(context, operator, left, right), f"'{operator}'")
+        try:
+            made = super().call_binop(context, operator, left, right)
+        except (ArithmeticError, TypeError, ValueError) as error:
+            raise TemplateFault(_failed(operator, error, left, right), hint=_OPERANDS) from None
+        return _checked(made, f"'{operator}'")
+
+    def call_unop(self, context: Any, operator: str, arg: Any) -> Any:
+        try:
+            return super().call_unop(context, operator, arg)
+        except TypeError as error:
+            raise TemplateFault(_failed(operator, error, arg), hint=_OPERANDS) from None
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
         _spend()
         method = getattr(__obj, "__wrapped__", __obj)  # the sandbox wraps str.format
         owner = getattr(method, "__self__", None)
         name = getattr(method, "__name__", "")
+        if isinstance(__obj, Undefined):  # says which name is not there
+            __obj._fail_with_undefined_error()
+        if not _may_call(__obj, owner):
+            raise TemplateFault(
+                f"{describe(__obj)} cannot be called: a template calls its helpers, its macros "
+                "and the methods of texts and numbers"
+            )
         if isinstance(__obj, LoopContext):  # a recursive loop's next level: bounded too
             args = (__self.bounded_loop(args[0], 0), *args[1:]) if args else args
+        elif isinstance(__obj, Macro):
+            _check_macro_arguments(__obj, args, kwargs)
         elif owner is not None:
             args = _check_method(owner, name, args, kwargs)
-        what = "a list written in the template" if __obj is __self.written else f"{name}()"
-        return _checked(super().call(__context, __obj, *args, **kwargs), what)
+        if __obj is __self.written:
+            what = "a list written in the template"
+        else:
+            what = f"macro '{__obj.name}'" if isinstance(__obj, Macro) else f"{name}()"
+        depth = _DEPTH.get() + 1
+        if depth > MAX_DEPTH:
+            raise LimitExceeded(
+                TEMPLATE_TOO_DEEP, f"calls nest more than {MAX_DEPTH} deep, in {what}"
+            )
+        token = _DEPTH.set(depth)
+        try:
+            if isinstance(owner, str | bytes | int | float):  # its Python method: word its failure
+                with _misused(f"'{name}'", [*args, *kwargs.values()]):
+                    made = super().call(__context, __obj, *args, **kwargs)
+            else:
+                made = super().call(__context, __obj, *args, **kwargs)
+        finally:
+            _DEPTH.reset(token)
+        made = _checked(made, what)
+        # a helper's Python data, a view's items(): seen as views; what the template made, as is
+        return view(made) if isinstance(__obj, Helper) or isinstance(owner, View) else made
+
+
+def _may_call(obj: Any, owner: Any) -> bool:
+    """The closed list of what a template calls: helpers, macros (and `caller`, `super()`,
+    recursive loops), the environment's own bounded operations, and the read-only methods of
+    plain data (what the sandbox leaves of a list or dict: no append, no update),
+    of views and of Jinja2's loop, cycler and joiner."""
+    if isinstance(obj, Helper | Macro | LoopContext | BlockReference | Joiner):
+        return True
+    if obj in _OPERATIONS:
+        return True
+    return isinstance(owner, _CALLABLE_OWNERS)
+
+
+_CALLABLE_OWNERS = (str, bytes, int, float, list, tuple, dict, View, LoopContext, Cycler, Joiner)
+_OPERATIONS = (  # what _Bounded writes into a template
+    BoundedEnvironment.bounded_loop,
+    BoundedEnvironment.written,
+    BoundedEnvironment.bounded_concat,
+    BoundedEnvironment.compared,
+)
+
+
+def _check_macro_arguments(macro: Macro, args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    """Jinja2 says so in a TypeError; here it is the template's own mistake, said as such."""
+    if len(args) > len(macro.arguments) and not macro.catch_varargs:
+        raise TemplateFault(
+            f"macro '{macro.name}' takes at most {len(macro.arguments)} arguments, not {len(args)}"
+        )
+    unknown = [key for key in kwargs if key not in macro.arguments and not key.startswith("_")]
+    if unknown and not macro.catch_kwargs:
+        raise TemplateFault(f"macro '{macro.name}' has no argument '{unknown[0]}'")
+
+
+_OPERANDS = (
+    "check the values this line works with: a divisor of 0, a number or power too large, or "
+    "a text where a number is wanted (README, 'Template helpers')"
+)
+
+
+def _failed(operator: str, error: BaseException, *operands: Any) -> str:
+    """What an operator could not do, by the kinds of its operands (not their values, so that
+    the cards that share a template share one diagnostic)."""
+    if isinstance(error, ZeroDivisionError):
+        return f"'{operator}' divides by zero"
+    if isinstance(error, OverflowError):
+        return f"'{operator}' makes a number too large"
+    kinds = " and ".join(kind_of(operand) for operand in operands)
+    return f"'{operator}' cannot work with {kinds}: {reason(error)}"
+
+
+def _needs_files(environment: BoundedEnvironment) -> None:
+    """Only reference templates are files that may name others."""
+    if environment.loader is None:
+        raise TemplateFault(
+            "'include', 'import' and 'extends' work in reference templates only: a card text, "
+            "rule prose or claim cannot name another template",
+            hint="write the text in place, or share it through the data",
+        )
+
+
+def _included(parent: str | None, template: Template) -> None:
+    """Record that `parent` includes, imports or extends `template`; refuse it when that closes
+    a circle, which would render for ever."""
+    if parent is None or template.name is None:
+        return
+    includes = _current().includes
+    includes.setdefault(parent, set()).add(template.name)
+    circle = _path(includes, template.name, parent)
+    if circle is not None:
+        around = " → ".join([parent, *circle])
+        raise TemplateFault(
+            f"'{parent}' includes, imports or extends '{template.name}', which leads back to "
+            f"it ({around}): a template cannot contain itself",
+            TEMPLATE_CYCLE,
+            "put the part the templates share in a third template that each includes",
+        )
+
+
+def _path(includes: dict[str, set[str]], start: str, goal: str) -> list[str] | None:
+    """The templates from `start` to `goal` along the recorded includes, or None."""
+    stack = [[start]]
+    seen = set()
+    while stack:
+        path = stack.pop()
+        if path[-1] == goal:
+            return path
+        if path[-1] not in seen:
+            seen.add(path[-1])
+            stack += [[*path, after] for after in sorted(includes.get(path[-1], ()))]
+    return None
