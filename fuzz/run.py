@@ -16,6 +16,7 @@ import json
 import sys
 import tempfile
 import time
+import traceback
 from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -32,7 +33,13 @@ def _one(seed: int, build_every: int, reproduce_every: int, keep: Path | None = 
     """One case in its own scratch folder: its runs, their problems and failure reports."""
     with tempfile.TemporaryDirectory(prefix="printkit-fuzz-") as scratch:
         workdir = keep or Path(scratch)
-        case = make_case(seed, workdir)
+        try:
+            case = make_case(seed, workdir)
+        except Exception:  # a bug of the fuzzer: counted and shown, and the run goes on
+            report = f"seed {seed}: the mutator failed\n{traceback.format_exc()}"
+            failure = {"kinds": ["fuzzer error"], "report": report, "problems": [], "command": ""}
+            return {"seed": seed, "family": family_of(seed), "runs": 0, "slowest": 0.0,
+                    "heaviest": 0.0, "failures": [failure]}  # fmt: skip
         outcomes = run_case(case, workdir, plan(seed, build_every, reproduce_every))
         return {
             "seed": seed,

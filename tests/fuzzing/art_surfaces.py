@@ -168,16 +168,20 @@ def _known_raster(draft: Draft) -> tuple[bytes, str, str]:
     return jpeg(width, height), ".jpg", f"a JPEG header of {width} × {height} and no picture"
 
 
-def _art_target(draft: Draft, suffix: str) -> Path:
-    """An art file of the game with `suffix`, or a new one that a shipped reference now names."""
+def _art_target(draft: Draft, suffix: str) -> Path | None:
+    """An art file of the game with `suffix`, or a new one put where the package names another
+    file literally; None when the game's art is named only through templates of another type."""
     files = sorted(p for p in draft.game.rglob("*") if p.suffix.lower() in ART_SUFFIXES)
     same = [p for p in files if p.suffix.lower() == suffix]
     if same:
         return draft.rng.choice(same)
-    replaced = draft.rng.choice(files)
+    texts = {path: path.read_text(encoding="utf-8") for path in yaml_files(draft.game)}
+    named = [p for p in files if any(p.name in text for text in texts.values())]
+    if not named:
+        return None
+    replaced = draft.rng.choice(named)
     target = replaced.with_name(f"fuzz{suffix}")
-    for path in yaml_files(draft.game):
-        text = path.read_text(encoding="utf-8")
+    for path, text in texts.items():
         path.write_text(text.replace(replaced.name, target.name), encoding="utf-8")
     return target
 
@@ -187,14 +191,16 @@ def mutate_art(draft: Draft) -> None:
     shipped file with its bytes mutated."""
     rng = draft.rng
     operation = rng.randrange(4) if known_attack(rng) else rng.randrange(4, 6)
-    if operation == 0:
+    raster = _known_raster(draft) if operation in (1, 2) else None
+    path = _art_target(draft, raster[1]) if raster else None
+    if raster and path:
+        data, change = raster[0], raster[2]
+    elif operation in (0, 1, 2):  # a game whose art is all SVG named by templates
         data, change = _known_svg(draft)
         path = _art_target(draft, ".svg")
-    elif operation in (1, 2):
-        data, suffix, change = _known_raster(draft)
-        path = _art_target(draft, suffix)
     elif operation == 3:
-        path = _art_target(draft, rng.choice((".svg", ".png")))
+        path = _art_target(draft, ".svg") or _art_target(draft, ".png")
+        assert path is not None
         path.unlink(missing_ok=True)
         kind = rng.choice(("secret", "fifo", "folder"))
         if kind == "secret":
@@ -210,8 +216,10 @@ def mutate_art(draft: Draft) -> None:
         data, change = _random_svg(rng), "a random SVG"
         path = _art_target(draft, ".svg")
     else:
-        path = _art_target(draft, rng.choice((".svg", ".png")))
+        path = _art_target(draft, rng.choice((".svg", ".png"))) or _art_target(draft, ".svg")
+        assert path is not None
         data, change = mutate_text(rng, path.read_bytes()) if path.exists() else (b"", "empty")
+    assert path is not None
     path.write_bytes(data)
     draft.note(f"{path.relative_to(draft.game)}: {change}")
 

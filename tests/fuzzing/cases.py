@@ -18,6 +18,7 @@ from pathlib import Path
 from fuzzing.art_surfaces import art_games, font_games, mutate_art, mutate_fonts
 from fuzzing.data_surfaces import data_games, mutate_csv, mutate_product, mutate_xlsx
 from fuzzing.draft import Draft
+from fuzzing.expressions import nondeterministic
 from fuzzing.reference_surfaces import mutate_reference_yaml, mutate_templates
 from fuzzing.rules_surfaces import mutate_claims, mutate_examples, mutate_tables, rules_games
 from fuzzing.sheet_surfaces import mutate_sheets, sheet_games
@@ -126,5 +127,12 @@ def make_case(seed: int, workdir: Path, seeds: list[Path] | None = None) -> Case
     FAMILIES[family].mutate(draft)
     return Case(
         seed, family, source, game, tuple(draft.changes), draft.must_refuse,
-        draft.must_accept, draft.secret, draft.reproducible,
+        draft.must_accept, draft.secret, draft.reproducible or _asks_for_chance(game),
     )  # fmt: skip
+
+
+def _asks_for_chance(game: Path) -> bool:
+    """Whether any text file of the mutated package uses `random` or `lipsum`: such a case is
+    always built twice and compared, whatever its plan."""
+    texts = (p for p in game.rglob("*") if p.suffix in (".yaml", ".j2") and p.is_file())
+    return any(nondeterministic(p.read_text(encoding="utf-8", errors="replace")) for p in texts)

@@ -68,7 +68,7 @@ def _many_rows(count: int, copies: int = 1) -> list[list[Any]]:
 
 def _link_or_special(draft: Draft, path: Path) -> str:
     """The data file replaced by a link out of the game, a folder or a named pipe."""
-    path.unlink()
+    path.unlink(missing_ok=True)
     kind = draft.rng.choice(("secret", "hostname", "folder", "fifo"))
     if kind == "secret":
         path.symlink_to(draft.secret_file())

@@ -9,6 +9,7 @@ and reference templates: each surface must stop every one of them with a located
 from __future__ import annotations
 
 import random
+import re
 
 # Names the rules context offers (printkit/model/rules_context.py) and the reference helpers.
 CONTEXT_NAMES = (
@@ -99,6 +100,15 @@ def random_expression(rng: random.Random, depth: int = 2) -> str:
     if choice == 5:
         return f"({inner}) {rng.choice(OPERATORS)} ({random_expression(rng, depth - 1)})"
     return f"[{inner}, {random_expression(rng, depth - 1)}] | {rng.choice(FILTERS)}"
+
+
+NONDETERMINISTIC = re.compile(r"\|\s*random\b|\brandom\(|\blipsum\(")
+
+
+def nondeterministic(text: str) -> bool:
+    """Whether a template or expression asks for `random` or `lipsum`, which the sandbox must
+    not offer: a build that uses them need not give the same bytes twice."""
+    return bool(NONDETERMINISTIC.search(text))
 
 
 def expression(rng: random.Random, known: bool) -> str:

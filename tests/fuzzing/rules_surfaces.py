@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from fuzzing.draft import Draft, known_attack, save_yaml, section
-from fuzzing.expressions import expression
+from fuzzing.expressions import expression, nondeterministic
 from fuzzing.hostile import HOSTILE_NUMBERS, hostile_value
 from fuzzing.yaml_mutations import mutate_subtree
 
@@ -37,6 +37,8 @@ def mutate_claims(draft: Draft) -> None:
     else:
         name = rng.choice(sorted(claims)) if claims and rng.random() < 0.5 else "fuzz_claim"
         check = expression(rng, known)
+        if nondeterministic(check):
+            draft.refuse("a claim that uses random or lipsum")
         claims[name] = {**(claims.get(name) or {"text": "A claim."}), "check": check}
         draft.note(f"{path.name}: claim '{name}' checks {check!r}")
     save_yaml(path, tree)
@@ -65,6 +67,8 @@ def mutate_examples(draft: Draft) -> None:
         if rng.random() < 0.3:  # an input name raised to itself, times, concatenated
             name_in = rng.choice(inputs)
             formula = f"{name_in} {rng.choice(('**', '*', '~', '//'))} {name_in}"
+        if nondeterministic(formula):
+            draft.refuse("an example that uses random or lipsum")
         example["compute"] = {**computed, key: formula}
         draft.note(f"{path.name}: example '{name}' computes {key} as {formula!r}")
     else:
