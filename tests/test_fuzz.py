@@ -29,7 +29,14 @@ from fuzzing import (
     seeds_of,
     xlsx,
 )
-from fuzzing.promises import OVER_MEMORY, OVER_TIME, _same_bytes, check_limits, leaks
+from fuzzing.promises import (
+    OVER_MEMORY,
+    OVER_TIME,
+    check_limits,
+    disagree,
+    leaks,
+    same_bytes,
+)
 from openpyxl import load_workbook
 from reportlab.pdfgen.canvas import Canvas
 
@@ -107,6 +114,15 @@ def test_checker_tells_time_from_memory() -> None:
     assert [p.kind for p in heavy.problems] == [OVER_MEMORY]
 
 
+def test_checker_holds_build_to_what_validate_said() -> None:
+    clean = Outcome("validate", 0, 1.0, 80, "")
+    warned = Outcome("build", 0, 1.0, 80, "g/a.yaml:1:1: warning[PK301]: small\n  hint: h\n")
+    crashed = Outcome("build", 3, 1.0, 80, "x: error[PK900]: internal error: ValueError\n")
+    assert disagree(clean, Outcome("build", 0, 1.0, 80, "")) is None
+    assert disagree(clean, warned) is not None
+    assert disagree(clean, crashed) is not None
+
+
 def test_checker_flags_bad_files(tmp_path: Path) -> None:
     (tmp_path / "map.svg").write_text("<svg><text>\x01</text></svg>")
     (tmp_path / ".cards.pdf.tmp").write_bytes(b"")
@@ -141,7 +157,7 @@ def test_checker_compares_two_builds_byte_for_byte(tmp_path: Path) -> None:
         (tmp_path / name / "game").mkdir(parents=True)
         (tmp_path / name / "game" / "deck.pdf").write_text(text)
         (tmp_path / name / "game" / "deck-p1.svg").write_text("same")
-    assert _same_bytes(tmp_path / "a", tmp_path / "b") == ["game/deck.pdf"]
+    assert same_bytes(tmp_path / "a", tmp_path / "b") == ["game/deck.pdf"]
 
 
 def test_a_padded_workbook_inflates_to_what_it_says() -> None:

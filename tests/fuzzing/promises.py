@@ -168,7 +168,7 @@ def leaks(secret: str, outcome: Outcome, out: Path) -> list[str]:
     return found + [f"in {p.name}" for p in files if p.is_file() and secret in _text_of(p)]
 
 
-def _same_bytes(first: Path, second: Path) -> list[str]:
+def same_bytes(first: Path, second: Path) -> list[str]:
     names = {p.relative_to(first) for p in first.rglob("*") if p.suffix in (".pdf", ".svg")}
     twins = {p.relative_to(second) for p in second.rglob("*") if p.suffix in (".pdf", ".svg")}
     if names != twins:
@@ -211,6 +211,20 @@ def _check_expectations(case: Case, outcome: Outcome, out: Path) -> None:
         outcome.problems += [Problem(LEAK, where) for where in leaks(case.secret, outcome, out)]
 
 
+def disagree(validate: Outcome, build: Outcome) -> Problem | None:
+    """Validate promises what build delivers: the same exit code (a build that fails after a
+    clean validate, even with PK900, breaks it) and, when both end normally, the same located
+    diagnostics."""
+    if validate.exit_code not in (0, 1) or build.exit_code is None:
+        return None
+    said, built = diagnostics(validate), diagnostics(build)
+    same_lines = said == built or build.exit_code not in (0, 1)
+    if validate.exit_code == build.exit_code and same_lines:
+        return None
+    only = sorted(set(said) ^ set(built))[:2]
+    return Problem(DISAGREE, f"exit {validate.exit_code} vs {build.exit_code}; {only}")
+
+
 def _check_build(
     case: Case, build: Outcome, validate: Outcome, out: Path, workdir: Path, plan: Plan,
     memory_mb: int, seconds: int,
@@ -221,20 +235,15 @@ def _check_build(
         build.problems.append(Problem(PARTIAL, "files written for a game with errors"))
     if build.exit_code == 0 and out.exists():
         build.problems += [Problem(BAD_FILE, p) for p in check_outputs(out)]
-    if validate.exit_code in (0, 1) and build.exit_code in (0, 1):
-        said, built = diagnostics(validate), diagnostics(build)
-        if validate.exit_code != build.exit_code or said != built:
-            only = sorted(set(said) ^ set(built))[:2]
-            build.problems.append(
-                Problem(DISAGREE, f"exit {validate.exit_code} vs {build.exit_code}; {only}")
-            )
+    if disagreement := disagree(validate, build):
+        build.problems.append(disagreement)
     if build.exit_code == 0 and (plan.reproduce or case.reproducible):
         again = workdir / "output-again"
         args = build.command.split()
         args[args.index("--out") + 1] = str(again)
         second = run(args, workdir / "log-again.txt", memory_mb, seconds)
         if second.exit_code == 0:
-            differ = _same_bytes(out, again)
+            differ = same_bytes(out, again)
             build.problems += [Problem(NOT_REPRODUCIBLE, f"{name} differs") for name in differ[:3]]
 
 
