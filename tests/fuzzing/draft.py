@@ -33,12 +33,15 @@ class Draft:
 
     def secret_file(self) -> Path:
         """A file beside the rule-data folder, outside the game, holding a marker text: a link
-        to it must be refused, and the marker must reach no output and no diagnostic."""
+        to it must be refused, and the marker must reach no output and no diagnostic. It is a
+        working template too (a document, and the `rule` macro the shipped templates import),
+        so a printkit that follows the link prints the marker rather than failing on it."""
         self.secret = f"PKFUZZ-SECRET-{self.rng.randrange(10**9):09d}"
         outside = self.workdir / "outside"
         outside.mkdir(exist_ok=True)
         path = outside / "secret.txt"
-        path.write_text(f"# {self.secret}\n{self.secret} | {self.secret}\n", encoding="utf-8")
+        macro = f"{{% macro rule(entry) %}}{self.secret}{{% endmacro %}}"
+        path.write_text(f"{macro}# {self.secret}\n\n{self.secret}\n", encoding="utf-8")
         return path
 
     def refuse(self, reason: str) -> None:
