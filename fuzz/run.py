@@ -23,7 +23,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from fuzzing import FAMILY_ORDER, KINDS, describe, family_of, make_case, plan, run_case, seeds_of
+from fuzzing import (
+    FAMILY_ORDER,
+    KINDS,
+    describe,
+    family_of,
+    make_case,
+    plan,
+    run_case,
+    running,
+    seeds_of,
+)
 
 REQUIRED = ("internal error", "traceback", "over time", "over memory", "partial output",
             "validate/build disagree")  # fmt: skip
@@ -112,11 +122,18 @@ def main() -> int:
     parser.add_argument("--build-every", type=int, default=2, help="build every Nth case too")
     parser.add_argument("--reproduce-every", type=int, default=10, help="of built cases")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--wall-factor",
+        type=int,
+        default=running.WALL_FACTOR,
+        help="wall-clock seconds allowed per CPU second (raise it on a crowded machine)",
+    )
     parser.add_argument("--log", type=Path, help="write each case's results here as it ends")
     parser.add_argument("--from-log", type=Path, help="report on a log instead of running")
     parser.add_argument("--replay", type=int, metavar="SEED", help="run one case again")
     parser.add_argument("--keep", type=Path, help="with --replay: build the case in this folder")
     options = parser.parse_args()
+    running.WALL_FACTOR = options.wall_factor  # the workers are forked: they see it
     if options.replay is not None:
         keep = options.keep or Path(tempfile.mkdtemp(prefix=f"printkit-fuzz-{options.replay}-"))
         keep.mkdir(parents=True, exist_ok=True)

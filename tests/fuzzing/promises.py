@@ -14,8 +14,9 @@ import pikepdf
 import pypdfium2
 from PIL import Image
 
+from fuzzing import running
 from fuzzing.cases import Case, Plan
-from fuzzing.running import WALL_FACTOR, Outcome, Problem, run
+from fuzzing.running import Outcome, Problem, run
 
 INTERNAL = "internal error"
 TRACEBACK = "traceback"
@@ -53,7 +54,7 @@ def check_limits(outcome: Outcome, memory_mb: int, seconds: int) -> None:
         outcome.problems.append(
             Problem(
                 OVER_TIME,
-                f"past {seconds * WALL_FACTOR} s of wall clock "
+                f"past {seconds * running.WALL_FACTOR} s of wall clock "
                 f"({outcome.cpu_seconds:.1f} s of CPU{waits})",
             )
         )
