@@ -61,9 +61,9 @@ def _csv_bytes(rows: list[list[Any]]) -> bytes:
 
 
 def _many_rows(count: int, copies: int = 1) -> list[list[Any]]:
-    return [["name", "count", "effect", "power"]] + [
-        [f"C{i}", copies, "", ""] for i in range(count)
-    ]
+    """Short rows, so that a million of them stay under the 10 MB file limit (as the attacker's
+    8 MB file did) and reach the reader."""
+    return [["name", "count"]] + [["C", copies] for _ in range(count)]
 
 
 def _link_or_special(draft: Draft, path: Path) -> str:
@@ -164,6 +164,7 @@ def mutate_xlsx(draft: Draft) -> None:
         sheet = xlsx.sheet_xml(body + '<row r="1048576"><c r="XFD1048576"><v>1</v></c></row>',
                                rng.choice((honest, "A1:XFD1048576", None)))  # fmt: skip
         change = "a cell at XFD1048576"
+        draft.refuse("a value outside the header's columns (PK801)")
     elif attack == 1:
         megabytes = rng.choice((64, 512, 3000))
         head = xlsx.sheet_xml(body, honest).split("</sheetData>")[0]

@@ -41,7 +41,13 @@ _NOT_BUILT = re.compile(r"^\S+: not built \(see the diagnostics\)$")
 _BUILT = re.compile(r"^\S+: \d+ material\(s\), \d+ file\(s\) in \S.*$")
 _NUMBER_TOKEN = re.compile(rb"(?:^|\s)-?(?:nan|inf)(?=\s)", re.IGNORECASE)
 _STRING = re.compile(rb"\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>")  # text shown, not numbers
-_OUT_OF_MEMORY = ("MemoryError", "Cannot allocate memory", "bad_alloc", "out of memory")
+_OUT_OF_MEMORY = (
+    "MemoryError",
+    "Cannot allocate memory",
+    "bad_alloc",
+    "out of memory",
+    "memory allocation of",  # Rust (pydantic-core) aborts with this
+)
 
 
 def check_limits(outcome: Outcome, memory_mb: int, seconds: int) -> None:
