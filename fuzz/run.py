@@ -1,68 +1,168 @@
-"""The long fuzz run, for before a release: thousands of mutated packages through `validate` and
-`build`, each in a forked child under 10 s and 1 GB, with the figures the release note quotes.
+"""The long fuzz run, for before a release: thousands of mutated packages, one surface per case,
+through `validate` and `build`, each command in a forked child under 10 s and 1 GB, with the
+figures the release note quotes, per family.
 
-    python fuzz/run.py --cases 10000 [--first-seed 0] [--build-every 4] [--jobs 2]
+    python fuzz/run.py --cases 20000 [--first-seed 0] [--family NAME] [--jobs 2] [--log FILE]
+    python fuzz/run.py --replay SEED [--keep DIR]
 
-Failures print with their seed; `tests/test_fuzz.py` replays a seed with `make_case(seed, ...)`.
+Every failure prints with its seed; `--replay SEED` rebuilds that case, runs it again and keeps
+its folder so the package can be read and run by hand.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
 import time
-from collections import Counter
+import traceback
+from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from fuzzing import describe, make_case, run_case
+from fuzzing import (
+    FAMILY_ORDER,
+    KINDS,
+    describe,
+    family_of,
+    make_case,
+    plan,
+    run_case,
+    running,
+    seeds_of,
+)
+
+REQUIRED = ("internal error", "traceback", "over time", "over memory", "partial output",
+            "validate/build disagree")  # fmt: skip
 
 
-def _one(seed: int, build_every: int) -> tuple[int, list[tuple[float, float, list[str], str]]]:
-    """One case in its own scratch folder; returns per-command (seconds, MB, problems, report)."""
+def _one(seed: int, build_every: int, reproduce_every: int, keep: Path | None = None) -> dict:
+    """One case in its own scratch folder: its runs, their problems and failure reports."""
     with tempfile.TemporaryDirectory(prefix="printkit-fuzz-") as scratch:
-        workdir = Path(scratch)
-        case = make_case(seed, workdir)
-        formats = "pdf,svg,png" if seed % build_every == 0 else None
-        outcomes = run_case(case, workdir, build_formats=formats)
-        return seed, [
-            (o.seconds, o.peak_mb, o.problems, describe(case, o) if o.problems else "")
-            for o in outcomes
-        ]
+        workdir = keep or Path(scratch)
+        try:
+            case = make_case(seed, workdir)
+        except Exception:  # a bug of the fuzzer: counted and shown, and the run goes on
+            report = f"seed {seed}: the mutator failed\n{traceback.format_exc()}"
+            failure = {"kinds": ["fuzzer error"], "report": report, "problems": [], "command": ""}
+            return {"seed": seed, "family": family_of(seed), "runs": 0, "slowest": 0.0,
+                    "heaviest": 0.0, "failures": [failure]}  # fmt: skip
+        outcomes = run_case(case, workdir, plan(seed, build_every, reproduce_every))
+        return {
+            "seed": seed,
+            "family": case.family,
+            "runs": len(outcomes),
+            "slowest": max(o.seconds for o in outcomes),
+            "heaviest": max(o.peak_mb for o in outcomes),
+            "failures": [
+                {
+                    "kinds": sorted({p.kind for p in o.problems}),
+                    "report": describe(case, o),
+                    "problems": [str(p) for p in o.problems],
+                    "command": o.command,
+                }
+                for o in outcomes
+                if o.problems
+            ],
+        }
+
+
+def _seeds(options: argparse.Namespace) -> list[int]:
+    if options.family:
+        return seeds_of(options.family, options.first_seed, options.cases)
+    return list(range(options.first_seed, options.first_seed + options.cases))
+
+
+def _report(results: list[dict], seconds: float) -> int:
+    cases, runs = Counter(), Counter()
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    examples: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    for result in results:
+        family = result["family"]
+        cases[family] += 1
+        runs[family] += result["runs"]
+        for failure in result["failures"]:
+            for kind in failure["kinds"]:
+                counts[family][kind] += 1
+                examples[family, kind].append({"seed": result["seed"], **failure})
+    for (family, kind), found in sorted(examples.items()):
+        seeds = ", ".join(map(str, sorted({f["seed"] for f in found})[:8]))
+        print(f"== {family} / {kind}: {len(found)} run(s); seeds {seeds}")
+        print(found[0]["report"], end="\n\n")
+    header = ["family", "cases", "runs", *REQUIRED, "other"]
+    print(" | ".join(header))
+    total: Counter[str] = Counter()
+    for family in FAMILY_ORDER:
+        if not cases[family]:
+            continue
+        other = sum(v for k, v in counts[family].items() if k not in REQUIRED)
+        row = [cases[family], runs[family], *(counts[family][k] for k in REQUIRED), other]
+        total.update(dict(zip(header[1:], row, strict=True)))
+        print(" | ".join([family, *map(str, row)]))
+    print(" | ".join(["all", *(str(total[h]) for h in header[1:])]))
+    others = Counter(k for c in counts.values() for k in c.elements() if k not in REQUIRED)
+    for kind in KINDS:
+        if others[kind]:
+            print(f"  other: {kind}: {others[kind]} run(s)")
+    slowest = max((r["slowest"] for r in results), default=0)
+    heaviest = max((r["heaviest"] for r in results), default=0)
+    print(f"cases: {len(results)}, runs: {sum(runs.values())}, wall time: {seconds:.0f} s")
+    print(f"slowest run: {slowest:.2f} s, largest peak memory: {heaviest:.0f} MB")
+    return 1 if examples else 0
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cases", type=int, default=10_000)
+    parser.add_argument("--cases", type=int, default=20_000)
     parser.add_argument("--first-seed", type=int, default=0)
-    parser.add_argument("--build-every", type=int, default=4, help="build every Nth case too")
+    parser.add_argument("--family", choices=FAMILY_ORDER, help="only the cases of this family")
+    parser.add_argument("--build-every", type=int, default=2, help="build every Nth case too")
+    parser.add_argument("--reproduce-every", type=int, default=10, help="of built cases")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--wall-factor",
+        type=int,
+        default=running.WALL_FACTOR,
+        help="wall-clock seconds allowed per CPU second (raise it on a crowded machine)",
+    )
+    parser.add_argument("--log", type=Path, help="write each case's results here as it ends")
+    parser.add_argument("--from-log", type=Path, help="report on a log instead of running")
+    parser.add_argument("--replay", type=int, metavar="SEED", help="run one case again")
+    parser.add_argument("--keep", type=Path, help="with --replay: build the case in this folder")
     options = parser.parse_args()
+    running.WALL_FACTOR = options.wall_factor  # the workers are forked: they see it
+    if options.replay is not None:
+        keep = options.keep or Path(tempfile.mkdtemp(prefix=f"printkit-fuzz-{options.replay}-"))
+        keep.mkdir(parents=True, exist_ok=True)
+        result = _one(options.replay, options.build_every, options.reproduce_every, keep)
+        print(f"seed {options.replay} [{family_of(options.replay)}] in {keep / 'rule_data'}")
+        for failure in result["failures"]:
+            print(failure["report"], end="\n\n")
+        print("no problem" if not result["failures"] else "", end="")
+        return 1 if result["failures"] else 0
+    if options.from_log:
+        lines = options.from_log.read_text(encoding="utf-8").splitlines()
+        return _report([json.loads(line) for line in lines], 0.0)
     started = time.monotonic()
-    runs, slowest, heaviest = 0, 0.0, 0.0
-    kinds: Counter[str] = Counter()
-    failures: list[str] = []
-    seeds = range(options.first_seed, options.first_seed + options.cases)
+    seeds = _seeds(options)
+    count = len(seeds)
+    results = []
+    log = options.log.open("w", encoding="utf-8") if options.log else None
     with ProcessPoolExecutor(options.jobs) as pool:
-        for _seed, results in pool.map(_one, seeds, [options.build_every] * len(seeds)):
-            for seconds, megabytes, problems, report in results:
-                runs += 1
-                slowest, heaviest = max(slowest, seconds), max(heaviest, megabytes)
-                for problem in problems:
-                    kinds[problem.split(":")[0][:60]] += 1
-                if problems:
-                    failures.append(report)
-    for report in failures[:40]:
-        print(report, end="\n\n")
-    print(f"cases: {options.cases}, command runs: {runs}, failing runs: {len(failures)}")
-    print(f"slowest run: {slowest:.2f} s, largest peak memory: {heaviest:.0f} MB")
-    print(f"wall time: {time.monotonic() - started:.0f} s")
-    for kind, count in kinds.most_common():
-        print(f"  {count:>6}  {kind}")
-    return 1 if failures else 0
+        every = [options.build_every] * count, [options.reproduce_every] * count
+        for result in pool.map(_one, seeds, *every):
+            results.append(result)
+            if log:
+                log.write(json.dumps(result) + "\n")
+                log.flush()
+            if len(results) % 100 == 0:
+                print(f"{len(results)} cases, {time.monotonic() - started:.0f} s", file=sys.stderr)
+    if log:
+        log.close()
+    return _report(results, time.monotonic() - started)
 
 
 if __name__ == "__main__":

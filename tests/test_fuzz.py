@@ -1,41 +1,74 @@
-"""Fuzzing in the suite: mutated copies of every shipped and test package through `validate`, and
-of the small ones through `build`, each in a forked child under the limits the README promises.
+"""Fuzzing in the suite: mutated copies of the shipped and test packages, a few seeds for each
+family (one surface each: claims, examples, tables, template overrides, reference.yaml, sheets,
+CSV and XLSX card data, generated decks, art, fonts) and more of the generic one, each command
+in a forked child under the limits the README promises.
 
-A failure names its seed; `make_case(seed, folder)` rebuilds the same package to debug it, and
-`python fuzz/run.py` runs the same mutator over thousands of seeds before a release.
+A failure names its seed; `python fuzz/run.py --replay SEED` rebuilds the same package and runs
+it again, and `python fuzz/run.py` runs the same mutators over thousands of seeds.
 """
 
 from __future__ import annotations
 
+import io
+import zipfile
+import zlib
 from pathlib import Path
 
 import pytest
 from fuzzing import (
+    FAMILY_ORDER,
     SMALL_SEEDS,
     Outcome,
+    Plan,
     check_output_text,
     check_outputs,
     describe,
+    family_of,
     make_case,
     run_case,
+    seeds_of,
+    xlsx,
 )
+from fuzzing.promises import (
+    OVER_MEMORY,
+    OVER_TIME,
+    check_limits,
+    disagree,
+    leaks,
+    same_bytes,
+)
+from openpyxl import load_workbook
 from reportlab.pdfgen.canvas import Canvas
 
-VALIDATE_CASES = 200
-BUILD_CASES = 40
+GENERIC_VALIDATE_CASES = 100
+GENERIC_BUILD_CASES = 20
+CASES_PER_FAMILY = 3
+BUILD = Plan("pdf,svg,png", reproduce=False)
+FAMILY_SEEDS = [
+    seed for family in FAMILY_ORDER[1:] for seed in seeds_of(family, 0, CASES_PER_FAMILY)
+]
 
 
-@pytest.mark.parametrize("seed", range(VALIDATE_CASES))
+@pytest.mark.parametrize("seed", seeds_of("yaml", 0, GENERIC_VALIDATE_CASES))
 def test_validate_keeps_its_promises(seed: int, tmp_path: Path) -> None:
     case = make_case(seed, tmp_path)
-    for outcome in run_case(case, tmp_path, build_formats=None):
+    for outcome in run_case(case, tmp_path, Plan(None, reproduce=False)):
         assert not outcome.problems, describe(case, outcome)
 
 
-@pytest.mark.parametrize("seed", range(100_000, 100_000 + BUILD_CASES))
+@pytest.mark.parametrize("seed", seeds_of("yaml", 100_000, GENERIC_BUILD_CASES))
 def test_build_keeps_its_promises(seed: int, tmp_path: Path) -> None:
     case = make_case(seed, tmp_path, SMALL_SEEDS)
-    for outcome in run_case(case, tmp_path, build_formats="pdf,svg,png"):
+    for outcome in run_case(case, tmp_path, BUILD):
+        assert not outcome.problems, describe(case, outcome)
+
+
+@pytest.mark.parametrize("seed", FAMILY_SEEDS, ids=lambda seed: f"{family_of(seed)}-{seed}")
+def test_every_surface_keeps_its_promises(seed: int, tmp_path: Path) -> None:
+    """Validate and build (twice, comparing the bytes, for the first seed of each family)."""
+    case = make_case(seed, tmp_path)
+    plan = Plan("pdf,svg", reproduce=seed < len(FAMILY_ORDER))
+    for outcome in run_case(case, tmp_path, plan):
         assert not outcome.problems, describe(case, outcome)
 
 
@@ -43,7 +76,7 @@ def test_build_keeps_its_promises(seed: int, tmp_path: Path) -> None:
 
 
 def _outcome(stderr: str, exit_code: int = 1) -> Outcome:
-    outcome = Outcome("validate", exit_code, 0.1, 50, stderr)
+    outcome = Outcome("--rule-data x validate", exit_code, 0.1, 50, stderr)
     check_output_text(outcome)
     return outcome
 
@@ -71,6 +104,25 @@ def test_checker_flags_a_crash_exit_code() -> None:
     assert _outcome("", exit_code=70).problems
 
 
+def test_checker_tells_time_from_memory() -> None:
+    slow = Outcome("validate", None, 10.0, 80, "", signal_name="SIGALRM")
+    check_limits(slow, 1024, 10)
+    heavy = Outcome("validate", 3, 2.0, 300, "x: error[PK900]: internal error: MemoryError: \n")
+    check_limits(heavy, 1024, 10)
+    check_output_text(heavy)
+    assert [p.kind for p in slow.problems] == [OVER_TIME]
+    assert [p.kind for p in heavy.problems] == [OVER_MEMORY]
+
+
+def test_checker_holds_build_to_what_validate_said() -> None:
+    clean = Outcome("validate", 0, 1.0, 80, "")
+    warned = Outcome("build", 0, 1.0, 80, "g/a.yaml:1:1: warning[PK301]: small\n  hint: h\n")
+    crashed = Outcome("build", 3, 1.0, 80, "x: error[PK900]: internal error: ValueError\n")
+    assert disagree(clean, Outcome("build", 0, 1.0, 80, "")) is None
+    assert disagree(clean, warned) is not None
+    assert disagree(clean, crashed) is not None
+
+
 def test_checker_flags_bad_files(tmp_path: Path) -> None:
     (tmp_path / "map.svg").write_text("<svg><text>\x01</text></svg>")
     (tmp_path / ".cards.pdf.tmp").write_bytes(b"")
@@ -89,11 +141,52 @@ def test_checker_finds_nan_in_a_content_stream(tmp_path: Path) -> None:
     assert any("nan or inf" in p for p in check_outputs(tmp_path))
 
 
+def test_checker_finds_a_secret_in_a_pdf_and_in_diagnostics(tmp_path: Path) -> None:
+    canvas = Canvas(str(tmp_path / "quick_reference.pdf"))
+    canvas.drawString(72, 72, "root PKFUZZ-SECRET-1 here")
+    canvas.save()
+    outcome = Outcome("--rule-data x build", 1, 0.1, 50, "a.yaml:1:1: PKFUZZ-SECRET-1\n")
+    assert leaks("PKFUZZ-SECRET-1", outcome, tmp_path) == [
+        "printed in the build output",
+        "in quick_reference.pdf",
+    ]
+
+
+def test_checker_compares_two_builds_byte_for_byte(tmp_path: Path) -> None:
+    for name, text in (("a", "same"), ("b", "differs")):
+        (tmp_path / name / "game").mkdir(parents=True)
+        (tmp_path / name / "game" / "deck.pdf").write_text(text)
+        (tmp_path / name / "game" / "deck-p1.svg").write_text("same")
+    assert same_bytes(tmp_path / "a", tmp_path / "b") == ["game/deck.pdf"]
+
+
+def test_a_padded_workbook_inflates_to_what_it_says() -> None:
+    head = xlsx.sheet_xml(xlsx.rows_xml([["name", "count"], ["A", 1]])).split("</sheetData>")[0]
+    member = xlsx.padded("xl/worksheets/sheet1.xml", head, b" ", 8, "</sheetData></worksheet>")
+    data = xlsx.workbook(member)
+    sheet = zipfile.ZipFile(io.BytesIO(data)).read("xl/worksheets/sheet1.xml")
+    assert len(data) < 20_000 < 8 * 2**20 < len(sheet) == member.size
+    assert zlib.crc32(sheet) == member.crc
+    book = load_workbook(io.BytesIO(data), read_only=True)
+    assert [[c.value for c in row] for row in book.worksheets[0].iter_rows()] == [
+        ["name", "count"],
+        ["A", 1],
+    ]
+
+
+def test_every_family_reaches_its_surface(tmp_path: Path) -> None:
+    """Twelve seeds, one per family: each case changes what its family names."""
+    for seed in range(len(FAMILY_ORDER)):
+        case = make_case(seed, tmp_path / str(seed))
+        assert case.family == FAMILY_ORDER[seed] and case.changes, case
+
+
 def test_the_mutator_is_replayable(tmp_path: Path) -> None:
-    first = make_case(7, tmp_path / "a")
-    second = make_case(7, tmp_path / "b")
-    assert first.changes == second.changes
-    for path in sorted(first.game.rglob("*")):
-        twin = second.game / path.relative_to(first.game)
-        if path.is_file() and not path.is_symlink():
-            assert path.read_bytes() == twin.read_bytes()
+    for seed in (7, 8, 9, 10):  # CSV, XLSX, generated decks and art
+        first = make_case(seed, tmp_path / f"a{seed}")
+        second = make_case(seed, tmp_path / f"b{seed}")
+        assert first.changes == second.changes
+        for path in sorted(first.game.rglob("*")):
+            twin = second.game / path.relative_to(first.game)
+            if path.is_file() and not path.is_symlink():
+                assert path.read_bytes() == twin.read_bytes()

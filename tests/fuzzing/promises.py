@@ -1,0 +1,264 @@
+"""The promises of the README, checked on every run of a case: exit code 0 or 1, no traceback,
+no internal error (PK900), every line a located diagnostic with its hint, under the time and
+memory limits, nothing written for a game with errors, well-formed output files, validate and
+build reporting the same diagnostics, the same bytes from two builds, and no byte of a file
+outside the game in any output."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pikepdf
+import pypdfium2
+from PIL import Image
+
+from fuzzing import running
+from fuzzing.cases import Case, Plan
+from fuzzing.running import Outcome, Problem, run
+
+INTERNAL = "internal error"
+TRACEBACK = "traceback"
+OVER_TIME = "over time"
+OVER_MEMORY = "over memory"
+PARTIAL = "partial output"
+DISAGREE = "validate/build disagree"
+EXIT_CODE = "exit code"
+UNLOCATED = "unlocated output"
+BAD_FILE = "bad output file"
+NOT_REPRODUCIBLE = "not reproducible"
+LEAK = "outside file read"
+ACCEPTED = "accepted what it must refuse"
+REFUSED = "refused what it must accept"
+KINDS = (INTERNAL, TRACEBACK, OVER_TIME, OVER_MEMORY, PARTIAL, DISAGREE, EXIT_CODE, UNLOCATED,
+         BAD_FILE, NOT_REPRODUCIBLE, LEAK, ACCEPTED, REFUSED)  # fmt: skip
+
+_LOCATED = re.compile(r"^\S[^\n]*:\d+:\d+: (error|warning|note)\[PK\d{3}\]: \S.*$")
+_HINT = re.compile(r"^  hint: \S.*$")
+_SUMMARY = re.compile(r"^\d+ error\(s\), \d+ warning\(s\)( \(errors under --strict\))?$")
+_NOT_BUILT = re.compile(r"^\S+: not built \(see the diagnostics\)$")
+_BUILT = re.compile(r"^\S+: \d+ material\(s\), \d+ file\(s\) in \S.*$")
+_NUMBER_TOKEN = re.compile(rb"(?:^|\s)-?(?:nan|inf)(?=\s)", re.IGNORECASE)
+_STRING = re.compile(rb"\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>")  # text shown, not numbers
+_OUT_OF_MEMORY = (
+    "MemoryError",
+    "Cannot allocate memory",
+    "bad_alloc",
+    "out of memory",
+    "memory allocation of",  # Rust (pydantic-core) aborts with this
+)
+
+
+def check_limits(outcome: Outcome, memory_mb: int, seconds: int) -> None:
+    """Killed by the alarm, the memory limit or a crash: each its own kind of failure."""
+    memory_hit = any(sign in outcome.stderr for sign in _OUT_OF_MEMORY)
+    if outcome.signal_name == "SIGXCPU":
+        outcome.problems.append(Problem(OVER_TIME, f"past {seconds} s of CPU"))
+    elif outcome.signal_name == "SIGALRM":
+        waits = ", waiting for something" if outcome.cpu_seconds < 1 else ""
+        outcome.problems.append(
+            Problem(
+                OVER_TIME,
+                f"past {seconds * running.WALL_FACTOR} s of wall clock "
+                f"({outcome.cpu_seconds:.1f} s of CPU{waits})",
+            )
+        )
+    elif memory_hit or outcome.signal_name == "SIGKILL" or outcome.peak_mb > memory_mb:
+        outcome.problems.append(
+            Problem(OVER_MEMORY, f"over {memory_mb} MB ({outcome.peak_mb:.0f} MB resident)")
+        )
+    elif outcome.signal_name:
+        outcome.problems.append(Problem(INTERNAL, f"killed by {outcome.signal_name}"))
+
+
+def check_output_text(outcome: Outcome) -> None:
+    """Every line is a located diagnostic, its hint, or one of the command's own summaries; the
+    exit code is 0 or 1. A run over a limit or with an internal error counts as that alone."""
+    if any(p.kind in (OVER_MEMORY, OVER_TIME) for p in outcome.problems):
+        return  # a MemoryError reported as PK900 is counted once, as over memory
+    if "Traceback" in outcome.stderr:
+        outcome.problems.append(Problem(TRACEBACK, _last_line(outcome.stderr, "Error")))
+    if "[PK900]" in outcome.stderr:
+        outcome.problems.append(Problem(INTERNAL, _last_line(outcome.stderr, "[PK900]")))
+    if outcome.problems:
+        return  # exit code 3 is how PK900 ends
+    if outcome.exit_code not in (0, 1, None):
+        outcome.problems.append(Problem(EXIT_CODE, str(outcome.exit_code)))
+    lines = outcome.stderr.splitlines()
+    for index, line in enumerate(lines):
+        if _LOCATED.match(line):
+            following = lines[index + 1] if index + 1 < len(lines) else ""
+            if not _HINT.match(following):
+                outcome.problems.append(Problem(UNLOCATED, f"no hint: {line[:120]}"))
+        elif not (
+            _HINT.match(line)
+            or _SUMMARY.match(line)
+            or _NOT_BUILT.match(line)
+            or _BUILT.match(line)
+        ):
+            outcome.problems.append(Problem(UNLOCATED, f"{line[:120]!r}"))
+
+
+def _last_line(text: str, marker: str) -> str:
+    found = [line for line in text.splitlines() if marker in line]
+    return (found[-1] if found else text.strip().splitlines()[-1] if text.strip() else "")[:200]
+
+
+def diagnostics(outcome: Outcome) -> list[str]:
+    """The located diagnostics and hints a run printed, in a comparable order."""
+    return sorted(
+        line for line in outcome.stderr.splitlines() if _LOCATED.match(line) or _HINT.match(line)
+    )
+
+
+def check_pdf(path: Path) -> list[str]:
+    """qpdf's structural check (through pikepdf) plus a scan for non-finite numbers, which qpdf
+    accepts but a printer's RIP may not."""
+    problems: list[str] = []
+    try:
+        with pikepdf.open(path) as pdf:
+            problems += [f"{path.name}: {p}" for p in pdf.check_pdf_syntax()]
+            for number, page in enumerate(pdf.pages, 1):
+                contents = page.obj.get("/Contents")
+                streams = contents if isinstance(contents, pikepdf.Array) else [contents]
+                for stream in streams:
+                    if stream is None:
+                        continue
+                    if _NUMBER_TOKEN.search(_STRING.sub(b" ", stream.read_bytes())):
+                        problems.append(f"{path.name} page {number}: nan or inf in its content")
+    except pikepdf.PdfError as error:
+        problems.append(f"{path.name}: not a readable PDF ({error})")
+    return problems
+
+
+def check_outputs(out: Path) -> list[str]:
+    """Every file written is complete and well-formed; no temporary file is left behind."""
+    problems: list[str] = []
+    for path in sorted(out.rglob("*")):
+        if path.is_dir():
+            continue
+        if path.name.startswith(".") or path.suffix == ".tmp":
+            problems.append(f"leftover temporary file {path.relative_to(out)}")
+        elif path.suffix == ".pdf":
+            problems += check_pdf(path)
+        elif path.suffix == ".svg":
+            try:
+                ElementTree.parse(path)
+            except ElementTree.ParseError as error:
+                problems.append(f"{path.name}: SVG is not well-formed XML ({error})")
+        elif path.suffix == ".png":
+            try:
+                with Image.open(path) as image:
+                    image.verify()
+            except Exception as error:  # PIL raises many kinds for a broken file
+                problems.append(f"{path.name}: PNG does not load ({error})")
+    return problems
+
+
+def _text_of(path: Path) -> str:
+    """What a reader of the file sees as text: a PDF's extracted text, an SVG's source."""
+    if path.suffix == ".pdf":
+        document = pypdfium2.PdfDocument(path)
+        try:
+            return "\n".join(page.get_textpage().get_text_range() for page in document)
+        finally:
+            document.close()
+    return path.read_text(encoding="utf-8", errors="replace") if path.suffix == ".svg" else ""
+
+
+def leaks(secret: str, outcome: Outcome, out: Path) -> list[str]:
+    found = (
+        [f"printed in the {outcome.command.split()[2]} output"] if secret in outcome.stderr else []
+    )
+    files = sorted(out.rglob("*")) if out.exists() else []
+    return found + [f"in {p.name}" for p in files if p.is_file() and secret in _text_of(p)]
+
+
+def same_bytes(first: Path, second: Path) -> list[str]:
+    names = {p.relative_to(first) for p in first.rglob("*") if p.suffix in (".pdf", ".svg")}
+    twins = {p.relative_to(second) for p in second.rglob("*") if p.suffix in (".pdf", ".svg")}
+    if names != twins:
+        return [f"different files: {sorted(map(str, names ^ twins))[:4]}"]
+    return [str(n) for n in sorted(names) if (first / n).read_bytes() != (second / n).read_bytes()]
+
+
+def run_case(
+    case: Case, workdir: Path, plan: Plan, memory_mb: int = 1024, seconds: int = 10
+) -> list[Outcome]:
+    """Validate the case; build it as the plan says (twice to compare, for a sample); check
+    every promise, and those the case's family adds (refuse, accept, leak nothing)."""
+    rule_data = str(case.game.parent)
+    out = workdir / "output"
+    commands = [["--rule-data", rule_data, "validate"]]
+    formats = plan.formats or ("pdf,svg" if case.secret else None)  # where a leak would show
+    if formats:
+        commands.append(["--rule-data", rule_data, "build", "--out", str(out), "--format", formats])
+    outcomes: list[Outcome] = []
+    for number, args in enumerate(commands):
+        outcome = run(args, workdir / f"log{number}.txt", memory_mb, seconds)
+        check_limits(outcome, memory_mb, seconds)
+        check_output_text(outcome)
+        _check_expectations(case, outcome, out)
+        outcomes.append(outcome)
+        if any(p.kind in (OVER_TIME, OVER_MEMORY) for p in outcome.problems):
+            break  # the build would only repeat it, at the same cost
+        if args[2] == "build" and outcome.exit_code is not None:
+            _check_build(case, outcome, outcomes[0], out, workdir, plan, memory_mb, seconds)
+    return outcomes
+
+
+def _check_expectations(case: Case, outcome: Outcome, out: Path) -> None:
+    if case.must_refuse and outcome.exit_code == 0:
+        outcome.problems.append(Problem(ACCEPTED, case.must_refuse))
+    if case.must_accept and outcome.exit_code == 1:
+        outcome.problems.append(Problem(REFUSED, case.must_accept))
+    if case.secret:
+        outcome.problems += [Problem(LEAK, where) for where in leaks(case.secret, outcome, out)]
+
+
+def disagree(validate: Outcome, build: Outcome) -> Problem | None:
+    """Validate promises what build delivers: the same exit code (a build that fails after a
+    clean validate, even with PK900, breaks it) and, when both end normally, the same located
+    diagnostics."""
+    if validate.exit_code not in (0, 1) or build.exit_code is None:
+        return None
+    said, built = diagnostics(validate), diagnostics(build)
+    same_lines = said == built or build.exit_code not in (0, 1)
+    if validate.exit_code == build.exit_code and same_lines:
+        return None
+    only = sorted(set(said) ^ set(built))[:2]
+    return Problem(DISAGREE, f"exit {validate.exit_code} vs {build.exit_code}; {only}")
+
+
+def _check_build(
+    case: Case, build: Outcome, validate: Outcome, out: Path, workdir: Path, plan: Plan,
+    memory_mb: int, seconds: int,
+) -> None:  # fmt: skip
+    game_out = out / case.game.name
+    written = game_out.exists() and any(game_out.iterdir())
+    if build.exit_code != 0 and written:
+        build.problems.append(Problem(PARTIAL, "files written for a game with errors"))
+    if build.exit_code == 0 and out.exists():
+        build.problems += [Problem(BAD_FILE, p) for p in check_outputs(out)]
+    if disagreement := disagree(validate, build):
+        build.problems.append(disagreement)
+    if build.exit_code == 0 and (plan.reproduce or case.reproducible):
+        again = workdir / "output-again"
+        args = build.command.split()
+        args[args.index("--out") + 1] = str(again)
+        second = run(args, workdir / "log-again.txt", memory_mb, seconds)
+        if second.exit_code == 0:
+            differ = same_bytes(out, again)
+            build.problems += [Problem(NOT_REPRODUCIBLE, f"{name} differs") for name in differ[:3]]
+
+
+def describe(case: Case, outcome: Outcome) -> str:
+    """A failure report a developer can replay: the seed, the changes and the last lines."""
+    tail = "\n".join("    " + line for line in outcome.stderr.splitlines()[-8:])
+    return (
+        f"seed {case.seed} [{case.family}] ({case.source.name}: {'; '.join(case.changes)[:400]})\n"
+        f"  replay: python fuzz/run.py --replay {case.seed}\n"
+        f"  printkit {outcome.command}  ({outcome.seconds:.1f} s, {outcome.peak_mb:.0f} MB)\n"
+        f"  problems: {[str(p)[:200] for p in outcome.problems]}\n{tail}"
+    )

@@ -1,0 +1,95 @@
+"""Running one printkit command as a user meets it, in a forked child under hard limits: the
+parent's state never leaks between cases and a runaway input is measured, not waited for."""
+
+from __future__ import annotations
+
+import os
+import resource
+import signal
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import NamedTuple
+
+from printkit.cli import main
+
+WALL_FACTOR = 6  # wall-clock seconds allowed per second of CPU: the machine may be shared
+
+
+class Problem(NamedTuple):
+    """One broken promise: its kind (a column of the report) and what exactly happened."""
+
+    kind: str
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.detail}"
+
+
+@dataclass
+class Outcome:
+    """What one run of the command did, and every promise it broke."""
+
+    command: str
+    exit_code: int | None
+    seconds: float
+    peak_mb: float
+    stderr: str
+    cpu_seconds: float = 0.0
+    signal_name: str | None = None
+    problems: list[Problem] = field(default_factory=list)
+
+
+def _child(args: list[str], log: Path, home: Path, memory_bytes: int, seconds: int) -> None:
+    """Run in the forked child: limits, a private home and temporary folder (PK900 reports
+    land there, not in the machine's /tmp), redirected output, the command; never return.
+
+    Time is limited twice: `seconds` of CPU (SIGXCPU), which a loaded machine does not
+    inflate, and WALL_FACTOR times that of wall clock (SIGALRM), for a run that waits without
+    computing (a named pipe read, a lock)."""
+    code = 70
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 5))
+        signal.alarm(seconds * WALL_FACTOR)
+        home.mkdir(exist_ok=True)
+        os.environ.update(HOME=str(home), TMPDIR=str(home), XDG_CACHE_HOME=str(home / "cache"))
+        tempfile.tempdir = str(home)
+        handle = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.dup2(handle, 1)
+        os.dup2(handle, 2)
+        sys.stdout = open(1, "w", closefd=False)  # noqa: SIM115 - the child exits right after
+        sys.stderr = open(2, "w", closefd=False)  # noqa: SIM115
+        try:
+            main.main(args=args, prog_name="printkit", standalone_mode=True)
+            code = 0
+        except SystemExit as stop:
+            code = stop.code if isinstance(stop.code, int) else 1
+        except BaseException:
+            traceback.print_exc()
+            code = 70
+        sys.stdout.flush()
+        sys.stderr.flush()
+    finally:
+        os._exit(code)
+
+
+def run(args: list[str], log: Path, memory_mb: int = 1024, seconds: int = 10) -> Outcome:
+    """Run `printkit ARGS` in a forked child, as a user would meet it, under hard limits."""
+    started = time.monotonic()
+    pid = os.fork()
+    if pid == 0:
+        _child(args, log, log.parent / "home", memory_mb * 1024 * 1024, seconds)
+    _, status, usage = os.wait4(pid, 0)
+    elapsed = time.monotonic() - started
+    text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
+    outcome = Outcome(" ".join(args), None, elapsed, usage.ru_maxrss / 1024, text)
+    outcome.cpu_seconds = usage.ru_utime + usage.ru_stime
+    if os.WIFSIGNALED(status):
+        outcome.signal_name = signal.Signals(os.WTERMSIG(status)).name
+    else:
+        outcome.exit_code = os.WEXITSTATUS(status)
+    return outcome
