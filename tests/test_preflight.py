@@ -74,6 +74,20 @@ def test_ink_in_the_strip_counts_only_for_home_printing() -> None:
     assert "PK760" not in _codes([Rect(mm(2), mm(2), mm(50), mm(50), Paint("#ffffff"))])
 
 
+@pytest.mark.parametrize(
+    ("edge", "x", "y"),
+    [("left", 2, 100), ("top", 100, 2), ("right", 168, 100), ("bottom", 100, 255)],
+)
+def test_ink_in_the_strip_is_measured_from_the_edge_it_nears(edge: str, x: int, y: int) -> None:
+    """A 40 mm square 2 mm from one edge of A4 (210 × 297 mm) and far from the others: the
+    finding names that edge and that distance, whichever edge it is."""
+    square = Rect(mm(x), mm(y), mm(40), mm(40), Paint("#336699"))
+    document = Document("t", [])
+    findings = list(page_findings(page_items(document, [square]), A4, True))
+    assert [f.code for f in findings] == ["PK760"]
+    assert f"reaches 2.0 mm from the {edge} edge" in findings[0].message
+
+
 def test_contrast_is_wcag_s_ratio() -> None:
     assert contrast("#000000", "#ffffff") == pytest.approx(21.0)
     assert contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from support import RULE_DATA, parse_diagnostics, read_package, run_cli
+from support import GOOD, RULE_DATA, parse_diagnostics, read_package, run_cli
 
 from printkit.diagnostics import CODES, Diagnostics
 from printkit.load.package import load_package
@@ -146,3 +146,16 @@ def test_a_runaway_roll_span_is_one_diagnostic(tmp_path: Path) -> None:
     result = run_cli("--rule-data", tmp_path, "validate", "--format", "json")
     report = json.loads(result.stdout)
     assert sorted(d["code"] for d in report["diagnostics"]) == ["PK510", "PK512"]  # 7-12 missing
+
+
+def test_an_erratum_resolves_only_a_diagnostic_of_its_own_code(tmp_path: Path) -> None:
+    """An erratum names a code and a subject: the subject appearing in another code's
+    diagnostic resolves nothing, so that finding stays an error and the erratum is stale."""
+    case = tmp_path / "resolved_by_erratum"
+    shutil.copytree(GOOD / "resolved_by_erratum", case)
+    game = case / "game.yaml"
+    game.write_text(game.read_text().replace("- code: PK211", "- code: PK210"))
+    result = run_cli("--rule-data", tmp_path, "validate")
+    assert result.exit_code == 1, result.output
+    found = {(d.code, d.severity) for d in parse_diagnostics(result.output)}
+    assert found == {("PK211", "error"), ("PK231", "warning")}, result.output

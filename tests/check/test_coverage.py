@@ -71,6 +71,27 @@ def test_one_inserted_gap_is_found_where_it_was_inserted(partition, data) -> Non
     )
 
 
+@given(partitions(), st.booleans(), st.integers(1, 3))
+def test_a_closed_domain_wider_than_its_rows_leaves_a_gap_at_that_end(partition, top, by) -> None:
+    """The domain reaches `by` values past the rows at its top (or bottom): exactly those are a
+    gap, down to a single value."""
+    rows, (low, high) = partition
+    if top:
+        rows[-1][1] = high = rows[-1][0] if high is None else high
+        expected = Gap(high + 1, high + by)
+        domain = (low, high + by)
+    else:
+        rows[0][0] = low = rows[0][1] if low is None else low
+        expected = Gap(low - by, low - 1)
+        domain = (low - by, high)
+    gaps, overlaps = range_coverage([tuple(r) for r in rows], domain)
+    assert (gaps, overlaps) == ([expected], [])
+
+
+def test_a_one_value_gap_at_each_end_of_a_closed_domain() -> None:
+    assert range_coverage([(2, 5)], (1, 6)) == ([Gap(1, 1), Gap(6, 6)], [])
+
+
 @given(partitions(), st.data())
 def test_one_inserted_overlap_is_found_between_the_two_rows(partition, data) -> None:
     rows, (low, high) = partition
