@@ -15,7 +15,6 @@ from support import (
     Raster,
     hex_rgb,
     near,
-    read_package,
     run_cli,
     segments,
 )
@@ -130,14 +129,6 @@ def test_the_colour_cycle_is_drawn_in_the_order_of_the_rules(mats: Path, tmp_pat
     assert result.exit_code == 0, result.output
     turned = _cycle_centres(out / "shields_dice" / "player_mat.pdf")
     assert turned["blue"][0] > turned["red"][0] > turned["yellow"][0]
-
-
-def test_each_battery_has_a_badge_of_its_own_shape_and_letter() -> None:
-    """Colour is never the only cue: the three badges differ in letter and in shape too."""
-    sheets = read_package(RULE_DATA / "shields_dice")["materials"]["player_mat"]["elements"]
-    (cycle,) = [e for e in sheets if e["kind"] == "cycle"]
-    badges = list(cycle["badges"].values())
-    assert len({b["letter"] for b in badges}) == len({b["shape"] for b in badges}) == 3
 
 
 def test_each_health_track_draws_twelve_boxes(mats: Path) -> None:
