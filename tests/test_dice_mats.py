@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from pixels import close_to, mask_px
 from support import (
-    MM_PER_PX,
     RULE_DATA,
     Raster,
     hex_rgb,
-    near,
     run_cli,
     segments,
 )
@@ -89,21 +88,11 @@ def _cycle_centres(pdf: Path) -> dict[str, tuple[float, float]]:
     """Where each colour's big badge of the cycle sits (mm), from the pixels of the page's lower
     half: the small badges by the labels are above it."""
     raster = Raster.of(pdf, 0)
-    image = raster.image
-    top = image.height * 45 // 100
-    found: dict[str, list[tuple[int, int]]] = {name: [] for name in BADGES}
-    pixels = image.load()
-    for y in range(top, image.height, 4):
-        for x in range(0, image.width, 4):
-            for name, colour in BADGES.items():
-                if near(pixels[x, y], hex_rgb(colour), 10):
-                    found[name].append((x, y))
+    width, height = raster.image.size
+    lower_half = (0, height * 45 // 100, width, height)
     return {
-        name: (
-            sum(p[0] for p in points) / len(points) * MM_PER_PX,
-            sum(p[1] for p in points) / len(points) * MM_PER_PX,
-        )
-        for name, points in found.items()
+        name: mask_px(raster, close_to(hex_rgb(colour), 10), lower_half, step=4).where().centre_mm()
+        for name, colour in BADGES.items()
     }
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pypdf
 import pytest
 from click.testing import Result
+from pixels import colourful, where
 from support import DATA, Raster, parse_diagnostics, run_cli, segments, text_runs
 
 from printkit.draw.ops import Circle, Document, Line, Op, Paint, Rect, Text
@@ -132,17 +133,7 @@ def _dark_runs_across(raster: Raster, y_mm: float) -> list:
 
 def _art_box(raster: Raster) -> tuple[float, float, float, float]:
     """The box of the coloured art on a page (mm): pixels far from grey."""
-    image = raster.image
-    xs, ys = [], []
-    pixels = image.load()
-    for y in range(0, image.height, 4):
-        for x in range(0, image.width, 4):
-            r, g, b = pixels[x, y]
-            if max(r, g, b) - min(r, g, b) > 40:
-                xs.append(x)
-                ys.append(y)
-    px = 25.4 / 300
-    return (min(xs) * px, min(ys) * px, max(xs) * px, max(ys) * px)
+    return where(raster, colourful(40), step=4).box_mm()
 
 
 def test_crop_marks_stand_only_around_pieces(tmp_path: Path) -> None:
