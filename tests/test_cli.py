@@ -291,9 +291,13 @@ def test_an_erratum_turns_a_known_contradiction_into_a_note(tmp_path: Path) -> N
     assert result.exit_code == 0, result.output
     (diagnostic,) = parse_diagnostics(result.output)
     assert (diagnostic.severity, diagnostic.code) == ("note", "PK230")
-    assert "PK211" in diagnostic.message
     erratum = read_package(GOOD / "resolved_by_erratum")["errata"][0]
-    assert erratum["resolution"] in (diagnostic.hint or "")
+    # the finding's own message, its code, and the erratum named by its place (it has no id)
+    assert diagnostic.message.endswith(" [PK211, resolved by erratum '1']")
+    assert erratum["subject"] in diagnostic.message
+    assert diagnostic.hint == (
+        f"the text says: {erratum['text_says']}; printkit follows: {erratum['resolution']}"
+    )
     assert (tmp_path / "resolved_by_erratum" / "sheet.pdf").is_file()
 
 

@@ -150,3 +150,7 @@ def test_an_erratum_resolves_only_a_diagnostic_of_its_own_code(tmp_path: Path) -
     assert result.exit_code == 1, result.output
     found = {(d.code, d.severity) for d in parse_diagnostics(result.output)}
     assert found == {("PK211", "error"), ("PK231", "warning")}, result.output
+    (stale,) = [d for d in parse_diagnostics(result.output) if d.code == "PK231"]
+    assert stale.message == "erratum for PK210 'set 'pair'' matches no diagnostic"
+    assert stale.line == game.read_text().splitlines().index("  - code: PK210") + 1
+    assert stale.hint == "remove the erratum, or correct its code or subject"

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from printkit.check.coverage import Gap, dice_values, range_coverage
+from printkit.check.coverage import Gap, Overlap, dice_values, interval_text, range_coverage
 from printkit.check.tables import check_tables
 from printkit.diagnostics import TABLE_GAP, TABLE_OVERLAP, Diagnostics
 from printkit.load.yaml_spans import SourceMap
@@ -92,6 +93,41 @@ def test_a_one_value_gap_at_each_end_of_a_closed_domain() -> None:
     assert range_coverage([(2, 5)], (1, 6)) == ([Gap(1, 1), Gap(6, 6)], [])
 
 
+def test_a_row_starting_past_a_closed_top_leaves_the_values_before_it_uncovered() -> None:
+    assert range_coverage([(1, 4), (7, 9)], (1, 5)) == ([Gap(5, 5)], [])
+    assert range_coverage([(1, 4), (7, 9)], (1, 6)) == ([Gap(5, 6)], [])
+
+
+def test_a_row_inside_a_longer_one_overlaps_it_and_so_does_the_next() -> None:
+    """The longer row still reaches furthest after the short one inside it."""
+    gaps, overlaps = range_coverage([(1, 10), (2, 3), (4, 12)], (1, 12))
+    assert gaps == []
+    assert [(o.first, o.second, o.low, o.high) for o in overlaps] == [(0, 1, 2, 3), (0, 2, 4, 10)]
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "text"),
+    [
+        (None, None, "every number"),
+        (None, 3, "3 and below"),
+        (6, None, "6 and above"),
+        (4, 4, "4"),
+        (-2, 5, "-2 to 5"),
+    ],
+)
+def test_an_interval_is_named_the_way_a_rule_text_says_it(low, high, text: str) -> None:
+    assert interval_text(low, high) == str(Gap(low, high)) == text
+    assert str(Overlap(0, 1, low, high)) == text
+
+
+@pytest.mark.parametrize(
+    ("dice", "values"),
+    [("d6", range(1, 7)), ("1d8", range(1, 9)), ("2d6", range(2, 13)), ("3d4", range(3, 13))],
+)
+def test_a_roll_shows_every_value_from_all_ones_to_all_highest(dice: str, values) -> None:
+    assert dice_values(dice) == list(values)
+
+
 @given(partitions(), st.data())
 def test_one_inserted_overlap_is_found_between_the_two_rows(partition, data) -> None:
     rows, (low, high) = partition
@@ -134,7 +170,7 @@ def dice_partitions(draw: st.DrawFn, min_cuts: int = 0) -> tuple[str, list[tuple
     count = draw(st.integers(1, 3))
     sides = draw(st.sampled_from([4, 6, 8, 10, 12, 20]))
     dice = f"{count}d{sides}" if count > 1 else f"d{sides}"
-    values = dice_values(dice)
+    values = list(range(count, count * sides + 1))  # worked out here, not by dice_values
     cuts = sorted(draw(st.sets(st.integers(1, len(values) - 1), min_size=min_cuts, max_size=6)))
     edges = [0, *cuts, len(values)]
     return dice, [(values[a], values[b - 1]) for a, b in pairwise(edges)]
