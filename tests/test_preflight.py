@@ -30,9 +30,15 @@ def test_the_shipped_games_trip_no_preflight_check(paper: str) -> None:
     assert not found, result.output
 
 
-def _codes(ops: list[Op], home_printed: bool = True) -> list[str]:
+def _findings(ops: list[Op], home_printed: bool = True) -> list[tuple[str, str, str]]:
+    """Code, message and hint of each finding on a page drawn with `ops`."""
     document = Document("t", [])
-    return [f.code for f in page_findings(page_items(document, ops), A4, home_printed)]
+    found = page_findings(page_items(document, ops), A4, home_printed)
+    return [(f.code, f.message, f.hint) for f in found]
+
+
+def _codes(ops: list[Op], home_printed: bool = True) -> list[str]:
+    return [code for code, _, _ in _findings(ops, home_printed)]
 
 
 FOLD = Paint(None, "#606060", 0.5, (3.0, 2.0), role="fold")
@@ -83,10 +89,9 @@ def test_ink_in_the_strip_is_measured_from_the_edge_it_nears(edge: str, x: int, 
     """A 40 mm square 2 mm from one edge of A4 (210 × 297 mm) and far from the others: the
     finding names that edge and that distance, whichever edge it is."""
     square = Rect(mm(x), mm(y), mm(40), mm(40), Paint("#336699"))
-    document = Document("t", [])
-    findings = list(page_findings(page_items(document, [square]), A4, True))
-    assert [f.code for f in findings] == ["PK760"]
-    assert f"reaches 2.0 mm from the {edge} edge" in findings[0].message
+    ((code, message, _),) = _findings([square])
+    assert code == "PK760"
+    assert message.startswith(f"a rect reaches 2.0 mm from the {edge} edge, at x {x + 20}.0 mm, ")
 
 
 def test_contrast_is_wcag_s_ratio() -> None:
@@ -222,6 +227,120 @@ def test_a_piece_edge_needs_a_mark_or_a_cut_line() -> None:
     ]
     assert "PK766" not in _codes([trim, *marks])
     assert "PK766" in _codes([trim, *marks[1:]])  # the left edge has lost its mark
+
+
+TRIM = Rect(mm(50), mm(50), mm(63), mm(88), Paint(None, None, role="trim"))  # 50-113, 50-138
+CROP = Paint(None, "#000000", 0.25, role="crop")
+EDGE_MARKS = {
+    "left": Line(mm(50), mm(40), mm(50), mm(45), CROP),
+    "right": Line(mm(113), mm(40), mm(113), mm(45), CROP),
+    "top": Line(mm(40), mm(50), mm(45), mm(50), CROP),
+    "bottom": Line(mm(40), mm(138), mm(45), mm(138), CROP),
+}
+
+
+@pytest.mark.parametrize("side", sorted(EDGE_MARKS))
+def test_the_unmarked_edge_is_named(side: str) -> None:
+    marks = [mark for name, mark in EDGE_MARKS.items() if name != side]
+    ((code, message, _),) = _findings([TRIM, *marks])
+    assert code == "PK766"
+    assert message == (
+        f"the {side} edge of a piece at x 81.5 mm, y 94.0 mm has no crop mark and no cut line"
+    )
+
+
+# Each check's finding as printed: what, where (the middle of the item's box) and what to do.
+FINDINGS = {
+    "ink in the strip": (
+        [Rect(mm(168), mm(100), mm(40), mm(40), Paint("#336699"))],
+        "PK760",
+        "a rect reaches 2.0 mm from the right edge, at x 188.0 mm, y 120.0 mm; home printers "
+        "leave the outer 5 mm blank",
+        "keep art, bleed, marks and text 5 mm inside the paper (a smaller piece, fewer per sheet "
+        "or a larger paper), or accept the risk with 'preflight: {accept: [code]}'",
+    ),
+    "cut like fold": (
+        [
+            Rect(mm(30), mm(50), mm(140), mm(70), Paint(None, "#7f7f7f", 0.25, (3.0, 2.0), "cut")),
+            Line(mm(100), mm(50), mm(100), mm(120), FOLD),
+        ],
+        "PK764",
+        "cut and fold lines are both dashed at x 100.0 mm, y 85.0 mm",
+        "draw cut lines solid and fold lines dashed, so 'fold on the dashed line' is true",
+    ),
+    "halves at a point": (
+        [
+            Circle(mm(85), mm(65), mm(15), Paint(None, "#333333", 0.3, role="cut")),
+            Circle(mm(115), mm(65), mm(15), Paint(None, "#333333", 0.3, role="cut")),
+            Line(mm(100), mm(50), mm(100), mm(80), FOLD),
+        ],
+        "PK765",
+        "the two halves of a fold-and-glue piece meet at a point at x 100.0 mm, y 65.0 mm",
+        "give round and hexagonal pieces a rectangle to cut out first (the outline is cut after "
+        "gluing), or a hinge",
+    ),
+    "unmarked edge": (
+        [TRIM],
+        "PK766",
+        "the left edge of a piece at x 81.5 mm, y 94.0 mm has no crop mark and no cut line",
+        "turn crop marks on, give the material a 'cut_corner_radius' (a cut line round each "
+        "piece), or leave room in the margins for marks",
+    ),
+    "mark of nothing": (
+        [TRIM, *EDGE_MARKS.values(), Line(mm(150), mm(40), mm(150), mm(45), CROP)],
+        "PK767",
+        "a crop mark at x 150.0 mm, y 42.5 mm is in line with no piece's edge",
+        "marks stand only at cut lines that bound a piece; this one marks an empty slot",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(FINDINGS))
+def test_each_finding_says_what_where_and_what_to_do(case: str) -> None:
+    ops, code, message, hint = FINDINGS[case]
+    assert _findings(ops) == [(code, message, hint)]
+
+
+def test_small_text_counts_the_runs_and_names_the_smallest() -> None:
+    from printkit.draw.ops import Group
+
+    def scaled(text: str, scale: float) -> Group:
+        return Group((Text(0, 0, text, "PK-Regular", 10.0),), (scale, 0, 0, scale, mm(50), mm(50)))
+
+    ((code, message, hint),) = _findings([scaled("small", 0.55), scaled("tiny", 0.5)])
+    assert code == "PK761"
+    assert message.startswith("2 text run(s) below 6 pt, the smallest 'tiny' at 5.0 pt at x ")
+    assert hint == (
+        "text under 6 pt is hard to read on paper: make it larger (a region's 'min_size', a "
+        "label's 'size') or give it more room"
+    )
+
+
+def test_a_mark_over_text_names_the_text_by_its_first_30_characters() -> None:
+    title = "A title long enough to be cut short in a message"
+    ops = [
+        Line(mm(100), mm(40), mm(100), mm(80), CROP),
+        Text(mm(98), mm(60), title, "PK-Regular", 10),
+    ]
+    ((code, message, hint),) = _findings(ops)
+    assert code == "PK762"
+    assert message == (
+        f"a crop mark crosses or touches text '{title[:30]}' at x 100.0 mm, y 60.0 mm"
+    )
+    assert hint == "marks stop short of text: move the text, or the marks' room"
+
+
+def test_low_contrast_names_both_colours_and_the_ratio() -> None:
+    blue = Rect(mm(60), mm(40), mm(80), mm(40), Paint("#1565c0"))
+    fold = Line(mm(100), mm(40), mm(100), mm(80), FOLD)
+    ((code, message, hint),) = _findings([blue, fold])
+    ratio = contrast("#606060", "#1565c0")
+    assert code == "PK763"
+    assert message == (
+        f"a fold mark in #606060 on #1565c0 has a contrast of {ratio:.1f} : 1 "
+        "at x 100.0 mm, y 60.0 mm"
+    )
+    assert hint == "below 3 : 1 it fades on paper: darken one colour or lighten the other"
 
 
 def test_marks_stand_only_at_the_edges_of_pieces() -> None:
