@@ -40,14 +40,28 @@ GROUPS = {
     "load": [PACKAGE / "load" / "yaml_spans.py"],
 }
 
-# Tests that exercise a group through the command line, beyond the tests importing a module.
+# Tests that exercise a group through the command line, beyond the tests importing a module
+# (and the broken and warning packages expecting a code the module reports, found below).
 THROUGH_THE_CLI = {
-    "check": ["tests/check", "tests/test_rules.py", "tests/test_broken_packages.py"],
-    "preflight": ["tests/test_preflight.py", "tests/test_broken_packages.py"],
+    "check": [
+        "tests/check",
+        "tests/test_rules.py",
+        "tests/test_cli.py::test_an_erratum_turns_a_known_contradiction_into_a_note",
+    ],
+    "preflight": ["tests/test_preflight.py"],
     "impose": ["tests/impose", "tests/test_imposition.py", "tests/test_fold.py"],
     "geometry": ["tests/geometry"],
-    "load": ["tests/test_loader.py", "tests/test_broken_packages.py"],
+    "load": ["tests/test_loader.py"],
 }
+PACKAGE_TESTS = {  # tests/test_broken_packages.py: the tests run for each case, per folder
+    "broken": [
+        "test_broken_package_gives_its_diagnostic_and_no_output",
+        "test_broken_package_reports_each_problem_once_and_nothing_else",
+    ],
+    "warnings": ["test_a_warning_builds_and_strict_refuses_it"],
+}
+_EXPECT = re.compile(r"#\s*expect:\s*(PK\d{3})")
+_DIAGNOSTICS_IMPORT = re.compile(r"from printkit\.diagnostics import \(?([^)]*?)\)?\n(?!\s)", re.S)
 
 # Mutants no test can kill because the program behaves the same: (module, the mutated line as
 # mutmut prints it) -> why. Keyed by the line, not mutmut's numbering, so that a change to the
@@ -88,19 +102,53 @@ def modules_named(names: list[str]) -> list[Path]:
     return found
 
 
-def relevant_tests(module: Path) -> list[str]:
-    """The test files importing the module, and those running its group through the CLI."""
-    dotted = ".".join(module.relative_to(REPO).with_suffix("").parts)
+def _dotted(module: Path) -> str:
+    return ".".join(module.relative_to(REPO).with_suffix("").parts)
+
+
+def _importers(module: Path, under: Path) -> list[Path]:
+    dotted = _dotted(module)
     importing = re.compile(rf"(from {re.escape(dotted)} import|import {re.escape(dotted)}\b)")
-    direct = sorted(
-        str(path.relative_to(REPO))
-        for path in (REPO / "tests").rglob("test_*.py")
-        if importing.search(path.read_text(encoding="utf-8"))
-    )
+    return sorted(p for p in under.rglob("*.py") if importing.search(p.read_text("utf-8")))
+
+
+def codes_reported(module: Path) -> set[str]:
+    """The diagnostic codes a module reports, or the modules importing it report: the names it
+    imports from printkit.diagnostics that are codes."""
+    sys.path.insert(0, str(REPO))
+    from printkit import diagnostics
+
+    codes: set[str] = set()
+    for source in [module, *_importers(module, PACKAGE)]:
+        for block in _DIAGNOSTICS_IMPORT.findall(source.read_text("utf-8")):
+            for name in re.findall(r"\b[A-Z][A-Z0-9_]+\b", block):
+                value = getattr(diagnostics, name, None)
+                if isinstance(value, str) and value in diagnostics.CODES:
+                    codes.add(value)
+    return codes
+
+
+def package_cases(codes: set[str]) -> list[str]:
+    """The broken and warning packages expecting one of `codes`, as pytest node ids."""
+    selected = []
+    for kind, tests in PACKAGE_TESTS.items():
+        for case in sorted(p for p in (REPO / "tests" / "data" / kind).iterdir() if p.is_dir()):
+            expected = {
+                code for path in case.glob("*.yaml") for code in _EXPECT.findall(path.read_text())
+            }
+            if expected & codes:
+                selected += [f"tests/test_broken_packages.py::{t}[{case.name}]" for t in tests]
+    return selected
+
+
+def relevant_tests(module: Path) -> list[str]:
+    """The test files importing the module, those running its group through the CLI, and the
+    broken and warning packages expecting a code it reports."""
+    direct = [str(p.relative_to(REPO)) for p in _importers(module, REPO / "tests")]
     group = module.relative_to(PACKAGE).parts[0]
     extra = THROUGH_THE_CLI.get(group, [])
     inside = [d for d in direct if not any(d == t or d.startswith(t + "/") for t in extra)]
-    return inside + extra
+    return inside + extra + package_cases(codes_reported(module))
 
 
 def _toml_list(items: list[str]) -> str:
@@ -126,7 +174,9 @@ def mutate(module: Path, keep: bool) -> Report:
             'pytest_add_cli_args = ["-p", "no:cacheprovider"]\n'
             'also_copy = ["rule_data", "templates"]\n'
         )
-    print(f"== {relative}: mutants run against {' '.join(tests)}", flush=True)
+    files = " ".join(t for t in tests if "::" not in t)
+    cases = sum("::" in t for t in tests)
+    print(f"== {relative}: mutants run against {files} + {cases} package cases", flush=True)
     env = {**os.environ, "CI": "true"}  # property tests: the same examples for every mutant
     with (scratch / "mutmut.log").open("w", encoding="utf-8") as log:
         subprocess.run([*MUTMUT, "run"], cwd=scratch, env=env, stdout=log, stderr=log, check=False)
@@ -183,7 +233,10 @@ def main() -> None:
     modules = modules_named(arguments.modules or list(GROUPS))
     if arguments.list:
         for module in modules:
-            print(f"{module.relative_to(REPO)}: {' '.join(relevant_tests(module))}")
+            tests = relevant_tests(module)
+            cases = sum("::" in t for t in tests)
+            files = " ".join(t for t in tests if "::" not in t)
+            print(f"{module.relative_to(REPO)}: {files} + {cases} package cases")
         return
     os.nice(10)
     reports = []

@@ -18,6 +18,7 @@ from printkit.geometry.hexgrid import (
     HexLayout,
     OffsetLayout,
     Orientation,
+    _derive_edge_directions,
     distance,
     edge_neighbour,
     hex_round,
@@ -300,11 +301,16 @@ def test_offset_labels_sit_on_a_shoved_rectangular_grid(
     assert close((x, y), expected)
 
 
-def test_offset_layout_accepts_plain_strings() -> None:
-    from_str = offset_to_hex(3, 4, "odd-r")  # type: ignore[arg-type]
-    assert from_str == offset_to_hex(3, 4, OffsetLayout.ODD_R)
+@pytest.mark.parametrize("layout", list(OffsetLayout))
+def test_offset_layout_accepts_plain_strings(layout: OffsetLayout) -> None:
+    for col, row in ((3, 4), (4, 3), (-3, -5)):
+        from_str = offset_to_hex(col, row, str(layout))  # type: ignore[arg-type]
+        assert from_str == offset_to_hex(col, row, layout)
+        assert hex_to_offset(from_str, str(layout)) == (col, row)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         offset_to_hex(0, 0, "odd-z")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        hex_to_offset(Hex(0, 0), "odd-z")  # type: ignore[arg-type]
 
 
 # --- Layout geometry -----------------------------------------------------------------------
@@ -421,6 +427,15 @@ def test_layout_round_trip_red_blob_values() -> None:
 
 def test_edge_directions_are_a_permutation() -> None:
     assert sorted(EDGE_DIRECTIONS) == list(range(6))
+
+
+@pytest.mark.parametrize("orientation", list(Orientation))
+def test_each_edge_borders_the_neighbour_in_the_direction_it_faces(orientation) -> None:
+    """Worked out by hand for a flat hex: edge i (corners i, i+1) faces 60°·i + 30° on a y-down
+    page; the neighbours' centres lie at 30° (direction 0), 330° (1), 270° (2), 210° (3),
+    150° (4) and 90° (5). A pointy hex is the same turned by -30°. The table is derived at
+    import, so the derivation is called here, where a test can see it."""
+    assert _derive_edge_directions(orientation) == (0, 5, 4, 3, 2, 1) == EDGE_DIRECTIONS
 
 
 @given(layouts, hexes, st.integers(0, 5))
