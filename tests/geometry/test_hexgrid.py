@@ -192,6 +192,24 @@ def test_line_matches_red_blob() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("end", "expected"),
+    [
+        # (0.5, 0.5, -1) nudged (+, +, -2): q and r round up, s stays; r, rounded as far,
+        # is recomputed: (1, 0).
+        (Hex(1, 1), [Hex(0, 0), Hex(1, 0), Hex(1, 1)]),
+        (Hex(2, 2), [Hex(0, 0), Hex(1, 0), Hex(1, 1), Hex(2, 1), Hex(2, 2)]),
+        # (1, -0.5, -0.5) nudged: r rounds to 0, s to -1: (1, 0); likewise (3, -1).
+        (Hex(4, -2), [Hex(0, 0), Hex(1, 0), Hex(2, -1), Hex(3, -1), Hex(4, -2)]),
+    ],
+)
+def test_a_line_along_hex_edges_breaks_every_tie_the_nudged_way(end: Hex, expected) -> None:
+    """Samples exactly between two hexes go the way the nudge (q, r, s) + (ε, ε, -2ε) pushes
+    them, whichever end the line starts from."""
+    assert line(Hex(0, 0), end) == expected
+    assert line(end, Hex(0, 0)) == expected[::-1]
+
+
 @given(hexes, hexes)
 def test_line_length_ends_and_steps(a: Hex, b: Hex) -> None:
     path = line(a, b)
@@ -217,10 +235,10 @@ def test_ring_size_distance_and_order(c: Hex, n: int) -> None:
 
 def test_ring_zero_is_centre_and_negative_rejected() -> None:
     assert ring(Hex(2, -1), 0) == [Hex(2, -1)]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^ring radius must be >= 0, got -1$"):
         ring(Hex(0, 0), -1)
-    with pytest.raises(ValueError):
-        spiral(Hex(0, 0), -1)
+    with pytest.raises(ValueError, match=r"^spiral radius must be >= 0, got -2$"):
+        spiral(Hex(0, 0), -2)
 
 
 @pytest.mark.parametrize(("n", "expected"), [(0, 1), (1, 7), (2, 19), (3, 37), (4, 61), (5, 91)])
@@ -249,7 +267,10 @@ def test_spiral_is_centre_then_rings_without_duplicates(c: Hex, n: int) -> None:
 
 @given(coords, coords, offset_layouts)
 def test_offset_round_trip(col: int, row: int, layout: OffsetLayout) -> None:
-    assert hex_to_offset(offset_to_hex(col, row, layout), layout) == (col, row)
+    h = offset_to_hex(col, row, layout)
+    assert hex_to_offset(h, layout) == (col, row)
+    # integers, not floats equal to them: labels print them as digits ('0304', not '3.04.0')
+    assert all(type(v) is int for v in (h.q, h.r, *hex_to_offset(h, layout)))
 
 
 @given(hexes, offset_layouts)
