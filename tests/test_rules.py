@@ -154,3 +154,18 @@ def test_an_erratum_resolves_only_a_diagnostic_of_its_own_code(tmp_path: Path) -
     assert stale.message == "erratum for PK210 'set 'pair'' matches no diagnostic"
     assert stale.line == game.read_text().splitlines().index("  - code: PK210") + 1
     assert stale.hint == "remove the erratum, or correct its code or subject"
+
+
+def test_an_erratum_naming_an_unknown_code_points_at_the_code() -> None:
+    case = Path(__file__).parent / "data" / "broken" / "erratum_unknown_code"
+    result = run_cli("--rule-data", case.parent, "validate", case.name)
+    (found,) = parse_diagnostics(result.output)
+    lines = (case / "game.yaml").read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines, start=1) if "code: PK999" in text)
+    assert (found.code, found.line, found.column) == (
+        "PK200",
+        line,
+        lines[line - 1].index("PK999") + 1,
+    )
+    assert found.message == "erratum names unknown code PK999"
+    assert found.hint == "did you mean 'PK900'?"
