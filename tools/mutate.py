@@ -75,6 +75,16 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "did_you_mean falls back to `otherwise` only when there is no code at all, and CODES "
         "always holds some: an unknown code gets 'did you mean' or the list of codes",
     ),
+    (
+        "printkit/check/coverage.py",
+        r"reach: float = (None|\+math\.inf)",
+        "reach is compared only once reach_row is set, and the two are set together",
+    ),
+    (
+        "printkit/check/coverage.py",
+        r'count_text, _, sides_text = dice\.rpartition\("d"\)',
+        "a roll holds one 'd' (the model's pattern for dice), so the first is the last",
+    ),
 ]
 
 

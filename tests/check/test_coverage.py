@@ -105,6 +105,11 @@ def test_a_row_inside_a_longer_one_overlaps_it_and_so_does_the_next() -> None:
     assert [(o.first, o.second, o.low, o.high) for o in overlaps] == [(0, 1, 2, 3), (0, 2, 4, 10)]
 
 
+def test_of_two_rows_reaching_as_far_the_one_starting_first_is_named() -> None:
+    _, overlaps = range_coverage([(1, 5), (2, 5), (4, 5)], (1, 5))
+    assert [(o.first, o.second, o.low, o.high) for o in overlaps] == [(0, 1, 2, 5), (0, 2, 4, 5)]
+
+
 @pytest.mark.parametrize(
     ("low", "high", "text"),
     [
