@@ -5,6 +5,7 @@ every kind."""
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pytest
 from support import GOOD, run_cli
@@ -26,12 +27,12 @@ CASES = """claims:
   zero:
     text: Counts no cards.
     check: decks.deck.cards | sum(attribute='count') - 3
-  undefined:
-    text: Names a deck that is not there.
-    check: decks.nothing.cards | length == 1
   in_play:
     text: Needs play.
     engine: a game that ends
+  undefined:
+    text: Names a deck that is not there.
+    check: decks.nothing.cards | length == 1
 examples:
   right:
     text: One step is near.
@@ -60,9 +61,11 @@ examples:
 """
 
 
-@pytest.fixture(scope="module")
-def checked(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Verdict], Diagnostics, list]:
-    folder = tmp_path_factory.mktemp("claims") / "minimal_rules"
+@pytest.fixture
+def checked(tmp_path: Path) -> tuple[list[Verdict], Diagnostics, list]:
+    """Checked afresh for each test (not once per module), so that mutation testing, which
+    runs the tests that call check_claims, runs each of these."""
+    folder = tmp_path / "minimal_rules"
     shutil.copytree(GOOD / "minimal_rules", folder)
     rules = folder / "rules.yaml"
     text = rules.read_text(encoding="utf-8")
@@ -90,8 +93,8 @@ def test_each_claim_and_example_ends_in_its_status(checked) -> None:
         ("claim", "wrong", Status.FAILING),
         ("claim", "a_number", Status.FAILING),
         ("claim", "zero", Status.FAILING),
-        ("claim", "undefined", Status.FAILING),
         ("claim", "in_play", Status.WAITING),
+        ("claim", "undefined", Status.FAILING),
         ("example", "right", Status.CHECKED),
         ("example", "wrong_value", Status.FAILING),
         ("example", "other_keys", Status.FAILING),
@@ -99,8 +102,22 @@ def test_each_claim_and_example_ends_in_its_status(checked) -> None:
         ("example", "waits", Status.WAITING),
     ]
     assert [str(s) for s in Status] == ["checked", "failing", "waiting for engine"]
-    assert verdicts[0].text == "The deck holds three cards."
-    assert verdicts[6].text == "One step is near."
+    texts = [v.text for v in verdicts]
+    assert texts[:6] == [
+        "The deck holds three cards.",
+        "The deck holds four cards.",
+        "Counts the cards.",
+        "Counts no cards.",
+        "Needs play.",
+        "Names a deck that is not there.",
+    ]
+    assert texts[6:] == [
+        "One step is near.",
+        "One step is far.",
+        "One step has a range.",
+        "Uses a table that is not there.",
+        "Needs play too.",
+    ]
 
 
 def test_each_failure_is_reported_once_where_it_is_written(checked) -> None:
