@@ -38,7 +38,7 @@ examples:
     text: One step is near.
     inputs: {distance: 1}
     outcome: {band: near}
-    compute: {band: "lookup('reach', distance).id"}
+    compute: {band: "lookup('reach', inputs.distance).id"}
   wrong_value:
     text: One step is far.
     inputs: {distance: 1}
@@ -49,15 +49,15 @@ examples:
     inputs: {distance: 1}
     outcome: {band: near}
     compute: {range: distance}
+  waits:
+    text: Needs play too.
+    outcome: {band: near}
+    engine: a game that ends
   undefined:
     text: Uses a table that is not there.
     inputs: {distance: 1}
     outcome: {band: near}
     compute: {band: "lookup('nowhere', distance).id"}
-  waits:
-    text: Needs play too.
-    outcome: {band: near}
-    engine: a game that ends
 """
 
 
@@ -98,8 +98,8 @@ def test_each_claim_and_example_ends_in_its_status(checked) -> None:
         ("example", "right", Status.CHECKED),
         ("example", "wrong_value", Status.FAILING),
         ("example", "other_keys", Status.FAILING),
-        ("example", "undefined", Status.FAILING),
         ("example", "waits", Status.WAITING),
+        ("example", "undefined", Status.FAILING),
     ]
     assert [str(s) for s in Status] == ["checked", "failing", "waiting for engine"]
     texts = [v.text for v in verdicts]
@@ -115,8 +115,8 @@ def test_each_claim_and_example_ends_in_its_status(checked) -> None:
         "One step is near.",
         "One step is far.",
         "One step has a range.",
-        "Uses a table that is not there.",
         "Needs play too.",
+        "Uses a table that is not there.",
     ]
 
 
