@@ -85,6 +85,28 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         r'count_text, _, sides_text = dice\.rpartition\("d"\)',
         "a roll holds one 'd' (the model's pattern for dice), so the first is the last",
     ),
+    (
+        "printkit/geometry/hexgrid.py",
+        r"unit = HexLayout\(orientation, [\d.]+\)",
+        "corners and centres scale together: a hex of any size gives the same edge table",
+    ),
+    (
+        "printkit/geometry/hexgrid.py",
+        r"if gaps\[best\] >=? [\d.e-]+:",
+        "the nearest centre lies within float rounding (1e-16) of each edge's mirror point, far "
+        "from any threshold the mutants pick",
+    ),
+    (
+        "printkit/geometry/hexgrid.py",
+        r"raise RuntimeError\(None\)",
+        "the edge table's derivation never fails for flat or pointy hexes, so its error "
+        "messages are never made (they guard the geometry against future edits)",
+    ),
+    (
+        "printkit/geometry/hexgrid.py",
+        r"if other in cells and other <= h:",
+        "a hex is never its own neighbour, so other == h cannot happen",
+    ),
 ]
 
 

@@ -181,6 +181,14 @@ def test_hex_round_recovers_hex_from_small_perturbation(h: Hex, dq: float, dr: f
     assert hex_round(h.q + dq, h.r + dr) == h
 
 
+@given(hexes)
+def test_a_point_halfway_to_the_next_hex_up_an_axis_rounds_up(h: Hex) -> None:
+    """Ties round up, the same wherever they are: halfway from h to h + (1, 0) is h + (1, 0),
+    and halfway to h + (0, 1) is h + (0, 1)."""
+    assert hex_round(h.q + 0.5, h.r) == Hex(h.q + 1, h.r)
+    assert hex_round(h.q, h.r + 0.5) == Hex(h.q, h.r + 1)
+
+
 def test_line_matches_red_blob() -> None:
     assert line(Hex(0, 0), Hex(1, -5)) == [
         Hex(0, 0),
