@@ -373,7 +373,8 @@ def test_from_across_flats(orientation: Orientation) -> None:
 
 def test_layout_validates_and_normalises() -> None:
     for bad in (0.0, -1.0, math.inf, math.nan):
-        with pytest.raises(ValueError):
+        expected = f"^hex radius must be a positive finite number, got {bad}$"
+        with pytest.raises(ValueError, match=expected):
             HexLayout(Orientation.FLAT, bad)
     layout = HexLayout("pointy", 10, [1, 2])  # type: ignore[arg-type]
     assert layout == HexLayout(Orientation.POINTY, 10.0, (1.0, 2.0))
