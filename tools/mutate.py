@@ -86,6 +86,11 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "a roll holds one 'd' (the model's pattern for dice), so the first is the last",
     ),
     (
+        "printkit/check/claims.py",
+        r"ok = None",
+        "an example's ok is only read as a truth value: None and False both make it 'failing'",
+    ),
+    (
         "printkit/geometry/hexgrid.py",
         r"unit = HexLayout\(orientation, [\d.]+\)",
         "corners and centres scale together: a hex of any size gives the same edge table",
