@@ -36,11 +36,15 @@ def star(points: int, inner: float, outer: float) -> list[tuple[float, float]]:
     st.floats(5, 60),
     st.floats(0.5, 30),
     st.lists(st.tuples(st.floats(0, 200), st.floats(0, 200)), min_size=1, max_size=40),
+    st.sampled_from([0.0, -150.0]),
 )
 def test_even_odd_agrees_with_a_ray_cast_over_every_edge(
-    points: int, outer: float, band: float, tests: list[tuple[float, float]]
+    points: int, outer: float, band: float, tests: list[tuple[float, float]], shift: float
 ) -> None:
-    outline = star(points, outer / 2, outer)
+    """Anywhere on the plane: shifted by -150 the star straddles zero and its bands go
+    negative."""
+    outline = [(x + shift, y + shift) for x, y in star(points, outer / 2, outer)]
+    tests = [(x + shift, y + shift) for x, y in tests]
     index = EvenOdd(outline, band)
     for x, y in tests:
         assert ((x, y) in index) == (crossings(outline, x, y) % 2 == 1), (x, y)
