@@ -91,6 +91,22 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "an example's ok is only read as a truth value: None and False both make it 'failing'",
     ),
     (
+        "printkit/geometry/polygon.py",
+        r"for \(x0, y0\), \(x1, y1\) in zip\(polygon, polygon\[1:\] \+ polygon\[:1\], "
+        r"(strict=(None|False))?\):",
+        "the corners and the corners rotated by one are always as many, so strict never fires",
+    ),
+    (
+        "printkit/geometry/polygon.py",
+        r"inside = None",
+        "`in` makes the result a bool: None and False both say 'not inside'",
+    ),
+    (
+        "printkit/geometry/polygon.py",
+        r"for j in range\(int\(min\(y1, y2\) // band\), int\(max\(y1, y2\) // band\) \+ 2\):",
+        "an edge listed in one band too many is never crossed there: that band lies above it",
+    ),
+    (
         "printkit/geometry/hexgrid.py",
         r"unit = HexLayout\(orientation, [\d.]+\)",
         "corners and centres scale together: a hex of any size gives the same edge table",
