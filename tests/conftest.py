@@ -3,10 +3,17 @@ measure its output (a build takes about a second; rendering and measuring is wha
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from support import GOOD, RULE_DATA, run_cli
+
+# Property tests in CI (which sets CI=true) run the same examples every time and neither read
+# nor write Hypothesis's example database: a red build is reproducible from its log alone.
+settings.register_profile("ci", database=None, derandomize=True, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI", "").lower() == "true" else "default")
 
 
 def _build(tmp_path_factory: pytest.TempPathFactory, rule_data: Path, game: str) -> Path:

@@ -42,13 +42,6 @@ def test_the_map_names_its_towns_and_where_units_enter(built: Path) -> None:
         assert name in text
 
 
-def test_the_river_and_roads_are_data_the_map_keeps() -> None:
-    valley = read_package(RULE_DATA / "border_skirmish")["materials"]["valley"]
-    assert len(valley["hexsides"]) == 19  # the river's whole course, column 06 | 07
-    assert {path["type"] for path in valley["paths"]} == {"road", "track"}
-    assert valley["path_types"]["track"]["smooth"] is True
-
-
 def test_every_unit_has_a_front_and_a_reduced_back(built: Path) -> None:
     reader = pypdf.PdfReader(built / "units.pdf")
     fronts, backs = reader.pages[0].extract_text(), reader.pages[1].extract_text()

@@ -9,13 +9,11 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from pixels import close_to, mask_px
 from support import (
-    MM_PER_PX,
     RULE_DATA,
     Raster,
     hex_rgb,
-    near,
-    read_package,
     run_cli,
     segments,
 )
@@ -89,21 +87,11 @@ def _cycle_centres(pdf: Path) -> dict[str, tuple[float, float]]:
     """Where each colour's big badge of the cycle sits (mm), from the pixels of the page's lower
     half: the small badges by the labels are above it."""
     raster = Raster.of(pdf, 0)
-    image = raster.image
-    top = image.height * 45 // 100
-    found: dict[str, list[tuple[int, int]]] = {name: [] for name in BADGES}
-    pixels = image.load()
-    for y in range(top, image.height, 4):
-        for x in range(0, image.width, 4):
-            for name, colour in BADGES.items():
-                if near(pixels[x, y], hex_rgb(colour), 10):
-                    found[name].append((x, y))
+    width, height = raster.image.size
+    lower_half = (0, height * 45 // 100, width, height)
     return {
-        name: (
-            sum(p[0] for p in points) / len(points) * MM_PER_PX,
-            sum(p[1] for p in points) / len(points) * MM_PER_PX,
-        )
-        for name, points in found.items()
+        name: mask_px(raster, close_to(hex_rgb(colour), 10), lower_half, step=4).where().centre_mm()
+        for name, colour in BADGES.items()
     }
 
 
@@ -129,15 +117,6 @@ def test_the_colour_cycle_is_drawn_in_the_order_of_the_rules(mats: Path, tmp_pat
     assert result.exit_code == 0, result.output
     turned = _cycle_centres(out / "shields_dice" / "player_mat.pdf")
     assert turned["blue"][0] > turned["red"][0] > turned["yellow"][0]
-
-
-def test_each_battery_has_a_badge_of_its_own_shape_and_letter() -> None:
-    """Colour is never the only cue: the three badges differ in letter and in shape too."""
-    sheets = read_package(RULE_DATA / "shields_dice")["materials"]["player_mat"]["elements"]
-    flat = [c for e in sheets for c in (e.get("elements") or [e])]  # rows hold elements too
-    (cycle,) = [e for e in flat if e["kind"] == "cycle"]
-    badges = list(cycle["badges"].values())
-    assert len({b["letter"] for b in badges}) == len({b["shape"] for b in badges}) == 3
 
 
 def test_each_health_track_draws_twelve_boxes(mats: Path) -> None:

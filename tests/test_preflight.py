@@ -12,6 +12,7 @@ from pathlib import Path
 import pypdf
 import pytest
 from click.testing import Result
+from pixels import colourful, where
 from support import DATA, Raster, parse_diagnostics, run_cli, segments, text_runs
 
 from printkit.draw.ops import Circle, Document, Line, Op, Paint, Rect, Text
@@ -29,9 +30,15 @@ def test_the_shipped_games_trip_no_preflight_check(paper: str) -> None:
     assert not found, result.output
 
 
-def _codes(ops: list[Op], home_printed: bool = True) -> list[str]:
+def _findings(ops: list[Op], home_printed: bool = True) -> list[tuple[str, str, str]]:
+    """Code, message and hint of each finding on a page drawn with `ops`."""
     document = Document("t", [])
-    return [f.code for f in page_findings(page_items(document, ops), A4, home_printed)]
+    found = page_findings(page_items(document, ops), A4, home_printed)
+    return [(f.code, f.message, f.hint) for f in found]
+
+
+def _codes(ops: list[Op], home_printed: bool = True) -> list[str]:
+    return [code for code, _, _ in _findings(ops, home_printed)]
 
 
 FOLD = Paint(None, "#606060", 0.5, (3.0, 2.0), role="fold")
@@ -72,6 +79,19 @@ def test_ink_in_the_strip_counts_only_for_home_printing() -> None:
     assert "PK760" in _codes(art)
     assert "PK760" not in _codes(art, home_printed=False)  # a print shop prints to the edge
     assert "PK760" not in _codes([Rect(mm(2), mm(2), mm(50), mm(50), Paint("#ffffff"))])
+
+
+@pytest.mark.parametrize(
+    ("edge", "x", "y"),
+    [("left", 2, 100), ("top", 100, 2), ("right", 168, 100), ("bottom", 100, 255)],
+)
+def test_ink_in_the_strip_is_measured_from_the_edge_it_nears(edge: str, x: int, y: int) -> None:
+    """A 40 mm square 2 mm from one edge of A4 (210 × 297 mm) and far from the others: the
+    finding names that edge and that distance, whichever edge it is."""
+    square = Rect(mm(x), mm(y), mm(40), mm(40), Paint("#336699"))
+    ((code, message, _),) = _findings([square])
+    assert code == "PK760"
+    assert message.startswith(f"a rect reaches 2.0 mm from the {edge} edge, at x {x + 20}.0 mm, ")
 
 
 def test_contrast_is_wcag_s_ratio() -> None:
@@ -118,17 +138,7 @@ def _dark_runs_across(raster: Raster, y_mm: float) -> list:
 
 def _art_box(raster: Raster) -> tuple[float, float, float, float]:
     """The box of the coloured art on a page (mm): pixels far from grey."""
-    image = raster.image
-    xs, ys = [], []
-    pixels = image.load()
-    for y in range(0, image.height, 4):
-        for x in range(0, image.width, 4):
-            r, g, b = pixels[x, y]
-            if max(r, g, b) - min(r, g, b) > 40:
-                xs.append(x)
-                ys.append(y)
-    px = 25.4 / 300
-    return (min(xs) * px, min(ys) * px, max(xs) * px, max(ys) * px)
+    return where(raster, colourful(40), step=4).box_mm()
 
 
 def test_crop_marks_stand_only_around_pieces(tmp_path: Path) -> None:
@@ -138,12 +148,13 @@ def test_crop_marks_stand_only_around_pieces(tmp_path: Path) -> None:
     result = run_cli("build", "raise_the_shields", "--only", "variable_attack_card", "--out", out)
     assert result.exit_code == 0, result.output
     raster = Raster.of(out / "raise_the_shields" / "variable_attack_card.pdf", 0)
-    left, top, right, _ = _art_box(raster)
+    left, top, right, bottom = _art_box(raster)
     above = [s for s in _dark_runs_across(raster, top - 4) if s.length < 1]
     assert len(above) == 2
     for x in (left - 4, right + 4):
         column = segments([sum(p) < 600 for p in raster.column(x)])
-        assert len([s for s in column if s.length < 1]) == 2
+        beside = [s for s in column if s.length < 1 and s.end < bottom + 10]  # not the note
+        assert len(beside) == 2
 
 
 def test_the_card_cut_outline_is_solid_and_the_fold_dashed(tmp_path: Path) -> None:
@@ -217,6 +228,120 @@ def test_a_piece_edge_needs_a_mark_or_a_cut_line() -> None:
     ]
     assert "PK766" not in _codes([trim, *marks])
     assert "PK766" in _codes([trim, *marks[1:]])  # the left edge has lost its mark
+
+
+TRIM = Rect(mm(50), mm(50), mm(63), mm(88), Paint(None, None, role="trim"))  # 50-113, 50-138
+CROP = Paint(None, "#000000", 0.25, role="crop")
+EDGE_MARKS = {
+    "left": Line(mm(50), mm(40), mm(50), mm(45), CROP),
+    "right": Line(mm(113), mm(40), mm(113), mm(45), CROP),
+    "top": Line(mm(40), mm(50), mm(45), mm(50), CROP),
+    "bottom": Line(mm(40), mm(138), mm(45), mm(138), CROP),
+}
+
+
+@pytest.mark.parametrize("side", sorted(EDGE_MARKS))
+def test_the_unmarked_edge_is_named(side: str) -> None:
+    marks = [mark for name, mark in EDGE_MARKS.items() if name != side]
+    ((code, message, _),) = _findings([TRIM, *marks])
+    assert code == "PK766"
+    assert message == (
+        f"the {side} edge of a piece at x 81.5 mm, y 94.0 mm has no crop mark and no cut line"
+    )
+
+
+# Each check's finding as printed: what, where (the middle of the item's box) and what to do.
+FINDINGS = {
+    "ink in the strip": (
+        [Rect(mm(168), mm(100), mm(40), mm(40), Paint("#336699"))],
+        "PK760",
+        "a rect reaches 2.0 mm from the right edge, at x 188.0 mm, y 120.0 mm; home printers "
+        "leave the outer 5 mm blank",
+        "keep art, bleed, marks and text 5 mm inside the paper (a smaller piece, fewer per sheet "
+        "or a larger paper), or accept the risk with 'preflight: {accept: [code]}'",
+    ),
+    "cut like fold": (
+        [
+            Rect(mm(30), mm(50), mm(140), mm(70), Paint(None, "#7f7f7f", 0.25, (3.0, 2.0), "cut")),
+            Line(mm(100), mm(50), mm(100), mm(120), FOLD),
+        ],
+        "PK764",
+        "cut and fold lines are both dashed at x 100.0 mm, y 85.0 mm",
+        "draw cut lines solid and fold lines dashed, so 'fold on the dashed line' is true",
+    ),
+    "halves at a point": (
+        [
+            Circle(mm(85), mm(65), mm(15), Paint(None, "#333333", 0.3, role="cut")),
+            Circle(mm(115), mm(65), mm(15), Paint(None, "#333333", 0.3, role="cut")),
+            Line(mm(100), mm(50), mm(100), mm(80), FOLD),
+        ],
+        "PK765",
+        "the two halves of a fold-and-glue piece meet at a point at x 100.0 mm, y 65.0 mm",
+        "give round and hexagonal pieces a rectangle to cut out first (the outline is cut after "
+        "gluing), or a hinge",
+    ),
+    "unmarked edge": (
+        [TRIM],
+        "PK766",
+        "the left edge of a piece at x 81.5 mm, y 94.0 mm has no crop mark and no cut line",
+        "turn crop marks on, give the material a 'cut_corner_radius' (a cut line round each "
+        "piece), or leave room in the margins for marks",
+    ),
+    "mark of nothing": (
+        [TRIM, *EDGE_MARKS.values(), Line(mm(150), mm(40), mm(150), mm(45), CROP)],
+        "PK767",
+        "a crop mark at x 150.0 mm, y 42.5 mm is in line with no piece's edge",
+        "marks stand only at cut lines that bound a piece; this one marks an empty slot",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(FINDINGS))
+def test_each_finding_says_what_where_and_what_to_do(case: str) -> None:
+    ops, code, message, hint = FINDINGS[case]
+    assert _findings(ops) == [(code, message, hint)]
+
+
+def test_small_text_counts_the_runs_and_names_the_smallest() -> None:
+    from printkit.draw.ops import Group
+
+    def scaled(text: str, scale: float) -> Group:
+        return Group((Text(0, 0, text, "PK-Regular", 10.0),), (scale, 0, 0, scale, mm(50), mm(50)))
+
+    ((code, message, hint),) = _findings([scaled("small", 0.55), scaled("tiny", 0.5)])
+    assert code == "PK761"
+    assert message.startswith("2 text run(s) below 6 pt, the smallest 'tiny' at 5.0 pt at x ")
+    assert hint == (
+        "text under 6 pt is hard to read on paper: make it larger (a region's 'min_size', a "
+        "label's 'size') or give it more room"
+    )
+
+
+def test_a_mark_over_text_names_the_text_by_its_first_30_characters() -> None:
+    title = "A title long enough to be cut short in a message"
+    ops = [
+        Line(mm(100), mm(40), mm(100), mm(80), CROP),
+        Text(mm(98), mm(60), title, "PK-Regular", 10),
+    ]
+    ((code, message, hint),) = _findings(ops)
+    assert code == "PK762"
+    assert message == (
+        f"a crop mark crosses or touches text '{title[:30]}' at x 100.0 mm, y 60.0 mm"
+    )
+    assert hint == "marks stop short of text: move the text, or the marks' room"
+
+
+def test_low_contrast_names_both_colours_and_the_ratio() -> None:
+    blue = Rect(mm(60), mm(40), mm(80), mm(40), Paint("#1565c0"))
+    fold = Line(mm(100), mm(40), mm(100), mm(80), FOLD)
+    ((code, message, hint),) = _findings([blue, fold])
+    ratio = contrast("#606060", "#1565c0")
+    assert code == "PK763"
+    assert message == (
+        f"a fold mark in #606060 on #1565c0 has a contrast of {ratio:.1f} : 1 "
+        "at x 100.0 mm, y 60.0 mm"
+    )
+    assert hint == "below 3 : 1 it fades on paper: darken one colour or lighten the other"
 
 
 def test_marks_stand_only_at_the_edges_of_pieces() -> None:

@@ -12,10 +12,13 @@ import math
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
 import pypdf
 import pytest
+from pixels import blobs, close_to, mask, mask_px, runs
 from support import (
     MM_PER_PT,
+    MM_PER_PX,
     RULE_DATA,
     Raster,
     assert_mm,
@@ -23,7 +26,6 @@ from support import (
     near,
     read_package,
     run_cli,
-    segments,
 )
 
 from printkit.materials.board_draw import ATTACK_FILL
@@ -69,17 +71,22 @@ def realm() -> dict:
     return grid
 
 
-def _plant_run(raster: Raster, y: float):
-    runs = segments([near(p, PLANT, 6) for p in raster.row(y)])
-    return max(runs, key=lambda s: s.length, default=None)
+def _plant(raster: Raster) -> np.ndarray:
+    """Which pixels of the page show the power plant's colour."""
+    return mask(raster, close_to(PLANT, 6)).flags
 
 
-def _plant_centre(raster: Raster) -> tuple[float, float]:
+def _plant_run(plant: np.ndarray, y: float):
+    return max(runs(plant[Raster.px(y)]), key=lambda s: s.length, default=None)
+
+
+def _plant_centre(plant: np.ndarray) -> tuple[float, float]:
     """The middle of the dark power plant, in mm from the page's top-left corner: the longest
     band of rows where the plant's colour runs longer than a line could (a dark edge 10 mm
     long, such as an attack rectangle's, makes a band one row high)."""
-    rows = [y / 10 for y in range(int(raster.height_mm * 2), int(raster.height_mm * 8))]
-    plant_rows = [y for y in rows if (run := _plant_run(raster, y)) and run.length > 5]
+    height_mm = plant.shape[0] * MM_PER_PX
+    rows = [y / 10 for y in range(int(height_mm * 2), int(height_mm * 8))]
+    plant_rows = [y for y in rows if (run := _plant_run(plant, y)) and run.length > 5]
     bands: list[list[float]] = []
     for y in plant_rows:
         if bands and y - bands[-1][-1] < 0.5:
@@ -88,7 +95,7 @@ def _plant_centre(raster: Raster) -> tuple[float, float]:
             bands.append([y])
     band = max(bands, key=len)
     y = (band[0] + band[-1]) / 2
-    return _plant_run(raster, y - 2.5).middle, y  # above its label, which splits the middle row
+    return _plant_run(plant, y - 2.5).middle, y  # above its label, which splits the middle row
 
 
 def _to_page(origin: tuple[float, float], side: float, point: tuple[float, float]):
@@ -141,7 +148,7 @@ def _area_cells(area: dict) -> set[tuple[int, int]]:
 def test_each_sector_has_four_attack_rectangles_where_the_data_puts_them(built, realm) -> None:
     raster = Raster.of(built["a4"] / "realm_sheet.pdf", 0)
     side = float(realm["side"].removesuffix("mm"))
-    origin = _plant_centre(raster)
+    origin = _plant_centre(_plant(raster))
     for name, area in realm["areas"].items():
         found = [
             pair for pair in _pairs(_area_cells(area)) if _is_rectangle(raster, *pair, origin, side)
@@ -154,7 +161,7 @@ def test_each_sector_has_four_attack_rectangles_where_the_data_puts_them(built, 
 def test_each_sector_has_one_emitter_circle_where_the_data_puts_it(built, realm) -> None:
     raster = Raster.of(built["a4"] / "realm_sheet.pdf", 0)
     side = float(realm["side"].removesuffix("mm"))
-    origin = _plant_centre(raster)
+    origin = _plant_centre(_plant(raster))
     for name, area in realm["areas"].items():
         circles = []
         for cell in sorted(_area_cells(area)):
@@ -172,14 +179,14 @@ def test_the_triangles_have_the_declared_side(built, realm) -> None:
     """The power plant is a hexagon of six triangles, two sides from corner to corner; 2.5 mm
     above its middle (clear of its label) it is 2.5 mm · 2/√3 narrower. The grid line drawn
     along each slanted edge covers half its width there: 0.4 pt / sin 60°."""
-    raster = Raster.of(built["a4"] / "realm_sheet.pdf", 0)
-    _, y = _plant_centre(raster)
+    plant = _plant(Raster.of(built["a4"] / "realm_sheet.pdf", 0))
+    _, y = _plant_centre(plant)
     side = float(realm["side"].removesuffix("mm"))
     lines = 0.4 * MM_PER_PT / (SQRT3 / 2)
-    width = _plant_run(raster, y - 2.5).length
+    width = _plant_run(plant, y - 2.5).length
     assert_mm(width, 2 * side - 5 / SQRT3 - lines, "power plant width")
     top = y - 3  # up from above the label, while the plant's colour still runs a side wide
-    while (run := _plant_run(raster, top - 0.02)) is not None and run.length > side / 2:
+    while (run := _plant_run(plant, top - 0.02)) is not None and run.length > side / 2:
         top -= 0.02
     assert_mm(y - top, side * SQRT3 / 2, "power plant half-height")
 
@@ -191,28 +198,11 @@ def test_the_six_shapes_have_their_triangles(built) -> None:
     (shapes,) = [
         e for e in package["materials"]["realm_sheet"]["elements"] if e["kind"] == "shapes"
     ]
-    image = raster.image
-    width, height = image.size
-    top = int(height * 0.6)
-    seen: set[tuple[int, int]] = set()
-    triangles: list[int] = []  # the x of each triangle, in pixels
-    pixels = image.load()
-    for y in range(top, height, 3):
-        for x in range(0, width, 3):
-            if (x, y) in seen or not near(pixels[x, y], SHAPE_FILL, 2):
-                continue
-            pending, members = [(x, y)], []
-            seen.add((x, y))
-            while pending:
-                px, py = pending.pop()
-                members.append(px)
-                for nx, ny in ((px + 3, py), (px - 3, py), (px, py + 3), (px, py - 3)):
-                    inside = 0 <= nx < width and top <= ny < height
-                    if inside and (nx, ny) not in seen and near(pixels[nx, ny], SHAPE_FILL, 2):
-                        seen.add((nx, ny))
-                        pending.append((nx, ny))
-            if len(members) > 100:  # a triangle of 8 mm is about 3000 samples; skip specks
-                triangles.append(sum(members) // len(members))
+    width, height = raster.image.size
+    lower = (0, int(height * 0.6), width, height)
+    fills = blobs(mask_px(raster, close_to(SHAPE_FILL, 2), lower, step=3))
+    # the x of each triangle, in pixels; a triangle of 8 mm is about 3000 samples: skip specks
+    triangles = [int(blob.xs.sum()) // len(blob) for blob in fills if len(blob) > 100]
     share = (width - 2 * 12 / (25.4 / 300)) / len(shapes["shapes"])
     per_shape = Counter(int((x - 12 / (25.4 / 300)) // share) for x in triangles)
     expected = [len(cells) for cells in shapes["shapes"].values()]

@@ -63,37 +63,6 @@ def band_colour(card: dict[str, Any]) -> tuple[int, int, int] | None:
     return hex_rgb(DECK["sets"][card_set]["colour"]) if card_set else None
 
 
-# --- the deck data against the issue ------------------------------------------------------------
-
-
-def test_the_deck_is_the_18_cards_of_the_inventory() -> None:
-    assert len(CARDS) == 18
-    assert PACKAGE["components"][DECK.get("component", DECK_ID)]["count"] == 18
-
-
-def test_the_cards_the_rule_text_names_are_in_the_deck() -> None:
-    names = {card["name"]: card for card in DECK["cards"]}
-    for name in ("Battery", "Smuggle", "Transporter Hijinks", "Space Mine", "Death Ray"):
-        assert name in names
-    assert names["Death Ray"]["damage"] == 4
-
-
-def test_every_set_can_be_completed_and_shows_its_size() -> None:
-    for set_id, spec in DECK["sets"].items():
-        copies = sum(c.get("count", 1) for c in DECK["cards"] if c.get("set") == set_id)
-        assert copies >= spec["size"], set_id
-    for card in DECK["cards"]:
-        if card.get("set") and "pips" in card:
-            assert card["pips"] == DECK["sets"][card["set"]]["size"]
-
-
-def test_the_paper_plan_is_9_up_on_a4() -> None:
-    """PRINT.md: 9-up standard cards on A4, 3 × 3, about 10.5 mm side margins."""
-    assert CARD == (63.0, 88.0)
-    assert (GRID.columns, GRID.rows) == (3, 3)
-    assert GRID.left == pytest.approx(10.5)
-
-
 # --- structure (pypdf) --------------------------------------------------------------------------
 
 

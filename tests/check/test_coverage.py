@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from printkit.check.coverage import Gap, dice_values, range_coverage
+from printkit.check.coverage import Gap, Overlap, dice_values, interval_text, range_coverage
 from printkit.check.tables import check_tables
 from printkit.diagnostics import TABLE_GAP, TABLE_OVERLAP, Diagnostics
 from printkit.load.yaml_spans import SourceMap
@@ -71,6 +72,67 @@ def test_one_inserted_gap_is_found_where_it_was_inserted(partition, data) -> Non
     )
 
 
+@given(partitions(), st.booleans(), st.integers(1, 3))
+def test_a_closed_domain_wider_than_its_rows_leaves_a_gap_at_that_end(partition, top, by) -> None:
+    """The domain reaches `by` values past the rows at its top (or bottom): exactly those are a
+    gap, down to a single value."""
+    rows, (low, high) = partition
+    if top:
+        rows[-1][1] = high = rows[-1][0] if high is None else high
+        expected = Gap(high + 1, high + by)
+        domain = (low, high + by)
+    else:
+        rows[0][0] = low = rows[0][1] if low is None else low
+        expected = Gap(low - by, low - 1)
+        domain = (low - by, high)
+    gaps, overlaps = range_coverage([tuple(r) for r in rows], domain)
+    assert (gaps, overlaps) == ([expected], [])
+
+
+def test_a_one_value_gap_at_each_end_of_a_closed_domain() -> None:
+    assert range_coverage([(2, 5)], (1, 6)) == ([Gap(1, 1), Gap(6, 6)], [])
+
+
+def test_a_row_starting_past_a_closed_top_leaves_the_values_before_it_uncovered() -> None:
+    assert range_coverage([(1, 4), (7, 9)], (1, 5)) == ([Gap(5, 5)], [])
+    assert range_coverage([(1, 4), (7, 9)], (1, 6)) == ([Gap(5, 6)], [])
+
+
+def test_a_row_inside_a_longer_one_overlaps_it_and_so_does_the_next() -> None:
+    """The longer row still reaches furthest after the short one inside it."""
+    gaps, overlaps = range_coverage([(1, 10), (2, 3), (4, 12)], (1, 12))
+    assert gaps == []
+    assert [(o.first, o.second, o.low, o.high) for o in overlaps] == [(0, 1, 2, 3), (0, 2, 4, 10)]
+
+
+def test_of_two_rows_reaching_as_far_the_one_starting_first_is_named() -> None:
+    _, overlaps = range_coverage([(1, 5), (2, 5), (4, 5)], (1, 5))
+    assert [(o.first, o.second, o.low, o.high) for o in overlaps] == [(0, 1, 2, 5), (0, 2, 4, 5)]
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "text"),
+    [
+        (None, None, "every number"),
+        (None, 3, "3 and below"),
+        (6, None, "6 and above"),
+        (4, 4, "4"),
+        (-2, 5, "-2 to 5"),
+    ],
+)
+def test_an_interval_is_named_the_way_a_rule_text_says_it(low, high, text: str) -> None:
+    assert interval_text(low, high) == str(Gap(low, high)) == text
+    assert str(Overlap(0, 1, low, high)) == text
+
+
+@pytest.mark.parametrize(
+    ("dice", "values"),
+    [("d6", range(1, 7)), ("1d8", range(1, 9)), ("2d6", range(2, 13)), ("3d4", range(3, 13))],
+)
+def test_a_roll_shows_every_value_from_all_ones_to_all_highest(dice: str, values) -> None:
+    assert dice_values(dice) == list(values)
+
+
 @given(partitions(), st.data())
 def test_one_inserted_overlap_is_found_between_the_two_rows(partition, data) -> None:
     rows, (low, high) = partition
@@ -107,13 +169,14 @@ def test_closing_an_open_end_leaves_everything_beyond_it_uncovered(partition) ->
 
 
 @st.composite
-def dice_partitions(draw: st.DrawFn) -> tuple[str, list[tuple[int, int]]]:
-    """A roll ('d8', '3d6'…) and its values cut into consecutive spans."""
+def dice_partitions(draw: st.DrawFn, min_cuts: int = 0) -> tuple[str, list[tuple[int, int]]]:
+    """A roll ('d8', '3d6'…) and its values cut into consecutive spans, at least
+    `min_cuts` + 1 of them."""
     count = draw(st.integers(1, 3))
     sides = draw(st.sampled_from([4, 6, 8, 10, 12, 20]))
     dice = f"{count}d{sides}" if count > 1 else f"d{sides}"
-    values = dice_values(dice)
-    cuts = sorted(draw(st.sets(st.integers(1, len(values) - 1), max_size=6)))
+    values = list(range(count, count * sides + 1))  # worked out here, not by dice_values
+    cuts = sorted(draw(st.sets(st.integers(1, len(values) - 1), min_size=min_cuts, max_size=6)))
     edges = [0, *cuts, len(values)]
     return dice, [(values[a], values[b - 1]) for a, b in pairwise(edges)]
 
@@ -134,11 +197,9 @@ def test_a_dice_table_covering_every_roll_once_is_clean(case) -> None:
     assert list(_dice_diagnostics(dice, spans)) == []
 
 
-@given(dice_partitions(), st.data())
+@given(dice_partitions(min_cuts=1), st.data())
 def test_a_dropped_dice_row_is_a_gap_naming_its_rolls(case, data) -> None:
     dice, spans = case
-    if len(spans) < 2:
-        return
     dropped = data.draw(st.integers(0, len(spans) - 1))
     low, high = spans[dropped]
     found = _dice_diagnostics(dice, spans[:dropped] + spans[dropped + 1 :])

@@ -85,7 +85,7 @@ def test_a_renderer_may_turn_references_into_links() -> None:
 def test_player_counts_are_read_from_the_game(players: str, low, high) -> None:
     package = Package.model_validate({"game": {"title": "T", "players": players}})
     found = players_of(package)
-    assert (found.min, found.max) if found else (low, high) == (None, None)
+    assert ((found.min, found.max) if found else (None, None)) == (low, high)
 
 
 def test_the_sandbox_refuses_python_internals() -> None:

@@ -18,6 +18,7 @@ from printkit.geometry.hexgrid import (
     HexLayout,
     OffsetLayout,
     Orientation,
+    _derive_edge_directions,
     distance,
     edge_neighbour,
     hex_round,
@@ -180,6 +181,14 @@ def test_hex_round_recovers_hex_from_small_perturbation(h: Hex, dq: float, dr: f
     assert hex_round(h.q + dq, h.r + dr) == h
 
 
+@given(hexes)
+def test_a_point_halfway_to_the_next_hex_up_an_axis_rounds_up(h: Hex) -> None:
+    """Ties round up, the same wherever they are: halfway from h to h + (1, 0) is h + (1, 0),
+    and halfway to h + (0, 1) is h + (0, 1)."""
+    assert hex_round(h.q + 0.5, h.r) == Hex(h.q + 1, h.r)
+    assert hex_round(h.q, h.r + 0.5) == Hex(h.q, h.r + 1)
+
+
 def test_line_matches_red_blob() -> None:
     assert line(Hex(0, 0), Hex(1, -5)) == [
         Hex(0, 0),
@@ -189,6 +198,24 @@ def test_line_matches_red_blob() -> None:
         Hex(1, -4),
         Hex(1, -5),
     ]
+
+
+@pytest.mark.parametrize(
+    ("end", "expected"),
+    [
+        # (0.5, 0.5, -1) nudged (+, +, -2): q and r round up, s stays; r, rounded as far,
+        # is recomputed: (1, 0).
+        (Hex(1, 1), [Hex(0, 0), Hex(1, 0), Hex(1, 1)]),
+        (Hex(2, 2), [Hex(0, 0), Hex(1, 0), Hex(1, 1), Hex(2, 1), Hex(2, 2)]),
+        # (1, -0.5, -0.5) nudged: r rounds to 0, s to -1: (1, 0); likewise (3, -1).
+        (Hex(4, -2), [Hex(0, 0), Hex(1, 0), Hex(2, -1), Hex(3, -1), Hex(4, -2)]),
+    ],
+)
+def test_a_line_along_hex_edges_breaks_every_tie_the_nudged_way(end: Hex, expected) -> None:
+    """Samples exactly between two hexes go the way the nudge (q, r, s) + (ε, ε, -2ε) pushes
+    them, whichever end the line starts from."""
+    assert line(Hex(0, 0), end) == expected
+    assert line(end, Hex(0, 0)) == expected[::-1]
 
 
 @given(hexes, hexes)
@@ -216,10 +243,10 @@ def test_ring_size_distance_and_order(c: Hex, n: int) -> None:
 
 def test_ring_zero_is_centre_and_negative_rejected() -> None:
     assert ring(Hex(2, -1), 0) == [Hex(2, -1)]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^ring radius must be >= 0, got -1$"):
         ring(Hex(0, 0), -1)
-    with pytest.raises(ValueError):
-        spiral(Hex(0, 0), -1)
+    with pytest.raises(ValueError, match=r"^spiral radius must be >= 0, got -2$"):
+        spiral(Hex(0, 0), -2)
 
 
 @pytest.mark.parametrize(("n", "expected"), [(0, 1), (1, 7), (2, 19), (3, 37), (4, 61), (5, 91)])
@@ -248,7 +275,10 @@ def test_spiral_is_centre_then_rings_without_duplicates(c: Hex, n: int) -> None:
 
 @given(coords, coords, offset_layouts)
 def test_offset_round_trip(col: int, row: int, layout: OffsetLayout) -> None:
-    assert hex_to_offset(offset_to_hex(col, row, layout), layout) == (col, row)
+    h = offset_to_hex(col, row, layout)
+    assert hex_to_offset(h, layout) == (col, row)
+    # integers, not floats equal to them: labels print them as digits ('0304', not '3.04.0')
+    assert all(type(v) is int for v in (h.q, h.r, *hex_to_offset(h, layout)))
 
 
 @given(hexes, offset_layouts)
@@ -300,11 +330,16 @@ def test_offset_labels_sit_on_a_shoved_rectangular_grid(
     assert close((x, y), expected)
 
 
-def test_offset_layout_accepts_plain_strings() -> None:
-    from_str = offset_to_hex(3, 4, "odd-r")  # type: ignore[arg-type]
-    assert from_str == offset_to_hex(3, 4, OffsetLayout.ODD_R)
+@pytest.mark.parametrize("layout", list(OffsetLayout))
+def test_offset_layout_accepts_plain_strings(layout: OffsetLayout) -> None:
+    for col, row in ((3, 4), (4, 3), (-3, -5)):
+        from_str = offset_to_hex(col, row, str(layout))  # type: ignore[arg-type]
+        assert from_str == offset_to_hex(col, row, layout)
+        assert hex_to_offset(from_str, str(layout)) == (col, row)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         offset_to_hex(0, 0, "odd-z")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        hex_to_offset(Hex(0, 0), "odd-z")  # type: ignore[arg-type]
 
 
 # --- Layout geometry -----------------------------------------------------------------------
@@ -338,7 +373,8 @@ def test_from_across_flats(orientation: Orientation) -> None:
 
 def test_layout_validates_and_normalises() -> None:
     for bad in (0.0, -1.0, math.inf, math.nan):
-        with pytest.raises(ValueError):
+        expected = f"^hex radius must be a positive finite number, got {bad}$"
+        with pytest.raises(ValueError, match=expected):
             HexLayout(Orientation.FLAT, bad)
     layout = HexLayout("pointy", 10, [1, 2])  # type: ignore[arg-type]
     assert layout == HexLayout(Orientation.POINTY, 10.0, (1.0, 2.0))
@@ -421,6 +457,15 @@ def test_layout_round_trip_red_blob_values() -> None:
 
 def test_edge_directions_are_a_permutation() -> None:
     assert sorted(EDGE_DIRECTIONS) == list(range(6))
+
+
+@pytest.mark.parametrize("orientation", list(Orientation))
+def test_each_edge_borders_the_neighbour_in_the_direction_it_faces(orientation) -> None:
+    """Worked out by hand for a flat hex: edge i (corners i, i+1) faces 60°·i + 30° on a y-down
+    page; the neighbours' centres lie at 30° (direction 0), 330° (1), 270° (2), 210° (3),
+    150° (4) and 90° (5). A pointy hex is the same turned by -30°. The table is derived at
+    import, so the derivation is called here, where a test can see it."""
+    assert _derive_edge_directions(orientation) == (0, 5, 4, 3, 2, 1) == EDGE_DIRECTIONS
 
 
 @given(layouts, hexes, st.integers(0, 5))

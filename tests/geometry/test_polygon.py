@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from printkit.geometry.polygon import EvenOdd
+from printkit.geometry.polygon import EvenOdd, boxes_overlap, chord_width, clip_segment, contains
 
 
 def crossings(outline: list[tuple[float, float]], x: float, y: float) -> int:
@@ -35,11 +36,15 @@ def star(points: int, inner: float, outer: float) -> list[tuple[float, float]]:
     st.floats(5, 60),
     st.floats(0.5, 30),
     st.lists(st.tuples(st.floats(0, 200), st.floats(0, 200)), min_size=1, max_size=40),
+    st.sampled_from([0.0, -150.0]),
 )
 def test_even_odd_agrees_with_a_ray_cast_over_every_edge(
-    points: int, outer: float, band: float, tests: list[tuple[float, float]]
+    points: int, outer: float, band: float, tests: list[tuple[float, float]], shift: float
 ) -> None:
-    outline = star(points, outer / 2, outer)
+    """Anywhere on the plane: shifted by -150 the star straddles zero and its bands go
+    negative."""
+    outline = [(x + shift, y + shift) for x, y in star(points, outer / 2, outer)]
+    tests = [(x + shift, y + shift) for x, y in tests]
     index = EvenOdd(outline, band)
     for x, y in tests:
         assert ((x, y) in index) == (crossings(outline, x, y) % 2 == 1), (x, y)
@@ -52,3 +57,87 @@ def test_a_star_holds_its_centre_and_not_the_notch_between_two_points() -> None:
     notch = (100 + 35 * math.cos(math.pi / 5), 100 + 35 * math.sin(math.pi / 5))
     assert notch not in index
     assert (100 + 45, 100) in index  # inside the first point
+
+
+# --- convex helpers against the geometry of regular polygons and rectangles ---------------------
+
+CENTRES = st.tuples(st.floats(-500, 500), st.floats(-500, 500))
+
+
+@st.composite
+def regular_polygons(
+    draw: st.DrawFn,
+) -> tuple[list[tuple[float, float]], tuple[float, float], float, int]:
+    """A regular polygon (3 to 8 corners, either winding), its centre, circumradius, sides."""
+    sides = draw(st.integers(3, 8))
+    cx, cy = draw(CENTRES)
+    radius = draw(st.floats(1.0, 100.0))
+    turn = draw(st.floats(0.0, 2 * math.pi))
+    corners = [
+        (cx + radius * math.cos(turn + 2 * math.pi * k / sides),
+         cy + radius * math.sin(turn + 2 * math.pi * k / sides))
+        for k in range(sides)
+    ]  # fmt: skip
+    if draw(st.booleans()):
+        corners.reverse()
+    return corners, (cx, cy), radius, sides
+
+
+@given(regular_polygons(), st.floats(0.0, 2 * math.pi), st.floats(0.0, 2.0))
+def test_a_point_is_inside_within_the_inradius_and_outside_beyond_the_circumradius(
+    polygon, angle: float, reach: float
+) -> None:
+    corners, (cx, cy), radius, sides = polygon
+    inradius = radius * math.cos(math.pi / sides)
+    distance = reach * radius
+    point = (cx + distance * math.cos(angle), cy + distance * math.sin(angle))
+    if distance < inradius * 0.999:
+        assert contains(corners, point)
+    elif distance > radius * 1.001:
+        assert not contains(corners, point)
+
+
+RECTANGLES = st.tuples(
+    st.floats(-100, 100), st.floats(-100, 100), st.floats(1, 50), st.floats(1, 50)
+)
+
+
+def _rectangle(x: float, y: float, w: float, h: float, reverse: bool) -> list[tuple[float, float]]:
+    corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+    return corners[::-1] if reverse else corners
+
+
+@given(RECTANGLES, st.booleans(), st.floats(-200, 200))
+def test_a_rectangle_is_as_wide_as_itself_at_every_height_inside_it(box, reverse, y) -> None:
+    x0, y0, w, h = box
+    width = chord_width(_rectangle(x0, y0, w, h, reverse), y)
+    if y0 + 1e-6 < y < y0 + h - 1e-6:
+        assert width == pytest.approx(w)
+    elif y < y0 - 1e-6 or y > y0 + h + 1e-6:
+        assert width == 0.0
+
+
+@given(RECTANGLES, st.booleans(), st.floats(-200, 200), st.floats(-200, 200), st.floats(-200, 200))
+def test_a_level_segment_is_clipped_to_the_rectangle(box, reverse, y, xa, xb) -> None:
+    x0, y0, w, h = box
+    clipped = clip_segment((xa, y), (xb, y), _rectangle(x0, y0, w, h, reverse))
+    low, high = max(min(xa, xb), x0), min(max(xa, xb), x0 + w)
+    inside = y0 + 1e-6 < y < y0 + h - 1e-6 and low < high - 1e-6
+    outside = not (y0 - 1e-6 <= y <= y0 + h + 1e-6) or low > high + 1e-6
+    if inside:
+        assert clipped is not None
+        (ax, ay), (bx, by) = clipped
+        assert ay == pytest.approx(y) and by == pytest.approx(y)
+        assert sorted((ax, bx)) == pytest.approx([low, high])
+        assert (ax < bx) == (xa < xb)  # the segment keeps its direction
+    elif outside:
+        assert clipped is None
+
+
+@given(RECTANGLES, RECTANGLES, st.floats(0.0, 5.0))
+def test_boxes_overlap_when_both_their_spans_come_closer_than_the_margin(a, b, by) -> None:
+    first = (a[0], a[1], a[0] + a[2], a[1] + a[3])
+    second = (b[0], b[1], b[0] + b[2], b[1] + b[3])
+    apart_x = max(first[0], second[0]) - min(first[2], second[2])  # > 0: a gap that wide
+    apart_y = max(first[1], second[1]) - min(first[3], second[3])
+    assert boxes_overlap(first, second, by) == (apart_x < by and apart_y < by)

@@ -11,8 +11,10 @@ import math
 from collections import Counter
 from pathlib import Path
 
+import numpy as np
 import pypdf
 import pytest
+from pixels import close_to, mask, runs
 from support import (
     MM_PER_PX,
     RULE_DATA,
@@ -21,7 +23,6 @@ from support import (
     expanded_cards,
     hex_rgb,
     length_mm,
-    near,
     read_package,
     run_cli,
     segments,
@@ -144,11 +145,11 @@ def _widest_chord(raster: Raster, box: tuple[float, float, float, float]) -> tup
 
 def _first_row_of(raster: Raster, colour: str) -> float:
     """Page y (mm) of the first row of pixels showing `colour`."""
-    target = hex_rgb(colour)
+    showing = mask(raster, close_to(hex_rgb(colour), 12)).flags
     step = 0.5
     for index in range(int(raster.height_mm / step)):
         y = index * step
-        if any(near(p, target, 12) for p in raster.row(y)[::4]):
+        if showing[Raster.px(y), ::4].any():
             return y
     raise AssertionError(f"no {colour} on the page")
 
@@ -184,10 +185,10 @@ def test_tower_blocks_are_cut_on_shared_lines_at_their_size(rise_pdf: Path) -> N
     page = next(
         i for i, (s, runs) in enumerate(_pages(rise_pdf)) if s == "fronts" and "BASE" in runs
     )
-    image = Raster.of(rise_pdf, page).image.convert("L")
+    dark = np.asarray(Raster.of(rise_pdf, page).image.convert("L")) < 200
     steps = set()
-    for y in range(image.height):
-        marks = segments([v < 200 for v in image.crop((0, y, image.width, y + 1)).tobytes()])
+    for row in dark:
+        marks = runs(row)
         if len(marks) < 3 or any(m.length > 0.4 for m in marks):
             continue  # not a row through vertical marks only
         pitch = {round(b.middle - a.middle, 2) for a, b in itertools.pairwise(marks)}

@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support import Raster, build_game, hex_rgb, near
+from pixels import close_to, where
+from support import Raster, build_game, hex_rgb
 
 RED, BLUE = hex_rgb("#c62828"), hex_rgb("#1565c0")
 STROKE = 0.75 * 25.4 / 72  # each marker's black outline, half of it over the fill
@@ -39,17 +40,9 @@ def _map(tmp_path: Path, layout: str) -> Path:
 def _extent(raster: Raster, colour: tuple[int, int, int]) -> tuple[float, float, float, float]:
     """Left, top, right, bottom (mm) of the pixels of a colour: a marker's disc, whatever its
     letter leaves out."""
-    image = raster.image
-    pixels = image.load()
-    xs, ys = [], []
-    for y in range(image.height):
-        for x in range(0, image.width):
-            if near(pixels[x, y], colour, 20):
-                xs.append(x)
-                ys.append(y)
-    assert xs, f"no {colour} on the page"
-    px = 25.4 / 300
-    return (min(xs) * px, min(ys) * px, max(xs) * px, max(ys) * px)
+    found = where(raster, close_to(colour, 20))
+    assert len(found), f"no {colour} on the page"
+    return found.box_mm()
 
 
 def test_two_markers_on_a_hex_stand_side_by_side(tmp_path: Path) -> None:

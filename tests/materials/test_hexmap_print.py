@@ -500,3 +500,17 @@ def test_starting_zones_stay_on_the_outer_sides_of_copied_maps(
     page = pypdf.PdfReader(raise_shields_with_posters / f"{name}_poster.pdf").pages[0]
     letters = [run for run in text_runs(page) if run.text == "S"]
     assert len(letters) == sides + 1  # every copy's zones would be twice as many
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_battle_map_is_one_page_and_the_big_ones_tile(paper: str, tmp_path: Path) -> None:
+    only = [a for m in ("map", "large_map", "fleet_map") for a in ("--only", m)]
+    result = run_cli(
+        "build", "raise_shields", "--paper", paper, "--format", "pdf", "--out", tmp_path, *only
+    )
+    assert result.exit_code == 0, result.output
+    pages = {
+        name: len(pypdf.PdfReader(tmp_path / "raise_shields" / f"{name}.pdf").pages)
+        for name in ("map", "large_map", "fleet_map")
+    }
+    assert pages == {"map": 1, "large_map": 2, "fleet_map": 4}

@@ -1,0 +1,173 @@
+"""Claims and worked examples end in one status each, with the diagnostic that says why, at the
+line it is about: tests/data/good/minimal_rules with its claims and examples replaced by one of
+every kind."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from support import GOOD, run_cli
+
+from printkit.check.claims import Status, Verdict, check_claims
+from printkit.diagnostics import Diagnostics
+from printkit.load.package import load_package
+
+CASES = """claims:
+  holds:
+    text: The deck holds three cards.
+    check: decks.deck.cards | sum(attribute='count') == 3
+  wrong:
+    text: The deck holds four cards.
+    check: decks.deck.cards | sum(attribute='count') == 4
+  a_number:
+    text: Counts the cards.
+    check: decks.deck.cards | sum(attribute='count')
+  zero:
+    text: Counts no cards.
+    check: decks.deck.cards | sum(attribute='count') - 3
+  in_play:
+    text: Needs play.
+    engine: a game that ends
+  undefined:
+    text: Names a deck that is not there.
+    check: decks.nothing.cards | length == 1
+examples:
+  right:
+    text: One step is near.
+    inputs: {distance: 1}
+    outcome: {band: near}
+    compute: {band: "lookup('reach', inputs.distance).id"}
+  wrong_value:
+    text: One step is far.
+    inputs: {distance: 1}
+    outcome: {band: far}
+    compute: {band: "lookup('reach', distance).id"}
+  other_keys:
+    text: One step has a range.
+    inputs: {distance: 1}
+    outcome: {band: near}
+    compute: {range: distance}
+  waits:
+    text: Needs play too.
+    outcome: {band: near}
+    engine: a game that ends
+  undefined:
+    text: Uses a table that is not there.
+    inputs: {distance: 1}
+    outcome: {band: near}
+    compute: {band: "lookup('nowhere', distance).id"}
+"""
+
+
+@pytest.fixture
+def checked(tmp_path: Path) -> tuple[list[Verdict], Diagnostics, list]:
+    """Checked afresh for each test (not once per module), so that mutation testing, which
+    runs the tests that call check_claims, runs each of these."""
+    folder = tmp_path / "minimal_rules"
+    shutil.copytree(GOOD / "minimal_rules", folder)
+    rules = folder / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text[: text.index("claims:")] + CASES, encoding="utf-8")
+    loading = Diagnostics()
+    loaded = load_package("minimal_rules", folder, loading)
+    assert loaded is not None and not list(loading), [str(d) for d in loading]
+    found = Diagnostics()
+    verdicts = check_claims(loaded.package, loaded.spans, found)
+    return verdicts, found, rules.read_text(encoding="utf-8").splitlines()
+
+
+def _line(lines: list[str], *path: str) -> int:
+    """The line (from 1) holding the last of `path`, each found after the one before it."""
+    index = -1
+    for text in path:
+        index = next(i for i, line in enumerate(lines) if i > index and text in line)
+    return index + 1
+
+
+def test_each_claim_and_example_ends_in_its_status(checked) -> None:
+    verdicts, _, _ = checked
+    assert [(v.kind, v.id, v.status) for v in verdicts] == [
+        ("claim", "holds", Status.CHECKED),
+        ("claim", "wrong", Status.FAILING),
+        ("claim", "a_number", Status.FAILING),
+        ("claim", "zero", Status.FAILING),
+        ("claim", "in_play", Status.WAITING),
+        ("claim", "undefined", Status.FAILING),
+        ("example", "right", Status.CHECKED),
+        ("example", "wrong_value", Status.FAILING),
+        ("example", "other_keys", Status.FAILING),
+        ("example", "waits", Status.WAITING),
+        ("example", "undefined", Status.FAILING),
+    ]
+    assert [str(s) for s in Status] == ["checked", "failing", "waiting for engine"]
+    texts = [v.text for v in verdicts]
+    assert texts[:6] == [
+        "The deck holds three cards.",
+        "The deck holds four cards.",
+        "Counts the cards.",
+        "Counts no cards.",
+        "Needs play.",
+        "Names a deck that is not there.",
+    ]
+    assert texts[6:] == [
+        "One step is near.",
+        "One step is far.",
+        "One step has a range.",
+        "Needs play too.",
+        "Uses a table that is not there.",
+    ]
+
+
+def test_each_failure_is_reported_once_where_it_is_written(checked) -> None:
+    _, found, lines = checked
+    reported = [(d.code, d.message, d.hint, d.span.line if d.span else None) for d in found]
+    assert reported[:2] == [
+        (
+            "PK530",
+            "claim 'wrong' does not hold: The deck holds four cards.",
+            "the text contradicts its own data: correct the data, or record an erratum",
+            _line(lines, "  wrong:", "check:"),
+        ),
+        (
+            "PK531",
+            "claim 'a_number' gives 3, not true or false",
+            "write a comparison, e.g. '… == 34'",
+            _line(lines, "  a_number:", "check:"),
+        ),
+    ]
+    assert reported[2][:2] == ("PK531", "claim 'zero' gives 0, not true or false")
+    undefined = reported[3]
+    assert undefined[0] == "PK531" and "nothing" in undefined[1]
+    assert (
+        undefined[2]
+        == "the names an expression may use are listed in the README ('Template helpers')"
+    )
+    assert undefined[3] == _line(lines, "  undefined:", "check:")
+    assert reported[4] == (
+        "PK532",
+        "example 'wrong_value' states band = 'far' but the rules give 'near'",
+        "the example does not follow from the rules: record an erratum naming the reading "
+        "printkit follows, or correct the data",
+        _line(lines, "  wrong_value:", "outcome:"),
+    )
+    assert reported[5][:2] == (
+        "PK533",
+        "example 'other_keys' states ['band'] but computes ['range']",
+    )
+    assert reported[5][2] == "give one expression in 'compute' for each key of 'outcome'"
+    assert reported[5][3] == _line(lines, "  other_keys:", "compute:")
+    assert reported[6][0] == "PK406" and "nowhere" in reported[6][1]  # lookup() of no table
+    assert reported[6][3] == _line(lines, "examples:", "  undefined:", "compute:")
+    assert len(reported) == 7
+
+
+def test_the_claims_command_prints_game_kind_id_status_and_text() -> None:
+    result = run_cli("--rule-data", GOOD, "claims", "minimal_rules")
+    assert result.exit_code == 0, result.output
+    claim, example = result.stdout.splitlines()
+    assert claim.split()[:4] == ["minimal_rules", "claim", "three_cards", "checked"]
+    assert claim.endswith(" The deck holds three cards.")
+    assert example.split()[:4] == ["minimal_rules", "example", "near_one", "checked"]
+    assert example.endswith(" A target one step away is near.")

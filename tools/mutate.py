@@ -1,0 +1,336 @@
+"""Mutation testing of the modules where a silent bug prints a wrong game, one module at a time.
+
+    nice -n 10 python tools/mutate.py printkit/check/coverage.py geometry
+    python tools/mutate.py --list
+
+For each module, mutmut (declared in the dev extra) makes small deliberate bugs in it (a `<`
+for a `<=`, a constant changed, a branch negated) and runs the module's relevant tests against
+each; a mutant no test notices has *survived*: the tests do not pin that behaviour down. The
+script prints per module the kill rate (killed / mutants not listed as equivalent below) and
+every survivor with its diff. It is too slow for CI: run it before you stop when you changed
+one of these modules, and kill the survivors with tests (or list a true equivalent below).
+
+Each module runs in a scratch copy of the repository (mutmut rewrites the code it mutates into
+`mutants/`), so the working tree is never touched and several modules can be compared. The
+script lowers its own priority (the machine is shared).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import difflib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+PACKAGE = REPO / "printkit"
+MUTMUT = [sys.executable, "-m", "mutmut"]
+COPIED = ("printkit", "rule_data", "tests", "templates", "pyproject.toml")
+
+GROUPS = {
+    "check": sorted(p for p in (PACKAGE / "check").glob("*.py") if p.name != "__init__.py"),
+    "preflight": sorted(p for p in (PACKAGE / "preflight").glob("*.py") if p.name != "__init__.py"),
+    "impose": sorted(p for p in (PACKAGE / "impose").glob("*.py") if p.name != "__init__.py"),
+    "geometry": sorted(p for p in (PACKAGE / "geometry").glob("*.py") if p.name != "__init__.py"),
+    "load": [PACKAGE / "load" / "yaml_spans.py"],
+}
+
+# Tests that exercise a group through the command line, beyond the tests importing a module
+# (and the broken and warning packages expecting a code the module reports, found below).
+THROUGH_THE_CLI = {
+    "check": [
+        "tests/check",
+        "tests/test_rules.py",
+        "tests/test_cli.py::test_an_erratum_turns_a_known_contradiction_into_a_note",
+    ],
+    "preflight": ["tests/test_preflight.py"],
+    "impose": ["tests/impose", "tests/test_imposition.py", "tests/test_fold.py"],
+    "geometry": ["tests/geometry"],
+    "load": ["tests/test_loader.py"],
+}
+PACKAGE_TESTS = {  # tests/test_broken_packages.py: the tests run for each case, per folder
+    "broken": [
+        "test_broken_package_gives_its_diagnostic_and_no_output",
+        "test_broken_package_reports_each_problem_once_and_nothing_else",
+    ],
+    "warnings": ["test_a_warning_builds_and_strict_refuses_it"],
+}
+_EXPECT = re.compile(r"#\s*expect:\s*(PK\d{3})")
+_DIAGNOSTICS_IMPORT = re.compile(r"from printkit\.diagnostics import \(?([^)]*?)\)?\n(?!\s)", re.S)
+
+# Mutants no test can kill because the program behaves the same: (module, a pattern the whole
+# mutated line matches, why). Matched on the line, not on mutmut's numbering, so that a change
+# to the code makes an entry stale (its mutants survivors to look at again) instead of wrong.
+EQUIVALENT: list[tuple[str, str, str]] = [
+    (
+        "printkit/check/errata.py",
+        r"erratum\.code, CODES, (otherwise=.*|\),)",
+        "did_you_mean falls back to `otherwise` only when there is no code at all, and CODES "
+        "always holds some: an unknown code gets 'did you mean' or the list of codes",
+    ),
+    (
+        "printkit/check/coverage.py",
+        r"reach: float = (None|\+math\.inf)",
+        "reach is compared only once reach_row is set, and the two are set together",
+    ),
+    (
+        "printkit/check/coverage.py",
+        r'count_text, _, sides_text = dice\.rpartition\("d"\)',
+        "a roll holds one 'd' (the model's pattern for dice), so the first is the last",
+    ),
+    (
+        "printkit/check/claims.py",
+        r"ok = None",
+        "an example's ok is only read as a truth value: None and False both make it 'failing'",
+    ),
+    (
+        "printkit/geometry/polygon.py",
+        r"for \(x0, y0\), \(x1, y1\) in zip\(polygon, polygon\[1:\] \+ polygon\[:1\], "
+        r"(strict=(None|False))?\):",
+        "the corners and the corners rotated by one are always as many, so strict never fires",
+    ),
+    (
+        "printkit/geometry/polygon.py",
+        r"inside = None",
+        "`in` makes the result a bool: None and False both say 'not inside'",
+    ),
+    (
+        "printkit/geometry/polygon.py",
+        r"for j in range\(int\(min\(y1, y2\) // band\), int\(max\(y1, y2\) // band\) \+ 2\):",
+        "an edge listed in one band too many is never crossed there: that band lies above it",
+    ),
+    (
+        "printkit/geometry/hexgrid.py",
+        r"unit = HexLayout\(orientation, [\d.]+\)",
+        "corners and centres scale together: a hex of any size gives the same edge table",
+    ),
+    (
+        "printkit/geometry/hexgrid.py",
+        r"if gaps\[best\] >=? [\d.e-]+:",
+        "the nearest centre lies within float rounding (1e-16) of each edge's mirror point, far "
+        "from any threshold the mutants pick",
+    ),
+    (
+        "printkit/geometry/hexgrid.py",
+        r"raise RuntimeError\(None\)",
+        "the edge table's derivation never fails for flat or pointy hexes, so its error "
+        "messages are never made (they guard the geometry against future edits)",
+    ),
+    (
+        "printkit/geometry/hexgrid.py",
+        r"if other in cells and other <= h:",
+        "a hex is never its own neighbour, so other == h cannot happen",
+    ),
+]
+
+
+@dataclass
+class Report:
+    module: str
+    statuses: dict[str, str] = field(default_factory=dict)  # mutant name -> mutmut's status
+    diffs: dict[str, list[str]] = field(default_factory=dict)  # survivors: their -/+ lines
+
+    def equivalent(self, name: str) -> str | None:
+        added = [line[1:].strip() for line in self.diffs.get(name, []) if line.startswith("+")]
+        return next(
+            (
+                why
+                for module, pattern, why in EQUIVALENT
+                if module == self.module and any(re.fullmatch(pattern, a) for a in added)
+            ),
+            None,
+        )
+
+    @property
+    def killed(self) -> int:
+        return sum(s in ("killed", "timeout") for s in self.statuses.values())
+
+    @property
+    def counted(self) -> int:
+        return sum(1 for name in self.statuses if not self.equivalent(name))
+
+    def rate(self) -> float:
+        return 100.0 * self.killed / self.counted if self.counted else 100.0
+
+
+def modules_named(names: list[str]) -> list[Path]:
+    found: list[Path] = []
+    for name in names:
+        path = REPO / name if (REPO / name).is_file() else PACKAGE / name
+        found += GROUPS.get(name, [path] if path.is_file() else [])
+        if name not in GROUPS and not path.is_file():
+            raise SystemExit(f"no module or group '{name}' (groups: {', '.join(GROUPS)})")
+    return found
+
+
+def _dotted(module: Path) -> str:
+    return ".".join(module.relative_to(REPO).with_suffix("").parts)
+
+
+def _importers(module: Path, under: Path) -> list[Path]:
+    dotted = _dotted(module)
+    importing = re.compile(rf"(from {re.escape(dotted)} import|import {re.escape(dotted)}\b)")
+    return sorted(p for p in under.rglob("*.py") if importing.search(p.read_text("utf-8")))
+
+
+def codes_reported(module: Path) -> set[str]:
+    """The diagnostic codes a module reports, or the modules importing it report: the names it
+    imports from printkit.diagnostics that are codes."""
+    sys.path.insert(0, str(REPO))
+    from printkit import diagnostics
+
+    codes: set[str] = set()
+    for source in [module, *_importers(module, PACKAGE)]:
+        for block in _DIAGNOSTICS_IMPORT.findall(source.read_text("utf-8")):
+            for name in re.findall(r"\b[A-Z][A-Z0-9_]+\b", block):
+                value = getattr(diagnostics, name, None)
+                if isinstance(value, str) and value in diagnostics.CODES:
+                    codes.add(value)
+    return codes
+
+
+def package_cases(codes: set[str]) -> list[str]:
+    """The broken and warning packages expecting one of `codes`, as pytest node ids."""
+    selected = []
+    for kind, tests in PACKAGE_TESTS.items():
+        for case in sorted(p for p in (REPO / "tests" / "data" / kind).iterdir() if p.is_dir()):
+            expected = {
+                code for path in case.glob("*.yaml") for code in _EXPECT.findall(path.read_text())
+            }
+            if expected & codes:
+                selected += [f"tests/test_broken_packages.py::{t}[{case.name}]" for t in tests]
+    return selected
+
+
+def relevant_tests(module: Path) -> list[str]:
+    """The test files importing the module, those running its group through the CLI, and the
+    broken and warning packages expecting a code it reports."""
+    direct = [str(p.relative_to(REPO)) for p in _importers(module, REPO / "tests")]
+    group = module.relative_to(PACKAGE).parts[0]
+    extra = THROUGH_THE_CLI.get(group, [])
+    inside = [d for d in direct if not any(d == t or d.startswith(t + "/") for t in extra)]
+    return inside + extra + package_cases(codes_reported(module))
+
+
+def _described(tests: list[str]) -> str:
+    cases = [t for t in tests if t.startswith("tests/test_broken_packages.py::")]
+    return " ".join(t for t in tests if t not in cases) + f" + {len(cases)} package case tests"
+
+
+def _toml_list(items: list[str]) -> str:
+    return "[" + ", ".join(f'"{item}"' for item in items) + "]"
+
+
+def mutate(module: Path, keep: bool) -> Report:
+    relative = str(module.relative_to(REPO))
+    tests = relevant_tests(module)
+    scratch = Path(tempfile.mkdtemp(prefix="printkit-mutate-"))
+    for name in COPIED:
+        source = REPO / name
+        if source.is_dir():
+            shutil.copytree(source, scratch / name, ignore=shutil.ignore_patterns("__pycache__"))
+        elif source.is_file():
+            shutil.copy2(source, scratch / name)
+    with (scratch / "pyproject.toml").open("a", encoding="utf-8") as config:
+        config.write(
+            "\n[tool.mutmut]\n"
+            'source_paths = ["printkit"]\n'
+            f"only_mutate = {_toml_list([relative])}\n"
+            f"pytest_add_cli_args_test_selection = {_toml_list(tests)}\n"
+            'pytest_add_cli_args = ["-p", "no:cacheprovider"]\n'
+            'also_copy = ["rule_data", "templates"]\n'
+        )
+    print(f"== {relative}: mutants run against {_described(tests)}", flush=True)
+    env = {**os.environ, "CI": "true"}  # property tests: the same examples for every mutant
+    with (scratch / "mutmut.log").open("w", encoding="utf-8") as log:
+        subprocess.run([*MUTMUT, "run"], cwd=scratch, env=env, stdout=log, stderr=log, check=False)
+    report = Report(relative)
+    listed = subprocess.run(
+        [*MUTMUT, "results", "--all", "true"], cwd=scratch, capture_output=True, text=True
+    )
+    for line in listed.stdout.splitlines():
+        name, _, status = line.strip().rpartition(": ")
+        if name:
+            report.statuses[name] = status
+    variants = _functions(scratch / "mutants" / relative)
+    for name, status in report.statuses.items():
+        if status not in ("killed", "timeout"):
+            report.diffs[name] = _diff(variants, name.rpartition(".")[2])
+    if not report.statuses:
+        print(f"   mutmut ran no mutant: see {scratch / 'mutmut.log'}")
+        keep = True
+    if keep:
+        print(f"   scratch copy kept in {scratch}")
+    else:
+        shutil.rmtree(scratch)
+    return report
+
+
+def _functions(path: Path) -> dict[str, list[str]]:
+    """The source lines of every function in mutmut's rewritten module, by name: each mutant is
+    a copy of its function named `<function>__mutmut_<n>`, the original `..._orig`."""
+    text = path.read_text(encoding="utf-8")
+    return {
+        node.name: (ast.get_source_segment(text, node) or "").splitlines()[1:]
+        for node in ast.walk(ast.parse(text))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+
+
+def _diff(variants: dict[str, list[str]], mutant: str) -> list[str]:
+    """The lines a mutant changes (what `mutmut show` prints, without a process per mutant)."""
+    original = variants.get(mutant.rpartition("__mutmut_")[0] + "__mutmut_orig", [])
+    changed = difflib.unified_diff(original, variants.get(mutant, []), lineterm="", n=0)
+    return [
+        f"{line[0]} {line[1:].strip()}"
+        for line in changed
+        if line[:1] in "+-" and not line.startswith(("+++", "---"))
+    ]
+
+
+def print_report(report: Report) -> None:
+    survivors = [n for n, s in report.statuses.items() if s not in ("killed", "timeout")]
+    equivalent = [n for n in survivors if report.equivalent(n)]
+    print(
+        f"   {len(report.statuses)} mutants, {report.killed} killed, "
+        f"{len(survivors) - len(equivalent)} not killed, {len(equivalent)} equivalent: "
+        f"kill rate {report.rate():.1f} %"
+    )
+    for name in survivors:
+        why = report.equivalent(name)
+        label = f"equivalent ({why})" if why else report.statuses[name]
+        print(f"   - {name} [{label}]")
+        for line in report.diffs.get(name, []):
+            print(f"       {line}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("modules", nargs="*", help="module paths or groups: " + ", ".join(GROUPS))
+    parser.add_argument("--list", action="store_true", help="list the modules and their tests")
+    parser.add_argument("--keep", action="store_true", help="keep each scratch copy")
+    arguments = parser.parse_args()
+    modules = modules_named(arguments.modules or list(GROUPS))
+    if arguments.list:
+        for module in modules:
+            print(f"{module.relative_to(REPO)}: {_described(relevant_tests(module))}")
+        return
+    os.nice(10)
+    reports = []
+    for module in modules:
+        reports.append(mutate(module, arguments.keep))
+        print_report(reports[-1])
+    print("\nkill rate per module")
+    for report in reports:
+        print(f"  {report.rate():5.1f} %  {report.module}")
+
+
+if __name__ == "__main__":
+    main()
