@@ -17,10 +17,12 @@ from printkit.diagnostics import (
     PURCHASE_OVER_BUDGET,
     PURCHASE_UNKNOWN,
     SHEET_REPEAT,
+    TOO_MANY_PIECES,
     Diagnostics,
     did_you_mean,
 )
 from printkit.load.package import LoadedPackage
+from printkit.model.limits import MAX_SHEET_PAGES
 from printkit.model.rules import LookupTable
 from printkit.model.sheet import Purchases, SheetMaterial
 from printkit.sandbox.expressions import TemplateProblem, evaluate
@@ -43,6 +45,16 @@ def repeated_items(
             f"material '{material_id}' repeats over data '{spec.repeat}', which is not a list",
             loaded.spans.value(("materials", material_id, "repeat")),
             hint=did_you_mean(spec.repeat, loaded.package.data, otherwise="add it under 'data:'"),
+        )
+        return None
+    if len(items) > MAX_SHEET_PAGES:
+        diagnostics.add(
+            TOO_MANY_PIECES,
+            f"material '{material_id}' repeats over {len(items):,} items of '{spec.repeat}', "
+            f"a page each: at most {MAX_SHEET_PAGES:,}",
+            loaded.spans.value(("materials", material_id, "repeat")),
+            hint="split the data into several sheets, or print fewer items (see `printkit "
+            "schema --limits`)",
         )
         return None
     if spec.purchases is not None:

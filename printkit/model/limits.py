@@ -132,6 +132,9 @@ MAX_WORKBOOK_WHOLE_PART = 1024 * 1024
 # Spreadsheet XML compresses 5 to 20 times; a large part that compresses 100 times is padding.
 MAX_COMPRESSION_RATIO = 100
 COMPRESSION_CHECKED_FROM = 1024 * 1024  # bytes inflated: a tiny part may compress any way
+# A sheet with `repeat` prints a page per item of its data (a roster per ship): a campaign's
+# fleet is tens of ships, a club's league a few hundred players; 10,000 items took over 10 s.
+MAX_SHEET_PAGES = 1_000
 
 
 @dataclass(frozen=True)
@@ -152,6 +155,11 @@ WORK_LIMITS = (
         "pieces of one material: the pieces of all its decks added up",
         f"{MAX_PIECES:,}",
         "PK804, at the material's `decks`",
+    ),
+    WorkLimit(
+        "pages of a sheet with `repeat`: one per item of the data it repeats over",
+        f"{MAX_SHEET_PAGES:,}",
+        "PK804, at the sheet's `repeat`",
     ),
     WorkLimit(
         "rows of a CSV file or an XLSX sheet below the header, blank rows included",
