@@ -21,6 +21,7 @@ from printkit.materials.sandbox import BoundedEnvironment, LimitExceeded, budget
 from printkit.materials.templates import TemplateProblem, render
 from printkit.model.rules import DiceTable, LookupTable, RangeTable
 from printkit.model.rules_context import EMPTY_RULES, rules_context, section_name
+from printkit.reference.origin import LineMarks
 
 DEFAULT_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -49,9 +50,12 @@ def template_path(loaded: LoadedPackage, name: str) -> Path | None:
     return None
 
 
-def compose(loaded: LoadedPackage, name: str) -> str:
-    """The Markdown a template writes for this game; ComposeError says where it failed."""
+def compose(loaded: LoadedPackage, name: str, marked: bool = False) -> str:
+    """The Markdown a template writes for this game; ComposeError says where it failed.
+    `marked`: with the marks of reference/origin.py, to trace a line back to the template."""
     environment = BoundedEnvironment()
+    if marked:
+        environment.add_extension(LineMarks)
     environment.loader = FileSystemLoader([str(loaded.folder), str(DEFAULT_TEMPLATES)])
     try:
         template = environment.get_template(name)

@@ -1,0 +1,72 @@
+"""Which template line wrote each line of a reference document's Markdown.
+
+Needed only when the Markdown has a problem, so the documents themselves never carry a trace of
+it: the template is rendered once more with a mark before every line end of its literal text,
+in every template it imports or includes (the `rule` macro of rule.md.j2 too). A Markdown line
+comes from the template line whose text ended it; a line that an expression ended (a value
+holding a line break) from the next line a template's text ended.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from jinja2.ext import Extension
+from jinja2.lexer import Token, TokenStream
+
+# Private-use characters: no template or rule text writes them, no filter changes them.
+_OPEN, _BETWEEN, _CLOSE = "\ue000", "\ue001", "\ue002"
+_MARK = re.compile(f"{_OPEN}([^{_BETWEEN}]*){_BETWEEN}(\\d+){_CLOSE}")
+
+
+@dataclass(frozen=True)
+class Origin:
+    template: str  # its name, as a template imports it ('rule.md.j2')
+    line: int  # 1-based, as editors count
+
+
+class LineMarks(Extension):
+    """Marks each line end of a template's literal text with the template's name and line."""
+
+    def filter_stream(self, stream: TokenStream) -> Iterator[Token]:
+        file = stream.name or ""
+        for token in stream:
+            if token.type == "data":
+                token = Token(token.lineno, "data", _marked(token.value, file, token.lineno))
+            yield token
+
+
+def _marked(text: str, file: str, first: int) -> str:
+    lines = text.split("\n")
+    ends = (f"{_OPEN}{file}{_BETWEEN}{first + n}{_CLOSE}\n" for n in range(len(lines) - 1))
+    return "".join(line + end for line, end in zip(lines, ends, strict=False)) + lines[-1]
+
+
+def origins(marked: str, markdown: str) -> list[Origin | None]:
+    """For each line of `markdown`, the template line that wrote it, read from the marks of
+    the same document rendered with LineMarks (None when nothing marks it)."""
+    marked_lines = marked.split("\n")
+    found = [_line_origin(line) for line in marked_lines]
+    following: Origin | None = None
+    for index in reversed(range(len(found))):  # a line an expression ended: the next mark
+        following = found[index] = found[index] or following
+    plain = [_MARK.sub("", line) for line in marked_lines]
+    lines = markdown.split("\n")
+    if plain == lines:
+        return found
+    # A filter changed the marked text (`| length` of a macro's output): match what is equal.
+    mapped: list[Origin | None] = [None] * len(lines)
+    matcher = difflib.SequenceMatcher(a=lines, b=plain, autojunk=False)
+    for block in matcher.get_matching_blocks():
+        for offset in range(block.size):
+            mapped[block.a + offset] = found[block.b + offset]
+    return mapped
+
+
+def _line_origin(line: str) -> Origin | None:
+    """A line's origin: the mark that ends it (every mark ends a line), if any."""
+    mark = _MARK.search(line)
+    return Origin(mark.group(1), int(mark.group(2))) if mark else None
