@@ -718,8 +718,9 @@ REFERENCE_HEADINGS = _code(
     "reference document headings out of order",
     "The headings a reference template writes become the PDF's outline, a tree: the first "
     "heading is level 1 ('#'), each next heading at most one level deeper than the one before "
-    "('#' then '##' then '###'), every heading has text, and no two headings name the same "
-    "anchor ('{#id}'). Levels 4 to 6 print like level 3.",
+    "('#' then '##' then '###'), every heading has text (at most 200 characters: it is a line "
+    "of the contents page too), and no two headings name the same anchor ('{#id}'). Levels 4 "
+    "to 6 print like level 3.",
 )
 REFERENCE_EMPTY = _code(
     "PK605",

@@ -10,6 +10,8 @@ diagnostic, never an extra page.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from printkit.diagnostics import (
     REFERENCE_NO_RULES,
     REFERENCE_OVERFLOW,
@@ -171,13 +173,15 @@ def _located(
         traced = origins(compose(loaded, name, marked=True), markdown)
     except ComposeError:  # the marks pushed it past a bound: the template's first line
         traced = []
-    located = []
+    located: dict[tuple[Path | None, int, str, str], Problem] = {}
     for problem in problems:
         origin = traced[problem.line] if problem.line is not None and traced else None
-        file, line = (origin.template, origin.line) if origin else (name, 1)
-        file = template_path(loaded, file)
-        located.append(Problem(problem.message, file, line, problem.code, problem.hint))
-    return located
+        template, line = (origin.template, origin.line) if origin else (name, 1)
+        file = template_path(loaded, template)
+        # A template line in a loop writes a mistake many times: it is reported once.
+        key = (file, line, problem.code, problem.message)
+        located.setdefault(key, Problem(problem.message, file, line, problem.code, problem.hint))
+    return list(located.values())
 
 
 def _report(

@@ -30,6 +30,7 @@ from printkit.reference.markdown import (
 )
 
 MAX_LIST_DEPTH = 4  # lists in lists: deeper, the text of a quick-reference column is too narrow
+MAX_HEADING = 200  # characters: a heading is a title, and a line of the contents page
 MAX_TABLE_COLUMNS = 12  # wider, the cells of a quick-reference column are a letter wide
 
 # Markdown the documents do not print, by markdown-it's token, as a designer would say it.
@@ -106,6 +107,13 @@ def _headings(tokens: list[Token]) -> Iterator[MarkdownProblem]:
                 f"a level-{level} heading ({'#' * level}) is {where}: headings may not skip "
                 "a level",
                 f"make it a level-{previous + 1} heading ({'#' * (previous + 1)})",
+                line,
+            )
+        if len(heading_text(text)) > MAX_HEADING:
+            yield MarkdownProblem(
+                REFERENCE_HEADINGS,
+                f"a heading of {len(heading_text(text))} characters (at most {MAX_HEADING})",
+                "shorten the title and put the rest in a paragraph below it",
                 line,
             )
         previous = level

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 from xml.sax.saxutils import escape
 
 from markdown_it import MarkdownIt
@@ -92,16 +93,32 @@ class Styles:
 
 
 class Heading(Paragraph):
-    """A heading; the document template turns it into an outline entry and a link target."""
+    """A heading; the document template turns it into an outline entry and a link target.
+    A heading split over two columns (taller than the room left) is one heading: its first
+    part has the target, the rest (key None) is text."""
 
-    def __init__(self, text: str, style: ParagraphStyle, level: int, key: str) -> None:
-        super().__init__(text, style)
+    def __init__(
+        self,
+        text: str | None,
+        style: ParagraphStyle,
+        level: int = 0,
+        key: str | None = None,
+        **parts: Any,
+    ) -> None:
+        super().__init__(text, style, **parts)
         self.level = level
         self.key = key
-        self.plain = re.sub(r"<[^>]+>", "", text)
+        self.plain = re.sub(r"<[^>]+>", "", text or "")
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        pieces = super().split(availWidth, availHeight)
+        if pieces:
+            pieces[0].level, pieces[0].key, pieces[0].plain = self.level, self.key, self.plain
+        return pieces
 
     def draw(self) -> None:
-        self.canv.bookmarkHorizontal(self.key, 0, self.height + self.style.fontSize)
+        if self.key is not None:
+            self.canv.bookmarkHorizontal(self.key, 0, self.height + self.style.fontSize)
         super().draw()
 
 
@@ -242,12 +259,17 @@ def _table(
             rows[-1].append(Paragraph(inline(token), styles.cell))
     columns = max(len(row) for row in rows)
     widths = _column_widths(tokens, columns, frame[0], styles)
+    heights = [_row_height(row, widths, frame[1]) for row in rows]
+    # A header row taller than half a column is not repeated; a row taller than a column (with
+    # its header) may be split. Tables that fit lay out as they always have.
+    repeat = heights[0] <= frame[1] / 2
+    tallest = max(heights[1:], default=0.0) + (heights[0] if repeat else 0.0)
     table = Table(
         rows,
         colWidths=widths,
-        repeatRows=1,
+        repeatRows=int(repeat),
         hAlign="LEFT",
-        splitInRow=int(_taller_than(rows, widths, frame[1])),
+        splitInRow=int(max(tallest, heights[0]) > frame[1]),
     )
     table.setStyle(
         TableStyle(
@@ -269,22 +291,13 @@ def _table(
     return table
 
 
-def _taller_than(rows: list[list[Paragraph]], widths: list[float], height: float) -> bool:
-    """Whether a row (with the header row above it) is taller than a column: only then may a
-    row be split between columns, so tables that fit lay out as they always have."""
-    padding = 1.5 + 2 + 1
-
-    def row_height(row: list[Paragraph]) -> float:
-        return max(
-            (
-                cell.wrap(width - 2 * CELL_PADDING, height)[1]
-                for cell, width in zip(row, widths, strict=True)
-            ),
-            default=0.0,
-        )
-
-    header = row_height(rows[0]) + padding
-    return any(header + row_height(row) + padding > height for row in rows[1:])
+def _row_height(row: list[Paragraph], widths: list[float], height: float) -> float:
+    """A table row's height, its padding (TableStyle below) included."""
+    cells = (
+        cell.wrap(width - 2 * CELL_PADDING, height)[1]
+        for cell, width in zip(row, widths, strict=True)
+    )
+    return max(cells, default=0.0) + 1.5 + 2 + 1
 
 
 def _column_widths(tokens: list[Token], columns: int, width: float, styles: Styles) -> list[float]:

@@ -2,9 +2,10 @@
 
 Needed only when the Markdown has a problem, so the documents themselves never carry a trace of
 it: the template is rendered once more with a mark before every line end of its literal text,
-in every template it imports or includes (the `rule` macro of rule.md.j2 too). A Markdown line
-comes from the template line whose text ended it; a line that an expression ended (a value
-holding a line break) from the next line a template's text ended.
+in every template it imports or includes (the `rule` macro of rule.md.j2 too), and at the end
+of each piece of literal text. A Markdown line comes from the template line of the last literal
+text written on it; a line with none (a value holding a line break) from the next line that
+has.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ class Origin:
 
 
 class LineMarks(Extension):
-    """Marks each line end of a template's literal text with the template's name and line."""
+    """Marks each line end of a template's literal text, and its end, with the template's name
+    and line."""
 
     def filter_stream(self, stream: TokenStream) -> Iterator[Token]:
         file = stream.name or ""
@@ -40,9 +42,11 @@ class LineMarks(Extension):
 
 
 def _marked(text: str, file: str, first: int) -> str:
+    """The text with a mark at the end of each of its lines, its last (unfinished) one too."""
     lines = text.split("\n")
-    ends = (f"{_OPEN}{file}{_BETWEEN}{first + n}{_CLOSE}\n" for n in range(len(lines) - 1))
-    return "".join(line + end for line, end in zip(lines, ends, strict=False)) + lines[-1]
+    return "\n".join(
+        f"{line}{_OPEN}{file}{_BETWEEN}{first + n}{_CLOSE}" for n, line in enumerate(lines)
+    )
 
 
 def origins(marked: str, markdown: str) -> list[Origin | None]:
@@ -67,6 +71,6 @@ def origins(marked: str, markdown: str) -> list[Origin | None]:
 
 
 def _line_origin(line: str) -> Origin | None:
-    """A line's origin: the mark that ends it (every mark ends a line), if any."""
-    mark = _MARK.search(line)
-    return Origin(mark.group(1), int(mark.group(2))) if mark else None
+    """A line's origin: its last mark, the end of the last template text written on it."""
+    marks = _MARK.findall(line)
+    return Origin(marks[-1][0], int(marks[-1][1])) if marks else None

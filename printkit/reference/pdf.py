@@ -87,7 +87,7 @@ class _Document(BaseDocTemplate):
             raise TooManyPages(self.most_pages)
 
     def afterFlowable(self, flowable: Flowable) -> None:
-        if isinstance(flowable, Heading):
+        if isinstance(flowable, Heading) and flowable.key is not None:
             self.canv.addOutlineEntry(flowable.plain, flowable.key, flowable.level - 1)
             label = self.page - self.front_pages  # the page number printed on the page
             self.notify("TOCEntry", (flowable.level - 1, flowable.plain, label, flowable.key))
