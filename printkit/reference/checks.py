@@ -9,7 +9,7 @@ a problem at the Markdown line that holds it; the caller maps the line back to t
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 
 from markdown_it.token import Token
@@ -80,7 +80,7 @@ def markdown_problems(markdown: str, sections: Collection[str]) -> list[Markdown
     ]
 
 
-def _headings(tokens: list[Token]) -> Iterator[MarkdownProblem]:
+def _headings(tokens: Sequence[Token]) -> Iterator[MarkdownProblem]:
     """Headings start at level 1 and go down one level at a time: the PDF outline is a tree."""
     previous = 0
     explicit = Counter(
@@ -128,7 +128,7 @@ def _headings(tokens: list[Token]) -> Iterator[MarkdownProblem]:
             )
 
 
-def _links(tokens: list[Token], sections: Collection[str]) -> Iterator[MarkdownProblem]:
+def _links(tokens: Sequence[Token], sections: Collection[str]) -> Iterator[MarkdownProblem]:
     """Every link to a heading lands on one the document prints, or names a section of the
     rules (printed as text where the document leaves the section out)."""
     targets = anchors(tokens)
@@ -153,7 +153,7 @@ def _links(tokens: list[Token], sections: Collection[str]) -> Iterator[MarkdownP
         )
 
 
-def _not_printed(tokens: list[Token]) -> Iterator[MarkdownProblem]:
+def _not_printed(tokens: Sequence[Token]) -> Iterator[MarkdownProblem]:
     """Markdown the layout would drop or fail on: each kind once, at its first place."""
     seen: set[str] = set()
 
@@ -207,7 +207,7 @@ def _in_item(parents: list[str]) -> bool:
     return bool(parents) and parents[-1] == "list_item_open"
 
 
-def _closing_cells(tokens: list[Token], start: int) -> int:
+def _closing_cells(tokens: Sequence[Token], start: int) -> int:
     """How many cells the table row opened at `start` has."""
     cells = 0
     for token in tokens[start + 1 :]:
@@ -217,7 +217,7 @@ def _closing_cells(tokens: list[Token], start: int) -> int:
     return cells
 
 
-def _inline_children(tokens: list[Token]) -> Iterator[tuple[Token, Token]]:
+def _inline_children(tokens: Sequence[Token]) -> Iterator[tuple[Token, Token]]:
     for token in tokens:
         for child in token.children or []:
             yield token, child

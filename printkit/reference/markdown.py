@@ -9,7 +9,9 @@ every page they run over.
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
@@ -122,9 +124,11 @@ class Heading(Paragraph):
         super().draw()
 
 
-def parse(markdown: str) -> list[Token]:
-    """The block tokens of a Markdown text (markdown-it-py: CommonMark plus tables)."""
-    return _PARSER.parse(markdown)
+@functools.lru_cache(maxsize=4)
+def parse(markdown: str) -> tuple[Token, ...]:
+    """The block tokens of a Markdown text (markdown-it-py: CommonMark plus tables), parsed
+    once for the checks and every layout of the document (read-only)."""
+    return tuple(_PARSER.parse(markdown))
 
 
 def heading_anchor(text: str) -> tuple[str, bool]:
@@ -148,7 +152,7 @@ def link_target(href: str) -> str | None:
     return href[scheme.end() :] if scheme.group(0).lower() == "document:" else None
 
 
-def anchors(tokens: list[Token]) -> set[str]:
+def anchors(tokens: Sequence[Token]) -> set[str]:
     """The link targets of a document: one per heading."""
     return {
         heading_anchor(tokens[index + 1].content)[0]
@@ -157,15 +161,15 @@ def anchors(tokens: list[Token]) -> set[str]:
     }
 
 
-def flowables(markdown: str, styles: Styles, frame: tuple[float, float]) -> list[Flowable]:
-    """The flowables of a Markdown text for a column of `frame` (width, height) points.
+def flowables(markdown: str, styles: Styles, frame: tuple[float, float]) -> Iterator[Flowable]:
+    """The flowables of a Markdown text for a column of `frame` (width, height) points, made
+    one by one as the layout takes them.
 
     A link to a heading the document does not print (a `ref()` to a section the quick
     reference leaves out) is printed as its text: there is nothing on these pages to land on.
     """
     tokens = parse(markdown)
     inline = _Inline(styles.link, anchors(tokens))
-    out: list[Flowable] = []
     index = 0
     while index < len(tokens):
         token = tokens[index]
@@ -174,7 +178,7 @@ def flowables(markdown: str, styles: Styles, frame: tuple[float, float]) -> list
             text = tokens[index + 1].content
             key = heading_anchor(text)[0]
             markup = inline(_PARSER.parseInline(heading_text(text))[0])
-            out.append(Heading(markup, styles.headings[level - 1], level, key))
+            yield Heading(markup, styles.headings[level - 1], level, key)
             index += 3
         elif token.type == "paragraph_open":
             # A paragraph that introduces a table (its title) stays on the table's page.
@@ -182,23 +186,22 @@ def flowables(markdown: str, styles: Styles, frame: tuple[float, float]) -> list
             style = styles.body
             if introduces:
                 style = ParagraphStyle("intro", parent=styles.body, keepWithNext=1)
-            out.append(Paragraph(inline(tokens[index + 1]), style))
+            yield Paragraph(inline(tokens[index + 1]), style)
             index += 3
         elif token.type in ("bullet_list_open", "ordered_list_open"):
             end = _closing(tokens, index)
-            out.append(_list(tokens[index : end + 1], styles, inline))
+            yield _list(tokens[index : end + 1], styles, inline)
             index = end + 1
         elif token.type == "table_open":
             end = _closing(tokens, index)
-            out.append(_table(tokens[index : end + 1], styles, frame, inline))
-            out.append(Spacer(0, styles.body.spaceAfter))
+            yield _table(tokens[index : end + 1], styles, frame, inline)
+            yield Spacer(0, styles.body.spaceAfter)
             index = end + 1
         else:
             index += 1
-    return out
 
 
-def _closing(tokens: list[Token], start: int) -> int:
+def _closing(tokens: Sequence[Token], start: int) -> int:
     """The index of the token closing the block opened at `start`."""
     depth = 0
     for index in range(start, len(tokens)):
@@ -208,7 +211,7 @@ def _closing(tokens: list[Token], start: int) -> int:
     return len(tokens) - 1
 
 
-def _list(tokens: list[Token], styles: Styles, inline: _Inline) -> ListFlowable:
+def _list(tokens: Sequence[Token], styles: Styles, inline: _Inline) -> ListFlowable:
     """A list and the lists nested in its items, each item its paragraphs and sublists."""
     items: list[ListItem] = []
     index = 1
@@ -232,7 +235,7 @@ def _list(tokens: list[Token], styles: Styles, inline: _Inline) -> ListFlowable:
     )
 
 
-def _item(tokens: list[Token], styles: Styles, inline: _Inline) -> list[Flowable]:
+def _item(tokens: Sequence[Token], styles: Styles, inline: _Inline) -> list[Flowable]:
     """The paragraphs and sublists of one list item (the checks refuse anything else)."""
     content: list[Flowable] = []
     index = 0
@@ -249,7 +252,7 @@ def _item(tokens: list[Token], styles: Styles, inline: _Inline) -> list[Flowable
 
 
 def _table(
-    tokens: list[Token], styles: Styles, frame: tuple[float, float], inline: _Inline
+    tokens: Sequence[Token], styles: Styles, frame: tuple[float, float], inline: _Inline
 ) -> Table:
     rows: list[list[Paragraph]] = []
     for token in tokens:
@@ -300,7 +303,9 @@ def _row_height(row: list[Paragraph], widths: list[float], height: float) -> flo
     return max(cells, default=0.0) + 1.5 + 2 + 1
 
 
-def _column_widths(tokens: list[Token], columns: int, width: float, styles: Styles) -> list[float]:
+def _column_widths(
+    tokens: Sequence[Token], columns: int, width: float, styles: Styles
+) -> list[float]:
     """Each column at least as wide as its longest word (a header such as 'Cost' never breaks
     inside a word); the rest of the width shared by how much text each column holds."""
     longest = [0.0] * columns

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from reportlab.lib.styles import ParagraphStyle
@@ -48,6 +50,24 @@ class TooManyPages(Exception):
     def __init__(self, most: int) -> None:
         super().__init__(f"more than {most} pages")
         self.most = most
+
+
+class _Story(list):
+    """The flowables of a document, made as the layout reaches them: a layout that stops at
+    its first page too many has made the flowables of the pages before it, not of the whole
+    text. Kept AHEAD flowables ahead, more than the headings kept with what follows them."""
+
+    AHEAD = 64
+
+    def __init__(self, made: Iterator[Flowable]) -> None:
+        super().__init__()
+        self.made = made
+
+    def __len__(self) -> int:  # Platypus asks before it takes the next flowable
+        missing = self.AHEAD - super().__len__()
+        if missing > 0:
+            self.extend(itertools.islice(self.made, missing))
+        return super().__len__()
 
 
 class _Document(BaseDocTemplate):
@@ -128,7 +148,7 @@ def quick_reference(
     frames = _frames(doc, 2)
     doc.addPageTemplates([PageTemplate("quick", frames=frames, onPage=_footer(title, styles))])
     column = (frames[0].width, frames[0].height)
-    doc.build(flowables(markdown, styles, column), canvasmaker=_canvas(space))
+    doc.build(_Story(flowables(markdown, styles, column)), canvasmaker=_canvas(space))
     return _finished(buffer, doc, space)
 
 
