@@ -27,7 +27,7 @@ from printkit.materials.paper import material_paper
 from printkit.model.layout import Layout
 from printkit.reference.checks import MarkdownProblem, markdown_problems
 from printkit.reference.compose import ComposeError, Problem, compose, template_path
-from printkit.reference.origin import origins
+from printkit.reference.origin import Trace
 from printkit.reference.pdf import (
     RULES_MOST_PAGES,
     Built,
@@ -170,12 +170,14 @@ def _located(
     """The problems of the Markdown at the template lines that wrote them: the template is
     rendered again with line marks (the first rendering stays unmarked, byte for byte)."""
     try:
-        traced = origins(compose(loaded, name, marked=True), markdown)
+        trace: Trace | None = Trace(compose(loaded, name, marked=True), markdown)
     except ComposeError:  # the marks pushed it past a bound: the template's first line
-        traced = []
+        trace = None
     located: dict[tuple[Path | None, int, str, str], Problem] = {}
     for problem in problems:
-        origin = traced[problem.line] if problem.line is not None and traced else None
+        origin = None
+        if trace is not None and problem.line is not None:
+            origin = trace.at(problem.line, problem.column)
         template, line = (origin.template, origin.line) if origin else (name, 1)
         file = template_path(loaded, template)
         # A template line in a loop writes a mistake many times: it is reported once.

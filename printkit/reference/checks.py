@@ -58,6 +58,7 @@ class MarkdownProblem:
     message: str
     hint: str
     line: int | None
+    column: int = 0  # where on the line, 0-based
 
 
 def markdown_problems(markdown: str, sections: Collection[str]) -> list[MarkdownProblem]:
@@ -149,7 +150,7 @@ def _links(tokens: Sequence[Token], sections: Collection[str]) -> Iterator[Markd
                 targets | set(sections),
                 "give a heading the anchor ('## Title {#id}'), or link with ref('section')",
             ),
-            _line_of(token, href),
+            *_place(token, href),
         )
 
 
@@ -157,11 +158,17 @@ def _not_printed(tokens: Sequence[Token]) -> Iterator[MarkdownProblem]:
     """Markdown the layout would drop or fail on: each kind once, at its first place."""
     seen: set[str] = set()
 
-    def problem(what: str, hint: str, line: int | None) -> Iterator[MarkdownProblem]:
+    def problem(
+        what: str, hint: str, line: int | None, column: int = 0
+    ) -> Iterator[MarkdownProblem]:
         if what not in seen:  # HTML is one kind, in a block or in a line
             seen.add(what)
             yield MarkdownProblem(
-                REFERENCE_MARKDOWN, f"{what}, which reference documents do not print", hint, line
+                REFERENCE_MARKDOWN,
+                f"{what}, which reference documents do not print",
+                hint,
+                line,
+                column,
             )
 
     depth, parents = 0, []
@@ -200,7 +207,7 @@ def _not_printed(tokens: Sequence[Token]) -> Iterator[MarkdownProblem]:
     for token, child in _inline_children(tokens):
         if child.type in _NOT_PRINTED:
             markup = str(child.attrs.get("src", "")) if child.type == "image" else child.content
-            yield from problem(*_NOT_PRINTED[child.type], _line_of(token, markup))
+            yield from problem(*_NOT_PRINTED[child.type], *_place(token, markup))
 
 
 def _in_item(parents: list[str]) -> bool:
@@ -227,13 +234,13 @@ def _line(token: Token) -> int | None:
     return token.map[0] if token.map else None
 
 
-def _line_of(token: Token, needle: str) -> int | None:
-    """The line of a multi-line paragraph that holds a link, an image or HTML: the first whose
-    text has its address or markup, else the paragraph's first line."""
+def _place(token: Token, needle: str) -> tuple[int | None, int]:
+    """The line and column of a link, an image or HTML in a (multi-line) paragraph: where its
+    address or markup first appears, else the paragraph's start."""
     first = _line(token)
     if first is None:
-        return None
+        return None, 0
     for offset, text in enumerate(token.content.split("\n")):
         if needle and needle in text:
-            return first + offset
-    return first
+            return first + offset, text.index(needle)
+    return first, 0

@@ -3,9 +3,9 @@
 Needed only when the Markdown has a problem, so the documents themselves never carry a trace of
 it: the template is rendered once more with a mark before every line end of its literal text,
 in every template it imports or includes (the `rule` macro of rule.md.j2 too), and at the end
-of each piece of literal text. A Markdown line comes from the template line of the last literal
-text written on it; a line with none (a value holding a line break) from the next line that
-has.
+of each piece of literal text. A place in the Markdown comes from the template line of the
+first literal text that ends at or after it: the text itself, or the text that follows the
+expression that wrote it.
 """
 
 from __future__ import annotations
@@ -49,28 +49,42 @@ def _marked(text: str, file: str, first: int) -> str:
     )
 
 
-def origins(marked: str, markdown: str) -> list[Origin | None]:
-    """For each line of `markdown`, the template line that wrote it, read from the marks of
-    the same document rendered with LineMarks (None when nothing marks it)."""
-    marked_lines = marked.split("\n")
-    found = [_line_origin(line) for line in marked_lines]
-    following: Origin | None = None
-    for index in reversed(range(len(found))):  # a line an expression ended: the next mark
-        following = found[index] = found[index] or following
-    plain = [_MARK.sub("", line) for line in marked_lines]
-    lines = markdown.split("\n")
-    if plain == lines:
-        return found
-    # A filter changed the marked text (`| length` of a macro's output): match what is equal.
-    mapped: list[Origin | None] = [None] * len(lines)
-    matcher = difflib.SequenceMatcher(a=lines, b=plain, autojunk=False)
-    for block in matcher.get_matching_blocks():
-        for offset in range(block.size):
-            mapped[block.a + offset] = found[block.b + offset]
-    return mapped
+class Trace:
+    """The template lines behind a document's Markdown, read from the marks of the same document
+    rendered with LineMarks."""
+
+    def __init__(self, marked: str, markdown: str) -> None:
+        self.lines = [_marks(line) for line in marked.split("\n")]
+        plain = [_MARK.sub("", line) for line in marked.split("\n")]
+        lines = markdown.split("\n")
+        if plain == lines:
+            self.rows: list[int | None] = list(range(len(lines)))
+        else:  # a filter changed the marked text (`| trim` of a macro's output): match lines
+            self.rows = [None] * len(lines)
+            matcher = difflib.SequenceMatcher(a=lines, b=plain, autojunk=False)
+            for block in matcher.get_matching_blocks():
+                for offset in range(block.size):
+                    self.rows[block.a + offset] = block.b + offset
+
+    def at(self, line: int, column: int = 0) -> Origin | None:
+        """The template line that wrote the Markdown at `line` (0-based) from `column` on: the
+        end of the first literal text written there or after it (an expression's value comes
+        from the line of the text that follows it)."""
+        row = self.rows[line] if 0 <= line < len(self.rows) else None
+        if row is None:
+            return None
+        for marks in (self.lines[row], *self.lines[row + 1 :]):
+            for offset, origin in marks:
+                if offset >= column:
+                    return origin
+            column = 0
+        return None
 
 
-def _line_origin(line: str) -> Origin | None:
-    """A line's origin: its last mark, the end of the last template text written on it."""
-    marks = _MARK.findall(line)
-    return Origin(marks[-1][0], int(marks[-1][1])) if marks else None
+def _marks(line: str) -> list[tuple[int, Origin]]:
+    """The marks of a marked line, each at its offset in the line without marks."""
+    found, removed = [], 0
+    for mark in _MARK.finditer(line):
+        found.append((mark.start() - removed, Origin(mark.group(1), int(mark.group(2)))))
+        removed += len(mark.group(0))
+    return found
