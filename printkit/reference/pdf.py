@@ -45,11 +45,8 @@ class Built:
 
 class TooManyPages(Exception):
     """The layout reached a page past the most the document may have, and stopped there: the
-    work of laying out a document is bounded by the pages it may print, not by its text."""
-
-    def __init__(self, most: int) -> None:
-        super().__init__(f"more than {most} pages")
-        self.most = most
+    work of laying out a document is bounded by the pages it may print, not by its text.
+    (reportlab re-raises it with its own words added, so it carries only a message.)"""
 
 
 class _Story(list):
@@ -104,7 +101,7 @@ class _Document(BaseDocTemplate):
     def handle_pageBegin(self) -> None:
         super().handle_pageBegin()
         if self.page > self.most_pages:
-            raise TooManyPages(self.most_pages)
+            raise TooManyPages(f"more than {self.most_pages} pages")
 
     def afterFlowable(self, flowable: Flowable) -> None:
         if isinstance(flowable, Heading) and flowable.key is not None:
