@@ -189,3 +189,22 @@ def test_a_mistake_in_an_imported_macro_is_located_in_the_macro(tmp_path: Path) 
         ("PK603", "rule.md.j2", line)
     ], result.output
     assert "'#index'" in problems[0].message
+
+
+def test_a_mistake_in_text_a_filter_changed_is_still_located(tmp_path: Path) -> None:
+    """`| trim` of a block cannot trim the line marks, so the marked rendering has lines the
+    document has not: the lines both have are matched, and the link keeps its line."""
+    folder = tmp_path / "rule_data" / "minimal_rules"
+    shutil.copytree(RULE_DATA.parent / "tests" / "data" / "good" / "minimal_rules", folder)
+    (folder / "reference.yaml").write_text("materials:\n  quick:\n    kind: quick_reference\n")
+    (folder / "quick_reference.md.j2").write_text(
+        "# {{ game.title }}: quick reference\n\n{% set body %}\n## Setting up\n\n"
+        "Deal the cards, then see [the deal](#deal-rules).\n{% endset %}\n{{ body | trim }}\n"
+    )
+    result = run_cli("--rule-data", folder.parent, "validate")
+    (problem,) = parse_diagnostics(result.output)
+    assert (problem.code, Path(problem.file).name, problem.line) == (
+        "PK603",
+        "quick_reference.md.j2",
+        6,
+    ), result.output
