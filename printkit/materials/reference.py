@@ -65,9 +65,10 @@ def compile_quick_reference(
 
     def flow(space: str) -> bytes:
         """The fitting layout is the document on screen; for the press only the colours differ."""
-        return built.pdf if space == "rgb" else quick_reference(*fitted_args, space).pdf
+        if space == "rgb":
+            return built.pdf
+        return quick_reference(markdown, title, size, base, pages, space).pdf
 
-    fitted_args = (markdown, title, size, base, pages)
     return Document(title, flow=flow)
 
 
