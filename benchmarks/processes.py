@@ -17,14 +17,15 @@ PRINTKIT_START = [sys.executable, "-m", "printkit", "--help"]
 BARE_START = [sys.executable, "-c", "import reportlab.pdfgen.canvas"]
 
 
-def timed(command: list[str]) -> float:
-    """Wall seconds of one whole process; a failure stops the benchmark with its output."""
+def timed(command: list[str], exit_code: int = 0) -> float:
+    """Wall seconds of one whole process; any other exit code than `exit_code` (a benchmark of
+    a refusal expects 1) stops the benchmark with its output."""
     import subprocess
 
     start = time.perf_counter()
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     elapsed = time.perf_counter() - start
-    if result.returncode != 0:
+    if result.returncode != exit_code:
         raise SystemExit(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr}")
     return elapsed
 

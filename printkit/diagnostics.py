@@ -826,6 +826,52 @@ REFERENCE_NO_RULES = _code(
     "A quick_reference or rules_reference material prints the game's 'rules:' section, which "
     "the package does not have.",
 )
+REFERENCE_LINK = _code(
+    "PK603",
+    Severity.ERROR,
+    "reference document links to a heading it does not have",
+    "A Markdown link of a reference template ('[text](#id)') names an anchor that no heading "
+    "of the document has and that is not a section of the rules. A link to a section the "
+    "document leaves out (a ref() in rule text, on the quick reference) is printed as its "
+    "text; a link to anything else is a mistake the PDF cannot hold. Links with a scheme "
+    "('https:', 'mailto:') leave the document and are not checked.",
+)
+REFERENCE_HEADINGS = _code(
+    "PK604",
+    Severity.ERROR,
+    "reference document headings out of order",
+    "The headings a reference template writes become the PDF's outline, a tree: the first "
+    "heading is level 1 ('#'), each next heading at most one level deeper than the one before "
+    "('#' then '##' then '###'), every heading has text (at most 200 characters: it is a line "
+    "of the contents page too), and no two headings name the same anchor ('{#id}'). Levels 4 "
+    "to 6 print like level 3.",
+)
+REFERENCE_EMPTY = _code(
+    "PK605",
+    Severity.ERROR,
+    "reference template writes an empty document",
+    "The template of a quick reference or rules reference writes no heading, paragraph, list "
+    "or table (an empty file, or conditions that are all false for this game). An empty PDF "
+    "is not printed.",
+)
+REFERENCE_MARKDOWN = _code(
+    "PK606",
+    Severity.ERROR,
+    "reference template writes Markdown the documents do not print",
+    "Reference documents print headings, paragraphs (bold, italic, links, inline code), "
+    "bullet and numbered lists (nested up to 4 deep) and tables (up to 12 columns). Code "
+    "blocks (a line indented by four spaces is one: a common template mistake), HTML, "
+    "images, block quotes, horizontal rules and headings or tables inside a list item would "
+    "be lost, and are reported once per kind at their first line.",
+)
+REFERENCE_TOO_LONG = _code(
+    "PK607",
+    Severity.ERROR,
+    "rules reference is longer than a reference can be",
+    "A rules reference is laid out to at most 300 pages (the contents page included); the "
+    "layout stops there, so that a runaway template costs seconds, not minutes. The longest "
+    "shipped rules reference has a few dozen pages.",
+)
 
 # Sheets (PK260-PK279).
 SHEET_OVERFLOW = _code(

@@ -130,3 +130,81 @@ def test_an_undefined_name_in_a_template_is_located_in_the_template(tmp_path: Pa
     assert problem.code == "PK600"
     assert (Path(problem.file).name, problem.line) == ("quick_reference.md.j2", 5)
     assert "titel" in problem.message
+
+
+def test_a_ref_in_rule_text_is_a_link_where_its_section_is_printed_and_text_elsewhere(
+    built: Path,
+) -> None:
+    """shields_up's 'buy the older card' says 'see {{ ref('market') }}': the rules reference
+    prints the market section and links to it; the quick reference prints no sections."""
+    quick = built / "shields_up" / "quick_reference.pdf"
+    assert "waited longer, for 1 action (see The market)." in _text(quick)
+    assert not _links(pypdf.PdfReader(quick)), "nothing to land on in the quick reference"
+
+    reader = pypdf.PdfReader(built / "shields_up" / "rules_reference.pdf")
+    market = next(item for item in _flat(reader.outline) if item.title == "The market")
+    lines: list[tuple[pypdf.PageObject, float]] = []
+    for page in reader.pages:
+        page.extract_text(
+            visitor_text=lambda text, cm, tm, *_, page=page: (
+                lines.append((page, pypdf.mult(tm, cm)[5])) if "(see The market)" in text else None
+            )
+        )
+    ((page, baseline),) = lines
+    landing = [
+        link
+        for link in _links(reader, page)
+        if link["/Rect"][1] <= baseline <= link["/Rect"][3]
+        and link["/Dest"][0] == market.page
+        and link["/Dest"][3] == market.top
+    ]
+    assert len(landing) == 1, "the 'see The market' line links to the market heading"
+
+
+def _links(reader: pypdf.PdfReader, page: pypdf.PageObject | None = None) -> list:
+    pages = reader.pages if page is None else [page]
+    return [
+        annotation.get_object()
+        for each in pages
+        for annotation in each.get("/Annots", [])
+        if annotation.get_object().get("/Subtype") == "/Link"
+    ]
+
+
+def test_a_mistake_in_an_imported_macro_is_located_in_the_macro(tmp_path: Path) -> None:
+    """A game's own rule.md.j2 (the macro the default rules reference imports) links to an
+    anchor no heading has: the diagnostic is at the macro's line, not the importing one."""
+    folder = tmp_path / "rule_data" / "minimal_rules"
+    shutil.copytree(RULE_DATA.parent / "tests" / "data" / "good" / "minimal_rules", folder)
+    (folder / "reference.yaml").write_text("materials:\n  rules:\n    kind: rules_reference\n")
+    macro = (RULE_DATA.parent / "printkit" / "templates" / "rule.md.j2").read_text()
+    marker = "{{ prose(node.text) }}\n"
+    assert marker in macro
+    macro = macro.replace(marker, "{{ prose(node.text) }} See [the index](#index).\n", 1)
+    (folder / "rule.md.j2").write_text(macro)
+    line = macro[: macro.index("[the index]")].count("\n") + 1
+    result = run_cli("--rule-data", folder.parent, "validate")
+    problems = parse_diagnostics(result.output)
+    assert [(p.code, Path(p.file).name, p.line) for p in problems] == [
+        ("PK603", "rule.md.j2", line)
+    ], result.output
+    assert "'#index'" in problems[0].message
+
+
+def test_a_mistake_in_text_a_filter_changed_is_still_located(tmp_path: Path) -> None:
+    """`| trim` of a block cannot trim the line marks, so the marked rendering has lines the
+    document has not: the lines both have are matched, and the link keeps its line."""
+    folder = tmp_path / "rule_data" / "minimal_rules"
+    shutil.copytree(RULE_DATA.parent / "tests" / "data" / "good" / "minimal_rules", folder)
+    (folder / "reference.yaml").write_text("materials:\n  quick:\n    kind: quick_reference\n")
+    (folder / "quick_reference.md.j2").write_text(
+        "# {{ game.title }}: quick reference\n\n{% set body %}\n## Setting up\n\n"
+        "Deal the cards, then see [the deal](#deal-rules).\n{% endset %}\n{{ body | trim }}\n"
+    )
+    result = run_cli("--rule-data", folder.parent, "validate")
+    (problem,) = parse_diagnostics(result.output)
+    assert (problem.code, Path(problem.file).name, problem.line) == (
+        "PK603",
+        "quick_reference.md.j2",
+        6,
+    ), result.output

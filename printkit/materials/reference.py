@@ -1,15 +1,22 @@
-"""Compile the reference documents of a game: render the template, lay out the Markdown.
+"""Compile the reference documents of a game: render the template, check the Markdown, lay
+it out.
 
-The quick reference is laid out at the largest text size, from 10 pt down to 7 pt, that fits the
-pages it is given; when even 7 pt does not fit, that is a diagnostic, never an extra page.
+What the layout cannot print is found in the Markdown first and reported at the template line
+that wrote it (reference/checks.py, reference/origin.py). The quick reference is laid out at
+the largest text size, from 10 pt down to 7 pt, that fits the pages it is given, found by
+bisection, each try stopping at the first page too many; when even 7 pt does not fit, that is a
+diagnostic, never an extra page.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from printkit.diagnostics import (
     REFERENCE_NO_RULES,
     REFERENCE_OVERFLOW,
     REFERENCE_TEMPLATE,
+    REFERENCE_TOO_LONG,
     Diagnostics,
     Span,
     relative,
@@ -18,8 +25,16 @@ from printkit.draw.ops import Document
 from printkit.load.package import LoadedPackage
 from printkit.materials.paper import material_paper
 from printkit.model.layout import Layout
-from printkit.reference.compose import ComposeError, compose
-from printkit.reference.pdf import quick_reference, rules_reference
+from printkit.reference.checks import MarkdownProblem, markdown_problems
+from printkit.reference.compose import ComposeError, Problem, compose, template_path
+from printkit.reference.origin import Trace
+from printkit.reference.pdf import (
+    RULES_MOST_PAGES,
+    Built,
+    TooManyPages,
+    quick_reference,
+    rules_reference,
+)
 
 QUICK_SIZES = (10.0, 9.5, 9.0, 8.5, 8.0, 7.5, 7.0)  # points, largest first
 
@@ -35,23 +50,54 @@ def compile_quick_reference(
     if prepared is None:
         return None
     title, size, markdown = prepared
-    spec = loaded.package.materials[material_id]
-    for base in QUICK_SIZES:
-        built = quick_reference(markdown, title, size, base)
-        if built.pages <= spec.pages:
-            # Laid out again in the colour space of the build: only the colours differ.
-            return Document(
-                title,
-                flow=lambda space, b=base: quick_reference(markdown, title, size, b, space).pdf,
-            )
-    diagnostics.add(
-        REFERENCE_OVERFLOW,
-        f"material '{material_id}': the quick reference needs {built.pages} pages even at "
-        f"{QUICK_SIZES[-1]:g} pt, more than its {spec.pages}",
-        loaded.spans.value(("materials", material_id, "pages")),
-        hint="allow 'pages: 2', or leave sections out in a template of your own",
-    )
-    return None
+    pages = loaded.package.materials[material_id].pages
+    fitted = _largest_fitting(markdown, title, size, pages)
+    if fitted is None:
+        diagnostics.add(
+            REFERENCE_OVERFLOW,
+            f"material '{material_id}': the quick reference needs more than {pages} page(s) "
+            f"even at {QUICK_SIZES[-1]:g} pt",
+            loaded.spans.value(("materials", material_id, "pages")),
+            hint="allow 'pages: 2', or leave sections out in a template of your own",
+        )
+        return None
+    base, built = fitted
+
+    def flow(space: str) -> bytes:
+        """The fitting layout is the document on screen; for the press only the colours differ."""
+        if space == "rgb":
+            return built.pdf
+        return quick_reference(markdown, title, size, base, pages, space).pdf
+
+    return Document(title, flow=flow)
+
+
+def _largest_fitting(
+    markdown: str, title: str, size: tuple[float, float], pages: int
+) -> tuple[float, Built] | None:
+    """The largest of QUICK_SIZES at which the text fits `pages`, and its layout; None when
+    none does. Most quick references fit at the largest size, which is tried first; then a
+    bisection of the rest (smaller text never needs more pages)."""
+    tried: dict[int, Built | None] = {}
+
+    def fits(index: int) -> bool:
+        try:
+            tried[index] = quick_reference(markdown, title, size, QUICK_SIZES[index], pages)
+        except TooManyPages:
+            tried[index] = None
+        return tried[index] is not None
+
+    if fits(0):
+        return QUICK_SIZES[0], tried[0]
+    low, high = 1, len(QUICK_SIZES)
+    while low < high:
+        middle = (low + high) // 2
+        if fits(middle):
+            high = middle
+        else:
+            low = middle + 1
+    built = tried.get(low)
+    return None if built is None else (QUICK_SIZES[low], built)
 
 
 def compile_rules_reference(
@@ -65,7 +111,22 @@ def compile_rules_reference(
     if prepared is None:
         return None
     title, size, markdown = prepared
-    return Document(title, flow=lambda space: rules_reference(markdown, title, size, space).pdf)
+    try:
+        built = rules_reference(markdown, title, size)
+    except TooManyPages:
+        diagnostics.add(
+            REFERENCE_TOO_LONG,
+            f"material '{material_id}': the rules reference needs more than "
+            f"{RULES_MOST_PAGES} pages",
+            loaded.spans.value(("materials", material_id)),
+            hint="a rules reference is the game's rules once; check the template's loops",
+        )
+        return None
+
+    def flow(space: str) -> bytes:
+        return built.pdf if space == "rgb" else rules_reference(markdown, title, size, space).pdf
+
+    return Document(title, flow=flow)
 
 
 def _prepare(
@@ -89,25 +150,58 @@ def _prepare(
     chosen = material_paper(loaded, material_id, spec.paper, paper, "paper", diagnostics)
     if chosen is None:
         return None
+    name = spec.template or default_template
     try:
-        markdown = compose(loaded, spec.template or default_template)
+        markdown = compose(loaded, name)
     except ComposeError as error:
-        problem = error.problem
-        span = (
-            Span(relative(problem.file), max(problem.line, 1), problem.column)
-            if problem.file is not None
-            else loaded.spans.value(("materials", material_id, "template"))
-        )
-        diagnostics.add(
-            problem.code or REFERENCE_TEMPLATE,
-            f"template of material '{material_id}': {problem.message}",
-            span,
-            hint=problem.hint
-            or "the names a template may use are listed in the README ('Reference documents')",
-        )
+        _report(loaded, material_id, error.problem, diagnostics)
+        return None
+    problems = markdown_problems(markdown, loaded.package.rules.sections)
+    if problems:
+        for problem in _located(loaded, name, markdown, problems):
+            _report(loaded, material_id, problem, diagnostics)
         return None
     title = spec.title or f"{loaded.package.game.title}: {_kind_title(spec.kind)}"
     return title, chosen[1], markdown
+
+
+def _located(
+    loaded: LoadedPackage, name: str, markdown: str, problems: list[MarkdownProblem]
+) -> list[Problem]:
+    """The problems of the Markdown at the template lines that wrote them: the template is
+    rendered again with line marks (the first rendering stays unmarked, byte for byte)."""
+    try:
+        trace: Trace | None = Trace(compose(loaded, name, marked=True), markdown)
+    except ComposeError:  # the marks pushed it past a bound: the template's first line
+        trace = None
+    located: dict[tuple[Path | None, int, str, str], Problem] = {}
+    for problem in problems:
+        origin = None
+        if trace is not None and problem.line is not None:
+            origin = trace.at(problem.line, problem.column)
+        template, line = (origin.template, origin.line) if origin else (name, 1)
+        file = template_path(loaded, template)
+        # A template line in a loop writes a mistake many times: it is reported once.
+        key = (file, line, problem.code, problem.message)
+        located.setdefault(key, Problem(problem.message, file, line, problem.code, problem.hint))
+    return list(located.values())
+
+
+def _report(
+    loaded: LoadedPackage, material_id: str, problem: Problem, diagnostics: Diagnostics
+) -> None:
+    span = (
+        Span(relative(problem.file), max(problem.line, 1), problem.column)
+        if problem.file is not None
+        else loaded.spans.value(("materials", material_id, "template"))
+    )
+    diagnostics.add(
+        problem.code or REFERENCE_TEMPLATE,
+        f"template of material '{material_id}': {problem.message}",
+        span,
+        hint=problem.hint
+        or "the names a template may use are listed in the README ('Reference documents')",
+    )
 
 
 def _kind_title(kind: str) -> str:

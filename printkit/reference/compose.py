@@ -22,6 +22,7 @@ from printkit.model.package import Erratum
 from printkit.model.rules import DiceTable, LookupTable, RangeTable, Section
 from printkit.model.rules_context import EMPTY_RULES, rules_context, section_name
 from printkit.reference.errata import erratum_changes
+from printkit.reference.origin import LineMarks
 from printkit.sandbox.environment import BoundedEnvironment, budget
 from printkit.sandbox.expressions import TemplateProblem, explain, render
 from printkit.sandbox.helpers import Helper, Parameter
@@ -80,9 +81,12 @@ def template_path(loaded: LoadedPackage, name: str) -> Path | None:
         return None
 
 
-def compose(loaded: LoadedPackage, name: str) -> str:
-    """The Markdown a template writes for this game; ComposeError says where it failed."""
+def compose(loaded: LoadedPackage, name: str, marked: bool = False) -> str:
+    """The Markdown a template writes for this game; ComposeError says where it failed.
+    `marked`: with the marks of reference/origin.py, to trace a line back to the template."""
     environment = BoundedEnvironment()
+    if marked:
+        environment.add_extension(LineMarks)
     environment.loader = GameTemplates(loaded.files)
     context = reference_context(loaded)
     try:

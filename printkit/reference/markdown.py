@@ -9,8 +9,11 @@ every page they run over.
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 from xml.sax.saxutils import escape
 
 from markdown_it import MarkdownIt
@@ -26,6 +29,7 @@ from printkit.draw.press import FINE_TEXT, to_cmyk, to_one_ink
 
 _PARSER = MarkdownIt("commonmark").enable("table")
 _ANCHOR = re.compile(r"\s*\{#([a-z][a-z0-9_-]*)\}\s*$")
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
 LINK_COLOUR = "#1a4f8b"
 CELL_PADDING = 3.0
 RULE_WIDTH = 0.4  # points: the line under each table row, a hairline (FINE_LINE) for the press
@@ -91,33 +95,90 @@ class Styles:
 
 
 class Heading(Paragraph):
-    """A heading; the document template turns it into an outline entry and a link target."""
+    """A heading; the document template turns it into an outline entry and a link target.
+    A heading split over two columns (taller than the room left) is one heading: its first
+    part has the target, the rest (key None) is text."""
 
-    def __init__(self, text: str, style: ParagraphStyle, level: int, key: str) -> None:
-        super().__init__(text, style)
+    def __init__(
+        self,
+        text: str | None,
+        style: ParagraphStyle,
+        level: int = 0,
+        key: str | None = None,
+        **parts: Any,
+    ) -> None:
+        super().__init__(text, style, **parts)
         self.level = level
         self.key = key
-        self.plain = re.sub(r"<[^>]+>", "", text)
+        self.plain = re.sub(r"<[^>]+>", "", text or "")
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        pieces = super().split(availWidth, availHeight)
+        if pieces:
+            pieces[0].level, pieces[0].key, pieces[0].plain = self.level, self.key, self.plain
+        return pieces
 
     def draw(self) -> None:
-        self.canv.bookmarkHorizontal(self.key, 0, self.height + self.style.fontSize)
+        if self.key is not None:
+            self.canv.bookmarkHorizontal(self.key, 0, self.height + self.style.fontSize)
         super().draw()
 
 
-def flowables(markdown: str, styles: Styles, width: float) -> list[Flowable]:
-    """The flowables of a Markdown text for a column `width` points wide."""
-    tokens = _PARSER.parse(markdown)
-    out: list[Flowable] = []
+@functools.lru_cache(maxsize=4)
+def parse(markdown: str) -> tuple[Token, ...]:
+    """The block tokens of a Markdown text (markdown-it-py: CommonMark plus tables), parsed
+    once for the checks and every layout of the document (read-only)."""
+    return tuple(_PARSER.parse(markdown))
+
+
+def heading_anchor(text: str) -> tuple[str, bool]:
+    """A heading's link target and whether the template named it ('## Title {#id}')."""
+    match = _ANCHOR.search(text)
+    return (match.group(1), True) if match else (_slug(text), False)
+
+
+def heading_text(text: str) -> str:
+    """A heading's printed text: its Markdown without the anchor."""
+    return _ANCHOR.sub("", text)
+
+
+def link_target(href: str) -> str | None:
+    """The heading a link points at ('#boarding', 'boarding', or reportlab's 'document:boarding');
+    None for a link out of the document ('https://…', 'mailto:…'), which a reader opens in its
+    own program."""
+    scheme = _SCHEME.match(href)
+    if scheme is None:
+        return href.removeprefix("#")
+    return href[scheme.end() :] if scheme.group(0).lower() == "document:" else None
+
+
+def anchors(tokens: Sequence[Token]) -> set[str]:
+    """The link targets of a document: one per heading."""
+    return {
+        heading_anchor(tokens[index + 1].content)[0]
+        for index, token in enumerate(tokens)
+        if token.type == "heading_open"
+    }
+
+
+def flowables(markdown: str, styles: Styles, frame: tuple[float, float]) -> Iterator[Flowable]:
+    """The flowables of a Markdown text for a column of `frame` (width, height) points, made
+    one by one as the layout takes them.
+
+    A link to a heading the document does not print (a `ref()` to a section the quick
+    reference leaves out) is printed as its text: there is nothing on these pages to land on.
+    """
+    tokens = parse(markdown)
+    inline = _Inline(styles.link, anchors(tokens))
     index = 0
     while index < len(tokens):
         token = tokens[index]
         if token.type == "heading_open":
             level = min(int(token.tag[1]), 3)
             text = tokens[index + 1].content
-            match = _ANCHOR.search(text)
-            key = match.group(1) if match else _slug(text)
-            inline = _inline(_PARSER.parseInline(_ANCHOR.sub("", text))[0], styles.link)
-            out.append(Heading(inline, styles.headings[level - 1], level, key))
+            key = heading_anchor(text)[0]
+            markup = inline(_PARSER.parseInline(heading_text(text))[0])
+            yield Heading(markup, styles.headings[level - 1], level, key)
             index += 3
         elif token.type == "paragraph_open":
             # A paragraph that introduces a table (its title) stays on the table's page.
@@ -125,23 +186,22 @@ def flowables(markdown: str, styles: Styles, width: float) -> list[Flowable]:
             style = styles.body
             if introduces:
                 style = ParagraphStyle("intro", parent=styles.body, keepWithNext=1)
-            out.append(Paragraph(_inline(tokens[index + 1], styles.link), style))
+            yield Paragraph(inline(tokens[index + 1]), style)
             index += 3
         elif token.type in ("bullet_list_open", "ordered_list_open"):
             end = _closing(tokens, index)
-            out.append(_list(tokens[index : end + 1], styles))
+            yield _list(tokens[index : end + 1], styles, inline)
             index = end + 1
         elif token.type == "table_open":
             end = _closing(tokens, index)
-            out.append(_table(tokens[index : end + 1], styles, width))
-            out.append(Spacer(0, styles.body.spaceAfter))
+            yield _table(tokens[index : end + 1], styles, frame, inline)
+            yield Spacer(0, styles.body.spaceAfter)
             index = end + 1
         else:
             index += 1
-    return out
 
 
-def _closing(tokens: list[Token], start: int) -> int:
+def _closing(tokens: Sequence[Token], start: int) -> int:
     """The index of the token closing the block opened at `start`."""
     depth = 0
     for index in range(start, len(tokens)):
@@ -151,15 +211,17 @@ def _closing(tokens: list[Token], start: int) -> int:
     return len(tokens) - 1
 
 
-def _list(tokens: list[Token], styles: Styles) -> ListFlowable:
-    items = [
-        ListItem(
-            Paragraph(_inline(token, styles.link), styles.body),
-            leftIndent=styles.body.fontSize * 1.2,
-        )
-        for token in tokens
-        if token.type == "inline" and token.level == 3  # list > item > paragraph > inline
-    ]
+def _list(tokens: Sequence[Token], styles: Styles, inline: _Inline) -> ListFlowable:
+    """A list and the lists nested in its items, each item its paragraphs and sublists."""
+    items: list[ListItem] = []
+    index = 1
+    while index < len(tokens) - 1:
+        end = _closing(tokens, index)  # tokens[index] opens an item
+        content = _item(tokens[index + 1 : end], styles, inline)
+        if content:
+            body = content[0] if len(content) == 1 else content
+            items.append(ListItem(body, leftIndent=styles.body.fontSize * 1.2))
+        index = end + 1
     numbered = tokens[0].type == "ordered_list_open"
     return ListFlowable(
         items,
@@ -173,16 +235,45 @@ def _list(tokens: list[Token], styles: Styles) -> ListFlowable:
     )
 
 
-def _table(tokens: list[Token], styles: Styles, width: float) -> Table:
+def _item(tokens: Sequence[Token], styles: Styles, inline: _Inline) -> list[Flowable]:
+    """The paragraphs and sublists of one list item (the checks refuse anything else)."""
+    content: list[Flowable] = []
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        if token.type in ("bullet_list_open", "ordered_list_open"):
+            end = _closing(tokens, index)
+            content.append(_list(tokens[index : end + 1], styles, inline))
+            index = end
+        elif token.type == "inline" and tokens[index - 1].type == "paragraph_open":
+            content.append(Paragraph(inline(token), styles.body))
+        index += 1
+    return content
+
+
+def _table(
+    tokens: Sequence[Token], styles: Styles, frame: tuple[float, float], inline: _Inline
+) -> Table:
     rows: list[list[Paragraph]] = []
     for token in tokens:
         if token.type == "tr_open":
             rows.append([])
         elif token.type == "inline":
-            rows[-1].append(Paragraph(_inline(token, styles.link), styles.cell))
+            rows[-1].append(Paragraph(inline(token), styles.cell))
     columns = max(len(row) for row in rows)
-    widths = _column_widths(tokens, columns, width, styles)
-    table = Table(rows, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    widths = _column_widths(tokens, columns, frame[0], styles)
+    heights = [_row_height(row, widths, frame[1]) for row in rows]
+    # A header row taller than half a column is not repeated; a row taller than a column (with
+    # its header) may be split. Tables that fit lay out as they always have.
+    repeat = heights[0] <= frame[1] / 2
+    tallest = max(heights[1:], default=0.0) + (heights[0] if repeat else 0.0)
+    table = Table(
+        rows,
+        colWidths=widths,
+        repeatRows=int(repeat),
+        hAlign="LEFT",
+        splitInRow=int(max(tallest, heights[0]) > frame[1]),
+    )
     table.setStyle(
         TableStyle(
             [
@@ -203,7 +294,18 @@ def _table(tokens: list[Token], styles: Styles, width: float) -> Table:
     return table
 
 
-def _column_widths(tokens: list[Token], columns: int, width: float, styles: Styles) -> list[float]:
+def _row_height(row: list[Paragraph], widths: list[float], height: float) -> float:
+    """A table row's height, its padding (TableStyle below) included."""
+    cells = (
+        cell.wrap(width - 2 * CELL_PADDING, height)[1]
+        for cell, width in zip(row, widths, strict=True)
+    )
+    return max(cells, default=0.0) + 1.5 + 2 + 1
+
+
+def _column_widths(
+    tokens: Sequence[Token], columns: int, width: float, styles: Styles
+) -> list[float]:
     """Each column at least as wide as its longest word (a header such as 'Cost' never breaks
     inside a word); the rest of the width shared by how much text each column holds."""
     longest = [0.0] * columns
@@ -223,36 +325,54 @@ def _column_widths(tokens: list[Token], columns: int, width: float, styles: Styl
             column += 1
         elif token.type == "inline":
             column += 1
-    spare = max(width - sum(longest), 0.0)
+    if sum(longest) > width:  # words too long for the column: narrowed, and broken in cells
+        least = 2 * CELL_PADDING + 1 + styles.cell.fontSize  # room for one letter
+        over = [need - least for need in longest]
+        room = max(width - least * columns, 0.0)
+        return [least + room * extra / sum(over) for extra in over]
+    spare = width - sum(longest)
     return [need + spare * share / sum(amount) for need, share in zip(longest, amount, strict=True)]
 
 
-def _inline(token: Token, link_colour: str | None) -> str:
-    """reportlab's paragraph markup for an inline token: text escaped, emphasis and links."""
-    parts: list[str] = []
-    for child in token.children or []:
-        kind = child.type
-        if kind == "text":
-            parts.append(escape(child.content))
-        elif kind == "code_inline":
-            parts.append(f"<font face='{FACES['bold'][0]}'>{escape(child.content)}</font>")
-        elif kind in ("softbreak", "hardbreak"):
-            parts.append(" " if kind == "softbreak" else "<br/>")
-        elif kind == "strong_open":
-            parts.append("<b>")
-        elif kind == "strong_close":
-            parts.append("</b>")
-        elif kind == "em_open":
-            parts.append("<i>")
-        elif kind == "em_close":
-            parts.append("</i>")
-        elif kind == "link_open":
-            href = escape(str(child.attrs.get("href", "")), {'"': "&quot;"})
-            colour = f' color="{link_colour}"' if link_colour else ""
-            parts.append(f'<a href="{href}"{colour}>')
-        elif kind == "link_close":
-            parts.append("</a>")
-    return "".join(parts)
+class _Inline:
+    """reportlab's paragraph markup for an inline token: text escaped, emphasis and links; a
+    link to a heading the document does not have is printed as its text."""
+
+    def __init__(self, link_colour: str | None, anchors: set[str]) -> None:
+        self.link_colour = link_colour
+        self.anchors = anchors
+
+    def __call__(self, token: Token) -> str:
+        parts: list[str] = []
+        linked: list[bool] = []  # for each open link, whether it was printed as a link
+        for child in token.children or []:
+            kind = child.type
+            if kind == "text":
+                parts.append(escape(child.content))
+            elif kind == "code_inline":
+                parts.append(f"<font face='{FACES['bold'][0]}'>{escape(child.content)}</font>")
+            elif kind in ("softbreak", "hardbreak"):
+                parts.append(" " if kind == "softbreak" else "<br/>")
+            elif kind in _EMPHASIS:
+                parts.append(_EMPHASIS[kind])
+            elif kind == "link_open":
+                href = self._href(str(child.attrs.get("href", "")))
+                linked.append(href is not None)
+                if href is not None:
+                    colour = f' color="{self.link_colour}"' if self.link_colour else ""
+                    parts.append(f'<a href="{escape(href, {chr(34): "&quot;"})}"{colour}>')
+            elif kind == "link_close" and linked.pop():
+                parts.append("</a>")
+        return "".join(parts)
+
+    def _href(self, href: str) -> str | None:
+        target = link_target(href)
+        if target is None:
+            return href
+        return f"#{target}" if target in self.anchors else None
+
+
+_EMPHASIS = {"strong_open": "<b>", "strong_close": "</b>", "em_open": "<i>", "em_close": "</i>"}
 
 
 def _slug(text: str) -> str:

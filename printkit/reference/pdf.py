@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from reportlab.lib.styles import ParagraphStyle
@@ -32,6 +34,7 @@ from printkit.reference.markdown import Heading, Styles, flowables
 
 MARGIN = 15 * 72 / 25.4  # inside the 5 mm a home printer cannot print, with room to spare
 GUTTER = 6 * 72 / 25.4
+RULES_MOST_PAGES = 300  # a rules reference's pages, the contents page too: the layout's bound
 
 
 @dataclass(frozen=True)
@@ -40,12 +43,42 @@ class Built:
     pages: int
 
 
+class TooManyPages(Exception):
+    """The layout reached a page past the most the document may have, and stopped there: the
+    work of laying out a document is bounded by the pages it may print, not by its text.
+    (reportlab re-raises it with its own words added, so it carries only a message.)"""
+
+
+class _Story(list):
+    """The flowables of a document, made as the layout reaches them: a layout that stops at
+    its first page too many has made the flowables of the pages before it, not of the whole
+    text. Kept AHEAD flowables ahead, more than the headings kept with what follows them."""
+
+    AHEAD = 64
+
+    def __init__(self, made: Iterator[Flowable]) -> None:
+        super().__init__()
+        self.made = made
+
+    def __len__(self) -> int:  # Platypus asks before it takes the next flowable
+        missing = self.AHEAD - super().__len__()
+        if missing > 0:
+            self.extend(itertools.islice(self.made, missing))
+        return super().__len__()
+
+
 class _Document(BaseDocTemplate):
     """Headings become outline entries and contents lines as they are placed."""
 
     def __init__(
-        self, buffer: io.BytesIO, title: str, size: tuple[float, float], front_pages: int = 0
+        self,
+        buffer: io.BytesIO,
+        title: str,
+        size: tuple[float, float],
+        most_pages: int,
+        front_pages: int = 0,
     ) -> None:
+        self.most_pages = most_pages
         self.front_pages = front_pages  # pages before page 1 (the contents page)
         super().__init__(
             buffer,
@@ -65,8 +98,13 @@ class _Document(BaseDocTemplate):
     def beforeDocument(self) -> None:
         self.canv.setViewerPreference("PrintScaling", "None")  # actual size, as every PDF asks
 
+    def handle_pageBegin(self) -> None:
+        super().handle_pageBegin()
+        if self.page > self.most_pages:
+            raise TooManyPages(f"more than {self.most_pages} pages")
+
     def afterFlowable(self, flowable: Flowable) -> None:
-        if isinstance(flowable, Heading):
+        if isinstance(flowable, Heading) and flowable.key is not None:
             self.canv.addOutlineEntry(flowable.plain, flowable.key, flowable.level - 1)
             label = self.page - self.front_pages  # the page number printed on the page
             self.notify("TOCEntry", (flowable.level - 1, flowable.plain, label, flowable.key))
@@ -91,32 +129,41 @@ def _frames(doc: BaseDocTemplate, columns: int, top: float = 0.0) -> list[Frame]
 
 
 def quick_reference(
-    markdown: str, title: str, size: tuple[float, float], base: float, space: str = "rgb"
+    markdown: str,
+    title: str,
+    size: tuple[float, float],
+    base: float,
+    most_pages: int,
+    space: str = "rgb",
 ) -> Built:
-    """Two columns per page, at `base` points; the caller checks the page count."""
+    """Two columns per page, at `base` points; TooManyPages when they need more than
+    `most_pages`."""
     register_fonts()
     buffer = io.BytesIO()
-    doc = _Document(buffer, title, size)
+    doc = _Document(buffer, title, size, most_pages)
     styles = Styles.at(base, space)
     frames = _frames(doc, 2)
     doc.addPageTemplates([PageTemplate("quick", frames=frames, onPage=_footer(title, styles))])
-    doc.build(flowables(markdown, styles, frames[0].width), canvasmaker=_canvas(space))
+    column = (frames[0].width, frames[0].height)
+    doc.build(_Story(flowables(markdown, styles, column)), canvasmaker=_canvas(space))
     return _finished(buffer, doc, space)
 
 
 def rules_reference(
     markdown: str, title: str, size: tuple[float, float], space: str = "rgb"
 ) -> Built:
-    """A contents page (labelled i), then the rules from page 1, a header and page numbers."""
+    """A contents page (labelled i), then the rules from page 1, a header and page numbers;
+    TooManyPages past RULES_MOST_PAGES."""
     register_fonts()
     buffer = io.BytesIO()
-    doc = _Document(buffer, title, size, front_pages=1)
+    doc = _Document(buffer, title, size, RULES_MOST_PAGES, front_pages=1)
     styles = Styles.at(9.5, space)
     header = 8 * 72 / 25.4
+    body = _frames(doc, 1, header)
     doc.addPageTemplates(
         [
             PageTemplate("contents", frames=_frames(doc, 1), onPage=_labels),
-            PageTemplate("body", frames=_frames(doc, 1, header), onPage=_running(title, styles)),
+            PageTemplate("body", frames=body, onPage=_running(title, styles)),
         ]
     )
     contents = TableOfContents(
@@ -146,7 +193,7 @@ def rules_reference(
         contents,
         NextPageTemplate("body"),
         PageBreak(),
-        *flowables(markdown, styles, doc.width),
+        *flowables(markdown, styles, (body[0].width, body[0].height)),
     ]
     doc.multiBuild(story, canvasmaker=_canvas(space))
     return _finished(buffer, doc, space)
