@@ -81,6 +81,9 @@ Scalar = int | float | str | bool
 DataValue = Scalar | list[Scalar] | None
 TEXT = "prose in printkit's own words; a Jinja2 template ({{ actions.buy.cost }}, ref('id'))"
 SOURCE_LINE = "line of the seed rule text this encodes (for readers and the errata report)"
+LINES = r"^[1-9]\d*(-[1-9]\d*)?$"
+# Seed lines: a line number (42) or a span of them ("42-48"), both ends included.
+Lines = Annotated[int, Field(ge=1)] | Annotated[str, Field(pattern=LINES)]
 
 
 class Uses(Strict):
@@ -140,7 +143,23 @@ class Section(Strict):
     covers: list[str] = Field(
         default_factory=list, description="ids of the rules this section explains"
     )
-    source_line: int | None = Field(None, ge=1, description=SOURCE_LINE)
+    source_line: int | None = Field(None, ge=1, description="line of its heading in the seed text")
+    source: list[Lines] = Field(
+        default_factory=list,
+        description="the seed lines whose rules it prints: 42 or '42-48', both ends included",
+    )
+
+
+class Source(Strict):
+    """The seed text a game's rules encode: its length and the lines that are not rules, so
+    that a rule no section prints is found (printkit/check/source_coverage.py)."""
+
+    lines: int = Field(ge=1, description="how many lines the seed text has")
+    not_rules: dict[Lines, str] = Field(
+        default_factory=dict,
+        description="seed lines that hold no rule (title, flavour, credits, a picture), "
+        "each with the reason: {'140-156': credits}",
+    )
 
 
 class Phase(Node):
@@ -201,9 +220,22 @@ class LookupRow(Halving):
     data: dict[str, DataValue] = Field(default_factory=dict)
 
 
+class Column(Strict):
+    """A column printed from each row's `data`: its heading, and what an empty cell says."""
+
+    title: str
+    empty: str = Field("–", description="printed where the row's value is null or missing")
+
+
 class TableBase(Node):
     restates: str | None = Field(
         None, description="id of the table this one restates (a quick-reference copy)"
+    )
+    result: str = Field("result", description="the heading of the result column")
+    columns: dict[str, str | Column] = Field(
+        default_factory=dict,
+        description="more columns, printed from each row's data: {cost: credits, "
+        "limit: {title: at most, empty: any number}}",
     )
 
 
@@ -274,6 +306,7 @@ class Term(Strict):
 
 class Rules(Strict):
     players: Players | None = None
+    source: Source | None = Field(None, description="the seed text's length and its non-rules")
     values: dict[Id, DataValue] = Field(default_factory=dict)
     sections: dict[Id, Section] = Field(default_factory=dict)
     setup: list[Step] = Field(default_factory=list)

@@ -22,6 +22,7 @@ from printkit.materials.templates import TemplateProblem, render
 from printkit.model.rules import DiceTable, LookupTable, RangeTable
 from printkit.model.rules_context import EMPTY_RULES, rules_context, section_name
 from printkit.reference.errata import erratum_changes
+from printkit.reference.tables import data_cells, data_columns, is_filler, key_heading
 
 DEFAULT_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -115,6 +116,9 @@ def reference_context(loaded: LoadedPackage) -> dict[str, Any]:
         "section_title": section_name,
         "row_key": row_key,
         "key_heading": key_heading,
+        "data_columns": data_columns,
+        "data_cells": data_cells,
+        "is_filler": lambda table: is_filler(table, row_key, prose),
         "errata": package.errata,
         # what an erratum's plays change, from the text's data and the played rules' data
         "changes": lambda erratum: erratum_changes(
@@ -153,12 +157,6 @@ def row_key(table: DiceTable | RangeTable | LookupTable, row: Any) -> str:
     if row.max is None:
         return f"{row.min} or more"
     return str(row.min) if row.min == row.max else f"{row.min}–{row.max}"
-
-
-def key_heading(table: DiceTable | RangeTable | LookupTable) -> str:
-    if isinstance(table, DiceTable):
-        return f"Roll ({table.dice})"
-    return "Value" if isinstance(table, RangeTable) else "Key"
 
 
 def cell(text: Any) -> str:
