@@ -18,7 +18,15 @@ from markdown_it.token import Token
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, ListFlowable, ListItem, Paragraph, Spacer, Table
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    Paragraph,
+    Spacer,
+    Table,
+)
 from reportlab.platypus.tables import TableStyle
 
 from printkit.draw.fonts import FACES
@@ -129,7 +137,16 @@ def flowables(markdown: str, styles: Styles, width: float) -> list[Flowable]:
             index += 3
         elif token.type in ("bullet_list_open", "ordered_list_open"):
             end = _closing(tokens, index)
-            out.append(_list(tokens[index : end + 1], styles))
+            items = _list_items(tokens[index : end + 1], styles)
+            numbered = token.type == "ordered_list_open"
+            if out and isinstance(out[-1], Heading) and len(items) > 1:
+                # keepWithNext never keeps a heading with a list (a container), so the
+                # heading could end a column: keep it with the list's first item instead
+                out.append(KeepTogether([out.pop(), _list(items[:1], numbered, styles)]))
+                items, start = items[1:], 2
+            else:
+                start = 1
+            out.append(_list(items, numbered, styles, start))
             index = end + 1
         elif token.type == "table_open":
             end = _closing(tokens, index)
@@ -151,8 +168,8 @@ def _closing(tokens: list[Token], start: int) -> int:
     return len(tokens) - 1
 
 
-def _list(tokens: list[Token], styles: Styles) -> ListFlowable:
-    items = [
+def _list_items(tokens: list[Token], styles: Styles) -> list[ListItem]:
+    return [
         ListItem(
             Paragraph(_inline(token, styles.link), styles.body),
             leftIndent=styles.body.fontSize * 1.2,
@@ -160,11 +177,13 @@ def _list(tokens: list[Token], styles: Styles) -> ListFlowable:
         for token in tokens
         if token.type == "inline" and token.level == 3  # list > item > paragraph > inline
     ]
-    numbered = tokens[0].type == "ordered_list_open"
+
+
+def _list(items: list[ListItem], numbered: bool, styles: Styles, start: int = 1) -> ListFlowable:
     return ListFlowable(
         items,
         bulletType="1" if numbered else "bullet",
-        start="1" if numbered else "•",
+        start=str(start) if numbered else "•",
         bulletFormat="%s." if numbered else None,
         leftIndent=styles.body.fontSize * 1.2,
         bulletFontName=styles.body.fontName,
