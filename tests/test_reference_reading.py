@@ -50,6 +50,15 @@ def _fragments(page: pypdf.PageObject) -> list[Fragment]:
     return found
 
 
+def _lines(page: pypdf.PageObject) -> list[str]:
+    """The page's text as printed lines: the runs at one height, left to right (a table's
+    row is one line, whatever order the PDF draws its cells in)."""
+    rows: dict[int, list[Fragment]] = {}
+    for fragment in _fragments(page):
+        rows.setdefault(round(fragment[1]), []).append(fragment)
+    return [" ".join(f[2] for f in sorted(row)) for _, row in sorted(rows.items(), reverse=True)]
+
+
 def _headings(reader: pypdf.PdfReader) -> list[tuple[str, int, float]]:
     """(title, page index, top) of every outline entry: every heading the document prints."""
     found = []
@@ -156,3 +165,25 @@ def test_rules_the_first_encodings_left_out_are_printed(
     text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
     for phrase in phrases:
         assert phrase in text, phrase
+
+
+@pytest.mark.parametrize("document", DOCUMENTS)
+def test_a_two_dimensional_table_prints_as_a_grid_with_both_headings(
+    built: Path, document: str
+) -> None:
+    """Border Skirmish's combat results: the rolls down, the odds across, one cell each."""
+    reader = pypdf.PdfReader(built / "a4" / "border_skirmish" / f"{document}.pdf")
+    lines = [line for page in reader.pages for line in _lines(page)]
+    text = "\n".join(lines)
+    # both headings: the rolls' and the odds' (which may wrap under it), then the odds
+    assert re.search(r"Roll \(d6\) /( Odds)? 1-2 1-1 2-1 3-1 4-1\n", text), text
+    assert "Odds" in text
+    for row in ("1 A2 A1 A1 D1 D1r", "3 A1 D1 D1r D2 D2r", "6 D1r D2 D2r D3r D4"):
+        assert row in lines, row
+
+
+def test_the_charts_sheet_prints_the_rules_combat_table(tmp_path: Path) -> None:
+    result = run_cli("build", "border_skirmish", "--only", "charts", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    reader = pypdf.PdfReader(tmp_path / "border_skirmish" / "charts.pdf")
+    assert "4 A1 D1r D2 D2r D3" in _lines(reader.pages[0])

@@ -268,7 +268,41 @@ class LookupTable(TableBase):
     rows: list[LookupRow]
 
 
-Table = Annotated[DiceTable | RangeTable | LookupTable, Field(discriminator="kind")]
+class GridColumn(Strict):
+    """A column of a grid: its printed label and the numbers of the across axis it takes."""
+
+    label: str
+    min: int | None = Field(None, description="null: open below")
+    max: int | None = Field(None, description="null: open above")
+
+
+class Across(Strict):
+    """What a grid's columns measure (the odds), and the numbers they must cover."""
+
+    title: str = Field(description="the columns' heading: odds (attacker to defender)")
+    domain: Domain = Field(default_factory=Domain)
+    columns: list[GridColumn]
+
+
+class GridRow(Halving):
+    roll: int | str = Field(description="a face or sum (3), a span ('3-4')")
+    cells: list[str] = Field(description="one result per column of `across`, in order")
+    id: Id | None = None
+    data: dict[str, DataValue] = Field(default_factory=dict)
+
+
+class GridTable(DiceTable):
+    """Two dimensions, a combat results table: rows by a roll (every face once, as a dice
+    table), columns by a number (tiling `across.domain` once, as a range table)."""
+
+    kind: Literal["grid"]  # type: ignore[assignment]
+    across: Across
+    rows: list[GridRow]  # type: ignore[assignment]
+
+
+Table = Annotated[
+    DiceTable | RangeTable | LookupTable | GridTable, Field(discriminator="kind")
+]
 
 
 class EndCondition(Node):
