@@ -300,9 +300,7 @@ class GridTable(DiceTable):
     rows: list[GridRow]  # type: ignore[assignment]
 
 
-Table = Annotated[
-    DiceTable | RangeTable | LookupTable | GridTable, Field(discriminator="kind")
-]
+Table = Annotated[DiceTable | RangeTable | LookupTable | GridTable, Field(discriminator="kind")]
 
 
 class EndCondition(Node):
