@@ -187,3 +187,28 @@ def test_the_charts_sheet_prints_the_rules_combat_table(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     reader = pypdf.PdfReader(tmp_path / "border_skirmish" / "charts.pdf")
     assert "4 A1 D1r D2 D2r D3" in _lines(reader.pages[0])
+
+
+def _fill(page: pypdf.PageObject) -> float:
+    """How far down its body a page's text reaches, 0 to 1 (running header and footer left
+    out: they sit within 50 points of the page's edges)."""
+    height = float(page.mediabox.height)
+    body = [y for _, y, _ in _fragments(page) if 40 < y < height - 50]
+    return (height - 50 - min(body)) / (height - 90) if body else 0.0
+
+
+def test_no_page_is_left_nearly_blank(built: Path) -> None:
+    """Contents that spill a line or two onto a page of their own, or a body page that
+    breaks early, leave a page nearly blank; only a document's last page may be short."""
+    faults = []
+    for pdf in _pdfs(built):
+        reader = pypdf.PdfReader(pdf)
+        labels = reader.page_labels
+        contents = [i for i, label in enumerate(labels) if not label.isdigit()]
+        body = [i for i, label in enumerate(labels) if label.isdigit()][:-1]
+        for index in body:
+            if _fill(reader.pages[index]) < 0.5:
+                faults.append(f"{pdf.relative_to(built)} page {labels[index]}")
+        if len(contents) > 1 and len(_lines(reader.pages[contents[-1]])) < 6:
+            faults.append(f"{pdf.relative_to(built)} contents page {labels[contents[-1]]}")
+    assert not faults, "\n".join(faults)
