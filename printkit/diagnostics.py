@@ -774,6 +774,27 @@ REFERENCE_NO_RULES = _code(
     "the package does not have.",
 )
 
+ERRATUM_NAMES_NOTHING = _code(
+    "PK608",
+    Severity.ERROR,
+    "an erratum names a table, row, claim, example, value, term or rule that does not exist",
+    "An erratum's subject is the text of the finding it resolves, and names what the finding "
+    "is about: table 'ranges', row 3 of 'stress_test', claim 'buy_once', value 'base_crew'. A "
+    "name the package does not have (misspelt, or renamed since) matches no finding, so the "
+    "fault it meant to resolve stays unresolved. The diagnostic points at the name inside the "
+    "subject, with the closest name that exists.",
+)
+
+EXPRESSION_NAMES_NOTHING = _code(
+    "PK609",
+    Severity.ERROR,
+    "a claim or example names a table, section, component or entry that does not exist",
+    "A claim's check or an example's expression reads the package's data by name "
+    "(tables.ranges.rows, decks.deck.sets.death_ray.size, lookup('damage', 4)). A name the "
+    "data does not have is found before the expression is evaluated and reported at that "
+    "name, with the closest name that exists. (A value, values.NAME, is PK535.)",
+)
+
 # Sheets (PK260-PK279).
 SHEET_OVERFLOW = _code(
     "PK260",
