@@ -20,7 +20,14 @@ RULES_CODES = sorted(code for code in CODES if code.startswith("PK5"))
 
 
 def test_every_game_has_rules() -> None:
-    assert GAMES == ["raise_shields", "raise_the_shields", "rise", "shields_dice", "shields_up"]
+    assert GAMES == [
+        "border_skirmish",
+        "raise_shields",
+        "raise_the_shields",
+        "rise",
+        "shields_dice",
+        "shields_up",
+    ]
 
 
 def test_the_shipped_games_validate_with_every_erratum_listed_as_a_note() -> None:
