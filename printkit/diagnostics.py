@@ -546,6 +546,42 @@ BAD_PLAYS = _code(
     "same kind as the text's: a number stays a number). Two errata may not play one path "
     "differently.",
 )
+SOURCE_UNCOVERED = _code(
+    "PK536",
+    Severity.ERROR,
+    "lines of the seed text are printed by no section",
+    "Every line of a game's seed text is either printed by a section of its rules (the "
+    "section's 'source:' lists the lines it covers: 42 or '42-48') or marked as not a rule in "
+    "'rules.source.not_rules' with the reason (title, flavour, credits, a missing picture). A "
+    "line range that is neither is a rule the references leave out: add it to the section that "
+    "prints it (writing the rule if no section does), or mark it not a rule.",
+)
+SOURCE_OUTSIDE = _code(
+    "PK537",
+    Severity.ERROR,
+    "seed lines that the seed text does not have",
+    "A section's 'source:' or an entry of 'rules.source.not_rules' names a line after the last "
+    "line of the seed text ('rules.source.lines'), a span whose first line is after its last, "
+    "or the game's rules record seed lines without saying how long the text is.",
+)
+SECTION_EMPTY = _code(
+    "PK538",
+    Severity.ERROR,
+    "a section has nothing of its own to print",
+    "A section prints its heading, its 'text' and the rules it 'covers'. One with neither text "
+    "nor rules would print a heading with nothing under it (subsections are not its own "
+    "content): give it a sentence that says what its subsections are about, or merge it into "
+    "its parent and move its 'source:' lines there.",
+)
+SECTION_ONLY_REFERS = _code(
+    "PK539",
+    Severity.ERROR,
+    "a section only points at rules printed in other sections",
+    "Every rule a section covers is printed in an earlier section, and the section has no text: "
+    "it would print nothing but 'X: see §Y' lines. A cross-reference belongs in a sentence "
+    "(ref('section')), not in a section of its own: fold the section into the one it points at "
+    "(move its 'source:' lines there) and remove it.",
+)
 
 INK_LIMIT_EXCEEDED = _code(
     "PK750",
@@ -871,6 +907,27 @@ REFERENCE_TOO_LONG = _code(
     "A rules reference is laid out to at most 300 pages (the contents page included); the "
     "layout stops there, so that a runaway template costs seconds, not minutes. The longest "
     "shipped rules reference has a few dozen pages.",
+)
+
+ERRATUM_NAMES_NOTHING = _code(
+    "PK608",
+    Severity.ERROR,
+    "an erratum names a table, row, claim, example, value, term or rule that does not exist",
+    "An erratum's subject is the text of the finding it resolves, and names what the finding "
+    "is about: table 'ranges', row 3 of 'stress_test', claim 'buy_once', value 'base_crew'. A "
+    "name the package does not have (misspelt, or renamed since) matches no finding, so the "
+    "fault it meant to resolve stays unresolved. The diagnostic points at the name inside the "
+    "subject, with the closest name that exists.",
+)
+
+EXPRESSION_NAMES_NOTHING = _code(
+    "PK609",
+    Severity.ERROR,
+    "a claim or example names a table, section, component or entry that does not exist",
+    "A claim's check or an example's expression reads the package's data by name "
+    "(tables.ranges.rows, decks.deck.sets.death_ray.size, lookup('damage', 4)). A name the "
+    "data does not have is found before the expression is evaluated and reported at that "
+    "name, with the closest name that exists. (A value, values.NAME, is PK535.)",
 )
 
 # Sheets (PK260-PK279).

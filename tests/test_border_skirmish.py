@@ -52,12 +52,12 @@ def test_every_unit_has_a_front_and_a_reduced_back(built: Path) -> None:
             assert f"{card['reduced']}-{card['move']}" in backs
 
 
-def test_the_charts_print_the_combat_results_table_from_the_data(built: Path) -> None:
+def test_the_charts_print_the_combat_results_table_from_the_rules(built: Path) -> None:
     text = _text(built / "charts.pdf")
-    crt = read_package(RULE_DATA / "border_skirmish")["data"]["crt"]
+    crt = read_package(RULE_DATA / "border_skirmish")["rules"]["tables"]["combat"]["rows"]
     assert len(crt) == 6
     for row in crt:
-        assert row["c41"] in text
+        assert row["cells"][-1] in text
     assert "Turn" in text
 
 

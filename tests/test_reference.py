@@ -43,11 +43,13 @@ def test_quick_reference_fits_its_pages(built: Path, game: str) -> None:
 def test_rules_reference_has_contents_outline_labels_and_links(built: Path, game: str) -> None:
     reader = pypdf.PdfReader(built / game / "rules_reference.pdf")
     labels = reader.page_labels
-    assert labels[:3] == ["i", "1", "2"], labels
+    assert labels == ["i", *(str(n) for n in range(1, len(labels)))], labels
     outline = [item.title for item in reader.outline if not isinstance(item, list)]
-    assert "Errata" in outline, outline
+    # Border Skirmish, written for printkit, has no seed text to correct
+    errata = game != "border_skirmish"
+    assert ("Errata" in outline) == errata, outline
     contents = reader.pages[0].extract_text()
-    assert "Contents" in contents and "Errata" in contents
+    assert "Contents" in contents and ("Errata" in contents) == errata
     pages = {page.indirect_reference.idnum: index for index, page in enumerate(reader.pages)}
     headings = {
         item.title: reader.get_destination_page_number(item) for item in _flat(reader.outline)

@@ -18,7 +18,14 @@ GAMES = sorted(p.name for p in RULE_DATA.iterdir() if (p / "rules.yaml").is_file
 
 
 def test_every_game_has_rules() -> None:
-    assert GAMES == ["raise_shields", "raise_the_shields", "rise", "shields_dice", "shields_up"]
+    assert GAMES == [
+        "border_skirmish",
+        "raise_shields",
+        "raise_the_shields",
+        "rise",
+        "shields_dice",
+        "shields_up",
+    ]
 
 
 def test_the_shipped_games_validate_with_every_erratum_listed_as_a_note() -> None:

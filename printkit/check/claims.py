@@ -6,15 +6,17 @@ erratum names it), or waiting for the game's engine (it needs play to be checked
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from printkit.check.expression_names import missing_names
 from printkit.diagnostics import (
     CLAIM_FALSE,
     CLAIM_UNEVALUABLE,
     EXAMPLE_KEYS,
     EXAMPLE_WRONG,
+    EXPRESSION_NAMES_NOTHING,
     Diagnostics,
 )
 from printkit.load.yaml_spans import PathKey, SourceMap
@@ -112,6 +114,17 @@ def _evaluate(
     path: PathKey,
     diagnostics: Diagnostics,
 ) -> Any:
+    missing = list(missing_names(expression, context))
+    if missing:
+        span = spans.value(path)
+        for offset, what, hint in missing:
+            diagnostics.add(
+                EXPRESSION_NAMES_NOTHING,
+                f"{_owner(path)} names {what}, which does not exist",
+                replace(span, column=span.column + offset) if "\n" not in expression else span,
+                hint=hint,
+            )
+        return _FAILED
     try:
         return evaluate(expression, context)
     except TemplateProblem as problem:
@@ -123,3 +136,8 @@ def _evaluate(
             or "the names an expression may use are listed in the README ('Template helpers')",
         )
         return _FAILED
+
+
+def _owner(path: PathKey) -> str:
+    """ "claim 'x'" or "example 'x'", from the path of its expression."""
+    return f"{'claim' if path[0] == 'claims' else 'example'} '{path[1]}'"

@@ -6,6 +6,7 @@ follows, so the build goes on and the note says which side was chosen and why.
 
 from __future__ import annotations
 
+from printkit.check.erratum_names import check_erratum_names
 from printkit.diagnostics import (
     CODES,
     ERRATUM_APPLIED,
@@ -50,6 +51,7 @@ def apply_errata(loaded: LoadedPackage, found: list[Diagnostic], diagnostics: Di
             diagnostic.span,
             hint=f"the text says: {erratum.text_says}; printkit follows: {erratum.resolution}",
         )
+    misnamed = check_erratum_names(loaded, diagnostics)
     for index, erratum in enumerate(errata):
         if erratum.code not in CODES:
             diagnostics.add(
@@ -60,7 +62,7 @@ def apply_errata(loaded: LoadedPackage, found: list[Diagnostic], diagnostics: Di
                     erratum.code, CODES, otherwise="see 'printkit explain' for the codes"
                 ),
             )
-        elif index not in used:
+        elif index not in used and index not in misnamed:
             diagnostics.add(
                 STALE_ERRATUM,
                 f"erratum for {erratum.code} '{erratum.subject}' matches no diagnostic",

@@ -143,7 +143,11 @@ class _Checker:
         if not self.exists("section", section_id, self.rules.sections, path):
             return
         section = self.rules.sections[section_id]
-        if section.covers and owner and owner not in section.covers and owner != section_id:
+        # a rule must point at the section that explains it; a section's own text may point
+        # at any other section, as a contents sentence does ("movement (§4.0), cannons (§5.0)")
+        if owner in self.rules.sections:
+            return
+        if section.covers and owner and owner not in section.covers:
             self.diagnostics.add(
                 RULE_WRONG_SECTION,
                 f"'{owner}' refers to {section_name(section)}, which is about "

@@ -22,6 +22,8 @@ def check_retyped(rules: Rules, spans: SourceMap, diagnostics: Diagnostics) -> N
             numbers = {n for n in (node.cost, node.limit) if n is not None}
             _check(entry.id, node.text, numbers, (*entry.path, "text"), spans, diagnostics)
         for index, row in enumerate(getattr(node, "rows", [])):
+            if not hasattr(row, "result"):
+                continue  # a grid's cells are codes (D1r), not prose
             numbers = set(_numbers(row.data.values()))
             path = (*entry.path, "rows", index, "result")
             name = f"row {index + 1} of '{entry.id}'"

@@ -8,6 +8,8 @@ from printkit.check.prose import check_prose
 from printkit.check.references import check_references
 from printkit.check.requirements import check_requirements
 from printkit.check.retyped import check_retyped
+from printkit.check.sections import check_sections
+from printkit.check.source_coverage import check_source_coverage
 from printkit.check.tables import check_tables
 from printkit.check.values import check_values_defined
 from printkit.diagnostics import Diagnostics
@@ -28,5 +30,7 @@ def check_rules(
         check_tables(package.rules, spans, diagnostics)
         check_gaps(package.rules, spans, diagnostics)
         check_retyped(package.rules, spans, diagnostics)
+        check_sections(package.rules, spans, diagnostics)
+        check_source_coverage(package.rules, spans, diagnostics)
     check_requirements(package, spans, diagnostics)
     return check_claims(package, spans, diagnostics)

@@ -17,6 +17,8 @@ from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.model.rules import (
     DiceRow,
     DiceTable,
+    Domain,
+    GridTable,
     LookupRow,
     LookupTable,
     RangeRow,
@@ -33,6 +35,8 @@ def check_tables(rules: Rules, spans: SourceMap, diagnostics: Diagnostics) -> No
         path = ("rules", "tables", table_id)
         if isinstance(table, DiceTable):
             _dice(table_id, table, path, spans, diagnostics)
+            if isinstance(table, GridTable):
+                _grid(table_id, table, path, spans, diagnostics)
         elif isinstance(table, RangeTable):
             _range(table_id, table, path, spans, diagnostics)
         else:
@@ -82,33 +86,68 @@ def _dice(
 def _range(
     table_id: str, table: RangeTable, path: PathKey, spans: SourceMap, diagnostics: Diagnostics
 ) -> None:
-    low, high = table.domain.min, table.domain.max
     rows = [(row.min, row.max) for row in table.rows]
+    names = [_row_name(table, index) for index in range(len(rows))]
+    _tiles(f"table '{table_id}'", table.domain, rows, names, (*path, "rows"), spans, diagnostics)
+
+
+def _grid(
+    table_id: str, table: GridTable, path: PathKey, spans: SourceMap, diagnostics: Diagnostics
+) -> None:
+    """Rows are checked as a dice table's; the columns tile their domain like a range
+    table's rows, and every row has one cell per column."""
+    across = table.across
+    columns = [(column.min, column.max) for column in across.columns]
+    names = [f"'{column.label}'" for column in across.columns]
+    where = (*path, "across", "columns")
+    _tiles(f"table '{table_id}' across", across.domain, columns, names, where, spans, diagnostics)
+    for index, row in enumerate(table.rows):
+        if len(row.cells) != len(columns):
+            diagnostics.add(
+                TABLE_BAD_ROW,
+                f"table '{table_id}': roll {row.roll} has {len(row.cells)} cells for "
+                f"{len(columns)} columns",
+                spans.value((*path, "rows", index, "cells")),
+                hint="give each row one cell per column of 'across', in order",
+            )
+
+
+def _tiles(
+    name: str,
+    domain: Domain,
+    rows: list[tuple[int | None, int | None]],
+    names: list[str],
+    rows_path: PathKey,
+    spans: SourceMap,
+    diagnostics: Diagnostics,
+) -> None:
+    """Rows (or a grid's columns) that must tile `domain` with no gap and no overlap."""
+    low, high = domain.min, domain.max
     for index, (row_low, row_high) in enumerate(rows):
         below = low is not None and (row_low is None or row_low < low)
         above = high is not None and (row_high is None or row_high > high)
         if below or above:
             diagnostics.add(
                 TABLE_BAD_ROW,
-                f"table '{table_id}': row {interval_text(row_low, row_high)} reaches outside "
+                f"{name}: row {interval_text(row_low, row_high)} reaches outside "
                 f"the domain {interval_text(low, high)}",
-                spans.value((*path, "rows", index)),
+                spans.value((*rows_path, index)),
                 hint="narrow the row, or widen the table's domain",
             )
     gaps, overlaps = range_coverage(rows, (low, high))
     for overlap in overlaps:
         diagnostics.add(
             TABLE_OVERLAP,
-            f"table '{table_id}': {overlap} is covered by two rows "
-            f"({_row_name(table, overlap.first)} and {_row_name(table, overlap.second)})",
-            spans.value((*path, "rows", overlap.second)),
+            f"{name}: {overlap} is covered by two rows "
+            f"({names[overlap.first]} and {names[overlap.second]})",
+            spans.value((*rows_path, overlap.second)),
             hint="make the rows meet end to end: one row's max is the next row's min minus 1",
         )
     for gap in gaps:
         diagnostics.add(
             TABLE_GAP,
-            f"table '{table_id}' gives no result for {gap}",
-            spans.value((*path, "rows")),
+            f"{name} gives no result for {gap}",
+            spans.value(rows_path),
             hint="add a row for it, widen a neighbour, or leave an end open with null",
         )
 

@@ -81,6 +81,9 @@ Scalar = int | float | str | bool
 DataValue = Scalar | list[Scalar] | None
 TEXT = "prose in printkit's own words; a Jinja2 template ({{ actions.buy.cost }}, ref('id'))"
 SOURCE_LINE = "line of the seed rule text this encodes (for readers and the errata report)"
+LINES = r"^[1-9]\d*(-[1-9]\d*)?$"
+# Seed lines: a line number (42) or a span of them ("42-48"), both ends included.
+Lines = Annotated[int, Field(ge=1)] | Annotated[str, Field(pattern=LINES)]
 
 
 class Uses(Strict):
@@ -140,7 +143,23 @@ class Section(Strict):
     covers: list[str] = Field(
         default_factory=list, description="ids of the rules this section explains"
     )
-    source_line: int | None = Field(None, ge=1, description=SOURCE_LINE)
+    source_line: int | None = Field(None, ge=1, description="line of its heading in the seed text")
+    source: list[Lines] = Field(
+        default_factory=list,
+        description="the seed lines whose rules it prints: 42 or '42-48', both ends included",
+    )
+
+
+class Source(Strict):
+    """The seed text a game's rules encode: its length and the lines that are not rules, so
+    that a rule no section prints is found (printkit/check/source_coverage.py)."""
+
+    lines: int = Field(ge=1, description="how many lines the seed text has")
+    not_rules: dict[Lines, str] = Field(
+        default_factory=dict,
+        description="seed lines that hold no rule (title, flavour, credits, a picture), "
+        "each with the reason: {'140-156': credits}",
+    )
 
 
 class Phase(Node):
@@ -201,9 +220,22 @@ class LookupRow(Halving):
     data: dict[str, DataValue] = Field(default_factory=dict)
 
 
+class Column(Strict):
+    """A column printed from each row's `data`: its heading, and what an empty cell says."""
+
+    title: str
+    empty: str = Field("–", description="printed where the row's value is null or missing")
+
+
 class TableBase(Node):
     restates: str | None = Field(
         None, description="id of the table this one restates (a quick-reference copy)"
+    )
+    result: str = Field("result", description="the heading of the result column")
+    columns: dict[str, str | Column] = Field(
+        default_factory=dict,
+        description="more columns, printed from each row's data: {cost: credits, "
+        "limit: {title: at most, empty: any number}}",
     )
 
 
@@ -236,7 +268,39 @@ class LookupTable(TableBase):
     rows: list[LookupRow]
 
 
-Table = Annotated[DiceTable | RangeTable | LookupTable, Field(discriminator="kind")]
+class GridColumn(Strict):
+    """A column of a grid: its printed label and the numbers of the across axis it takes."""
+
+    label: str
+    min: int | None = Field(None, description="null: open below")
+    max: int | None = Field(None, description="null: open above")
+
+
+class Across(Strict):
+    """What a grid's columns measure (the odds), and the numbers they must cover."""
+
+    title: str = Field(description="the columns' heading: odds (attacker to defender)")
+    domain: Domain = Field(default_factory=Domain)
+    columns: list[GridColumn]
+
+
+class GridRow(Halving):
+    roll: int | str = Field(description="a face or sum (3), a span ('3-4')")
+    cells: list[str] = Field(description="one result per column of `across`, in order")
+    id: Id | None = None
+    data: dict[str, DataValue] = Field(default_factory=dict)
+
+
+class GridTable(DiceTable):
+    """Two dimensions, a combat results table: rows by a roll (every face once, as a dice
+    table), columns by a number (tiling `across.domain` once, as a range table)."""
+
+    kind: Literal["grid"]  # type: ignore[assignment]
+    across: Across
+    rows: list[GridRow]  # type: ignore[assignment]
+
+
+Table = Annotated[DiceTable | RangeTable | LookupTable | GridTable, Field(discriminator="kind")]
 
 
 class EndCondition(Node):
@@ -274,6 +338,7 @@ class Term(Strict):
 
 class Rules(Strict):
     players: Players | None = None
+    source: Source | None = Field(None, description="the seed text's length and its non-rules")
     values: dict[Id, DataValue] = Field(default_factory=dict)
     sections: dict[Id, Section] = Field(default_factory=dict)
     setup: list[Step] = Field(default_factory=list)

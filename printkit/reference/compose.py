@@ -23,6 +23,7 @@ from printkit.model.rules import DiceTable, LookupTable, RangeTable, Section
 from printkit.model.rules_context import EMPTY_RULES, rules_context, section_name
 from printkit.reference.errata import erratum_changes
 from printkit.reference.origin import LineMarks
+from printkit.reference.tables import data_cells, data_columns, is_filler, key_heading
 from printkit.sandbox.environment import BoundedEnvironment, budget
 from printkit.sandbox.expressions import TemplateProblem, explain, render
 from printkit.sandbox.helpers import Helper, Parameter
@@ -168,6 +169,9 @@ def reference_context(loaded: LoadedPackage) -> dict[str, Any]:
         ),
         "row_key": Helper("row_key", row_key, (table, Parameter("row", object, "a row"))),
         "key_heading": Helper("key_heading", key_heading, (table,)),
+        "data_columns": Helper("data_columns", data_columns, (table,)),
+        "data_cells": Helper("data_cells", data_cells, (table, Parameter("row", object, "a row"))),
+        "is_filler": Helper("is_filler", lambda t: is_filler(t, row_key, prose), (table,)),
         "errata": package.errata,
         # what an erratum's plays change, from the text's data and the played rules' data
         "changes": Helper(
@@ -222,12 +226,6 @@ def row_key(table: DiceTable | RangeTable | LookupTable, row: Any) -> str:
     if row.max is None:
         return f"{row.min} or more"
     return str(row.min) if row.min == row.max else f"{row.min}–{row.max}"
-
-
-def key_heading(table: DiceTable | RangeTable | LookupTable) -> str:
-    if isinstance(table, DiceTable):
-        return f"Roll ({table.dice})"
-    return "Value" if isinstance(table, RangeTable) else "Key"
 
 
 def cell(text: Any) -> str:

@@ -21,7 +21,15 @@ from markdown_it.token import Token
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, ListFlowable, ListItem, Paragraph, Spacer, Table
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    Paragraph,
+    Spacer,
+    Table,
+)
 from reportlab.platypus.tables import TableStyle
 
 from printkit.draw.fonts import FACES
@@ -170,15 +178,19 @@ def flowables(markdown: str, styles: Styles, frame: tuple[float, float]) -> Iter
     """
     tokens = parse(markdown)
     inline = _Inline(styles.link, anchors(tokens))
+    held: Heading | None = None  # a heading waits to see whether a list follows it
     index = 0
     while index < len(tokens):
         token = tokens[index]
+        if held is not None and token.type not in ("bullet_list_open", "ordered_list_open"):
+            yield held
+            held = None
         if token.type == "heading_open":
             level = min(int(token.tag[1]), 3)
             text = tokens[index + 1].content
             key = heading_anchor(text)[0]
             markup = inline(_PARSER.parseInline(heading_text(text))[0])
-            yield Heading(markup, styles.headings[level - 1], level, key)
+            held = Heading(markup, styles.headings[level - 1], level, key)
             index += 3
         elif token.type == "paragraph_open":
             # A paragraph that introduces a table (its title) stays on the table's page.
@@ -190,7 +202,18 @@ def flowables(markdown: str, styles: Styles, frame: tuple[float, float]) -> Iter
             index += 3
         elif token.type in ("bullet_list_open", "ordered_list_open"):
             end = _closing(tokens, index)
-            yield _list(tokens[index : end + 1], styles, inline)
+            items = _list_items(tokens[index : end + 1], styles, inline)
+            numbered = token.type == "ordered_list_open"
+            start = 1
+            if held is not None and len(items) > 1:
+                # keepWithNext never keeps a heading with a list (a container), so the
+                # heading could end a column: keep it with the list's first item instead
+                yield KeepTogether([held, _list_flowable(items[:1], numbered, styles)])
+                items, start = items[1:], 2
+            elif held is not None:
+                yield held
+            held = None
+            yield _list_flowable(items, numbered, styles, start)
             index = end + 1
         elif token.type == "table_open":
             end = _closing(tokens, index)
@@ -199,6 +222,8 @@ def flowables(markdown: str, styles: Styles, frame: tuple[float, float]) -> Iter
             index = end + 1
         else:
             index += 1
+    if held is not None:
+        yield held
 
 
 def _closing(tokens: Sequence[Token], start: int) -> int:
@@ -213,6 +238,12 @@ def _closing(tokens: Sequence[Token], start: int) -> int:
 
 def _list(tokens: Sequence[Token], styles: Styles, inline: _Inline) -> ListFlowable:
     """A list and the lists nested in its items, each item its paragraphs and sublists."""
+    numbered = tokens[0].type == "ordered_list_open"
+    return _list_flowable(_list_items(tokens, styles, inline), numbered, styles)
+
+
+def _list_items(tokens: Sequence[Token], styles: Styles, inline: _Inline) -> list[ListItem]:
+    """The items of the list `tokens` opens and closes."""
     items: list[ListItem] = []
     index = 1
     while index < len(tokens) - 1:
@@ -222,11 +253,16 @@ def _list(tokens: Sequence[Token], styles: Styles, inline: _Inline) -> ListFlowa
             body = content[0] if len(content) == 1 else content
             items.append(ListItem(body, leftIndent=styles.body.fontSize * 1.2))
         index = end + 1
-    numbered = tokens[0].type == "ordered_list_open"
+    return items
+
+
+def _list_flowable(
+    items: list[ListItem], numbered: bool, styles: Styles, start: int = 1
+) -> ListFlowable:
     return ListFlowable(
         items,
         bulletType="1" if numbered else "bullet",
-        start="1" if numbered else "•",
+        start=str(start) if numbered else "•",
         bulletFormat="%s." if numbered else None,
         leftIndent=styles.body.fontSize * 1.2,
         bulletFontName=styles.body.fontName,
