@@ -374,8 +374,10 @@ def _typed_cards(
 def _number(value: Any) -> int | float | None:
     if isinstance(value, bool):
         return None
-    if isinstance(value, int | float):
-        return int(value) if float(value).is_integer() else value
+    if isinstance(value, int):
+        return value  # any size: a count past its bound is the model's finding, not an overflow
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else value
     try:
         number = float(str(value).strip())
     except ValueError:

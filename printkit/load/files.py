@@ -164,6 +164,14 @@ class GameFiles:
     def locate(self, name: str, kind: Kind) -> Path:
         """The file a package names, relative to the game's folder; Refused when the name is
         absolute, leaves the folder, is a link out of it, or names nothing."""
+        try:
+            return self._locate(name, kind)
+        except OSError as error:  # a name the file system refuses: too long, for one
+            shown = name if len(name) <= 60 else name[:57] + "…"
+            message = f"{kind.noun} name '{shown}' is no file name here: {error.strerror or error}"
+            raise Refused(kind.missing, message, "give the file a shorter name") from None
+
+    def _locate(self, name: str, kind: Kind) -> Path:
         given = Path(name)
         if given.is_absolute():
             inside = _real(given, kind)
