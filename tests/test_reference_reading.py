@@ -167,6 +167,19 @@ def test_rules_the_first_encodings_left_out_are_printed(
         assert phrase in text, phrase
 
 
+def test_the_quick_reference_states_the_movement_rules_looked_up_in_play(built: Path) -> None:
+    """Fleeing off the map, never through a ship, and collision damage are rules of the
+    movement phase: printed in its steps, so at the table as well as in the rules."""
+    reader = pypdf.PdfReader(built / "a4" / "raise_shields" / "quick_reference.pdf")
+    text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    for phrase in (
+        "moves off the edge of the map has fled",
+        "never choose to move onto or through another ship",
+        "each of the two ships takes one die of damage to its hull",
+    ):
+        assert phrase in text, phrase
+
+
 @pytest.mark.parametrize("document", DOCUMENTS)
 def test_a_two_dimensional_table_prints_as_a_grid_with_both_headings(
     built: Path, document: str
