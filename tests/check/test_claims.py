@@ -138,13 +138,13 @@ def test_each_failure_is_reported_once_where_it_is_written(checked) -> None:
         ),
     ]
     assert reported[2][:2] == ("PK531", "claim 'zero' gives 0, not true or false")
-    undefined = reported[3]
-    assert undefined[0] == "PK531" and "nothing" in undefined[1]
-    assert (
-        undefined[2]
-        == "the names an expression may use are listed in the README ('Template helpers')"
+    # A name the package lacks is found before the claim is evaluated, at the name (PK609).
+    assert reported[3][:3] == (
+        "PK609",
+        "claim 'undefined' names 'nothing' in decks, which does not exist",
+        "expected one of: deck",
     )
-    assert undefined[3] == _line(lines, "  undefined:", "check:")
+    assert reported[3][3] == _line(lines, "  undefined:", "check:")
     assert reported[4] == (
         "PK532",
         "example 'wrong_value' states band = 'far' but the rules give 'near'",
@@ -158,7 +158,10 @@ def test_each_failure_is_reported_once_where_it_is_written(checked) -> None:
     )
     assert reported[5][2] == "give one expression in 'compute' for each key of 'outcome'"
     assert reported[5][3] == _line(lines, "  other_keys:", "compute:")
-    assert reported[6][0] == "PK406" and "nowhere" in reported[6][1]  # lookup() of no table
+    assert reported[6][:2] == (
+        "PK609",
+        "example 'undefined' names table 'nowhere', which does not exist",
+    )
     assert reported[6][3] == _line(lines, "examples:", "  undefined:", "compute:")
     assert len(reported) == 7
 
