@@ -5,18 +5,15 @@ region of the attack fill is the size and shape of two triangles of the grid's s
 from __future__ import annotations
 
 import math
-from collections import deque
 from pathlib import Path
 
-import numpy as np
-import pypdfium2
 import pytest
-from support import RULE_DATA, hex_rgb, run_cli
+from pixels import blobs, close_to, mask
+from support import MM_PER_PX, RULE_DATA, Raster, hex_rgb, run_cli
 
 from printkit.materials.board_draw import ATTACK_FILL
 
-DPI = 100  # enough to tell two triangles from a rectangle across them, and quick to scan
-MM_PER_PX = 25.4 / DPI
+STEP = 3  # every third pixel of a 300 dpi page: enough to tell two triangles from a rectangle
 SIDE = 10.0  # mm: the realm's triangle_grid side
 TRIANGLE = math.sqrt(3) / 4 * SIDE**2  # mm²
 
@@ -30,35 +27,10 @@ def realm(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out / "raise_the_shields" / "realm_sheet.pdf"
 
 
-def _regions(mask: np.ndarray) -> list[list[tuple[int, int]]]:
-    """The 4-connected regions of a boolean mask, as lists of (row, column) pixels."""
-    seen = np.zeros_like(mask)
-    regions = []
-    for start in zip(*np.nonzero(mask), strict=True):
-        if seen[start]:
-            continue
-        seen[start] = True
-        pixels, queue = [], deque([start])
-        while queue:
-            y, x = queue.popleft()
-            pixels.append((y, x))
-            for ny, nx in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
-                inside = 0 <= ny < mask.shape[0] and 0 <= nx < mask.shape[1]
-                if inside and mask[ny, nx] and not seen[ny, nx]:
-                    seen[ny, nx] = True
-                    queue.append((ny, nx))
-        regions.append(pixels)
-    return regions
-
-
 def test_each_attack_rectangle_is_two_grid_triangles(realm: Path) -> None:
-    document = pypdfium2.PdfDocument(str(realm))
-    image = document[0].render(scale=DPI / 72).to_pil().convert("RGB")
-    document.close()
-    pixels = np.asarray(image, dtype=np.int16)
-    target = np.array(hex_rgb(ATTACK_FILL), dtype=np.int16)
-    mask = np.abs(pixels - target).max(axis=2) <= 12
-    regions = [r for r in _regions(mask) if len(r) * MM_PER_PX**2 > 5]  # labels cut small bits
+    shaded = mask(Raster.of(realm, 0), close_to(hex_rgb(ATTACK_FILL), 12), step=STEP)
+    sample = (STEP * MM_PER_PX) ** 2  # mm² a sample stands for
+    regions = [r for r in blobs(shaded) if len(r) * sample > 5]  # labels cut small bits off
     assert len(regions) == 24  # four per sector, six sectors
     # A rhombus of two triangles sharing a slanted side spans 1.5 sides by one triangle's height
     # (a pair sharing a flat side, 1 by 2 heights); the outline's 1.1 pt eats into the fill, most
@@ -66,11 +38,10 @@ def test_each_attack_rectangle_is_two_grid_triangles(realm: Path) -> None:
     height = math.sqrt(3) / 2 * SIDE
     shapes = {(1.5 * SIDE, height), (SIDE, 2 * height)}
     for region in regions:
-        rows = [y for y, _ in region]
-        columns = [x for _, x in region]
-        area = len(region) * MM_PER_PX**2
+        area = len(region) * sample
         assert 1.6 * TRIANGLE < area < 2.0 * TRIANGLE, area / TRIANGLE
-        size = ((max(columns) - min(columns)) * MM_PER_PX, (max(rows) - min(rows)) * MM_PER_PX)
+        left, top, right, bottom = region.box_mm()
+        size = (right - left, bottom - top)
         assert any(
             w - 2.0 < size[0] < w + 0.3 and h - 2.0 < size[1] < h + 0.3 for w, h in shapes
         ), size
