@@ -23,6 +23,7 @@ from printkit.load.package import LoadedPackage
 from printkit.load.yaml_spans import PathKey
 from printkit.model.errors import data_path
 from printkit.model.package import PLAYS_PATH, Package
+from printkit.sandbox.views import kind_of
 
 NEW_VALUES: PathKey = ("rules", "values")  # the one mapping a `plays` path may add to
 NOT_SET = object()  # a named value the text does not have
@@ -97,18 +98,6 @@ def value_at(package: Package, path: PathKey) -> tuple[Any, str | None, str]:
     return node, None, ""
 
 
-def _kind(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true or false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a text"
-    if isinstance(value, list):
-        return "a list"
-    return "a mapping" if isinstance(value, dict) else "nothing"
-
-
 def _open_kind(package: Package, play: Play, was: Any) -> bool:
     """Whether the model leaves the value's type open (a named value, a row's data): then
     the text's own kind is the type, and a number must stay a number."""
@@ -145,11 +134,11 @@ def _refused(text: Package, play: Play, earlier: Play | None) -> tuple[str, str]
     was, problem, hint = value_at(text, play.path)
     if problem is not None:
         return f"{said}, which does not exist: {problem}", hint
-    if _open_kind(text, play, was) and _kind(was) != _kind(play.value):
+    if _open_kind(text, play, was) and kind_of(was) != kind_of(play.value):
         return (
-            f"{said} = {play.value!r}, {_kind(play.value)}, where the text has {_kind(was)} "
+            f"{said} = {play.value!r}, {kind_of(play.value)}, where the text has {kind_of(was)} "
             f"({was!r})",
-            f"give {_kind(was)}, as the text does",
+            f"give {kind_of(was)}, as the text does",
         )
     if earlier is not None and earlier.value != play.value:
         return (
