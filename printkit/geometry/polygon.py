@@ -77,22 +77,9 @@ def boxes_overlap(a: tuple[float, ...], b: tuple[float, ...], by: float = 0.0) -
 
 
 def segment_meets_box(a: Point, b: Point, box: tuple[float, ...], by: float = 0.0) -> bool:
-    """Whether the segment from a to b passes through the box (x0, y0, x1, y1) grown by `by`
-    (Liang-Barsky clipping: the part of the segment inside each slab must overlap)."""
-    low, high = 0.0, 1.0
-    for start, delta, lo, hi in (
-        (a[0], b[0] - a[0], box[0] - by, box[2] + by),
-        (a[1], b[1] - a[1], box[1] - by, box[3] + by),
-    ):
-        if abs(delta) < 1e-12:
-            if not lo <= start <= hi:
-                return False
-            continue
-        t0, t1 = sorted(((lo - start) / delta, (hi - start) / delta))
-        low, high = max(low, t0), min(high, t1)
-        if low > high:
-            return False
-    return True
+    """Whether the segment from a to b passes through the box (x0, y0, x1, y1) grown by `by`."""
+    x0, y0, x1, y1 = box[0] - by, box[1] - by, box[2] + by, box[3] + by
+    return clip_segment(a, b, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]) is not None
 
 
 class EvenOdd:
