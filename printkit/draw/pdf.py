@@ -47,6 +47,7 @@ from printkit.draw.ops import (
 from printkit.draw.press import (
     FINE_LINE,
     FINE_TEXT,
+    drawing_nodes,
     to_cmyk,
     to_cmyk_drawing,
     to_cmyk_image,
@@ -339,10 +340,7 @@ def _embedded_faces(drawing: object) -> None:
     drawing in Helvetica, and svglib falls back to it for a family it does not know, which
     would put an unembedded standard-14 font in the PDF (PRINT.md: every font embedded)."""
     drawing.initialFontName = FACES["regular"][0]  # type: ignore[attr-defined]
-    pending = [drawing]
-    while pending:
-        node = pending.pop()
-        pending += getattr(node, "contents", [])
+    for node in drawing_nodes(drawing):
         name = getattr(node, "fontName", None)
         if name is not None and name not in EMBEDDED:
             bold = "bold" in name.lower()

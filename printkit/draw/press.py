@@ -10,6 +10,7 @@ smears when the plates do not register exactly, and PRINT.md asks for black, not
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.resources import files
@@ -99,13 +100,19 @@ def to_cmyk_image(path: str | Path) -> Image.Image:
     return ImageCms.applyTransform(rgb, _transform())
 
 
-def to_cmyk_drawing(drawing: Drawing) -> Drawing:
-    """A copy of SVG art (a reportlab drawing) with every colour converted like the others."""
-    converted = copy.deepcopy(drawing)
-    pending = [converted]
+def drawing_nodes(drawing: object) -> Iterator[object]:
+    """Every node of a reportlab drawing (SVG art as svglib drew it), groups' contents included."""
+    pending = [drawing]
     while pending:
         node = pending.pop()
         pending += getattr(node, "contents", [])
+        yield node
+
+
+def to_cmyk_drawing(drawing: Drawing) -> Drawing:
+    """A copy of SVG art (a reportlab drawing) with every colour converted like the others."""
+    converted = copy.deepcopy(drawing)
+    for node in drawing_nodes(converted):
         for name in ("fillColor", "strokeColor"):
             colour = getattr(node, name, None)
             if isinstance(colour, Color) and not isinstance(colour, CMYKColor):
