@@ -39,6 +39,11 @@ class GameInfo(Strict):
     source: str | None = Field(None, description="seed rule text this package encodes")
     designer: str | None = Field(None, description="shown by 'printkit list'")
     notes: str | None = Field(None, description=FOR_READERS)
+    engine: str | None = Field(
+        None,
+        pattern=r"^[a-z][a-z0-9_]*$",
+        description="the engine that plays these rules: a module of printkit.games",
+    )
 
 
 # A typo such as 'count: 10000000' stays a diagnostic instead of a sheet that never ends;
