@@ -94,6 +94,28 @@ class Engine(Protocol):
         """Raise InvariantBroken when the state breaks a rule (conservation, bounds)."""
 
 
+class Agent(Protocol):
+    """A player: chooses one of the legal moves of the seat to move.
+
+    An agent decides from what its seat may see: `state.observation(seat)`, or worlds drawn
+    with `state.sample_world(seat, rng)`; the no-peeking tests hold it to that.
+    """
+
+    name: str  # as the command line and the report write it: "random", "mcts:64"
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        """One of `state.legal_actions()`, drawn only from this agent's `rng`."""
+
+
+class RandomAgent:
+    """Uniform over the legal moves: the smoke playouts' agent and the search's rollouts."""
+
+    name = "random"
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        return pick(rng, state.legal_actions())
+
+
 class InvariantBroken(Exception):
     """A state no rule allows: an engine bug or data the engine cannot play (PK549)."""
 
