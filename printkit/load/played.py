@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -53,7 +53,9 @@ class Play:
     name: str  # the erratum's id, or its number
     key: str  # the path as written
     path: PathKey
-    value: Any
+    value: Any = field(
+        compare=False
+    )  # a list or mapping cannot be hashed; (erratum, key) is unique
 
     @property
     def where(self) -> PathKey:
