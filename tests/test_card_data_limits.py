@@ -83,6 +83,17 @@ def test_a_sheet_declaring_fewer_rows_than_it_holds_is_read_whole(tmp_path: Path
     assert text.count("Twin") == 2 and "Loner" in text and "Worth a lot." in text
 
 
+def test_a_sheet_declaring_no_range_at_all_is_read_as_any_other(tmp_path: Path) -> None:
+    """openpyxl refuses a workbook whose declared dimension is no range; printkit never uses
+    the declaration, so the cards are read as from a well-declared sheet (found by fuzzing)."""
+    folder = _csv_deck(tmp_path)
+    _reading_xlsx(folder, _workbook(ROWS, _declaring("nope")))
+    result = run_cli("--rule-data", folder.parent, "build", folder.name, "--out", tmp_path / "o")
+    assert result.exit_code == 0, result.output
+    text = pypdf.PdfReader(tmp_path / "o/csv_deck/sheet.pdf").pages[0].extract_text()
+    assert text.count("Twin") == 2 and "Loner" in text and "Worth a lot." in text
+
+
 def test_a_sheet_declaring_the_whole_grid_is_read_to_its_last_value(tmp_path: Path) -> None:
     folder = _csv_deck(tmp_path)
     _reading_xlsx(folder, _workbook(ROWS, _declaring("A1:XFD1048576")))

@@ -16,13 +16,14 @@ cell is read; the rows are then streamed, up to that extent.
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 from contextlib import closing
 from pathlib import PurePath
 from typing import Any
 
 from openpyxl import load_workbook
-from openpyxl.utils import get_column_letter
+from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.xml.constants import (
     ARC_CONTENT_TYPES,
     ARC_CORE,
@@ -110,7 +111,8 @@ def _read(data: bytes, sheet: str | None) -> tuple[list[str], tuple[SheetSurvey,
     sheet; no rows when the survey finds a mistake). The workbook is opened once, for its saved
     values, and its rows streamed up to the extent the survey measured, never to the extent
     the sheet declares."""
-    with closing(load_workbook(io.BytesIO(data), read_only=True, data_only=True)) as book:
+    opened = io.BytesIO(_ranged_dimensions(data))
+    with closing(load_workbook(opened, read_only=True, data_only=True)) as book:
         names = book.sheetnames
         if sheet is not None and sheet not in names:
             return names, None
@@ -123,6 +125,45 @@ def _read(data: bytes, sheet: str | None) -> tuple[list[str], tuple[SheetSurvey,
             return names, (survey, [])
         rows = worksheet.iter_rows(max_row=survey.rows, max_col=survey.columns, values_only=True)
         return names, (survey, [(number, list(row)) for number, row in enumerate(rows, start=1)])
+
+
+_DIMENSION = re.compile(rb'<(?:\w+:)?dimension\s+ref="([^"]*)"\s*/>')
+_HEAD = 4096  # a sheet states its dimension before its first row
+
+
+def _ranged_dimensions(data: bytes) -> bytes:
+    """The workbook with each declared dimension that is no range (`ref="nope"`) left out.
+
+    openpyxl's streaming reader parses every sheet's declared extent when it opens the workbook
+    and refuses the whole file over one it cannot parse; printkit never uses the declaration
+    (the survey measures the real extent), so a spreadsheet program's slip there must not cost
+    the designer the sheet. The archive is rewritten only when a sheet needs it.
+    """
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        sheets = [i for i in archive.infolist() if i.filename.startswith("xl/worksheets/")]
+        bad = {info.filename for info in sheets if not _ranged(archive, info)}
+        if not bad:
+            return data
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as copy:
+            for info in archive.infolist():
+                content = archive.read(info)
+                if info.filename in bad:
+                    content = _DIMENSION.sub(b"", content, count=1)
+                copy.writestr(info, content)
+    return out.getvalue()
+
+
+def _ranged(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bool:
+    with archive.open(info) as part:
+        found = _DIMENSION.search(part.read(_HEAD))
+    if found is None:
+        return True
+    try:
+        range_boundaries(found.group(1).decode("ascii", "replace"))
+    except (ValueError, TypeError):
+        return False
+    return True
 
 
 def _report_inflation(data: bytes, shown: str, diagnostics: Diagnostics) -> bool:
