@@ -98,6 +98,40 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     ),
     (
         "printkit/geometry/polygon.py",
+        r"for \(x1, y1\), \(x2, y2\) in zip\(points, \[\*points\[1:\], points\[0\]\], "
+        r"(strict=(None|False))?\):",
+        "the points and the points rotated by one are always as many, so strict never fires",
+    ),
+    (
+        "printkit/geometry/polygon.py",
+        r"return (2\.0 if area > 0 else -1\.0|1\.0 if area > 0 else -2\.0)",
+        "the sign multiplies both sides of every comparison it enters (a cross product against "
+        "0 or a 1e-9 tolerance far below any drawn size), so only its direction matters",
+    ),
+    (
+        "printkit/geometry/polygon.py",
+        r"return 1\.0 if area >= 0 else -1\.0",
+        "differs only for a polygon of no area, which no outline printkit draws has",
+    ),
+    (
+        "printkit/geometry/polygon.py",
+        r"if (abs\(rate\) <= _EPS|rate >= 0|abs\(y1 - y0\) <= _EPS):",
+        "differs only when a float is exactly 1e-12 (or exactly 0, already handled the line "
+        "before), which no coordinate printkit computes is",
+    ),
+    (
+        "printkit/geometry/polygon.py",
+        r"\) <= -1e-9:",
+        "differs only when a cross product is exactly -1e-9",
+    ),
+    (
+        "printkit/geometry/polygon.py",
+        r"xs = \[x0, x1\]",
+        "at the height of a level edge of a convex polygon that edge's ends are the chord's "
+        "ends, so dropping the other sides' crossings there changes no width",
+    ),
+    (
+        "printkit/geometry/polygon.py",
         r"inside = None",
         "`in` makes the result a bool: None and False both say 'not inside'",
     ),

@@ -10,7 +10,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from printkit.geometry.polygon import EvenOdd, boxes_overlap, chord_width, clip_segment, contains
+from printkit.geometry.polygon import (
+    EvenOdd,
+    boxes_overlap,
+    chord_width,
+    clip_segment,
+    contains,
+    segment_meets_box,
+)
 
 
 def crossings(outline: list[tuple[float, float]], x: float, y: float) -> int:
@@ -141,3 +148,93 @@ def test_boxes_overlap_when_both_their_spans_come_closer_than_the_margin(a, b, b
     apart_x = max(first[0], second[0]) - min(first[2], second[2])  # > 0: a gap that wide
     apart_y = max(first[1], second[1]) - min(first[3], second[3])
     assert boxes_overlap(first, second, by) == (apart_x < by and apart_y < by)
+
+
+# Exact cases at the edges, where a `<` for a `<=` or a wrong sign would go unnoticed by the
+# property tests above (found by mutation testing: tools/mutate.py).
+
+SQUARE = [(0.0, 0.0), (4.0, 0.0), (4.0, 4.0), (0.0, 4.0)]
+TINY = [(0.0, 0.0), (0.5, 0.0), (0.5, 0.5), (0.0, 0.5)]  # twice its area is under 1
+
+
+@pytest.mark.parametrize("corners", [SQUARE, SQUARE[::-1], TINY, TINY[::-1]])
+def test_a_point_on_the_outline_is_inside_and_one_just_past_it_is_not(corners) -> None:
+    size = max(x for x, _ in corners)
+    assert contains(corners, (size, size / 2))  # on the right edge
+    assert contains(corners, (size / 2, 0.0))  # on the bottom edge
+    assert not contains(corners, (size + 1e-6, size / 2))
+    assert not contains(corners, (size / 2, -1e-6))
+
+
+@pytest.mark.parametrize("corners", [TINY, TINY[::-1]])
+def test_a_tiny_polygon_clips_like_a_large_one(corners) -> None:
+    """Orientation comes from the sign of the area, however small the area is."""
+    assert clip_segment((-1.0, 0.25), (1.0, 0.25), corners) == ((0.0, 0.25), (0.5, 0.25))
+    assert clip_segment((0.25, 0.1), (0.25, 0.2), corners) == ((0.25, 0.1), (0.25, 0.2))
+
+
+def test_a_segment_along_an_edge_or_beside_it_inside_is_kept_whole() -> None:
+    assert clip_segment((1.0, 0.0), (3.0, 0.0), SQUARE) == ((1.0, 0.0), (3.0, 0.0))
+    assert clip_segment((1.0, 0.5), (3.0, 0.5), SQUARE) == ((1.0, 0.5), (3.0, 0.5))
+    assert clip_segment((1.0, -0.5), (3.0, -0.5), SQUARE) is None
+
+
+def test_a_slanted_segment_is_cut_where_it_crosses_the_outline() -> None:
+    (ax, ay), (bx, by) = clip_segment((-2.0, -1.0), (6.0, 3.0), SQUARE)
+    assert (ax, ay) == pytest.approx((0.0, 0.0))
+    assert (bx, by) == pytest.approx((4.0, 2.0))
+    (ax, ay), (bx, by) = clip_segment((2.0, -2.0), (2.0, 0.2), SQUARE)  # short, rising
+    assert (ax, ay, bx, by) == pytest.approx((2.0, 0.0, 2.0, 0.2))
+
+
+def test_a_segment_touching_a_corner_meets_the_polygon_there() -> None:
+    clipped = clip_segment((-1.0, 5.0), (1.0, 3.0), [(0.0, 4.0), (1.0, 5.0), (2.0, 4.0)])
+    assert clipped is not None
+    (ax, ay), (bx, by) = clipped
+    assert (ax, ay) == pytest.approx((0.0, 4.0)) and (bx, by) == pytest.approx((0.0, 4.0))
+
+
+def test_a_chord_at_a_level_edge_or_a_slanted_side_has_the_polygon_s_width_there() -> None:
+    trapezoid = [(0.0, 0.0), (6.0, 0.0), (4.0, 2.0), (2.0, 2.0)]
+    assert chord_width(trapezoid, 0.0) == pytest.approx(6.0)  # the bottom edge
+    assert chord_width(trapezoid, 2.0) == pytest.approx(2.0)  # the top edge
+    assert chord_width(trapezoid, 1.0) == pytest.approx(4.0)
+    lifted = [(x, y + 3.0) for x, y in trapezoid]
+    assert chord_width(lifted, 4.0) == pytest.approx(4.0)
+
+
+def test_boxes_that_only_touch_do_not_overlap() -> None:
+    box = (0.0, 0.0, 1.0, 1.0)
+    for other in [
+        (1.0, 0.0, 2.0, 1.0),
+        (-1.0, 0.0, 0.0, 1.0),
+        (0.0, 1.0, 1.0, 2.0),
+        (0.0, -1.0, 1.0, 0.0),
+    ]:
+        assert not boxes_overlap(box, other)
+        assert boxes_overlap(box, other, 0.01)
+    assert not boxes_overlap(box, (1.5, 0.0, 2.0, 1.0))  # no margin unless one is asked for
+
+
+def test_a_segment_meets_a_box_grown_by_the_margin() -> None:
+    box = (0.0, 0.0, 2.0, 2.0)
+    assert segment_meets_box((-1.0, 1.0), (3.0, 1.0), box)
+    assert not segment_meets_box((-1.0, 2.5), (3.0, 2.5), box)
+    assert segment_meets_box((-1.0, 2.5), (3.0, 2.5), box, by=0.6)
+    assert not segment_meets_box((2.4, -1.0), (2.4, 3.0), box, by=0.3)
+    assert segment_meets_box((-0.4, -1.0), (-0.4, 3.0), box, by=0.5)
+
+
+def test_even_odd_counts_a_point_on_a_left_edge_in_and_on_a_right_edge_out() -> None:
+    outline = EvenOdd(SQUARE, band=1.0)
+    assert (0.0, 2.0) in outline and (4.0, 2.0) not in outline
+
+
+def test_even_odd_holds_below_zero_and_with_level_edges_first() -> None:
+    """Bands below zero, and a level edge before the others (skipped, not an end)."""
+    low = [(-10.0, -7.5), (-2.0, -7.5), (-2.0, -0.5), (-10.0, -0.5)]
+    outline = EvenOdd(low, band=2.0)
+    inside = [(-9.0, -7.0), (-3.0, -1.0), (-6.0, -4.0), (-9.5, -0.6)]
+    outside = [(-1.0, -4.0), (-6.0, -8.0), (-6.0, 0.2), (-11.0, -3.0)]
+    assert all(point in outline for point in inside)
+    assert not any(point in outline for point in outside)
