@@ -121,8 +121,20 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     ),
     (
         "printkit/geometry/polygon.py",
-        r"\) <= -1e-9:",
+        r"if sign \* \(.*\) <= -1e-9:",
         "differs only when a cross product is exactly -1e-9",
+    ),
+    (
+        "printkit/geometry/polygon.py",
+        r"if min\(y0, y1\) - 1e-9 <=? y <=? max\(y0, y1\) \+ 1e-9:",
+        "with the 1e-9 allowance on both sides, < and <= differ only for a height exactly "
+        "1e-9 past a corner",
+    ),
+    (
+        "printkit/geometry/polygon.py",
+        r"for j in range\(int\(min\(y1, y2\) // band\), int\(max\(y1, y2\) / band\) \+ 1\):",
+        "int() of the quotient is never below its floor, so at most a band above the edge is "
+        "added, where it is never crossed",
     ),
     (
         "printkit/geometry/polygon.py",

@@ -238,3 +238,11 @@ def test_even_odd_holds_below_zero_and_with_level_edges_first() -> None:
     outside = [(-1.0, -4.0), (-6.0, -8.0), (-6.0, 0.2), (-11.0, -3.0)]
     assert all(point in outline for point in inside)
     assert not any(point in outline for point in outside)
+
+
+def test_a_segment_meets_a_box_of_unequal_sides_grown_by_the_margin() -> None:
+    box = (1.0, 3.0, 4.0, 5.0)  # every side a different number, so none stands for another
+    assert segment_meets_box((0.0, 2.9), (5.0, 2.9), box, by=0.2)  # just below the bottom
+    assert segment_meets_box((4.1, 0.0), (4.1, 10.0), box, by=0.2)  # just right of it
+    assert not segment_meets_box((5.1, 0.0), (5.1, 10.0), box, by=0.2)
+    assert segment_meets_box((1.5, 0.0), (1.5, 10.0), box)
