@@ -11,7 +11,8 @@ from support import GOOD, read_package
 
 from printkit.diagnostics import Diagnostics
 from printkit.load.files import GameFiles
-from printkit.load.package import find_games, load_package, merge_sources, select_games
+from printkit.load.package import load_package
+from printkit.load.sources import UnknownGame, find_games, merge_sources, select_games
 from printkit.load.yaml_spans import load_yaml
 
 
@@ -335,8 +336,8 @@ def test_games_are_the_folders_that_hold_yaml(tmp_path: Path) -> None:
     write(tmp_path / "a_game", "game.yml", "game: {}\n")
     write(tmp_path / ".hidden", "game.yaml", "game: {}\n")
     assert list(find_games(tmp_path, Diagnostics())) == ["a_game", "b_game"]
-    diagnostics = Diagnostics()
-    assert select_games(tmp_path, ("b_gaem",), diagnostics) == {}
-    (diagnostic,) = diagnostics
-    assert diagnostic.code == "PK001"
-    assert "did you mean 'b_game'" in (diagnostic.hint or "")
+    with pytest.raises(UnknownGame, match="no game 'b_gaem'.*did you mean 'b_game'"):
+        select_games(tmp_path, ("b_gaem",), Diagnostics())
+    for no_game in ("empty", ".hidden"):  # a folder without YAML, a hidden one: no games either
+        with pytest.raises(UnknownGame, match=f"no game '{no_game}'"):
+            select_games(tmp_path, (no_game,), Diagnostics())
