@@ -110,7 +110,7 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="printkit", message="%(prog)s %(version)s")
+@click.version_option(package_name="printkit", message="printkit %(version)s")
 @click.option(
     "--rule-data",
     type=click.Path(file_okay=False, path_type=Path),
@@ -118,7 +118,7 @@ class LazyGroup(click.Group):
     help="Folder of game packages.  [default: printkit.toml's rule-data, else rule_data]",
 )
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-@click.option("-q", "--quiet", is_flag=True, help="Print the diagnostics and nothing else.")
+@click.option("-q", "--quiet", is_flag=True, help="Print the errors and warnings and nothing else.")
 @click.option(
     "-v", "--verbose", is_flag=True, help="Also print progress and each file written in pipes."
 )

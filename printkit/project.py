@@ -26,7 +26,6 @@ from printkit.diagnostics import (
 )
 from printkit.impose.catalogue import paper_names
 from printkit.load.files import UTF8_HINT, position_of_byte
-from printkit.output import FORMATS
 
 PROJECT_FILE = "printkit.toml"
 
@@ -74,6 +73,8 @@ def _paper(value: Any) -> str | None:
 
 
 def _formats(value: Any) -> str | None:
+    from printkit.output import FORMATS  # its shutil and tempfile: not for every start-up
+
     if (
         isinstance(value, list)
         and value

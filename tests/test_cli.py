@@ -107,9 +107,7 @@ def test_validate_a_broken_package_exits_1() -> None:
 
 
 @pytest.mark.parametrize("command", ["build", "validate", "claims"])
-def test_an_unknown_game_is_a_usage_mistake_with_a_suggestion(
-    command: str, tmp_path: Path
-) -> None:
+def test_an_unknown_game_is_a_usage_mistake_with_a_suggestion(command: str, tmp_path: Path) -> None:
     """Like an unknown --only material: a mistake on the command line, exit 2."""
     out = ["--out", tmp_path] if command == "build" else []
     result = run_cli("--rule-data", GOOD, command, "minimal_dek", *out)

@@ -101,7 +101,8 @@ def report(
     as_json: bool = False,
     verdicts: list[dict[str, str]] | None = None,
 ) -> int:
-    """Print the diagnostics (coloured on a terminal) and a count; the exit code they make."""
+    """Print the diagnostics (coloured on a terminal; notes not under --quiet) and a count; the
+    exit code they make."""
     failed = diagnostics.has_errors(strict(context))
     if as_json:
         found = diagnostics_json(diagnostics, strict(context))
@@ -109,7 +110,8 @@ def report(
         click.echo(json.dumps(found, indent=2))
         return EXIT_ERRORS if failed else EXIT_OK
     for diagnostic in diagnostics.sorted():
-        click.echo(diagnostic.render(_paint), err=True)
+        if diagnostic.severity != Severity.NOTE or verbosity(context) > QUIET:
+            click.echo(diagnostic.render(_paint), err=True)
     errors = diagnostics.count(Severity.ERROR)
     warnings = diagnostics.count(Severity.WARNING)
     if (errors or warnings) and verbosity(context) > QUIET:

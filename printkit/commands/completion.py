@@ -26,12 +26,18 @@ def _rule_data(context: click.Context) -> Path:
     return project.rule_data if project and project.rule_data else Path("rule_data")
 
 
+def _games_typed(context: click.Context) -> tuple[str, ...]:
+    """The games already on the command line: parsed, or (before an option still waiting for
+    its value, where completion stops parsing) left among the context's arguments."""
+    return (*(context.params.get("games") or ()), *context.args)
+
+
 def complete_games(
     context: click.Context, _param: click.Parameter, incomplete: str
 ) -> list[CompletionItem]:
     """The game folders of the rule-data folder starting with what is typed."""
     games = find_games(_rule_data(context), Diagnostics())
-    chosen = set(context.params.get("games") or ())
+    chosen = set(_games_typed(context))
     return [CompletionItem(g) for g in games if g.startswith(incomplete) and g not in chosen]
 
 
@@ -40,7 +46,7 @@ def complete_materials(
 ) -> list[CompletionItem]:
     """The materials of the games already typed (of every game when none is)."""
     games = find_games(_rule_data(context), Diagnostics())
-    named = context.params.get("games") or tuple(games)
+    named = _games_typed(context) or tuple(games)
     names: set[str] = set()
     for game in named:
         if game in games:
