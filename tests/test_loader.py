@@ -213,6 +213,23 @@ def test_an_empty_file_loads_as_nothing(tmp_path: Path) -> None:
 # --- packages spread over several files ---------------------------------------------------------
 
 
+def test_only_the_sections_asked_for_are_built(tmp_path: Path) -> None:
+    """What reads a few sections (list, completion) skips the rest, mistakes in them included."""
+    path = write(
+        tmp_path,
+        "game.yaml",
+        "game: {title: T}\nrules: {a: 1, a: 2}\n? [not, a, name]\n: 1\nmaterials: {m: {}}\n",
+    )
+    diagnostics = Diagnostics()
+    loaded = load_yaml(path, diagnostics, sections=frozenset({"game", "materials"}))
+    assert loaded is not None and not diagnostics.items
+    assert loaded.data == {"game": {"title": "T"}, "materials": {"m": {}}}
+    assert loaded.spans.key(("materials",)).line == 5
+    full = Diagnostics()
+    load_yaml(path, full)  # the same file read whole: its mistakes are found
+    assert [(d.code, d.span.line) for d in full] == [("PK101", 2), ("PK105", 3)]
+
+
 def test_mapping_sections_may_be_split_across_files(tmp_path: Path) -> None:
     write(
         tmp_path,
