@@ -45,28 +45,36 @@ STANDALONE_COMMANDS = frozenset({"explain", "schema"})
 
 class LazyGroup(click.Group):
     """Click's documented lazy-loading group: COMMANDS names each command's module, imported
-    when the command runs (or its own --help is asked for), never to list it."""
+    when the command runs (or its own --help is asked for), never to list it. A command added
+    the eager way (`main.add_command`) is listed and run as well."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(COMMANDS)
+        return sorted({*COMMANDS, *super().list_commands(ctx)})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in COMMANDS:
-            return None
+            return super().get_command(ctx, cmd_name)
         module, function = COMMANDS[cmd_name][0].split(":")
         command = getattr(importlib.import_module(module), function)
         assert isinstance(command, click.Command), f"{module}:{function} is not a command"
         return command
 
+    def summary_of(self, ctx: click.Context, name: str) -> str:
+        if name in COMMANDS:
+            return COMMANDS[name][1]
+        command = super().get_command(ctx, name)
+        return command.get_short_help_str() if command else ""
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         with formatter.section("Commands"):
-            formatter.write_dl([(name, COMMANDS[name][1]) for name in self.list_commands(ctx)])
+            names = self.list_commands(ctx)
+            formatter.write_dl([(name, self.summary_of(ctx, name)) for name in names])
 
     def shell_complete(self, ctx: click.Context, incomplete: str) -> list[CompletionItem]:
         """The command names with their short help (and the group's options), importing no
         command."""
         names = [
-            CompletionItem(name, help=COMMANDS[name][1])
+            CompletionItem(name, help=self.summary_of(ctx, name))
             for name in self.list_commands(ctx)
             if name.startswith(incomplete)
         ]
@@ -152,3 +160,4 @@ def main(
     }
     if context.invoked_subcommand not in STANDALONE_COMMANDS:
         apply_project(context)
+    context.obj["rule_data"] = context.obj["rule_data"] or Path("rule_data")

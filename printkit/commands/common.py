@@ -48,7 +48,7 @@ def strict(context: click.Context) -> bool:
 
 def rule_data(context: click.Context) -> Path:
     """The rule-data folder: --rule-data, else printkit.toml's, else ./rule_data."""
-    return Path(_settings(context).get("rule_data") or "rule_data")  # type: ignore[arg-type]
+    return Path(_settings(context)["rule_data"])  # type: ignore[arg-type]
 
 
 def apply_project(context: click.Context) -> None:
