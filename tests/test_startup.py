@@ -5,12 +5,13 @@ the modules loaded, not by a timing (benchmarks/startup.py times it)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
 import click
 import pytest
-from support import REPO, RULE_DATA
+from support import GOOD, REPO, RULE_DATA
 
 from printkit.cli import COMMANDS, main
 
@@ -52,13 +53,15 @@ print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 """
 
 
-def modules_after(*runs: list[str]) -> set[str]:
-    """The modules a fresh interpreter holds after importing printkit.cli and running `runs`."""
+def modules_after(*runs: list[str], env: dict[str, str] | None = None) -> set[str]:
+    """The modules a fresh interpreter holds after importing printkit.cli and running `runs`
+    (with `env` added to the environment)."""
     probe = subprocess.run(
         [sys.executable, "-c", _PROBE.format(runs=list(runs))],
         capture_output=True,
         text=True,
         cwd=REPO,
+        env={**os.environ, **(env or {})},
         check=True,
     )
     return set(json.loads(probe.stderr.splitlines()[-1]))
@@ -80,11 +83,24 @@ def test_list_reads_the_yaml_without_the_model() -> None:
     assert heavy(modules_after(["--rule-data", str(RULE_DATA), "list"])) == []
 
 
+def test_each_commands_help_imports_nothing_heavy() -> None:
+    """A command imports the model and the drawing when it runs, not to describe itself."""
+    assert heavy(modules_after(*([name, "--help"] for name in sorted(COMMANDS)))) == []
+
+
+def test_completing_games_and_materials_imports_nothing_heavy() -> None:
+    """Every press of Tab starts a process: completion reads folders and YAML only."""
+    words = f"printkit --rule-data {RULE_DATA} build shields_up --only "
+    env = {"_PRINTKIT_COMPLETE": "bash_complete", "COMP_WORDS": words, "COMP_CWORD": "6"}
+    loaded = modules_after([], env=env)
+    assert heavy(loaded) == []
+    assert "printkit.commands.build" in loaded  # the build command was asked for its --only
+
+
 def test_a_command_imports_what_it_needs() -> None:
-    """The guard above could pass by importing nothing at all: a command that draws does."""
-    loaded = modules_after(["--rule-data", str(RULE_DATA), "explain", "PK001"], ["build", "--help"])
-    assert "printkit.build" in loaded
-    assert "reportlab" in loaded
+    """The guards above could pass by importing nothing at all: a command that checks does."""
+    loaded = modules_after(["--rule-data", str(GOOD), "validate", "minimal_deck"])
+    assert {"printkit.build", "printkit.model.package", "reportlab"} <= loaded
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))

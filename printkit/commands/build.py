@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from printkit.build import GameResult, compile_game, write_outputs
 from printkit.commands.common import (
     STRICT_HERE,
     VERBOSE,
@@ -25,8 +25,11 @@ from printkit.diagnostics import (
     did_you_mean,
     relative,
 )
-from printkit.impose.catalogue import papers
+from printkit.impose.catalogue import paper_names
 from printkit.output import FORMATS, OutputError, not_a_regular_file
+
+if TYPE_CHECKING:
+    from printkit.build import GameResult
 
 
 def _formats(_context: click.Context, _param: click.Parameter, value: str) -> tuple[str, ...]:
@@ -59,7 +62,7 @@ def _out_folder(_context: click.Context, _param: click.Parameter, value: str) ->
 )
 @click.option(
     "--paper",
-    type=click.Choice(sorted(papers())),
+    type=click.Choice(paper_names()),
     default="a4",
     show_default=True,
     help="Paper for materials that do not name one.",
@@ -96,6 +99,8 @@ def build(
     out: Path,
 ) -> None:
     """Build games (all of them by default) into the output folder."""
+    from printkit.build import compile_game, write_outputs  # not for --help or completion
+
     diagnostics = Diagnostics()
     if out.exists() and not out.is_dir():
         diagnostics.add(

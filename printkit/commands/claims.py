@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from printkit.build import compile_game
 from printkit.commands.common import chosen_games, report
 from printkit.commands.completion import complete_games
 from printkit.diagnostics import Diagnostics
@@ -15,6 +14,8 @@ from printkit.diagnostics import Diagnostics
 @click.pass_context
 def claims(context: click.Context, games: tuple[str, ...]) -> None:
     """List each claim and worked example of the rules with its status."""
+    from printkit.build import compile_game  # not for --help or completion
+
     diagnostics = Diagnostics()
     for game_id, folder in chosen_games(context, games, diagnostics).items():
         result = compile_game(game_id, folder, Diagnostics())

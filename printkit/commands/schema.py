@@ -9,8 +9,6 @@ import click
 
 from printkit.commands.common import report
 from printkit.diagnostics import NOT_A_REGULAR_FILE, WRITE_FAILED, Diagnostics, Span, relative
-from printkit.model.limits import limits_table, work_limits_table
-from printkit.model.package import Package
 from printkit.output import not_a_regular_file, write_atomic, write_hint
 
 
@@ -30,6 +28,9 @@ from printkit.output import not_a_regular_file, write_atomic, write_hint
 @click.pass_context
 def schema(context: click.Context, out: Path | None, limits: bool) -> None:
     """Write the JSON Schema of a game package file (for YAML editors)."""
+    from printkit.model.limits import limits_table, work_limits_table  # not for --help
+    from printkit.model.package import Package
+
     document = Package.model_json_schema()
     document["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     document["title"] = "printkit game package file"

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import click
 
-from printkit.build import compile_game
 from printkit.commands.common import STRICT_HERE, chosen_games, progress, report
 from printkit.commands.completion import complete_games
 from printkit.diagnostics import Diagnostics
-from printkit.impose.catalogue import papers
+from printkit.impose.catalogue import paper_names
 
 
 @click.command()
 @click.argument("games", nargs=-1, shell_complete=complete_games)
 @STRICT_HERE
-@click.option("--paper", type=click.Choice(sorted(papers())), default="a4", show_default=True)
+@click.option("--paper", type=click.Choice(paper_names()), default="a4", show_default=True)
 @click.option(
     "--press",
     is_flag=True,
@@ -33,6 +32,8 @@ def validate(
     context: click.Context, games: tuple[str, ...], paper: str, press: bool, output_format: str
 ) -> None:
     """Check games without writing anything."""
+    from printkit.build import compile_game  # not for --help or completion
+
     diagnostics = Diagnostics()
     as_json = output_format == "json"
     verdicts: list[dict[str, str]] = []
