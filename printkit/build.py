@@ -27,8 +27,6 @@ from printkit.model.layout import resolve_layouts
 from printkit.output import OutputError, staged_folder, write_atomic
 from printkit.sandbox.environment import game_budget
 
-FORMATS = ("pdf", "svg", "png")
-
 
 @dataclass
 class GameResult:

@@ -8,7 +8,7 @@ followed by an indented hint, so that editors and CI logs can jump straight to t
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -57,8 +57,8 @@ NO_PACKAGES = _code(
     "PK001",
     Severity.ERROR,
     "no game package found",
-    "The rule-data folder holds no game folder with YAML files, or a game "
-    "named on the command line does not exist.",
+    "The rule-data folder holds no game folder with YAML files. (A game named on the command "
+    "line that does not exist is a usage mistake: printkit says so and exits with 2.)",
 )
 UNREADABLE = _code(
     "PK002",
@@ -99,6 +99,31 @@ OUTSIDE_PACKAGE = _code(
     "symbolic link to a file elsewhere, or a template is named by an absolute path or one whose "
     "'..' leaves the folder. printkit reads only the game's own folder, so a shared package "
     "cannot make it read (and print, or echo in diagnostics) files of the machine it runs on.",
+)
+# The project file (printkit.toml), read before any game.
+PROJECT_SYNTAX = _code(
+    "PK007",
+    Severity.ERROR,
+    "printkit.toml is not valid TOML",
+    "The project file printkit.toml (found in the working folder or a folder above it) does not "
+    "parse as TOML; the position is where the parser gave up. Every command that reads games "
+    "stops until it is fixed, so nothing runs on half a configuration.",
+)
+PROJECT_UNKNOWN_KEY = _code(
+    "PK008",
+    Severity.ERROR,
+    "unknown key in printkit.toml",
+    "printkit.toml holds a key printkit does not know. Its keys are rule-data, out, paper and "
+    "formats, all at the top of the file (no tables); a misspelt key is refused rather than "
+    "silently ignored.",
+)
+PROJECT_BAD_VALUE = _code(
+    "PK009",
+    Severity.ERROR,
+    "bad value in printkit.toml",
+    "A key of printkit.toml has a value of the wrong kind: rule-data and out are folder names "
+    "in quotes (relative to printkit.toml's folder), paper one of the named papers, formats a "
+    "list of pdf, svg and png.",
 )
 YAML_SYNTAX = _code(
     "PK100",
@@ -1033,12 +1058,23 @@ class Diagnostic:
     span: Span
     hint: str | None = None
 
-    def render(self) -> str:
-        """One located line and one hint line, whatever the user's values echoed in them hold."""
-        text = f"{self.span}: {self.severity}[{self.code}]: {printable(self.message)}"
+    def render(self, paint: Paint | None = None) -> str:
+        """One located line and one hint line, whatever the user's values echoed in them hold.
+        `paint` colours the place, the severity and the word hint on a terminal."""
+        ink = paint or _plain
+        head = ink(f"{self.severity}[{self.code}]", self.severity)
+        text = f"{ink(str(self.span), 'where')}: {head}: {printable(self.message)}"
         if self.hint:
-            text += f"\n  hint: {printable(self.hint)}"
+            text += f"\n  {ink('hint', 'hint')}: {printable(self.hint)}"
         return text
+
+
+# (text, role) -> text as printed; the roles are "where", "hint" and each severity
+Paint = Callable[[str, str], str]
+
+
+def _plain(text: str, _role: str) -> str:
+    return text
 
 
 def printable(text: str) -> str:

@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+FORMATS = ("pdf", "svg", "png")  # the files a material can be written as
+
 
 def _current_umask() -> int:
     mask = os.umask(0)

@@ -66,7 +66,7 @@ class Expected:
 
 def expectations(case: Path) -> list[Expected]:
     found = []
-    for path in sorted([*case.glob("*.yaml"), *case.glob("*.j2")]):
+    for path in sorted([*case.glob("*.yaml"), *case.glob("*.j2"), *case.glob("*.toml")]):
         # A case may hold a deliberately non-UTF-8 template; its comment is ASCII all the same.
         text = path.read_bytes().decode("utf-8", errors="replace")
         for number, line in enumerate(text.splitlines(), start=1):

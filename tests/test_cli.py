@@ -60,12 +60,20 @@ def test_list_names_every_game_folder() -> None:
     assert games == GOOD_GAMES
 
 
-def test_list_marks_a_package_that_does_not_load(tmp_path: Path) -> None:
-    shutil.copytree(BROKEN / "unknown_key", tmp_path / "unknown_key")
+def test_list_marks_a_package_whose_yaml_does_not_load(tmp_path: Path) -> None:
+    shutil.copytree(BROKEN / "yaml_syntax", tmp_path / "yaml_syntax")
     result = run_cli("--rule-data", tmp_path, "list")
     assert "Traceback" not in result.output
-    assert "unknown_key" in result.output
-    assert "validate unknown_key" in result.output
+    assert "yaml_syntax  (does not load: run 'printkit validate yaml_syntax')" in result.output
+
+
+def test_list_shows_a_package_as_written_without_checking_it(tmp_path: Path) -> None:
+    """list is an index, not a check: a mistake the model would refuse is listed as written."""
+    shutil.copytree(BROKEN / "unknown_key", tmp_path / "unknown_key")
+    result = run_cli("--rule-data", tmp_path, "list")
+    assert result.exit_code == 0, result.output
+    title = read_package(tmp_path / "unknown_key")["game"]["title"]
+    assert result.output.splitlines()[0] == f"unknown_key  {title}"
 
 
 def test_an_empty_rule_data_folder_is_pk001(tmp_path: Path) -> None:
@@ -98,12 +106,14 @@ def test_validate_a_broken_package_exits_1() -> None:
     assert [d.code for d in parse_diagnostics(result.output)] == ["PK211"]
 
 
-def test_an_unknown_game_is_pk001_with_a_suggestion(tmp_path: Path) -> None:
-    result = run_cli("--rule-data", GOOD, "build", "minimal_dek", "--out", tmp_path)
-    assert result.exit_code == 1
-    (diagnostic,) = parse_diagnostics(result.output)
-    assert diagnostic.code == "PK001"
-    assert "did you mean 'minimal_deck'" in (diagnostic.hint or "")
+@pytest.mark.parametrize("command", ["build", "validate", "claims"])
+def test_an_unknown_game_is_a_usage_mistake_with_a_suggestion(command: str, tmp_path: Path) -> None:
+    """Like an unknown --only material: a mistake on the command line, exit 2."""
+    out = ["--out", tmp_path] if command == "build" else []
+    result = run_cli("--rule-data", GOOD, command, "minimal_dek", *out)
+    assert result.exit_code == 2, result.output
+    assert "no game 'minimal_dek'" in result.output
+    assert "did you mean 'minimal_deck'" in result.output
     assert files_under(tmp_path) == []
 
 

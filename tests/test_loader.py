@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import textwrap
 from pathlib import Path
@@ -11,7 +12,8 @@ from support import GOOD, read_package
 
 from printkit.diagnostics import Diagnostics
 from printkit.load.files import GameFiles
-from printkit.load.package import find_games, load_package, merge_sources, select_games
+from printkit.load.package import load_package
+from printkit.load.sources import UnknownGame, find_games, merge_sources, select_games
 from printkit.load.yaml_spans import load_yaml
 
 
@@ -211,6 +213,23 @@ def test_an_empty_file_loads_as_nothing(tmp_path: Path) -> None:
 # --- packages spread over several files ---------------------------------------------------------
 
 
+def test_only_the_sections_asked_for_are_built(tmp_path: Path) -> None:
+    """What reads a few sections (list, completion) skips the rest, mistakes in them included."""
+    path = write(
+        tmp_path,
+        "game.yaml",
+        "game: {title: T}\nrules: {a: 1, a: 2}\n? [not, a, name]\n: 1\nmaterials: {m: {}}\n",
+    )
+    diagnostics = Diagnostics()
+    loaded = load_yaml(path, diagnostics, sections=frozenset({"game", "materials"}))
+    assert loaded is not None and not diagnostics.items
+    assert loaded.data == {"game": {"title": "T"}, "materials": {"m": {}}}
+    assert loaded.spans.key(("materials",)).line == 5
+    full = Diagnostics()
+    load_yaml(path, full)  # the same file read whole: its mistakes are found
+    assert [(d.code, d.span.line) for d in full] == [("PK101", 2), ("PK105", 3)]
+
+
 def test_mapping_sections_may_be_split_across_files(tmp_path: Path) -> None:
     write(
         tmp_path,
@@ -335,8 +354,8 @@ def test_games_are_the_folders_that_hold_yaml(tmp_path: Path) -> None:
     write(tmp_path / "a_game", "game.yml", "game: {}\n")
     write(tmp_path / ".hidden", "game.yaml", "game: {}\n")
     assert list(find_games(tmp_path, Diagnostics())) == ["a_game", "b_game"]
-    diagnostics = Diagnostics()
-    assert select_games(tmp_path, ("b_gaem",), diagnostics) == {}
-    (diagnostic,) = diagnostics
-    assert diagnostic.code == "PK001"
-    assert "did you mean 'b_game'" in (diagnostic.hint or "")
+    with pytest.raises(UnknownGame, match=r"no game 'b_gaem'.*did you mean 'b_game'"):
+        select_games(tmp_path, ("b_gaem",), Diagnostics())
+    for no_game in ("empty", ".hidden"):  # a folder without YAML, a hidden one: no games either
+        with pytest.raises(UnknownGame, match=re.escape(f"no game '{no_game}'")):
+            select_games(tmp_path, (no_game,), Diagnostics())

@@ -170,10 +170,14 @@ _LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def load_yaml(
-    path: Path, diagnostics: Diagnostics, files: GameFiles | None = None
+    path: Path,
+    diagnostics: Diagnostics,
+    files: GameFiles | None = None,
+    sections: frozenset[str] | None = None,
 ) -> LoadedYaml | None:
     """Load one YAML file, read through the game's gate (by default that of the file's folder);
-    returns None (with diagnostics) when it cannot be read at all."""
+    returns None (with diagnostics) when it cannot be read at all. With `sections`, only those
+    top-level sections are built (what reads a few sections skips building the rest)."""
     file = relative(path)
     try:
         text = (files or GameFiles(path.parent)).text(path, PACKAGE_FILE)
@@ -186,6 +190,12 @@ def load_yaml(
         node = loader.get_single_node()
         if node is None:
             return LoadedYaml(None, SourceMap(fallback=Span(file, 1, 1)))
+        if sections is not None and isinstance(node, yaml.MappingNode):
+            node.value = [
+                (key, value)
+                for key, value in node.value
+                if isinstance(key, yaml.ScalarNode) and key.value in sections
+            ]
         builder = _Builder(loader, file, diagnostics)
         return LoadedYaml(builder.build(node, ()), builder.spans)
     except _TooMuch:

@@ -1,0 +1,58 @@
+"""`printkit list`: an index of the games, read from their YAML as written.
+
+It does not model or check a game (that is `validate`'s work and would cost the model's import,
+several times the rest of the command): it shows what each game's files say, and a game whose
+YAML does not parse as "does not load".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from printkit.commands.common import EXIT_OK, report, rule_data
+from printkit.diagnostics import Diagnostics, printable
+from printkit.load.files import GameFiles
+from printkit.load.sources import mapping_section, merge_sources, select_games
+
+INDEX_SECTIONS = frozenset({"game", "components", "materials"})  # what the index shows
+
+
+@click.command("list")
+@click.pass_context
+def list_games(context: click.Context) -> None:
+    """List the games found and their materials."""
+    diagnostics = Diagnostics()
+    games = select_games(rule_data(context), (), diagnostics)
+    for game_id, folder in games.items():
+        found = Diagnostics()
+        written, _ = merge_sources(GameFiles(folder), found, INDEX_SECTIONS)
+        if found.count():
+            click.echo(f"{game_id}  (does not load: run 'printkit validate {game_id}')")
+            continue
+        game = mapping_section(written, "game")
+        designer = _text(game.get("designer"))
+        click.echo(
+            f"{game_id}  {_text(game.get('title'))}" + (f" (by {designer})" if designer else "")
+        )
+        components = mapping_section(written, "components")
+        if components:
+            click.echo("  box:")
+        for component_id, component in components.items():
+            entry = component if isinstance(component, dict) else {}
+            count, what = _text(entry.get("count")), _text(entry.get("description"))
+            click.echo(f"    {count:>3} × {_text(component_id):<22} {what}".rstrip())
+        click.echo("  materials:")
+        for material_id, material in mapping_section(written, "materials").items():
+            entry = material if isinstance(material, dict) else {}
+            kind, title = _text(entry.get("kind")), _text(entry.get("title"))
+            click.echo(f"    {_text(material_id):<28} {kind:<9} {title}".rstrip())
+    context.exit(report(context, diagnostics) if not games else EXIT_OK)
+
+
+def _text(value: Any) -> str:
+    """A value as one printable line; nothing for what is not a plain value."""
+    if value is None or isinstance(value, dict | list):
+        return ""
+    return printable(" ".join(str(value).split()))

@@ -1,0 +1,191 @@
+"""printkit.toml: the defaults a designer would otherwise repeat on every command line.
+
+The file is found upward from the working folder (as git, ruff and cargo find theirs), so a
+command typed inside a game's folder uses the project's rule-data and output folders. Its keys
+are few and flat; a mistake in it is a located diagnostic like a mistake in a game.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from printkit.diagnostics import (
+    PROJECT_BAD_VALUE,
+    PROJECT_SYNTAX,
+    PROJECT_UNKNOWN_KEY,
+    UNREADABLE,
+    Diagnostics,
+    Span,
+    did_you_mean,
+    relative,
+)
+from printkit.impose.catalogue import paper_names
+from printkit.load.files import UTF8_HINT, position_of_byte
+
+PROJECT_FILE = "printkit.toml"
+
+
+@dataclass(frozen=True)
+class Project:
+    """The project file's defaults; None where it sets none. Folders are made absolute from the
+    file's own folder, wherever the command is typed."""
+
+    file: Path
+    rule_data: Path | None = None
+    out: Path | None = None
+    paper: str | None = None
+    formats: tuple[str, ...] | None = None
+
+    def option_defaults(self) -> dict[str, str]:
+        """Defaults for the options of that name in every command (click's default_map)."""
+        given = {
+            "out": str(self.out) if self.out else None,
+            "paper": self.paper,
+            "formats": ",".join(self.formats) if self.formats else None,
+        }
+        return {name: value for name, value in given.items() if value is not None}
+
+
+def find_project(start: Path) -> Path | None:
+    """The nearest printkit.toml in `start` or a folder above it."""
+    for folder in (start, *start.parents):
+        candidate = folder / PROJECT_FILE
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _folder(value: Any) -> str | None:
+    if isinstance(value, str) and value.strip():
+        return None
+    return "must be a folder name in quotes, relative to printkit.toml's folder"
+
+
+def _paper(value: Any) -> str | None:
+    if isinstance(value, str) and value in paper_names():
+        return None
+    return f"must be a paper name in quotes: {', '.join(paper_names())}"
+
+
+def _formats(value: Any) -> str | None:
+    from printkit.output import FORMATS  # its shutil and tempfile: not for every start-up
+
+    if (
+        isinstance(value, list)
+        and value
+        and all(isinstance(f, str) and f in FORMATS for f in value)
+    ):
+        return None
+    return f"must be a list of output formats, such as {list(FORMATS)!r}"
+
+
+# key -> what is wrong with a value (None: nothing)
+_KEYS: dict[str, Callable[[Any], str | None]] = {
+    "rule-data": _folder,
+    "out": _folder,
+    "paper": _paper,
+    "formats": _formats,
+}
+
+
+def read_project(path: Path, diagnostics: Diagnostics) -> Project | None:
+    """The project file's defaults; None (with diagnostics) when any of it is wrong, so a
+    command never runs on half a configuration."""
+    file = relative(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        diagnostics.add(
+            UNREADABLE,
+            f"cannot read {PROJECT_FILE}: {error.strerror or error}",
+            Span(file, 1, 1),
+            hint="check that you may read it, or remove it",
+        )
+        return None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        where = Span(file, *position_of_byte(data, error.start))
+        diagnostics.add(UNREADABLE, f"{PROJECT_FILE} is not UTF-8", where, hint=UTF8_HINT)
+        return None
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        found = _AT.search(str(error))
+        where = Span(file, int(found["line"]), int(found["column"])) if found else Span(file)
+        diagnostics.add(
+            PROJECT_SYNTAX,
+            f"TOML syntax error: {_AT.sub('', str(error))}",
+            where,
+            hint='each line is key = value, text in quotes: paper = "a4"',
+        )
+        return None
+    if not _check(file, text, table, diagnostics):
+        return None
+    folder = path.parent.absolute()
+    return Project(
+        path,
+        rule_data=folder / table["rule-data"] if "rule-data" in table else None,
+        out=folder / table["out"] if "out" in table else None,
+        paper=table.get("paper"),
+        formats=tuple(table["formats"]) if "formats" in table else None,
+    )
+
+
+_AT = re.compile(r"\s*\(at line (?P<line>\d+), column (?P<column>\d+)\)$")
+
+
+def _check(file: str, text: str, table: dict[str, Any], diagnostics: Diagnostics) -> bool:
+    """Report each unknown key and bad value where it is written; whether all is well."""
+    places = _places(file, text)
+    fine = True
+    for key, value in table.items():
+        key_at, value_at = places.get(key, (Span(file, 1, 1), Span(file, 1, 1)))
+        check = _KEYS.get(key)
+        if check is None:
+            hint = did_you_mean(key, _KEYS)
+            diagnostics.add(PROJECT_UNKNOWN_KEY, f"unknown key '{key}'", key_at, hint=hint)
+            fine = False
+        elif problem := check(value):
+            diagnostics.add(PROJECT_BAD_VALUE, f"'{key}' {problem}", value_at, hint=_HINTS[key])
+            fine = False
+    return fine
+
+
+_HINTS = {
+    "rule-data": 'e.g. rule-data = "rule_data"',
+    "out": 'e.g. out = "output"',
+    "paper": 'e.g. paper = "a4"',
+    "formats": 'e.g. formats = ["pdf", "png"]',
+}
+
+
+_KEY_LINE = re.compile(r"(?P<indent>\s*)(?P<header>\[+\s*)?(?P<key>\"[^\"]*\"|[A-Za-z0-9_-]+)")
+
+
+def _places(file: str, text: str) -> dict[str, tuple[Span, Span]]:
+    """Where each top-level key is written: (the key, its value). The file is flat, so a key
+    is the first name on its line (a table's name follows its '['); the first line wins."""
+    places: dict[str, tuple[Span, Span]] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        match = _KEY_LINE.match(line)
+        if not match or line.lstrip().startswith("#"):
+            continue
+        key = match["key"].strip('"')
+        rest = line[match.end() :]
+        if match["header"]:
+            column = match.start("key") + 1
+            places.setdefault(key, (Span(file, number, column), Span(file, number, column)))
+            continue
+        equals = re.match(r"\s*=\s*", rest)
+        if equals is None:
+            continue
+        key_at = Span(file, number, match.start("key") + 1)
+        value_at = Span(file, number, match.end() + equals.end() + 1)
+        places.setdefault(key, (key_at, value_at))
+    return places

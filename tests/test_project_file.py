@@ -1,0 +1,95 @@
+"""printkit.toml: found upward from the working folder, its defaults below the command line's,
+a command typed inside a game's folder working on that game, and each mistake in it located."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pypdf
+import pytest
+from support import DATA, GOOD, MM_PER_PT, files_under, parse_diagnostics, run_cli
+from test_broken_packages import expectations
+
+PROJECTS = DATA / "projects"
+CASES = sorted(p for p in PROJECTS.iterdir() if p.is_dir())
+
+
+def project(root: Path, toml: str) -> Path:
+    """A project under `root`: its printkit.toml and two good games under games/."""
+    (root / "printkit.toml").write_text(toml, encoding="utf-8")
+    for game in ("minimal_deck", "marked_deck"):
+        shutil.copytree(GOOD / game, root / "games" / game)
+    return root
+
+
+def page_size_mm(pdf: Path) -> tuple[int, int]:
+    box = pypdf.PdfReader(pdf).pages[0].mediabox
+    return round(float(box.width) * MM_PER_PT), round(float(box.height) * MM_PER_PT)
+
+
+def test_a_build_inside_a_game_folder_builds_that_game_with_the_projects_defaults(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = project(
+        tmp_path,
+        'rule-data = "games"\nout = "built"\npaper = "letter"\nformats = ["pdf"]\n',
+    )
+    monkeypatch.chdir(root / "games" / "minimal_deck")
+    result = run_cli("build")
+    assert result.exit_code == 0, result.output
+    built = files_under(root / "built")
+    assert built and all(path.suffix == ".pdf" for path in built), built
+    assert {path.relative_to(root / "built").parts[0] for path in built} == {"minimal_deck"}
+    assert page_size_mm(built[0]) == (216, 279)  # letter, from the project file
+
+
+def test_the_command_line_wins_over_the_project_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = project(tmp_path, 'rule-data = "games"\nout = "built"\npaper = "letter"\n')
+    monkeypatch.chdir(root / "games")  # inside the rule-data folder, in no game: every game
+    result = run_cli("build", "--out", root / "mine", "--paper", "a4", "--format", "pdf")
+    assert result.exit_code == 0, result.output
+    assert not (root / "built").exists()
+    assert sorted(p.name for p in (root / "mine").iterdir()) == ["marked_deck", "minimal_deck"]
+    assert page_size_mm(root / "mine" / "minimal_deck" / "sheet.pdf") == (210, 297)
+
+
+def test_without_a_project_file_the_defaults_are_printkits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shutil.copytree(GOOD / "minimal_deck", tmp_path / "rule_data" / "minimal_deck")
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("build", "--format", "pdf")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "output" / "minimal_deck" / "sheet.pdf").is_file()
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_a_mistake_in_the_project_file_is_located_and_stops_the_command(
+    case: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(case)
+    result = run_cli("build", "--out", tmp_path / "out")
+    assert result.exit_code == 1, result.output
+    reported = parse_diagnostics(result.output)
+    wanted = expectations(case)
+    assert wanted, f"{case.name} has no '# expect:' comment"
+    assert len(reported) == len(wanted), result.output
+    for expected in wanted:
+        hits = [r for r in reported if expected.matches(r)]
+        assert hits, f"expected {expected}; printkit reported:\n{result.output}"
+        hit = hits[0]
+        assert hit.severity == "error" and hit.hint, result.output
+        for text in expected.texts:
+            assert text in f"{hit.message}\n{hit.hint}", result.output
+    assert files_under(tmp_path) == []
+
+
+def test_explain_works_beside_a_broken_project_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The codes of a broken project file can be looked up where it is."""
+    monkeypatch.chdir(PROJECTS / "unknown_key")
+    result = run_cli("explain", "PK008")
+    assert result.exit_code == 0, result.output
+    assert "unknown key in printkit.toml" in result.output

@@ -1,0 +1,113 @@
+"""Start-up imports only what a command needs (issue 21): `printkit --help`, `--version` and
+`list` import none of the heavy libraries nor printkit's model. Checked in a fresh interpreter by
+the modules loaded, not by a timing (benchmarks/startup.py times it)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import click
+import pytest
+from support import GOOD, REPO, RULE_DATA
+
+from printkit.cli import COMMANDS, main
+
+# What `python -X importtime -c 'import printkit.cli'` showed before the commands were lazy,
+# heaviest first: each is what some command needs, none what starting needs.
+HEAVY = (
+    "reportlab",
+    "pydantic",
+    "jinja2",
+    "markdown_it",
+    "pypdf",
+    "pypdfium2",
+    "pikepdf",
+    "openpyxl",
+    "svglib",
+    "fontTools",
+    "svgwrite",
+    "numpy",
+    "PIL",
+    "printkit.model",
+    "printkit.build",
+    "printkit.check",
+    "printkit.draw",
+    "printkit.materials",
+    "printkit.reference",
+    "printkit.preflight",
+    "printkit.sandbox",
+)
+
+_PROBE = """
+import json, sys
+from printkit.cli import main
+for arguments in {runs!r}:
+    try:
+        main(arguments, prog_name="printkit")
+    except SystemExit as leaving:
+        assert leaving.code in (0, None), (arguments, leaving.code)
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def modules_after(*runs: list[str], env: dict[str, str] | None = None) -> set[str]:
+    """The modules a fresh interpreter holds after importing printkit.cli and running `runs`
+    (with `env` added to the environment)."""
+    probe = subprocess.run(
+        [sys.executable, "-c", _PROBE.format(runs=list(runs))],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env={**os.environ, **(env or {})},
+        check=True,
+    )
+    return set(json.loads(probe.stderr.splitlines()[-1]))
+
+
+def heavy(modules: set[str]) -> list[str]:
+    return sorted(m for m in modules if m.split(".")[0] in HEAVY or m.startswith(HEAVY))
+
+
+def test_importing_the_command_imports_nothing_heavy() -> None:
+    assert heavy(modules_after()) == []
+
+
+def test_help_and_version_import_nothing_heavy() -> None:
+    assert heavy(modules_after(["--help"], ["--version"])) == []
+
+
+def test_list_reads_the_yaml_without_the_model() -> None:
+    assert heavy(modules_after(["--rule-data", str(RULE_DATA), "list"])) == []
+
+
+def test_each_commands_help_imports_nothing_heavy() -> None:
+    """A command imports the model and the drawing when it runs, not to describe itself."""
+    assert heavy(modules_after(*([name, "--help"] for name in sorted(COMMANDS)))) == []
+
+
+def test_completing_games_and_materials_imports_nothing_heavy() -> None:
+    """Every press of Tab starts a process: completion reads folders and YAML only."""
+    words = f"printkit --rule-data {RULE_DATA} build shields_up --only "
+    env = {"_PRINTKIT_COMPLETE": "bash_complete", "COMP_WORDS": words, "COMP_CWORD": "6"}
+    loaded = modules_after([], env=env)
+    assert heavy(loaded) == []
+    assert "printkit.commands.build" in loaded  # the build command was asked for its --only
+
+
+def test_a_command_imports_what_it_needs() -> None:
+    """The guards above could pass by importing nothing at all: a command that checks does."""
+    loaded = modules_after(["--rule-data", str(GOOD), "validate", "minimal_deck"])
+    assert {"printkit.build", "printkit.model.package", "reportlab"} <= loaded
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_the_help_listed_is_the_commands_own(name: str) -> None:
+    """`printkit --help` lists COMMANDS' short help without importing the commands: it must say
+    what each command's docstring says."""
+    command = main.get_command(click.Context(main), name)
+    assert isinstance(command, click.Command)
+    assert command.name == name
+    assert COMMANDS[name][1] == command.get_short_help_str(limit=200)
