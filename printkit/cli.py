@@ -321,6 +321,9 @@ def build(
             f"{game_id}: {len(result.documents)} material(s), "
             f"{len(result.written)} file(s) in {out / game_id}"
         )
+    from printkit.preview import write_preview
+
+    diagnostics.extend(write_preview(out, compiled, strict))
     context.exit(_report(diagnostics, strict))
 
 
