@@ -402,3 +402,8 @@ def explain(code: str | None) -> None:
             f"no diagnostic code {code}; 'printkit explain' lists them all", param_hint="CODE"
         )
     click.echo(f"{entry.code} ({entry.severity}): {entry.title}\n\n{entry.explanation}")
+
+
+from printkit.commands.watch import watch  # noqa: E402  (it reuses the build command above)
+
+main.add_command(watch)

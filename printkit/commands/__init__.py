@@ -1,0 +1,1 @@
+"""The commands beyond the core ones, each in its own module (registered in printkit.cli)."""
