@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from support import GOOD
 
 from printkit.commands.watch import games_changed
-from support import GOOD
 
 TIMEOUT = 60  # seconds: a shared, loaded machine may be slow to build; a hang still fails
 
@@ -41,9 +41,9 @@ def watching(tmp_path: Path) -> Iterator[tuple[Path, Path, subprocess.Popen[str]
     rule_data = tmp_path / "rule_data"
     shutil.copytree(GOOD / "minimal_deck", rule_data / "minimal_deck")
     out = tmp_path / "out"
+    command = [sys.executable, "-m", "printkit", "--rule-data", str(rule_data), "watch"]
     process = subprocess.Popen(
-        [sys.executable, "-m", "printkit", "--rule-data", rule_data, "watch", "--out", out]
-        + ["--format", "pdf,png"],
+        [*command, "--out", str(out), "--format", "pdf,png"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
