@@ -404,6 +404,8 @@ def explain(code: str | None) -> None:
     click.echo(f"{entry.code} ({entry.severity}): {entry.title}\n\n{entry.explanation}")
 
 
+from printkit.commands.new import new  # noqa: E402
 from printkit.commands.watch import watch  # noqa: E402  (it reuses the build command above)
 
 main.add_command(watch)
+main.add_command(new)
