@@ -107,7 +107,10 @@ def _game_entry(
     kept = {m["id"]: m for m in (previous or {}).get("materials", [])}
     if result is not None and not failed:
         folder = out / game_id
-        names = sorted(path.name for path in folder.iterdir())
+        try:
+            names = sorted(path.name for path in folder.iterdir())
+        except OSError:  # its output could not be written (PK400): the page stays as it was
+            return previous
         for material_id, document in result.documents.items():
             kept[material_id] = _material_entry(folder, material_id, document.title, names)
         order = result.materials
