@@ -3,11 +3,13 @@ again, reports a broken edit while keeping the last good output, and stops clean
 
 from __future__ import annotations
 
+import re
 import shutil
 import signal
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -35,23 +37,29 @@ def read(path: Path) -> bytes:
         return b""
 
 
-@pytest.fixture
-def watching(tmp_path: Path) -> Iterator[tuple[Path, Path, subprocess.Popen[str]]]:
-    """A watch over a copy of the minimal deck, after its first build."""
+def start_watch(tmp_path: Path, *options: str) -> tuple[Path, Path, subprocess.Popen[str]]:
+    """A watch over a copy of the minimal deck (its folder, the output folder, the process)."""
     rule_data = tmp_path / "rule_data"
     shutil.copytree(GOOD / "minimal_deck", rule_data / "minimal_deck")
     out = tmp_path / "out"
     command = [sys.executable, "-m", "printkit", "--rule-data", str(rule_data), "watch"]
     process = subprocess.Popen(
-        [*command, "--out", str(out), "--format", "pdf,png"],
+        [*command, "--out", str(out), "--format", "pdf,png", *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         cwd=tmp_path,
     )
+    return rule_data / "minimal_deck", out, process
+
+
+@pytest.fixture
+def watching(tmp_path: Path) -> Iterator[tuple[Path, Path, subprocess.Popen[str]]]:
+    """A watch over a copy of the minimal deck, after its first build."""
+    game, out, process = start_watch(tmp_path)
     try:
         wait_for(lambda: (out / "index.stamp.js").exists(), "the first build")
-        yield rule_data / "minimal_deck", out, process
+        yield game, out, process
     finally:
         if process.poll() is None:
             process.kill()
@@ -112,3 +120,39 @@ def test_changed_paths_name_their_games(tmp_path: Path) -> None:
     # a file beside the games, a game folder since removed, a path elsewhere: no game
     others = [tmp_path / "README.md", tmp_path / "gone" / "game.yaml", Path("/elsewhere/x.yaml")]
     assert games_changed(tmp_path, others) == []
+
+
+def test_serve_serves_the_output_folder_on_localhost(tmp_path: Path) -> None:
+    _, out, process = start_watch(tmp_path, "--serve", "--port", "0")
+    try:
+        assert process.stderr is not None
+        line = ""
+        deadline = time.monotonic() + TIMEOUT
+        while "http://127.0.0.1:" not in line and time.monotonic() < deadline:
+            line = process.stderr.readline()
+        address = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        assert address, line
+        with urllib.request.urlopen(address[0] + "index.html", timeout=TIMEOUT) as page:
+            assert b"Minimal Deck" in page.read()
+        with urllib.request.urlopen(address[0] + "minimal_deck/sheet.pdf", timeout=TIMEOUT) as pdf:
+            assert pdf.read() == (out / "minimal_deck" / "sheet.pdf").read_bytes()
+        code, printed = stop(process)
+        assert code == 0 and "Traceback" not in printed, printed
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+
+
+@pytest.mark.parametrize("args", [["watch", "minimal_dek"], ["--rule-data", "nowhere", "watch"]])
+def test_a_folder_that_is_not_there_is_a_usage_error(tmp_path: Path, args: list[str]) -> None:
+    shutil.copytree(GOOD / "minimal_deck", tmp_path / "rule_data" / "minimal_deck")
+    run = subprocess.run(
+        [sys.executable, "-m", "printkit", *args],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert run.returncode == 2, run.stderr
+    assert "did you mean 'minimal_deck'" in run.stderr or "no rule-data folder" in run.stderr

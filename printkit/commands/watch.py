@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import click
 
 from printkit.cli import build
+from printkit.diagnostics import Diagnostics, did_you_mean
 
 if TYPE_CHECKING:
     from http.server import ThreadingHTTPServer
@@ -48,6 +49,7 @@ def watch(
 
     logging.getLogger("watchfiles").setLevel(logging.ERROR)  # its Ctrl-C notice: ours is below
     rule_data: Path = context.obj["rule_data"]
+    _check_watchable(rule_data, games)
     out = Path(str(options["out"]))
     server = None
     try:
@@ -81,6 +83,21 @@ def run_build(context: click.Context, games: tuple[str, ...], options: dict[str,
     except click.exceptions.Exit as finished:
         return finished.exit_code
     return 0
+
+
+def _check_watchable(rule_data: Path, games: tuple[str, ...]) -> None:
+    """A folder that is not there cannot be watched: naming one is a mistake on the command line."""
+    if not rule_data.is_dir():
+        raise click.UsageError(
+            f"no rule-data folder {rule_data} to watch; name one with --rule-data, or start a "
+            "game with 'printkit new NAME'"
+        )
+    for game in games:
+        if Path(game).name != game or not (rule_data / game).is_dir():
+            from printkit.load.package import find_games
+
+            others = find_games(rule_data, Diagnostics())
+            raise click.UsageError(f"no game '{game}' in {rule_data}; {did_you_mean(game, others)}")
 
 
 def games_changed(
