@@ -59,11 +59,22 @@ def watching(tmp_path: Path) -> Iterator[tuple[Path, Path, subprocess.Popen[str]
     game, out, process = start_watch(tmp_path)
     try:
         wait_for(lambda: (out / "index.stamp.js").exists(), "the first build")
+        printed_line(process, "watching")
+        time.sleep(0.5)  # the watcher starts right after saying so
         yield game, out, process
     finally:
         if process.poll() is None:
             process.kill()
             process.communicate()
+
+
+def printed_line(process: subprocess.Popen[str], text: str) -> str:
+    """The first line of the process's standard error holding `text` (those before are read)."""
+    assert process.stderr is not None
+    for line in process.stderr:
+        if text in line:
+            return line
+    raise AssertionError(f"the process ended without printing {text!r}")
 
 
 def stop(process: subprocess.Popen[str]) -> tuple[int, str]:
@@ -125,13 +136,8 @@ def test_changed_paths_name_their_games(tmp_path: Path) -> None:
 def test_serve_serves_the_output_folder_on_localhost(tmp_path: Path) -> None:
     _, out, process = start_watch(tmp_path, "--serve", "--port", "0")
     try:
-        assert process.stderr is not None
-        line = ""
-        deadline = time.monotonic() + TIMEOUT
-        while "http://127.0.0.1:" not in line and time.monotonic() < deadline:
-            line = process.stderr.readline()
-        address = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        assert address, line
+        address = re.search(r"http://127\.0\.0\.1:\d+/", printed_line(process, "http://"))
+        assert address
         with urllib.request.urlopen(address[0] + "index.html", timeout=TIMEOUT) as page:
             assert b"Minimal Deck" in page.read()
         with urllib.request.urlopen(address[0] + "minimal_deck/sheet.pdf", timeout=TIMEOUT) as pdf:
