@@ -2,7 +2,7 @@
 with a link to each PDF, its page count and paper, and the game's diagnostics.
 
 A build knows only the games it built; what earlier builds found for the others is kept beside
-the page in `.preview.json`, so the page always shows every game of the folder. The page reloads
+the page in `index.json`, so the page always shows every game of the folder. The page reloads
 itself when a later build finishes by re-inserting a `<script>` tag for `index.stamp.js`: browsers
 refuse fetch() and XMLHttpRequest of `file://` addresses but run scripts from them, so the
 reload works from a file opened in the browser as well as over `printkit watch --serve`.
@@ -24,7 +24,7 @@ from printkit.diagnostics import WRITE_FAILED, Diagnostics, Span, relative
 from printkit.impose.catalogue import papers
 from printkit.output import OutputError, output_lock, write_atomic
 
-PAGE, MANIFEST, STAMP = "index.html", ".preview.json", "index.stamp.js"
+PAGE, MANIFEST, STAMP = "index.html", "index.json", "index.stamp.js"
 MM = 72 / 25.4
 
 
