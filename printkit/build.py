@@ -31,6 +31,7 @@ from printkit.sandbox.environment import game_budget
 @dataclass
 class GameResult:
     game: str
+    title: str = ""  # the game's own title, for the preview page
     documents: dict[str, Document] = field(default_factory=dict)
     written: list[Path] = field(default_factory=list)
     verdicts: list[Verdict] = field(default_factory=list)
@@ -60,7 +61,7 @@ def compile_game(
     check_safe_zones(layouts, loaded.spans, found)
     for deck_id in loaded.package.decks:
         check_deck(loaded.package, deck_id, loaded.spans, found)
-    result = GameResult(game_id)
+    result = GameResult(game_id, loaded.package.game.title)
     result.verdicts = check_rules(loaded, found, played.package)
     remaining = Diagnostics()  # faults of the played rules: no erratum can excuse them
     check_played(played, found.items, remaining)

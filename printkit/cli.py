@@ -37,6 +37,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "printkit.commands.explain:explain",
         "Explain a diagnostic code (such as PK211), or list them all.",
     ),
+    "watch": (
+        "printkit.commands.watch:watch",
+        "Build, then rebuild each game whose files change, until Ctrl-C.",
+    ),
+    "new": (
+        "printkit.commands.new:new",
+        "Start a new game: a folder of commented YAML that builds clean.",
+    ),
 }
 # commands that read no game, so no project file: a broken printkit.toml does not stop
 # `printkit explain PK008`

@@ -126,14 +126,7 @@ def staged_folder(folder: Path, replaced: Callable[[str], bool]) -> Iterator[Pat
     are not. If the block raises, the staging folder is removed and `folder` is untouched.
     Errors of the staging itself are OutputError at `folder`.
     """
-    out = folder.parent
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        lock = os.open(out, os.O_RDONLY)
-    except OSError as error:
-        raise OutputError(folder, error) from error
-    try:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the descriptor is closed
+    with output_lock(folder.parent, folder):
         staging = _prepare(folder, replaced)
         try:
             yield staging
@@ -141,6 +134,20 @@ def staged_folder(folder: Path, replaced: Callable[[str], bool]) -> Iterator[Pat
             shutil.rmtree(staging, ignore_errors=True)
             raise
         _swap_in(staging, folder)
+
+
+@contextmanager
+def output_lock(out: Path, blamed: Path) -> Iterator[None]:
+    """Hold the output folder's lock (creating the folder), so builds into it take turns.
+    Errors of the lock itself are OutputError at `blamed`."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        lock = os.open(out, os.O_RDONLY)
+    except OSError as error:
+        raise OutputError(blamed, error) from error
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the descriptor is closed
+        yield
     finally:
         os.close(lock)
 

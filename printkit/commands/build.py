@@ -147,6 +147,9 @@ def build(
         )
         for path in result.written:
             say(context, f"  wrote {path}", least=VERBOSE)
+    from printkit.preview import write_preview
+
+    diagnostics.extend(write_preview(out, compiled, strict(context)))
     context.exit(report(context, diagnostics))
 
 

@@ -1,0 +1,142 @@
+"""`printkit watch`: build, then build again each game whose files are saved.
+
+Every build goes through the `build` command itself (same options, same diagnostics, same
+all-or-nothing output and preview page), so watching adds no second way of building: a game
+with errors writes nothing and its last good output stays.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from printkit.commands.build import build
+from printkit.diagnostics import Diagnostics, did_you_mean
+
+if TYPE_CHECKING:
+    from http.server import ThreadingHTTPServer
+
+# build's own options (paper, formats, press, out, strict), parsed and checked as build does;
+# --only is left out: a rebuild builds whole games, so every material's pages stay current.
+BORROWED = [param for param in build.params if param.name not in ("games", "only")]
+
+
+@click.command()
+@click.argument("games", nargs=-1)
+@click.option(
+    "--serve", is_flag=True, help="Also serve the output folder on localhost (http://127.0.0.1)."
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="Port for --serve (0: any free port).",
+)
+@click.pass_context
+def watch(
+    context: click.Context, games: tuple[str, ...], serve: bool, port: int, **options: object
+) -> None:
+    """Build, then rebuild each game whose files change, until Ctrl-C."""
+    from watchfiles import DefaultFilter
+    from watchfiles import watch as changes_of
+
+    logging.getLogger("watchfiles").setLevel(logging.ERROR)  # its Ctrl-C notice: ours is below
+    rule_data: Path = context.obj["rule_data"]
+    _check_watchable(rule_data, games)
+    out = Path(str(options["out"]))
+    server = None
+    try:
+        run_build(context, games, options)
+        server = _serve(out, port) if serve else None
+        watched = [rule_data / game for game in games] or [rule_data]
+        ignored = DefaultFilter(ignore_paths=[out.resolve()])
+        click.echo(f"watching {', '.join(map(str, watched))} (Ctrl-C to stop)", err=True)
+        for changes in changes_of(*watched, watch_filter=ignored, raise_interrupt=False):
+            changed = games_changed(rule_data, (Path(path) for _, path in changes), games)
+            if changed:
+                click.echo(f"changed: {', '.join(changed)}; building again", err=True)
+                started = time.monotonic()
+                run_build(context, tuple(changed), options)
+                click.echo(f"built in {time.monotonic() - started:.2f} s; watching", err=True)
+    except KeyboardInterrupt:
+        pass
+    if server is not None:
+        server.shutdown()
+    click.echo("stopped watching", err=True)
+
+
+watch.params.extend(BORROWED)
+
+
+def run_build(context: click.Context, games: tuple[str, ...], options: dict[str, object]) -> int:
+    """One build of `games` (every game when empty), exactly as `printkit build` does it; its
+    exit code, which ends nothing here: a broken edit is reported and the watch goes on."""
+    try:
+        context.invoke(build, games=games, only=(), **options)
+    except click.exceptions.Exit as finished:
+        return finished.exit_code
+    return 0
+
+
+def _check_watchable(rule_data: Path, games: tuple[str, ...]) -> None:
+    """A folder that is not there cannot be watched: naming one is a mistake on the command line."""
+    if not rule_data.is_dir():
+        raise click.UsageError(
+            f"no rule-data folder {rule_data} to watch; name one with --rule-data, or start a "
+            "game with 'printkit new NAME'"
+        )
+    for game in games:
+        if Path(game).name != game or not (rule_data / game).is_dir():
+            from printkit.load.sources import find_games
+
+            others = find_games(rule_data, Diagnostics())
+            raise click.UsageError(f"no game '{game}' in {rule_data}; {did_you_mean(game, others)}")
+
+
+def games_changed(
+    rule_data: Path, paths: Iterable[Path], chosen: tuple[str, ...] = ()
+) -> list[str]:
+    """The games (folders of the rule-data folder that still exist) holding a changed path,
+    restricted to the games chosen when some are."""
+    root = rule_data.resolve()
+    found = set()
+    for path in paths:
+        try:
+            parts = path.resolve().relative_to(root).parts
+        except ValueError:
+            continue
+        if len(parts) > 1 and (root / parts[0]).is_dir() and (not chosen or parts[0] in chosen):
+            found.add(parts[0])
+    return sorted(found)
+
+
+def _serve(out: Path, port: int) -> ThreadingHTTPServer:
+    """Serve the output folder on localhost in the background, for browsers that restrict
+    pages opened from files."""
+    from functools import partial
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    class QuietHandler(SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            """Requests are not news: the page polls its stamp every second."""
+
+    out.mkdir(parents=True, exist_ok=True)
+    handler = partial(QuietHandler, directory=str(out))
+    try:
+        server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as error:
+        raise click.BadParameter(
+            f"cannot serve on port {port}: {error.strerror or error}; choose another "
+            "(--port 0 takes any free one)",
+            param_hint="--port",
+        ) from error
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    click.echo(f"serving {out} at http://127.0.0.1:{server.server_port}/index.html", err=True)
+    return server

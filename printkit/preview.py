@@ -1,0 +1,171 @@
+"""The preview page: `output/index.html` shows each game's materials as their page pictures,
+with a link to each PDF, its page count and paper, and the game's diagnostics.
+
+A build knows only the games it built; what earlier builds found for the others is kept beside
+the page in `index.json`, so the page always shows every game of the folder. The page reloads
+itself when a later build finishes by re-inserting a `<script>` tag for `index.stamp.js`: browsers
+refuse fetch() and XMLHttpRequest of `file://` addresses but run scripts from them, so the
+reload works from a file opened in the browser as well as over `printkit watch --serve`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from printkit.build import GameResult
+from printkit.diagnostics import WRITE_FAILED, Diagnostics, Span, relative
+from printkit.impose.catalogue import papers
+from printkit.output import OutputError, output_lock, write_atomic
+
+PAGE, MANIFEST, STAMP = "index.html", "index.json", "index.stamp.js"
+MM = 72 / 25.4
+
+
+def write_preview(
+    out: Path, compiled: Iterable[tuple[str, GameResult | None, Diagnostics]], strict: bool
+) -> Diagnostics:
+    """Record what this build did for each game and rewrite the page, its manifest and its stamp.
+
+    Returns the diagnostics of a page that could not be written (the games' outputs stand)."""
+    problems = Diagnostics()
+    try:
+        with output_lock(out, out / PAGE):
+            games = _manifest(out)
+            for game_id, result, found in compiled:
+                entry = _game_entry(out, game_id, result, found, strict, games.get(game_id))
+                if entry is not None:
+                    games[game_id] = entry
+            games = {g: e for g, e in sorted(games.items()) if (out / g).is_dir() or not e["built"]}
+            stamp = f"{time.time_ns()}-{os.getpid()}"
+            _write(out / PAGE, render_page(games, stamp))
+            _write(out / MANIFEST, json.dumps({"games": games}, indent=1, sort_keys=True))
+            _write(out / STAMP, f"printkitBuilt({json.dumps(stamp)});\n")
+    except OutputError as failure:
+        problems.add(
+            WRITE_FAILED,
+            f"cannot write the preview page: {failure.reason}",
+            Span(relative(failure.path)),
+            hint=failure.hint,
+        )
+    return problems
+
+
+def render_page(games: dict[str, dict[str, Any]], stamp: str) -> str:
+    """The page's HTML; every value from a game is escaped by the template."""
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+    environment = Environment(
+        loader=FileSystemLoader(Path(__file__).parent / "templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    environment.filters["href"] = lambda path: quote(path)
+    return environment.get_template("index.html.j2").render(
+        games=games, stamp=stamp, stamp_file=STAMP
+    )
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        write_atomic(path, text.encode("utf-8"))
+    except OSError as error:
+        raise OutputError(path, error) from error
+
+
+def _manifest(out: Path) -> dict[str, dict[str, Any]]:
+    """What earlier builds recorded; an unreadable manifest is forgotten (the next build of each
+    game records it again)."""
+    try:
+        games = json.loads((out / MANIFEST).read_text(encoding="utf-8"))["games"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    return games if isinstance(games, dict) else {}
+
+
+def _game_entry(
+    out: Path,
+    game_id: str,
+    result: GameResult | None,
+    found: Diagnostics,
+    strict: bool,
+    previous: dict[str, Any] | None,
+) -> dict[str, Any] | None:
+    """What the page shows of one game after this build; None when this build did not concern
+    it (`--only` named none of its materials)."""
+    failed = result is None or found.has_errors(strict)
+    if result is not None and not failed and not result.documents:
+        return None
+    kept = {m["id"]: m for m in (previous or {}).get("materials", [])}
+    if result is not None and not failed:
+        folder = out / game_id
+        try:
+            names = sorted(path.name for path in folder.iterdir())
+        except OSError:  # its output could not be written (PK400): the page stays as it was
+            return previous
+        for material_id, document in result.documents.items():
+            kept[material_id] = _material_entry(folder, material_id, document.title, names)
+        order = result.materials
+        kept = {m: kept[m] for m in order if m in kept}
+    return {
+        "title": (result.title if result else "") or (previous or {}).get("title") or game_id,
+        "built": not failed,
+        "diagnostics": [
+            {
+                "where": str(d.span),
+                "severity": str(d.severity),
+                "code": d.code,
+                "message": d.message,
+                "hint": d.hint or "",
+            }
+            for d in found.sorted()
+        ],
+        "materials": list(kept.values()),
+    }
+
+
+def _material_entry(folder: Path, material_id: str, title: str, names: list[str]) -> dict[str, Any]:
+    own = re.compile(rf"{re.escape(material_id)}-p\d+\.(png|svg)")
+    pictures = [name for name in names if own.fullmatch(name)]
+    pdf = f"{material_id}.pdf"
+    pages, paper = _pages_and_paper(folder / pdf) if pdf in names else (0, "")
+    thumbnails = [name for name in pictures if name.endswith(".png")]
+    return {
+        "id": material_id,
+        "title": title or material_id,
+        "pdf": pdf if pdf in names else None,
+        "pages": pages or len(thumbnails) or len(pictures),
+        "paper": paper,
+        "thumbnails": thumbnails,
+    }
+
+
+def _pages_and_paper(pdf: Path) -> tuple[int, str]:
+    """The page count and the first page's paper, as a printer names it."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        width, height = document[0].get_size()
+        return len(document), paper_name(width, height)
+    finally:
+        document.close()
+
+
+def paper_name(width: float, height: float) -> str:
+    """'A4', 'Letter landscape', or the size in millimetres (a card for a print shop)."""
+    for name, (across, down) in papers().items():
+        printed = name.upper() if name.startswith("a") else name.capitalize()
+        if abs(width - across) < 1 and abs(height - down) < 1:
+            return printed
+        if abs(width - down) < 1 and abs(height - across) < 1:
+            return f"{printed} landscape"
+    return f"{width / MM:.0f} × {height / MM:.0f} mm"

@@ -1,0 +1,164 @@
+"""`printkit watch` as a designer meets it: a real process that builds, sees a saved file, builds
+again, reports a broken edit while keeping the last good output, and stops cleanly on Ctrl-C."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pypdf
+import pytest
+from support import GOOD
+
+from printkit.commands.watch import games_changed
+
+TIMEOUT = 60  # seconds: a shared, loaded machine may be slow to build; a hang still fails
+
+
+def wait_for(condition: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+def read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return b""
+
+
+def start_watch(tmp_path: Path, *options: str) -> tuple[Path, Path, subprocess.Popen[str]]:
+    """A watch over a copy of the minimal deck (its folder, the output folder, the process)."""
+    rule_data = tmp_path / "rule_data"
+    shutil.copytree(GOOD / "minimal_deck", rule_data / "minimal_deck")
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "printkit", "--rule-data", str(rule_data), "watch"]
+    process = subprocess.Popen(
+        [*command, "--out", str(out), "--format", "pdf,png", *options],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+    )
+    return rule_data / "minimal_deck", out, process
+
+
+@pytest.fixture
+def watching(tmp_path: Path) -> Iterator[tuple[Path, Path, subprocess.Popen[str]]]:
+    """A watch over a copy of the minimal deck, after its first build."""
+    game, out, process = start_watch(tmp_path)
+    try:
+        wait_for(lambda: (out / "index.stamp.js").exists(), "the first build")
+        printed_line(process, "watching")
+        time.sleep(0.5)  # the watcher starts right after saying so
+        yield game, out, process
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+
+
+def printed_line(process: subprocess.Popen[str], text: str) -> str:
+    """The first line of the process's standard error holding `text` (those before are read)."""
+    assert process.stderr is not None
+    for line in process.stderr:
+        if text in line:
+            return line
+    raise AssertionError(f"the process ended without printing {text!r}")
+
+
+def stop(process: subprocess.Popen[str]) -> tuple[int, str]:
+    """Ctrl-C, as a terminal sends it; the exit code and everything printed."""
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=TIMEOUT)
+    return process.returncode, stdout + stderr
+
+
+def test_a_save_rebuilds_and_a_broken_edit_keeps_the_last_good_output(watching) -> None:
+    game, out, process = watching
+    pdf, stamp = out / "minimal_deck" / "sheet.pdf", out / "index.stamp.js"
+    assert "Play both to win." in pypdf.PdfReader(pdf).pages[0].extract_text()
+
+    before = read(stamp)
+    source = game / "game.yaml"
+    source.write_text(source.read_text().replace("Play both to win.", "Play both now."))
+    wait_for(lambda: read(stamp) != before, "the rebuild after a save")
+    assert "Play both now." in pypdf.PdfReader(pdf).pages[0].extract_text()
+
+    good, before = pdf.read_bytes(), read(stamp)
+    source.write_text(source.read_text().replace("  title: Minimal Deck", "  titel: Minimal Deck"))
+    wait_for(lambda: read(stamp) != before, "the build of the broken edit")
+    assert pdf.read_bytes() == good
+    page = (out / "index.html").read_text()
+    assert "unknown key &#39;titel&#39;" in page and "not built" in page
+
+    code, printed = stop(process)
+    assert code == 0, printed
+    assert "error[PK120]: unknown key 'titel'" in printed
+    assert "Traceback" not in printed and "stopped watching" in printed
+
+
+def test_a_burst_of_saves_is_one_rebuild(watching) -> None:
+    game, out, process = watching
+    stamp, before = out / "index.stamp.js", read(out / "index.stamp.js")
+    source = game / "game.yaml"
+    for number in range(5):
+        with source.open("a") as stream:
+            stream.write(f"# save {number}\n")
+    wait_for(lambda: read(stamp) != before, "the rebuild after the burst")
+    time.sleep(1.5)  # a second rebuild, if the burst were split, would have started by now
+    code, printed = stop(process)
+    assert code == 0, printed
+    assert printed.count("building again") == 1, printed
+
+
+def test_changed_paths_name_their_games(tmp_path: Path) -> None:
+    for game in ("alpha", "beta"):
+        (tmp_path / game).mkdir()
+    paths = [tmp_path / "beta" / "deck.yaml", tmp_path / "alpha" / "art" / "x.svg"]
+    assert games_changed(tmp_path, paths) == ["alpha", "beta"]
+    assert games_changed(tmp_path, paths, ("beta",)) == ["beta"]
+    # a file beside the games, a game folder since removed, a path elsewhere: no game
+    others = [tmp_path / "README.md", tmp_path / "gone" / "game.yaml", Path("/elsewhere/x.yaml")]
+    assert games_changed(tmp_path, others) == []
+
+
+def test_serve_serves_the_output_folder_on_localhost(tmp_path: Path) -> None:
+    _, out, process = start_watch(tmp_path, "--serve", "--port", "0")
+    try:
+        address = re.search(r"http://127\.0\.0\.1:\d+/", printed_line(process, "http://"))
+        assert address
+        with urllib.request.urlopen(address[0] + "index.html", timeout=TIMEOUT) as page:
+            assert b"Minimal Deck" in page.read()
+        with urllib.request.urlopen(address[0] + "minimal_deck/sheet.pdf", timeout=TIMEOUT) as pdf:
+            assert pdf.read() == (out / "minimal_deck" / "sheet.pdf").read_bytes()
+        code, printed = stop(process)
+        assert code == 0 and "Traceback" not in printed, printed
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+
+
+@pytest.mark.parametrize("args", [["watch", "minimal_dek"], ["--rule-data", "nowhere", "watch"]])
+def test_a_folder_that_is_not_there_is_a_usage_error(tmp_path: Path, args: list[str]) -> None:
+    shutil.copytree(GOOD / "minimal_deck", tmp_path / "rule_data" / "minimal_deck")
+    run = subprocess.run(
+        [sys.executable, "-m", "printkit", *args],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert run.returncode == 2, run.stderr
+    assert "did you mean 'minimal_deck'" in run.stderr or "no rule-data folder" in run.stderr
