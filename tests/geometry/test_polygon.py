@@ -141,7 +141,12 @@ def test_a_level_segment_is_clipped_to_the_rectangle(box, reverse, y, xa, xb) ->
         assert clipped is None
 
 
-@given(RECTANGLES, RECTANGLES, st.floats(0.0, 5.0))
+# A margin far below the coordinates' float spacing (1e-247 beside 100) vanishes in `a - by`,
+# so the oracle's exact gap and the function's rounded sum part ways; margins are 0 or drawn.
+MARGINS = st.one_of(st.just(0.0), st.floats(1e-6, 5.0))
+
+
+@given(RECTANGLES, RECTANGLES, MARGINS)
 def test_boxes_overlap_when_both_their_spans_come_closer_than_the_margin(a, b, by) -> None:
     first = (a[0], a[1], a[0] + a[2], a[1] + a[3])
     second = (b[0], b[1], b[0] + b[2], b[1] + b[3])
