@@ -24,7 +24,7 @@ from printkit.diagnostics import (
     did_you_mean,
 )
 from printkit.load.package import LoadedPackage
-from printkit.load.played import parse_path, value_at
+from printkit.load.played import NOT_SET, parse_path, value_at
 from printkit.model.play import Property, Scenario
 from printkit.model.simulation import Simulation
 from printkit.simulate.binding import engine_names, load_engine
@@ -132,6 +132,8 @@ def _data_complete(bound: BoundEngine, diagnostics: Diagnostics) -> bool:
     for text in bound.engine.requires:
         path = parse_path(text) or ()
         value, problem, hint = value_at(loaded.package, path)
+        if value is NOT_SET:
+            problem, hint = f"rules.values has no entry '{path[-1]}'", ""
         if problem is not None:
             complete = False
             diagnostics.add(

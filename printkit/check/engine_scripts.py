@@ -120,7 +120,7 @@ def _play(
         diagnostics.add(
             INVARIANT_BROKEN,
             f"{owner}: an invariant broke at step {step} of its scripted game: {broken}",
-            spans.value((*here, "moves", step - 1) if step else here),
+            spans.value((*here, "moves", step - 1)) if step else spans.key(here),
             hint="the engine cannot play this position: an engine fault, or data it cannot play",
         )
         return None
