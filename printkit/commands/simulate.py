@@ -15,7 +15,7 @@ from printkit.commands.played_game import check_table, open_game
 from printkit.diagnostics import did_you_mean
 from printkit.output import OutputError, staged_folder, write_atomic
 from printkit.simulate.balance import Plan, balance, main_batch
-from printkit.simulate.figures import _number
+from printkit.simulate.figures import plain_number
 from printkit.simulate.replay import (
     Found,
     found_example,
@@ -24,7 +24,7 @@ from printkit.simulate.replay import (
     replay_states,
     sample_indices,
 )
-from printkit.simulate.runner import Stopped
+from printkit.simulate.runner import Batch, Record, Stopped
 from printkit.simulate.settings import SettingError, parse_setting, rules_hash, with_settings
 
 MOST_PLAYOUTS = 10_000_000
@@ -35,29 +35,69 @@ OUTPUTS = ("balance.json", "balance.pdf", "games")
 
 @click.command()
 @click.argument("game")
-@click.option("-n", "playouts", type=click.IntRange(1, MOST_PLAYOUTS), default=None,
-              help="Seeds to play (each in every seat order with --swap). [default: 1000; "
-              "simulation.yaml's own counts for its sweeps and questions]")
+@click.option(
+    "-n",
+    "playouts",
+    type=click.IntRange(1, MOST_PLAYOUTS),
+    default=None,
+    help="Seeds to play (each in every seat order with --swap). [default: 1000; "
+    "simulation.yaml's own counts for its sweeps and questions]",
+)
 @click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=0, show_default=True)
-@click.option("--agents", default="random", show_default=True,
-              help="One agent for every seat, or one per seat: random, greedy, priority:<name>, "
-              "mcts:N, ismcts:N.")
-@click.option("--workers", type=click.IntRange(1, 256), default=1, show_default=True,
-              help="Processes playing at once (the figures do not depend on it).")
-@click.option("--scheduler", metavar="ADDRESS", default=None,
-              help="Play on a Dask cluster (tcp://host:8786); needs the cluster extra.")
+@click.option(
+    "--agents",
+    default="random",
+    show_default=True,
+    help="One agent for every seat, or one per seat: random, greedy, priority:<name>, "
+    "mcts:N, ismcts:N.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 256),
+    default=1,
+    show_default=True,
+    help="Processes playing at once (the figures do not depend on it).",
+)
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    default=None,
+    help="Play on a Dask cluster (tcp://host:8786); needs the cluster extra.",
+)
 @click.option("--variant", default=None, help="A variant of the rules.")
-@click.option("--players", type=click.IntRange(1, 16), default=None,
-              help="Player count. [default: the fewest the engine plays]")
+@click.option(
+    "--players",
+    type=click.IntRange(1, 16),
+    default=None,
+    help="Player count. [default: the fewest the engine plays]",
+)
 @click.option("--swap", is_flag=True, help="Play each seed in every seat order.")
-@click.option("--set", "settings", multiple=True, metavar="PATH=V",
-              help="Play with a data value changed (repeatable).")
-@click.option("--sweep", default=None, metavar="PATH=V1,V2",
-              help="Play every value of a data path on the same seeds.")
-@click.option("--games", "samples", type=click.IntRange(0, MOST_SAMPLES), default=0,
-              help="Write K sample games (text and JSON) to <out>/<game>/games/.")
-@click.option("--find", "event", default=None,
-              help="Print the first playout where EVENT happens, as an example to paste.")
+@click.option(
+    "--set",
+    "settings",
+    multiple=True,
+    metavar="PATH=V",
+    help="Play with a data value changed (repeatable).",
+)
+@click.option(
+    "--sweep",
+    default=None,
+    metavar="PATH=V1,V2",
+    help="Play every value of a data path on the same seeds.",
+)
+@click.option(
+    "--games",
+    "samples",
+    type=click.IntRange(0, MOST_SAMPLES),
+    default=0,
+    help="Write K sample games (text and JSON) to <out>/<game>/games/.",
+)
+@click.option(
+    "--find",
+    "event",
+    default=None,
+    help="Print the first playout where EVENT happens, as an example to paste.",
+)
 @click.option("--check", is_flag=True, help="Check the engine's invariants after every step.")
 @click.option("--out", default="output", show_default=True, callback=_out_folder,
               help="Folder to write into.")  # fmt: skip
@@ -102,14 +142,11 @@ def simulate(context: click.Context, game: str, playouts: int | None, seed: int,
     if samples:
         files |= _samples(plan, report.batch, report.records, samples)
     _write(context, out / game, files)
-    figures = report.data["batch"]
-    steps, count = figures["steps"], figures["playouts"]
+    count, steps = plan.played["playouts"], plan.played["steps"]
     click.echo(
-        f"{game}: {count:,} playouts, {steps:,} steps in {elapsed:.2f} s "
-        f"({count / elapsed:,.0f} playouts/s, {steps / elapsed:,.0f} steps/s; the main batch "
-        f"of {len(report.data['sweeps'])} sweep(s) and {len(report.data['questions'])} "
-        f"question(s) included in the time); wrote {out / game / 'balance.json'} and "
-        f"balance.pdf"
+        f"{game}: {count:,} playouts ({steps:,} steps) in {elapsed:.2f} s: "
+        f"{count / elapsed:,.1f} playouts/s, {steps / elapsed:,.0f} steps/s with {workers} "
+        f"worker(s); wrote {out / game}/balance.json and balance.pdf"
     )
 
 
@@ -142,7 +179,7 @@ def _progress_bar(total: int) -> Any:
     return advance
 
 
-def _samples(plan: Plan, batch: Any, records: Any, count: int) -> dict[str, bytes]:
+def _samples(plan: Plan, batch: Batch, records: list[Record], count: int) -> dict[str, bytes]:
     """games/<game>-<playout>.txt and .json for the chosen sample games."""
     ends = list(batch.rules.rules.end_conditions) if batch.rules.rules else []
     files: dict[str, bytes] = {}
@@ -155,7 +192,7 @@ def _samples(plan: Plan, batch: Any, records: Any, count: int) -> dict[str, byte
         ending = result.end or ("timeout" if result.timed_out else "unfinished")
         header = (f"{plan.loaded.id}, playout {index} (seed {batch.seed}): "
                   f"{' vs '.join(data['agents'])}; {result.turns} turns, ended by {ending}; "
-                  f"returns {[_number(r) for r in result.returns]}")  # fmt: skip
+                  f"returns {[plain_number(r) for r in result.returns]}")  # fmt: skip
         stem = f"games/{plan.loaded.id}-{index}"
         files[f"{stem}.txt"] = game_text(states, header).encode()
         files[f"{stem}.json"] = _json(data)
@@ -183,7 +220,9 @@ def _find(context: click.Context, plan: Plan, event: str) -> None:
         )
     batch = main_batch(plan)
     for index in range(batch.total):
-        result = batch.play(index, plan.engine, watch=lambda _s, _a, _n, events: event not in events)
+        result = batch.play(
+            index, plan.engine, watch=lambda _s, _a, _n, events: event not in events
+        )
         if result.stopped:
             found = Found(index, result.steps, result)
             command = f"printkit simulate {plan.loaded.id} --find {event} --seed {plan.seed}"

@@ -7,6 +7,7 @@ question differ only by what they change (common random numbers).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -39,6 +40,7 @@ class Plan:
     scheduler: str | None = None
     check: bool = False
     progress: Callable[[int], Progress] | None = None  # given a total, a progress callback
+    played: Counter[str] = field(default_factory=Counter)  # playouts and steps of every batch
 
     @property
     def simulation(self) -> Simulation:
@@ -110,7 +112,10 @@ def balance(plan: Plan) -> Balance:
 
 def _run(plan: Plan, batch: Batch) -> list[Record]:
     progress = plan.progress(batch.total) if plan.progress else None
-    return run(batch, plan.workers, plan.scheduler, progress)
+    records = run(batch, plan.workers, plan.scheduler, progress)
+    plan.played["playouts"] += len(records)
+    plan.played["steps"] += sum(r.steps for r in records)
+    return records
 
 
 def _sweep(

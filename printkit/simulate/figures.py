@@ -27,10 +27,10 @@ PRECISIONS = (0.01, 0.02)  # the ± points the report gives playouts for
 
 def rate(successes: float, n: int) -> dict[str, Any]:
     """A rate as the report stores it: its counts and Wilson's interval."""
-    return {"count": _number(successes), "n": n, **wilson(successes, n).as_json()}
+    return {"count": plain_number(successes), "n": n, **wilson(successes, n).as_json()}
 
 
-def _number(value: float) -> float | int:
+def plain_number(value: float) -> float | int:
     return int(value) if float(value).is_integer() else value
 
 
@@ -126,7 +126,7 @@ def distribution(values: Sequence[int]) -> dict[str, Any]:
         "n": len(values),
         "min": low,
         "max": high,
-        "quartiles": [_number(round(q, 6)) for q in quartiles(values)],
+        "quartiles": [plain_number(round(q, 6)) for q in quartiles(values)],
         "histogram": histogram,
     }
 

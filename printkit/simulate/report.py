@@ -35,8 +35,9 @@ def _styles() -> dict[str, ParagraphStyle]:
     regular, bold = FACES["regular"][0], FACES["bold"][0]
     return {
         "title": ParagraphStyle("title", fontName=bold, fontSize=16, leading=20, spaceAfter=6),
-        "heading": ParagraphStyle("heading", fontName=bold, fontSize=12, leading=15,
-                                  spaceBefore=10, spaceAfter=3),  # fmt: skip
+        "heading": ParagraphStyle(
+            "heading", fontName=bold, fontSize=12, leading=15, spaceBefore=10, spaceAfter=3
+        ),
         "body": ParagraphStyle("body", fontName=regular, fontSize=8.5, leading=11),
     }
 
@@ -161,29 +162,44 @@ def _batch_flowables(batch: dict[str, Any], styles: dict[str, ParagraphStyle]) -
     completion = batch["completion"]
     parts: list[Flowable] = [
         Paragraph("Completion", styles["heading"]),
-        rate_bars(f"Games finished, timed out, tied, broken ({who})", [
-            ("finished", completion["finished"]), ("timed out (max_turns)", completion["timeouts"]),
-            ("tied", completion["ties"]), ("invariant broken", completion["errors"]),
-        ]),  # fmt: skip
+        rate_bars(
+            f"Games finished, timed out, tied, broken ({who})",
+            [
+                ("finished", completion["finished"]),
+                ("timed out (max_turns)", completion["timeouts"]),
+                ("tied", completion["ties"]),
+                ("invariant broken", completion["errors"]),
+            ],
+        ),
         Paragraph("Seat advantage", styles["heading"]),
-        Paragraph("Each seat's score in finished games (a tie counts its share). The dashed line "
-                  "is the fair share; a seat whose whiskers miss it has a clear advantage or "
-                  "disadvantage.", styles["body"]),  # fmt: skip
-        rate_bars(f"Score by seat ({who})",
-                  [(f"seat {s['seat']}", s) for s in batch["seats"]],
-                  reference=batch["seats"][0]["fair_share"] if batch["seats"] else None),  # fmt: skip
+        Paragraph(
+            "Each seat's score in finished games (a tie counts its share). The dashed line "
+            "is the fair share; a seat whose whiskers miss it has a clear advantage or "
+            "disadvantage.",
+            styles["body"],
+        ),
+        rate_bars(
+            f"Score by seat ({who})",
+            [(f"seat {s['seat']}", s) for s in batch["seats"]],
+            reference=batch["seats"][0]["fair_share"] if batch["seats"] else None,
+        ),
     ]
     if batch["agent_scores"]:
         parts += [
             Paragraph("Agents", styles["heading"]),
-            rate_bars(f"Score by agent over every seat it sat in ({who})",
-                      [(f"player {a['player']}: {a['agent']}", a) for a in batch["agent_scores"]],
-                      reference=1 / batch["players"]),  # fmt: skip
+            rate_bars(
+                f"Score by agent over every seat it sat in ({who})",
+                [(f"player {a['player']}: {a['agent']}", a) for a in batch["agent_scores"]],
+                reference=1 / batch["players"],
+            ),
         ]
     parts += [
         Paragraph("How games end", styles["heading"]),
-        rate_bars(f"End condition that ended the game ({who}); red: never happened",
-                  [(e["end"], e) for e in batch["ends"]], mark_never=True),  # fmt: skip
+        rate_bars(
+            f"End condition that ended the game ({who}); red: never happened",
+            [(e["end"], e) for e in batch["ends"]],
+            mark_never=True,
+        ),
         Paragraph("Game length", styles["heading"]),
         histogram(f"Turns per finished game ({who})", batch["length"]["turns"], "turns"),
     ]
@@ -193,14 +209,22 @@ def _batch_flowables(batch: dict[str, Any], styles: dict[str, ParagraphStyle]) -
     needed = ", ".join(f"{k}: {v:,}" for k, v in precision["playouts_for"].items())
     parts += [
         Paragraph("Precision", styles["heading"]),
-        Paragraph(f"The {precision['figure']} is known to ±{percent(precision['half_width'])} "
-                  f"(95 %, n = {precision['n']}). Playouts needed: {needed}.",
-                  styles["body"]),  # fmt: skip
+        Paragraph(
+            f"The {precision['figure']} is known to ±{percent(precision['half_width'])} "
+            f"(95 %, n = {precision['n']}). Playouts needed: {needed}.",
+            styles["body"],
+        ),
         Paragraph("Rule use", styles["heading"]),
-        Paragraph("Share of games in which each rule, card effect or engine event happened; "
-                  "red names never happened in these playouts.", styles["body"]),  # fmt: skip
-        rate_bars(f"Games using each rule ({who})",
-                  [(u["event"], u) for u in batch["rule_use"]], mark_never=True),  # fmt: skip
+        Paragraph(
+            "Share of games in which each rule, card effect or engine event happened; "
+            "red names never happened in these playouts.",
+            styles["body"],
+        ),
+        rate_bars(
+            f"Games using each rule ({who})",
+            [(u["event"], u) for u in batch["rule_use"]],
+            mark_never=True,
+        ),
     ]
     return parts
 
@@ -210,10 +234,13 @@ def _question_flowables(
 ) -> list[Flowable]:
     parts: list[Flowable] = [
         Paragraph(f"Question {name}: {question['text']}", styles["heading"]),
-        Paragraph(f"{question['agent']} against {', '.join(question['against'])}, same seeds "
-                  f"(common random numbers), every seat order. {len(question['options'])} "
-                  "comparison(s): an effect is called clear only when its Bonferroni interval "
-                  "misses 0.", styles["body"]),  # fmt: skip
+        Paragraph(
+            f"{question['agent']} against {', '.join(question['against'])}, same seeds "
+            f"(common random numbers), every seat order. {len(question['options'])} "
+            "comparison(s): an effect is called clear only when its Bonferroni interval "
+            "misses 0.",
+            styles["body"],
+        ),
     ]
     for option in question["options"]:
         change = option["change"]
@@ -240,10 +267,12 @@ def render_report(balance: dict[str, Any]) -> bytes:
     settings = ", ".join(f"{k} = {v}" for k, v in balance["settings"].items()) or "none"
     story: list[Flowable] = [
         Paragraph(f"Balance of {balance['title']}", styles["title"]),
-        Paragraph(f"Engine {balance['engine']['name']} {balance['engine']['version']}; played "
-                  f"rules {balance['rules_hash']}; seed {balance['seed']}; settings: {settings}. "
-                  "Every figure is a rate with its 95 % interval (Wilson) and its counts.",
-                  styles["body"]),  # fmt: skip
+        Paragraph(
+            f"Engine {balance['engine']['name']} {balance['engine']['version']}; played "
+            f"rules {balance['rules_hash']}; seed {balance['seed']}; settings: {settings}. "
+            "Every figure is a rate with its 95 % interval (Wilson) and its counts.",
+            styles["body"],
+        ),
         Spacer(1, 4),
         *_batch_flowables(balance["batch"], styles),
     ]
@@ -258,4 +287,3 @@ def render_report(balance: dict[str, Any]) -> bytes:
         story.append(KeepTogether(_question_flowables(name, question, styles)))
     document.build(story)
     return buffer.getvalue()
-

@@ -215,8 +215,7 @@ def _on_cluster(
     with Client(address, set_as_default=False) as client:
         shared = client.scatter(batch, broadcast=True)
         futures = [
-            client.submit(play_chunk, shared, start, stop, pure=False)
-            for start, stop in parts
+            client.submit(play_chunk, shared, start, stop, pure=False) for start, stop in parts
         ]
         starts = {future.key: start for future, (start, _) in zip(futures, parts, strict=True)}
         try:

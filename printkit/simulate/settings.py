@@ -91,12 +91,11 @@ def with_settings(loaded: LoadedPackage, settings: dict[str, Any]) -> Package:
 
 def _same_kind(was: Any, value: Any) -> bool:
     """A number stays a number (an int may become a float), a text a text."""
-    numbers = (int, float)
     if isinstance(was, bool) or isinstance(value, bool):
         return isinstance(was, bool) == isinstance(value, bool)
-    if isinstance(was, numbers) and isinstance(value, numbers):
+    if isinstance(was, int | float) and isinstance(value, int | float):
         return True
-    return not isinstance(was, numbers | str) or type(was) is type(value)
+    return not isinstance(was, int | float | str) or type(was) is type(value)
 
 
 def rules_hash(package: Package) -> str:

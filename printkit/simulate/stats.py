@@ -62,12 +62,8 @@ def newcombe(first: tuple[float, int], second: tuple[float, int], z: float = Z95
     """Newcombe's interval for rate1 − rate2 of two independent samples, each (successes, n)."""
     one, two = wilson(*first, z=z), wilson(*second, z=z)
     difference = one.estimate - two.estimate
-    low = difference - math.sqrt(
-        (one.estimate - one.low) ** 2 + (two.high - two.estimate) ** 2
-    )
-    high = difference + math.sqrt(
-        (one.high - one.estimate) ** 2 + (two.estimate - two.low) ** 2
-    )
+    low = difference - math.sqrt((one.estimate - one.low) ** 2 + (two.high - two.estimate) ** 2)
+    high = difference + math.sqrt((one.high - one.estimate) ** 2 + (two.estimate - two.low) ** 2)
     return Interval(difference, max(-1.0, low), min(1.0, high))
 
 
@@ -83,12 +79,10 @@ def paired_bootstrap(
     if n == 0:
         return Interval(0.0, -1.0, 1.0)
     rng = seeded(BOOTSTRAP_SEED, n)
-    means = sorted(
-        sum(differences[below(rng, n)] for _ in range(n)) / n for _ in range(resamples)
-    )
+    means = sorted(sum(differences[below(rng, n)] for _ in range(n)) / n for _ in range(resamples))
     tail = (1 - level) / 2
-    low = means[int(math.floor(tail * (resamples - 1)))]
-    high = means[int(math.ceil((1 - tail) * (resamples - 1)))]
+    low = means[math.floor(tail * (resamples - 1))]
+    high = means[math.ceil((1 - tail) * (resamples - 1))]
     return Interval(sum(differences) / n, low, high)
 
 
