@@ -427,3 +427,12 @@ def explain(code: str | None) -> None:
             f"no diagnostic code {code}; 'printkit explain' lists them all", param_hint="CODE"
         )
     click.echo(f"{entry.code} ({entry.severity}): {entry.title}\n\n{entry.explanation}")
+
+
+# The engine commands live in printkit/commands/, one module each.
+from printkit.commands.play import play  # noqa: E402
+from printkit.commands.replay import replay  # noqa: E402
+from printkit.commands.simulate import simulate  # noqa: E402
+
+for _command in (simulate, replay, play):
+    main.add_command(_command)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from printkit.check.claims import FAILED, Status, Verdict, evaluate_at
+from printkit.check.engine_replays import write_replay
 from printkit.check.engine_setup import BoundEngine
 from printkit.diagnostics import (
     CLAIM_FALSE,
@@ -23,10 +24,9 @@ from printkit.diagnostics import (
 from printkit.load.yaml_spans import PathKey
 from printkit.model.play import Property
 from printkit.model.rules import Claim
-from printkit.simulate.intervals import wilson
 from printkit.simulate.playout import PlayoutResult, Seeds, play_one
 from printkit.simulate.protocol import State
-from printkit.simulate.replay import Setting, replay_record, write_replay
+from printkit.simulate.stats import wilson
 
 DECIDED_BY_ONE = {"always": False, "never": True, "sometimes": True}  # the value that decides
 
@@ -57,7 +57,6 @@ def check_property(
         return failing
     tally = Tally()
     moment = _Moment(bound, play, tally, (*here, play.quantifier), diagnostics)
-    setting = Setting(bound.name, bound.engine.version, players, play.variant, play.agents)
     played = 0
     for index in range(play.playouts):
         seeds = Seeds(bound.loaded.id, play.seed, index)
@@ -80,7 +79,7 @@ def check_property(
             return failing
         if tally.step is not None:
             if play.quantifier != "sometimes":
-                _counterexample(bound, claim_id, play, setting, seeds, result, tally, diagnostics)
+                _counterexample(bound, claim_id, play, players, seeds, result, tally, diagnostics)
                 return _measured(failing, played, tally)
             break
     return _judged(bound, claim_id, play, played, tally, failing, diagnostics)
@@ -160,23 +159,26 @@ def _moments_exist(
 
 def _measured(verdict: Verdict, played: int, tally: Tally) -> Verdict:
     """The verdict with the playouts played, the moments, the share true and its interval."""
-    rate = tally.hits / tally.moments if tally.moments else None
-    interval = wilson(tally.hits, tally.moments) if tally.moments else None
-    return replace(verdict, playouts=played, n=tally.moments, rate=rate, interval=interval)
+    if not tally.moments:
+        return replace(verdict, playouts=played, n=0)
+    measured = wilson(tally.hits, tally.moments)
+    interval = (measured.low, measured.high)
+    return replace(
+        verdict, playouts=played, n=tally.moments, rate=measured.estimate, interval=interval
+    )
 
 
 def _counterexample(
     bound: BoundEngine,
     claim_id: str,
     play: Property,
-    setting: Setting,
+    players: int,
     seeds: Seeds,
     result: PlayoutResult,
     tally: Tally,
     diagnostics: Diagnostics,
 ) -> None:
-    path = write_replay(replay_record(setting, seeds, result), claim_id)
-    replay = f"replay in {path}" if path else "no replay written: the folder is not writable"
+    replay = write_replay(bound, players, play.variant, play.agents, seeds, result, claim_id)
     verdict = "true" if play.quantifier == "never" else "false"
     diagnostics.add(
         CLAIM_FALSE,

@@ -8,6 +8,7 @@ agents (100 random playouts, seed 0, by default).
 
 from __future__ import annotations
 
+from printkit.check.engine_replays import write_replay
 from printkit.check.engine_setup import BoundEngine
 from printkit.diagnostics import (
     END_NEVER_HAPPENS,
@@ -20,7 +21,6 @@ from printkit.diagnostics import (
 from printkit.load.yaml_spans import PathKey
 from printkit.model.simulation import Simulation
 from printkit.simulate.playout import PlayoutResult, Seeds, play_one
-from printkit.simulate.replay import Setting, replay_record, write_replay
 
 
 def check_smoke(bound: BoundEngine, diagnostics: Diagnostics) -> None:
@@ -34,7 +34,6 @@ def check_smoke(bound: BoundEngine, diagnostics: Diagnostics) -> None:
     agents = bound.agents(smoke.agents, players, _at(bound, "smoke", "agents"), diagnostics)
     if agents is None:
         return
-    setting = Setting(bound.name, bound.engine.version, players, None, smoke.agents)
     results: list[PlayoutResult] = []
     for index in range(smoke.playouts):
         seeds = Seeds(bound.loaded.id, smoke.seed, index)
@@ -42,7 +41,8 @@ def check_smoke(bound: BoundEngine, diagnostics: Diagnostics) -> None:
             bound.engine, package, players, None, agents, seeds, simulation.max_turns, True
         )
         if result.error is not None:
-            _broken(bound, setting, seeds, result, diagnostics)
+            replay = write_replay(bound, players, None, smoke.agents, seeds, result, "invariant")
+            _broken(bound, seeds, result, replay, diagnostics)
             return  # the other games played on a broken engine would only mislead
         results.append(result)
     _timeouts(bound, simulation, results, diagnostics)
@@ -58,13 +58,11 @@ def _at(bound: BoundEngine, *path: str) -> PathKey:
 
 def _broken(
     bound: BoundEngine,
-    setting: Setting,
     seeds: Seeds,
     result: PlayoutResult,
+    replay: str,
     diagnostics: Diagnostics,
 ) -> None:
-    path = write_replay(replay_record(setting, seeds, result), "invariant")
-    replay = f"replay in {path}" if path else "no replay written: the folder is not writable"
     diagnostics.add(
         INVARIANT_BROKEN,
         f"engine '{bound.name}': an invariant broke: {result.error} (seed {seeds.seed}, "
