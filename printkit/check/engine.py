@@ -49,6 +49,8 @@ def check_engine(
     _waiting(loaded, diagnostics)
     if not _data_complete(bound, diagnostics):
         return
+    if bound.new_game(bound.default_players(), None, ("game", "engine"), diagnostics) is None:
+        return
     package = loaded.package
     max_turns = (package.simulation or Simulation()).max_turns
     index = {(verdict.kind, verdict.id): at for at, verdict in enumerate(verdicts)}

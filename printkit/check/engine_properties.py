@@ -55,6 +55,8 @@ def check_property(
     agents = bound.agents(play.agents, players, (*here, "agents"), diagnostics)
     if agents is None or not _moments_exist(bound, play, here, diagnostics):
         return failing
+    if bound.new_game(players, play.variant, ("game", "engine"), diagnostics) is None:
+        return failing
     tally = Tally()
     moment = _Moment(bound, play, tally, (*here, play.quantifier), diagnostics)
     played = 0
