@@ -9,9 +9,11 @@ the data when a value or a reading changes.
 from __future__ import annotations
 
 import json
+import shutil
 from fractions import Fraction
 
 import pytest
+from support import RULE_DATA, run_cli
 
 from engines.dice_support import POSITIONS, merged, played, playout, position
 from printkit.games.shields_dice import ENGINE
@@ -299,3 +301,15 @@ def test_merged_patches_lists_of_mappings_item_by_item() -> None:
     assert merged({"a": [{"x": 1, "y": 2}, {"x": 3}]}, {"a": [{"y": 5}, {}]}) == {
         "a": [{"x": 1, "y": 5}, {"x": 3}]
     }
+
+
+def test_validate_plays_the_examples_on_the_data(tmp_path) -> None:
+    """values.health 12 → 15: the played potion_full gives 15, so its stated 12 is PK532."""
+    copy = tmp_path / "shields_dice"
+    shutil.copytree(RULE_DATA / "shields_dice", copy)
+    rules = copy / "rules.yaml"
+    rules.write_text(rules.read_text().replace("    health: 12\n", "    health: 15\n"))
+    result = run_cli("--rule-data", tmp_path, "validate", "shields_dice", "--no-simulate")
+    assert "example 'potion_full' states health_after = 12 but play gives 15" in result.output
+    shipped = run_cli("validate", "shields_dice", "--no-simulate")
+    assert shipped.exit_code == 0 and "potion_full" not in shipped.output

@@ -12,7 +12,14 @@ import random
 from typing import Any
 
 from printkit.games.shields_dice import position, words
-from printkit.games.shields_dice.config import REQUIRES, SEATS, DiceConfig, read_config
+from printkit.games.shields_dice.config import (
+    ATTACK,
+    REQUIRES,
+    SEATS,
+    TAKE,
+    DiceConfig,
+    read_config,
+)
 from printkit.games.shields_dice.invariants import check_invariants
 from printkit.games.shields_dice.state import Action, DiceState
 from printkit.model.package import Package
@@ -44,6 +51,7 @@ EVENTS = (
     "match_first_player",
     "trash",
     "pass",
+    "pool_empty",  # the take that leaves the pool empty: the mid game ends (l.154, l.164)
 )
 # How the greedy agent and the search weigh a position (not rules: a heuristic). A battery
 # destroyed counts as much as all the hit points of one battery.
@@ -81,6 +89,7 @@ class ShieldsDiceEngine:
     requires = REQUIRES
     players = (len(SEATS),)
     events = EVENTS
+    phases = (TAKE, ATTACK)
 
     def __init__(self) -> None:
         self._configs: dict[tuple[int, int, str | None], tuple[Package, DiceConfig]] = {}

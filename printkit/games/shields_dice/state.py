@@ -131,6 +131,8 @@ class DiceState:
             _, kind, place = action
             self.pool[kind] -= 1
             self._place(kind, place)
+            if not any(self.pool):
+                self.events.append("pool_empty")
             self._enter(self.phase + 1)
         elif verb == "attack":
             self.events = [ATTACK, self.cfg.attack_row[action[1]]]
