@@ -17,7 +17,15 @@ from support import RULE_DATA, run_cli
 
 from engines.dice_support import POSITIONS, merged, played, playout, position
 from printkit.games.shields_dice import ENGINE
-from printkit.simulate.protocol import CHANCE, TERMINAL, draw, pick, seeded, state_hash
+from printkit.simulate.protocol import (
+    CHANCE,
+    TERMINAL,
+    InvariantBroken,
+    draw,
+    pick,
+    seeded,
+    state_hash,
+)
 
 VARIANTS = [None, "resurrection", "match"]
 PLAYOUTS = 200
@@ -313,3 +321,30 @@ def test_validate_plays_the_examples_on_the_data(tmp_path) -> None:
     assert "example 'potion_full' states health_after = 12 but play gives 15" in result.output
     shipped = run_cli("validate", "shields_dice", "--no-simulate")
     assert shipped.exit_code == 0 and "potion_full" not in shipped.output
+
+
+@pytest.mark.parametrize(
+    ("patch", "message"),
+    [
+        ({"trash": {"d4_solid_grey": 1}}, "2 d4_solid_grey on the table"),
+        ({"players": [{"health": {"red": 13}}, {}]}, "red health is 13"),
+        (
+            {"players": [{"shields": {"red": [{"die": "d10_translucent_blue", "points": 3}]}}, {}]},
+            "d10_translucent_blue on the red battery",
+        ),
+        (
+            {
+                "players": [
+                    {"black": {"front": [{"die": "d20_translucent_black", "points": 21}]}},
+                    {},
+                ]
+            },
+            "d20_translucent_black at 21 points",
+        ),
+        ({"players": [{"health": {"red": 0, "blue": 0}}, {}]}, "lost 2 batteries"),
+    ],
+)
+def test_the_invariants_catch_a_position_no_rule_allows(patch: dict, message: str) -> None:
+    state = ENGINE.from_json(played(), merged(position({}).to_json(), patch))
+    with pytest.raises(InvariantBroken, match=message):
+        ENGINE.check_invariants(state)
