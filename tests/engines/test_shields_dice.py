@@ -348,3 +348,35 @@ def test_the_invariants_catch_a_position_no_rule_allows(patch: dict, message: st
     state = ENGINE.from_json(played(), merged(position({}).to_json(), patch))
     with pytest.raises(InvariantBroken, match=message):
         ENGINE.check_invariants(state)
+
+
+def test_a_potion_limit_above_one_lets_a_turn_drink_more() -> None:
+    """use_potion.limit 1 → 2: after one potion the player may drink another or end the turn;
+    a polish is not mixed in (one potion or polish replaces the attack)."""
+    patch = {
+        "phase": "attack",
+        "pool": {},
+        "players": [
+            {
+                "health": {"red": 3, "yellow": 4},
+                "held": ["d6_solid_green", "d8_solid_green", "d4_solid_grey"],
+                "shields": {"red": [{"die": "d10_translucent_red", "points": 2}]},
+            },
+            {},
+        ],
+    }
+    shipped = position(patch)
+    shipped.apply(shipped.parse("potion d6_solid_green red"))
+    assert shipped.current_player() == 1
+    rules = played(**{"rules.actions.use_potion.limit": 2})
+    state = position(patch, rules)
+    state.apply(state.parse("potion d6_solid_green red"))
+    assert state.current_player() == 0
+    assert sorted(state.notation(a) for a in state.legal_actions()) == [
+        "end",
+        "potion d8_solid_green blue",
+        "potion d8_solid_green red",
+        "potion d8_solid_green yellow",
+    ]
+    state.apply(state.parse("potion d8_solid_green yellow"))
+    assert state.current_player() == 1 and state.to_json()["players"][0]["health"]["yellow"] == 12
