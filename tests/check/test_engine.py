@@ -240,3 +240,11 @@ def test_a_script_past_the_end_says_the_game_is_over(tmp_path: Path) -> None:
     _, diagnostics = _checked(tmp_path, too_long)
     [found] = [d for d in diagnostics if d.code == "PK540"]
     assert found.message.endswith("at step 20, which is not legal there; the game is over")
+
+
+def test_a_narrow_interval_is_printed_with_a_second_decimal() -> None:
+    never = Verdict("claim", "c", Status.HELD, "t", 10, 8452, 0.0, (0.0, 0.000454))
+    assert never.summary() == "true at 0.00% of 8452 moments (95% interval 0.00% to 0.05%)"
+    wide = Verdict("claim", "c", Status.HELD, "t", 198, 198, 0.859, (0.803, 0.9))
+    assert wide.summary() == "true at 85.9% of 198 moments (95% interval 80.3% to 90.0%)"
+    assert Verdict("claim", "c", Status.CHECKED, "t").summary() == ""
