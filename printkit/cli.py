@@ -45,6 +45,18 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "printkit.commands.new:new",
         "Start a new game: a folder of commented YAML that builds clean.",
     ),
+    "simulate": (
+        "printkit.commands.simulate:simulate",
+        "Play seeded games and write the balance report (balance.json, balance.pdf).",
+    ),
+    "replay": (
+        "printkit.commands.replay:replay",
+        "Replay a game file with invariants on, print it and check its final state.",
+    ),
+    "play": (
+        "printkit.commands.play:play",
+        "Play one game against printkit's agents, each move described as it is made.",
+    ),
 }
 # commands that read no game, so no project file: a broken printkit.toml does not stop
 # `printkit explain PK008`

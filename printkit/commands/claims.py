@@ -18,13 +18,15 @@ def claims(context: click.Context, games: tuple[str, ...]) -> None:
 
     diagnostics = Diagnostics()
     for game_id, folder in chosen_games(context, games, diagnostics).items():
-        result = compile_game(game_id, folder, Diagnostics())
+        result = compile_game(game_id, folder, Diagnostics(), properties=True)
         if result is None:
             click.echo(f"{game_id}  (does not load: run 'printkit validate {game_id}')")
             continue
         for verdict in result.verdicts:
             what = " ".join(verdict.text.split())
             click.echo(
-                f"{game_id:<18} {verdict.kind:<7} {verdict.id:<28} {verdict.status:<18} {what}"
+                f"{game_id:<18} {verdict.kind:<7} {verdict.id:<28} {verdict.label:<18} {what}"
             )
+            if verdict.summary():
+                click.echo(f"{'':<18} {'':<7} {'':<28} {verdict.summary()}")
     context.exit(report(context, diagnostics))

@@ -99,7 +99,7 @@ def report(
     context: click.Context,
     diagnostics: Diagnostics,
     as_json: bool = False,
-    verdicts: list[dict[str, str]] | None = None,
+    verdicts: list[dict[str, object]] | None = None,
 ) -> int:
     """Print the diagnostics (coloured on a terminal; notes not under --quiet) and a count; the
     exit code they make."""

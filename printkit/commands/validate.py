@@ -27,23 +27,45 @@ from printkit.impose.catalogue import paper_names
     show_default=True,
     help="json: the diagnostics as one JSON object on standard output.",
 )
+@click.option(
+    "--no-simulate",
+    is_flag=True,
+    help="Play only the scripted games: no property claims, no smoke playouts.",
+)
 @click.pass_context
 def validate(
-    context: click.Context, games: tuple[str, ...], paper: str, press: bool, output_format: str
+    context: click.Context,
+    games: tuple[str, ...],
+    paper: str,
+    press: bool,
+    output_format: str,
+    no_simulate: bool,
 ) -> None:
     """Check games without writing anything."""
     from printkit.build import compile_game  # not for --help or completion
 
     diagnostics = Diagnostics()
     as_json = output_format == "json"
-    verdicts: list[dict[str, str]] = []
+    verdicts: list[dict[str, object]] = []
     for game_id, folder in chosen_games(context, games, diagnostics).items():
         shown = None if as_json else progress(context)
         result = compile_game(
-            game_id, folder, diagnostics, paper=paper, progress=shown, press=press
+            game_id,
+            folder,
+            diagnostics,
+            paper=paper,
+            progress=shown,
+            press=press,
+            smoke=not no_simulate,
         )
         for verdict in result.verdicts if result else []:
             verdicts.append(
-                {"game": game_id, "kind": verdict.kind, "id": verdict.id, "status": verdict.status}
+                {
+                    "game": game_id,
+                    "kind": verdict.kind,
+                    "id": verdict.id,
+                    "status": verdict.status,
+                    **verdict.figures(),
+                }
             )
     context.exit(report(context, diagnostics, as_json, verdicts))
