@@ -71,17 +71,18 @@ def check_claims(package: Package, spans: SourceMap, diagnostics: Diagnostics) -
         )
     for example_id, example in package.examples.items():
         path = ("examples", example_id)
-        if example.engine is not None:
+        if example.engine is not None and example.play is None:
             verdicts.append(Verdict("example", example_id, Status.WAITING, example.text))
             continue
-        ok = set(example.compute) == set(example.outcome)
+        played = set(example.play.expect) if example.play is not None else set()
+        ok = set(example.compute) | played == set(example.outcome)
         if not ok:
             diagnostics.add(
                 EXAMPLE_KEYS,
                 f"example '{example_id}' states {sorted(example.outcome)} but computes "
-                f"{sorted(example.compute)}",
-                spans.key((*path, "compute")),
-                hint="give one expression in 'compute' for each key of 'outcome'",
+                f"{sorted(example.compute)}" + (f" and plays {sorted(played)}" if played else ""),
+                spans.key((*path, "compute" if example.compute else "play")),
+                hint="give one expression in 'compute' or 'play.expect' for each key of 'outcome'",
             )
         scope = {**context, **example.inputs, "inputs": example.inputs}
         for key, expression in example.compute.items():
@@ -98,9 +99,8 @@ def check_claims(package: Package, spans: SourceMap, diagnostics: Diagnostics) -
                     hint="the example does not follow from the rules: record an erratum naming "
                     "the reading printkit follows, or correct the data",
                 )
-        verdicts.append(
-            Verdict("example", example_id, Status.CHECKED if ok else Status.FAILING, example.text)
-        )
+        status = Status.FAILING if not ok else Status.CHECKED if example.compute else Status.WAITING
+        verdicts.append(Verdict("example", example_id, status, example.text))
     return verdicts
 
 

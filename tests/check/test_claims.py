@@ -156,7 +156,9 @@ def test_each_failure_is_reported_once_where_it_is_written(checked) -> None:
         "PK533",
         "example 'other_keys' states ['band'] but computes ['range']",
     )
-    assert reported[5][2] == "give one expression in 'compute' for each key of 'outcome'"
+    assert reported[5][2] == (
+        "give one expression in 'compute' or 'play.expect' for each key of 'outcome'"
+    )
     assert reported[5][3] == _line(lines, "  other_keys:", "compute:")
     assert reported[6][:2] == (
         "PK609",
