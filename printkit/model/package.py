@@ -51,6 +51,7 @@ class GameInfo(Strict):
 # A typo such as 'count: 10000000' stays a diagnostic instead of a sheet that never ends;
 # no boxed game holds ten thousand of one piece.
 MAX_COPIES = 10_000
+MAX_ATTRIBUTES = 32  # a piece's described properties: a die has three
 
 
 class Component(Strict):
@@ -58,6 +59,12 @@ class Component(Strict):
 
     count: int = Field(ge=0, le=MAX_COPIES)
     description: str | None = Field(None, description="shown by 'printkit list'")
+    attributes: dict[str, int | float | str | bool] = Field(
+        default_factory=dict,
+        max_length=MAX_ATTRIBUTES,
+        description="what the piece is, as data engines and sheets read (a die's sides, "
+        "finish and colour) instead of parsing its id",
+    )
 
 
 def _colour_or_template(value: str) -> str:
