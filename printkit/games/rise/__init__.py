@@ -11,7 +11,7 @@ import math
 from typing import Any
 
 from printkit.games.rise.config import BUILD, CHOSEN, DESTROY, REQUIRES, read_config
-from printkit.games.rise.state import ELIMINATION, PASS, THREE_TOWERS, RiseState
+from printkit.games.rise.state import ELIMINATION, PASS, PROTECTED, THREE_TOWERS, RiseState
 from printkit.model.package import Package
 
 # The evaluation's weights are judgement, not rules: a finished tower is most of a win.
@@ -26,7 +26,7 @@ class RiseEngine:
     version = "1"
     requires = REQUIRES
     phases = ("take_actions",)
-    events = (*CHOSEN, BUILD, DESTROY, THREE_TOWERS, ELIMINATION, PASS)
+    events = (*CHOSEN, BUILD, DESTROY, THREE_TOWERS, ELIMINATION, PASS, PROTECTED)
 
     players = (2,)  # not a rule: the seats this engine plays; the formation names each one's start
 

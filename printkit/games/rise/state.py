@@ -21,6 +21,7 @@ from printkit.games.rise.config import BUILD, CHOSEN, DESTROY, STEPS, Cell, Rise
 from printkit.simulate.protocol import TERMINAL, InvariantBroken
 
 PASS = "pass"  # a seat with no legal action gives up the rest of its turn
+PROTECTED = "protection_refuses_jump"  # the seat to move has a jump only protection forbids
 
 THREE_TOWERS, ELIMINATION = "three_towers", "elimination"
 STEP_NAMES = {"give": "gives up", "remove": "removes", "put": "puts a worker on"}
@@ -99,6 +100,8 @@ class RiseState:
             if self.ended_by is None and self.actions_left <= 0:
                 self.seat = (self.seat + 1) % self.players
                 self._start_turn()
+            if self.ended_by is None and self._protection_refuses_a_jump():
+                self.events.append(PROTECTED)
 
     def clone(self) -> RiseState:
         copy = RiseState.__new__(RiseState)
@@ -136,6 +139,12 @@ class RiseState:
 
     def returns(self) -> list[float]:
         return [float(seat == self.winner) for seat in range(self.players)]
+
+    def rule_of(self, action: tuple) -> str:
+        """The rule a move applies: its kind, or the sacrifice a chosen piece belongs to."""
+        if action[0] in STEP_NAMES and self.pending is not None:
+            return self.pending[0]
+        return action[0]
 
     def notation(self, action: tuple) -> str:
         return " ".join([action[0], *(self.config.name(cell) for cell in action[1:])])
@@ -255,6 +264,23 @@ class RiseState:
         if self.config.protection == "behind":
             return self.workers.get(behind) == owner
         return any(self.workers.get(n) == owner for n in _around(worker))
+
+    def _protection_refuses_a_jump(self) -> bool:
+        """Whether the seat to move has a jump the landing allows and protection forbids: what
+        claim protection_matters looks for (under the reading 'behind', never)."""
+        for cell in self._own():
+            for dq, dr in STEPS:
+                over = (cell[0] + dq, cell[1] + dr)
+                enemy = self.workers.get(over)
+                landing = (over[0] + dq, over[1] + dr)
+                if (
+                    enemy is not None
+                    and enemy != self.seat
+                    and self._free(landing)
+                    and self._protected(over, landing, enemy)
+                ):
+                    return True
+        return False
 
     def _sacrifice_eliminate(self, own: list[Cell]) -> list[tuple]:
         enemies = any(seat != self.seat for seat in self.workers.values())
