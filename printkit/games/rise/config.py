@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from printkit.geometry.hexgrid import DIRECTIONS, Hex, OffsetLayout, hex_to_offset, offset_to_hex
 from printkit.materials.hexmap.board import board_of
@@ -80,11 +81,7 @@ class RiseConfig:
 
     def name(self, cell: Cell) -> str:
         """The hex as the formation map prints it ('0202'), or 'col,row' off its two digits."""
-        col, row = hex_to_offset(Hex(*cell), self.offset)
-        col, row = col + 1, row + 1
-        if 1 <= col <= LABEL_MAX and 1 <= row <= LABEL_MAX:
-            return f"{col:02d}{row:02d}"
-        return f"{col},{row}"
+        return _name(cell, self.offset)
 
     def cell(self, name: str) -> Cell:
         """The cell a hex name gives; ValueError for text that names none."""
@@ -97,6 +94,16 @@ class RiseConfig:
 
 
 LABEL_MAX = 99  # not a rule: the largest column or row two digits print
+
+
+@cache
+def _name(cell: Cell, offset: OffsetLayout) -> str:
+    """Cached: every playout names the same few hundred cells over and over."""
+    col, row = hex_to_offset(Hex(*cell), offset)
+    col, row = col + 1, row + 1
+    if 1 <= col <= LABEL_MAX and 1 <= row <= LABEL_MAX:
+        return f"{col:02d}{row:02d}"
+    return f"{col},{row}"
 
 
 def read_config(rules: Package) -> RiseConfig:

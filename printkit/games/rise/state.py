@@ -267,7 +267,10 @@ class RiseState:
 
     def _protection_refuses_a_jump(self) -> bool:
         """Whether the seat to move has a jump the landing allows and protection forbids: what
-        claim protection_matters looks for (under the reading 'behind', never)."""
+        claim protection_matters looks for. Under the reading 'behind' never: the protector
+        would stand on the landing tile, which a jump needs empty."""
+        if self.config.protection == "behind":
+            return False
         for cell in self._own():
             for dq, dr in STEPS:
                 over = (cell[0] + dq, cell[1] + dr)
