@@ -22,6 +22,7 @@ from printkit.diagnostics import (
 )
 from printkit.load.package import LoadedPackage
 from printkit.load.played import NEW_VALUES, plays_of
+from printkit.simulate.binding import engine_values
 
 
 def check_played(
@@ -65,8 +66,9 @@ def check_played(
 
 
 def _unused_new_values(played: LoadedPackage, diagnostics: Diagnostics) -> None:
-    """A value an erratum adds that nothing uses is a leftover or a misspelt name (PK502)."""
-    used = used_values(played.package)
+    """A value an erratum adds that nothing uses (no template, no engine) is a leftover or a
+    misspelt name (PK502)."""
+    used = used_values(played.package) | engine_values(played.package)
     written = played.as_written.rules.values if played.as_written.rules else {}
     for play in plays_of(played.as_written):
         name = play.path[-1] if play.path[:-1] == NEW_VALUES else None

@@ -147,6 +147,9 @@ class EdgeNote(Strict):
     color: Colour = "#1f1f1f"
 
 
+MAX_SEATS = 20  # no table game seats more; a bound keeps a typo a diagnostic
+
+
 class Marker(Strict):
     """A piece shown on a hex (e.g. a worker in a setup diagram), coloured and lettered."""
 
@@ -157,6 +160,13 @@ class Marker(Strict):
     shape: Literal["circle", "square", "hexagon"] = "circle"
     size: PositiveLength | None = Field(None, description="default: half the hex across flats")
     text_color: Colour | None = Field(None, description="default: black or white for contrast")
+    player: int | None = Field(
+        None,
+        ge=1,
+        le=MAX_SEATS,
+        description="the seat whose piece this is (1 = the player who starts): a game's engine "
+        "sets up from the map's markers",
+    )
 
     def size_on(self, across_flats: float) -> float:
         """The marker's size on a map with hexes ``across_flats`` wide."""

@@ -1,7 +1,8 @@
 """Priority agents (`priority:<name>` of simulation.yaml) and the options of a question.
 
 A preference names a kind of move: `move`, a shell-style pattern over the move's notation, or
-`action`, a rule id the move applies (seen in the events of the move played on a copy). A
+`action`, a rule id the move applies (the engine's `rule_of` when it has one, else the events
+of the move played on a copy). A
 priority agent plays the first preference with a legal move; a question's tested agent always
 takes, or never takes, the moves its preferences name.
 """
@@ -20,6 +21,9 @@ def matches(state: State, action: Action, preference: Preference) -> bool:
     """Whether `action` at `state` is the kind of move `preference` names."""
     if preference.move is not None:
         return fnmatchcase(state.notation(action), preference.move)
+    rule_of = getattr(state, "rule_of", None)  # optional: the engine knows without playing
+    if rule_of is not None:
+        return rule_of(action) == preference.action
     played = state.clone()
     played.apply(action)
     return preference.action in played.events

@@ -71,6 +71,10 @@ class State(Protocol):
     def turn(self) -> int:
         """Turns played so far (what `simulation.max_turns` bounds)."""
 
+    # Optional: `def rule_of(self, action) -> str` names the rule id a move applies without
+    # playing it; priority agents then match `action:` preferences at no cost (else they play
+    # each move on a copy and read its events).
+
 
 class Engine(Protocol):
     """A game's rules as played; one instance per engine module, holding no game state."""

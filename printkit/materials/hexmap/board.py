@@ -37,6 +37,7 @@ from printkit.geometry.hexgrid import (
     offset_to_hex,
 )
 from printkit.load.package import LoadedPackage
+from printkit.load.yaml_spans import SourceMap
 from printkit.model.hexlabels import LabelFormat, LabelFormatError, parse_format, split_digits
 from printkit.model.hexmap import (
     BOARD_KEYS,
@@ -55,6 +56,7 @@ from printkit.model.hexmap import (
     TerrainType,
     ZoneType,
 )
+from printkit.model.package import Package
 from printkit.model.units import mm, to_mm
 
 PathKey = tuple[str | int, ...]
@@ -138,25 +140,31 @@ def offset_layout(orientation: str, parity: str) -> OffsetLayout:
 
 @dataclass
 class _Builder:
-    loaded: LoadedPackage
+    package: Package
+    spans: SourceMap
     diagnostics: Diagnostics
     stack: tuple[str, ...] = ()
     errors: int = field(default=0)
 
     def report(self, code: str, message: str, path: PathKey, hint: str | None = None) -> None:
-        self.diagnostics.add(code, message, self.loaded.spans.value(path), hint=hint)
+        self.diagnostics.add(code, message, self.spans.value(path), hint=hint)
         if CODES[code].severity == Severity.ERROR:
             self.errors += 1
 
 
 def build_board(loaded: LoadedPackage, material_id: str, diagnostics: Diagnostics) -> Board | None:
     """The board of a map material, or None when its data has errors (all reported)."""
-    builder = _Builder(loaded, diagnostics)
-    return _build(builder, material_id)
+    return _build(_Builder(loaded.package, loaded.spans, diagnostics), material_id)
+
+
+def board_of(package: Package, material_id: str) -> Board | None:
+    """The board of a map material of an already validated package, as an engine sets up from
+    it (the validator reported the material's problems; None when it has any)."""
+    return _build(_Builder(package, SourceMap(), Diagnostics()), material_id)
 
 
 def _build(builder: _Builder, material_id: str) -> Board | None:
-    material = builder.loaded.package.materials[material_id]
+    material = builder.package.materials[material_id]
     assert isinstance(material, HexMapMaterial)
     base: PathKey = ("materials", material_id)
     if material.copies is not None:
@@ -367,7 +375,7 @@ class _Resolver:
             for col, row in self.coords(ref, path) or []:
                 h = self.to_hex(col, row)
                 if h in seen:
-                    first = self.builder.loaded.spans.value(seen[h])
+                    first = self.builder.spans.value(seen[h])
                     self.builder.report(
                         DUPLICATE_HEX,
                         f"hex {_name(col, row)} is on the board twice",
@@ -518,10 +526,10 @@ def _build_copies(
             )
     maps = {
         name: spec
-        for name, spec in builder.loaded.package.materials.items()
+        for name, spec in builder.package.materials.items()
         if isinstance(spec, HexMapMaterial)
     }
-    if copies.of not in builder.loaded.package.materials:
+    if copies.of not in builder.package.materials:
         builder.report(
             UNKNOWN_REFERENCE,
             f"copies of unknown map '{copies.of}'",
@@ -547,7 +555,7 @@ def _build_copies(
         return None
     # The source reports its own problems; forward each once, even if it is built too.
     found = Diagnostics()
-    inner = _Builder(builder.loaded, found, (*builder.stack, material_id))
+    inner = _Builder(builder.package, builder.spans, found, (*builder.stack, material_id))
     source = _build(inner, copies.of)
     builder.diagnostics.extend(found)
     if source is None:
