@@ -62,6 +62,10 @@ class Batch:
         """Which player identity sits in each seat in seat order `order` (a rotation)."""
         return tuple((seat + order) % self.players for seat in range(self.players))
 
+    def seat_names(self, order: int) -> list[str]:
+        """The agent names of each seat in seat order `order`."""
+        return [self.agents[i % len(self.agents)] for i in self.identities(order)]
+
     def seat_agents(self, engine: Engine, order: int) -> list[Agent]:
         by_identity = seat_agents(list(self.agents), self.players, engine, self.rules)
         if self.tested is not None:
@@ -219,7 +223,7 @@ def _on_cluster(
         ]
         starts = {future.key: start for future, (start, _) in zip(futures, parts, strict=True)}
         try:
-            for future in as_completed(futures):
+            for future in as_completed(futures, loop=client.loop):
                 yield starts[future.key], future.result()
         finally:
             client.cancel(futures)
