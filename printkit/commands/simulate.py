@@ -99,18 +99,25 @@ OUTPUTS = ("balance.json", "balance.pdf", "games")
     help="Print the first playout where EVENT happens, as an example to paste.",
 )
 @click.option("--check", is_flag=True, help="Check the engine's invariants after every step.")
+@click.option(
+    "--batch-only",
+    is_flag=True,
+    help="Play the command line's batch only, not simulation.yaml's sweeps and questions.",
+)
 @click.option("--out", default="output", show_default=True, callback=_out_folder,
               help="Folder to write into.")  # fmt: skip
 @click.pass_context
 def simulate(context: click.Context, game: str, playouts: int | None, seed: int, agents: str,
              workers: int, scheduler: str | None, variant: str | None, players: int | None,
              swap: bool, settings: tuple[str, ...], sweep: str | None, samples: int,
-             event: str | None, check: bool, out: Path) -> None:  # fmt: skip
+             event: str | None, check: bool, batch_only: bool,
+             out: Path) -> None:  # fmt: skip
     """Play seeded games and write the balance report (balance.json, balance.pdf)."""
     loaded, engine = open_game(context, game)
     names, seats = check_table(context, loaded, engine, agents, players, variant)
     plan = Plan(loaded, engine, seed, playouts, names, seats, variant, swap,
-                workers=workers, scheduler=scheduler, check=check)  # fmt: skip
+                workers=workers, scheduler=scheduler, check=check,
+                batch_only=batch_only)  # fmt: skip
     try:
         for text in settings:
             path, (value,) = parse_setting(text, engine, "--set")

@@ -39,6 +39,7 @@ class Plan:
     workers: int = 1
     scheduler: str | None = None
     check: bool = False
+    batch_only: bool = False  # the command line's batch alone, without simulation.yaml's
     progress: Callable[[int], Progress] | None = None  # given a total, a progress callback
     played: Counter[str] = field(default_factory=Counter)  # playouts and steps of every batch
 
@@ -85,12 +86,12 @@ def balance(plan: Plan) -> Balance:
     if plan.sweep is not None:
         path, values = plan.sweep
         sweeps["command_line"] = _sweep(plan, batch, path, values)
-    for name, sweep in plan.simulation.sweeps.items():
+    asked = Simulation() if plan.batch_only else plan.simulation
+    for name, sweep in asked.sweeps.items():
         arms = replace(batch, agents=tuple(sweep.agents), seeds=plan.playouts or sweep.playouts)
         sweeps[name] = _sweep(plan, arms, sweep.path, sweep.values, sweep.text)
     questions = {
-        name: _question(plan, batch, question)
-        for name, question in plan.simulation.questions.items()
+        name: _question(plan, batch, question) for name, question in asked.questions.items()
     }
     data = {
         "format": FORMAT,
