@@ -24,7 +24,7 @@ from printkit.simulate.replay import (
     replay_states,
     sample_indices,
 )
-from printkit.simulate.runner import Batch, Record, Stopped
+from printkit.simulate.runner import Batch, Record, Stopped, Unreachable
 from printkit.simulate.settings import SettingError, parse_setting, rules_hash, with_settings
 
 MOST_PLAYOUTS = 10_000_000
@@ -141,6 +141,8 @@ def simulate(context: click.Context, game: str, playouts: int | None, seed: int,
     except Stopped as stopped:
         click.echo(f"{game}: {stopped}", err=True)
         context.exit(EXIT_STOPPED)
+    except Unreachable as error:
+        raise click.UsageError(str(error), ctx=context) from None
     elapsed = time.perf_counter() - started
     files = {"balance.json": _json(report.data)}
     from printkit.simulate.report import render_report
