@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from printkit.model.package import Package
 from printkit.simulate.protocol import (
@@ -62,6 +63,7 @@ class PlayoutResult:
     stopped: bool = False  # the watch stopped it
     end: str | None = None  # the end condition that ended it (an id of rules.end_conditions)
     error: str | None = None  # the invariant that broke, at step len(actions)
+    final: dict[str, Any] | None = None  # the last position's JSON, when asked to keep it
 
     @property
     def steps(self) -> int:
@@ -78,9 +80,11 @@ def play_one(
     max_turns: int,
     check_invariants: bool = False,
     watch: Watch | None = None,
+    keep_final: bool = False,
 ) -> PlayoutResult:
     """Play one game with one agent per seat; never raises for a broken invariant (the
-    result's `error` says which, after the step that broke it)."""
+    result's `error` says which, after the step that broke it). `keep_final` keeps the last
+    position's JSON (what a property checked at the end reads)."""
     chance = seeds.chance()
     rngs = [seeds.seat(seat) for seat in range(players)]
     result = PlayoutResult(seeds.index)
@@ -113,6 +117,8 @@ def play_one(
     except InvariantBroken as broken:
         result.error = str(broken) or type(broken).__name__
     result.turns = state.turn()
+    if keep_final:
+        result.final = state.to_json()
     if state.current_player() == TERMINAL:
         result.returns = list(state.returns())
         last = result.events[-1] if result.events else []

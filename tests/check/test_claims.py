@@ -101,7 +101,13 @@ def test_each_claim_and_example_ends_in_its_status(checked) -> None:
         ("example", "waits", Status.WAITING),
         ("example", "undefined", Status.FAILING),
     ]
-    assert [str(s) for s in Status] == ["checked", "failing", "waiting for engine"]
+    assert [str(s) for s in Status] == [
+        "checked",
+        "failing",
+        "waiting for engine",
+        "held",
+        "not played",
+    ]
     texts = [v.text for v in verdicts]
     assert texts[:6] == [
         "The deck holds three cards.",

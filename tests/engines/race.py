@@ -3,7 +3,8 @@ has what the validator reads from one: chance nodes, a phase, actions naming the
 condition and the data paths it requires. tests/conftest.py adds this folder to
 printkit.games, so a test package binds to it with `game.engine: race`.
 
-Rules (tests/data/good/race): players take turns; a turn is one action of phase `move`: `step`
+Rules (tests/engines/race_game): players start on space `start` (a value only the engine
+reads); they take turns; a turn is one action of phase `move`: `step`
 (advance one space) or `roll` (roll a d`die`, then advance that many). The first to reach
 `goal` spaces wins (end condition `finish`).
 """
@@ -96,13 +97,19 @@ class RaceState:
 class RaceEngine:
     name = "race"
     version = "1"
-    requires = ("rules.values.goal", "rules.values.die")
+    requires = ("rules.values.goal", "rules.values.die", "rules.values.start")
     players = (2, 3, 4)
     events = ("step", "roll", "rolled", "finish")
     phases = ("move",)
 
     def new_game(self, rules: Package, players: int, variant: str | None) -> RaceState:
-        start = {"positions": [0] * players, "player": 0, "rolling": False, "turns": 0}
+        values = rules.rules.values if rules.rules else {}
+        start = {
+            "positions": [int(values["start"])] * players,
+            "player": 0,
+            "rolling": False,
+            "turns": 0,
+        }
         return self.from_json(rules, {**start, "winner": None})
 
     def from_json(self, rules: Package, data: dict[str, Any]) -> RaceState:

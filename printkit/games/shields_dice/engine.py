@@ -12,7 +12,14 @@ import random
 from typing import Any
 
 from printkit.games.shields_dice import position, words
-from printkit.games.shields_dice.config import REQUIRES, SEATS, DiceConfig, read_config
+from printkit.games.shields_dice.config import (
+    ATTACK,
+    REQUIRES,
+    SEATS,
+    TAKE,
+    DiceConfig,
+    read_config,
+)
 from printkit.games.shields_dice.invariants import check_invariants
 from printkit.games.shields_dice.state import Action, DiceState
 from printkit.model.package import Package
@@ -81,6 +88,7 @@ class ShieldsDiceEngine:
     requires = REQUIRES
     players = (len(SEATS),)
     events = EVENTS
+    phases = (TAKE, ATTACK)  # the phases it has handlers for (the validator's PK542)
 
     def __init__(self) -> None:
         self._configs: dict[tuple[int, int, str | None], tuple[Package, DiceConfig]] = {}
