@@ -20,7 +20,8 @@ def to_json(state: DiceState) -> dict[str, Any]:
     if state.pending is ROLL_FIRST:
         pending = {"roll_for_first": list(state.rolls)}
     elif state.pending is not None:
-        pending = {"attack": [cfg.colours[state.pending[1]], cfg.colours[state.pending[2]]]}
+        _, attacking, target = state.pending
+        pending = {"attack": [cfg.colours[attacking], cfg.colours[target]]}
     return {
         "variant": cfg.variant,
         "game": state.game,

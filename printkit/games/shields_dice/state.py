@@ -128,8 +128,9 @@ class DiceState:
             return
         if verb == "take":
             self.events = [TAKE, self.cfg.row_id[action[1]]]
-            self.pool[action[1]] -= 1
-            self._place(action[1], action[2])
+            _, kind, place = action
+            self.pool[kind] -= 1
+            self._place(kind, place)
             self._enter(self.phase + 1)
         elif verb == "attack":
             self.events = [ATTACK, self.cfg.attack_row[action[1]]]
@@ -284,29 +285,29 @@ class DiceState:
 
     def _instead_of_attack(self, action: Action) -> None:
         cfg, me = self.cfg, self.seat
-        verb = action[0]
+        verb, *rest = action
         if verb == "potion":
-            self.events = [POTION, cfg.row_id[action[1]]]
+            potion, colour = rest
+            self.events = [POTION, cfg.row_id[potion]]
             self.used[0] += 1
-            self._spend(action[1])
-            colour = action[2]
-            self.health[me][colour] = min(
-                cfg.health, self.health[me][colour] + cfg.sides[action[1]]
-            )
+            self._spend(potion)
+            self.health[me][colour] = min(cfg.health, self.health[me][colour] + cfg.sides[potion])
         elif verb == "polish":
-            self.events = [POLISH, cfg.row_id[action[1]]]
+            polish, shield = rest
+            self.events = [POLISH, cfg.row_id[polish]]
             self.used[1] += 1
-            self._spend(action[1])
-            layer = self._find_shield(me, action[2])
-            layer[1] = min(cfg.sides[layer[0]], layer[1] + cfg.sides[action[1]])
+            self._spend(polish)
+            layer = self._find_shield(me, shield)
+            layer[1] = min(cfg.sides[layer[0]], layer[1] + cfg.sides[polish])
         elif verb == "resurrect":
+            sacrificed, kind, place = rest
             self.events = [RESURRECTION]
-            if action[1] in self.held[me]:
-                self._spend(action[1])
+            if sacrificed in self.held[me]:
+                self._spend(sacrificed)
             else:
-                self._remove_shield(me, action[1])
-            self.trash[action[2]] -= 1
-            self._place(action[2], action[3])
+                self._remove_shield(me, sacrificed)
+            self.trash[kind] -= 1
+            self._place(kind, place)
         else:
             self.events = ["pass"]
 
@@ -342,7 +343,7 @@ class DiceState:
 
     def _damage(self, roll: int) -> None:
         cfg, me = self.cfg, self.seat
-        target = self.pending[2]
+        _, _, target = self.pending
         self.pending = None
         them = 1 - me
         self.events = ["roll"]
