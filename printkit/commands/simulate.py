@@ -14,7 +14,7 @@ from printkit.cli import EXIT_ERRORS, _out_folder
 from printkit.commands.played_game import check_table, open_game
 from printkit.diagnostics import did_you_mean
 from printkit.output import OutputError, staged_folder, write_atomic
-from printkit.simulate.balance import Plan, balance, main_batch
+from printkit.simulate.balance import LADDER, Plan, balance, main_batch
 from printkit.simulate.figures import plain_number
 from printkit.simulate.replay import (
     Found,
@@ -99,6 +99,10 @@ OUTPUTS = ("balance.json", "balance.pdf", "games")
     help="Print the first playout where EVENT happens, as an example to paste.",
 )
 @click.option("--check", is_flag=True, help="Check the engine's invariants after every step.")
+@click.option("--ladder", is_flag=False, flag_value=",".join(LADDER), default=None,
+              metavar="[A,B,…]",
+              help="Also play a skill ladder, each agent against the one before it. "
+              "[default: random, greedy, mcts:16, mcts:64, mcts:256; slow]")  # fmt: skip
 @click.option(
     "--batch-only",
     is_flag=True,
@@ -110,7 +114,7 @@ OUTPUTS = ("balance.json", "balance.pdf", "games")
 def simulate(context: click.Context, game: str, playouts: int | None, seed: int, agents: str,
              workers: int, scheduler: str | None, variant: str | None, players: int | None,
              swap: bool, settings: tuple[str, ...], sweep: str | None, samples: int,
-             event: str | None, check: bool, batch_only: bool,
+             event: str | None, check: bool, ladder: str | None, batch_only: bool,
              out: Path) -> None:  # fmt: skip
     """Play seeded games and write the balance report (balance.json, balance.pdf)."""
     loaded, engine = open_game(context, game)
@@ -118,6 +122,8 @@ def simulate(context: click.Context, game: str, playouts: int | None, seed: int,
     plan = Plan(loaded, engine, seed, playouts, names, seats, variant, swap,
                 workers=workers, scheduler=scheduler, check=check,
                 batch_only=batch_only)  # fmt: skip
+    if ladder is not None:
+        plan.ladder = _rungs(context, loaded, engine, ladder, seats)
     try:
         for text in settings:
             path, (value,) = parse_setting(text, engine, "--set")
@@ -157,6 +163,17 @@ def simulate(context: click.Context, game: str, playouts: int | None, seed: int,
         f"{count / elapsed:,.1f} playouts/s, {steps / elapsed:,.0f} steps/s with {workers} "
         f"worker(s); wrote {out / game}/balance.json and balance.pdf"
     )
+
+
+def _rungs(
+    context: click.Context, loaded: Any, engine: Any, ladder: str, seats: int
+) -> tuple[str, ...]:
+    rungs = tuple(name.strip() for name in ladder.split(","))
+    if len(rungs) < 2:
+        raise click.UsageError(f"--ladder {ladder}: give two agents or more", ctx=context)
+    for rung in rungs:
+        check_table(context, loaded, engine, rung, seats, None, option="--ladder")
+    return rungs
 
 
 def _json(data: Any) -> bytes:

@@ -10,16 +10,26 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import Any
 
 from printkit.load.package import LoadedPackage
 from printkit.model.simulation import Question, Simulation
-from printkit.simulate.figures import batch_figures, paired_change, sweep_changes, sweep_point
+from printkit.simulate.figures import (
+    agent_scores,
+    batch_figures,
+    paired_change,
+    sweep_changes,
+    sweep_point,
+)
 from printkit.simulate.protocol import Engine
 from printkit.simulate.runner import Batch, Progress, Record, Tested, run
 from printkit.simulate.settings import rules_hash, with_settings
 
 FORMAT = 1  # balance.json's layout; raised when a key changes meaning
+# Ludii's skill trace: each agent against the one below it. How much each step up gains says
+# how much the game rewards skill.
+LADDER = ("random", "greedy", "mcts:16", "mcts:64", "mcts:256")
 
 
 @dataclass
@@ -40,6 +50,7 @@ class Plan:
     scheduler: str | None = None
     check: bool = False
     batch_only: bool = False  # the command line's batch alone, without simulation.yaml's
+    ladder: tuple[str, ...] = ()  # the skill ladder's rungs, weakest first (none: no ladder)
     progress: Callable[[int], Progress] | None = None  # given a total, a progress callback
     played: Counter[str] = field(default_factory=Counter)  # playouts and steps of every batch
 
@@ -93,6 +104,7 @@ def balance(plan: Plan) -> Balance:
     questions = {
         name: _question(plan, batch, question) for name, question in asked.questions.items()
     }
+    ladder = _ladder(plan, batch)
     data = {
         "format": FORMAT,
         "game": plan.loaded.id,
@@ -107,6 +119,7 @@ def balance(plan: Plan) -> Balance:
         "batch": batch_figures(batch, plan.engine, records),
         "sweeps": sweeps,
         "questions": questions,
+        "ladder": ladder,
     }
     return Balance(data, batch, records)
 
@@ -136,6 +149,19 @@ def _sweep(
         "playouts": batch.total,
         "points": points,
     }
+
+
+def _ladder(plan: Plan, batch: Batch) -> list[dict[str, Any]]:
+    """Each rung of the ladder against the rung below, every seat order on the same seeds."""
+    steps = []
+    for weaker, stronger in pairwise(plan.ladder):
+        agents = (stronger,) + (weaker,) * (batch.players - 1)
+        rung = replace(batch, agents=agents, orders=batch.players)
+        records = _run(plan, rung)
+        score = agent_scores(rung, [r for r in records if r.finished])[0]
+        del score["agent"], score["player"]
+        steps.append({"stronger": stronger, "weaker": weaker, "playouts": len(records), **score})
+    return steps
 
 
 def _question(plan: Plan, batch: Batch, question: Question) -> dict[str, Any]:

@@ -25,7 +25,8 @@ def _cli(*arguments: str | Path):
 def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("simulate")
     result = _cli("simulate", GAME, "-n", "40", "--agents", "greedy,random", "--games", "3",
-                  "--sweep", "rules.values.goal=10,14", "--out", out)  # fmt: skip
+                  "--sweep", "rules.values.goal=10,14", "--ladder", "random,greedy",
+                  "--out", out)  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "steps/s with 1 worker(s)" in result.output  # timings on standard output only
     assert "playing" not in result.output  # no progress bar off a terminal
@@ -47,6 +48,9 @@ def test_balance_json_holds_counts_intervals_and_provenance(report: Path):
     assert use["roll"]["count"] > 0
     assert data["sweeps"]["command_line"]["path"] == "rules.values.goal"
     assert [p["value"] for p in data["sweeps"]["command_line"]["points"]] == [10, 14]
+    (rung,) = data["ladder"]
+    assert (rung["stronger"], rung["weaker"], rung["playouts"]) == ("greedy", "random", 80)
+    assert rung["low"] > 0.5  # greedy counts, random does not
     question = data["questions"]["rolling"]["options"]
     assert [o["comparisons"] for o in question] == [2, 2]
 
@@ -55,7 +59,8 @@ def test_balance_pdf_titles_every_chart_with_agents_and_n(report: Path):
     text = "".join(page.extract_text() for page in pypdf.PdfReader(report / "balance.pdf").pages)
     assert text.count("greedy vs random, 2 players, n = 40") >= 5
     for heading in ("Completion", "Seat advantage", "How games end", "Game length",
-                    "Precision", "Rule use", "Sweep command_line", "Question rolling"):  # fmt: skip
+                    "Precision", "Rule use", "Sweep command_line", "Question rolling",
+                    "Skill ladder"):  # fmt: skip
         assert heading in text
 
 
@@ -117,6 +122,8 @@ def test_find_prints_an_example_that_plays_to_its_outcome():
         (["--set", "rules.values.goal"], "write PATH=VALUE"),
         (["--sweep", "rules.values.goal=10,x"], "the rules have a number there"),
         (["--find", "bonce"], "did you mean 'bounce'"),
+        (["--ladder", "random,grey"], "--ladder grey: printkit has no agent 'grey'"),
+        (["--ladder", "greedy"], "give two agents or more"),
     ],
 )
 def test_bad_input_is_a_usage_error(arguments: list[str], says: str, tmp_path: Path):
