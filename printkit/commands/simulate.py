@@ -252,6 +252,7 @@ def _find(context: click.Context, plan: Plan, event: str) -> None:
         if result.stopped:
             found = Found(index, result.steps, result)
             command = f"printkit simulate {plan.loaded.id} --find {event} --seed {plan.seed}"
+            command += "".join(f" --set {path}={value}" for path, value in plan.settings.items())
             around, entry = found_example(found, event, batch, plan.engine, command)
             click.echo(f"{event} first happens in playout {index}, step {result.steps}:")
             click.echo(around)
