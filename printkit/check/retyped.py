@@ -30,6 +30,11 @@ def check_retyped(rules: Rules, spans: SourceMap, diagnostics: Diagnostics) -> N
             _check(name, row.result, numbers, path, spans, diagnostics)
 
 
+def literal_numbers(text: str) -> set[int]:
+    """The whole numbers a text writes itself, outside its {{ … }} and {% … %}."""
+    return {int(m) for m in _NUMBER.findall(_TEMPLATE.sub(" ", text))}
+
+
 def _numbers(values: Iterable[DataValue]) -> Iterable[int | float]:
     for value in values:
         if isinstance(value, list):
@@ -46,8 +51,7 @@ def _check(
     spans: SourceMap,
     diagnostics: Diagnostics,
 ) -> None:
-    literal = _TEMPLATE.sub(" ", text)
-    retyped = sorted({int(m) for m in _NUMBER.findall(literal) if int(m) in numbers})
+    retyped = sorted(literal_numbers(text) & numbers)
     if retyped:
         diagnostics.add(
             RETYPED_NUMBER,

@@ -9,13 +9,23 @@ the data when a value or a reading changes.
 from __future__ import annotations
 
 import json
+import shutil
 from fractions import Fraction
 
 import pytest
+from support import RULE_DATA, run_cli
 
 from engines.dice_support import POSITIONS, merged, played, playout, position
 from printkit.games.shields_dice import ENGINE
-from printkit.simulate.protocol import CHANCE, TERMINAL, draw, pick, seeded, state_hash
+from printkit.simulate.protocol import (
+    CHANCE,
+    TERMINAL,
+    InvariantBroken,
+    draw,
+    pick,
+    seeded,
+    state_hash,
+)
 
 VARIANTS = [None, "resurrection", "match"]
 PLAYOUTS = 200
@@ -299,3 +309,74 @@ def test_merged_patches_lists_of_mappings_item_by_item() -> None:
     assert merged({"a": [{"x": 1, "y": 2}, {"x": 3}]}, {"a": [{"y": 5}, {}]}) == {
         "a": [{"x": 1, "y": 5}, {"x": 3}]
     }
+
+
+def test_validate_plays_the_examples_on_the_data(tmp_path) -> None:
+    """values.health 12 → 15: the played potion_full gives 15, so its stated 12 is PK532."""
+    copy = tmp_path / "shields_dice"
+    shutil.copytree(RULE_DATA / "shields_dice", copy)
+    rules = copy / "rules.yaml"
+    rules.write_text(rules.read_text().replace("    health: 12\n", "    health: 15\n"))
+    result = run_cli("--rule-data", tmp_path, "validate", "shields_dice", "--no-simulate")
+    assert "example 'potion_full' states health_after = 12 but play gives 15" in result.output
+    shipped = run_cli("validate", "shields_dice", "--no-simulate")
+    assert shipped.exit_code == 0 and "potion_full" not in shipped.output
+
+
+@pytest.mark.parametrize(
+    ("patch", "message"),
+    [
+        ({"trash": {"d4_solid_grey": 1}}, "2 d4_solid_grey on the table"),
+        ({"players": [{"health": {"red": 13}}, {}]}, "red health is 13"),
+        (
+            {"players": [{"shields": {"red": [{"die": "d10_translucent_blue", "points": 3}]}}, {}]},
+            "d10_translucent_blue on the red battery",
+        ),
+        (
+            {
+                "players": [
+                    {"black": {"front": [{"die": "d20_translucent_black", "points": 21}]}},
+                    {},
+                ]
+            },
+            "d20_translucent_black at 21 points",
+        ),
+        ({"players": [{"health": {"red": 0, "blue": 0}}, {}]}, "lost 2 batteries"),
+    ],
+)
+def test_the_invariants_catch_a_position_no_rule_allows(patch: dict, message: str) -> None:
+    state = ENGINE.from_json(played(), merged(position({}).to_json(), patch))
+    with pytest.raises(InvariantBroken, match=message):
+        ENGINE.check_invariants(state)
+
+
+def test_a_potion_limit_above_one_lets_a_turn_drink_more() -> None:
+    """use_potion.limit 1 → 2: after one potion the player may drink another or end the turn;
+    a polish is not mixed in (one potion or polish replaces the attack)."""
+    patch = {
+        "phase": "attack",
+        "pool": {},
+        "players": [
+            {
+                "health": {"red": 3, "yellow": 4},
+                "held": ["d6_solid_green", "d8_solid_green", "d4_solid_grey"],
+                "shields": {"red": [{"die": "d10_translucent_red", "points": 2}]},
+            },
+            {},
+        ],
+    }
+    shipped = position(patch)
+    shipped.apply(shipped.parse("potion d6_solid_green red"))
+    assert shipped.current_player() == 1
+    rules = played(**{"rules.actions.use_potion.limit": 2})
+    state = position(patch, rules)
+    state.apply(state.parse("potion d6_solid_green red"))
+    assert state.current_player() == 0
+    assert sorted(state.notation(a) for a in state.legal_actions()) == [
+        "end",
+        "potion d8_solid_green blue",
+        "potion d8_solid_green red",
+        "potion d8_solid_green yellow",
+    ]
+    state.apply(state.parse("potion d8_solid_green yellow"))
+    assert state.current_player() == 1 and state.to_json()["players"][0]["health"]["yellow"] == 12

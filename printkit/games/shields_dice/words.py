@@ -103,4 +103,6 @@ def describe(state: DiceState, action: Action) -> str:
             f"{cfg.titles[RESURRECTION]}: {who} trashes {die(state, sacrificed)} to bring back "
             f"{die(state, kind)} ({place})."
         )
+    if verb == "end":
+        return f"{who} uses no more potions or polish this turn."
     return f"{who} has no move and passes."
