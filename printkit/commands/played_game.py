@@ -49,6 +49,7 @@ def check_table(
     agents: str,
     players: int | None,
     variant: str | None,
+    option: str = "--agents",
 ) -> tuple[tuple[str, ...], int]:
     """The agent names and the player count, or a usage error saying what would do."""
     names = tuple(name.strip() for name in agents.split(","))
@@ -68,5 +69,5 @@ def check_table(
     try:
         seat_agents(list(names), seats, engine, loaded.package)
     except UnknownAgent as error:
-        raise click.UsageError(f"--agents {agents}: {error}", ctx=context) from None
+        raise click.UsageError(f"{option} {agents}: {error}", ctx=context) from None
     return names, seats

@@ -13,6 +13,7 @@ import click
 from printkit.commands.build import _out_folder
 from printkit.commands.common import EXIT_ERRORS
 from printkit.diagnostics import did_you_mean
+from printkit.simulate.ladder import LADDER
 
 if TYPE_CHECKING:  # the command's --help and completion import none of the simulation
     from printkit.simulate.balance import Plan
@@ -90,23 +91,36 @@ OUTPUTS = ("balance.json", "balance.pdf", "games")
     help="Print the first playout where EVENT happens, as an example to paste.",
 )
 @click.option("--check", is_flag=True, help="Check the engine's invariants after every step.")
+@click.option("--ladder", is_flag=False, flag_value=",".join(LADDER), default=None,
+              metavar="[A,B,…]",
+              help="Also play a skill ladder, each agent against the one before it. "
+              "[default: random, greedy, mcts:16, mcts:64, mcts:256; slow]")  # fmt: skip
+@click.option(
+    "--batch-only",
+    is_flag=True,
+    help="Play the command line's batch only, not simulation.yaml's sweeps and questions.",
+)
 @click.option("--out", default="output", show_default=True, callback=_out_folder,
               help="Folder to write into.")  # fmt: skip
 @click.pass_context
 def simulate(context: click.Context, game: str, playouts: int | None, seed: int, agents: str,
              workers: int, scheduler: str | None, variant: str | None, players: int | None,
              swap: bool, settings: tuple[str, ...], sweep: str | None, samples: int,
-             event: str | None, check: bool, out: Path) -> None:  # fmt: skip
+             event: str | None, check: bool, ladder: str | None, batch_only: bool,
+             out: Path) -> None:  # fmt: skip
     """Play seeded games and write the balance report (balance.json, balance.pdf)."""
     from printkit.commands.played_game import check_table, open_game
     from printkit.simulate.balance import Plan, balance
-    from printkit.simulate.runner import Stopped
+    from printkit.simulate.runner import Stopped, Unreachable
     from printkit.simulate.settings import SettingError, parse_setting, with_settings
 
     loaded, engine = open_game(context, game)
     names, seats = check_table(context, loaded, engine, agents, players, variant)
     plan = Plan(loaded, engine, seed, playouts, names, seats, variant, swap,
-                workers=workers, scheduler=scheduler, check=check)  # fmt: skip
+                workers=workers, scheduler=scheduler, check=check,
+                batch_only=batch_only)  # fmt: skip
+    if ladder is not None:
+        plan.ladder = _rungs(context, loaded, engine, ladder, seats)
     try:
         for text in settings:
             path, (value,) = parse_setting(text, engine, "--set")
@@ -130,6 +144,8 @@ def simulate(context: click.Context, game: str, playouts: int | None, seed: int,
     except Stopped as stopped:
         click.echo(f"{game}: {stopped}", err=True)
         context.exit(EXIT_STOPPED)
+    except Unreachable as error:
+        raise click.UsageError(str(error), ctx=context) from None
     elapsed = time.perf_counter() - started
     files = {"balance.json": _json(report.data)}
     from printkit.simulate.report import render_report
@@ -144,6 +160,19 @@ def simulate(context: click.Context, game: str, playouts: int | None, seed: int,
         f"{count / elapsed:,.1f} playouts/s, {steps / elapsed:,.0f} steps/s with {workers} "
         f"worker(s); wrote {out / game}/balance.json and balance.pdf"
     )
+
+
+def _rungs(
+    context: click.Context, loaded: Any, engine: Any, ladder: str, seats: int
+) -> tuple[str, ...]:
+    from printkit.commands.played_game import check_table
+
+    rungs = tuple(name.strip() for name in ladder.split(","))
+    if len(rungs) < 2:
+        raise click.UsageError(f"--ladder {ladder}: give two agents or more", ctx=context)
+    for rung in rungs:
+        check_table(context, loaded, engine, rung, seats, None, option="--ladder")
+    return rungs
 
 
 def _json(data: Any) -> bytes:
@@ -231,6 +260,7 @@ def _find(context: click.Context, plan: Plan, event: str) -> None:
         if result.stopped:
             found = Found(index, result.steps, result)
             command = f"printkit simulate {plan.loaded.id} --find {event} --seed {plan.seed}"
+            command += "".join(f" --set {path}={value}" for path, value in plan.settings.items())
             around, entry = found_example(found, event, batch, plan.engine, command)
             click.echo(f"{event} first happens in playout {index}, step {result.steps}:")
             click.echo(around)

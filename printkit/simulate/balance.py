@@ -10,16 +10,23 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import Any
 
 from printkit.load.package import LoadedPackage
 from printkit.model.simulation import Question, Simulation
-from printkit.simulate.figures import batch_figures, paired_change, sweep_changes, sweep_point
+from printkit.simulate.figures import (
+    agent_scores,
+    batch_figures,
+    paired_change,
+    sweep_changes,
+    sweep_point,
+)
 from printkit.simulate.protocol import Engine
 from printkit.simulate.runner import Batch, Progress, Record, Tested, run
 from printkit.simulate.settings import rules_hash, with_settings
 
-FORMAT = 1  # balance.json's layout; raised when a key changes meaning
+FORMAT = 1
 
 
 @dataclass
@@ -39,6 +46,8 @@ class Plan:
     workers: int = 1
     scheduler: str | None = None
     check: bool = False
+    batch_only: bool = False  # the command line's batch alone, without simulation.yaml's
+    ladder: tuple[str, ...] = ()  # the skill ladder's rungs, weakest first (none: no ladder)
     progress: Callable[[int], Progress] | None = None  # given a total, a progress callback
     played: Counter[str] = field(default_factory=Counter)  # playouts and steps of every batch
 
@@ -85,13 +94,14 @@ def balance(plan: Plan) -> Balance:
     if plan.sweep is not None:
         path, values = plan.sweep
         sweeps["command_line"] = _sweep(plan, batch, path, values)
-    for name, sweep in plan.simulation.sweeps.items():
+    asked = Simulation() if plan.batch_only else plan.simulation
+    for name, sweep in asked.sweeps.items():
         arms = replace(batch, agents=tuple(sweep.agents), seeds=plan.playouts or sweep.playouts)
         sweeps[name] = _sweep(plan, arms, sweep.path, sweep.values, sweep.text)
     questions = {
-        name: _question(plan, batch, question)
-        for name, question in plan.simulation.questions.items()
+        name: _question(plan, batch, question) for name, question in asked.questions.items()
     }
+    ladder = _ladder(plan, batch)
     data = {
         "format": FORMAT,
         "game": plan.loaded.id,
@@ -106,6 +116,7 @@ def balance(plan: Plan) -> Balance:
         "batch": batch_figures(batch, plan.engine, records),
         "sweeps": sweeps,
         "questions": questions,
+        "ladder": ladder,
     }
     return Balance(data, batch, records)
 
@@ -135,6 +146,19 @@ def _sweep(
         "playouts": batch.total,
         "points": points,
     }
+
+
+def _ladder(plan: Plan, batch: Batch) -> list[dict[str, Any]]:
+    """Each rung of the ladder against the rung below, every seat order on the same seeds."""
+    steps = []
+    for weaker, stronger in pairwise(plan.ladder):
+        agents = (stronger,) + (weaker,) * (batch.players - 1)
+        rung = replace(batch, agents=agents, orders=batch.players)
+        records = _run(plan, rung)
+        score = agent_scores(rung, [r for r in records if r.finished])[0]
+        del score["agent"], score["player"]
+        steps.append({"stronger": stronger, "weaker": weaker, "playouts": len(records), **score})
+    return steps
 
 
 def _question(plan: Plan, batch: Batch, question: Question) -> dict[str, Any]:

@@ -114,7 +114,7 @@ def ends(batch: Batch, records: Sequence[Record]) -> list[dict[str, Any]]:
 def distribution(values: Sequence[int]) -> dict[str, Any]:
     """Quartiles, extremes and a histogram of whole numbers (turns, decisions)."""
     if not values:
-        return {"n": 0, "min": 0, "max": 0, "quartiles": [0, 0, 0], "histogram": []}
+        return {"n": 0, "total": 0, "min": 0, "max": 0, "quartiles": [0, 0, 0], "histogram": []}
     low, high = min(values), max(values)
     width = max(1, math.ceil((high - low + 1) / HISTOGRAM_BINS))
     bins = Counter((value - low) // width for value in values)
@@ -124,6 +124,7 @@ def distribution(values: Sequence[int]) -> dict[str, Any]:
     ]
     return {
         "n": len(values),
+        "total": sum(values),
         "min": low,
         "max": high,
         "quartiles": [plain_number(round(q, 6)) for q in quartiles(values)],

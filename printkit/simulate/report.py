@@ -283,6 +283,17 @@ def render_report(balance: dict[str, Any]) -> bytes:
             sweep_lines(f"Seat 1 score by {sweep['path']} ({who})", sweep["points"], "seat_1"),
             sweep_lines(f"Timeouts by {sweep['path']} ({who})", sweep["points"], "timeouts"),
         ]))  # fmt: skip
+    if balance["ladder"]:
+        n = balance["ladder"][0]["playouts"]
+        story.append(KeepTogether([
+            Paragraph("Skill ladder", styles["heading"]),
+            Paragraph("Each agent against the one below it, every seat order on the same seeds: "
+                      "the higher the stronger agent's score, the more the game rewards the "
+                      "skill it adds.", styles["body"]),
+            rate_bars(f"Score of the stronger agent (n = {n} per rung)",
+                      [(f"{r['stronger']} vs {r['weaker']}", r) for r in balance["ladder"]],
+                      reference=0.5),
+        ]))  # fmt: skip
     for name, question in balance["questions"].items():
         story.append(KeepTogether(_question_flowables(name, question, styles)))
     document.build(story)

@@ -13,7 +13,7 @@ import math
 import multiprocessing
 import signal
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from printkit.model.package import Package
@@ -26,6 +26,7 @@ from printkit.simulate.protocol import Agent, Engine
 
 CHUNKS_PER_WORKER = 16  # small enough to balance uneven games, large enough to pay the sending
 LARGEST_CHUNK = 500
+CONNECT_SECONDS = 10  # to reach a Dask scheduler before giving up
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,10 @@ class Batch:
     def identities(self, order: int) -> tuple[int, ...]:
         """Which player identity sits in each seat in seat order `order` (a rotation)."""
         return tuple((seat + order) % self.players for seat in range(self.players))
+
+    def seat_names(self, order: int) -> list[str]:
+        """The agent names of each seat in seat order `order`."""
+        return [self.agents[i % len(self.agents)] for i in self.identities(order)]
 
     def seat_agents(self, engine: Engine, order: int) -> list[Agent]:
         by_identity = seat_agents(list(self.agents), self.players, engine, self.rules)
@@ -135,6 +140,10 @@ def chunks(total: int, workers: int) -> list[tuple[int, int]]:
     return [(start, min(total, start + size)) for start in range(0, total, size)]
 
 
+class Unreachable(Exception):
+    """The Dask scheduler of --scheduler could not be reached."""
+
+
 class Stopped(Exception):
     """Ctrl-C: the workers were stopped after `done` of `total` playouts."""
 
@@ -170,6 +179,8 @@ def run(
             if progress is not None:
                 progress(len(records))
     except KeyboardInterrupt:
+        if isinstance(finished, Generator):
+            finished.close()  # the pool's or the cluster's own clean-up, at once
         raise Stopped(count, batch.total) from None
     return [item for start in sorted(done) for item in done[start]]
 
@@ -212,14 +223,18 @@ def _on_cluster(
     to every worker once, the chunks as tasks."""
     from distributed import Client, as_completed
 
-    with Client(address, set_as_default=False) as client:
+    try:
+        client = Client(address, set_as_default=False, timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise Unreachable(f"cannot reach the Dask scheduler at {address}: {error}") from None
+    with client:
         shared = client.scatter(batch, broadcast=True)
         futures = [
             client.submit(play_chunk, shared, start, stop, pure=False) for start, stop in parts
         ]
         starts = {future.key: start for future, (start, _) in zip(futures, parts, strict=True)}
         try:
-            for future in as_completed(futures):
+            for future in as_completed(futures, loop=client.loop):
                 yield starts[future.key], future.result()
         finally:
             client.cancel(futures)

@@ -134,6 +134,7 @@ class RaceState:
         for other, hand in enumerate(self.hands):
             if other != seat:
                 unseen.extend(hand)
+        unseen.sort()  # in an order the hidden hands do not show through
         for other, hand in enumerate(world.hands):
             if other != seat:
                 for slot in range(len(hand)):

@@ -347,7 +347,8 @@ class RiseState:
             self.workers[cells[1]] = seat
         elif kind == "jump_worker":
             start, landing = cells
-            over = ((start[0] + landing[0]) // 2, (start[1] + landing[1]) // 2)
+            half = 2  # not a rule: the jumped tile is halfway along a straight jump
+            over = ((start[0] + landing[0]) // half, (start[1] + landing[1]) // half)
             self.workers_left[self.workers.pop(over)] += 1
             del self.workers[start]
             self.workers[landing] = seat

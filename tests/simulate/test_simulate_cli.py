@@ -1,0 +1,149 @@
+"""`printkit simulate`, `replay` and `play` as a user meets them: the report's files, sample
+games that replay, found examples that play, and usage errors that say what would do."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pypdf
+import pytest
+import yaml
+from click.testing import CliRunner
+from support import GOOD, run_cli
+
+from printkit.cli import main
+from printkit.simulate.protocol import CHANCE
+from simulate.hidden_race import ENGINE, ENGINES, GAME, played
+
+
+def _cli(*arguments: str | Path):
+    return run_cli("--rule-data", ENGINES, *arguments)
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("simulate")
+    result = _cli("simulate", GAME, "-n", "40", "--agents", "greedy,random", "--games", "3",
+                  "--sweep", "rules.values.goal=10,14", "--ladder", "random,greedy",
+                  "--out", out)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "steps/s with 1 worker(s)" in result.output  # timings on standard output only
+    assert "playing" not in result.output  # no progress bar off a terminal
+    return out / GAME
+
+
+def test_balance_json_holds_counts_intervals_and_provenance(report: Path):
+    data = json.loads((report / "balance.json").read_text())
+    assert data["engine"] == {"name": "hidden_race", "version": ENGINE.version}
+    assert len(data["rules_hash"]) == 24 and data["seed"] == 0 and data["n"] == 40
+    batch = data["batch"]
+    assert batch["agents"] == ["greedy", "random"]
+    finished = batch["completion"]["finished"]
+    assert finished["n"] == 40 and finished["low"] <= finished["estimate"] <= finished["high"]
+    assert sum(s["count"] for s in batch["seats"]) == finished["count"]
+    assert [e["end"] for e in batch["ends"]] == ["goal", "timeout"]
+    use = {u["event"]: u for u in batch["rule_use"]}
+    assert use["shortcut"]["count"] == 0  # named by the engine, never reached: still listed
+    assert use["roll"]["count"] > 0
+    assert data["sweeps"]["command_line"]["path"] == "rules.values.goal"
+    assert [p["value"] for p in data["sweeps"]["command_line"]["points"]] == [10, 14]
+    (rung,) = data["ladder"]
+    assert (rung["stronger"], rung["weaker"], rung["playouts"]) == ("greedy", "random", 80)
+    assert rung["low"] > 0.5  # greedy counts, random does not
+    question = data["questions"]["rolling"]["options"]
+    assert [o["comparisons"] for o in question] == [2, 2]
+
+
+def test_balance_pdf_titles_every_chart_with_agents_and_n(report: Path):
+    text = "".join(page.extract_text() for page in pypdf.PdfReader(report / "balance.pdf").pages)
+    assert text.count("greedy vs random, 2 players, n = 40") >= 5
+    for heading in ("Completion", "Seat advantage", "How games end", "Game length",
+                    "Precision", "Rule use", "Sweep command_line", "Question rolling",
+                    "Skill ladder"):  # fmt: skip
+        assert heading in text
+
+
+def test_sample_games_replay_and_are_checked(report: Path):
+    games = sorted((report / "games").glob("*.json"))
+    assert len(games) == 3
+    for game in games:
+        result = _cli("replay", game)
+        assert result.exit_code == 0, result.output
+        assert "as recorded" in result.output
+        assert (game.with_suffix(".txt")).read_text().splitlines()[1].startswith("   1. ")
+
+
+def test_replay_refuses_a_game_that_does_not_end_as_recorded(report: Path, tmp_path: Path):
+    data = json.loads(next((report / "games").glob("*.json")).read_text())
+    changed = tmp_path / "changed.json"
+    changed.write_text(json.dumps({**data, "final_hash": "0" * 32}))
+    result = _cli("replay", changed)
+    assert result.exit_code == 1 and "differs from the recorded one" in result.output
+    changed.write_text(json.dumps({**data, "actions": ["fly away"]}))
+    result = _cli("replay", changed)
+    assert result.exit_code == 1 and "step 1, 'fly away'" in result.output
+    changed.write_text("{not json")
+    result = _cli("replay", changed)
+    assert result.exit_code == 2 and "not a game file" in result.output
+
+
+def test_find_prints_an_example_that_plays_to_its_outcome():
+    result = _cli("simulate", GAME, "--find", "bounce")
+    assert result.exit_code == 0, result.output
+    assert "<- bounce" in result.output
+    entry = yaml.safe_load(result.output[result.output.index("# printkit simulate") :])
+    (example,) = entry["examples"].values()
+    play = example["play"]
+    rules = played().package
+    start = ENGINE.new_game(rules, play["players"], None).to_json()
+    state = ENGINE.from_json(rules, {**start, **play["position"]})
+    for move in play["moves"]:
+        before = state.clone()
+        state.apply(state.parse(move))
+        if before.current_player() != CHANCE and move == play["moves"][-1]:
+            assert "bounce" in state.events
+    final = state.to_json()
+    for key, reading in play["expect"].items():
+        assert reading == f"state.{key}"
+        assert final[key] == example["outcome"][key]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "says"),
+    [
+        (["--agents", "mcst:4"], "no agent 'mcst:4'"),
+        (["--agents", "priority:card_first"], "did you mean 'cards_first'"),
+        (["--agents", "random,random,random"], "3 agents for 2 players"),
+        (["--players", "5"], "plays 2, 3 players, not 5"),
+        (["--variant", "solo"], "no variant 'solo'"),
+        (["--set", "rules.values.gaol=3"], "does not read 'rules.values.gaol'"),
+        (["--set", "rules.values.goal=fast"], "the rules have a number there (12)"),
+        (["--set", "rules.values.goal"], "write PATH=VALUE"),
+        (["--sweep", "rules.values.goal=10,x"], "the rules have a number there"),
+        (["--find", "bonce"], "did you mean 'bounce'"),
+        (["--ladder", "random,grey"], "--ladder grey: printkit has no agent 'grey'"),
+        (["--ladder", "greedy"], "give two agents or more"),
+    ],
+)
+def test_bad_input_is_a_usage_error(arguments: list[str], says: str, tmp_path: Path):
+    result = _cli("simulate", GAME, "--out", tmp_path, *arguments)
+    assert result.exit_code == 2, result.output
+    assert says in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / GAME).exists()
+
+
+def test_a_game_without_an_engine_cannot_be_simulated(tmp_path: Path):
+    result = run_cli("--rule-data", GOOD, "simulate", "minimal_deck", "--out", tmp_path)
+    assert result.exit_code == 2
+    assert "no engine to play it" in result.output
+
+
+def test_play_against_an_agent_reads_numbers():
+    moves = "x\n9\n" + "1\n" * 60
+    arguments = ["--rule-data", str(ENGINES), "play", GAME, "--agents", "human,greedy"]
+    result = CliRunner().invoke(main, arguments, input=moves)
+    assert result.exit_code == 0, result.output
+    assert "Seat 1 to move:" in result.output and "give a number from 1 to" in result.output
+    assert "game over after" in result.output
