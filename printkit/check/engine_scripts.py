@@ -36,7 +36,7 @@ def check_script(
 ) -> bool:
     """Replay the item's scripted game and check what it expects; whether all of it held."""
     assert isinstance(item.play, Scenario)
-    state = _play(bound, path, item.play, diagnostics)
+    state = play_script(bound, path, item.play, diagnostics)
     if state is None:
         return False
     scope = {"state": state.to_json(), "legal": legal_notations(state)}
@@ -83,7 +83,7 @@ def _claimed(claim_id: str, key: str, value: Any, span: Any, diagnostics: Diagno
     return False
 
 
-def _play(
+def play_script(
     bound: BoundEngine, path: PathKey, play: Scenario, diagnostics: Diagnostics
 ) -> State | None:
     """The state after the script's moves; None when it could not be played (reported)."""

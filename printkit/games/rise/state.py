@@ -195,6 +195,20 @@ class RiseState:
         for key in ("built", "removed"):
             if key in data:
                 setattr(self, key, Counter({cell(n): int(v) for n, v in data[key].items()}))
+        self._check_shape()
+
+    def _check_shape(self) -> None:
+        """ValueError for a position the rules' numbers do not fit (a block count per tier for
+        tiers the rules do not have), before anything reads it."""
+        tiers = self.config.tiers
+        if len(self.workers_left) != self.players or len(self.blocks_left) != self.players:
+            raise ValueError(f"the position's supplies are not for {self.players} players")
+        if any(len(row) != tiers for row in self.blocks_left):
+            raise ValueError(f"blocks_left must give {tiers} tiers per player, as the rules do")
+        if any(not 0 <= seat < self.players for seat in self.workers.values()):
+            raise ValueError("a worker belongs to no player of this game")
+        if any(not 0 <= o < self.players or not 1 <= t <= tiers for o, t in self.towers.values()):
+            raise ValueError(f"a tower has no owner or other than 1 to {tiers} tiers")
 
     # --- invariants -----------------------------------------------------------------------
 
