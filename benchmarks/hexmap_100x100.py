@@ -47,6 +47,12 @@ FILL, LINE = "#eef1f6", "#3c3c3c"
 LINE_WIDTH, LABEL_SIZE = 0.6, 6.0
 
 
+def digits(size: int) -> int:
+    """The width of a label's column and row numbers: "0101" up to 99, "001001" past it (a
+    shorter label would name two hexes alike, PK251)."""
+    return max(2, len(str(size)))
+
+
 def write_package(rule_data: Path, size: int, labels: bool, poster: bool) -> Path:
     import yaml  # here: the bare script should not pay for it
 
@@ -59,7 +65,11 @@ def write_package(rule_data: Path, size: int, labels: bool, poster: bool) -> Pat
         "columns": size,
         "rows": size,
         "terrain": {"space": {"fill": FILL}},
-        "labels": {"position": "top" if labels else "none", "size": f"{LABEL_SIZE}pt"},
+        "labels": {
+            "position": "top" if labels else "none",
+            "size": f"{LABEL_SIZE}pt",
+            "format": f"{{col:0{digits(size)}}}{{row:0{digits(size)}}}",
+        },
         "line_color": LINE,
         "line_width": f"{LINE_WIDTH}pt",
         "legend": False,
@@ -87,18 +97,21 @@ def bare_process(size: int, page: tuple[float, float], labels: bool, out: Path) 
 def bare_loop(size: int, page: tuple[float, float], labels: bool, out: Path) -> None:
     """Every hexagon drawn whole, the way a quick script would: no reuse, edges stroked twice.
     Only reportlab is imported (here, not at the top, so printkit's runs do not pay for it)."""
+    from reportlab.lib.colors import toColor
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
     pdfmetrics.registerFont(TTFont("DejaVu", str(FONT)))
     canvas = Canvas(str(out), pagesize=page, invariant=1, pageCompression=1)
-    canvas.setFillColor(FILL)
-    canvas.setStrokeColor(LINE)
+    fill, ink = toColor(FILL), toColor("#000000")  # each colour parsed once, not once a hex
+    canvas.setFillColor(fill)
+    canvas.setStrokeColor(toColor(LINE))
     canvas.setLineWidth(LINE_WIDTH)
     canvas.setFont("DejaVu", LABEL_SIZE)
     across = HEX_MM * MM
     radius, half = across / math.sqrt(3), across / 2
+    width = digits(size)
     corners = [
         (radius * math.cos(math.radians(60 * i)), radius * math.sin(math.radians(60 * i)))
         for i in range(6)
@@ -116,9 +129,9 @@ def bare_loop(size: int, page: tuple[float, float], labels: bool, out: Path) -> 
             path.close()
             canvas.drawPath(path, stroke=1, fill=1)
             if labels:
-                canvas.setFillColor("#000000")
-                canvas.drawCentredString(x, y + half - 3 * MM, f"{col + 1:02d}{row + 1:02d}")
-                canvas.setFillColor(FILL)
+                canvas.setFillColor(ink)
+                canvas.drawCentredString(x, y + half - 3 * MM, f"{col + 1:0{width}d}{row + 1:0{width}d}")
+                canvas.setFillColor(fill)
     canvas.showPage()
     canvas.save()
 

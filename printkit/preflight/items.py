@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import count
 
 from printkit.draw.fonts import ascent, text_width
 from printkit.draw.ops import (
@@ -44,7 +45,14 @@ class Item:
     text: str = ""
     size: float = 0.0  # text: its size as printed (scaled by the transforms)
     order: int = 0  # painting order on the page
-    outline: tuple[tuple[float, float], ...] = ()  # a path's corners, for what lies inside it
+    # A path's corners, for what lies inside it, in the path's own coordinates: `matrix` puts
+    # them on the page only when a check asks (a map's edge paths have thousands of corners).
+    outline: tuple[tuple[float, float], ...] = ()
+    matrix: Matrix = IDENTITY
+
+    def corners(self) -> list[tuple[float, float]]:
+        """The path's corners on the page."""
+        return [_apply(self.matrix, x, y) for x, y in self.outline]
 
 
 def compose(outer: Matrix, inner: Matrix) -> Matrix:
@@ -126,7 +134,7 @@ def _own_box(op: Op) -> BBox | None:
 
 def bounds(ops: list[Op]) -> BBox | None:
     """The box round some ops as drawn (symbols aside): where a note sits, say."""
-    boxes = [item.box for item in _walk(Document(""), ops, IDENTITY, None, {})]
+    boxes = [item.box for item in _walk(Document(""), ops, IDENTITY, None, {}, count())]
     if not boxes:
         return None
     return (
@@ -138,11 +146,8 @@ def bounds(ops: list[Op]) -> BBox | None:
 
 
 def page_items(document: Document, ops: list[Op]) -> list[Item]:
-    items = list(_walk(document, ops, IDENTITY, None, {}))
-    return [
-        Item(i.kind, i.box, i.fill, i.stroke, i.role, i.dash, i.text, i.size, n, i.outline)
-        for n, i in enumerate(items)
-    ]
+    """The page's items in painting order (`order` numbers them)."""
+    return list(_walk(document, ops, IDENTITY, None, {}, count()))
 
 
 def _walk(
@@ -151,6 +156,7 @@ def _walk(
     matrix: Matrix,
     clip: BBox | None,
     symbols: dict[str, list[Item]],
+    order: Iterator[int],
 ) -> Iterator[Item]:
     """The items of `ops` under `matrix`, clipped; a symbol's items are found once (into
     `symbols`) and moved to each place it is used, as a map uses its hex symbols thousands of
@@ -169,15 +175,16 @@ def _walk(
                 if box is not None:
                     bound = intersect(transformed(inner, box), bound)
             if bound is not None or (op.clip is None and op.clip_path is None):
-                yield from _walk(document, op.ops, inner, bound, symbols)
+                yield from _walk(document, op.ops, inner, bound, symbols, order)
             continue
         if isinstance(op, Use):
             if op.symbol not in symbols:
                 ops_of = document.symbols[op.symbol].ops
-                symbols[op.symbol] = list(_walk(document, ops_of, IDENTITY, None, symbols))
+                found = _walk(document, ops_of, IDENTITY, None, symbols, count())
+                symbols[op.symbol] = list(found)
             placed = compose(matrix, (1, 0, 0, 1, op.x, op.y))
             for item in symbols[op.symbol]:
-                moved = _moved(item, placed, clip)
+                moved = _moved(item, placed, clip, order)
                 if moved is not None:
                     yield moved
             continue
@@ -187,30 +194,35 @@ def _walk(
         box = intersect(transformed(matrix, own), clip)
         if box is None:
             continue
-        yield _item(op, box, matrix)
+        yield _item(op, box, matrix, next(order))
 
 
-def _moved(item: Item, matrix: Matrix, clip: BBox | None) -> Item | None:
+def _moved(item: Item, matrix: Matrix, clip: BBox | None, order: Iterator[int]) -> Item | None:
     """An item found in a symbol's own coordinates, where a use of the symbol puts it."""
     box = intersect(transformed(matrix, item.box), clip)
     if box is None:
         return None
-    outline = tuple(_apply(matrix, x, y) for x, y in item.outline)
     size = item.size * _scale(matrix)
+    outline_matrix = compose(matrix, item.matrix) if item.outline else IDENTITY
     i = item
-    return Item(i.kind, box, i.fill, i.stroke, i.role, i.dash, i.text, size, 0, outline)
+    return Item(
+        i.kind, box, i.fill, i.stroke, i.role, i.dash, i.text, size, next(order), i.outline,
+        outline_matrix,
+    )  # fmt: skip
 
 
-def _item(op: Op, box: BBox, matrix: Matrix) -> Item:
+def _item(op: Op, box: BBox, matrix: Matrix, order: int) -> Item:
     if isinstance(op, Text):
-        return Item(
-            "text", box, op.color, None, op.role, text=op.text, size=op.size * _scale(matrix)
-        )
+        size = op.size * _scale(matrix)
+        return Item("text", box, op.color, None, op.role, text=op.text, size=size, order=order)
     if isinstance(op, Image):
-        return Item("image", box, None, None, "")
+        return Item("image", box, None, None, "", order=order)
     paint: Paint = op.paint  # type: ignore[union-attr]
     kind = type(op).__name__.lower()
-    outline: tuple[tuple[float, float], ...] = ()
     if isinstance(op, Path):
-        outline = tuple(_apply(matrix, *command[-2:]) for command in op.commands if command[1:])
-    return Item(kind, box, paint.fill, paint.stroke, paint.role, paint.dash, outline=outline)
+        outline = tuple(command[-2:] for command in op.commands if command[1:])
+        return Item(
+            kind, box, paint.fill, paint.stroke, paint.role, paint.dash, order=order,
+            outline=outline, matrix=matrix,
+        )  # fmt: skip
+    return Item(kind, box, paint.fill, paint.stroke, paint.role, paint.dash, order=order)
