@@ -35,9 +35,18 @@ import argparse
 import math
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 
-from processes import BARE_START, PRINTKIT_START, best_pair, printkit_build, timed
+from processes import (
+    BARE_START,
+    PRINTKIT_START,
+    Commands,
+    Workload,
+    best_pair,
+    printkit_build,
+    timed,
+)
 
 GAME = "bench_map"
 FONT = Path(__file__).resolve().parent.parent / "printkit/draw/fonts/DejaVuSansCondensed.ttf"
@@ -87,11 +96,33 @@ def printkit_process(rule_data: Path, out: Path) -> float:
     return timed(printkit_build(rule_data, GAME, out))
 
 
+def bare_command(size: int, page: tuple[float, float], labels: bool, out: Path) -> list[str]:
+    return [
+        sys.executable, __file__, "--bare", "--size", str(size), "--page", str(page[0]),
+        str(page[1]), "--labels" if labels else "--no-labels", "--out", str(out),
+    ]  # fmt: skip
+
+
 def bare_process(size: int, page: tuple[float, float], labels: bool, out: Path) -> float:
-    return timed(
-        [sys.executable, __file__, "--bare", "--size", str(size), "--page", str(page[0]),
-         str(page[1]), "--labels" if labels else "--no-labels", "--out", str(out)]
-    )  # fmt: skip
+    return timed(bare_command(size, page, labels, out))
+
+
+def commands(root: Path, size: int) -> Commands:
+    """The poster map with labels under `root`, built once (untimed) for the page size the
+    bare script draws on; printkit's build and the bare script, as commands."""
+    write_package(root / "rule_data", size, labels=True, poster=True)
+    printkit = printkit_build(root / "rule_data", GAME, root / "out")
+    timed(printkit)
+    page, _ = page_of(root / "out" / GAME / "map.pdf")
+    return printkit, bare_command(size, page, True, root / "bare.pdf")
+
+
+def workloads(root: Path) -> list[Workload]:
+    """The rows of benchmarks/run_all.py: poster maps with labels, issue 21's aim for 300."""
+    return [
+        Workload("hex map 100 × 100", partial(commands, root / "map-100", 100)),
+        Workload("hex map 300 × 300", partial(commands, root / "map-300", 300), 1.3),
+    ]
 
 
 def bare_loop(size: int, page: tuple[float, float], labels: bool, out: Path) -> None:
@@ -130,7 +161,8 @@ def bare_loop(size: int, page: tuple[float, float], labels: bool, out: Path) -> 
             canvas.drawPath(path, stroke=1, fill=1)
             if labels:
                 canvas.setFillColor(ink)
-                canvas.drawCentredString(x, y + half - 3 * MM, f"{col + 1:0{width}d}{row + 1:0{width}d}")
+                label = f"{col + 1:0{width}d}{row + 1:0{width}d}"
+                canvas.drawCentredString(x, y + half - 3 * MM, label)
                 canvas.setFillColor(fill)
     canvas.showPage()
     canvas.save()

@@ -132,7 +132,7 @@ class _Slab:
         high = cuts[k] if k < len(cuts) else math.inf
         spans: list[tuple[float, float, Edge]] = []
         for edge in edges:
-            x1, y1, x2, y2 = edge
+            y1, y2 = edge[1], edge[3]
             if min(y1, y2) <= low and high <= max(y1, y2):
                 a, b = _level(edge, low), _level(edge, high)
                 margin = 1e-9 * (1.0 + abs(a) + abs(b))  # past any rounding of a crossing

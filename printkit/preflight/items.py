@@ -8,7 +8,7 @@ Boxes are conservative: a curve counts its control points, a rotated box the box
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import count
 
 from printkit.draw.fonts import ascent, text_width
@@ -134,7 +134,7 @@ def _own_box(op: Op) -> BBox | None:
 
 def bounds(ops: list[Op]) -> BBox | None:
     """The box round some ops as drawn (symbols aside): where a note sits, say."""
-    boxes = [item.box for item in _walk(Document(""), ops, IDENTITY, None, {}, count())]
+    boxes = [item.box for item in _walk(Document(""), ops, IDENTITY, None, Found(), count())]
     if not boxes:
         return None
     return (
@@ -145,9 +145,34 @@ def bounds(ops: list[Op]) -> BBox | None:
     )
 
 
-def page_items(document: Document, ops: list[Op]) -> list[Item]:
-    """The page's items in painting order (`order` numbers them)."""
-    return list(_walk(document, ops, IDENTITY, None, {}, count()))
+@dataclass
+class Found:
+    """What a document's pages share, found once for all of them: the items of each symbol, and
+    of each drawing placed more than once (a card's face, the same tuple of ops for each copy),
+    in their own coordinates, to be moved to each place they are used."""
+
+    symbols: dict[str, list[Item]] = field(default_factory=dict)
+    drawings: dict[int, tuple[tuple[Op, ...], list[Item]]] = field(default_factory=dict)
+    seen: set[int] = field(default_factory=set)  # drawings placed once so far, by id
+
+    def drawing(self, document: Document, ops: tuple[Op, ...]) -> list[Item] | None:
+        """The items of a group's ops if they were placed before (found now if not yet);
+        None the first time, when walking them in place costs less."""
+        key = id(ops)
+        if key in self.drawings:
+            return self.drawings[key][1]
+        if key not in self.seen:
+            self.seen.add(key)
+            return None
+        items = list(_walk(document, ops, IDENTITY, None, self, count()))
+        self.drawings[key] = (ops, items)  # the tuple kept, so its id stays its own
+        return items
+
+
+def page_items(document: Document, ops: list[Op], found: Found | None = None) -> list[Item]:
+    """The page's items in painting order (`order` numbers them); `found` carries what the
+    document's earlier pages found."""
+    return list(_walk(document, ops, IDENTITY, None, found or Found(), count()))
 
 
 def _walk(
@@ -155,12 +180,12 @@ def _walk(
     ops,
     matrix: Matrix,
     clip: BBox | None,
-    symbols: dict[str, list[Item]],
+    found: Found,
     order: Iterator[int],
 ) -> Iterator[Item]:
-    """The items of `ops` under `matrix`, clipped; a symbol's items are found once (into
-    `symbols`) and moved to each place it is used, as a map uses its hex symbols thousands of
-    times."""
+    """The items of `ops` under `matrix`, clipped; a symbol's items, and a drawing's placed
+    more than once, are found once (into `found`) and moved to each place they are used, as a
+    map uses its hex symbols thousands of times and a deck its cards' faces."""
     for op in ops:
         if isinstance(op, FormField):
             continue
@@ -174,19 +199,22 @@ def _walk(
                 box = _path_box(op.clip_path)
                 if box is not None:
                     bound = intersect(transformed(inner, box), bound)
-            if bound is not None or (op.clip is None and op.clip_path is None):
-                yield from _walk(document, op.ops, inner, bound, symbols, order)
+            if bound is None and (op.clip is not None or op.clip_path is not None):
+                continue
+            drawn = found.drawing(document, op.ops)
+            if drawn is None:
+                yield from _walk(document, op.ops, inner, bound, found, order)
+            else:
+                yield from _all_moved(drawn, inner, bound, order)
             continue
         if isinstance(op, Use):
-            if op.symbol not in symbols:
+            if op.symbol not in found.symbols:
                 ops_of = document.symbols[op.symbol].ops
-                found = _walk(document, ops_of, IDENTITY, None, symbols, count())
-                symbols[op.symbol] = list(found)
+                found.symbols[op.symbol] = list(
+                    _walk(document, ops_of, IDENTITY, None, found, count())
+                )
             placed = compose(matrix, (1, 0, 0, 1, op.x, op.y))
-            for item in symbols[op.symbol]:
-                moved = _moved(item, placed, clip, order)
-                if moved is not None:
-                    yield moved
+            yield from _all_moved(found.symbols[op.symbol], placed, clip, order)
             continue
         own = _own_box(op)
         if own is None:
@@ -195,6 +223,15 @@ def _walk(
         if box is None:
             continue
         yield _item(op, box, matrix, next(order))
+
+
+def _all_moved(
+    items: list[Item], matrix: Matrix, clip: BBox | None, order: Iterator[int]
+) -> Iterator[Item]:
+    for item in items:
+        moved = _moved(item, matrix, clip, order)
+        if moved is not None:
+            yield moved
 
 
 def _moved(item: Item, matrix: Matrix, clip: BBox | None, order: Iterator[int]) -> Item | None:
