@@ -20,12 +20,11 @@ benchmarks/card_data_10000.py`.
 from __future__ import annotations
 
 import argparse
-import resource
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from processes import wall_and_cpu
 
 GAME = "bench"
 LAYOUT = """\
@@ -64,18 +63,6 @@ def write_package(root: Path, rows: int) -> None:
     (folder / "cards.csv").write_text("name,count,effect,power\n" + "".join(lines))
 
 
-def timed(command: list[str]) -> tuple[float, float]:
-    """Wall and processor seconds (user and system) of one whole process that must succeed."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    result = subprocess.run(command, capture_output=True, text=True, check=False)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if result.returncode != 0:
-        raise SystemExit(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr}")
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=10_000)
@@ -85,7 +72,7 @@ def main() -> None:
         root = Path(folder)
         write_package(root, options.rows)
         command = [sys.executable, "-m", "printkit", "--rule-data", str(root), "validate", GAME]
-        runs = [timed(command) for _ in range(options.repeat)]
+        runs = [wall_and_cpu(command) for _ in range(options.repeat)]
     wall = min(w for w, _ in runs)
     cpu = min(c for _, c in runs)
     print(f"printkit validate, {options.rows:,} CSV rows: best of {options.repeat}: "

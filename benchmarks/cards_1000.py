@@ -18,8 +18,10 @@ What it does:
 2. Runs `python -m printkit build bench --only <material> --format pdf` for each material.
 3. Runs this file with `--bare sheets|pod`: it generates the same cards and draws them with a
    bare reportlab loop (same page sizes, same n-up positions and duplex mirroring, the same
-   embedded DejaVu TTF found by path, text wrapped with `simpleSplit`, crop marks, backs as one
+   embedded DejaVu TTF found by path, each distinct text wrapped once with `simpleSplit`, crop
+   marks, backs as one
    reused form), writing the PDF to a file; it imports reportlab and nothing of printkit.
+   `benchmarks/run_all.py` runs the same two commands for 1000 and 10,000 cards (`workloads`).
 4. Runs the two sides in turns, `--repeat` times, and prints the best wall time of each, the
    ratio printkit/bare, and what each PDF holds, read back from the file with pypdf: pages,
    bytes, bytes per page and per card (with a warning if the two differ in page count or page
@@ -41,9 +43,10 @@ import random
 import sys
 import tempfile
 from dataclasses import dataclass
+from functools import cache, partial
 from pathlib import Path
 
-from processes import BARE_START, PRINTKIT_START, best_pair
+from processes import BARE_START, PRINTKIT_START, Commands, Workload, best_pair
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -217,9 +220,11 @@ def register_bare_fonts() -> None:
         pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
 
 
-def _draw_text(canvas: Canvas, region: TextRegion, text: str, left: float, top: float) -> None:
-    """Wrap `text` into the region with simpleSplit and draw it; (left, top) is the card's
-    trim corner in PDF points, y up."""
+@cache
+def _laid_out(region: TextRegion, text: str) -> tuple[tuple[float, float, str], ...]:
+    """Each line of `text` wrapped into the region with simpleSplit, as (x from the card's
+    left, baseline below its top, line) in points; a text is wrapped once however many copies
+    of its card are drawn, as printkit lays out each distinct card once."""
     font = BARE_FACES[region.face][0]
     width = region.w * MM
     lines = simpleSplit(text, font, region.size, width)
@@ -229,14 +234,23 @@ def _draw_text(canvas: Canvas, region: TextRegion, text: str, left: float, top: 
     if region.valign == "middle":
         box_top += (region.h * MM - block) / 2
     baseline = box_top + pdfmetrics.getAscent(font, region.size) + (leading - region.size) / 2
-    canvas.setFont(font, region.size)
+    placed = []
     for line in lines:
-        x = left + region.x * MM
+        x = region.x * MM
         if region.align != "left":
             spare = width - pdfmetrics.stringWidth(line, font, region.size)
             x += spare if region.align == "right" else spare / 2
-        canvas.drawString(x, top - baseline, line)
+        placed.append((x, baseline, line))
         baseline += leading
+    return tuple(placed)
+
+
+def _draw_text(canvas: Canvas, region: TextRegion, text: str, left: float, top: float) -> None:
+    """Draw `text` wrapped into the region; (left, top) is the card's trim corner in PDF
+    points, y up."""
+    canvas.setFont(BARE_FACES[region.face][0], region.size)
+    for x, baseline, line in _laid_out(region, text):
+        canvas.drawString(left + x, top - baseline, line)
 
 
 def _grid() -> tuple[int, int, float, float]:
@@ -423,6 +437,31 @@ def compare(
         )
     print()
     return time_ok and size_ok
+
+
+def commands(root: Path, cards: int, distinct: int) -> Commands:
+    """Write the package of `cards` cards (`distinct` different) under `root`; printkit's build
+    of its sheets with backs and the bare script drawing the same, as commands."""
+    write_package(root / "rule_data", generate_cards(cards, distinct))
+    material = MATERIALS["sheets"]
+    printkit = printkit_args(root / "rule_data", material, root / "out")
+    bare = [
+        sys.executable, __file__, "--bare", "sheets", "--cards", str(cards),
+        "--distinct", str(distinct), "--out", str(root / "bare.pdf"),
+    ]  # fmt: skip
+    return [sys.executable, "-m", "printkit", *printkit], bare
+
+
+def workloads(root: Path) -> list[Workload]:
+    """The rows of benchmarks/run_all.py: decks on sheets with backs, with issue 21's aims.
+    The distinct deck's cards are this script's generated Shields Up-like cards, every one
+    different, so that nothing is laid out once for many copies."""
+    rows = (("1000 cards", 1000, 100, 1.5), ("10,000 cards", 10_000, 100, 1.3))
+    rows += (("10,000 distinct cards", 10_000, 10_000, 2.0),)
+    return [
+        Workload(name, partial(commands, root / f"cards-{cards}-{distinct}", cards, distinct), aim)
+        for name, cards, distinct, aim in rows
+    ]
 
 
 def profile(root: Path, limit: int) -> None:

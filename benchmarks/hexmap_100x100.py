@@ -35,9 +35,18 @@ import argparse
 import math
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 
-from processes import BARE_START, PRINTKIT_START, best_pair, printkit_build, timed
+from processes import (
+    BARE_START,
+    PRINTKIT_START,
+    Commands,
+    Workload,
+    best_pair,
+    printkit_build,
+    timed,
+)
 
 GAME = "bench_map"
 FONT = Path(__file__).resolve().parent.parent / "printkit/draw/fonts/DejaVuSansCondensed.ttf"
@@ -45,6 +54,12 @@ MM = 72 / 25.4
 HEX_MM = 16.0
 FILL, LINE = "#eef1f6", "#3c3c3c"
 LINE_WIDTH, LABEL_SIZE = 0.6, 6.0
+
+
+def digits(size: int) -> int:
+    """The width of a label's column and row numbers: "0101" up to 99, "001001" past it (a
+    shorter label would name two hexes alike, PK251)."""
+    return max(2, len(str(size)))
 
 
 def write_package(rule_data: Path, size: int, labels: bool, poster: bool) -> Path:
@@ -59,7 +74,11 @@ def write_package(rule_data: Path, size: int, labels: bool, poster: bool) -> Pat
         "columns": size,
         "rows": size,
         "terrain": {"space": {"fill": FILL}},
-        "labels": {"position": "top" if labels else "none", "size": f"{LABEL_SIZE}pt"},
+        "labels": {
+            "position": "top" if labels else "none",
+            "size": f"{LABEL_SIZE}pt",
+            "format": f"{{col:0{digits(size)}}}{{row:0{digits(size)}}}",
+        },
         "line_color": LINE,
         "line_width": f"{LINE_WIDTH}pt",
         "legend": False,
@@ -77,28 +96,53 @@ def printkit_process(rule_data: Path, out: Path) -> float:
     return timed(printkit_build(rule_data, GAME, out))
 
 
+def bare_command(size: int, page: tuple[float, float], labels: bool, out: Path) -> list[str]:
+    return [
+        sys.executable, __file__, "--bare", "--size", str(size), "--page", str(page[0]),
+        str(page[1]), "--labels" if labels else "--no-labels", "--out", str(out),
+    ]  # fmt: skip
+
+
 def bare_process(size: int, page: tuple[float, float], labels: bool, out: Path) -> float:
-    return timed(
-        [sys.executable, __file__, "--bare", "--size", str(size), "--page", str(page[0]),
-         str(page[1]), "--labels" if labels else "--no-labels", "--out", str(out)]
-    )  # fmt: skip
+    return timed(bare_command(size, page, labels, out))
+
+
+def commands(root: Path, size: int) -> Commands:
+    """The poster map with labels under `root`, built once (untimed) for the page size the
+    bare script draws on; printkit's build and the bare script, as commands."""
+    write_package(root / "rule_data", size, labels=True, poster=True)
+    printkit = printkit_build(root / "rule_data", GAME, root / "out")
+    timed(printkit)
+    page, _ = page_of(root / "out" / GAME / "map.pdf")
+    return printkit, bare_command(size, page, True, root / "bare.pdf")
+
+
+def workloads(root: Path) -> list[Workload]:
+    """The rows of benchmarks/run_all.py: poster maps with labels, issue 21's aim for 300."""
+    return [
+        Workload("hex map 100 × 100", partial(commands, root / "map-100", 100)),
+        Workload("hex map 300 × 300", partial(commands, root / "map-300", 300), 1.3),
+    ]
 
 
 def bare_loop(size: int, page: tuple[float, float], labels: bool, out: Path) -> None:
     """Every hexagon drawn whole, the way a quick script would: no reuse, edges stroked twice.
     Only reportlab is imported (here, not at the top, so printkit's runs do not pay for it)."""
+    from reportlab.lib.colors import toColor
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
     pdfmetrics.registerFont(TTFont("DejaVu", str(FONT)))
     canvas = Canvas(str(out), pagesize=page, invariant=1, pageCompression=1)
-    canvas.setFillColor(FILL)
-    canvas.setStrokeColor(LINE)
+    fill, ink = toColor(FILL), toColor("#000000")  # each colour parsed once, not once a hex
+    canvas.setFillColor(fill)
+    canvas.setStrokeColor(toColor(LINE))
     canvas.setLineWidth(LINE_WIDTH)
     canvas.setFont("DejaVu", LABEL_SIZE)
     across = HEX_MM * MM
     radius, half = across / math.sqrt(3), across / 2
+    width = digits(size)
     corners = [
         (radius * math.cos(math.radians(60 * i)), radius * math.sin(math.radians(60 * i)))
         for i in range(6)
@@ -116,9 +160,10 @@ def bare_loop(size: int, page: tuple[float, float], labels: bool, out: Path) -> 
             path.close()
             canvas.drawPath(path, stroke=1, fill=1)
             if labels:
-                canvas.setFillColor("#000000")
-                canvas.drawCentredString(x, y + half - 3 * MM, f"{col + 1:02d}{row + 1:02d}")
-                canvas.setFillColor(FILL)
+                canvas.setFillColor(ink)
+                label = f"{col + 1:0{width}d}{row + 1:0{width}d}"
+                canvas.drawCentredString(x, y + half - 3 * MM, label)
+                canvas.setFillColor(fill)
     canvas.showPage()
     canvas.save()
 

@@ -7,8 +7,11 @@ baseline script importing this module pays for nothing it does not use.
 
 from __future__ import annotations
 
+import resource
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 # Each side doing nothing: printkit's command, and Python with reportlab's canvas, which is
@@ -20,14 +23,22 @@ BARE_START = [sys.executable, "-c", "import reportlab.pdfgen.canvas"]
 def timed(command: list[str], exit_code: int = 0) -> float:
     """Wall seconds of one whole process; any other exit code than `exit_code` (a benchmark of
     a refusal expects 1) stops the benchmark with its output."""
+    return wall_and_cpu(command, exit_code)[0]
+
+
+def wall_and_cpu(command: list[str], exit_code: int = 0) -> tuple[float, float]:
+    """Wall and processor seconds (user and system) of one whole process. Processor time moves
+    less with the load of others on a shared machine."""
     import subprocess
 
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if result.returncode != exit_code:
         raise SystemExit(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr}")
-    return elapsed
+    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def best_pair(repeat: int, first: list[str], second: list[str]) -> tuple[float, float]:
@@ -43,3 +54,18 @@ def printkit_build(rule_data: Path, game: str, out: Path, *extra: str) -> list[s
         sys.executable, "-m", "printkit", "--rule-data", str(rule_data), "build", game,
         "--format", "pdf", "--out", str(out), *extra,
     ]  # fmt: skip
+
+
+Commands = tuple[list[str], list[str] | None]  # printkit's, and the baseline's if any
+
+
+@dataclass(frozen=True)
+class Workload:
+    """One row of `benchmarks/run_all.py`'s table. `prepare` writes what the commands read
+    (the game package; a first build where the baseline needs its page size) and returns
+    printkit's command and the baseline's doing the same work (None: printkit alone), both
+    whole processes; `aim` is the most printkit may take as a multiple of the baseline."""
+
+    name: str
+    prepare: Callable[[], Commands]
+    aim: float | None = None

@@ -151,8 +151,13 @@ def _id(symbol: str) -> str:
 
 def render_svg_page(document: Document, page: Page) -> bytes:
     width, height = _n(page.width), _n(page.height)
+    # debug=False: svgwrite would check every attribute of every element against the SVG
+    # profile, over half the SVG's time, for the same bytes (tests/test_svg_unchecked.py)
     drawing = svgwrite.Drawing(
-        size=(f"{width}pt", f"{height}pt"), viewBox=f"0 0 {width} {height}", profile="full"
+        size=(f"{width}pt", f"{height}pt"),
+        viewBox=f"0 0 {width} {height}",
+        profile="full",
+        debug=False,
     )
     drawing.set_desc(title=page.label or document.title)
     painter = _SvgPainter(drawing, document)

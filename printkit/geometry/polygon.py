@@ -8,7 +8,10 @@ Polygons are lists of (x, y) corners in order, either winding.
 
 from __future__ import annotations
 
+import math
+from bisect import bisect_right
 from collections.abc import Sequence
+from itertools import accumulate
 
 Point = tuple[float, float]
 
@@ -82,14 +85,24 @@ def segment_meets_box(a: Point, b: Point, box: tuple[float, ...], by: float = 0.
     return clip_segment(a, b, [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]) is not None
 
 
+Edge = tuple[float, float, float, float]  # x1, y1, x2, y2
+
+
 class EvenOdd:
-    """Whether points lie inside a polygon of any shape (even-odd rule), its edges bucketed by
-    height so that a test looks only at the edges level with the point: a map's outline has
-    hundreds of corners and its ten thousand labels are each tested against it."""
+    """Whether points lie inside a polygon of any shape (even-odd rule), fast when one outline
+    is tested many times: a map's outline and each of its row fills have hundreds of corners
+    and its ten thousand labels are each tested against one.
+
+    The edges are bucketed by height in bands; a band is cut where a corner lies into slabs,
+    in each of which the same edges cross every level line (an interval tree along y). A slab's
+    edges are sorted by where they start along x, so a point counts the edges wholly right of it
+    by bisection and tests only the few whose extent holds it."""
 
     def __init__(self, points: Sequence[Point], band: float) -> None:
         self.band = band
-        self.bands: dict[int, list[tuple[float, float, float, float]]] = {}
+        self.bands: dict[int, list[Edge]] = {}
+        self.cuts: dict[int, list[float]] = {}  # a band's corner heights, sorted
+        self.slabs: dict[tuple[int, int], _Slab] = {}
         for (x1, y1), (x2, y2) in zip(points, [*points[1:], points[0]], strict=True):
             if y1 == y2:
                 continue  # a level edge is never crossed by a level ray
@@ -98,8 +111,55 @@ class EvenOdd:
 
     def __contains__(self, point: Point) -> bool:
         x, y = point
-        inside = False
-        for x1, y1, x2, y2 in self.bands.get(int(y // self.band), ()):
-            if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-                inside = not inside
-        return inside
+        j = int(y // self.band)
+        edges = self.bands.get(j)
+        if not edges:
+            return False
+        if j not in self.cuts:
+            self.cuts[j] = sorted({v for edge in edges for v in (edge[1], edge[3])})
+        k = bisect_right(self.cuts[j], y)
+        if (j, k) not in self.slabs:
+            self.slabs[j, k] = _Slab(edges, self.cuts[j], k)
+        return self.slabs[j, k].crossings(x, y) % 2 == 1
+
+
+class _Slab:
+    """The edges crossing every level line between two corner heights of a band (the k-th
+    gap of `cuts`), sorted by the least x they reach there."""
+
+    def __init__(self, edges: list[Edge], cuts: list[float], k: int) -> None:
+        low = cuts[k - 1] if k > 0 else -math.inf
+        high = cuts[k] if k < len(cuts) else math.inf
+        spans: list[tuple[float, float, Edge]] = []
+        for edge in edges:
+            y1, y2 = edge[1], edge[3]
+            if min(y1, y2) <= low and high <= max(y1, y2):
+                a, b = _level(edge, low), _level(edge, high)
+                margin = 1e-9 * (1.0 + abs(a) + abs(b))  # past any rounding of a crossing
+                spans.append((min(a, b) - margin, max(a, b) + margin, edge))
+        spans.sort(key=lambda span: span[0])
+        self.starts = [span[0] for span in spans]
+        self.ends = [span[1] for span in spans]
+        self.edges = [span[2] for span in spans]
+        self.reach = list(accumulate(self.ends, max))  # the furthest end of the first n
+
+    def crossings(self, x: float, y: float) -> int:
+        """How many edges a ray from (x, y) to the right crosses: those starting right of x,
+        and of the others those whose extent holds x and whose crossing is right of it."""
+        first_right = bisect_right(self.starts, x)
+        count = len(self.starts) - first_right
+        n = first_right - 1
+        while n >= 0 and self.reach[n] >= x:
+            if self.ends[n] >= x:
+                x1, y1, x2, y2 = self.edges[n]
+                if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                    count += 1
+            n -= 1
+        return count
+
+
+def _level(edge: Edge, y: float) -> float:
+    """Where an edge's line is at height `y`, clamped to the edge (an open slab's end)."""
+    x1, y1, x2, y2 = edge
+    y = min(max(y, min(y1, y2)), max(y1, y2))
+    return x1 + (y - y1) * (x2 - x1) / (y2 - y1)

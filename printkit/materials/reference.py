@@ -10,6 +10,7 @@ diagnostic, never an extra page.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from printkit.diagnostics import (
@@ -72,12 +73,15 @@ def compile_quick_reference(
     return Document(title, flow=flow)
 
 
+@lru_cache(maxsize=4)
 def _largest_fitting(
     markdown: str, title: str, size: tuple[float, float], pages: int
 ) -> tuple[float, Built] | None:
     """The largest of QUICK_SIZES at which the text fits `pages`, and its layout; None when
     none does. Most quick references fit at the largest size, which is tried first; then a
-    bisection of the rest (smaller text never needs more pages)."""
+    bisection of the rest (smaller text never needs more pages). Kept for the next material
+    asking the same: copies of one quick reference are laid out once (a game of fifty took
+    10 to 16 s to validate)."""
     tried: dict[int, Built | None] = {}
 
     def fits(index: int) -> bool:
@@ -112,7 +116,7 @@ def compile_rules_reference(
         return None
     title, size, markdown = prepared
     try:
-        built = rules_reference(markdown, title, size)
+        built = _rules_layout(markdown, title, size)
     except TooManyPages:
         diagnostics.add(
             REFERENCE_TOO_LONG,
@@ -127,6 +131,12 @@ def compile_rules_reference(
         return built.pdf if space == "rgb" else rules_reference(markdown, title, size, space).pdf
 
     return Document(title, flow=flow)
+
+
+@lru_cache(maxsize=4)
+def _rules_layout(markdown: str, title: str, size: tuple[float, float]) -> Built:
+    """The rules reference laid out in RGB, once for copies of the same material."""
+    return rules_reference(markdown, title, size)
 
 
 def _prepare(

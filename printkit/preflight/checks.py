@@ -189,7 +189,7 @@ class _Grounds:
             return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
         if item.kind == "path" and len(item.outline) >= 3:
             if id(item) not in self.outlines:
-                self.outlines[id(item)] = EvenOdd(item.outline, GROUND_CELL)
+                self.outlines[id(item)] = EvenOdd(item.corners(), GROUND_CELL)
             return (x, y) in self.outlines[id(item)]
         return item.kind == "rect"
 

@@ -8,7 +8,8 @@ Boxes are conservative: a curve counts its control points, a rotated box the box
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import count
 
 from printkit.draw.fonts import ascent, text_width
 from printkit.draw.ops import (
@@ -33,8 +34,11 @@ BBox = tuple[float, float, float, float]  # x0, y0, x1, y1 in points, y down
 DESCENT = 0.25  # of a font size: how far glyphs reach below the baseline
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Item:
+    """One mark of ink as the preflight sees it; never changed once made (not frozen: a page
+    of a big map makes a hundred thousand, and a frozen dataclass is made five times slower)."""
+
     kind: str  # rect, line, circle, path, text, image
     box: BBox
     fill: str | None
@@ -44,7 +48,14 @@ class Item:
     text: str = ""
     size: float = 0.0  # text: its size as printed (scaled by the transforms)
     order: int = 0  # painting order on the page
-    outline: tuple[tuple[float, float], ...] = ()  # a path's corners, for what lies inside it
+    # A path's corners, for what lies inside it, in the path's own coordinates: `matrix` puts
+    # them on the page only when a check asks (a map's edge paths have thousands of corners).
+    outline: tuple[tuple[float, float], ...] = ()
+    matrix: Matrix = IDENTITY
+
+    def corners(self) -> list[tuple[float, float]]:
+        """The path's corners on the page."""
+        return [_apply(self.matrix, x, y) for x, y in self.outline]
 
 
 def compose(outer: Matrix, inner: Matrix) -> Matrix:
@@ -126,7 +137,7 @@ def _own_box(op: Op) -> BBox | None:
 
 def bounds(ops: list[Op]) -> BBox | None:
     """The box round some ops as drawn (symbols aside): where a note sits, say."""
-    boxes = [item.box for item in _walk(Document(""), ops, IDENTITY, None, {})]
+    boxes = [item.box for item in _walk(Document(""), ops, IDENTITY, None, Found(), count())]
     if not boxes:
         return None
     return (
@@ -137,12 +148,34 @@ def bounds(ops: list[Op]) -> BBox | None:
     )
 
 
-def page_items(document: Document, ops: list[Op]) -> list[Item]:
-    items = list(_walk(document, ops, IDENTITY, None, {}))
-    return [
-        Item(i.kind, i.box, i.fill, i.stroke, i.role, i.dash, i.text, i.size, n, i.outline)
-        for n, i in enumerate(items)
-    ]
+@dataclass
+class Found:
+    """What a document's pages share, found once for all of them: the items of each symbol, and
+    of each drawing placed more than once (a card's face, the same tuple of ops for each copy),
+    in their own coordinates, to be moved to each place they are used."""
+
+    symbols: dict[str, list[Item]] = field(default_factory=dict)
+    drawings: dict[int, tuple[tuple[Op, ...], list[Item]]] = field(default_factory=dict)
+    seen: set[int] = field(default_factory=set)  # drawings placed once so far, by id
+
+    def drawing(self, document: Document, ops: tuple[Op, ...]) -> list[Item] | None:
+        """The items of a group's ops if they were placed before (found now if not yet);
+        None the first time, when walking them in place costs less."""
+        key = id(ops)
+        if key in self.drawings:
+            return self.drawings[key][1]
+        if key not in self.seen:
+            self.seen.add(key)
+            return None
+        items = list(_walk(document, ops, IDENTITY, None, self, count()))
+        self.drawings[key] = (ops, items)  # the tuple kept, so its id stays its own
+        return items
+
+
+def page_items(document: Document, ops: list[Op], found: Found | None = None) -> list[Item]:
+    """The page's items in painting order (`order` numbers them); `found` carries what the
+    document's earlier pages found."""
+    return list(_walk(document, ops, IDENTITY, None, found or Found(), count()))
 
 
 def _walk(
@@ -150,11 +183,12 @@ def _walk(
     ops,
     matrix: Matrix,
     clip: BBox | None,
-    symbols: dict[str, list[Item]],
+    found: Found,
+    order: Iterator[int],
 ) -> Iterator[Item]:
-    """The items of `ops` under `matrix`, clipped; a symbol's items are found once (into
-    `symbols`) and moved to each place it is used, as a map uses its hex symbols thousands of
-    times."""
+    """The items of `ops` under `matrix`, clipped; a symbol's items, and a drawing's placed
+    more than once, are found once (into `found`) and moved to each place they are used, as a
+    map uses its hex symbols thousands of times and a deck its cards' faces."""
     for op in ops:
         if isinstance(op, FormField):
             continue
@@ -168,18 +202,22 @@ def _walk(
                 box = _path_box(op.clip_path)
                 if box is not None:
                     bound = intersect(transformed(inner, box), bound)
-            if bound is not None or (op.clip is None and op.clip_path is None):
-                yield from _walk(document, op.ops, inner, bound, symbols)
+            if bound is None and (op.clip is not None or op.clip_path is not None):
+                continue
+            drawn = found.drawing(document, op.ops)
+            if drawn is None:
+                yield from _walk(document, op.ops, inner, bound, found, order)
+            else:
+                yield from _all_moved(drawn, inner, bound, order)
             continue
         if isinstance(op, Use):
-            if op.symbol not in symbols:
+            if op.symbol not in found.symbols:
                 ops_of = document.symbols[op.symbol].ops
-                symbols[op.symbol] = list(_walk(document, ops_of, IDENTITY, None, symbols))
+                found.symbols[op.symbol] = list(
+                    _walk(document, ops_of, IDENTITY, None, found, count())
+                )
             placed = compose(matrix, (1, 0, 0, 1, op.x, op.y))
-            for item in symbols[op.symbol]:
-                moved = _moved(item, placed, clip)
-                if moved is not None:
-                    yield moved
+            yield from _all_moved(found.symbols[op.symbol], placed, clip, order)
             continue
         own = _own_box(op)
         if own is None:
@@ -187,30 +225,59 @@ def _walk(
         box = intersect(transformed(matrix, own), clip)
         if box is None:
             continue
-        yield _item(op, box, matrix)
+        yield _item(op, box, matrix, next(order))
 
 
-def _moved(item: Item, matrix: Matrix, clip: BBox | None) -> Item | None:
+def _all_moved(
+    items: list[Item], matrix: Matrix, clip: BBox | None, order: Iterator[int]
+) -> Iterator[Item]:
+    """`items` where `matrix` puts them, clipped. A plain move (a card on a sheet, a hex on a
+    map) is the commonest by far and skips the general transform: the same sums, so the same
+    boxes to the last bit."""
+    if matrix[:4] != (1.0, 0.0, 0.0, 1.0):
+        for item in items:
+            moved = _moved(item, matrix, clip, order)
+            if moved is not None:
+                yield moved
+        return
+    dx, dy = matrix[4], matrix[5]
+    for i in items:
+        x0, y0, x1, y1 = i.box
+        box = intersect((x0 + dx, y0 + dy, x1 + dx, y1 + dy), clip)
+        if box is not None:
+            outline_matrix = compose(matrix, i.matrix) if i.outline else IDENTITY
+            yield Item(
+                i.kind, box, i.fill, i.stroke, i.role, i.dash, i.text, i.size, next(order),
+                i.outline, outline_matrix,
+            )  # fmt: skip
+
+
+def _moved(item: Item, matrix: Matrix, clip: BBox | None, order: Iterator[int]) -> Item | None:
     """An item found in a symbol's own coordinates, where a use of the symbol puts it."""
     box = intersect(transformed(matrix, item.box), clip)
     if box is None:
         return None
-    outline = tuple(_apply(matrix, x, y) for x, y in item.outline)
     size = item.size * _scale(matrix)
+    outline_matrix = compose(matrix, item.matrix) if item.outline else IDENTITY
     i = item
-    return Item(i.kind, box, i.fill, i.stroke, i.role, i.dash, i.text, size, 0, outline)
+    return Item(
+        i.kind, box, i.fill, i.stroke, i.role, i.dash, i.text, size, next(order), i.outline,
+        outline_matrix,
+    )  # fmt: skip
 
 
-def _item(op: Op, box: BBox, matrix: Matrix) -> Item:
+def _item(op: Op, box: BBox, matrix: Matrix, order: int) -> Item:
     if isinstance(op, Text):
-        return Item(
-            "text", box, op.color, None, op.role, text=op.text, size=op.size * _scale(matrix)
-        )
+        size = op.size * _scale(matrix)
+        return Item("text", box, op.color, None, op.role, text=op.text, size=size, order=order)
     if isinstance(op, Image):
-        return Item("image", box, None, None, "")
+        return Item("image", box, None, None, "", order=order)
     paint: Paint = op.paint  # type: ignore[union-attr]
     kind = type(op).__name__.lower()
-    outline: tuple[tuple[float, float], ...] = ()
     if isinstance(op, Path):
-        outline = tuple(_apply(matrix, *command[-2:]) for command in op.commands if command[1:])
-    return Item(kind, box, paint.fill, paint.stroke, paint.role, paint.dash, outline=outline)
+        outline = tuple(command[-2:] for command in op.commands if command[1:])
+        return Item(
+            kind, box, paint.fill, paint.stroke, paint.role, paint.dash, order=order,
+            outline=outline, matrix=matrix,
+        )  # fmt: skip
+    return Item(kind, box, paint.fill, paint.stroke, paint.role, paint.dash, order=order)

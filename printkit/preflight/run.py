@@ -12,7 +12,7 @@ from printkit.diagnostics import (
 from printkit.draw.ops import Document
 from printkit.load.package import LoadedPackage
 from printkit.preflight.checks import page_findings
-from printkit.preflight.items import page_items
+from printkit.preflight.items import Found, page_items
 
 
 def preflight(
@@ -22,10 +22,11 @@ def preflight(
     if any(d.code in (SMALL_TEXT, MARKER_TEXT_SMALL) for d in diagnostics):
         accepted.add(PREFLIGHT_SMALL_TEXT)  # the material's checks named the cards or markers
     where = loaded.spans.key(("materials", material_id))
+    found = Found()  # symbols and repeated drawings, found once for every page
     for number, page in enumerate(document.pages, start=1):
         # A page with a BleedBox goes to a print shop, which prints its bleed to the edge.
         home_printed = page.bleed_box is None
-        items = page_items(document, page.ops)
+        items = page_items(document, page.ops, found)
         for finding in page_findings(items, (page.width, page.height), home_printed):
             if finding.code in accepted:
                 continue

@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jinja2 import BaseLoader, Environment, TemplateNotFound, TemplateSyntaxError
+from jinja2 import (
+    BaseLoader,
+    BytecodeCache,
+    Environment,
+    TemplateNotFound,
+    TemplateSyntaxError,
+)
+from jinja2.bccache import Bucket
 
 from printkit.check.rule_index import ENTRY_KINDS, Entry, rule_entries
 from printkit.load.files import TEMPLATE, GameFiles, NotFound, Refused
@@ -74,6 +81,26 @@ class GameTemplates(BaseLoader):
             return packaged if packaged.is_file() else None
 
 
+class _Compiled(BytecodeCache):
+    """Compiled templates kept for the rest of the process, keyed by name and file and checked
+    against the source's hash (Jinja's own bytecode cache, in memory): every reference material
+    composes in a fresh environment, and fifty copies of a quick reference compiled its template
+    fifty times, most of a `validate`."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+_COMPILED = _Compiled()  # templates without line marks only: the marks change the code
+
+
 def template_path(loaded: LoadedPackage, name: str) -> Path | None:
     """The template file a material's name means, None when there is none it may read."""
     try:
@@ -88,6 +115,8 @@ def compose(loaded: LoadedPackage, name: str, marked: bool = False) -> str:
     environment = BoundedEnvironment()
     if marked:
         environment.add_extension(LineMarks)
+    else:
+        environment.bytecode_cache = _COMPILED
     environment.loader = GameTemplates(loaded.files)
     context = reference_context(loaded)
     try:
