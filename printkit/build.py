@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit.check.claims import Verdict
+from printkit.check.claims import Status, Verdict
 from printkit.check.deck import check_deck
 from printkit.check.errata import apply_errata
 from printkit.check.layout import check_safe_zones
@@ -76,7 +76,8 @@ def compile_game(
         document = compile_material(played, material_id, layouts, paper, found, press)
         if document is not None:
             result.documents[material_id] = document
-    apply_errata(loaded, found.items, diagnostics)
+    unplayed = [f"{v.kind} '{v.id}'" for v in result.verdicts if v.status == Status.NOT_PLAYED]
+    apply_errata(loaded, found.items, diagnostics, unplayed)
     diagnostics.extend(remaining)
     return result
 

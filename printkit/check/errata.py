@@ -6,6 +6,8 @@ follows, so the build goes on and the note says which side was chosen and why.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from printkit.check.erratum_names import check_erratum_names
 from printkit.diagnostics import (
     CODES,
@@ -33,8 +35,17 @@ def resolving_erratum(errata: list[Erratum], diagnostic: Diagnostic) -> int | No
     )
 
 
-def apply_errata(loaded: LoadedPackage, found: list[Diagnostic], diagnostics: Diagnostics) -> None:
-    """Move `found` into `diagnostics`, turning those an erratum resolves into notes."""
+def apply_errata(
+    loaded: LoadedPackage,
+    found: list[Diagnostic],
+    diagnostics: Diagnostics,
+    unplayed: Collection[str] = (),
+) -> None:
+    """Move `found` into `diagnostics`, turning those an erratum resolves into notes.
+
+    `unplayed` names the claims and examples not played this run ("claim 'x'": property
+    claims under `build` and `validate --no-simulate`): an erratum about one of them waits
+    for play, and is not stale for matching nothing."""
     used: set[int] = set()
     errata = loaded.package.errata
     for diagnostic in found:
@@ -62,7 +73,11 @@ def apply_errata(loaded: LoadedPackage, found: list[Diagnostic], diagnostics: Di
                     erratum.code, CODES, otherwise="see 'printkit explain' for the codes"
                 ),
             )
-        elif index not in used and index not in misnamed:
+        elif (
+            index not in used
+            and index not in misnamed
+            and not any(owner in erratum.subject for owner in unplayed)
+        ):
             diagnostics.add(
                 STALE_ERRATUM,
                 f"erratum for {erratum.code} '{erratum.subject}' matches no diagnostic",
