@@ -48,8 +48,12 @@ def compile_game(
     only: tuple[str, ...] = (),
     progress: Callable[[str], None] | None = None,
     press: bool = False,
+    smoke: bool = False,
+    properties: bool = False,
 ) -> GameResult | None:
-    """Check a game and compile its materials in memory; None when it cannot be built."""
+    """Check a game and compile its materials in memory; None when it cannot be built.
+    `properties` plays the property claims over seeded playouts (`claims`, `validate`),
+    `smoke` the smoke playouts too (`validate`); otherwise only scripted games are played."""
     found = Diagnostics()
     loaded = load_package(game_id, folder, found)
     if loaded is None:
@@ -63,7 +67,7 @@ def compile_game(
     for deck_id in loaded.package.decks:
         check_deck(loaded.package, deck_id, loaded.spans, found)
     result = GameResult(game_id)
-    result.verdicts = check_rules(loaded, found, played.package)
+    result.verdicts = check_rules(loaded, found, played, smoke, properties or smoke)
     remaining = Diagnostics()  # faults of the played rules: no erratum can excuse them
     check_played(played, found.items, remaining)
     result.materials = list(played.package.materials)

@@ -34,7 +34,7 @@ def _report(
     diagnostics: Diagnostics,
     strict: bool,
     as_json: bool = False,
-    verdicts: list[dict[str, str]] | None = None,
+    verdicts: list[dict[str, object]] | None = None,
 ) -> int:
     if as_json:
         report = diagnostics_json(diagnostics, strict)
@@ -181,22 +181,44 @@ STRICT_HERE = click.option(
     show_default=True,
     help="json: the diagnostics as one JSON object on standard output.",
 )
+@click.option(
+    "--no-simulate",
+    is_flag=True,
+    help="Play only the scripted games: no property claims, no smoke playouts.",
+)
 @click.pass_context
 def validate(
-    context: click.Context, games: tuple[str, ...], paper: str, press: bool, output_format: str
+    context: click.Context,
+    games: tuple[str, ...],
+    paper: str,
+    press: bool,
+    output_format: str,
+    no_simulate: bool,
 ) -> None:
     """Check games without writing anything."""
     diagnostics = Diagnostics()
     as_json = output_format == "json"
-    verdicts: list[dict[str, str]] = []
+    verdicts: list[dict[str, object]] = []
     for game_id, folder in select_games(context.obj["rule_data"], games, diagnostics).items():
         progress = None if as_json else _progress
         result = compile_game(
-            game_id, folder, diagnostics, paper=paper, progress=progress, press=press
+            game_id,
+            folder,
+            diagnostics,
+            paper=paper,
+            progress=progress,
+            press=press,
+            smoke=not no_simulate,
         )
         for verdict in result.verdicts if result else []:
             verdicts.append(
-                {"game": game_id, "kind": verdict.kind, "id": verdict.id, "status": verdict.status}
+                {
+                    "game": game_id,
+                    "kind": verdict.kind,
+                    "id": verdict.id,
+                    "status": verdict.status,
+                    **verdict.figures(),
+                }
             )
     context.exit(_report(diagnostics, context.obj["strict"], as_json, verdicts))
 
@@ -208,15 +230,21 @@ def claims(context: click.Context, games: tuple[str, ...]) -> None:
     """List each claim and worked example of the rules with its status."""
     diagnostics = Diagnostics()
     for game_id, folder in select_games(context.obj["rule_data"], games, diagnostics).items():
-        result = compile_game(game_id, folder, Diagnostics())
+        result = compile_game(game_id, folder, Diagnostics(), properties=True)
         if result is None:
             click.echo(f"{game_id}  (does not load: run 'printkit validate {game_id}')")
             continue
         for verdict in result.verdicts:
             what = " ".join(verdict.text.split())
             click.echo(
-                f"{game_id:<18} {verdict.kind:<7} {verdict.id:<28} {verdict.status:<18} {what}"
+                f"{game_id:<18} {verdict.kind:<7} {verdict.id:<28} {verdict.label:<18} {what}"
             )
+            if verdict.interval is not None and verdict.rate is not None:
+                low, high = verdict.interval
+                click.echo(
+                    f"{'':<18} {'':<7} {'':<28} true at {verdict.rate:.1%} of {verdict.n} "
+                    f"moments (95% interval {low:.1%} to {high:.1%})"
+                )
     context.exit(_report(diagnostics, context.obj["strict"]))
 
 
@@ -399,3 +427,12 @@ def explain(code: str | None) -> None:
             f"no diagnostic code {code}; 'printkit explain' lists them all", param_hint="CODE"
         )
     click.echo(f"{entry.code} ({entry.severity}): {entry.title}\n\n{entry.explanation}")
+
+
+# The engine commands live in printkit/commands/, one module each.
+from printkit.commands.play import play  # noqa: E402
+from printkit.commands.replay import replay  # noqa: E402
+from printkit.commands.simulate import simulate  # noqa: E402
+
+for _command in (simulate, replay, play):
+    main.add_command(_command)

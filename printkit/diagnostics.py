@@ -546,6 +546,90 @@ BAD_PLAYS = _code(
     "same kind as the text's: a number stays a number). Two errata may not play one path "
     "differently.",
 )
+SCRIPTED_MOVE_ILLEGAL = _code(
+    "PK540",
+    Severity.ERROR,
+    "a scripted move is not legal there",
+    "A claim's or worked example's 'play:' plays its 'moves' from the set-up (patched by its "
+    "'position'), in the engine's notation, chance outcomes included ('roll 1'). A move the "
+    "engine does not read, or that is not among the legal moves at that step, stops the "
+    "script: the diagnostic names the step and the moves that are legal there. A script the "
+    "engine cannot set up (a player count it does not play, a 'position' key its positions do "
+    "not have) is reported the same way. Either the script is wrong or the engine reads the "
+    "rules otherwise than the text: correct the moves, or record the reading as an erratum.",
+)
+ENGINE_AMBIGUOUS = _code(
+    "PK541",
+    Severity.ERROR,
+    "the played rules are still ambiguous where the engine reads them",
+    "An engine plays the played rules (every erratum's 'plays' applied). A table it reads "
+    "(a path of its 'requires') that still has a gap or an overlap there, or a reading it "
+    "needs that the data leaves unset (null), would make the engine guess. Give the erratum "
+    "that resolves it the 'plays' that put the reading in the data.",
+)
+ENGINE_NEEDS_DATA = _code(
+    "PK542",
+    Severity.ERROR,
+    "the engine needs data the package lacks",
+    "An engine lists every data path it reads ('requires': rules.values.health, "
+    "rules.tables.attacks…) and every phase of rules.structure.phases it plays. A required path "
+    "the package does not have, a phase the engine has no handler for, or a handler for a phase "
+    "the package does not define means the engine cannot play these rules: add the data (an "
+    "erratum's 'plays' may add a named value the text never states), or bind another engine.",
+)
+END_NEVER_HAPPENS = _code(
+    "PK544",
+    Severity.WARNING,
+    "an end condition never happened in the smoke playouts",
+    "'printkit validate' plays 'simulation.smoke.playouts' seeded games (100 random ones by "
+    "default). An end condition that ended none of them may be unreachable (a tie that cannot "
+    "happen, a win the rules forbid) or only rare: play more smoke playouts, or use other "
+    "agents, to tell which.",
+)
+TOO_MANY_TIMEOUTS = _code(
+    "PK545",
+    Severity.WARNING,
+    "smoke playouts reached max_turns",
+    "More of the smoke playouts than 'simulation.smoke.max_timeouts' (0 by default) reached "
+    "'simulation.max_turns' without ending. A game that does not end (a loop the rules allow, "
+    "healing that outpaces damage) or a cap too low for the game: the diagnostic gives the "
+    "first seed that timed out.",
+)
+RULE_NEVER_USED = _code(
+    "PK546",
+    Severity.WARNING,
+    "an action, table row or ability was never used in the smoke playouts",
+    "Every step of a playout names the rules it applied (its events). An action, a table row "
+    "with an id or an ability that none of the smoke playouts applied may be unreachable, or "
+    "the engine may not play it: check the rule and the engine, or play more smoke playouts.",
+)
+PRINTED_NOT_PLAYED = _code(
+    "PK547",
+    Severity.WARNING,
+    "printed text differs from the played rules",
+    "An erratum's 'plays' changes a number or reading, but a printed sentence still states the "
+    "text's value directly instead of through the data ({{ values.NAME }}, a row's field): "
+    "players would read one rule and printkit play another. Print the value from the data.",
+)
+PLAY_MISSING = _code(
+    "PK548",
+    Severity.WARNING,
+    "a claim or example waits for an engine the game has",
+    "The game is bound to an engine ('game.engine'), but a claim or worked example that needs "
+    "play ('engine:') gives no 'play:', so it stays unchecked. Write the scripted game "
+    "(moves and expect) or the property (always, never, sometimes, usually or rarely) that "
+    "checks it.",
+)
+INVARIANT_BROKEN = _code(
+    "PK549",
+    Severity.ERROR,
+    "an invariant broke in play",
+    "With invariants on (scripted games and the smoke playouts of 'printkit validate'), the "
+    "engine checks after every step what no rule allows (pieces conserved, tracks in bounds, "
+    "legal moves only). A broken invariant is an engine fault or data the engine cannot play: "
+    "the diagnostic gives the seed, the playout and the step, and names the replay file "
+    "written for it.",
+)
 SOURCE_UNCOVERED = _code(
     "PK536",
     Severity.ERROR,

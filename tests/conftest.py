@@ -10,6 +10,12 @@ import pytest
 from hypothesis import settings
 from support import GOOD, RULE_DATA, run_cli
 
+import printkit.games
+
+# The tests' own engines (tests/engines/: a dice race) bind as `game.engine: race`, as a shipped
+# engine does, without printkit shipping them.
+printkit.games.__path__.append(str(Path(__file__).parent / "engines"))
+
 # Property tests in CI (which sets CI=true) run the same examples every time and neither read
 # nor write Hypothesis's example database: a red build is reproducible from its log alone.
 settings.register_profile("ci", database=None, derandomize=True, print_blob=True)

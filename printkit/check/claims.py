@@ -29,6 +29,8 @@ class Status(StrEnum):
     CHECKED = "checked"
     FAILING = "failing"
     WAITING = "waiting for engine"
+    HELD = "held"  # a property of seeded playouts: "held in N playouts"
+    NOT_PLAYED = "not played"  # a property when playouts are off (build, --no-simulate)
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,25 @@ class Verdict:
     id: str
     status: Status
     text: str
+    playouts: int | None = None  # a property's: the seeded games played
+    n: int | None = None  # the moments the rate counts (a game's end, or each step checked)
+    rate: float | None = None  # the share of those moments where the expression was true
+    interval: tuple[float, float] | None = None  # Wilson 95% interval of the rate
+
+    @property
+    def label(self) -> str:
+        """The status as `printkit claims` prints it: "held in 500 playouts"."""
+        if self.status is Status.HELD:
+            return f"held in {self.playouts} playout{'s' if self.playouts != 1 else ''}"
+        return str(self.status)
+
+    def figures(self) -> dict[str, object]:
+        """The rate and its interval, as `validate --format json` gives them (none for a
+        verdict that played no playouts)."""
+        if self.playouts is None:
+            return {}
+        low, high = self.interval or (None, None)
+        return {"playouts": self.playouts, "n": self.n, "rate": self.rate, "low": low, "high": high}
 
 
 def check_claims(package: Package, spans: SourceMap, diagnostics: Diagnostics) -> list[Verdict]:
@@ -48,9 +69,9 @@ def check_claims(package: Package, spans: SourceMap, diagnostics: Diagnostics) -
         if claim.check is None:
             verdicts.append(Verdict("claim", claim_id, Status.WAITING, claim.text))
             continue
-        value = _evaluate(claim.check, context, spans, (*path, "check"), diagnostics)
+        value = evaluate_at(claim.check, context, spans, (*path, "check"), diagnostics)
         if value is not True and value is not False:
-            if value is not _FAILED:
+            if value is not FAILED:
                 diagnostics.add(
                     CLAIM_UNEVALUABLE,
                     f"claim '{claim_id}' gives {value!r}, not true or false",
@@ -71,22 +92,23 @@ def check_claims(package: Package, spans: SourceMap, diagnostics: Diagnostics) -
         )
     for example_id, example in package.examples.items():
         path = ("examples", example_id)
-        if example.engine is not None:
+        if example.engine is not None and example.play is None:
             verdicts.append(Verdict("example", example_id, Status.WAITING, example.text))
             continue
-        ok = set(example.compute) == set(example.outcome)
+        played = set(example.play.expect) if example.play is not None else set()
+        ok = set(example.compute) | played == set(example.outcome)
         if not ok:
             diagnostics.add(
                 EXAMPLE_KEYS,
                 f"example '{example_id}' states {sorted(example.outcome)} but computes "
-                f"{sorted(example.compute)}",
-                spans.key((*path, "compute")),
-                hint="give one expression in 'compute' for each key of 'outcome'",
+                f"{sorted(example.compute)}" + (f" and plays {sorted(played)}" if played else ""),
+                spans.key((*path, "compute" if example.compute else "play")),
+                hint="give one expression in 'compute' or 'play.expect' for each key of 'outcome'",
             )
         scope = {**context, **example.inputs, "inputs": example.inputs}
         for key, expression in example.compute.items():
-            value = _evaluate(expression, scope, spans, (*path, "compute", key), diagnostics)
-            if value is _FAILED:
+            value = evaluate_at(expression, scope, spans, (*path, "compute", key), diagnostics)
+            if value is FAILED:
                 ok = False
             elif key in example.outcome and value != example.outcome[key]:
                 ok = False
@@ -98,22 +120,22 @@ def check_claims(package: Package, spans: SourceMap, diagnostics: Diagnostics) -
                     hint="the example does not follow from the rules: record an erratum naming "
                     "the reading printkit follows, or correct the data",
                 )
-        verdicts.append(
-            Verdict("example", example_id, Status.CHECKED if ok else Status.FAILING, example.text)
-        )
+        status = Status.FAILING if not ok else Status.CHECKED if example.compute else Status.WAITING
+        verdicts.append(Verdict("example", example_id, status, example.text))
     return verdicts
 
 
-_FAILED = object()
+FAILED = object()  # what evaluate_at gives when the expression failed (and was reported)
 
 
-def _evaluate(
+def evaluate_at(
     expression: str,
     context: dict[str, Any],
     spans: SourceMap,
     path: PathKey,
     diagnostics: Diagnostics,
 ) -> Any:
+    """The expression's value, or FAILED after reporting why it has none (at `path`)."""
     missing = list(missing_names(expression, context))
     if missing:
         span = spans.value(path)
@@ -124,7 +146,7 @@ def _evaluate(
                 replace(span, column=span.column + offset) if "\n" not in expression else span,
                 hint=hint,
             )
-        return _FAILED
+        return FAILED
     try:
         return evaluate(expression, context)
     except TemplateProblem as problem:
@@ -135,7 +157,7 @@ def _evaluate(
             hint=problem.hint
             or "the names an expression may use are listed in the README ('Template helpers')",
         )
-        return _FAILED
+        return FAILED
 
 
 def _owner(path: PathKey) -> str:

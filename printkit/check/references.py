@@ -23,6 +23,7 @@ from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.model.package import Package
 from printkit.model.rules import Action, DiceTable, Node, Rules, Section, TableBase, Variant
 from printkit.model.rules_context import section_name
+from printkit.simulate.binding import engine_values
 
 
 def check_references(
@@ -197,14 +198,15 @@ def _unused(package: Package, prose: ProseRefs, spans: SourceMap, diagnostics: D
                 hint=f"use {{{{ term('{term_id}') }}}} where the prose says it, or remove it",
             )
     sources = " ".join(_expressions(package))
-    used_values = value_uses(sources)
+    used_values = value_uses(sources) | engine_values(package)
     for name in rules.values:
         if name not in used_values:
             diagnostics.add(
                 RULE_UNUSED,
                 f"value '{name}' is never used by prose, claims or examples",
                 spans.key(("rules", "values", name)),
-                hint=f"print it with {{{{ values.{name} }}}}, check it in a claim, or remove it",
+                hint=f"print it with {{{{ values.{name} }}}}, check it in a claim, have the "
+                "game's engine read it, or remove it",
             )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from printkit.check.claims import Verdict, check_claims
+from printkit.check.engine import check_engine
 from printkit.check.gaps import check_gaps
 from printkit.check.prose import check_prose
 from printkit.check.references import check_references
@@ -14,16 +15,20 @@ from printkit.check.tables import check_tables
 from printkit.check.values import check_values_defined
 from printkit.diagnostics import Diagnostics
 from printkit.load.package import LoadedPackage
-from printkit.model.package import Package
 
 
 def check_rules(
-    loaded: LoadedPackage, diagnostics: Diagnostics, played: Package | None = None
+    loaded: LoadedPackage,
+    diagnostics: Diagnostics,
+    played: LoadedPackage | None = None,
+    smoke: bool = False,
+    properties: bool = False,
 ) -> list[Verdict]:
     """The text's faults (errata make notes of them); prose is rendered as `played`, the
-    played rules, prints it."""
+    played rules, prints it, and the game's engine plays the played rules (`properties`:
+    property claims too; `smoke`: the smoke playouts too)."""
     package, spans = loaded.package, loaded.spans
-    prose = check_prose(played or package, spans, diagnostics)
+    prose = check_prose((played or loaded).package, spans, diagnostics)
     check_references(package, prose, spans, diagnostics)
     check_values_defined(package, spans, diagnostics)
     if package.rules is not None:
@@ -33,4 +38,6 @@ def check_rules(
         check_sections(package.rules, spans, diagnostics)
         check_source_coverage(package.rules, spans, diagnostics)
     check_requirements(package, spans, diagnostics)
-    return check_claims(package, spans, diagnostics)
+    verdicts = check_claims(package, spans, diagnostics)
+    check_engine(played or loaded, verdicts, diagnostics, smoke, properties)
+    return verdicts

@@ -87,6 +87,11 @@ class Checked(BaseModel):
         return refuse_control_characters(value)
 
 
+# A data path as templates write it, and an erratum's `plays` key: names joined by dots, each
+# name optionally indexed ('rules.tables.ranges.rows[1].min').
+PLAYS_PATH = r"^[A-Za-z_]\w*(\[\d+\])*(\.[A-Za-z_]\w*(\[\d+\])*)*$"
+
+
 class Strict(Checked):
     """A model whose unknown keys are errors (all but a card, whose extra keys are its values)."""
 

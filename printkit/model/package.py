@@ -14,6 +14,7 @@ from pydantic import AfterValidator, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from printkit.model.base import (
+    PLAYS_PATH,
     Checked,
     Colour,
     ImposeSpec,
@@ -28,6 +29,7 @@ from printkit.model.hexmap import HexMapMaterial
 from printkit.model.reference import QuickReferenceMaterial, RulesReferenceMaterial
 from printkit.model.rules import Claim, Example, Rules
 from printkit.model.sheet import SheetMaterial
+from printkit.model.simulation import Simulation
 from printkit.model.units import Length, NonNegativeLength, PositiveLength
 
 FOR_READERS = "for people reading the data (sources, choices); printkit does not print it"
@@ -49,6 +51,7 @@ class GameInfo(Strict):
 # A typo such as 'count: 10000000' stays a diagnostic instead of a sheet that never ends;
 # no boxed game holds ten thousand of one piece.
 MAX_COPIES = 10_000
+MAX_ATTRIBUTES = 32  # a piece's described properties: a die has three
 
 
 class Component(Strict):
@@ -56,6 +59,12 @@ class Component(Strict):
 
     count: int = Field(ge=0, le=MAX_COPIES)
     description: str | None = Field(None, description="shown by 'printkit list'")
+    attributes: dict[str, int | float | str | bool] = Field(
+        default_factory=dict,
+        max_length=MAX_ATTRIBUTES,
+        description="what the piece is, as data engines and sheets read (a die's sides, "
+        "finish and colour) instead of parsing its id",
+    )
 
 
 def _colour_or_template(value: str) -> str:
@@ -259,10 +268,6 @@ MAX_ID = 80
 MaterialId = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$", max_length=MAX_ID)]
 
 
-# A `plays` key: names joined by dots, each name optionally indexed ('rows[1]').
-PLAYS_PATH = r"^[A-Za-z_]\w*(\[\d+\])*(\.[A-Za-z_]\w*(\[\d+\])*)*$"
-
-
 class Erratum(Strict):
     """A known contradiction of the rule text and the reading printkit follows: in words
     (`resolution`) and, unless `wording_only`, as data (`plays`)."""
@@ -315,6 +320,9 @@ class Package(Strict):
     rules: Rules | None = None
     claims: dict[str, Claim] = Field(default_factory=dict)
     examples: dict[str, Example] = Field(default_factory=dict)
+    simulation: Simulation | None = Field(
+        None, description="how the engine is exercised (simulation.yaml): smoke playouts, agents"
+    )
     data: dict[str, Any] = Field(
         default_factory=dict,
         description="the designer's own data (ship builds, player colours…), seen by templates "

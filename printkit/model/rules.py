@@ -62,8 +62,9 @@ Shape, section by section::
       harry: {text: ..., inputs: {roll: 6}, outcome: {row: one_extra},
               compute: {row: "lookup('stress_test', roll - 2 - 3).id"}, source_line: 135}
 
-A claim or example with `engine:` instead of `check:`/`compute:` needs play to be checked and
-waits for the game's engine.
+A claim or example with `engine:` instead of `check:`/`compute:` needs play to be checked: with
+`play:` (printkit/model/play.py) the game's engine checks it, without it waits for an engine.
+`engine:` stays the statement of what play must show.
 """
 
 from __future__ import annotations
@@ -74,12 +75,15 @@ from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from printkit.model.base import Strict
+from printkit.model.play import Play, Scenario
 
 RULE_ID = r"^[a-z][a-z0-9_]*$"
 Id = Annotated[str, Field(pattern=RULE_ID)]
 Scalar = int | float | str | bool
 DataValue = Scalar | list[Scalar] | None
 TEXT = "prose in printkit's own words; a Jinja2 template ({{ actions.buy.cost }}, ref('id'))"
+ENGINE = "what play must show, in words (the statement `play` checks)"
+PLAY = "how the engine checks it: a scripted game or a property of seeded playouts"
 SOURCE_LINE = "line of the seed rule text this encodes (for readers and the errata report)"
 LINES = r"^[1-9]\d*(-[1-9]\d*)?$"
 # Seed lines: a line number (42) or a span of them ("42-48"), both ends included.
@@ -356,14 +360,16 @@ class Claim(Strict):
 
     text: str = Field(description="the statement, in printkit's words")
     check: str | None = Field(None, description="Jinja2 expression that must be true")
-    engine: str | None = Field(None, description="what play must show; waits for the engine")
+    engine: str | None = Field(None, description=ENGINE)
+    play: Play | None = Field(None, description=PLAY)
     source_line: int | None = Field(None, ge=1, description=SOURCE_LINE)
 
     @model_validator(mode="after")
     def _checkable(self) -> Claim:
-        if (self.check is None) == (self.engine is None):
+        if (self.check is None) == (self.engine is None and self.play is None):
             raise PydanticCustomError(
-                "claim_check", "give exactly one of 'check' (an expression) or 'engine'"
+                "claim_check",
+                "give exactly one of 'check' (an expression) or 'engine' (with its 'play')",
             )
         return self
 
@@ -377,13 +383,20 @@ class Example(Strict):
     compute: dict[str, str] = Field(
         default_factory=dict, description="per outcome key, an expression over inputs and data"
     )
-    engine: str | None = Field(None, description="what play must show; waits for the engine")
+    engine: str | None = Field(None, description=ENGINE)
+    play: Play | None = Field(None, description=PLAY)
     source_line: int | None = Field(None, ge=1, description=SOURCE_LINE)
 
     @model_validator(mode="after")
     def _checkable(self) -> Example:
-        if bool(self.compute) == (self.engine is not None):
+        if (not self.compute and self.play is None) == (self.engine is None):
             raise PydanticCustomError(
-                "example_check", "give exactly one of 'compute' (expressions) or 'engine'"
+                "example_check",
+                "give 'compute' (expressions), 'play' (a scripted game) or both, or 'engine' "
+                "alone while the game has no engine",
+            )
+        if self.play is not None and not isinstance(self.play, Scenario):
+            raise PydanticCustomError(
+                "example_play", "an example's 'play' is a scripted game: moves and expect"
             )
         return self

@@ -11,6 +11,7 @@ import importlib
 import pkgutil
 
 import printkit.games
+from printkit.model.package import Package
 from printkit.simulate.protocol import Engine
 
 
@@ -24,3 +25,13 @@ def load_engine(name: str) -> Engine:
     if name not in engine_names():
         raise KeyError(name)
     return importlib.import_module(f"printkit.games.{name}").ENGINE
+
+
+def engine_values(package: Package) -> set[str]:
+    """The names of rules.values the package's engine reads (none without a known engine):
+    a value only the engine reads is used (PK502)."""
+    name = package.game.engine
+    if name is None or name not in engine_names():
+        return set()
+    prefix = "rules.values."
+    return {path[len(prefix) :] for path in load_engine(name).requires if path.startswith(prefix)}

@@ -80,6 +80,7 @@ class Engine(Protocol):
     requires: tuple[str, ...]  # every data path it reads: "rules.values.health", ...
     players: tuple[int, ...]  # the player counts it plays
     events: tuple[str, ...]  # every event it may name (for PK544/PK546 and `--find`)
+    phases: tuple[str, ...]  # the ids of rules.structure.phases it has a handler for (PK542)
 
     def new_game(self, rules: Package, players: int, variant: str | None) -> State:
         """The position after set-up; chance in set-up (a roll for first) is left to the runner."""

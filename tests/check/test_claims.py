@@ -101,7 +101,13 @@ def test_each_claim_and_example_ends_in_its_status(checked) -> None:
         ("example", "waits", Status.WAITING),
         ("example", "undefined", Status.FAILING),
     ]
-    assert [str(s) for s in Status] == ["checked", "failing", "waiting for engine"]
+    assert [str(s) for s in Status] == [
+        "checked",
+        "failing",
+        "waiting for engine",
+        "held",
+        "not played",
+    ]
     texts = [v.text for v in verdicts]
     assert texts[:6] == [
         "The deck holds three cards.",
@@ -156,7 +162,9 @@ def test_each_failure_is_reported_once_where_it_is_written(checked) -> None:
         "PK533",
         "example 'other_keys' states ['band'] but computes ['range']",
     )
-    assert reported[5][2] == "give one expression in 'compute' for each key of 'outcome'"
+    assert reported[5][2] == (
+        "give one expression in 'compute' or 'play.expect' for each key of 'outcome'"
+    )
     assert reported[5][3] == _line(lines, "  other_keys:", "compute:")
     assert reported[6][:2] == (
         "PK609",

@@ -1,0 +1,1 @@
+"""The commands of `printkit`, one module each, registered in printkit/cli.py."""

@@ -1,0 +1,5 @@
+"""Shields: The Dice Game (seed 001) as played by printkit: `game.engine: shields_dice`."""
+
+from printkit.games.shields_dice.engine import ShieldsDiceEngine
+
+ENGINE = ShieldsDiceEngine()

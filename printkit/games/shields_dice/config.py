@@ -1,0 +1,272 @@
+"""What the Shields: The Dice Game engine reads from the played rules, read once per game.
+
+Every number and every reading the engine plays comes from here, and here from the data (the
+package with its errata's `plays` applied): the dice and their sides, finish and colour from the
+inventory, each die's role from the printed `pool_roles` table, the cycle of attacks from the
+`attacks` table, the set-up from `rules.setup`, the readings the text leaves open from the
+values its errata play. The hot loop then works on plain tuples of integers, not on models.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from printkit.model.package import Package
+from printkit.model.rules import LookupTable
+from printkit.model.rules_context import rules_context
+from printkit.sandbox.expressions import render
+
+TAKE, ATTACK = "take_die", "attack"  # the phases this engine has handlers for
+POTION, POLISH = "use_potion", "use_polish"  # the actions that replace an attack
+FIRST, HEALTH, ATTACKERS, POOL = "roll_for_first", "health_dice", "default_attackers", "fill_pool"
+WIN = "two_batteries"
+RESURRECTION, MATCH = "resurrection", "match"
+ROLES = ("attacker", "shield", "overall_shield", "potion", "polish")  # pool_roles' `role`s
+HEALTH_ROLE = "health"  # a battery's health die (set up, never in the pool)
+NEWER_SHIELD = ("in front of", "behind")  # what values.newer_shield may say
+NEXT_FIRST = ("loser", "winner")  # what values.match_next_first may say
+READINGS = (  # values the errata play: the readings the text leaves open
+    "black_shield_covers",
+    "newer_shield",
+    "take_for_destroyed",
+    "trash_with_battery",
+    "resurrection_showing",
+    "match_next_first",
+)
+
+REQUIRES = (
+    "components",
+    "rules.players",
+    *(f"rules.values.{name}" for name in ("health", "batteries", "batteries_to_win")),
+    "rules.values.match_wins",
+    *(f"rules.values.{name}" for name in READINGS),
+    "rules.tables.attacks",
+    "rules.tables.pool_roles",
+    f"rules.actions.{POTION}.limit",
+    f"rules.actions.{POLISH}.limit",
+    "rules.structure.phases",
+    "rules.setup",
+    f"rules.end_conditions.{WIN}",
+    f"rules.variants.{RESURRECTION}",
+    f"rules.variants.{MATCH}",
+)
+
+
+class DataError(ValueError):
+    """The played rules lack something the engine reads, or say what it cannot play."""
+
+
+@dataclass(frozen=True)
+class DiceConfig:
+    """One game's rules as the engine plays them; shared by every state of that game."""
+
+    players: int
+    variant: str | None
+    kinds: tuple[str, ...]  # inventory ids, in inventory order (a die kind is its index)
+    count: tuple[int, ...]
+    sides: tuple[int, ...]
+    finish: tuple[str, ...]
+    colour_of: tuple[str, ...]
+    role: tuple[str, ...]  # ROLES, HEALTH_ROLE or "" (not played)
+    takeable: tuple[bool, ...]  # has a role in the pool (a health die or a die of no row has none)
+    row_id: tuple[str, ...]  # the pool_roles row each kind plays by ("" for none)
+    row_title: tuple[str, ...]  # that row's printed result
+    battery: tuple[int, ...]  # the battery (colour index) an attacker or shield serves, or -1
+    colours: tuple[str, ...]  # battery colours, in the attacks table's order
+    target: tuple[int, ...]  # per colour: the colour it attacks
+    attack_row: tuple[str, ...]  # per colour: the attacks row's id
+    attack_title: tuple[str, ...]  # per colour: the attacks row's printed result
+    health: int
+    batteries_to_win: int
+    potion_limit: int
+    polish_limit: int
+    phases: tuple[str, ...]  # phase ids in data order
+    titles: dict[str, str]  # rule id → its title, for sentences
+    health_kind: int
+    start_attacker: tuple[int, ...]  # per colour: the kind set up as its attacking die
+    pool: tuple[int, ...]  # per kind: how many start in the pool
+    first_dice: int  # how many dice each player rolls for first player
+    first_sides: int
+    first_highest: bool
+    newer_in_front: bool
+    take_for_destroyed: bool
+    trash_with_battery: bool
+    resurrection: bool
+    match_wins: int  # games to win the match (1 without the match variant)
+    loser_starts_next: bool
+    first_outcomes: list[tuple[tuple[str, int], Fraction]]  # ("roll", total) and its chance
+    roll_outcomes: dict[int, list[tuple[tuple[str, int], Fraction]]]  # by a die's sides
+
+
+def total_outcomes(dice: int, sides: int) -> list[tuple[tuple[str, int], Fraction]]:
+    """The exact distribution of the total of `dice` dice of `sides` sides, as roll actions."""
+    ways = {0: 1}
+    for _ in range(dice):
+        step: dict[int, int] = {}
+        for total, count in ways.items():
+            for face in range(1, sides + 1):
+                step[total + face] = step.get(total + face, 0) + count
+        ways = step
+    every = sum(ways.values())
+    return [(("roll", total), Fraction(count, every)) for total, count in sorted(ways.items())]
+
+
+def read_config(package: Package, players: int, variant: str | None) -> DiceConfig:
+    """The config of one game from the played rules; DataError names what is missing."""
+    rules = package.rules
+    if rules is None or rules.structure is None:
+        raise DataError("the package has no rules with a structure to play")
+    allowed = rules.players
+    if (
+        allowed is None
+        or players < allowed.min
+        or (allowed.max is not None and players > allowed.max)
+        or players != len(SEATS)
+    ):
+        raise DataError(f"the rules are not played by {players} players")
+    if variant is not None and variant not in rules.variants:
+        raise DataError(f"the rules have no variant '{variant}'")
+    values = rules.values
+    attacks = _lookup(package, "attacks")
+    roles = _lookup(package, "pool_roles")
+    colours = tuple(str(row.key) for row in attacks.rows)
+    if len(colours) != _int(values, "batteries"):
+        raise DataError("the attacks table needs one row per battery")
+    target = tuple(colours.index(str(row.data.get("target"))) for row in attacks.rows)
+    kinds = tuple(package.components)
+    context = rules_context(package)
+    attributes = [package.components[kind].attributes for kind in kinds]
+    role, row_id, row_title = [], [], []
+    for attrs in attributes:
+        row = next(
+            (
+                row
+                for row in roles.rows
+                if row.data.get("finish") == attrs.get("finish")
+                and attrs.get("colour") in (row.data.get("colours") or ())
+            ),
+            None,
+        )
+        role.append(str(row.data.get("role")) if row else "")
+        row_id.append(row.id or str(row.key) if row else "")
+        row_title.append(render(row.result, context) if row else "")
+    if any(name and name not in ROLES for name in role):
+        raise DataError(f"pool_roles gives a role the engine does not play (it plays {ROLES})")
+    setup = {step.id: step for step in rules.setup}
+    for step in (FIRST, HEALTH, ATTACKERS, POOL):
+        if step not in setup:
+            raise DataError(f"the set-up has no step '{step}'")
+    health_kind = kinds.index(setup[HEALTH].uses[0].component)
+    role[health_kind] = HEALTH_ROLE
+    colour_of = tuple(str(attrs.get("colour", "")) for attrs in attributes)
+    start_attacker = tuple(
+        next(
+            kinds.index(use.component)
+            for use in setup[ATTACKERS].uses
+            if _colour(package, use.component) == colour
+        )
+        for colour in colours
+    )
+    pool = [package.components[kind].count for kind in kinds]
+    for step in (HEALTH, ATTACKERS):
+        for use in setup[step].uses:
+            if use.kept:
+                pool[kinds.index(use.component)] -= use.count * (players if use.per_player else 1)
+    if min(pool) < 0:
+        raise DataError("the set-up uses more dice than the inventory has")
+    first = setup[FIRST].uses[0]
+    first_sides = int(package.components[first.component].attributes.get("sides", 0))
+    sides = tuple(int(attrs.get("sides", 0)) for attrs in attributes)
+    newer = str(values["newer_shield"])
+    next_first = str(values["match_next_first"])
+    if newer not in NEWER_SHIELD or next_first not in NEXT_FIRST:
+        raise DataError(f"newer_shield is one of {NEWER_SHIELD}; match_next_first {NEXT_FIRST}")
+    phases = tuple(rules.structure.phases)
+    if set(phases) != {TAKE, ATTACK}:
+        raise DataError(f"the engine has handlers for the phases {TAKE} and {ATTACK}")
+    return DiceConfig(
+        players=players,
+        variant=variant,
+        kinds=kinds,
+        count=tuple(package.components[kind].count for kind in kinds),
+        sides=sides,
+        finish=tuple(str(attrs.get("finish", "")) for attrs in attributes),
+        colour_of=colour_of,
+        role=tuple(role),
+        takeable=tuple(
+            name in ROLES and (name not in ("attacker", "shield") or colour in colours)
+            for name, colour in zip(role, colour_of, strict=True)
+        ),
+        row_id=tuple(row_id),
+        row_title=tuple(row_title),
+        battery=tuple(
+            colours.index(colour) if name in ("attacker", "shield") and colour in colours else -1
+            for name, colour in zip(role, colour_of, strict=True)
+        ),
+        colours=colours,
+        target=target,
+        attack_row=tuple(row.id or str(row.key) for row in attacks.rows),
+        attack_title=tuple(render(row.result, context) for row in attacks.rows),
+        health=_int(values, "health"),
+        batteries_to_win=_int(values, "batteries_to_win"),
+        potion_limit=_limit(package, POTION),
+        polish_limit=_limit(package, POLISH),
+        phases=phases,
+        titles=_titles(package),
+        health_kind=health_kind,
+        start_attacker=start_attacker,
+        pool=tuple(pool),
+        first_dice=first.count,
+        first_sides=first_sides,
+        first_highest=setup[FIRST].decides != "lowest",
+        newer_in_front=newer == NEWER_SHIELD[0],
+        take_for_destroyed=bool(values["take_for_destroyed"]),
+        trash_with_battery=bool(values["trash_with_battery"]),
+        resurrection=variant == RESURRECTION,
+        match_wins=_int(values, "match_wins") if variant == MATCH else 1,
+        loser_starts_next=next_first == NEXT_FIRST[0],
+        first_outcomes=total_outcomes(first.count, first_sides),
+        roll_outcomes={count: total_outcomes(1, count) for count in set(sides) if count > 0},
+    )
+
+
+SEATS = ("Player 1", "Player 2")  # how sentences name the two seats
+
+
+def _lookup(package: Package, name: str) -> LookupTable:
+    table = package.rules.tables.get(name) if package.rules else None
+    if not isinstance(table, LookupTable):
+        raise DataError(f"the rules have no lookup table '{name}'")
+    return table
+
+
+def _int(values: dict[str, Any], name: str) -> int:
+    value = values.get(name)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise DataError(f"rules.values.{name} must be a whole number")
+    return value
+
+
+def _limit(package: Package, action: str) -> int:
+    found = package.rules.actions.get(action) if package.rules else None
+    if found is None or found.limit is None:
+        raise DataError(f"rules.actions.{action} needs a limit")
+    return found.limit
+
+
+def _colour(package: Package, kind: str) -> str:
+    return str(package.components[kind].attributes.get("colour", ""))
+
+
+def _titles(package: Package) -> dict[str, str]:
+    """Rule id → title: phases, actions, variants and end conditions."""
+    rules = package.rules
+    titles: dict[str, str] = {}
+    if rules is None:
+        return titles
+    for group in (rules.structure.phases if rules.structure else {}, rules.actions, rules.variants):
+        titles.update({key: node.title or key for key, node in group.items()})
+    titles.update({key: key.replace("_", " ") for key in rules.end_conditions})
+    return titles

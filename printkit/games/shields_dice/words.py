@@ -1,0 +1,101 @@
+"""Moves of the dice game in words: the short notation scripts write, and sentences for logs.
+
+Notation names dice by their inventory ids and batteries by colour: `take d12_translucent_red
+red`, `take d20_translucent_black front`, `attack red yellow`, `roll 1`, `potion d6_solid_green
+yellow`, `polish d4_solid_grey d12_translucent_red`, `resurrect d8_solid_green d6_solid_red red`,
+`pass`. Sentences take their words from the data: the phase and action titles, the pool_roles
+and attacks rows' printed results, the dice's attributes.
+"""
+
+from __future__ import annotations
+
+from printkit.games.shields_dice.config import ATTACK, POLISH, POTION, RESURRECTION, SEATS, TAKE
+from printkit.games.shields_dice.state import (
+    BEHIND,
+    FRONT,
+    KEEP,
+    ROLL_FIRST,
+    TRASH,
+    Action,
+    DiceState,
+)
+
+
+def notation(state: DiceState, action: Action) -> str:
+    cfg = state.cfg
+    verb = action[0]
+    if verb == "take":
+        return f"take {cfg.kinds[action[1]]} {action[2]}"
+    if verb == "attack":
+        return f"attack {cfg.colours[action[1]]} {cfg.colours[action[2]]}"
+    if verb == "roll":
+        return f"roll {action[1]}"
+    if verb in ("potion", "polish"):
+        on = cfg.colours[action[2]] if verb == "potion" else cfg.kinds[action[2]]
+        return f"{verb} {cfg.kinds[action[1]]} {on}"
+    if verb == "resurrect":
+        return f"resurrect {cfg.kinds[action[1]]} {cfg.kinds[action[2]]} {action[3]}"
+    return verb
+
+
+def parse(state: DiceState, text: str) -> Action:
+    """The legal action (or chance outcome) written `text`; ValueError when none is."""
+    wanted = " ".join(text.split())
+    choices = state.legal_actions() or [action for action, _ in state.chance_outcomes()]
+    for action in choices:
+        if notation(state, action) == wanted:
+            return action
+    shown = ", ".join(notation(state, action) for action in choices)
+    raise ValueError(f"'{wanted}' is not a legal move here; the legal moves are: {shown}")
+
+
+def die(state: DiceState, kind: int) -> str:
+    """'the translucent black d20', from the die's attributes."""
+    cfg = state.cfg
+    return f"the {cfg.finish[kind]} {cfg.colour_of[kind]} d{cfg.sides[kind]}"
+
+
+def describe(state: DiceState, action: Action) -> str:
+    """A sentence for `action` in `state` (before it is applied)."""
+    cfg = state.cfg
+    who = SEATS[state.seat]
+    verb = action[0]
+    if verb == "roll":
+        if state.pending is ROLL_FIRST:
+            return f"{SEATS[len(state.rolls)]} rolls {action[1]} for first player."
+        return f"{die(state, state.attacker[state.seat][state.pending[1]])} rolls {action[1]}."
+    if verb == "take":
+        kind, place = action[1], action[2]
+        where = {
+            FRONT: "sets it in front of the colour shields",
+            BEHIND: "sets it behind the colour shields",
+            KEEP: "keeps it for a later turn",
+            TRASH: "puts it in the trash",
+        }.get(place, f"sets it on the {place} battery")
+        return (
+            f"{cfg.titles[TAKE]}: {who} takes {die(state, kind)} ({cfg.row_title[kind]}) "
+            f"and {where}."
+        )
+    if verb == "attack":
+        them = SEATS[1 - state.seat]
+        attacker = die(state, state.attacker[state.seat][action[1]])
+        return (
+            f"{cfg.titles[ATTACK]}: {who}'s {cfg.colours[action[1]]} battery "
+            f"{cfg.attack_title[action[1]]}, rolling {attacker} at {them}'s "
+            f"{cfg.colours[action[2]]} battery."
+        )
+    if verb == "potion":
+        return (
+            f"{cfg.titles[POTION]}: {who} uses {die(state, action[1])} on the "
+            f"{cfg.colours[action[2]]} battery."
+        )
+    if verb == "polish":
+        return (
+            f"{cfg.titles[POLISH]}: {who} uses {die(state, action[1])} on {die(state, action[2])}."
+        )
+    if verb == "resurrect":
+        return (
+            f"{cfg.titles[RESURRECTION]}: {who} trashes {die(state, action[1])} to bring back "
+            f"{die(state, action[2])} ({action[3]})."
+        )
+    return f"{who} has no move and passes."

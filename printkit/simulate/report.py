@@ -1,0 +1,289 @@
+"""balance.pdf: the figures of balance.json drawn for a designer, with reportlab's graphics.
+
+Rates are bars with their 95 % interval as whiskers, lengths are histograms, sweeps are lines
+with whiskers at each value. Every chart is titled with its agents and n. The PDF is written
+with reportlab's invariant mode and the report holds no time, so the same figures give the same
+bytes (for any --workers).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from reportlab.graphics.shapes import Drawing, Line, PolyLine, Rect, String
+from reportlab.lib.colors import HexColor
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus.flowables import Flowable
+
+from printkit.draw.fonts import FACES, register_fonts
+
+WIDTH = A4[0] - 36 * mm
+BAR = HexColor("#4a78b5")
+NEVER = HexColor("#c0392b")
+INK = HexColor("#222222")
+GRID = HexColor("#bbbbbb")
+LABEL_WIDTH = 60 * mm
+ROW = 13  # points per bar
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    regular, bold = FACES["regular"][0], FACES["bold"][0]
+    return {
+        "title": ParagraphStyle("title", fontName=bold, fontSize=16, leading=20, spaceAfter=6),
+        "heading": ParagraphStyle(
+            "heading", fontName=bold, fontSize=12, leading=15, spaceBefore=10, spaceAfter=3
+        ),
+        "body": ParagraphStyle("body", fontName=regular, fontSize=8.5, leading=11),
+    }
+
+
+def percent(value: float) -> str:
+    return f"{value * 100:.1f} %"
+
+
+def _interval_text(figure: dict[str, Any]) -> str:
+    return (
+        f"{percent(figure['estimate'])} [{percent(figure['low'])}, {percent(figure['high'])}] "
+        f"({_count(figure['count'])}/{figure['n']})"
+    )
+
+
+def _count(value: float) -> str:
+    return f"{value:g}"
+
+
+def rate_bars(
+    title: str,
+    rows: Sequence[tuple[str, dict[str, Any]]],
+    reference: float | None = None,
+    mark_never: bool = False,
+) -> Drawing:
+    """Horizontal bars from 0 to 100 %, whiskers at the interval, the text of each figure;
+    a dashed line at `reference` (the fair share); with `mark_never`, the names of figures
+    that never happened in red (an end condition or a rule no playout reached)."""
+    height = 22 + ROW * len(rows)
+    drawing = Drawing(WIDTH, height)
+    drawing.add(String(0, height - 10, title, fontName=FACES["bold"][0], fontSize=8.5))
+    scale = (WIDTH - LABEL_WIDTH - 70 * mm) / 1.0
+    left = LABEL_WIDTH
+    for row, (label, figure) in enumerate(rows):
+        y = height - 24 - row * ROW
+        never = mark_never and figure["count"] == 0
+        drawing.add(String(0, y + 2, label[:48], fontName=FACES["regular"][0], fontSize=7.5,
+                           fillColor=NEVER if never else INK))  # fmt: skip
+        drawing.add(Rect(left, y, figure["estimate"] * scale, ROW - 4, fillColor=BAR,
+                         strokeColor=None))  # fmt: skip
+        low, high = left + figure["low"] * scale, left + figure["high"] * scale
+        middle = y + (ROW - 4) / 2
+        drawing.add(Line(low, middle, high, middle, strokeColor=INK, strokeWidth=0.8))
+        drawing.add(Line(low, y, low, y + ROW - 4, strokeColor=INK, strokeWidth=0.8))
+        drawing.add(Line(high, y, high, y + ROW - 4, strokeColor=INK, strokeWidth=0.8))
+        drawing.add(String(left + scale + 6, y + 2, _interval_text(figure),
+                           fontName=FACES["regular"][0], fontSize=7))  # fmt: skip
+    top, bottom = height - 14, height - 24 - (len(rows) - 1) * ROW
+    drawing.add(Line(left, bottom, left, top, strokeColor=GRID))
+    drawing.add(Line(left + scale, bottom, left + scale, top, strokeColor=GRID))
+    if reference is not None:
+        x = left + reference * scale
+        drawing.add(Line(x, bottom - 2, x, top, strokeColor=NEVER, strokeDashArray=(2, 2)))
+    return drawing
+
+
+def histogram(title: str, distribution: dict[str, Any], unit: str) -> Drawing:
+    """Counts per bin, with the median and quartiles in the caption."""
+    height = 120
+    drawing = Drawing(WIDTH, height)
+    q1, median, q3 = distribution["quartiles"]
+    caption = (f"{title}: median {median:g} {unit}, quartiles {q1:g} to {q3:g}, "
+               f"range {distribution['min']} to {distribution['max']}")  # fmt: skip
+    drawing.add(String(0, height - 10, caption, fontName=FACES["bold"][0], fontSize=8.5))
+    bins = distribution["histogram"]
+    if not bins:
+        return drawing
+    tallest = max(count for _, _, count in bins) or 1
+    width = WIDTH / len(bins)
+    plot = height - 40
+    for index, (low, high, count) in enumerate(bins):
+        bar = plot * count / tallest
+        drawing.add(Rect(index * width + 1, 14, width - 2, bar, fillColor=BAR,
+                         strokeColor=None))  # fmt: skip
+        if index % max(1, len(bins) // 10) == 0:
+            label = str(low) if low == high else f"{low}–{high}"
+            drawing.add(String(index * width + 1, 3, label, fontName=FACES["regular"][0],
+                               fontSize=6))  # fmt: skip
+    drawing.add(Line(0, 14, WIDTH, 14, strokeColor=GRID))
+    return drawing
+
+
+def sweep_lines(title: str, points: Sequence[dict[str, Any]], key: str) -> Drawing:
+    """A figure across a sweep's values: a line through the estimates, whiskers at each."""
+    height = 130
+    drawing = Drawing(WIDTH, height)
+    drawing.add(String(0, height - 10, title, fontName=FACES["bold"][0], fontSize=8.5))
+    plot_bottom, plot_top, left = 24, height - 22, 30
+    span = WIDTH - left - 20
+    step = span / max(1, len(points) - 1)
+
+    def y_of(value: float) -> float:
+        return plot_bottom + value * (plot_top - plot_bottom)
+
+    line = []
+    for index, point in enumerate(points):
+        figure = point[key]
+        x = left + index * step
+        line.extend([x, y_of(figure["estimate"])])
+        drawing.add(Line(x, y_of(figure["low"]), x, y_of(figure["high"]), strokeColor=INK))
+        drawing.add(String(x - 6, 10, str(point["value"]), fontName=FACES["regular"][0],
+                           fontSize=7))  # fmt: skip
+        drawing.add(String(x + 3, y_of(figure["estimate"]) + 2, percent(figure["estimate"]),
+                           fontName=FACES["regular"][0], fontSize=6))  # fmt: skip
+    for level in (0.0, 0.5, 1.0):
+        drawing.add(Line(left, y_of(level), left + span, y_of(level), strokeColor=GRID,
+                         strokeDashArray=(1, 2)))  # fmt: skip
+        drawing.add(String(0, y_of(level) - 2, percent(level), fontName=FACES["regular"][0],
+                           fontSize=6))  # fmt: skip
+    if len(line) > 2:
+        drawing.add(PolyLine(line, strokeColor=BAR, strokeWidth=1.2))
+    return drawing
+
+
+def _agents(batch: dict[str, Any]) -> str:
+    return " vs ".join(batch["agents"]) if len(batch["agents"]) > 1 else batch["agents"][0]
+
+
+def _batch_flowables(batch: dict[str, Any], styles: dict[str, ParagraphStyle]) -> list[Flowable]:
+    """The core figures of one batch, each chart titled with its agents and n."""
+    who = f"{_agents(batch)}, {batch['players']} players, n = {batch['playouts']}"
+    completion = batch["completion"]
+    parts: list[Flowable] = [
+        Paragraph("Completion", styles["heading"]),
+        rate_bars(
+            f"Games finished, timed out, tied, broken ({who})",
+            [
+                ("finished", completion["finished"]),
+                ("timed out (max_turns)", completion["timeouts"]),
+                ("tied", completion["ties"]),
+                ("invariant broken", completion["errors"]),
+            ],
+        ),
+        Paragraph("Seat advantage", styles["heading"]),
+        Paragraph(
+            "Each seat's score in finished games (a tie counts its share). The dashed line "
+            "is the fair share; a seat whose whiskers miss it has a clear advantage or "
+            "disadvantage.",
+            styles["body"],
+        ),
+        rate_bars(
+            f"Score by seat ({who})",
+            [(f"seat {s['seat']}", s) for s in batch["seats"]],
+            reference=batch["seats"][0]["fair_share"] if batch["seats"] else None,
+        ),
+    ]
+    if batch["agent_scores"]:
+        parts += [
+            Paragraph("Agents", styles["heading"]),
+            rate_bars(
+                f"Score by agent over every seat it sat in ({who})",
+                [(f"player {a['player']}: {a['agent']}", a) for a in batch["agent_scores"]],
+                reference=1 / batch["players"],
+            ),
+        ]
+    parts += [
+        Paragraph("How games end", styles["heading"]),
+        rate_bars(
+            f"End condition that ended the game ({who}); red: never happened",
+            [(e["end"], e) for e in batch["ends"]],
+            mark_never=True,
+        ),
+        Paragraph("Game length", styles["heading"]),
+        histogram(f"Turns per finished game ({who})", batch["length"]["turns"], "turns"),
+    ]
+    for seat in batch["length"]["decisions"]:
+        parts.append(histogram(f"Decisions of seat {seat['seat']} ({who})", seat, "decisions"))
+    precision = batch["precision"]
+    needed = ", ".join(f"{k}: {v:,}" for k, v in precision["playouts_for"].items())
+    parts += [
+        Paragraph("Precision", styles["heading"]),
+        Paragraph(
+            f"The {precision['figure']} is known to ±{percent(precision['half_width'])} "
+            f"(95 %, n = {precision['n']}). Playouts needed: {needed}.",
+            styles["body"],
+        ),
+        Paragraph("Rule use", styles["heading"]),
+        Paragraph(
+            "Share of games in which each rule, card effect or engine event happened; "
+            "red names never happened in these playouts.",
+            styles["body"],
+        ),
+        rate_bars(
+            f"Games using each rule ({who})",
+            [(u["event"], u) for u in batch["rule_use"]],
+            mark_never=True,
+        ),
+    ]
+    return parts
+
+
+def _question_flowables(
+    name: str, question: dict[str, Any], styles: dict[str, ParagraphStyle]
+) -> list[Flowable]:
+    parts: list[Flowable] = [
+        Paragraph(f"Question {name}: {question['text']}", styles["heading"]),
+        Paragraph(
+            f"{question['agent']} against {', '.join(question['against'])}, same seeds "
+            f"(common random numbers), every seat order. {len(question['options'])} "
+            "comparison(s): an effect is called clear only when its Bonferroni interval "
+            "misses 0.",
+            styles["body"],
+        ),
+    ]
+    for option in question["options"]:
+        change = option["change"]
+        verdict = "clear" if option["clear"] else "not clear"
+        parts.append(Paragraph(
+            f"<b>{option['mode']} {option['option']}</b>: score {_interval_text(option['changed'])}"
+            f" against {_interval_text(option['baseline'])}; change "
+            f"{change['estimate'] * 100:+.1f} points [{change['low'] * 100:+.1f}, "
+            f"{change['high'] * 100:+.1f}] over {option['seeds']} seeds ({verdict}).",
+            styles["body"]))  # fmt: skip
+    return parts
+
+
+def render_report(balance: dict[str, Any]) -> bytes:
+    """balance.pdf from balance.json's data."""
+    register_fonts()
+    styles = _styles()
+    buffer = io.BytesIO()
+    document = SimpleDocTemplate(
+        buffer, pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm, topMargin=16 * mm,
+        bottomMargin=16 * mm, title=f"Balance of {balance['title']}", author="printkit",
+        creator="printkit", invariant=1, initialFontName=FACES["regular"][0],
+    )  # fmt: skip
+    settings = ", ".join(f"{k} = {v}" for k, v in balance["settings"].items()) or "none"
+    story: list[Flowable] = [
+        Paragraph(f"Balance of {balance['title']}", styles["title"]),
+        Paragraph(
+            f"Engine {balance['engine']['name']} {balance['engine']['version']}; played "
+            f"rules {balance['rules_hash']}; seed {balance['seed']}; settings: {settings}. "
+            "Every figure is a rate with its 95 % interval (Wilson) and its counts.",
+            styles["body"],
+        ),
+        Spacer(1, 4),
+        *_batch_flowables(balance["batch"], styles),
+    ]
+    for name, sweep in balance["sweeps"].items():
+        who = f"{' vs '.join(sweep['agents'])}, n = {sweep['playouts']} per value"
+        story.append(KeepTogether([
+            Paragraph(f"Sweep {name}: {sweep['path']}", styles["heading"]),
+            sweep_lines(f"Seat 1 score by {sweep['path']} ({who})", sweep["points"], "seat_1"),
+            sweep_lines(f"Timeouts by {sweep['path']} ({who})", sweep["points"], "timeouts"),
+        ]))  # fmt: skip
+    for name, question in balance["questions"].items():
+        story.append(KeepTogether(_question_flowables(name, question, styles)))
+    document.build(story)
+    return buffer.getvalue()
