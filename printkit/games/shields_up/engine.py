@@ -27,6 +27,7 @@ class ShieldsUpEngine:
     version = "1"
     requires = REQUIRES
     players = (len(view.SEATS),)
+    phases = PHASES
     events = (
         *ACTIONS,
         *EFFECTS,
