@@ -107,6 +107,13 @@ class Config:
     draw_needs_a_card: bool
     cost: dict[str, int]  # action id → actions it costs
     titles: dict[str, str]  # action, phase and end-condition id → its title in the data
+    # Derived once for the hot loop: per kind, its moves and what playing it face up costs.
+    set_sizes: tuple[int, ...] = ()
+    set_cards: tuple[int, ...] = ()  # cards a kept or built set holds: its size, else 1
+    counts: tuple[int, ...] = ()  # copies of each kind in the deck
+    shield_moves: tuple[tuple[str, int], ...] = ()
+    face_up_moves: tuple[tuple[str, int], ...] = ()  # ("build", kind) or ("play", kind)
+    face_up_costs: tuple[int, ...] = ()
 
     @property
     def total(self) -> int:
@@ -131,8 +138,10 @@ def read_config(rules: Package) -> Config:
     titles = {name: actions[name].title or name for name in ACTIONS}
     titles |= {name: rules.rules.structure.phases[name].title or name for name in PHASES}
     titles |= {name: name.replace("_", " ") for name in END_CONDITIONS}
+    cards = tuple(_cards(rules))
+    cost = {name: actions[name].cost or 0 for name in ACTIONS}
     return Config(
-        cards=tuple(_cards(rules)),
+        cards=cards,
         actions_per_turn=_number(values, "actions_per_turn"),
         starting_shields=_number(values, "starting_shields"),
         starting_hand=_number(values, "starting_hand"),
@@ -149,8 +158,18 @@ def read_config(rules: Package) -> Config:
         over_limit=str(values["smuggled_shield_over_limit"]),
         stolen_builds=values["smuggled_equipment"] == "builds",
         draw_needs_a_card=bool(values["draw_needs_a_card"]),
-        cost={name: actions[name].cost or 0 for name in ACTIONS},
+        cost=cost,
         titles=titles,
+        set_sizes=tuple(card.set_size for card in cards),
+        set_cards=tuple(max(card.set_size, 1) for card in cards),
+        counts=tuple(card.count for card in cards),
+        shield_moves=tuple(("shield", kind) for kind in range(len(cards))),
+        face_up_moves=tuple(
+            ("build" if card.set_size else "play", kind) for kind, card in enumerate(cards)
+        ),
+        face_up_costs=tuple(
+            cost["play_equipment" if card.set_size else "play_instant"] for card in cards
+        ),
     )
 
 

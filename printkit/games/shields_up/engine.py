@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from itertools import chain
+from operator import ge
 from typing import Any
 
 from printkit.games.shields_up import view
@@ -75,26 +77,25 @@ class ShieldsUpEngine:
 
     def check_invariants(self, state: ShieldsUpState) -> None:
         config = state.config
-        where = [state.draw_pile, *state.hands, *state.equipment]
-        counts = [sum(zone[kind] for zone in where) for kind in range(len(config.cards))]
-        for kind in state.discard + state.market + state.shields[0] + state.shields[1]:
-            counts[kind] += 1
-        for charged in state.charged:
-            for kind, sets in enumerate(charged):
-                counts[kind] += sets * max(config.cards[kind].set_size, 1)
-        expected = [card.count for card in config.cards]
-        if counts != expected:
-            raise InvariantBroken(f"cards not conserved: {counts} where the deck has {expected}")
-        zones = [state.draw_pile, *state.hands, *state.equipment, *state.charged]
-        if any(n < 0 for zone in zones for n in zone):
+        counted = (state.draw_pile, *state.hands, *state.equipment, *state.charged)
+        if min(map(min, counted)) < 0:
             raise InvariantBroken(f"a negative count of cards: {view.to_json(state)}")
+        zones = zip(state.draw_pile, *state.hands, *state.equipment, strict=True)
+        counts = [sum(column) for column in zones]
+        for charged in state.charged:
+            if any(charged):
+                for kind, sets in enumerate(charged):
+                    counts[kind] += sets * config.set_cards[kind]
+        for kind in chain(state.discard, state.market, *state.shields):
+            counts[kind] += 1
+        if tuple(counts) != config.counts:
+            raise InvariantBroken(f"cards not conserved: {counts}; the deck has {config.counts}")
         for seat, row in enumerate(state.shields):
             if len(row) > config.shield_limit:
                 raise InvariantBroken(f"player {seat + 1} has {len(row)} shields")
         for seat, built in enumerate(state.equipment):
-            for kind, n in enumerate(built):
-                if n and n >= config.cards[kind].set_size:
-                    raise InvariantBroken(f"player {seat + 1} holds a complete unresolved set")
+            if any(map(ge, built, config.set_cards)):
+                raise InvariantBroken(f"player {seat + 1} holds a complete unresolved set")
         if len(state.market) > config.market_size:
             raise InvariantBroken(f"the market holds {len(state.market)} cards")
         if state.actions_left < 0 or state.seat not in view.SEATS:

@@ -165,20 +165,17 @@ class ShieldsUpState:
             not config.draw_needs_a_card or self.discard or any(self.draw_pile)
         ):
             moves.append(DRAW_CARD)
-        room = len(self.shields[seat]) < config.shield_limit
-        building = self.equipment[seat]
+        may_shield = left >= cost["play_shield"] and len(self.shields[seat]) < config.shield_limit
+        building, sizes, resolve = self.equipment[seat], config.set_sizes, cost["resolve_set"]
         for kind, held in enumerate(self.hands[seat]):
-            if not held:
-                continue
-            if room and left >= cost["play_shield"]:
-                moves.append(("shield", kind))
-            size = config.cards[kind].set_size
-            if size:
-                completes = building[kind] + 1 >= size
-                if left >= cost["play_equipment"] + (cost["resolve_set"] if completes else 0):
-                    moves.append(("build", kind))
-            elif left >= cost["play_instant"]:
-                moves.append(("play", kind))
+            if held:
+                if may_shield:
+                    moves.append(config.shield_moves[kind])
+                need = config.face_up_costs[kind]
+                if sizes[kind] and building[kind] + 1 >= sizes[kind]:
+                    need += resolve  # the card completes its set, which then resolves
+                if left >= need:
+                    moves.append(config.face_up_moves[kind])
         if self.market and left >= cost["buy_oldest"]:
             moves.append(BUY_OLDEST)
         if len(self.market) > 1 and left >= cost["buy_newest"]:
@@ -214,7 +211,7 @@ class ShieldsUpState:
         elif verb == "discharge":
             kind = action[1]
             self.charged[seat][kind] -= 1
-            self.discard.extend([kind] * max(self.config.cards[kind].set_size, 1))
+            self.discard.extend([kind] * self.config.set_cards[kind])
             self.actions_left += self.config.battery_actions
             self.events.append("discharge")
         elif verb == "end":
@@ -427,7 +424,16 @@ class ShieldsUpState:
             self.hands[thief][kind] += 1
 
 
+_WEIGHTED: dict[tuple[int, ...], list[tuple[Action, Fraction]]] = {}  # by counts of kinds
+
+
 def _weighted(counts: list[int]) -> list[tuple[Action, Fraction]]:
-    """A card drawn unseen from a multiset: each kind with its share of the cards."""
-    total = sum(counts)
-    return [(("card", kind), Fraction(n, total)) for kind, n in enumerate(counts) if n]
+    """A card drawn unseen from a multiset: each kind with its share of the cards. Kept by
+    counts, as a deck's piles take few distinct shapes (Fractions cost more than a draw)."""
+    key = tuple(counts)
+    outcomes = _WEIGHTED.get(key)
+    if outcomes is None:
+        total = sum(counts)
+        outcomes = [(("card", kind), Fraction(n, total)) for kind, n in enumerate(counts) if n]
+        _WEIGHTED[key] = outcomes
+    return outcomes[:]
