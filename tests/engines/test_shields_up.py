@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,7 @@ from support import RULE_DATA
 
 from printkit.diagnostics import Diagnostics
 from printkit.games.shields_up import ENGINE
-from printkit.games.shields_up.config import UnplayableData
+from printkit.games.shields_up.config import UnplayableData, read_config
 from printkit.games.shields_up.state import ShieldsUpState
 from printkit.load.package import load_package
 from printkit.load.played import apply_plays, plays_of
@@ -105,9 +106,10 @@ def test_random_playouts_keep_the_rules_and_replay(rules: Package) -> None:
         results[tuple(state.returns())] = results.get(tuple(state.returns()), 0) + 1
         if seed % 20 == 0:
             assert state_hash(replay(rules, log)) == state_hash(state)
-    # Both ends happen, a ship is destroyed by a mine's counter-attack, and most games end.
-    assert {"destroyed_ship", "both_destroyed", "counter_mine", "attacker_destroyed"} <= seen
-    assert results.get((0.0, 0.0), 0) < PLAYOUTS // 4
+    # Ships are destroyed, also by a mine's counter-attack, and most games end (a tie is
+    # about 1 game in 100: test_a_tie plays one).
+    assert {"destroyed_ship", "counter_mine", "attacker_destroyed"} <= seen
+    assert results.get((0.0, 0.0), 0) < PLAYOUTS // 3
     assert results[(1.0, 0.0)] + results[(0.0, 1.0)] > PLAYOUTS // 2
 
 
@@ -115,7 +117,7 @@ def test_every_action_and_effect_is_used(rules: Package) -> None:
     seen: set[str] = set()
     for seed in range(40):
         seen |= playout(rules, seed, check=False)[2]
-    assert set(ENGINE.events) - seen == set()
+    assert set(ENGINE.events) - seen == {"both_destroyed"}  # 1 in 100: see test_a_mine_…
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in POSITIONS.glob("*.json")))
@@ -182,12 +184,55 @@ def test_the_readings_are_data(source: dict[str, Any], rules: Package) -> None:
         assert len(state.market) == market
 
 
+@pytest.mark.parametrize(
+    ("weapon", "expected", "events"),
+    [
+        ("laser_bank", [0.5, 0.5], {"both_destroyed", "counter_mine", "attacker_destroyed"}),
+        ("ion_blaster", [0.0, 1.0], {"destroyed_ship", "counter_mine", "attacker_destroyed"}),
+    ],
+)
+def test_a_mine_strikes_back_at_a_ship_without_shields(
+    rules: Package, weapon: str, expected: list[float], events: set[str]
+) -> None:
+    """Player 1, without shields, fires at player 2's one shield, a Space Mine: a Laser Bank's
+    second damage destroys player 2's ship and the mine destroys player 1's (a tie, l.110); an
+    Ion Blaster destroys only the mine, whose counter-attack destroys player 1 (l.63)."""
+    position = _position("full_row") | {
+        "hands": [[weapon, weapon], []],
+        "shields": [[], ["space_mine"]],
+        "equipment": [[], []],
+        "discard": [],
+    }
+    position["draw_pile"] = _rest_of_deck(rules, position)
+    state = ENGINE.from_json(rules, position)
+    ENGINE.check_invariants(state)
+    seen: set[str] = set()
+    for move in ("build " + weapon,) * (2 if weapon == "laser_bank" else 1):
+        state.apply(state.parse(move))
+        seen |= set(state.events)
+    assert state.returns() == expected and state.current_player() == TERMINAL
+    assert events <= seen
+
+
 def test_unplayable_data_is_named(source: dict[str, Any]) -> None:
     unknown = patched(source, ("rules", "values", "shield_targets"), "psychic")
     with pytest.raises(UnplayableData, match="shield_targets"):
         ENGINE.new_game(unknown, 2, None)
     with pytest.raises(UnplayableData, match="2 players"):
         ENGINE.new_game(Package.model_validate(source), 3, None)
+
+
+def _rest_of_deck(rules: Package, position: dict[str, Any]) -> list[str]:
+    """The cards of the deck that `position` places nowhere else: its draw pile."""
+    placed = Counter(position["discard"] + position["market"])
+    for zone in ("hands", "shields", "equipment", "charged"):
+        for cards in position[zone]:
+            placed.update(cards)
+    return [
+        card.slug
+        for card in read_config(rules).cards
+        for _ in range(card.count - placed[card.slug])
+    ]
 
 
 def _settle_chance(state: ShieldsUpState) -> None:

@@ -8,7 +8,7 @@ Every number here comes from the data; `REQUIRES` lists each path read, for the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.model.package import Package
@@ -41,6 +41,7 @@ VALUES = (
     "smuggled_shield_over_limit",
     "smuggled_equipment",
     "draw_needs_a_card",
+    "may_end_turn_early",
 )
 ACTIONS = (
     "draw",
@@ -105,12 +106,14 @@ class Config:
     over_limit: str  # what a stolen shield with no room becomes: discarded, hand or refused
     stolen_builds: bool
     draw_needs_a_card: bool
+    may_end_early: bool  # a turn may end with actions unspent (else only with no move left)
     cost: dict[str, int]  # action id → actions it costs
     titles: dict[str, str]  # action, phase and end-condition id → its title in the data
     # Derived once for the hot loop: per kind, its moves and what playing it face up costs.
     set_sizes: tuple[int, ...] = ()
     set_cards: tuple[int, ...] = ()  # cards a kept or built set holds: its size, else 1
     counts: tuple[int, ...] = ()  # copies of each kind in the deck
+    notations: dict[Any, str] = field(default_factory=dict, compare=False, repr=False)  # cache
     shield_moves: tuple[tuple[str, int], ...] = ()
     face_up_moves: tuple[tuple[str, int], ...] = ()  # ("build", kind) or ("play", kind)
     face_up_costs: tuple[int, ...] = ()
@@ -158,6 +161,7 @@ def read_config(rules: Package) -> Config:
         over_limit=str(values["smuggled_shield_over_limit"]),
         stolen_builds=values["smuggled_equipment"] == "builds",
         draw_needs_a_card=bool(values["draw_needs_a_card"]),
+        may_end_early=bool(values["may_end_turn_early"]),
         cost=cost,
         titles=titles,
         set_sizes=tuple(card.set_size for card in cards),

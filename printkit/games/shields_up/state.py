@@ -59,6 +59,7 @@ class ShieldsUpState:
         self.destroyed = [False, False]
         self.over = False
         self.events: list[str] = []
+        self.moves: list[Action] | None = None  # legal_actions, kept until the next apply
 
     # -- the protocol -------------------------------------------------------------------
 
@@ -77,6 +78,11 @@ class ShieldsUpState:
         return self.turns
 
     def legal_actions(self) -> list[Action]:
+        if self.moves is None:
+            self.moves = self._legal()
+        return self.moves[:]
+
+    def _legal(self) -> list[Action]:
         if self.over:
             return []
         if self.pending:
@@ -104,6 +110,7 @@ class ShieldsUpState:
 
     def apply(self, action: Action) -> None:
         self.events = []
+        self.moves = None
         if self.pending:
             self._settle(self.pending[0], action)
         else:
@@ -127,6 +134,7 @@ class ShieldsUpState:
         copy.destroyed = self.destroyed[:]
         copy.over = self.over
         copy.events = self.events[:]
+        copy.moves = None  # a copy may be changed before it is played (sample_world)
         return copy
 
     def returns(self) -> list[float]:
@@ -182,7 +190,7 @@ class ShieldsUpState:
             moves.append(BUY_NEWEST)
         paid = bool(moves)
         moves += [("discharge", kind) for kind, n in enumerate(self.charged[seat]) if n]
-        if not paid:  # discharging is free and never forced: with nothing to pay for, end
+        if config.may_end_early or not paid:  # discharging is never forced
             moves.append(END)
         return moves
 

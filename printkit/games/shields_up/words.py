@@ -17,6 +17,13 @@ from printkit.simulate.protocol import CHANCE, Action
 
 
 def notation(config: Config, action: Action) -> str:
+    written = config.notations.get(action)
+    if written is None:
+        written = config.notations[action] = _written(config, action)
+    return written
+
+
+def _written(config: Config, action: Action) -> str:
     verb, *rest = action
     words = [verb]
     for index, part in enumerate(rest):
