@@ -88,7 +88,8 @@ class ShieldsUpState:
         if self.pending:
             entry = self.pending[0]
             if entry[0] == STEAL:
-                return self._steal_targets(entry[1], entry[2])
+                _, thief, victim, _ = entry
+                return self._steal_targets(thief, victim)
             if entry[0] == STRIKE and self.config.targets_chosen:
                 return [("destroy", hit) for hit in self._hits(entry)]
             return []
@@ -102,7 +103,7 @@ class ShieldsUpState:
         if kind == DRAW:
             return _weighted(self.draw_pile)
         if kind == STEAL_HAND:
-            return _weighted(self.hands[entry[2]])
+            return _weighted(self.hands[entry[-1]])  # (STEAL_HAND, thief, victim)
         if kind == STRIKE and not self.config.targets_chosen:
             hits = self._hits(entry)
             return [(("hit", hit), Fraction(1, len(hits))) for hit in hits]
@@ -334,7 +335,8 @@ class ShieldsUpState:
             entry = self.pending[0]
             kind = entry[0]
             if kind == DRAW:
-                full = entry[1] == SHIELDS and len(self.shields[entry[2]]) >= config.shield_limit
+                _, zone, seat, _ = entry
+                full = zone == SHIELDS and len(self.shields[seat]) >= config.shield_limit
                 if full or not (self.discard or any(self.draw_pile)):
                     self.pending.pop(0)
                     continue
@@ -344,16 +346,18 @@ class ShieldsUpState:
                     self.discard.clear()
                     self.events.append("shuffle")
                 return
-            if kind == STEAL_HAND and not any(self.hands[entry[2]]):
+            if kind == STEAL_HAND and not any(self.hands[entry[-1]]):
                 self.pending.pop(0)
                 continue
-            if kind == STEAL and not self._steal_targets(entry[1], entry[2]):
+            if kind == STEAL and not self._steal_targets(*entry[1:-1]):
                 self.pending.pop(0)
                 continue
-            if kind == STRIKE and entry[3] >= len(self.shields[entry[2]]):
-                self.pending.pop(0)
-                self._strike(entry, tuple(range(len(self.shields[entry[2]]))))
-                continue
+            if kind == STRIKE:
+                _, _, victim, damage = entry
+                if damage >= len(self.shields[victim]):
+                    self.pending.pop(0)
+                    self._strike(entry, tuple(range(len(self.shields[victim]))))
+                    continue
             if kind == NEXT_TURN:
                 self.pending.pop(0)
                 self.seat = 1 - self.seat
@@ -365,7 +369,8 @@ class ShieldsUpState:
 
     def _hits(self, entry: tuple[Any, ...]) -> list[tuple[int, ...]]:
         """The sets of shield places a strike of fewer damage than shields may destroy."""
-        return list(combinations(range(len(self.shields[entry[2]])), entry[3]))
+        _, _, victim, damage = entry
+        return list(combinations(range(len(self.shields[victim])), damage))
 
     def _strike(self, entry: tuple[Any, ...], places: tuple[int, ...]) -> None:
         """Destroy the shields at `places`; damage beyond the row destroys the ship; each
@@ -408,7 +413,7 @@ class ShieldsUpState:
             return
         self.events.append("steal")
         if where == SHIELDS:
-            card = self.shields[victim].pop(action[2])
+            card = self.shields[victim].pop(action[-1])
             if len(self.shields[thief]) < self.config.shield_limit:
                 self.shields[thief].append(card)
             elif self.config.over_limit == "hand":
@@ -416,7 +421,7 @@ class ShieldsUpState:
             else:
                 self.discard.append(card)
             return
-        kind = action[2]
+        kind = action[-1]
         size = self.config.cards[kind].set_size
         if where == "charged":
             self.charged[victim][kind] -= 1
