@@ -51,6 +51,8 @@ EVENTS = (
     "match_first_player",
     "trash",
     "pass",
+    "end",
+    "pool_empty",  # the take that leaves the pool empty: the mid game ends (l.154, l.164)
 )
 # How the greedy agent and the search weigh a position (not rules: a heuristic). A battery
 # destroyed counts as much as all the hit points of one battery.

@@ -2,7 +2,8 @@
 
 The dice are conserved (each kind's inventory count is in the pool, in play, held or in the
 trash), health and shield points stay within their dice, each die sits where its role puts it,
-and a game in play has no winner yet.
+and a game in play has no winner yet. Messages are written only when something broke: the
+check runs after every step, and must cost less than the step itself.
 """
 
 from __future__ import annotations
@@ -16,59 +17,48 @@ def check_invariants(state: DiceState) -> None:
     seen = [pool + trash for pool, trash in zip(state.pool, state.trash, strict=True)]
     for seat in range(cfg.players):
         for colour, health in enumerate(state.health[seat]):
-            _require(
-                0 <= health <= cfg.health, f"seat {seat} {cfg.colours[colour]} health {health}"
-            )
+            if not 0 <= health <= cfg.health:
+                raise InvariantBroken(f"seat {seat}: {cfg.colours[colour]} health is {health}")
             seen[cfg.health_kind] += health > 0
             attacker = state.attacker[seat][colour]
             if attacker >= 0:
                 seen[attacker] += 1
-                _require(
-                    cfg.role[attacker] == "attacker" and cfg.battery[attacker] == colour,
-                    f"seat {seat}: {cfg.kinds[attacker]} on the {cfg.colours[colour]} battery",
-                )
-            else:
-                _require(
-                    health == 0,
-                    f"seat {seat}: {cfg.colours[colour]} battery standing without an attacker",
-                )
+                if cfg.role[attacker] != "attacker" or cfg.battery[attacker] != colour:
+                    raise InvariantBroken(
+                        f"seat {seat}: {cfg.kinds[attacker]} on the {cfg.colours[colour]} battery"
+                    )
+            elif health:
+                raise InvariantBroken(f"seat {seat}: {cfg.colours[colour]} has no attacking die")
             for kind, points in state.shields[seat][colour]:
                 seen[kind] += 1
-                _require(
-                    cfg.role[kind] == "shield" and cfg.battery[kind] == colour,
-                    f"{cfg.kinds[kind]} on {cfg.colours[colour]}",
-                )
-                _require(1 <= points <= cfg.sides[kind], f"{cfg.kinds[kind]} at {points} points")
+                if cfg.role[kind] != "shield" or cfg.battery[kind] != colour:
+                    raise InvariantBroken(f"{cfg.kinds[kind]} on the {cfg.colours[colour]} battery")
+                _shield_points(state, kind, points)
         for kind, points in state.front[seat] + state.behind[seat]:
             seen[kind] += 1
-            _require(cfg.role[kind] == "overall_shield", f"{cfg.kinds[kind]} as an overall shield")
-            _require(1 <= points <= cfg.sides[kind], f"{cfg.kinds[kind]} at {points} points")
+            if cfg.role[kind] != "overall_shield":
+                raise InvariantBroken(f"{cfg.kinds[kind]} set as an overall shield")
+            _shield_points(state, kind, points)
         for kind in state.held[seat]:
             seen[kind] += 1
-            _require(cfg.role[kind] in ("potion", "polish"), f"{cfg.kinds[kind]} held")
+            if cfg.role[kind] not in ("potion", "polish"):
+                raise InvariantBroken(f"{cfg.kinds[kind]} held for later")
         lost = state.health[seat].count(0)
-        _require(
-            lost < cfg.batteries_to_win or state.winner == 1 - seat,
-            f"seat {seat} lost {lost} batteries",
+        if lost >= cfg.batteries_to_win and state.winner != 1 - seat:
+            raise InvariantBroken(f"seat {seat} lost {lost} batteries and the game goes on")
+    if seen != list(cfg.count):
+        kind = next(k for k, count in enumerate(seen) if count != cfg.count[k])
+        raise InvariantBroken(
+            f"{seen[kind]} {cfg.kinds[kind]} on the table, the inventory has {cfg.count[kind]}"
         )
-    for kind, count in enumerate(seen):
-        _require(
-            count == cfg.count[kind],
-            f"{count} {cfg.kinds[kind]} where the inventory has {cfg.count[kind]}",
-        )
-    _require(
-        state.used[0] <= cfg.potion_limit and state.used[1] <= cfg.polish_limit,
-        f"used {state.used} this turn",
-    )
-    _require(
-        0 <= state.seat < cfg.players and 0 <= state.phase < len(cfg.phases),
-        "seat or phase out of range",
-    )
-    _require(
-        max(state.wins) < cfg.match_wins or state.winner >= 0, f"wins {state.wins} without a winner"
-    )
+    if state.used[0] > cfg.potion_limit or state.used[1] > cfg.polish_limit:
+        raise InvariantBroken(f"{state.used} potions and polish used this turn")
+    if not (0 <= state.seat < cfg.players and 0 <= state.phase < len(cfg.phases)):
+        raise InvariantBroken(f"seat {state.seat}, phase {state.phase}")
+    if max(state.wins) >= cfg.match_wins and state.winner < 0:
+        raise InvariantBroken(f"games won {state.wins} and no winner")
 
 
-def _require(holds: bool, what: str) -> None:
-    if not holds:
-        raise InvariantBroken(what)
+def _shield_points(state: DiceState, kind: int, points: int) -> None:
+    if not 1 <= points <= state.cfg.sides[kind]:
+        raise InvariantBroken(f"{state.cfg.kinds[kind]} at {points} points")

@@ -3,7 +3,9 @@
 This is what worked examples patch (`position:`) and what their `expect` expressions read:
 `state.players[1].health.yellow`, `state.players[0].shields.red[0].points`. Shields are listed
 outermost first; dice are named by their inventory ids; pool and trash list only the kinds they
-hold.
+hold. Reading a position, what a player's entry leaves out is as at set-up (full health, the
+default attacking dice, no shields, nothing held), so a worked example writes only what its
+story changes.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ def to_json(state: DiceState) -> dict[str, Any]:
     if state.pending is ROLL_FIRST:
         pending = {"roll_for_first": list(state.rolls)}
     elif state.pending is not None:
-        pending = {"attack": [cfg.colours[state.pending[1]], cfg.colours[state.pending[2]]]}
+        _, attacking, target = state.pending
+        pending = {"attack": [cfg.colours[attacking], cfg.colours[target]]}
     return {
         "variant": cfg.variant,
         "game": state.game,
@@ -94,19 +97,23 @@ def from_json(cfg: DiceConfig, data: dict[str, Any], cls: type[DiceState]) -> Di
     def layers(stack: list[dict[str, Any]]) -> list[list[int]]:
         return [[kind(layer["die"]), layer["points"]] for layer in stack]
 
-    state.health = [[player["health"][name] for name in cfg.colours] for player in players]
-    state.attacker = [
-        [
-            -1 if player["attackers"][name] is None else kind(player["attackers"][name])
-            for name in cfg.colours
-        ]
+    def attacker(player: dict[str, Any], battery: int) -> int:
+        name = player.get("attackers", {}).get(cfg.colours[battery], "")
+        return cfg.start_attacker[battery] if name == "" else -1 if name is None else kind(name)
+
+    batteries = range(len(cfg.colours))
+    state.health = [
+        [player.get("health", {}).get(name, cfg.health) for name in cfg.colours]
         for player in players
     ]
+    state.attacker = [[attacker(player, battery) for battery in batteries] for player in players]
     state.shields = [
-        [layers(player["shields"][name]) for name in cfg.colours] for player in players
+        [layers(player.get("shields", {}).get(name, [])) for name in cfg.colours]
+        for player in players
     ]
-    state.front = [layers(player["black"]["front"]) for player in players]
-    state.behind = [layers(player["black"]["behind"]) for player in players]
-    state.held = [sorted(kind(name) for name in player["held"]) for player in players]
+    black = [player.get("black", {}) for player in players]
+    state.front = [layers(mine.get("front", [])) for mine in black]
+    state.behind = [layers(mine.get("behind", [])) for mine in black]
+    state.held = [sorted(kind(name) for name in player.get("held", [])) for player in players]
     state.events = []
     return state

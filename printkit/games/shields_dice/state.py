@@ -30,6 +30,7 @@ Layer = list[list[int]]  # shields outermost first: [kind, points]
 FRONT, BEHIND, KEEP, TRASH = "front", "behind", "keep", "trash"  # where a taken die goes
 ROLL_FIRST = ("first",)  # pending: the roll for first player
 PASS: Action = ("pass",)
+END: Action = ("end",)  # no more potions or polish this turn
 
 
 class DiceState:
@@ -128,15 +129,19 @@ class DiceState:
             return
         if verb == "take":
             self.events = [TAKE, self.cfg.row_id[action[1]]]
-            self.pool[action[1]] -= 1
-            self._place(action[1], action[2])
+            _, kind, place = action
+            self.pool[kind] -= 1
+            self._place(kind, place)
+            if not any(self.pool):
+                self.events.append("pool_empty")
             self._enter(self.phase + 1)
         elif verb == "attack":
             self.events = [ATTACK, self.cfg.attack_row[action[1]]]
             self.pending = action
         else:
             self._instead_of_attack(action)
-            self._enter(self.phase + 1)
+            if not self._healing():
+                self._enter(self.phase + 1)
 
     def clone(self) -> DiceState:
         other = self.__class__.__new__(self.__class__)
@@ -223,6 +228,8 @@ class DiceState:
     # --- the attack step ------------------------------------------------------------------------
 
     def _attack_step(self) -> list[Action]:
+        if self.used[0] or self.used[1]:  # healing instead of attacking: more, or the end
+            return [*self._heals(), END]
         cfg, me = self.cfg, self.seat
         them = self.health[1 - me]
         found: list[Action] = []
@@ -230,8 +237,18 @@ class DiceState:
             target = cfg.target[colour]
             if health > 0 and them[target] > 0 and self.attacker[me][colour] >= 0:
                 found.append(("attack", colour, target))
+        found.extend(self._heals())
+        if cfg.resurrection:
+            found.extend(self._resurrections())
+        return found or [PASS]
+
+    def _heals(self) -> list[Action]:
+        """Potions and polish the player may still use this turn: each up to its limit, and
+        not both in one turn (one potion or polish replaces the attack)."""
+        cfg, me = self.cfg, self.seat
         held = sorted(set(self.held[me]))
-        if self.used[0] < cfg.potion_limit:
+        found: list[Action] = []
+        if self.used[0] < cfg.potion_limit and not self.used[1]:
             for kind in held:
                 if cfg.role[kind] == "potion":
                     found.extend(
@@ -239,14 +256,16 @@ class DiceState:
                         for colour, health in enumerate(self.health[me])
                         if health > 0
                     )
-        if self.used[1] < cfg.polish_limit:
+        if self.used[1] < cfg.polish_limit and not self.used[0]:
             shields = self._shield_kinds(me)
             for kind in held:
                 if cfg.role[kind] == "polish":
                     found.extend(("polish", kind, shield) for shield in shields)
-        if cfg.resurrection:
-            found.extend(self._resurrections())
-        return found or [PASS]
+        return found
+
+    def _healing(self) -> bool:
+        """Whether the turn goes on with more healing (a limit above one lets it)."""
+        return bool((self.used[0] or self.used[1]) and self._heals())
 
     def _shield_kinds(self, me: int) -> list[int]:
         """The distinct kinds of `me`'s shields in play, front to back (polish targets)."""
@@ -284,31 +303,31 @@ class DiceState:
 
     def _instead_of_attack(self, action: Action) -> None:
         cfg, me = self.cfg, self.seat
-        verb = action[0]
+        verb, *rest = action
         if verb == "potion":
-            self.events = [POTION, cfg.row_id[action[1]]]
+            potion, colour = rest
+            self.events = [POTION, cfg.row_id[potion]]
             self.used[0] += 1
-            self._spend(action[1])
-            colour = action[2]
-            self.health[me][colour] = min(
-                cfg.health, self.health[me][colour] + cfg.sides[action[1]]
-            )
+            self._spend(potion)
+            self.health[me][colour] = min(cfg.health, self.health[me][colour] + cfg.sides[potion])
         elif verb == "polish":
-            self.events = [POLISH, cfg.row_id[action[1]]]
+            polish, shield = rest
+            self.events = [POLISH, cfg.row_id[polish]]
             self.used[1] += 1
-            self._spend(action[1])
-            layer = self._find_shield(me, action[2])
-            layer[1] = min(cfg.sides[layer[0]], layer[1] + cfg.sides[action[1]])
+            self._spend(polish)
+            layer = self._find_shield(me, shield)
+            layer[1] = min(cfg.sides[layer[0]], layer[1] + cfg.sides[polish])
         elif verb == "resurrect":
+            sacrificed, kind, place = rest
             self.events = [RESURRECTION]
-            if action[1] in self.held[me]:
-                self._spend(action[1])
+            if sacrificed in self.held[me]:
+                self._spend(sacrificed)
             else:
-                self._remove_shield(me, action[1])
-            self.trash[action[2]] -= 1
-            self._place(action[2], action[3])
+                self._remove_shield(me, sacrificed)
+            self.trash[kind] -= 1
+            self._place(kind, place)
         else:
-            self.events = ["pass"]
+            self.events = [verb]
 
     def _spend(self, kind: int) -> None:
         self.held[self.seat].remove(kind)
@@ -342,7 +361,7 @@ class DiceState:
 
     def _damage(self, roll: int) -> None:
         cfg, me = self.cfg, self.seat
-        target = self.pending[2]
+        _, _, target = self.pending
         self.pending = None
         them = 1 - me
         self.events = ["roll"]

@@ -23,18 +23,21 @@ from printkit.games.shields_dice.state import (
 
 def notation(state: DiceState, action: Action) -> str:
     cfg = state.cfg
-    verb = action[0]
+    verb, *rest = action
     if verb == "take":
-        return f"take {cfg.kinds[action[1]]} {action[2]}"
+        kind, place = rest
+        return f"take {cfg.kinds[kind]} {place}"
     if verb == "attack":
-        return f"attack {cfg.colours[action[1]]} {cfg.colours[action[2]]}"
+        colour, target = rest
+        return f"attack {cfg.colours[colour]} {cfg.colours[target]}"
     if verb == "roll":
         return f"roll {action[1]}"
     if verb in ("potion", "polish"):
-        on = cfg.colours[action[2]] if verb == "potion" else cfg.kinds[action[2]]
-        return f"{verb} {cfg.kinds[action[1]]} {on}"
+        kind, on = rest
+        return f"{verb} {cfg.kinds[kind]} {cfg.colours[on] if verb == 'potion' else cfg.kinds[on]}"
     if verb == "resurrect":
-        return f"resurrect {cfg.kinds[action[1]]} {cfg.kinds[action[2]]} {action[3]}"
+        sacrificed, kind, place = rest
+        return f"resurrect {cfg.kinds[sacrificed]} {cfg.kinds[kind]} {place}"
     return verb
 
 
@@ -59,13 +62,13 @@ def describe(state: DiceState, action: Action) -> str:
     """A sentence for `action` in `state` (before it is applied)."""
     cfg = state.cfg
     who = SEATS[state.seat]
-    verb = action[0]
+    verb, *rest = action
     if verb == "roll":
         if state.pending is ROLL_FIRST:
             return f"{SEATS[len(state.rolls)]} rolls {action[1]} for first player."
         return f"{die(state, state.attacker[state.seat][state.pending[1]])} rolls {action[1]}."
     if verb == "take":
-        kind, place = action[1], action[2]
+        kind, place = rest
         where = {
             FRONT: "sets it in front of the colour shields",
             BEHIND: "sets it behind the colour shields",
@@ -77,25 +80,29 @@ def describe(state: DiceState, action: Action) -> str:
             f"and {where}."
         )
     if verb == "attack":
+        colour, target = rest
         them = SEATS[1 - state.seat]
-        attacker = die(state, state.attacker[state.seat][action[1]])
+        attacker = die(state, state.attacker[state.seat][colour])
         return (
-            f"{cfg.titles[ATTACK]}: {who}'s {cfg.colours[action[1]]} battery "
-            f"{cfg.attack_title[action[1]]}, rolling {attacker} at {them}'s "
-            f"{cfg.colours[action[2]]} battery."
+            f"{cfg.titles[ATTACK]}: {who}'s {cfg.colours[colour]} battery "
+            f"{cfg.attack_title[colour]}, rolling {attacker} at {them}'s "
+            f"{cfg.colours[target]} battery."
         )
     if verb == "potion":
+        potion, colour = rest
         return (
-            f"{cfg.titles[POTION]}: {who} uses {die(state, action[1])} on the "
-            f"{cfg.colours[action[2]]} battery."
+            f"{cfg.titles[POTION]}: {who} uses {die(state, potion)} on the "
+            f"{cfg.colours[colour]} battery."
         )
     if verb == "polish":
-        return (
-            f"{cfg.titles[POLISH]}: {who} uses {die(state, action[1])} on {die(state, action[2])}."
-        )
+        polish, shield = rest
+        return f"{cfg.titles[POLISH]}: {who} uses {die(state, polish)} on {die(state, shield)}."
     if verb == "resurrect":
+        sacrificed, kind, place = rest
         return (
-            f"{cfg.titles[RESURRECTION]}: {who} trashes {die(state, action[1])} to bring back "
-            f"{die(state, action[2])} ({action[3]})."
+            f"{cfg.titles[RESURRECTION]}: {who} trashes {die(state, sacrificed)} to bring back "
+            f"{die(state, kind)} ({place})."
         )
+    if verb == "end":
+        return f"{who} uses no more potions or polish this turn."
     return f"{who} has no move and passes."

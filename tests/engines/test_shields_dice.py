@@ -1,0 +1,382 @@
+"""The engine of Shields: The Dice Game plays the played rules, and only them.
+
+Seeded random games with the invariants on (dice conserved, health and shields within their
+dice), only legal moves, copies and JSON round trips equal to the state, replays equal to the
+game; hand-written positions whose legal moves are exactly the rules'; and the engine follows
+the data when a value or a reading changes.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from fractions import Fraction
+
+import pytest
+from support import RULE_DATA, run_cli
+
+from engines.dice_support import POSITIONS, merged, played, playout, position
+from printkit.games.shields_dice import ENGINE
+from printkit.simulate.protocol import (
+    CHANCE,
+    TERMINAL,
+    InvariantBroken,
+    draw,
+    pick,
+    seeded,
+    state_hash,
+)
+
+VARIANTS = [None, "resurrection", "match"]
+PLAYOUTS = 200
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_playouts_keep_the_rules(variant: str | None) -> None:
+    """200 seeded games per variant end with a winner; every step keeps the invariants and
+    chance sums to 1; every 10th step a copy and a JSON round trip equal the state and every
+    move's notation parses back to it."""
+    rules = played()
+    ended = 0
+    for seed in range(PLAYOUTS):
+        state = ENGINE.new_game(rules, 2, variant)
+        rng = seeded("shields_dice", variant, seed)
+        step = 0
+        while state.current_player() != TERMINAL and state.turn() < 2000:
+            if state.current_player() == CHANCE:
+                outcomes = state.chance_outcomes()
+                assert sum(p for _, p in outcomes) == 1 and not state.legal_actions()
+                action = draw(rng, outcomes)
+            else:
+                legal = state.legal_actions()
+                assert legal and len(set(legal)) == len(legal)
+                action = pick(rng, legal)
+            if step % 10 == 0:
+                _assert_round_trips(state)
+            state.apply(action)
+            ENGINE.check_invariants(state)
+            step += 1
+        ended += state.current_player() == TERMINAL
+        assert sorted(state.returns()) == [0.0, 1.0] or state.current_player() != TERMINAL
+    assert ended == PLAYOUTS
+
+
+def _assert_round_trips(state) -> None:
+    data = state.to_json()
+    copy = state.clone()
+    assert copy.to_json() == data and copy.legal_actions() == state.legal_actions()
+    moves = state.legal_actions() or [move for move, _ in state.chance_outcomes()]
+    assert all(state.parse(state.notation(move)) == move for move in moves)
+    back = ENGINE.from_json(played(), json.loads(json.dumps(data)))
+    assert back.to_json() == data
+    assert back.legal_actions() == state.legal_actions()
+    assert back.chance_outcomes() == state.chance_outcomes()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_replaying_the_log_gives_the_same_game(variant: str | None) -> None:
+    rules = played()
+    for seed in range(20):
+        final, log = playout(rules, variant, seed)
+        again = ENGINE.new_game(rules, 2, variant)
+        for move in log:
+            again.apply(again.parse(move))
+        assert state_hash(again) == state_hash(final)
+
+
+def test_the_opening_example_plays_as_the_text_tells_it() -> None:
+    """l.134-142: Bottom shields red and hits Top's yellow for 1; Top sets the d20 in front and
+    hits Bottom's red shield for 2."""
+    state = position({})
+    for move in (
+        "take d12_translucent_red red",
+        "attack red yellow",
+        "roll 1",
+        "take d20_translucent_black front",
+        "attack blue red",
+        "roll 2",
+    ):
+        state.apply(state.parse(move))
+        ENGINE.check_invariants(state)
+    after = state.to_json()
+    assert after["players"][1]["health"]["yellow"] == 11
+    assert after["players"][0]["shields"]["red"] == [{"die": "d12_translucent_red", "points": 10}]
+    assert after["players"][1]["black"]["front"][0]["points"] == 20
+
+
+def test_a_copy_plays_on_alone() -> None:
+    state = position({})
+    copy = state.clone()
+    copy.apply(copy.parse("take d20_translucent_black front"))
+    assert state.to_json()["players"][0]["black"]["front"] == []
+    assert copy.to_json()["players"][0]["black"]["front"] == [
+        {"die": "d20_translucent_black", "points": 20}
+    ]
+
+
+@pytest.mark.parametrize("path", sorted(POSITIONS.glob("*.json")), ids=lambda p: p.stem)
+def test_positions_allow_exactly_the_rules_moves(path) -> None:
+    """Each file: a position (a patch over the set-up), the variant, and every legal move."""
+    case = json.loads(path.read_text(encoding="utf-8"))
+    state = position(case["position"], variant=case.get("variant"))
+    ENGINE.check_invariants(state)
+    if "chance" in case:
+        got = {state.notation(a): str(p) for a, p in state.chance_outcomes()}
+        assert got == case["chance"]
+    else:
+        assert sorted(state.notation(a) for a in state.legal_actions()) == sorted(case["legal"])
+
+
+def test_the_first_player_rolls_three_d12_and_ties_roll_again() -> None:
+    state = ENGINE.new_game(played(), 2, None)
+    outcomes = dict(state.chance_outcomes())
+    assert min(a[1] for a in outcomes) == 3 and max(a[1] for a in outcomes) == 36
+    assert outcomes[("roll", 3)] == Fraction(1, 12**3)
+    for move in ("roll 20", "roll 20"):
+        state.apply(state.parse(move))
+    assert "first_player_ties" in state.events and state.current_player() == CHANCE
+    for move in ("roll 13", "roll 22"):
+        state.apply(state.parse(move))
+    assert state.current_player() == 1 and state.to_json()["phase"] == "take_die"
+
+
+def test_health_follows_the_data() -> None:
+    """values.health 12 → 15: the batteries start at 15 and a potion heals up to 15."""
+    rules = played(**{"rules.values.health": 15})
+    start = ENGINE.new_game(rules, 2, None).to_json()
+    assert start["players"][0]["health"] == {"red": 15, "yellow": 15, "blue": 15}
+    patch = {
+        "phase": "attack",
+        "pool": {},
+        "players": [{"health": {"yellow": 6}, "held": ["d10_solid_green"]}, {}],
+    }
+    state = position(patch, rules)
+    state.apply(state.parse("potion d10_solid_green yellow"))
+    assert state.to_json()["players"][0]["health"]["yellow"] == 15
+    shipped = position(patch)
+    shipped.apply(shipped.parse("potion d10_solid_green yellow"))
+    assert shipped.to_json()["players"][0]["health"]["yellow"] == 12
+
+
+def test_a_shield_absorbs_only_its_points() -> None:
+    """A blue shield with 1 point takes a roll of 5: the shield breaks, the battery keeps 12."""
+    state = position(
+        {
+            "seat": 1,
+            "phase": "attack",
+            "pool": {},
+            "players": [
+                {"shields": {"blue": [{"die": "d10_translucent_blue", "points": 1}]}},
+                {"attackers": {"yellow": "d6_solid_yellow"}},
+            ],
+        }
+    )
+    state.apply(state.parse("attack yellow blue"))
+    state.apply(state.parse("roll 5"))
+    after = state.to_json()
+    assert (
+        after["players"][0]["shields"]["blue"] == [] and after["players"][0]["health"]["blue"] == 12
+    )
+    assert after["trash"]["d10_translucent_blue"] == 1 and "shield_broken" in state.events
+
+
+def test_a_black_shield_in_front_guards_every_battery_first() -> None:
+    front = {"black": {"front": [{"die": "d20_translucent_black", "points": 20}]}}
+    for target, attacker in (("red", "blue"), ("yellow", "red"), ("blue", "yellow")):
+        state = position({"seat": 1, "phase": "attack", "pool": {}, "players": [front, {}]})
+        state.apply(state.parse(f"attack {attacker} {target}"))
+        state.apply(state.parse("roll 3"))
+        assert state.to_json()["players"][0]["black"]["front"][0]["points"] == 17
+
+
+def test_behind_the_colour_shields_the_black_shield_waits() -> None:
+    mine = {
+        "black": {"behind": [{"die": "d12_translucent_black", "points": 12}]},
+        "shields": {"red": [{"die": "d10_translucent_red", "points": 10}]},
+    }
+    state = position({"seat": 1, "phase": "attack", "pool": {}, "players": [mine, {}]})
+    state.apply(state.parse("attack blue red"))
+    state.apply(state.parse("roll 4"))
+    player = state.to_json()["players"][0]
+    assert (
+        player["shields"]["red"][0]["points"] == 6 and player["black"]["behind"][0]["points"] == 12
+    )
+
+
+@pytest.mark.parametrize(
+    ("reading", "order"), [("in front of", ["d12", "d10"]), ("behind", ["d10", "d12"])]
+)
+def test_the_newer_shield_goes_where_the_erratum_plays(reading: str, order: list[str]) -> None:
+    rules = played(**{"rules.values.newer_shield": reading})
+    state = position(
+        {"players": [{"shields": {"red": [{"die": "d10_translucent_red", "points": 10}]}}, {}]},
+        rules,
+    )
+    state.apply(state.parse("take d12_translucent_red red"))
+    dice = [layer["die"].split("_")[0] for layer in state.to_json()["players"][0]["shields"]["red"]]
+    assert dice == order
+
+
+def test_a_die_for_a_lost_battery_is_taken_only_when_the_erratum_allows_it() -> None:
+    lost = {
+        "pool": {"d8_solid_red": 1, "d4_solid_grey": 1},
+        "players": [{"health": {"red": 0}, "attackers": {"red": None}}, {}],
+    }
+    state = position(lost)
+    assert sorted(state.notation(a) for a in state.legal_actions()) == [
+        "take d4_solid_grey keep",
+        "take d8_solid_red trash",
+    ]
+    strict = position(lost, played(**{"rules.values.take_for_destroyed": False}))
+    assert [strict.notation(a) for a in strict.legal_actions()] == ["take d4_solid_grey keep"]
+
+
+def test_a_destroyed_battery_takes_its_dice_to_the_trash() -> None:
+    mine = {
+        "health": {"blue": 2},
+        "attackers": {"blue": "d8_solid_blue"},
+        "shields": {"blue": []},
+    }
+    state = position({"seat": 1, "phase": "attack", "pool": {}, "players": [mine, {}]})
+    state.apply(state.parse("attack yellow blue"))
+    state.apply(state.parse("roll 3"))
+    after = state.to_json()
+    assert after["players"][0]["attackers"]["blue"] is None
+    assert after["trash"]["d12_translucent_green"] == 1 and after["trash"]["d8_solid_blue"] == 1
+    assert {"battery_destroyed", "destroyed_battery_dice"} <= set(state.events)
+
+
+def test_two_batteries_win_and_the_match_loser_starts_the_next_game() -> None:
+    patch = {
+        "phase": "attack",
+        "pool": {},
+        "players": [{}, {"health": {"yellow": 1, "blue": 0}, "attackers": {"blue": None}}],
+    }
+    single = position(patch)
+    single.apply(single.parse("attack red yellow"))
+    single.apply(single.parse("roll 1"))
+    assert single.current_player() == TERMINAL and single.returns() == [1.0, 0.0]
+    match = position(patch, variant="match")
+    match.apply(match.parse("attack red yellow"))
+    match.apply(match.parse("roll 1"))
+    after = match.to_json()
+    assert match.current_player() == 1 and after["wins"] == [1, 0] and after["game"] == 2
+    assert after["players"][1]["health"] == {"red": 12, "yellow": 12, "blue": 12}
+    ENGINE.check_invariants(match)
+
+
+def test_resurrection_brings_back_a_die_no_larger_than_the_number_showing() -> None:
+    patch = {
+        "phase": "attack",
+        "trash": {"d6_solid_green": 1, "d12_translucent_blue": 1},
+        "players": [
+            {
+                "held": ["d8_solid_grey"],
+                "shields": {"red": [{"die": "d10_translucent_red", "points": 5}]},
+            },
+            {},
+        ],
+    }
+    state = position(patch, variant="resurrection")
+    state.apply(state.parse("resurrect d8_solid_grey d6_solid_green keep"))
+    after = state.to_json()
+    assert after["players"][0]["held"] == ["d6_solid_green"]
+    assert after["trash"] == {"d8_solid_grey": 1, "d12_translucent_blue": 1}
+    ENGINE.check_invariants(state)
+
+
+def test_evaluate_is_a_share_and_favours_the_stronger_side() -> None:
+    even = position({})
+    assert ENGINE.evaluate(even, 0) == pytest.approx(0.5)
+    ahead = position({"players": [{"attackers": {"red": "d8_solid_red"}}, {"health": {"blue": 3}}]})
+    assert 0.5 < ENGINE.evaluate(ahead, 0) < 1 and 0 < ENGINE.evaluate(ahead, 1) < 0.5
+
+
+def test_sentences_take_their_words_from_the_data() -> None:
+    state = position({})
+    sentence = state.describe(state.parse("take d20_translucent_black front"))
+    assert sentence.startswith("Take a die: Player 1 takes the translucent black d20")
+    assert "all three of its owner's batteries" in sentence and "in front of" in sentence
+
+
+def test_the_observation_is_the_whole_table() -> None:
+    state = position({})
+    assert json.loads(state.observation(1)) == state.to_json()
+    assert state.sample_world(1, seeded("x")).to_json() == state.to_json()
+
+
+def test_merged_patches_lists_of_mappings_item_by_item() -> None:
+    assert merged({"a": [{"x": 1, "y": 2}, {"x": 3}]}, {"a": [{"y": 5}, {}]}) == {
+        "a": [{"x": 1, "y": 5}, {"x": 3}]
+    }
+
+
+def test_validate_plays_the_examples_on_the_data(tmp_path) -> None:
+    """values.health 12 → 15: the played potion_full gives 15, so its stated 12 is PK532."""
+    copy = tmp_path / "shields_dice"
+    shutil.copytree(RULE_DATA / "shields_dice", copy)
+    rules = copy / "rules.yaml"
+    rules.write_text(rules.read_text().replace("    health: 12\n", "    health: 15\n"))
+    result = run_cli("--rule-data", tmp_path, "validate", "shields_dice", "--no-simulate")
+    assert "example 'potion_full' states health_after = 12 but play gives 15" in result.output
+    shipped = run_cli("validate", "shields_dice", "--no-simulate")
+    assert shipped.exit_code == 0 and "potion_full" not in shipped.output
+
+
+@pytest.mark.parametrize(
+    ("patch", "message"),
+    [
+        ({"trash": {"d4_solid_grey": 1}}, "2 d4_solid_grey on the table"),
+        ({"players": [{"health": {"red": 13}}, {}]}, "red health is 13"),
+        (
+            {"players": [{"shields": {"red": [{"die": "d10_translucent_blue", "points": 3}]}}, {}]},
+            "d10_translucent_blue on the red battery",
+        ),
+        (
+            {
+                "players": [
+                    {"black": {"front": [{"die": "d20_translucent_black", "points": 21}]}},
+                    {},
+                ]
+            },
+            "d20_translucent_black at 21 points",
+        ),
+        ({"players": [{"health": {"red": 0, "blue": 0}}, {}]}, "lost 2 batteries"),
+    ],
+)
+def test_the_invariants_catch_a_position_no_rule_allows(patch: dict, message: str) -> None:
+    state = ENGINE.from_json(played(), merged(position({}).to_json(), patch))
+    with pytest.raises(InvariantBroken, match=message):
+        ENGINE.check_invariants(state)
+
+
+def test_a_potion_limit_above_one_lets_a_turn_drink_more() -> None:
+    """use_potion.limit 1 → 2: after one potion the player may drink another or end the turn;
+    a polish is not mixed in (one potion or polish replaces the attack)."""
+    patch = {
+        "phase": "attack",
+        "pool": {},
+        "players": [
+            {
+                "health": {"red": 3, "yellow": 4},
+                "held": ["d6_solid_green", "d8_solid_green", "d4_solid_grey"],
+                "shields": {"red": [{"die": "d10_translucent_red", "points": 2}]},
+            },
+            {},
+        ],
+    }
+    shipped = position(patch)
+    shipped.apply(shipped.parse("potion d6_solid_green red"))
+    assert shipped.current_player() == 1
+    rules = played(**{"rules.actions.use_potion.limit": 2})
+    state = position(patch, rules)
+    state.apply(state.parse("potion d6_solid_green red"))
+    assert state.current_player() == 0
+    assert sorted(state.notation(a) for a in state.legal_actions()) == [
+        "end",
+        "potion d8_solid_green blue",
+        "potion d8_solid_green red",
+        "potion d8_solid_green yellow",
+    ]
+    state.apply(state.parse("potion d8_solid_green yellow"))
+    assert state.current_player() == 1 and state.to_json()["players"][0]["health"]["yellow"] == 12
