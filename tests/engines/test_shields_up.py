@@ -20,6 +20,7 @@ from printkit.games.shields_up.state import ShieldsUpState
 from printkit.load.package import load_package
 from printkit.load.played import apply_plays, plays_of
 from printkit.model.package import Package
+from printkit.simulate.agents import make_agent
 from printkit.simulate.binding import load_engine
 from printkit.simulate.protocol import CHANCE, TERMINAL, draw, pick, seeded, state_hash
 
@@ -146,6 +147,27 @@ def test_changing_hidden_cards_never_changes_what_a_seat_sees(rules: Package) ->
                 state.apply(draw(play, state.chance_outcomes()))
             else:
                 state.apply(pick(play, state.legal_actions()))
+
+
+@pytest.mark.parametrize(("agent", "decisions"), [("greedy", 30), ("ismcts:2", 12)])
+def test_agents_choose_the_same_whatever_the_hidden_cards(
+    rules: Package, agent: str, decisions: int
+) -> None:
+    """An agent choosing in a world redealt from what its seat sees picks as it does in the
+    real game (same seed): it cannot tell the hidden cards apart."""
+    chooser = make_agent(agent, ENGINE, rules)
+    state = ENGINE.new_game(rules, 2, None)
+    play = seeded("choices", agent)
+    while decisions:
+        seat = state.current_player()
+        if seat == CHANCE:
+            state.apply(draw(play, state.chance_outcomes()))
+            continue
+        world = state.sample_world(seat, random.Random(decisions))
+        choice = chooser.choose(state, random.Random(decisions))
+        assert chooser.choose(world, random.Random(decisions)) == choice
+        state.apply(choice)
+        decisions -= 1
 
 
 def test_sample_world_redeals_the_hidden_cards(rules: Package) -> None:

@@ -56,6 +56,7 @@ def sample_world(state: ShieldsUpState, seat: int, rng: random.Random) -> Shield
     pool += [kind for kind, n in enumerate(state.hands[other]) for _ in range(n)]
     for row in hidden_rows:
         pool += state.shields[row]
+    pool.sort()  # what the seat may know of them: which cards, not where (no peeking)
     for index in range(len(pool) - 1, 0, -1):  # Fisher-Yates through the protocol's draws
         swap = below(rng, index + 1)
         pool[index], pool[swap] = pool[swap], pool[index]
