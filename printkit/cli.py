@@ -239,12 +239,8 @@ def claims(context: click.Context, games: tuple[str, ...]) -> None:
             click.echo(
                 f"{game_id:<18} {verdict.kind:<7} {verdict.id:<28} {verdict.label:<18} {what}"
             )
-            if verdict.interval is not None and verdict.rate is not None:
-                low, high = verdict.interval
-                click.echo(
-                    f"{'':<18} {'':<7} {'':<28} true at {verdict.rate:.1%} of {verdict.n} "
-                    f"moments (95% interval {low:.1%} to {high:.1%})"
-                )
+            if verdict.summary():
+                click.echo(f"{'':<18} {'':<7} {'':<28} {verdict.summary()}")
     context.exit(_report(diagnostics, context.obj["strict"]))
 
 

@@ -51,6 +51,19 @@ class Verdict:
             return f"held in {self.playouts} playout{'s' if self.playouts != 1 else ''}"
         return str(self.status)
 
+    def summary(self) -> str:
+        """The rate in words: "true at 85.9% of 198 moments (95% interval 80.3% to 90.0%)";
+        empty for a verdict that played no playouts. A narrow interval gets a second decimal,
+        so that 0 of 8,452 does not read as "0.0% to 0.0%"."""
+        if self.interval is None or self.rate is None:
+            return ""
+        low, high = self.interval
+        digits = 1 if high - low >= 0.01 else 2
+        return (
+            f"true at {self.rate:.{digits}%} of {self.n} moments (95% interval "
+            f"{low:.{digits}%} to {high:.{digits}%})"
+        )
+
     def figures(self) -> dict[str, object]:
         """The rate and its interval, as `validate --format json` gives them (none for a
         verdict that played no playouts)."""

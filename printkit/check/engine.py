@@ -18,6 +18,7 @@ from printkit.check.tables import check_tables
 from printkit.diagnostics import (
     ENGINE_AMBIGUOUS,
     ENGINE_NEEDS_DATA,
+    INVARIANT_BROKEN,
     PLAY_MISSING,
     RULE_UNKNOWN_REFERENCE,
     Diagnostics,
@@ -48,6 +49,8 @@ def check_engine(
     _waiting(loaded, diagnostics)
     if not _data_complete(bound, diagnostics):
         return
+    if bound.new_game(bound.default_players(), None, ("game", "engine"), diagnostics) is None:
+        return
     package = loaded.package
     max_turns = (package.simulation or Simulation()).max_turns
     index = {(verdict.kind, verdict.id): at for at, verdict in enumerate(verdicts)}
@@ -67,8 +70,8 @@ def check_engine(
             at = index[("example", example_id)]
             held = check_script(bound, ("examples", example_id), example, diagnostics)
             verdicts[at] = _status(verdicts[at], held)
-    if smoke:
-        check_smoke(bound, diagnostics)
+    if smoke and not any(found.code == INVARIANT_BROKEN for found in diagnostics):
+        check_smoke(bound, diagnostics)  # a script already found the engine broken on this data
 
 
 def bound_engine(loaded: LoadedPackage, diagnostics: Diagnostics) -> Engine | None:

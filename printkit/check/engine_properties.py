@@ -55,6 +55,8 @@ def check_property(
     agents = bound.agents(play.agents, players, (*here, "agents"), diagnostics)
     if agents is None or not _moments_exist(bound, play, here, diagnostics):
         return failing
+    if bound.new_game(players, play.variant, ("game", "engine"), diagnostics) is None:
+        return failing
     tally = Tally()
     moment = _Moment(bound, play, tally, (*here, play.quantifier), diagnostics)
     played = 0
@@ -225,8 +227,4 @@ def _judged(
 
 
 def _share(verdict: Verdict, threshold: float, bound: str) -> str:
-    low, high = verdict.interval or (0.0, 1.0)
-    return (
-        f"true at {verdict.rate:.1%} of {verdict.n} moments (95% interval {low:.1%} to "
-        f"{high:.1%}), where it should be {bound} {threshold:.0%}"
-    )
+    return f"{verdict.summary()}, where it should be {bound} {threshold:.0%}"

@@ -91,8 +91,10 @@ def _play(
     players = bound.players(play.players, (*here, "players"), diagnostics)
     if players is None or not bound.variant(play.variant, (*here, "variant"), diagnostics):
         return None
-    engine, rules, spans = bound.engine, bound.loaded.package, bound.loaded.spans
-    state = engine.new_game(rules, players, play.variant)
+    engine, spans = bound.engine, bound.loaded.spans
+    state = bound.new_game(players, play.variant, ("game", "engine"), diagnostics)
+    if state is None:
+        return None
     if play.position:
         state = _positioned(bound, state, play.position, (*here, "position"), diagnostics)
         if state is None:

@@ -3,10 +3,11 @@ its player count, variant and agents."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from printkit.check.requirements import players_of
 from printkit.diagnostics import (
+    ENGINE_NEEDS_DATA,
     RULE_UNKNOWN_REFERENCE,
     SCRIPTED_MOVE_ILLEGAL,
     Diagnostics,
@@ -24,6 +25,7 @@ class BoundEngine:
 
     engine: Engine
     loaded: LoadedPackage  # the played rules (package) and the spans of the text
+    refused: set[tuple[int, str | None]] = field(default_factory=set)  # set-ups reported
 
     @property
     def name(self) -> str:
@@ -36,6 +38,26 @@ class BoundEngine:
         high = allowed.max if allowed and allowed.max is not None else max(self.engine.players)
         fitting = [count for count in self.engine.players if low <= count <= high]
         return min(fitting or self.engine.players)
+
+    def new_game(
+        self, players: int, variant: str | None, where: PathKey, diagnostics: Diagnostics
+    ) -> State | None:
+        """The set-up; None when the engine cannot play these rules so (PK542 at `where`,
+        once for each player count and variant)."""
+        try:
+            return self.engine.new_game(self.loaded.package, players, variant)
+        except ValueError as refused:
+            if (players, variant) in self.refused:
+                return None
+            self.refused.add((players, variant))
+            diagnostics.add(
+                ENGINE_NEEDS_DATA,
+                f"engine '{self.name}' cannot set up the played rules: {refused}",
+                self.loaded.spans.value(where),
+                hint="give the data the engine reads the shape it plays (an erratum's 'plays' "
+                "may), or bind another engine",
+            )
+            return None
 
     def players(self, given: int | None, where: PathKey, diagnostics: Diagnostics) -> int | None:
         """The player count of a play (given, or the default); None when the engine does not

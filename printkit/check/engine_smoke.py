@@ -32,7 +32,7 @@ def check_smoke(bound: BoundEngine, diagnostics: Diagnostics) -> None:
         return
     players = bound.default_players()
     agents = bound.agents(smoke.agents, players, _at(bound, "smoke", "agents"), diagnostics)
-    if agents is None:
+    if agents is None or bound.new_game(players, None, ("game", "engine"), diagnostics) is None:
         return
     results: list[PlayoutResult] = []
     for index in range(smoke.playouts):

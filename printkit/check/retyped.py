@@ -54,6 +54,11 @@ def check_retyped_card(
             _check(name, text, numbers, (*path, field), spans, diagnostics, CARD_HINT)
 
 
+def literal_numbers(text: str) -> set[int]:
+    """The whole numbers a text writes itself, outside its {{ … }} and {% … %}."""
+    return {int(m) for m in _NUMBER.findall(_TEMPLATE.sub(" ", text))}
+
+
 def _numbers(values: Iterable[DataValue]) -> Iterable[int | float]:
     for value in values:
         if isinstance(value, list):
@@ -72,8 +77,7 @@ def _check(
     hint: str = "print the number through the data, e.g. {{ actions.<id>.cost }} or "
     "{{ lookup('<table>', key).data.<field> }}",
 ) -> None:
-    literal = _TEMPLATE.sub(" ", text)
-    retyped = sorted({int(m) for m in _NUMBER.findall(literal) if int(m) in numbers})
+    retyped = sorted(literal_numbers(text) & numbers)
     if retyped:
         diagnostics.add(
             RETYPED_NUMBER,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from printkit.check.claims import Verdict, check_claims
 from printkit.check.engine import check_engine
 from printkit.check.gaps import check_gaps
+from printkit.check.printed_played import check_printed_played
 from printkit.check.prose import check_prose
 from printkit.check.references import check_references
 from printkit.check.requirements import check_requirements
@@ -38,6 +39,8 @@ def check_rules(
         check_sections(package.rules, spans, diagnostics)
         check_source_coverage(package.rules, spans, diagnostics)
     check_requirements(package, spans, diagnostics)
+    if played is not None:
+        check_printed_played(played, diagnostics)
     verdicts = check_claims(package, spans, diagnostics)
     check_engine(played or loaded, verdicts, diagnostics, smoke, properties)
     return verdicts

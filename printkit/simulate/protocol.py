@@ -83,7 +83,9 @@ class Engine(Protocol):
     phases: tuple[str, ...]  # the ids of rules.structure.phases it has a handler for (PK542)
 
     def new_game(self, rules: Package, players: int, variant: str | None) -> State:
-        """The position after set-up; chance in set-up (a roll for first) is left to the runner."""
+        """The position after set-up; chance in set-up (a roll for first) is left to the runner.
+        ValueError when the played rules ask what the engine cannot play (the validator's
+        PK542 quotes its message)."""
 
     def from_json(self, rules: Package, data: dict[str, Any]) -> State:
         """The state `to_json` gave (or a worked example's position)."""

@@ -90,7 +90,7 @@ class ShieldsDiceEngine:
     requires = REQUIRES
     players = (len(SEATS),)
     events = EVENTS
-    phases = (TAKE, ATTACK)  # the phases it has handlers for (the validator's PK542)
+    phases = (TAKE, ATTACK)
 
     def __init__(self) -> None:
         self._configs: dict[tuple[int, int, str | None], tuple[Package, DiceConfig]] = {}

@@ -1,0 +1,250 @@
+"""The validator's link to a game's engine (printkit/check/engine.py), on the tests' dice race
+(tests/engines/race.py): scripts, properties with their intervals, smoke playouts, and what
+each command plays."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from support import run_cli
+
+from printkit.build import compile_game
+from printkit.check.claims import Status, Verdict
+from printkit.diagnostics import Diagnostics
+from printkit.simulate.binding import load_engine
+
+RACE = Path(__file__).parent.parent / "engines" / "race_game"
+Edit = Callable[[dict[str, Any]], None]
+
+
+def _race(tmp_path: Path, edit: Edit | None = None) -> Path:
+    """A copy of the race package under tmp_path/rule_data, changed by `edit`."""
+    folder = tmp_path / "rule_data" / "race_game"
+    shutil.copytree(RACE, folder)
+    if edit is not None:
+        game = folder / "game.yaml"
+        data = yaml.safe_load(game.read_text(encoding="utf-8"))
+        edit(data)
+        game.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return folder
+
+
+def _checked(
+    tmp_path: Path, edit: Edit | None = None, **playing: bool
+) -> tuple[dict[str, Verdict], Diagnostics]:
+    diagnostics = Diagnostics()
+    result = compile_game("race_game", _race(tmp_path, edit), diagnostics, **playing)
+    assert result is not None, [d.render() for d in diagnostics]
+    return {verdict.id: verdict for verdict in result.verdicts}, diagnostics
+
+
+def _codes(diagnostics: Diagnostics) -> list[str]:
+    return [d.code for d in diagnostics if d.severity != "note"]
+
+
+def test_build_replays_the_scripts_and_leaves_properties_unplayed(tmp_path: Path) -> None:
+    verdicts, diagnostics = _checked(tmp_path)
+    assert _codes(diagnostics) == []
+    assert verdicts["stepping_wins"].status is Status.CHECKED
+    assert verdicts["one_roll"].status is Status.CHECKED
+    assert verdicts["positions_bounded"].status is Status.NOT_PLAYED
+    assert verdicts["positions_bounded"].label == "not played"
+
+
+def test_a_property_holds_in_its_playouts_with_a_wilson_interval(tmp_path: Path) -> None:
+    verdicts, diagnostics = _checked(tmp_path, properties=True)
+    assert _codes(diagnostics) == []
+    held = verdicts["positions_bounded"]
+    assert held.status is Status.HELD and held.label == "held in 50 playouts"
+    assert (held.playouts, held.n, held.rate) == (50, 50, 1.0)
+    assert held.interval is not None
+    low, high = held.interval
+    assert high == 1.0 and 0.92 < low < 0.93  # Wilson: 50 of 50 is not certainty
+    assert held.figures() == {"playouts": 50, "n": 50, "rate": 1.0, "low": low, "high": 1.0}
+
+
+def _claim(claim_id: str, play: dict[str, Any]) -> Edit:
+    def edit(data: dict[str, Any]) -> None:
+        data["claims"] = {claim_id: {"text": "t", "engine": "e", "play": play}}
+
+    return edit
+
+
+def test_always_stops_at_a_counterexample_that_replays(tmp_path: Path) -> None:
+    play = {"at": "end", "always": "state.positions | max <= 10", "playouts": 200}
+    verdicts, diagnostics = _checked(tmp_path, _claim("exact", play), properties=True)
+    [found] = [d for d in diagnostics if d.code == "PK530"]
+    assert found.message.startswith(
+        "claim 'exact' does not hold: state.positions | max <= 10 is false (seed 0, playout "
+    )
+    assert verdicts["exact"].status is Status.FAILING
+    assert verdicts["exact"].n == verdicts["exact"].playouts  # one moment per game, at its end
+    replay = Path(found.message.split("replay in ")[1].rstrip(")"))
+    recorded = json.loads(replay.read_text(encoding="utf-8"))
+    assert recorded["game"] == "race_game" and recorded["engine"] == "race"
+    assert recorded["playout"] == verdicts["exact"].playouts - 1
+    result = run_cli("--rule-data", tmp_path / "rule_data", "replay", replay)
+    assert result.exit_code == 0, result.output
+    assert "as recorded" in result.output
+
+
+@pytest.mark.parametrize(
+    ("play", "status", "says"),
+    [
+        ({"after": ["rolled"], "sometimes": "actor == -1"}, Status.HELD, None),
+        ({"after": ["step"], "never": "action != 'step'"}, Status.HELD, None),
+        ({"at": "end", "sometimes": "state.winner == 5"}, Status.FAILING, "was never true"),
+        ({"at": "end", "usually": "state.winner == 0", "threshold": 0.4}, Status.HELD, None),
+        (
+            {"at": "end", "usually": "state.winner == 0", "threshold": 0.9},
+            Status.FAILING,
+            "where it should be at least 90%",
+        ),
+        (
+            {"at": "end", "rarely": "state.winner == 1", "threshold": 0.1},
+            Status.FAILING,
+            "where it should be at most 10%",
+        ),
+        ({"after": ["finish"], "always": "not timed_out"}, Status.FAILING, None),
+    ],
+)
+def test_each_quantifier_is_judged_over_its_moments(
+    tmp_path: Path, play: dict[str, Any], status: Status, says: str | None
+) -> None:
+    verdicts, diagnostics = _checked(tmp_path, _claim("c", play), properties=True)
+    assert verdicts["c"].status is status
+    if says is not None:
+        assert any(says in d.message for d in diagnostics if d.code == "PK530"), [
+            d.render() for d in diagnostics
+        ]
+    elif status is Status.HELD:
+        assert _codes(diagnostics) == []
+
+
+def test_a_share_is_judged_on_every_moment(tmp_path: Path) -> None:
+    play = {"at": "end", "usually": "state.winner == 0", "threshold": 0.4, "playouts": 300}
+    verdicts, _ = _checked(tmp_path, _claim("c", play), properties=True)
+    verdict = verdicts["c"]
+    assert verdict.playouts == verdict.n == 300
+    assert verdict.rate is not None and verdict.interval is not None
+    low, high = verdict.interval
+    assert low < verdict.rate < high and high - low < 0.12
+
+
+def test_a_property_naming_what_the_engine_lacks_is_pk500(tmp_path: Path) -> None:
+    play = {"after": ["jump"], "always": "true"}
+    _, diagnostics = _checked(tmp_path, _claim("c", play), properties=True)
+    [found] = [d for d in diagnostics if d.code == "PK500"]
+    assert "checks after 'jump', which engine 'race' never applies" in found.message
+    play = {"at": "end", "always": "true", "agents": ["priority:bold"]}
+    _, diagnostics = _checked(tmp_path / "agent", _claim("c", play), properties=True)
+    [found] = [d for d in diagnostics if d.code == "PK500"]
+    assert "no priority agent 'bold'" in found.message
+
+
+def test_a_value_only_the_engine_reads_is_used(tmp_path: Path) -> None:
+    """`start` appears in no prose, claim or example: the engine's `requires` uses it."""
+    _, diagnostics = _checked(tmp_path)
+    assert "PK502" not in _codes(diagnostics)
+
+    def unbound(data: dict[str, Any]) -> None:
+        del data["game"]["engine"]
+        data["claims"] = {}
+        data["examples"] = {}
+
+    _, diagnostics = _checked(tmp_path / "unbound", unbound)
+    assert _codes(diagnostics) == ["PK502"]
+
+
+def test_a_table_the_engine_reads_left_ambiguous_stops_the_engine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def ambiguous(data: dict[str, Any]) -> None:
+        rows = [{"roll": 1, "result": "one"}, {"roll": 3, "result": "three"}]
+        table = {"kind": "dice", "dice": "d3", "component": "die", "rows": rows}
+        data["rules"]["tables"] = {"moves": table}
+        data["components"] = {"die": {"count": 1}}
+
+    engine = load_engine("race")
+    monkeypatch.setattr(engine, "requires", (*engine.requires, "rules.tables.moves"))
+    verdicts, diagnostics = _checked(tmp_path, ambiguous)
+    assert sorted(_codes(diagnostics)) == ["PK510", "PK541"]
+    [found] = [d for d in diagnostics if d.code == "PK541"]
+    assert found.message.startswith("engine 'race' will not play a table the played rules")
+    assert verdicts["stepping_wins"].status is Status.WAITING
+
+
+def test_smoke_playouts_run_for_validate_only(tmp_path: Path) -> None:
+    def never_ends(data: dict[str, Any]) -> None:
+        data["simulation"] = {"max_turns": 4, "smoke": {"playouts": 20, "max_timeouts": 3}}
+
+    _, diagnostics = _checked(tmp_path, never_ends, properties=True)
+    assert _codes(diagnostics) == []
+    _, diagnostics = _checked(tmp_path / "smoke", never_ends, smoke=True)
+    assert "20 of 20 smoke playouts reached max_turns 4" in " ".join(
+        d.message for d in diagnostics if d.code == "PK545"
+    )
+    assert "PK544" in _codes(diagnostics)  # 'finish' ended none of them
+
+
+def test_validate_json_gives_the_figures_and_no_simulate_skips_them(tmp_path: Path) -> None:
+    rule_data = _race(tmp_path).parent
+    result = run_cli("--rule-data", rule_data, "validate", "--format", "json")
+    assert result.exit_code == 0, result.output
+    claims = {item["id"]: item for item in json.loads(result.stdout)["claims"]}
+    assert claims["positions_bounded"]["status"] == "held"
+    assert claims["positions_bounded"]["playouts"] == 50
+    assert 0.92 < claims["positions_bounded"]["low"] < 0.93
+    assert "playouts" not in claims["one_roll"]
+    result = run_cli("--rule-data", rule_data, "validate", "--format", "json", "--no-simulate")
+    claims = {item["id"]: item for item in json.loads(result.stdout)["claims"]}
+    assert claims["positions_bounded"]["status"] == "not played"
+
+
+def test_claims_prints_held_in_n_playouts_with_the_interval(tmp_path: Path) -> None:
+    result = run_cli("--rule-data", _race(tmp_path).parent, "claims")
+    assert result.exit_code == 0, result.output
+    line = next(text for text in result.output.splitlines() if "positions_bounded" in text)
+    assert "held in 50 playouts" in line
+    assert "true at 100.0% of 50 moments (95% interval 92.9% to 100.0%)" in result.output
+
+
+def test_a_position_is_patched_into_the_set_up(tmp_path: Path) -> None:
+    def positioned(data: dict[str, Any]) -> None:
+        data["examples"]["one_roll"]["play"]["position"] = {"positions": [5, 0], "turns": 7}
+        data["examples"]["one_roll"]["outcome"]["turns"] = 8
+        data["examples"]["one_roll"]["play"]["expect"]["turns"] = "state.turns"
+
+    verdicts, diagnostics = _checked(tmp_path, positioned)
+    assert _codes(diagnostics) == [] and verdicts["one_roll"].status is Status.CHECKED
+
+    def unknown_key(data: dict[str, Any]) -> None:
+        data["examples"]["one_roll"]["play"]["position"] = {"spaces": [5, 0]}
+
+    _, diagnostics = _checked(tmp_path / "unknown", unknown_key)
+    [found] = [d for d in diagnostics if d.code == "PK540"]
+    assert "sets 'spaces', which engine 'race' positions do not have" in found.message
+    assert found.hint is not None and "positions, player, rolling, turns, winner" in found.hint
+
+
+def test_a_script_past_the_end_says_the_game_is_over(tmp_path: Path) -> None:
+    def too_long(data: dict[str, Any]) -> None:
+        data["claims"]["stepping_wins"]["play"]["moves"].append("step")
+
+    _, diagnostics = _checked(tmp_path, too_long)
+    [found] = [d for d in diagnostics if d.code == "PK540"]
+    assert found.message.endswith("at step 20, which is not legal there; the game is over")
+
+
+def test_a_narrow_interval_is_printed_with_a_second_decimal() -> None:
+    never = Verdict("claim", "c", Status.HELD, "t", 10, 8452, 0.0, (0.0, 0.000454))
+    assert never.summary() == "true at 0.00% of 8452 moments (95% interval 0.00% to 0.05%)"
+    wide = Verdict("claim", "c", Status.HELD, "t", 198, 198, 0.859, (0.803, 0.9))
+    assert wide.summary() == "true at 85.9% of 198 moments (95% interval 80.3% to 90.0%)"
+    assert Verdict("claim", "c", Status.CHECKED, "t").summary() == ""
