@@ -13,7 +13,8 @@ with the invariants checked after every step. It prints steps and games per seco
 and the invariants' cost as a ratio.
 
 Run: `python benchmarks/shields_dice_engine.py` (`--seconds 2` for a quick look; `--variant
-match` or `resurrection` for a variant).
+match` or `resurrection` for a variant; `--game shields_up` for another game's engine, the one
+its `game.engine` names).
 """
 
 from __future__ import annotations
@@ -23,25 +24,25 @@ import time
 from pathlib import Path
 
 from printkit.diagnostics import Diagnostics
-from printkit.games.shields_dice import ENGINE
 from printkit.load.package import load_package
 from printkit.load.played import play_errata
+from printkit.simulate.binding import load_engine
 from printkit.simulate.playout import Seeds, play_one
-from printkit.simulate.protocol import CHANCE, TERMINAL, RandomAgent, draw, pick, seeded
+from printkit.simulate.protocol import CHANCE, TERMINAL, Engine, RandomAgent, draw, pick, seeded
 
 RULE_DATA = Path(__file__).resolve().parent.parent / "rule_data"
 PLAYERS = 2
 MAX_TURNS = 1000
 
 
-def bare(rules, variant: str | None, seconds: float) -> tuple[int, int, float]:
+def bare(engine: Engine, rules, variant: str | None, seconds: float) -> tuple[int, int, float]:
     """(steps, games, seconds) of the protocol loop alone."""
     steps = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state = ENGINE.new_game(rules, PLAYERS, variant)
+        state = engine.new_game(rules, PLAYERS, variant)
         rng = seeded("bench", games)
-        while state.current_player() != TERMINAL:
+        while state.current_player() != TERMINAL and state.turn() < MAX_TURNS:
             if state.current_player() == CHANCE:
                 state.apply(draw(rng, state.chance_outcomes()))
             else:
@@ -51,7 +52,9 @@ def bare(rules, variant: str | None, seconds: float) -> tuple[int, int, float]:
     return steps, games, time.perf_counter() - start
 
 
-def runner(rules, variant: str | None, seconds: float, check: bool) -> tuple[int, int, float]:
+def runner(
+    engine: Engine, rules, variant: str | None, seconds: float, check: bool
+) -> tuple[int, int, float]:
     """(steps, games, seconds) through the runner's play_one."""
     agents = [RandomAgent() for _ in range(PLAYERS)]
     steps = games = 0
@@ -59,7 +62,7 @@ def runner(rules, variant: str | None, seconds: float, check: bool) -> tuple[int
     while time.perf_counter() - start < seconds:
         seeds = Seeds("bench", 0, games)
         result = play_one(
-            ENGINE, rules, PLAYERS, variant, agents, seeds, MAX_TURNS, check_invariants=check
+            engine, rules, PLAYERS, variant, agents, seeds, MAX_TURNS, check_invariants=check
         )
         steps += result.steps
         games += 1
@@ -70,15 +73,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--variant", default=None)
+    parser.add_argument("--game", default="shields_dice")
     args = parser.parse_args()
     diagnostics = Diagnostics()
-    loaded = load_package("shields_dice", RULE_DATA / "shields_dice", diagnostics)
+    loaded = load_package(args.game, RULE_DATA / args.game, diagnostics)
     rules = play_errata(loaded, diagnostics).package
+    engine = load_engine(rules.game.engine)
     rates = {}
     for name, run in (
-        ("protocol loop", lambda: bare(rules, args.variant, args.seconds)),
-        ("play_one", lambda: runner(rules, args.variant, args.seconds, check=False)),
-        ("play_one, invariants on", lambda: runner(rules, args.variant, args.seconds, True)),
+        ("protocol loop", lambda: bare(engine, rules, args.variant, args.seconds)),
+        ("play_one", lambda: runner(engine, rules, args.variant, args.seconds, check=False)),
+        (
+            "play_one, invariants on",
+            lambda: runner(engine, rules, args.variant, args.seconds, check=True),
+        ),
     ):
         steps, games, spent = run()
         rates[name] = steps / spent

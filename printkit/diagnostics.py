@@ -445,8 +445,9 @@ RETYPED_NUMBER = _code(
     Severity.WARNING,
     "a number of the data retyped in prose",
     "Prose writes out a number that the same rule holds as data (an action's cost or limit, a "
-    "table row's data). Print it through the data ({{ actions.buy.cost }}) so that changing the "
-    "number changes every mention of it.",
+    "table row's data), or a card's text a number that one of its number fields holds. Print it "
+    "through the data ({{ actions.buy.cost }}; on a card, the layout can format the text: "
+    "{card[cards]}) so that changing the number changes every mention of it.",
 )
 TABLE_GAP = _code(
     "PK510",

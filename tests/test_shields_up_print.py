@@ -50,6 +50,14 @@ CARDS = expanded_cards(DECK)
 FACE = PACKAGE["layouts"][DECK["layout"]]
 BACK = PACKAGE["layouts"][DECK["back"]]
 SHEET = PACKAGE["materials"]["deck"]
+
+
+def printed_effect(card: dict[str, Any]) -> str:
+    """A card's effect as its layout prints it: the text with its fields filled in."""
+    card_set = DECK["sets"].get(card.get("set"))
+    return card["effect"].format(card=card, set=card_set, values=PACKAGE["rules"]["values"])
+
+
 POD = PACKAGE["materials"]["deck_print_on_demand"]
 CARD = card_size_mm(FACE)
 GRID = ExpectedGrid.fit("a4", CARD)
@@ -111,7 +119,7 @@ def test_pod_fronts_carry_each_card_name_and_effect_in_deck_order(shields_up: Pa
     for index, card in enumerate(CARDS):
         text = normalise(reader.pages[2 * index].extract_text())
         assert normalise(card["name"]) in text, f"card {index + 1}"
-        assert normalise(card["effect"]) in text, f"card {index + 1}: {card['name']}"
+        assert normalise(printed_effect(card)) in text, f"card {index + 1}: {card['name']}"
         if "damage" in card:
             assert str(card["damage"]) in text.split()
 
@@ -144,7 +152,8 @@ def test_sheet_fronts_put_each_card_text_in_its_cell(shields_up: Path) -> None:
         inside = [r for r in runs if x <= r.x <= x + CARD[0] and y <= r.y <= y + CARD[1]]
         text = normalise(" ".join(r.text for r in sorted(inside, key=lambda r: (r.y, r.x))))
         assert normalise(card["name"]) in text, f"{card['name']} not in cell {slot}: {text!r}"
-        assert normalise(card["effect"]) in text, f"effect of {card['name']} not in cell {slot}"
+        effect = normalise(printed_effect(card))
+        assert effect in text, f"effect of {card['name']} not in cell {slot}"
 
 
 def test_every_sheet_says_print_at_actual_size(shields_up: Path) -> None:
@@ -203,7 +212,7 @@ def test_svg_text_matches_the_cards(shields_up: Path) -> None:
         # text is drawn as glyph shapes; each run keeps its words as its group's <title>
         text = normalise(" ".join(e.text or "" for e in root.iter() if e.tag.endswith("}title")))
         assert normalise(card["name"]) in text
-        assert normalise(card["effect"]) in text
+        assert normalise(printed_effect(card)) in text
 
 
 def test_svg_pages_need_no_font_and_look_like_the_pdf(shields_up: Path, tmp_path: Path) -> None:
@@ -423,7 +432,7 @@ def test_pod_text_sits_bleed_plus_region_from_the_page_edge(shields_up: Path) ->
     y1 = y0 + length_mm(effect["height"])
     for index, card in enumerate(CARDS):
         runs = text_runs(reader.pages[2 * index])
-        words = normalise(card["effect"]).split()
+        words = normalise(printed_effect(card)).split()
         inside = [r for r in runs if x0 - 0.2 <= r.x <= x1 and y0 <= r.y <= y1 + 0.2]
         text = normalise(" ".join(r.text for r in sorted(inside, key=lambda r: (r.y, r.x))))
         assert " ".join(words) in text, f"{card['name']}: effect not inside its region"

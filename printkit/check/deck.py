@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from printkit.check.retyped import check_retyped_card
 from printkit.diagnostics import (
     BAD_VALUE,
     INVENTORY_MISMATCH,
@@ -37,6 +38,7 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
     for index, card in enumerate(deck.cards):
         path = (*base, "cards", index)
         _check_card_fields(deck, card, path, spans, per_card)
+        check_retyped_card(deck, card, path, spans, diagnostics)
         if card.kind is not None and card.kind not in deck.kinds:
             diagnostics.add(
                 UNKNOWN_REFERENCE,

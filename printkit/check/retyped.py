@@ -1,5 +1,6 @@
 """A number the rules hold as data is printed through the data, never retyped in the prose of
-the same rule: then changing the data changes every mention of it."""
+the same rule: then changing the data changes every mention of it. The same holds for a card:
+its text prints its number fields through the layout (Shields Up formats `{card[cards]}`)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,16 @@ from collections.abc import Iterable
 from printkit.check.rule_index import rule_entries
 from printkit.diagnostics import RETYPED_NUMBER, Diagnostics
 from printkit.load.yaml_spans import PathKey, SourceMap
+from printkit.model.package import CardSpec, DeckSpec
 from printkit.model.rules import Action, DataValue, Rules
 
 _TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
 _NUMBER = re.compile(r"(?<![\w.-])-?\d+(?![\w.])")
+_FORMAT_FIELD = re.compile(r"\{[^{}]*\}")  # '{card[cards]}', which a layout's format() fills
+CARD_HINT = (
+    "print the number through the card's field, as the layout formats it "
+    "({card[cards]} with card.effect.format(card=card)), or through a template"
+)
 
 
 def check_retyped(rules: Rules, spans: SourceMap, diagnostics: Diagnostics) -> None:
@@ -28,6 +35,23 @@ def check_retyped(rules: Rules, spans: SourceMap, diagnostics: Diagnostics) -> N
             path = (*entry.path, "rows", index, "result")
             name = f"row {index + 1} of '{entry.id}'"
             _check(name, row.result, numbers, path, spans, diagnostics)
+
+
+def check_retyped_card(
+    deck: DeckSpec,
+    card: CardSpec,
+    path: PathKey,
+    spans: SourceMap,
+    diagnostics: Diagnostics,
+) -> None:
+    """A card's text field that writes a number one of its number fields holds."""
+    fields = card.values
+    numbers = set(_numbers(v for f, v in fields.items() if deck.fields.get(f) == "number"))
+    for field, value in fields.items():
+        if numbers and deck.fields.get(field) == "text" and isinstance(value, str):
+            text = _FORMAT_FIELD.sub(" ", value)
+            name = f"card '{card.name}'"
+            _check(name, text, numbers, (*path, field), spans, diagnostics, CARD_HINT)
 
 
 def literal_numbers(text: str) -> set[int]:
@@ -50,6 +74,8 @@ def _check(
     path: PathKey,
     spans: SourceMap,
     diagnostics: Diagnostics,
+    hint: str = "print the number through the data, e.g. {{ actions.<id>.cost }} or "
+    "{{ lookup('<table>', key).data.<field> }}",
 ) -> None:
     retyped = sorted(literal_numbers(text) & numbers)
     if retyped:
@@ -57,6 +83,5 @@ def _check(
             RETYPED_NUMBER,
             f"{name} writes {', '.join(map(str, retyped))} in its text, a number it holds as data",
             spans.value(path),
-            hint="print the number through the data, e.g. {{ actions.<id>.cost }} or "
-            "{{ lookup('<table>', key).data.<field> }}",
+            hint=hint,
         )

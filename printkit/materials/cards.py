@@ -28,11 +28,14 @@ from printkit.model.units import to_mm
 
 
 def deck_context(loaded: LoadedPackage, deck_id: str) -> dict[str, Any]:
-    """The template names shared by every card of a deck: deck and game (computed once)."""
-    deck = loaded.package.decks[deck_id]
+    """The template names shared by every card of a deck: deck, game and the rules' named
+    values (computed once), so that a card prints a rule's number through the data."""
+    package = loaded.package
+    deck = package.decks[deck_id]
     return {
         "deck": {"id": deck_id, "size": sum(c.count for c in deck.cards)},
-        "game": loaded.package.game.model_dump(),
+        "game": package.game.model_dump(),
+        "values": dict(package.rules.values) if package.rules else {},
     }
 
 

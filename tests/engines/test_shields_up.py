@@ -1,0 +1,275 @@
+"""The Shields Up engine plays the played rules of rule_data/shields_up: seeded random games
+keep every invariant and replay exactly, hand-written positions have exactly the moves the
+rules allow, agents cannot see hidden cards, and the engine follows the data it reads."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from support import RULE_DATA
+
+from printkit.diagnostics import Diagnostics
+from printkit.games.shields_up import ENGINE
+from printkit.games.shields_up.config import UnplayableData, read_config
+from printkit.games.shields_up.state import ShieldsUpState
+from printkit.load.package import load_package
+from printkit.load.played import apply_plays, plays_of
+from printkit.model.package import Package
+from printkit.simulate.agents import make_agent
+from printkit.simulate.binding import load_engine
+from printkit.simulate.protocol import CHANCE, TERMINAL, draw, pick, seeded, state_hash
+
+POSITIONS = Path(__file__).parent / "positions" / "shields_up"
+PLAYOUTS = 200
+MAX_TURNS = 200  # a random game that long is a timeout, as simulation.max_turns would make it
+
+
+@pytest.fixture(scope="module")
+def source() -> dict[str, Any]:
+    """The package's merged YAML with every erratum's plays applied (patched by some tests)."""
+    diagnostics = Diagnostics()
+    loaded = load_package("shields_up", RULE_DATA / "shields_up", diagnostics)
+    assert loaded is not None and not diagnostics.has_errors(), list(diagnostics)
+    return apply_plays(loaded.source, {play.path: play.value for play in plays_of(loaded.package)})
+
+
+@pytest.fixture(scope="module")
+def rules(source: dict[str, Any]) -> Package:
+    return Package.model_validate(source)
+
+
+def patched(source: dict[str, Any], path: tuple[Any, ...], value: Any) -> Package:
+    return Package.model_validate(apply_plays(source, {path: value}))
+
+
+def playout(
+    rules: Package, seed: int, check: bool = True, every: int = 0
+) -> tuple[ShieldsUpState, list[str], set[str]]:
+    """A random game: (final state, its log of notations, every event it named)."""
+    rng = seeded("shields_up", seed, 0)
+    state = ENGINE.new_game(rules, 2, None)
+    log: list[str] = []
+    events: set[str] = set()
+    while state.current_player() != TERMINAL and state.turn() < MAX_TURNS:
+        if state.current_player() == CHANCE:
+            outcomes = state.chance_outcomes()
+            assert outcomes and sum(p for _, p in outcomes) == 1
+            assert all(p > 0 for _, p in outcomes)
+            action = draw(rng, outcomes)
+        else:
+            legal = state.legal_actions()
+            assert legal and len(set(legal)) == len(legal)
+            action = pick(rng, legal)
+            assert state.parse(state.notation(action)) == action
+        log.append(state.notation(action))
+        state.apply(action)
+        events.update(state.events)
+        assert set(state.events) <= set(ENGINE.events)
+        if check:
+            ENGINE.check_invariants(state)
+        if every and len(log) % every == 0:
+            assert_round_trips(rules, state)
+    return state, log, events
+
+
+def assert_round_trips(rules: Package, state: ShieldsUpState) -> None:
+    data = state.to_json()
+    assert state.clone().to_json() == data
+    again = ENGINE.from_json(rules, json.loads(json.dumps(data)))
+    assert again.to_json() == data
+    assert again.legal_actions() == state.legal_actions()
+    assert again.chance_outcomes() == state.chance_outcomes()
+    assert all(again.observation(seat) == state.observation(seat) for seat in (0, 1))
+
+
+def replay(rules: Package, log: list[str]) -> ShieldsUpState:
+    state = ENGINE.new_game(rules, 2, None)
+    for move in log:
+        state.apply(state.parse(move))
+    return state
+
+
+def test_the_package_binds_the_engine() -> None:
+    assert load_engine("shields_up") is ENGINE
+
+
+def test_random_playouts_keep_the_rules_and_replay(rules: Package) -> None:
+    results: dict[tuple[float, ...], int] = {}
+    seen: set[str] = set()
+    for seed in range(PLAYOUTS):
+        state, log, events = playout(rules, seed, every=10)
+        seen |= events
+        results[tuple(state.returns())] = results.get(tuple(state.returns()), 0) + 1
+        if seed % 20 == 0:
+            assert state_hash(replay(rules, log)) == state_hash(state)
+    # Ships are destroyed, also by a mine's counter-attack, and most games end (a tie is
+    # about 1 game in 100: test_a_tie plays one).
+    assert {"destroyed_ship", "counter_mine", "attacker_destroyed"} <= seen
+    assert results.get((0.0, 0.0), 0) < PLAYOUTS // 3
+    assert results[(1.0, 0.0)] + results[(0.0, 1.0)] > PLAYOUTS // 2
+
+
+def test_every_action_and_effect_is_used(rules: Package) -> None:
+    seen: set[str] = set()
+    for seed in range(40):
+        seen |= playout(rules, seed, check=False)[2]
+    assert set(ENGINE.events) - seen == {"both_destroyed"}  # 1 in 100: see test_a_mine_…
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in POSITIONS.glob("*.json")))
+def test_positions_have_exactly_the_moves_the_rules_allow(rules: Package, name: str) -> None:
+    case = json.loads((POSITIONS / f"{name}.json").read_text(encoding="utf-8"))
+    state = ENGINE.from_json(rules, case["position"])
+    ENGINE.check_invariants(state)
+    moves = [state.notation(action) for action in state.legal_actions()]
+    assert sorted(moves) == sorted(case["legal"]), case["about"]
+    assert state.current_player() in (0, 1)
+
+
+def test_changing_hidden_cards_never_changes_what_a_seat_sees(rules: Package) -> None:
+    rng = random.Random(5)
+    for seed in range(30):
+        state = ENGINE.new_game(rules, 2, None)
+        play = seeded("peek", seed)
+        while state.current_player() != TERMINAL and state.turn() < MAX_TURNS:
+            for seat in (0, 1):
+                world = state.sample_world(seat, rng)
+                ENGINE.check_invariants(world)
+                assert world.observation(seat) == state.observation(seat)
+                if state.current_player() == seat:
+                    assert world.legal_actions() == state.legal_actions()
+            if state.current_player() == CHANCE:
+                state.apply(draw(play, state.chance_outcomes()))
+            else:
+                state.apply(pick(play, state.legal_actions()))
+
+
+@pytest.mark.parametrize(("agent", "decisions"), [("greedy", 30), ("ismcts:2", 12)])
+def test_agents_choose_the_same_whatever_the_hidden_cards(
+    rules: Package, agent: str, decisions: int
+) -> None:
+    """An agent choosing in a world redealt from what its seat sees picks as it does in the
+    real game (same seed): it cannot tell the hidden cards apart."""
+    chooser = make_agent(agent, ENGINE, rules)
+    state = ENGINE.new_game(rules, 2, None)
+    play = seeded("choices", agent)
+    while decisions:
+        seat = state.current_player()
+        if seat == CHANCE:
+            state.apply(draw(play, state.chance_outcomes()))
+            continue
+        world = state.sample_world(seat, random.Random(decisions))
+        choice = chooser.choose(state, random.Random(decisions))
+        assert chooser.choose(world, random.Random(decisions)) == choice
+        state.apply(choice)
+        decisions -= 1
+
+
+def test_sample_world_redeals_the_hidden_cards(rules: Package) -> None:
+    state = ENGINE.from_json(rules, _position("smuggle_target"))
+    worlds = {json.dumps(state.sample_world(0, random.Random(n)).to_json()) for n in range(20)}
+    assert len(worlds) > 1
+    for text in worlds:
+        world = json.loads(text)
+        assert world["shields"][0] == state.to_json()["shields"][0]  # its own, it may see
+        assert world["hands"][0] == state.to_json()["hands"][0]
+
+
+def test_a_cheaper_newer_card_changes_play(source: dict[str, Any], rules: Package) -> None:
+    cheaper = patched(source, ("rules", "actions", "buy_newest", "cost"), 1)
+    position = _position("one_action_left")
+    assert "buy newest" not in _moves(ENGINE.from_json(rules, position))
+    assert "buy newest" in _moves(ENGINE.from_json(cheaper, position))
+    logs = [playout(package, 3, check=False)[1] for package in (rules, cheaper)]
+    assert logs[0] != logs[1]
+
+
+def test_the_readings_are_data(source: dict[str, Any], rules: Package) -> None:
+    """The errata's values switch the engine: a full row refuses a stolen shield, shields are
+    hit at random (a chance node), and the text's one-card market refill."""
+    refused = patched(source, ("rules", "values", "smuggled_shield_over_limit"), "refused")
+    assert not any(m.startswith("steal shields") for m in _moves_at(refused, "smuggle_target"))
+    random_hits = patched(source, ("rules", "values", "shield_targets"), "random")
+    state = ENGINE.from_json(random_hits, _position("strike_choice"))
+    assert state.current_player() == CHANCE and len(state.chance_outcomes()) == 3
+    as_written = patched(source, ("rules", "values", "market_fills_up"), False)
+    for package, market in ((rules, 2), (as_written, 1)):
+        state = ENGINE.from_json(package, _position("full_row"))
+        for move in ("buy oldest", "buy oldest"):
+            state.apply(state.parse(move))
+        _settle_chance(state)
+        assert len(state.market) == market
+
+
+@pytest.mark.parametrize(
+    ("weapon", "expected", "events"),
+    [
+        ("laser_bank", [0.5, 0.5], {"both_destroyed", "counter_mine", "attacker_destroyed"}),
+        ("ion_blaster", [0.0, 1.0], {"destroyed_ship", "counter_mine", "attacker_destroyed"}),
+    ],
+)
+def test_a_mine_strikes_back_at_a_ship_without_shields(
+    rules: Package, weapon: str, expected: list[float], events: set[str]
+) -> None:
+    """Player 1, without shields, fires at player 2's one shield, a Space Mine: a Laser Bank's
+    second damage destroys player 2's ship and the mine destroys player 1's (a tie, l.110); an
+    Ion Blaster destroys only the mine, whose counter-attack destroys player 1 (l.63)."""
+    position = _position("full_row") | {
+        "hands": [[weapon, weapon], []],
+        "shields": [[], ["space_mine"]],
+        "equipment": [[], []],
+        "discard": [],
+    }
+    position["draw_pile"] = _rest_of_deck(rules, position)
+    state = ENGINE.from_json(rules, position)
+    ENGINE.check_invariants(state)
+    seen: set[str] = set()
+    for move in ("build " + weapon,) * (2 if weapon == "laser_bank" else 1):
+        state.apply(state.parse(move))
+        seen |= set(state.events)
+    assert state.returns() == expected and state.current_player() == TERMINAL
+    assert events <= seen
+
+
+def test_unplayable_data_is_named(source: dict[str, Any]) -> None:
+    unknown = patched(source, ("rules", "values", "shield_targets"), "psychic")
+    with pytest.raises(UnplayableData, match="shield_targets"):
+        ENGINE.new_game(unknown, 2, None)
+    with pytest.raises(UnplayableData, match="2 players"):
+        ENGINE.new_game(Package.model_validate(source), 3, None)
+
+
+def _rest_of_deck(rules: Package, position: dict[str, Any]) -> list[str]:
+    """The cards of the deck that `position` places nowhere else: its draw pile."""
+    placed = Counter(position["discard"] + position["market"])
+    for zone in ("hands", "shields", "equipment", "charged"):
+        for cards in position[zone]:
+            placed.update(cards)
+    return [
+        card.slug
+        for card in read_config(rules).cards
+        for _ in range(card.count - placed[card.slug])
+    ]
+
+
+def _settle_chance(state: ShieldsUpState) -> None:
+    """Play chance nodes with their first outcome until someone must choose."""
+    while state.current_player() == CHANCE:
+        state.apply(state.chance_outcomes()[0][0])
+
+
+def _position(name: str) -> dict[str, Any]:
+    return json.loads((POSITIONS / f"{name}.json").read_text(encoding="utf-8"))["position"]
+
+
+def _moves(state: ShieldsUpState) -> list[str]:
+    return [state.notation(action) for action in state.legal_actions()]
+
+
+def _moves_at(rules: Package, name: str) -> list[str]:
+    return _moves(ENGINE.from_json(rules, _position(name)))
