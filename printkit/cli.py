@@ -8,7 +8,8 @@ from pathlib import Path
 
 import click
 
-from printkit.build import FORMATS, GameResult, compile_game, write_outputs
+from printkit.build import compile_game
+from printkit.build_options import FORMATS, PREVIEW_DPI
 from printkit.crash import save_report
 from printkit.diagnostics import (
     CODES,
@@ -271,6 +272,20 @@ def _out_folder(_context: click.Context, _param: click.Parameter, value: str) ->
     callback=_out_folder,
     help="Folder to build into (created if it does not exist).",
 )
+@click.option(
+    "--dpi",
+    type=click.IntRange(10, 600),
+    default=PREVIEW_DPI,
+    show_default=True,
+    help="Resolution of the PNG previews.",
+)
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, None),
+    default=None,
+    help="Worker processes drawing materials  [default: the number of cores]",
+)
+@click.option("--force", is_flag=True, help="Redraw everything: ignore the build cache.")
 @click.pass_context
 def build(
     context: click.Context,
@@ -280,6 +295,9 @@ def build(
     formats: tuple[str, ...],
     press: bool,
     out: Path,
+    dpi: int,
+    jobs: int | None,
+    force: bool,
 ) -> None:
     """Build games (all of them by default) into the output folder."""
     strict = context.obj["strict"]
@@ -292,48 +310,45 @@ def build(
             hint="name a folder with --out (it is created if it does not exist)",
         )
         context.exit(_report(diagnostics, strict))
-    compiled = []
-    for game_id, folder in select_games(context.obj["rule_data"], games, diagnostics).items():
-        found = Diagnostics()
-        result = compile_game(
-            game_id, folder, found, paper=paper, only=only, progress=_progress, press=press
+    from printkit.rebuild import BuildOptions, UnknownMaterial, build_games
+
+    chosen = select_games(context.obj["rule_data"], games, diagnostics)
+    options = BuildOptions(paper, press, formats, dpi, only)
+    try:
+        outcomes = build_games(chosen, out, options, strict, jobs, force, _progress)
+    except UnknownMaterial as unknown:
+        raise click.UsageError(
+            f"no material '{unknown.name}' in the games chosen; "
+            f"{did_you_mean(unknown.name, unknown.materials)}",
+            ctx=context,
+        ) from None
+    except OutputError as failure:
+        outcomes = []
+        diagnostics.add(
+            WRITE_FAILED,
+            f"cannot write the output folder: {failure.reason}",
+            Span(relative(failure.path)),
+            hint=failure.hint,
         )
-        diagnostics.extend(found)
-        compiled.append((game_id, result, found))
-    _check_only(only, [result for _, result, _ in compiled if result is not None])
-    for game_id, result, found in compiled:
-        if result is not None and only and not result.documents and not found.has_errors(strict):
-            continue  # none of the --only materials is in this game
-        if result is None or found.has_errors(strict):
-            click.echo(f"{game_id}: not built (see the diagnostics)", err=True)
-            continue
-        try:
-            write_outputs(result, out, formats)
-        except OutputError as failure:
+    for outcome in outcomes:
+        diagnostics.extend(outcome.diagnostics)
+        if outcome.failure is not None:
             diagnostics.add(
                 WRITE_FAILED,
-                f"cannot write {game_id}'s output: {failure.reason}; its folder is left as it was",
-                Span(relative(failure.path)),
-                hint=failure.hint,
+                f"cannot write {outcome.game}'s output: {outcome.failure.reason}; "
+                "its folder is left as it was",
+                Span(relative(outcome.failure.path)),
+                hint=outcome.failure.hint,
             )
-            continue
-        click.echo(
-            f"{game_id}: {len(result.documents)} material(s), "
-            f"{len(result.written)} file(s) in {out / game_id}"
-        )
+        elif outcome.written:
+            redrawn = sum(material.redrawn for material in outcome.built)
+            click.echo(
+                f"{outcome.game}: {len(outcome.built)} material(s) ({redrawn} redrawn), "
+                f"{len(outcome.files)} file(s) in {out / outcome.game}"
+            )
+        elif outcome.diagnostics.has_errors(strict) or not only:
+            click.echo(f"{outcome.game}: not built (see the diagnostics)", err=True)
     context.exit(_report(diagnostics, strict))
-
-
-def _check_only(only: tuple[str, ...], results: list[GameResult]) -> None:
-    """A --only name that no chosen game has is a mistake on the command line (exit 2), not in
-    any package."""
-    everything = sorted({m for result in results for m in result.materials})
-    for name in only:
-        if results and name not in everything:
-            raise click.UsageError(
-                f"no material '{name}' in the games chosen; {did_you_mean(name, everything)}",
-                ctx=click.get_current_context(),
-            )
 
 
 @main.command()

@@ -22,6 +22,7 @@ import yaml
 from click.testing import CliRunner, Result
 from PIL import Image
 
+from printkit.cache import CACHE_FOLDER
 from printkit.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
@@ -114,7 +115,18 @@ def same_file(reported: str, expected: Path) -> bool:
 
 
 def files_under(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*") if p.is_file()) if folder.exists() else []
+    """The files under an output folder, its build cache left out."""
+    if not folder.exists():
+        return []
+    return sorted(p for p in folder.rglob("*") if p.is_file() and CACHE_FOLDER not in p.parts)
+
+
+def leftovers(out: Path) -> list[Path]:
+    """What killed or failed builds left in an output folder: hidden files outside the build
+    cache, and temporary folders inside it."""
+    hidden = [p for p in out.rglob("*") if p.name.startswith(".") and CACHE_FOLDER not in p.parts]
+    cache = out / CACHE_FOLDER / "materials"
+    return hidden + (sorted(cache.glob("tmp-*")) + sorted(cache.glob("old-*")))
 
 
 # --- reading the YAML that tests take their expectations from -----------------------------------
