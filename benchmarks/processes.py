@@ -43,3 +43,20 @@ def printkit_build(rule_data: Path, game: str, out: Path, *extra: str) -> list[s
         sys.executable, "-m", "printkit", "--rule-data", str(rule_data), "build", game,
         "--format", "pdf", "--out", str(out), *extra,
     ]  # fmt: skip
+
+
+def measured(command: list[str]) -> tuple[float, float, str]:
+    """Wall and CPU seconds of one whole process (its children's too: a build's workers) and
+    its standard output, for benchmarks that read what the command says it did."""
+    import resource
+    import subprocess
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if result.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr}")
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return wall, cpu, result.stdout

@@ -187,3 +187,30 @@ def test_png_previews_are_pdfiums_pixels_at_the_dpi_asked(tmp_path: Path, dpi: i
         with Image.open(out / "shields_up" / f"deck-p{number:02d}.png") as preview:
             assert preview.size == rendered.size
             assert preview.convert("RGB").tobytes() == rendered.tobytes()
+
+
+def test_a_page_rendered_in_bands_is_the_page_rendered_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A poster page is rendered a band of rows at a time (bounded memory): with bands of a
+    few rows, the PNG is the whole page's size and its pixels differ from a render of the
+    whole page by at most 2 levels, at a few anti-aliased edges."""
+    import io
+
+    import pypdfium2
+    from PIL import Image, ImageChops
+
+    import printkit.draw.png
+
+    out = tmp_path / "out"
+    _build(RULE_DATA, out, "raise_shields", "--only", "map", "--format", "pdf")
+    pdf = (out / "raise_shields" / "map.pdf").read_bytes()
+    monkeypatch.setattr(printkit.draw.png, "BAND_BYTES", 50_000)  # about 14 rows at 100 dpi
+    [png] = printkit.draw.png.render_png_pages(pdf, 100)
+    whole = pypdfium2.PdfDocument(pdf)[0].render(scale=100 / 72).to_pil().convert("RGB")
+    with Image.open(io.BytesIO(png)) as banded:
+        assert banded.size == whole.size
+        difference = ImageChops.difference(banded.convert("RGB"), whole).convert("L")
+    levels = difference.histogram()
+    assert max(level for level, count in enumerate(levels) if count) <= 2
+    assert sum(levels[1:]) < 0.01 * whole.size[0] * whole.size[1]
