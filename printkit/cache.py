@@ -15,6 +15,7 @@ starts and, when it ends, the entries no game refers to any more (superseded dra
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -139,6 +140,9 @@ class Cache:
         for entry in _entries(self.materials):
             if entry.name not in wanted and not entry.name.startswith(_LEFTOVER_PREFIXES):
                 shutil.rmtree(entry, ignore_errors=True)
+        for folder in (self.materials, self.games, self.root):  # a build that wrote nothing
+            with contextlib.suppress(OSError):  # leaves nothing (a folder in use stays)
+                folder.rmdir()
 
 
 def _entries(folder: Path) -> list[Path]:
