@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-import io
+import hashlib
 import os
 import pickle
 import re
@@ -104,11 +104,21 @@ def _contents(path: Path) -> bytes | str:
         return f"unreadable: {error.strerror}"
 
 
-def drawing_bytes(document: Document) -> bytes:
-    """The document's drawing as bytes, for its hash: pickled without the memo, so that equal
-    drawings give equal bytes whichever of their parts are shared objects."""
-    buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+class _Hashing:
+    """A file that hashes what is written to it, so a large drawing is never held as bytes."""
+
+    def __init__(self) -> None:
+        self.hashed = hashlib.sha256()
+
+    def write(self, data: bytes) -> None:
+        self.hashed.update(data)
+
+
+def drawing_hash(document: Document) -> str:
+    """A hash of the document's drawing: pickled without the memo, so that equal drawings
+    hash alike whichever of their parts are shared objects, and streamed into the hash."""
+    sink = _Hashing()
+    pickler = pickle.Pickler(sink, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.fast = True  # no memo: a tree of records has no cycles
     pickler.dump(document)
-    return buffer.getvalue()
+    return sink.hashed.hexdigest()

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from printkit.build_options import BuildOptions
 from printkit.cache import Cache, digest
 from printkit.diagnostics import Diagnostic, Diagnostics, Severity, Span, relative
-from printkit.inputs import drawing_bytes, folder_hash, printkit_fingerprint
+from printkit.inputs import drawing_hash, folder_hash, printkit_fingerprint
 from printkit.output import OutputError, link_or_copy, output_lock, outputs_of, staged_folder
 
 if TYPE_CHECKING:  # the compilers are imported only when a game must be checked
@@ -271,7 +271,7 @@ def _draw(task: tuple[str, str]) -> _Drawn:
     # A drawing of records hashes as itself, with the art it names by path; a document laid
     # out by Platypus is a PDF at once, which is what it hashes as.
     pdf = build.render_pdf(document) if document.flow is not None else None
-    drawing = drawing_bytes(document) if pdf is None else pdf
+    drawing = drawing_hash(document) if pdf is None else pdf
     art = folder_hash(game.played.folder).art if pdf is None else ""
     drawn.key = key = digest(printkit_fingerprint(), material_id, options.key(), art, drawing)
     drawn.files = None if _RUN.force else _RUN.cache.entry(key)

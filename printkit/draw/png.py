@@ -40,16 +40,17 @@ def _page_png(page: pypdfium2.PdfPage, scale: float) -> bytes:
     columns, rows = math.ceil(page.get_width() * scale), math.ceil(page.get_height() * scale)
     compressor = zlib.compressobj(PNG_COMPRESS_LEVEL)
     chunks = [_SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", columns, rows, 8, 2, 0, 0, 0))]
-    for band in _bands(page, scale, columns, rows):
-        data = compressor.compress(band)
+    for row in _rows(page, scale, columns, rows):
+        data = compressor.compress(b"\x00")  # PNG's filter byte of each row: none
+        data += compressor.compress(row)
         if data:
             chunks.append(_chunk(b"IDAT", data))
     chunks += [_chunk(b"IDAT", compressor.flush()), _chunk(b"IEND", b"")]
     return b"".join(chunks)
 
 
-def _bands(page: pypdfium2.PdfPage, scale: float, columns: int, rows: int) -> Iterator[bytes]:
-    """The page's RGB rows, band by band, each row led by PNG's 'no filter' byte."""
+def _rows(page: pypdfium2.PdfPage, scale: float, columns: int, rows: int) -> Iterator[memoryview]:
+    """The page's RGB rows, rendered a band at a time."""
     per_band = max(1, BAND_BYTES // (columns * 3))
     for top in range(0, rows, per_band):
         bottom = min(rows, top + per_band)
@@ -59,11 +60,8 @@ def _bands(page: pypdfium2.PdfPage, scale: float, columns: int, rows: int) -> It
         bitmap = page.render(scale=scale, crop=(0, crop_bottom, 0, crop_top), rev_byteorder=True)
         assert bitmap.n_channels == 3, "pdfium renders an opaque page as RGB"
         stride, view = bitmap.stride, memoryview(bitmap.buffer)
-        line = columns * 3
-        yield b"".join(
-            b"\x00" + view[row * stride : row * stride + line].tobytes()
-            for row in range(bottom - top)
-        )
+        for row in range(bottom - top):
+            yield view[row * stride : row * stride + columns * 3]
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
