@@ -29,16 +29,24 @@ def timed(command: list[str], exit_code: int = 0) -> float:
 def wall_and_cpu(command: list[str], exit_code: int = 0) -> tuple[float, float]:
     """Wall and processor seconds (user and system) of one whole process. Processor time moves
     less with the load of others on a shared machine."""
+    wall, cpu, _ = measured(command, exit_code)
+    return wall, cpu
+
+
+def measured(command: list[str], exit_code: int = 0) -> tuple[float, float, str]:
+    """Wall and CPU seconds of one whole process (its children's too: a build's workers) and
+    its standard output, for benchmarks that read what the command says it did."""
     import subprocess
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     result = subprocess.run(command, capture_output=True, text=True, check=False)
-    elapsed = time.perf_counter() - start
+    wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if result.returncode != exit_code:
         raise SystemExit(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr}")
-    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return wall, cpu, result.stdout
 
 
 def best_pair(repeat: int, first: list[str], second: list[str]) -> tuple[float, float]:

@@ -1,4 +1,7 @@
-"""The compiler pipeline for one game: load, model, check, compile, render, write.
+"""The compiler pipeline, which owns the order of the stages: a game is loaded, modelled and
+checked as a whole; then each material is compiled, its ink checked and preflighted, and
+rendered. Materials are independent once their game is checked, so printkit/rebuild.py can
+draw them in worker processes and skip those whose inputs did not change.
 
 Every stage adds to the diagnostics; nothing is written for a game with errors, so a broken
 package never replaces the previous good output.
@@ -6,7 +9,6 @@ package never replaces the previous good output.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,6 +16,7 @@ from pathlib import Path
 from printkit.check.claims import Status, Verdict
 from printkit.check.deck import check_deck
 from printkit.check.errata import apply_errata
+from printkit.check.ink import check_ink
 from printkit.check.layout import check_safe_zones
 from printkit.check.played import check_played
 from printkit.check.rules import check_rules
@@ -23,8 +26,8 @@ from printkit.draw.pdf import render_pdf
 from printkit.load.package import LoadedPackage, load_package
 from printkit.load.played import play_errata
 from printkit.materials.registry import compile_material
-from printkit.model.layout import resolve_layouts
-from printkit.output import OutputError, staged_folder, write_atomic
+from printkit.model.layout import Layout, resolve_layouts
+from printkit.preflight.run import preflight
 from printkit.sandbox.environment import game_budget
 
 
@@ -33,26 +36,40 @@ class GameResult:
     game: str
     title: str = ""  # the game's own title, for the preview page
     documents: dict[str, Document] = field(default_factory=dict)
-    written: list[Path] = field(default_factory=list)
     verdicts: list[Verdict] = field(default_factory=list)
     materials: list[str] = field(default_factory=list)  # every material of the game
 
 
+@dataclass
+class CheckedGame:
+    """A game loaded and checked as a whole: from here each material is drawn on its own, in
+    whichever process, and its diagnostics join the game's in material order."""
+
+    game: str
+    title: str  # the game's own title, for the preview page
+    loaded: LoadedPackage  # as the text states it (its errata resolve the checks' findings)
+    played: LoadedPackage  # every erratum's `plays` applied: what is printed
+    layouts: dict[str, Layout]
+    found: Diagnostics  # the checks' findings, which the errata may still resolve
+    remaining: Diagnostics  # faults of the played rules: no erratum can excuse them
+    verdicts: list[Verdict]
+    materials: list[str]  # every material of the game
+    chosen: list[str]  # the materials to build
+
+
 @game_budget()
-def compile_game(
+def check_game(
     game_id: str,
     folder: Path,
     diagnostics: Diagnostics,
-    paper: str = "a4",
     only: tuple[str, ...] = (),
-    progress: Callable[[str], None] | None = None,
-    press: bool = False,
     smoke: bool = False,
     properties: bool = False,
-) -> GameResult | None:
-    """Check a game and compile its materials in memory; None when it cannot be built.
-    `properties` plays the property claims over seeded playouts (`claims`, `validate`),
-    `smoke` the smoke playouts too (`validate`); otherwise only scripted games are played."""
+) -> CheckedGame | None:
+    """Load a game and run the checks of the whole game; None (with the diagnostics) when it
+    does not load. `properties` plays the property claims over seeded playouts (`claims`,
+    `validate`), `smoke` the smoke playouts too (`validate`); otherwise only scripted games
+    are played."""
     found = Diagnostics()
     loaded = load_package(game_id, folder, found)
     if loaded is None:
@@ -65,55 +82,91 @@ def compile_game(
     check_safe_zones(layouts, loaded.spans, found)
     for deck_id in loaded.package.decks:
         check_deck(loaded.package, deck_id, loaded.spans, found)
-    result = GameResult(game_id, loaded.package.game.title)
-    result.verdicts = check_rules(loaded, found, played, smoke, properties or smoke)
-    remaining = Diagnostics()  # faults of the played rules: no erratum can excuse them
+    verdicts = check_rules(loaded, found, played, smoke, properties or smoke)
+    remaining = Diagnostics()
     check_played(played, found.items, remaining)
-    result.materials = list(played.package.materials)
-    for material_id in _materials(played, only):
+    materials = list(played.package.materials)
+    chosen = [m for m in materials if not only or m in only]  # a name no game has: cli.build
+    return CheckedGame(
+        game_id,
+        loaded.package.game.title,
+        loaded,
+        played,
+        layouts,
+        found,
+        remaining,
+        verdicts,
+        materials,
+        chosen,
+    )
+
+
+def draw_material(
+    game: CheckedGame, material_id: str, paper: str, press: bool
+) -> tuple[Document | None, Diagnostics]:
+    """The stages of one material in their order: compile, ink checks, preflight. Its own
+    diagnostics and its own template budget, so that what it finds is the same whichever
+    process draws it and whatever was drawn before."""
+    own = Diagnostics()
+    with game_budget():
+        document = compile_material(game.played, material_id, game.layouts, paper, own, press)
+    if document is not None:
+        check_ink(game.played, material_id, document, own)
+        preflight(game.played, material_id, document, own)
+    return document, own
+
+
+def finish_game(game: CheckedGame, drawn: Iterable[Diagnostics], diagnostics: Diagnostics) -> None:
+    """Add the game's diagnostics to `diagnostics`: the checks' and each material's, in the
+    game's material order, with the errata applied to them."""
+    found = Diagnostics()
+    found.extend(game.found)
+    for own in drawn:
+        found.extend(own)
+    unplayed = [f"{v.kind} '{v.id}'" for v in game.verdicts if v.status == Status.NOT_PLAYED]
+    apply_errata(game.loaded, found.items, diagnostics, unplayed)
+    diagnostics.extend(game.remaining)
+
+
+def compile_game(
+    game_id: str,
+    folder: Path,
+    diagnostics: Diagnostics,
+    paper: str = "a4",
+    only: tuple[str, ...] = (),
+    progress: Callable[[str], None] | None = None,
+    press: bool = False,
+    smoke: bool = False,
+    properties: bool = False,
+) -> GameResult | None:
+    """Check a game and compile its materials in memory, in this process; None when it cannot
+    be built. (`printkit validate` and `claims`: nothing is rendered or written.)"""
+    game = check_game(game_id, folder, diagnostics, only, smoke, properties)
+    if game is None:
+        return None
+    result = GameResult(game_id, game.title, verdicts=game.verdicts, materials=game.materials)
+    drawn = []
+    for material_id in game.chosen:
         if progress:
             progress(f"{game_id}/{material_id}")
-        document = compile_material(played, material_id, layouts, paper, found, press)
+        document, own = draw_material(game, material_id, paper, press)
+        drawn.append(own)
         if document is not None:
             result.documents[material_id] = document
-    unplayed = [f"{v.kind} '{v.id}'" for v in result.verdicts if v.status == Status.NOT_PLAYED]
-    apply_errata(loaded, found.items, diagnostics, unplayed)
-    diagnostics.extend(remaining)
+    finish_game(game, drawn, diagnostics)
     return result
 
 
-def _materials(loaded: LoadedPackage, only: tuple[str, ...]) -> list[str]:
-    """The materials to build: all, or those `--only` names (a name the game lacks is the
-    command line's business: see cli.build)."""
-    return [m for m in loaded.package.materials if not only or m in only]
-
-
-def write_outputs(result: GameResult, out: Path, formats: tuple[str, ...]) -> None:
-    """Render every material and replace the game's output folder with the result at once.
-
-    Raises OutputError (at the file that failed) when something cannot be written; the game's
-    previous outputs are then left exactly as they were.
-    """
-    if not result.documents:
-        return
-    folder = out / result.game
-    with staged_folder(folder, replaced=_outputs_of(result.documents)) as staging:
-        written: list[Path] = []
-        for material_id, document in result.documents.items():
-            for name, data in _material_files(material_id, document, formats):
-                try:
-                    write_atomic(staging / name, data)
-                except OSError as error:
-                    raise OutputError(folder / name, error) from error
-                written.append(folder / name)
-    result.written += written
-
-
-def _material_files(
-    material_id: str, document: Document, formats: tuple[str, ...]
+def material_files(
+    material_id: str,
+    document: Document,
+    formats: tuple[str, ...],
+    dpi: int,
+    pdf: bytes | None = None,
 ) -> Iterator[tuple[str, bytes]]:
-    """Each output file of a material (name and bytes), rendered as it is written."""
-    pdf = render_pdf(document)
+    """Each output file of a material (name and bytes), rendered as it is asked for; the PNG
+    previews from the PDF in memory (`pdf`, when it was rendered already)."""
+    pdf = render_pdf(document) if pdf is None else pdf
     if "pdf" in formats:
         yield f"{material_id}.pdf", pdf
     if "svg" in formats:
@@ -125,7 +178,7 @@ def _material_files(
     if "png" in formats:
         from printkit.draw.png import render_png_pages  # pdfium: 40 ms, for PNG output only
 
-        pngs = render_png_pages(pdf)
+        pngs = render_png_pages(pdf, dpi)
         for number, png in enumerate(pngs, start=1):
             yield f"{material_id}-p{number:0{_digits(len(pngs))}d}.png", png
 
@@ -133,12 +186,3 @@ def _material_files(
 def _digits(pages: int) -> int:
     """Page numbers padded to the page count (p001 … p120), so names sort in page order."""
     return max(2, len(str(pages)))
-
-
-def _outputs_of(materials: Iterable[str]) -> Callable[[str], bool]:
-    """Whether a file name is an output of one of `materials`, in any format: a material that is
-    built again loses all its old files, so no preview of an older version stays beside it.
-    ('deck-pod-p01.svg' belongs to material 'deck-pod', not 'deck'.)"""
-    names = "|".join(re.escape(material) for material in materials)
-    own = re.compile(rf"(?:{names})(?:\.pdf|-p\d+\.(?:svg|png))")
-    return lambda name: bool(names) and own.fullmatch(name) is not None

@@ -3,7 +3,8 @@
 A game's files are written into a staging folder beside the game's folder, which then takes the
 game folder's place by two renames. A failure anywhere (a renderer, a full disk) discards the
 staging folder, so a game's outputs change together or not at all. Builds into one output folder
-take turns through a lock on that folder, so two builds never mix their files in one game.
+take turns through a lock on that folder (output_lock), so two builds never mix their files in one
+game.
 """
 
 from __future__ import annotations
@@ -15,11 +16,9 @@ import re
 import shutil
 import stat
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-
-FORMATS = ("pdf", "svg", "png")  # the files a material can be written as
 
 
 def _current_umask() -> int:
@@ -118,38 +117,43 @@ def not_a_regular_file(path: Path) -> str | None:
 
 
 @contextmanager
+def output_lock(out: Path) -> Iterator[int]:
+    """Hold the output folder's lock (created if need be) for a whole build: builds into one
+    folder take turns, so two never mix their files in a game or their work in the cache.
+    Yields the lock's descriptor (a process forked meanwhile closes it, see rebuild.py)."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        lock = os.open(out, os.O_RDONLY)
+    except OSError as error:
+        raise OutputError(out, error) from error
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the descriptor is closed
+        try:
+            _clean_leftovers(out)
+        except OSError as error:
+            raise OutputError(out, error) from error
+        yield lock
+    finally:
+        os.close(lock)
+
+
+@contextmanager
 def staged_folder(folder: Path, replaced: Callable[[str], bool]) -> Iterator[Path]:
-    """Yield an empty staging folder that takes `folder`'s place when the block succeeds.
+    """Yield an empty staging folder that takes `folder`'s place when the block succeeds; for
+    a build holding the output folder's lock (output_lock).
 
     The files of `folder` for which `replaced(name)` is false (other materials, when only some
     are built) are carried over as hard links; hidden files, the temporaries of killed builds,
     are not. If the block raises, the staging folder is removed and `folder` is untouched.
     Errors of the staging itself are OutputError at `folder`.
     """
-    with output_lock(folder.parent, folder):
-        staging = _prepare(folder, replaced)
-        try:
-            yield staging
-        except BaseException:
-            shutil.rmtree(staging, ignore_errors=True)
-            raise
-        _swap_in(staging, folder)
-
-
-@contextmanager
-def output_lock(out: Path, blamed: Path) -> Iterator[None]:
-    """Hold the output folder's lock (creating the folder), so builds into it take turns.
-    Errors of the lock itself are OutputError at `blamed`."""
+    staging = _prepare(folder, replaced)
     try:
-        out.mkdir(parents=True, exist_ok=True)
-        lock = os.open(out, os.O_RDONLY)
-    except OSError as error:
-        raise OutputError(blamed, error) from error
-    try:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the descriptor is closed
-        yield
-    finally:
-        os.close(lock)
+        yield staging
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    _swap_in(staging, folder)
 
 
 _LEFTOVER = re.compile(r"\.(?P<game>.+)\.(?P<kind>staging|old)-[A-Za-z0-9_]+")
@@ -191,12 +195,13 @@ def _carry_over(folder: Path, staging: Path, replaced: Callable[[str], bool]) ->
         if entry.name.startswith(".") or replaced(entry.name):
             continue
         if entry.is_dir() and not entry.is_symlink():
-            shutil.copytree(entry, staging / entry.name, symlinks=True, copy_function=_link)
+            shutil.copytree(entry, staging / entry.name, symlinks=True, copy_function=link_or_copy)
         else:
-            _link(entry, staging / entry.name)
+            link_or_copy(entry, staging / entry.name)
 
 
-def _link(source: str | Path, target: str | Path) -> None:
+def link_or_copy(source: str | Path, target: str | Path) -> None:
+    """A hard link, safe for files that are only ever renamed over, never rewritten."""
     try:
         os.link(source, target, follow_symlinks=False)
     except OSError:  # a file system without hard links
@@ -235,3 +240,12 @@ def _fsync_folder(folder: Path) -> None:
         os.fsync(handle)
     finally:
         os.close(handle)
+
+
+def outputs_of(materials: Iterable[str]) -> Callable[[str], bool]:
+    """Whether a file name is an output of one of `materials`, in any format: a material that is
+    built again loses all its old files, so no preview of an older version stays beside it.
+    ('deck-pod-p01.svg' belongs to material 'deck-pod', not 'deck'.)"""
+    names = "|".join(re.escape(material) for material in materials)
+    own = re.compile(rf"(?:{names})(?:\.pdf|-p\d+\.(?:svg|png))")
+    return lambda name: bool(names) and own.fullmatch(name) is not None

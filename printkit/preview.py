@@ -16,32 +16,32 @@ import re
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from printkit.build import GameResult
 from printkit.diagnostics import WRITE_FAILED, Diagnostics, Span, relative
 from printkit.impose.catalogue import papers
 from printkit.output import OutputError, output_lock, write_atomic
+
+if TYPE_CHECKING:
+    from printkit.rebuild import GameOutcome
 
 PAGE, MANIFEST, STAMP = "index.html", "index.json", "index.stamp.js"
 MM = 72 / 25.4
 
 
-def write_preview(
-    out: Path, compiled: Iterable[tuple[str, GameResult | None, Diagnostics]], strict: bool
-) -> Diagnostics:
+def write_preview(out: Path, outcomes: Iterable[GameOutcome], strict: bool) -> Diagnostics:
     """Record what this build did for each game and rewrite the page, its manifest and its stamp.
 
     Returns the diagnostics of a page that could not be written (the games' outputs stand)."""
     problems = Diagnostics()
     try:
-        with output_lock(out, out / PAGE):
+        with output_lock(out):
             games = _manifest(out)
-            for game_id, result, found in compiled:
-                entry = _game_entry(out, game_id, result, found, strict, games.get(game_id))
+            for outcome in outcomes:
+                entry = _game_entry(out, outcome, strict, games.get(outcome.game))
                 if entry is not None:
-                    games[game_id] = entry
+                    games[outcome.game] = entry
             games = {g: e for g, e in sorted(games.items()) if (out / g).is_dir() or not e["built"]}
             stamp = f"{time.time_ns()}-{os.getpid()}"
             _write(out / PAGE, render_page(games, stamp))
@@ -92,31 +92,26 @@ def _manifest(out: Path) -> dict[str, dict[str, Any]]:
 
 
 def _game_entry(
-    out: Path,
-    game_id: str,
-    result: GameResult | None,
-    found: Diagnostics,
-    strict: bool,
-    previous: dict[str, Any] | None,
+    out: Path, outcome: GameOutcome, strict: bool, previous: dict[str, Any] | None
 ) -> dict[str, Any] | None:
     """What the page shows of one game after this build; None when this build did not concern
     it (`--only` named none of its materials)."""
-    failed = result is None or found.has_errors(strict)
-    if result is not None and not failed and not result.documents:
+    found = outcome.diagnostics
+    failed = outcome.failure is not None or found.has_errors(strict)
+    if not failed and not outcome.built:
         return None
     kept = {m["id"]: m for m in (previous or {}).get("materials", [])}
-    if result is not None and not failed:
-        folder = out / game_id
+    if not failed:
+        folder = out / outcome.game
         try:
             names = sorted(path.name for path in folder.iterdir())
         except OSError:  # its output could not be written (PK400): the page stays as it was
             return previous
-        for material_id, document in result.documents.items():
-            kept[material_id] = _material_entry(folder, material_id, document.title, names)
-        order = result.materials
-        kept = {m: kept[m] for m in order if m in kept}
+        for material in outcome.built:
+            kept[material.material] = _material_entry(folder, material.material, names)
+        kept = {m: kept[m] for m in outcome.materials if m in kept}
     return {
-        "title": (result.title if result else "") or (previous or {}).get("title") or game_id,
+        "title": outcome.title or (previous or {}).get("title") or outcome.game,
         "built": not failed,
         "diagnostics": [
             {
@@ -132,11 +127,11 @@ def _game_entry(
     }
 
 
-def _material_entry(folder: Path, material_id: str, title: str, names: list[str]) -> dict[str, Any]:
+def _material_entry(folder: Path, material_id: str, names: list[str]) -> dict[str, Any]:
     own = re.compile(rf"{re.escape(material_id)}-p\d+\.(png|svg)")
     pictures = [name for name in names if own.fullmatch(name)]
     pdf = f"{material_id}.pdf"
-    pages, paper = _pages_and_paper(folder / pdf) if pdf in names else (0, "")
+    pages, paper, title = _pages_paper_title(folder / pdf) if pdf in names else (0, "", "")
     thumbnails = [name for name in pictures if name.endswith(".png")]
     return {
         "id": material_id,
@@ -148,14 +143,16 @@ def _material_entry(folder: Path, material_id: str, title: str, names: list[str]
     }
 
 
-def _pages_and_paper(pdf: Path) -> tuple[int, str]:
-    """The page count and the first page's paper, as a printer names it."""
+def _pages_paper_title(pdf: Path) -> tuple[int, str, str]:
+    """The page count, the first page's paper as a printer names it, and the title the PDF
+    carries (the material's: a material drawn by an earlier build has no document here)."""
     import pypdfium2
 
     document = pypdfium2.PdfDocument(pdf)
     try:
         width, height = document[0].get_size()
-        return len(document), paper_name(width, height)
+        title = document.get_metadata_value("Title") or ""
+        return len(document), paper_name(width, height), title
     finally:
         document.close()
 

@@ -73,7 +73,7 @@ def _paper(value: Any) -> str | None:
 
 
 def _formats(value: Any) -> str | None:
-    from printkit.output import FORMATS  # its shutil and tempfile: not for every start-up
+    from printkit.build_options import FORMATS
 
     if (
         isinstance(value, list)

@@ -22,6 +22,7 @@ import yaml
 from click.testing import CliRunner, Result
 from PIL import Image
 
+from printkit.cache import CACHE_FOLDER
 from printkit.cli import main
 from printkit.preview import MANIFEST, PAGE, STAMP
 
@@ -116,11 +117,23 @@ def same_file(reported: str, expected: Path) -> bool:
 
 
 def files_under(folder: Path) -> list[Path]:
-    """The files of the games' outputs under `folder`: the preview page beside them, which every
-    build rewrites (tests/test_preview_page.py checks it), is not a game's output."""
+    """The files of the games' outputs under `folder`: neither the build cache nor the preview
+    page beside them, which every build rewrites (tests/test_preview_page.py checks it)."""
     if not folder.exists():
         return []
-    return sorted(p for p in folder.rglob("*") if p.is_file() and p.name not in PREVIEW_FILES)
+    return sorted(
+        p
+        for p in folder.rglob("*")
+        if p.is_file() and p.name not in PREVIEW_FILES and CACHE_FOLDER not in p.parts
+    )
+
+
+def leftovers(out: Path) -> list[Path]:
+    """What killed or failed builds left in an output folder: hidden files outside the build
+    cache, and temporary folders inside it."""
+    hidden = [p for p in out.rglob("*") if p.name.startswith(".") and CACHE_FOLDER not in p.parts]
+    cache = out / CACHE_FOLDER / "materials"
+    return hidden + (sorted(cache.glob("tmp-*")) + sorted(cache.glob("old-*")))
 
 
 # --- reading the YAML that tests take their expectations from -----------------------------------

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 import pypdf
-from support import GOOD, REPO, files_under, parse_diagnostics, run_cli, same_file
+from support import GOOD, REPO, files_under, leftovers, parse_diagnostics, run_cli, same_file
 
 from printkit.output import write_hint
 
@@ -34,7 +34,7 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def _hidden(out: Path) -> list[Path]:
-    return [p for p in out.rglob("*") if p.name.startswith(".")]
+    return leftovers(out)
 
 
 def _printkit(*args: str | Path, file_size_limit: int | None = None) -> subprocess.Popen[str]:

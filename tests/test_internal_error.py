@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
-from support import GOOD, files_under, parse_diagnostics, run_cli
+from support import GOOD, files_under, leftovers, parse_diagnostics, run_cli
 
 import printkit.build
 from printkit.crash import KEPT_REPORTS
@@ -26,7 +26,8 @@ def _broken_renderer(document: object) -> bytes:
 
 
 def _build(out: Path) -> tuple[int, str]:
-    result = run_cli("--rule-data", GOOD, "build", "marked_deck", "--out", out)
+    """A build that draws everything (--force): an unchanged game would come from the cache."""
+    result = run_cli("--rule-data", GOOD, "build", "marked_deck", "--out", out, "--force")
     return result.exit_code, result.output
 
 
@@ -53,7 +54,7 @@ def test_an_exception_inside_a_command_is_pk900_with_a_saved_report(
     assert "Traceback (most recent call last)" in text and "_broken_renderer" in text
     assert "printkit: " in text and "python: " in text
     assert {p: p.read_bytes() for p in files_under(out)} == before  # nothing half-written
-    assert not [p for p in out.rglob("*") if p.name.startswith(".")]
+    assert not leftovers(out)
 
 
 def test_a_report_that_cannot_be_saved_still_gives_one_diagnostic(

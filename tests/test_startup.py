@@ -68,7 +68,11 @@ def modules_after(*runs: list[str], env: dict[str, str] | None = None) -> set[st
 
 
 def heavy(modules: set[str]) -> list[str]:
-    return sorted(m for m in modules if m.split(".")[0] in HEAVY or m.startswith(HEAVY))
+    return sorted(
+        m
+        for m in modules
+        if m.split(".")[0] in HEAVY or any(m == h or m.startswith(h + ".") for h in HEAVY)
+    )
 
 
 def test_importing_the_command_imports_nothing_heavy() -> None:

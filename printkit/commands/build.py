@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from printkit.build_options import FORMATS, PREVIEW_DPI
 from printkit.commands.common import (
     STRICT_HERE,
     VERBOSE,
@@ -26,10 +27,10 @@ from printkit.diagnostics import (
     relative,
 )
 from printkit.impose.catalogue import paper_names
-from printkit.output import FORMATS, OutputError, not_a_regular_file
+from printkit.output import OutputError, not_a_regular_file
 
 if TYPE_CHECKING:
-    from printkit.build import GameResult
+    pass
 
 
 def _formats(_context: click.Context, _param: click.Parameter, value: str) -> tuple[str, ...]:
@@ -88,6 +89,20 @@ def _out_folder(_context: click.Context, _param: click.Parameter, value: str) ->
     callback=_out_folder,
     help="Folder to build into (created if it does not exist).",
 )
+@click.option(
+    "--dpi",
+    type=click.IntRange(10, 600),
+    default=PREVIEW_DPI,
+    show_default=True,
+    help="Resolution of the PNG previews.",
+)
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, None),
+    default=None,
+    help="Worker processes drawing materials  [default: the number of cores]",
+)
+@click.option("--force", is_flag=True, help="Redraw everything: ignore the build cache.")
 @click.pass_context
 def build(
     context: click.Context,
@@ -97,9 +112,13 @@ def build(
     formats: tuple[str, ...],
     press: bool,
     out: Path,
+    dpi: int,
+    jobs: int | None,
+    force: bool,
 ) -> None:
     """Build games (all of them by default) into the output folder."""
-    from printkit.build import compile_game, write_outputs  # not for --help or completion
+    from printkit.build_options import BuildOptions  # not for --help or completion
+    from printkit.rebuild import UnknownMaterial, build_games
 
     diagnostics = Diagnostics()
     if out.exists() and not out.is_dir():
@@ -110,56 +129,49 @@ def build(
             hint="name a folder with --out (it is created if it does not exist)",
         )
         context.exit(report(context, diagnostics))
-    compiled = []
-    for game_id, folder in chosen_games(context, games, diagnostics).items():
-        found = Diagnostics()
-        result = compile_game(
-            game_id, folder, found, paper=paper, only=only, progress=progress(context), press=press
+    chosen = chosen_games(context, games, diagnostics)
+    options = BuildOptions(paper, press, formats, dpi, only)
+    try:
+        outcomes = build_games(
+            chosen, out, options, strict(context), jobs, force, progress(context)
         )
-        diagnostics.extend(found)
-        compiled.append((game_id, result, found))
-    _check_only(only, [result for _, result, _ in compiled if result is not None])
-    for game_id, result, found in compiled:
-        if (
-            result is not None
-            and only
-            and not result.documents
-            and not found.has_errors(strict(context))
-        ):
-            continue  # none of the --only materials is in this game
-        if result is None or found.has_errors(strict(context)):
-            say(context, f"{game_id}: not built (see the diagnostics)", err=True)
-            continue
-        try:
-            write_outputs(result, out, formats)
-        except OutputError as failure:
+    except UnknownMaterial as unknown:
+        raise click.UsageError(
+            f"no material '{unknown.name}' in the games chosen; "
+            f"{did_you_mean(unknown.name, unknown.materials)}",
+            ctx=context,
+        ) from None
+    except OutputError as failure:
+        outcomes = []
+        diagnostics.add(
+            WRITE_FAILED,
+            f"cannot write the output folder: {failure.reason}",
+            Span(relative(failure.path)),
+            hint=failure.hint,
+        )
+    for outcome in outcomes:
+        diagnostics.extend(outcome.diagnostics)
+        if outcome.failure is not None:
             diagnostics.add(
                 WRITE_FAILED,
-                f"cannot write {game_id}'s output: {failure.reason}; its folder is left as it was",
-                Span(relative(failure.path)),
-                hint=failure.hint,
+                f"cannot write {outcome.game}'s output: {outcome.failure.reason}; "
+                "its folder is left as it was",
+                Span(relative(outcome.failure.path)),
+                hint=outcome.failure.hint,
             )
-            continue
-        say(
-            context,
-            f"{game_id}: {len(result.documents)} material(s), "
-            f"{len(result.written)} file(s) in {out / game_id}",
-        )
-        for path in result.written:
-            say(context, f"  wrote {path}", least=VERBOSE)
-    from printkit.preview import write_preview
+        elif outcome.written:
+            redrawn = sum(material.redrawn for material in outcome.built)
+            say(
+                context,
+                f"{outcome.game}: {len(outcome.built)} material(s) ({redrawn} redrawn), "
+                f"{len(outcome.files)} file(s) in {out / outcome.game}",
+            )
+            for path in outcome.files:
+                say(context, f"  wrote {path}", least=VERBOSE)
+        elif outcome.diagnostics.has_errors(strict(context)) or not only:
+            say(context, f"{outcome.game}: not built (see the diagnostics)", err=True)
+    if outcomes:
+        from printkit.preview import write_preview
 
-    diagnostics.extend(write_preview(out, compiled, strict(context)))
+        diagnostics.extend(write_preview(out, outcomes, strict(context)))
     context.exit(report(context, diagnostics))
-
-
-def _check_only(only: tuple[str, ...], results: list[GameResult]) -> None:
-    """A --only name that no chosen game has is a mistake on the command line (exit 2), not in
-    any package."""
-    everything = sorted({m for result in results for m in result.materials})
-    for name in only:
-        if results and name not in everything:
-            raise click.UsageError(
-                f"no material '{name}' in the games chosen; {did_you_mean(name, everything)}",
-                ctx=click.get_current_context(),
-            )

@@ -230,10 +230,10 @@ def _samples(plan: Plan, batch: Batch, records: list[Record], count: int) -> dic
 
 def _write(context: click.Context, folder: Path, files: dict[str, bytes]) -> None:
     """All of the report's files or none (printkit/output.py), the game's other outputs kept."""
-    from printkit.output import OutputError, staged_folder, write_atomic
+    from printkit.output import OutputError, output_lock, staged_folder, write_atomic
 
     try:
-        with staged_folder(folder, lambda name: name in OUTPUTS) as staging:
+        with output_lock(folder.parent), staged_folder(folder, lambda n: n in OUTPUTS) as staging:
             for name, data in files.items():
                 write_atomic(staging / name, data)
     except (OutputError, OSError) as failure:

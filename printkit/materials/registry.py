@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from printkit.check.ink import check_ink
 from printkit.diagnostics import Diagnostics
 from printkit.draw.ops import Document
 from printkit.load.package import LoadedPackage
@@ -19,7 +18,6 @@ from printkit.materials.reference import compile_quick_reference, compile_rules_
 from printkit.materials.sheet import compile_sheet
 from printkit.model.layout import Layout
 from printkit.model.package import MaterialSpec
-from printkit.preflight.run import preflight
 
 MaterialCompiler = Callable[
     [LoadedPackage, str, dict[str, Layout], str, Diagnostics], Document | None
@@ -53,7 +51,8 @@ def compile_material(
     diagnostics: Diagnostics,
     press: bool = False,
 ) -> Document | None:
-    """Compile one material of a loaded package; None when its diagnostics forbid it.
+    """Compile one material of a loaded package into a document; None when its diagnostics
+    forbid it. The checks of the document are the pipeline's (build.draw_material).
 
     `press` prints every material in CMYK for the press, as `colour: cmyk` does for one."""
     spec = loaded.package.materials[material_id]
@@ -61,6 +60,4 @@ def compile_material(
     if document is not None:
         document.colour = "cmyk" if press else spec.colour
         document.duplex = duplex_of(spec)
-        check_ink(loaded, material_id, document, diagnostics)
-        preflight(loaded, material_id, document, diagnostics)
     return document

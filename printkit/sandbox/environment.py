@@ -54,7 +54,7 @@ from printkit.sandbox.helpers import Helper, HelperMisuse, Parameter
 from printkit.sandbox.views import MISSING, List, Record, View, describe, kind_of, plain, view
 
 MAX_STEPS = 10_000  # loop turns, calls, filters and operators in one rendering
-MAX_GAME_STEPS = 200_000  # steps of all the renderings of one game together
+MAX_GAME_STEPS = 200_000  # steps of all the renderings of a game's checks, or of one material
 STEPS_AFTER_GAME = 100  # steps per rendering once a game has used its MAX_GAME_STEPS
 MAX_TEXT = 100_000  # characters of the rendered text, and length of any string or list made
 MAX_MADE = 1_000_000  # characters and items of all the strings and lists one rendering makes
@@ -132,8 +132,9 @@ _DEPTH: ContextVar[int] = ContextVar("calls within calls", default=0)  # across 
 
 @contextmanager
 def game_budget() -> Iterator[None]:
-    """One budget for all the renderings of a game (a decorator of the function compiling
-    one): a template over its limit on every card of a long deck costs at most about
+    """One budget for all the renderings of a game's checks, or of one material (which is
+    drawn on its own, maybe in a worker process): a template over its limit on every card of a
+    long deck costs at most about
     MAX_GAME_STEPS in all; once they are spent, each rendering may take STEPS_AFTER_GAME,
     which ordinary templates never reach."""
     token = _GAME.set(_GameBudget())

@@ -1,0 +1,124 @@
+"""What a build's outputs are a function of, hashed: the cache's keys (printkit/cache.py).
+
+- printkit itself: a hash of the package's own files (code, fonts, templates, colour profile)
+  and the versions of the libraries that write the bytes. A version number alone would miss
+  every edit of a checkout installed with `pip install -e` (where printkit is developed and
+  its games are tried), and a build id would need a build step that an editable install
+  never runs; hashing 4 MB of source costs a few milliseconds per build.
+- a game: every file under its folder (names and contents). The file gate (load/files.py)
+  lets a game read nothing outside its folder, so this covers all it reads (YAML, CSV, XLSX,
+  art, templates) and every file a change could make it read.
+- a material: what its drawing holds (the compiled document, or for a document laid out by
+  Platypus the PDF it made) and the game's art, which the drawing names by path.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import re
+import stat
+import sys
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from printkit.cache import digest
+from printkit.draw.ops import Document
+from printkit.load.files import ART
+
+# The libraries whose output is in printkit's files: a new version may write other bytes.
+_WRITERS = ("reportlab", "pypdfium2", "pillow", "svgwrite", "svglib", "pikepdf", "fonttools")
+_LARGEST_READ = ART.max_bytes  # the gate refuses anything larger: its size and time stand in
+
+
+@cache
+def printkit_fingerprint() -> str:
+    """A hash of printkit's own files and of the versions of the libraries that write."""
+    package = Path(__file__).resolve().parent
+    parts: list[bytes | str] = [sys.version, *_installed(_WRITERS)]
+    for path in sorted(package.rglob("*")):
+        if "__pycache__" in path.parts or not path.is_file():
+            continue
+        parts += [path.relative_to(package).as_posix(), path.read_bytes()]
+    return digest(*parts)
+
+
+def _installed(names: tuple[str, ...]) -> list[str]:
+    """The installed distributions of `names` as their metadata folders name them ('pillow
+    12.0.0'): read from the folder names, since importlib.metadata parses every METADATA file
+    (30 ms each)."""
+    wanted = {name.lower() for name in names}
+    found = set()
+    for entry in sys.path:
+        try:
+            listed = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for folder in listed:
+            match = _DIST_INFO.fullmatch(folder)
+            if match and match["name"].lower().replace("_", "-") in wanted:
+                found.add(f"{match['name'].lower()} {match['version']}")
+    return sorted(found)
+
+
+_DIST_INFO = re.compile(r"(?P<name>[A-Za-z0-9_.-]+?)-(?P<version>[^-]+)\.dist-info")
+
+
+@dataclass(frozen=True)
+class FolderHash:
+    everything: str  # every file's name and contents
+    art: str  # the art files' only: what a drawing refers to by path
+
+
+def folder_hash(folder: Path, skip: Path | None = None) -> FolderHash:
+    """Hash every file under a game's folder (`skip`, an output folder inside it, left out).
+    What is not a regular file is hashed by its name and kind only: reading a named pipe
+    would block; a file larger than any the gate reads counts by its size and time."""
+    everything: list[bytes | str] = []
+    art: list[bytes | str] = []
+    skipped = skip.resolve() if skip is not None else None
+    for root, folders, files in os.walk(folder):
+        folders.sort()
+        if skipped is not None:
+            folders[:] = [f for f in folders if (Path(root) / f).resolve() != skipped]
+        for name in sorted(files):
+            path = Path(root) / name
+            parts = [path.relative_to(folder).as_posix(), _contents(path)]
+            everything += parts
+            if path.suffix.lower() in ART.suffixes:
+                art += parts
+    return FolderHash(digest(*everything), digest(*art))
+
+
+def _contents(path: Path) -> bytes | str:
+    try:
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):
+            return f"not a regular file: {stat.S_IFMT(status.st_mode)}"
+        if status.st_size > _LARGEST_READ:
+            return f"large: {status.st_size} {status.st_mtime_ns}"
+        return path.read_bytes()
+    except OSError as error:  # a link that loops or leads nowhere: the gate says so
+        return f"unreadable: {error.strerror}"
+
+
+class _Hashing:
+    """A file that hashes what is written to it, so a large drawing is never held as bytes."""
+
+    def __init__(self) -> None:
+        self.hashed = hashlib.sha256()
+
+    def write(self, data: bytes) -> None:
+        self.hashed.update(data)
+
+
+def drawing_hash(document: Document) -> str:
+    """A hash of the document's drawing: pickled without the memo, so that equal drawings
+    hash alike whichever of their parts are shared objects, and streamed into the hash."""
+    sink = _Hashing()
+    pickler = pickle.Pickler(sink, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True  # no memo: a tree of records has no cycles
+    pickler.dump(document)
+    return sink.hashed.hexdigest()

@@ -1,0 +1,345 @@
+"""Builds that redo only what changed, with the materials drawn in worker processes.
+
+For each game: when the hash of its inputs (its folder, printkit, the options) is the one the
+cache recorded, its outputs come from the cache and its diagnostics are the recorded ones:
+nothing is loaded or drawn. Otherwise the game is loaded and checked, and each material is
+compiled, checked and preflighted (in a worker once the game is checked); a material whose
+drawing hashes as a cached one is not rendered, its files come from the cache. A game's
+outputs then replace its folder at once (output.staged_folder), as every build's do.
+
+Whatever the number of workers, the outputs and diagnostics are the same: each material is
+drawn on its own (build.draw_material) and its diagnostics join the game's in material order.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from printkit.build_options import BuildOptions
+from printkit.cache import Cache, digest
+from printkit.diagnostics import Diagnostic, Diagnostics, Severity, Span, relative
+from printkit.inputs import drawing_hash, folder_hash, printkit_fingerprint
+from printkit.output import OutputError, link_or_copy, output_lock, outputs_of, staged_folder
+
+if TYPE_CHECKING:  # the compilers are imported only when a game must be checked
+    from printkit.build import CheckedGame
+
+
+def default_jobs() -> int:
+    """One worker per core this process may run on."""
+    return len(os.sched_getaffinity(0))
+
+
+class UnknownMaterial(Exception):
+    """An --only name that none of the games chosen has: a mistake on the command line,
+    raised before anything is drawn or written."""
+
+    def __init__(self, name: str, materials: list[str]) -> None:
+        super().__init__(name)
+        self.name = name
+        self.materials = materials
+
+
+@dataclass
+class MaterialOutcome:
+    """A material built: its files in the game's output folder, and whether it was drawn
+    (False: its inputs were unchanged and its files came from the cache)."""
+
+    material: str
+    files: list[Path]
+    redrawn: bool
+    entry: str  # its entry in the cache
+
+
+@dataclass
+class GameOutcome:
+    """One game's build: its diagnostics and what was written. Nothing is written when the
+    game has errors, or when its folder could not be written (`failure` says where and why)."""
+
+    game: str
+    diagnostics: Diagnostics
+    materials: list[str] = field(default_factory=list)  # every material of the game
+    title: str = ""  # the game's own title (the preview page shows it)
+    built: list[MaterialOutcome] = field(default_factory=list)
+    written: bool = False
+    from_cache: bool = False  # not even loaded: nothing it reads had changed
+    failure: OutputError | None = None
+
+    @property
+    def files(self) -> list[Path]:
+        return [path for material in self.built for path in material.files]
+
+
+@dataclass
+class _Drawn:
+    """What a worker returns for one material: small, its files stay in the cache."""
+
+    game: str
+    material: str
+    diagnostics: Diagnostics
+    files: list[Path] | None = None  # in the cache; None: no document (diagnostics say why)
+    key: str = ""  # of the cache entry
+    redrawn: bool = False
+    failure: tuple[str, int, str] | None = None  # a file that could not be stored, errno, why
+
+
+@dataclass
+class _Run:
+    """The build the workers serve; set before they are forked, so they inherit it."""
+
+    games: dict[str, CheckedGame]
+    options: BuildOptions
+    cache: Cache
+    force: bool
+    lock: int  # the output folder's lock, which workers must not keep alive
+
+
+_RUN: _Run | None = None
+
+
+def build_games(
+    games: dict[str, Path],
+    out: Path,
+    options: BuildOptions,
+    strict: bool = False,
+    jobs: int | None = None,
+    force: bool = False,
+    progress: Callable[[str], None] | None = None,
+) -> list[GameOutcome]:
+    """Build `games` (id: folder) into `out`, redrawing only what changed (everything with
+    `force`), with `jobs` worker processes (default: one per core). Raises OutputError when
+    the output folder itself cannot be made, UnknownMaterial for a wrong --only name."""
+    with output_lock(out) as lock:
+        cache = Cache(out)
+        cache.clean_leftovers()
+        keys = {game: _game_key(game, folder, out, options) for game, folder in games.items()}
+        outcomes: dict[str, GameOutcome] = {}
+        checked: dict[str, CheckedGame] = {}
+        for game_id, folder in games.items():
+            cached = None if force else _from_cache(game_id, keys[game_id], cache)
+            outcomes[game_id] = cached or GameOutcome(game_id, Diagnostics())
+            if cached is None:
+                from printkit.build import check_game
+
+                game = check_game(game_id, folder, outcomes[game_id].diagnostics, options.only)
+                if game is not None:
+                    checked[game_id] = game
+                    outcomes[game_id].materials = game.materials
+                    outcomes[game_id].title = game.title
+        _check_only(options.only, list(outcomes.values()))
+        run = _Run(checked, options, cache, force, lock)
+        for game_id, drawn in _draw_all(run, jobs or default_jobs(), progress).items():
+            _finish(outcomes[game_id], checked[game_id], drawn, out)
+        for game_id, outcome in outcomes.items():
+            failed = outcome.failure is not None or outcome.diagnostics.has_errors(strict)
+            if outcome.built and not failed:
+                _write(outcome, out)
+            if outcome.written and not outcome.from_cache:
+                _record(cache, outcome, keys[game_id])
+        cache.prune()
+    return list(outcomes.values())
+
+
+def _game_key(game_id: str, folder: Path, out: Path, options: BuildOptions) -> str:
+    """The hash of all a game's build reads; its folder's name as diagnostics show it too."""
+    return digest(
+        printkit_fingerprint(),
+        game_id,
+        relative(folder),
+        folder_hash(folder, skip=out).everything,
+        options.key(),
+    )
+
+
+def _check_only(only: tuple[str, ...], outcomes: list[GameOutcome]) -> None:
+    everything = sorted({m for outcome in outcomes for m in outcome.materials})
+    for name in only:
+        if everything and name not in everything:
+            raise UnknownMaterial(name, everything)
+
+
+# --- the games whose inputs did not change -------------------------------------------------------
+
+
+def _from_cache(game_id: str, key: str, cache: Cache) -> GameOutcome | None:
+    """The game as its last build left it, when nothing it reads has changed since."""
+    record = cache.game_record(game_id)
+    if record.get("key") != key:
+        return None
+    try:
+        diagnostics = Diagnostics()
+        diagnostics.extend(_diagnostic(*item) for item in record["diagnostics"])
+        built = []
+        for material, entry in record["built"].items():
+            files = cache.entry(entry)
+            if files is None:
+                return None
+            built.append(MaterialOutcome(material, files, redrawn=False, entry=entry))
+        materials = [str(m) for m in record["materials"]]
+        title = str(record.get("title", ""))
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None  # a record of another version of printkit, or damaged
+    return GameOutcome(game_id, diagnostics, materials, title, built, from_cache=True)
+
+
+def _diagnostic(
+    code: str, severity: str, message: str, file: str, line: int, column: int, hint: str | None
+) -> Diagnostic:
+    return Diagnostic(code, Severity(severity), message, Span(file, line, column), hint)
+
+
+def _record(cache: Cache, outcome: GameOutcome, key: str) -> None:
+    """Record a game built: its key, its diagnostics, the entry of each material built, and
+    every entry its materials still use (for cache.prune), those of earlier --only builds too."""
+    built = {m.material: m.entry for m in outcome.built}
+    earlier = cache.game_record(outcome.game).get("entries", {})
+    entries = {m: e for m, e in earlier.items() if m in outcome.materials} | built
+    record = {
+        "key": key,
+        "title": outcome.title,
+        "materials": outcome.materials,
+        "built": built,
+        "entries": entries,
+        "diagnostics": [
+            [d.code, str(d.severity), d.message, d.span.file, d.span.line, d.span.column, d.hint]
+            for d in outcome.diagnostics
+        ],
+    }
+    with contextlib.suppress(OSError):  # the outputs are written; the next build checks again
+        cache.record_game(outcome.game, record)
+
+
+# --- drawing ------------------------------------------------------------------------------------
+
+
+def _draw_all(
+    run: _Run, jobs: int, progress: Callable[[str], None] | None
+) -> dict[str, list[_Drawn]]:
+    """Draw every chosen material of the checked games, in `jobs` processes."""
+    global _RUN
+    tasks = [(g, m) for g, game in run.games.items() for m in game.chosen]
+    drawn: dict[str, list[_Drawn]] = {g: [] for g in run.games}
+    _RUN = run
+    try:
+        for result in _results(tasks, jobs, run.lock):
+            if progress:
+                progress(f"{result.game}/{result.material}")
+            drawn[result.game].append(result)
+    finally:
+        _RUN = None
+    return drawn
+
+
+def _results(tasks: list[tuple[str, str]], jobs: int, lock: int) -> Iterator[_Drawn]:
+    if jobs <= 1 or len(tasks) <= 1:
+        yield from map(_draw, tasks)
+        return
+    # Forked workers inherit the checked games: nothing is sent to them but two names each.
+    context = multiprocessing.get_context("fork")
+    workers = min(jobs, len(tasks))
+    with ProcessPoolExecutor(workers, context, initializer=_worker_start, initargs=(lock,)) as pool:
+        yield from pool.map(_draw, tasks)
+
+
+def _worker_start(lock: int) -> None:
+    """A worker holds no lock and dies with its build: killed, a build leaves no worker
+    behind that keeps the output folder locked."""
+    os.close(lock)
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _draw(task: tuple[str, str]) -> _Drawn:
+    """Compile, check and preflight one material; render it unless the cache has its files."""
+    from printkit import build  # its render_pdf, which a test replaces with a broken one
+
+    assert _RUN is not None
+    game_id, material_id = task
+    game, options = _RUN.games[game_id], _RUN.options
+    document, own = build.draw_material(game, material_id, options.paper, options.press)
+    drawn = _Drawn(game_id, material_id, own)
+    if document is None:
+        return drawn
+    # A drawing of records hashes as itself, with the art it names by path; a document laid
+    # out by Platypus is a PDF at once, which is what it hashes as.
+    pdf = build.render_pdf(document) if document.flow is not None else None
+    drawing = drawing_hash(document) if pdf is None else pdf
+    art = folder_hash(game.played.folder).art if pdf is None else ""
+    drawn.key = key = digest(printkit_fingerprint(), material_id, options.key(), art, drawing)
+    drawn.files = None if _RUN.force else _RUN.cache.entry(key)
+    if drawn.files is not None:
+        return drawn
+    drawn.redrawn = True
+    files = build.material_files(material_id, document, options.formats, options.dpi, pdf)
+    try:
+        drawn.files = _RUN.cache.store(key, files)
+    except OutputError as failure:
+        drawn.failure = (failure.path.name, failure.error.errno or 0, failure.reason)
+    return drawn
+
+
+def _finish(outcome: GameOutcome, game: CheckedGame, drawn: list[_Drawn], out: Path) -> None:
+    """The game's diagnostics, and its materials' files in the cache (or why not)."""
+    from printkit.build import finish_game
+
+    finish_game(game, (d.diagnostics for d in drawn), outcome.diagnostics)
+    for material in drawn:
+        if material.failure is not None:
+            name, number, reason = material.failure
+            outcome.failure = OutputError(out / game.game / name, OSError(number, reason))
+        elif material.files is not None:
+            outcome.built.append(
+                MaterialOutcome(material.material, material.files, material.redrawn, material.key)
+            )
+
+
+# --- writing ------------------------------------------------------------------------------------
+
+
+def _write(outcome: GameOutcome, out: Path) -> None:
+    """Put the game's files from the cache in its output folder, all at once; nothing when
+    the folder holds them already (a game from the cache whose outputs no one touched)."""
+    folder = out / outcome.game
+    sources = {path.name: path for material in outcome.built for path in material.files}
+    replaced = outputs_of(material.material for material in outcome.built)
+    if not (outcome.from_cache and _in_place(folder, sources, replaced)):
+        try:
+            with staged_folder(folder, replaced) as staging:
+                for name, source in sources.items():
+                    try:
+                        link_or_copy(source, staging / name)
+                    except OSError as error:
+                        raise OutputError(folder / name, error) from error
+        except OutputError as failure:
+            outcome.failure = failure
+            return
+    outcome.written = True
+    for material in outcome.built:
+        material.files = [folder / path.name for path in material.files]
+
+
+def _in_place(folder: Path, sources: dict[str, Path], replaced: Callable[[str], bool]) -> bool:
+    """Whether the game's folder holds exactly these files of these materials already, and
+    no temporary file of a killed build."""
+    try:
+        listed = [path.name for path in folder.iterdir()]
+        names = {name for name in listed if replaced(name)}
+        if any(name.startswith(".") for name in listed):
+            return False
+        return names == set(sources) and all(
+            os.path.samefile(folder / name, source) for name, source in sources.items()
+        )
+    except OSError:
+        return False

@@ -1,0 +1,220 @@
+"""Builds that redo only what changed: the cache under the output folder, --force, --jobs.
+
+What a cached build writes must be byte for byte what a fresh build writes; a killed build and
+two builds at once must leave the cache usable; the number of workers changes nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from support import REPO, RULE_DATA, files_under, leftovers, run_cli
+
+from printkit.build_options import BuildOptions
+from printkit.cache import CACHE_FOLDER
+from printkit.rebuild import build_games
+
+REDRAWN = "material(s) ("
+
+
+def _game(tmp_path: Path, game: str = "shields_up") -> Path:
+    """A copy of a shipped game to edit; returns the rule-data folder."""
+    shutil.copytree(RULE_DATA / game, tmp_path / "rule_data" / game)
+    return tmp_path / "rule_data"
+
+
+def _snapshot(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in files_under(out)}
+
+
+def _build(rule_data: Path, out: Path, *options: str) -> str:
+    result = run_cli("--rule-data", rule_data, "build", "--out", out, *options)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _redrawn(output: str) -> list[int]:
+    """The number of materials each game redrew, from the build's summary lines."""
+    return [
+        int(line.split(REDRAWN)[1].split()[0]) for line in output.splitlines() if REDRAWN in line
+    ]
+
+
+def test_an_unchanged_build_draws_nothing_and_writes_the_same_bytes(tmp_path: Path) -> None:
+    rule_data = _game(tmp_path)
+    out = tmp_path / "out"
+    first = _build(rule_data, out)
+    fresh = _snapshot(out)
+    again = _build(rule_data, out)
+    assert _redrawn(first) == [4] and _redrawn(again) == [0]
+    assert _snapshot(out) == fresh
+    # the diagnostics of a game from the cache are printed as when it was checked
+    assert [line for line in again.splitlines() if REDRAWN not in line] == [
+        line for line in first.splitlines() if REDRAWN not in line
+    ]
+    assert not leftovers(out)
+
+
+def test_a_cached_build_is_byte_identical_to_a_fresh_one_after_an_edit(tmp_path: Path) -> None:
+    """Edit a card, build with the cache and without (another folder, --force): same bytes."""
+    rule_data = _game(tmp_path)
+    cached, fresh = tmp_path / "cached", tmp_path / "fresh"
+    _build(rule_data, cached)
+    deck = rule_data / "shields_up" / "deck.yaml"
+    text = deck.read_text()
+    assert "fires once: destroy" in text
+    deck.write_text(text.replace("fires once: destroy", "fires once and destroys", 1))
+    assert _redrawn(_build(rule_data, cached)) == [2]
+    _build(rule_data, fresh, "--force")
+    assert _snapshot(cached) == _snapshot(fresh)
+
+
+def test_changing_one_cards_text_redraws_that_decks_materials_only(tmp_path: Path) -> None:
+    rule_data = _game(tmp_path)
+    out = tmp_path / "out"
+    games = {"shields_up": rule_data / "shields_up"}
+    build_games(games, out, BuildOptions(), jobs=1)
+    deck = rule_data / "shields_up" / "deck.yaml"
+    text = deck.read_text()
+    assert "of your opponent's shields" in text
+    deck.write_text(text.replace("of your opponent's shields", "of the other ship's shields", 1))
+
+    [outcome] = build_games(games, out, BuildOptions(), jobs=1)
+
+    assert outcome.written and not outcome.from_cache
+    redrawn = {m.material: m.redrawn for m in outcome.built}
+    assert redrawn == {
+        "deck": True,
+        "deck_print_on_demand": True,
+        "quick_reference": False,
+        "rules_reference": False,
+    }
+    assert all(path.is_file() for path in outcome.files)
+    [again] = build_games(games, out, BuildOptions(), jobs=1)
+    assert again.from_cache and not any(m.redrawn for m in again.built)
+
+
+def test_force_redraws_everything(tmp_path: Path) -> None:
+    rule_data = _game(tmp_path)
+    out = tmp_path / "out"
+    _build(rule_data, out)
+    before = _snapshot(out)
+    assert _redrawn(_build(rule_data, out, "--force")) == [4]
+    assert _snapshot(out) == before
+
+
+def test_a_damaged_cache_entry_is_drawn_again_not_copied(tmp_path: Path) -> None:
+    """An output edited in place (it shares its bytes with the cache) or a damaged entry is
+    noticed by its hash and drawn again."""
+    rule_data = _game(tmp_path)
+    out = tmp_path / "out"
+    _build(rule_data, out)
+    before = _snapshot(out)
+    pdf = out / "shields_up" / "deck.pdf"
+    with pdf.open("r+b") as stream:  # in place: the cache's file is the same file
+        stream.write(b"%PDF-damaged")
+    assert _redrawn(_build(rule_data, out)) == [1]
+    assert _snapshot(out) == before
+
+
+def test_jobs_1_and_jobs_2_write_identical_files_and_diagnostics(tmp_path: Path) -> None:
+    one, two = tmp_path / "one", tmp_path / "two"
+    games = ("border_skirmish", "raise_the_shields")
+    first = _build(RULE_DATA, one, *games, "--jobs", "1")
+    second = _build(RULE_DATA, two, *games, "--jobs", "2")
+    assert _snapshot(one) == _snapshot(two)
+    assert first.replace(str(one), "OUT") == second.replace(str(two), "OUT")
+
+
+def _printkit(*args: str | Path) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "printkit", *map(str, args)],
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+
+
+def test_a_killed_build_leaves_the_cache_consistent(tmp_path: Path) -> None:
+    """Killed (SIGKILL, workers too) while it stores drawings: the next build completes, leaves
+    no temporary folder behind and writes what a fresh build writes."""
+    rule_data = _game(tmp_path, "raise_shields")
+    out, fresh = tmp_path / "out", tmp_path / "fresh"
+    _build(rule_data, fresh)
+    entries = out / CACHE_FOLDER / "materials"
+    build = _printkit("--rule-data", rule_data, "build", "--out", out, "--jobs", "2")
+    deadline = time.monotonic() + 300
+    while not (entries.is_dir() and any(entries.iterdir())) and time.monotonic() < deadline:
+        assert build.poll() is None, "the build ended before it could be killed"
+        time.sleep(0.02)
+    os.killpg(build.pid, signal.SIGKILL)
+    build.wait()
+    assert _redrawn(_build(rule_data, out)) != []
+    assert _snapshot(out) == _snapshot(fresh)
+    assert not leftovers(out)
+
+
+def test_two_builds_at_once_share_the_cache(tmp_path: Path) -> None:
+    """They take turns on the output folder: one draws, the other finds it all drawn."""
+    rule_data = _game(tmp_path)
+    out, fresh = tmp_path / "out", tmp_path / "fresh"
+    _build(rule_data, fresh)
+    builds = [_printkit("--rule-data", rule_data, "build", "--out", out) for _ in range(2)]
+    outputs = [build.communicate(timeout=300)[0] for build in builds]
+    assert [build.returncode for build in builds] == [0, 0], outputs
+    assert sorted(_redrawn(output) for output in outputs) == [[0], [4]]
+    assert _snapshot(out) == _snapshot(fresh)
+    assert not leftovers(out)
+
+
+@pytest.mark.parametrize("dpi", [50, 100])
+def test_png_previews_are_pdfiums_pixels_at_the_dpi_asked(tmp_path: Path, dpi: int) -> None:
+    """Compressed fast, a preview still holds exactly the pixels pdfium renders of the PDF."""
+    import pypdfium2
+    from PIL import Image
+
+    out = tmp_path / "out"
+    _build(RULE_DATA, out, "shields_up", "--only", "deck", "--dpi", str(dpi))
+    pdf = pypdfium2.PdfDocument(out / "shields_up" / "deck.pdf")
+    pdf.init_forms()
+    for number, page in enumerate(pdf, start=1):
+        rendered = page.render(scale=dpi / 72).to_pil().convert("RGB")
+        with Image.open(out / "shields_up" / f"deck-p{number:02d}.png") as preview:
+            assert preview.size == rendered.size
+            assert preview.convert("RGB").tobytes() == rendered.tobytes()
+
+
+def test_a_page_rendered_in_bands_is_the_page_rendered_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A poster page is rendered a band of rows at a time (bounded memory): with bands of a
+    few rows, the PNG is the whole page's size and its pixels differ from a render of the
+    whole page by at most 2 levels, at a few anti-aliased edges."""
+    import io
+
+    import pypdfium2
+    from PIL import Image, ImageChops
+
+    import printkit.draw.png
+
+    out = tmp_path / "out"
+    _build(RULE_DATA, out, "raise_shields", "--only", "map", "--format", "pdf")
+    pdf = (out / "raise_shields" / "map.pdf").read_bytes()
+    monkeypatch.setattr(printkit.draw.png, "BAND_BYTES", 50_000)  # about 14 rows at 100 dpi
+    [png] = printkit.draw.png.render_png_pages(pdf, 100)
+    whole = pypdfium2.PdfDocument(pdf)[0].render(scale=100 / 72).to_pil().convert("RGB")
+    with Image.open(io.BytesIO(png)) as banded:
+        assert banded.size == whole.size
+        difference = ImageChops.difference(banded.convert("RGB"), whole).convert("L")
+    levels = difference.histogram()
+    assert max(level for level, count in enumerate(levels) if count) <= 2
+    assert sum(levels[1:]) < 0.01 * whole.size[0] * whole.size[1]
