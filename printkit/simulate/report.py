@@ -17,6 +17,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer
 from reportlab.platypus.flowables import Flowable
 
@@ -53,6 +54,20 @@ def _interval_text(figure: dict[str, Any]) -> str:
     )
 
 
+TITLE_SIZE, TITLE_LEADING = 8.5, 10.5
+
+
+def _title_lines(title: str) -> list[str]:
+    """A chart's title wrapped to the chart's width (agents and n make titles long)."""
+    return simpleSplit(title, FACES["bold"][0], TITLE_SIZE, WIDTH)
+
+
+def _draw_title(drawing: Drawing, lines: list[str]) -> None:
+    for index, line in enumerate(lines):
+        y = drawing.height - 10 - index * TITLE_LEADING
+        drawing.add(String(0, y, line, fontName=FACES["bold"][0], fontSize=TITLE_SIZE))
+
+
 def _count(value: float) -> str:
     return f"{value:g}"
 
@@ -66,9 +81,11 @@ def rate_bars(
     """Horizontal bars from 0 to 100 %, whiskers at the interval, the text of each figure;
     a dashed line at `reference` (the fair share); with `mark_never`, the names of figures
     that never happened in red (an end condition or a rule no playout reached)."""
-    height = 22 + ROW * len(rows)
+    lines = _title_lines(title)
+    height = 22 + ROW * len(rows) + (len(lines) - 1) * TITLE_LEADING
     drawing = Drawing(WIDTH, height)
-    drawing.add(String(0, height - 10, title, fontName=FACES["bold"][0], fontSize=8.5))
+    _draw_title(drawing, lines)
+    height -= (len(lines) - 1) * TITLE_LEADING  # the rows below the title, as with one line
     scale = (WIDTH - LABEL_WIDTH - 70 * mm) / 1.0
     left = LABEL_WIDTH
     for row, (label, figure) in enumerate(rows):
@@ -96,12 +113,13 @@ def rate_bars(
 
 def histogram(title: str, distribution: dict[str, Any], unit: str) -> Drawing:
     """Counts per bin, with the median and quartiles in the caption."""
-    height = 120
-    drawing = Drawing(WIDTH, height)
     q1, median, q3 = distribution["quartiles"]
     caption = (f"{title}: median {median:g} {unit}, quartiles {q1:g} to {q3:g}, "
                f"range {distribution['min']} to {distribution['max']}")  # fmt: skip
-    drawing.add(String(0, height - 10, caption, fontName=FACES["bold"][0], fontSize=8.5))
+    lines = _title_lines(caption)
+    drawing = Drawing(WIDTH, 120 + (len(lines) - 1) * TITLE_LEADING)
+    _draw_title(drawing, lines)
+    height = 120
     bins = distribution["histogram"]
     if not bins:
         return drawing
@@ -122,9 +140,10 @@ def histogram(title: str, distribution: dict[str, Any], unit: str) -> Drawing:
 
 def sweep_lines(title: str, points: Sequence[dict[str, Any]], key: str) -> Drawing:
     """A figure across a sweep's values: a line through the estimates, whiskers at each."""
+    lines = _title_lines(title)
+    drawing = Drawing(WIDTH, 130 + (len(lines) - 1) * TITLE_LEADING)
+    _draw_title(drawing, lines)
     height = 130
-    drawing = Drawing(WIDTH, height)
-    drawing.add(String(0, height - 10, title, fontName=FACES["bold"][0], fontSize=8.5))
     plot_bottom, plot_top, left = 24, height - 22, 30
     span = WIDTH - left - 20
     step = span / max(1, len(points) - 1)
