@@ -18,6 +18,7 @@ from printkit.model.rules import (
     DiceRow,
     DiceTable,
     Domain,
+    GridRow,
     GridTable,
     LookupRow,
     LookupTable,
@@ -172,9 +173,9 @@ def _lookup(
         seen.add(row.key)
 
 
-def _index(row: DiceRow | RangeRow | LookupRow) -> object:
+def _index(row: DiceRow | GridRow | RangeRow | LookupRow) -> object:
     """What a row is indexed by, in a form two tables can compare."""
-    if isinstance(row, DiceRow):
+    if isinstance(row, DiceRow | GridRow):
         rolls = parse_roll(row.roll)
         return interval_text(rolls[0], rolls[-1]) if rolls else str(row.roll)
     if isinstance(row, RangeRow):

@@ -17,6 +17,7 @@ from PIL import Image
 from fuzzing import running
 from fuzzing.cases import Case, Plan
 from fuzzing.running import Outcome, Problem, run
+from printkit.cache import CACHE_FOLDER
 
 INTERNAL = "internal error"
 TRACEBACK = "traceback"
@@ -38,7 +39,7 @@ _LOCATED = re.compile(r"^\S[^\n]*:\d+:\d+: (error|warning|note)\[PK\d{3}\]: \S.*
 _HINT = re.compile(r"^  hint: \S.*$")
 _SUMMARY = re.compile(r"^\d+ error\(s\), \d+ warning\(s\)( \(errors under --strict\))?$")
 _NOT_BUILT = re.compile(r"^\S+: not built \(see the diagnostics\)$")
-_BUILT = re.compile(r"^\S+: \d+ material\(s\), \d+ file\(s\) in \S.*$")
+_BUILT = re.compile(r"^\S+: \d+ material\(s\)( \(\d+ redrawn\))?, \d+ file\(s\) in \S.*$")
 _NUMBER_TOKEN = re.compile(rb"(?:^|\s)-?(?:nan|inf)(?=\s)", re.IGNORECASE)
 _STRING = re.compile(rb"\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>")  # text shown, not numbers
 _OUT_OF_MEMORY = (
@@ -136,6 +137,10 @@ def check_outputs(out: Path) -> list[str]:
     """Every file written is complete and well-formed; no temporary file is left behind."""
     problems: list[str] = []
     for path in sorted(out.rglob("*")):
+        if CACHE_FOLDER in path.parts:  # the build cache: only a half-made entry is left over
+            if path.is_dir() and path.name.startswith(("tmp-", "old-")):
+                problems.append(f"leftover cache entry {path.relative_to(out)}")
+            continue
         if path.is_dir():
             continue
         if path.name.startswith(".") or path.suffix == ".tmp":
