@@ -624,10 +624,11 @@ TOO_MANY_TIMEOUTS = _code(
 RULE_NEVER_USED = _code(
     "PK546",
     Severity.WARNING,
-    "an action, table row or ability was never used in the smoke playouts",
+    "an action, table row or ability was used neither in the smoke playouts nor in a script",
     "Every step of a playout names the rules it applied (its events). An action, a table row "
-    "with an id or an ability that none of the smoke playouts applied may be unreachable, or "
-    "the engine may not play it: check the rule and the engine, or play more smoke playouts.",
+    "with an id or an ability that none of the smoke playouts and none of the scripted games "
+    "(claims' and examples' play:) applied may be unreachable, or the engine may not play it: "
+    "check the rule and the engine, play more smoke playouts, or script a game that uses it.",
 )
 PRINTED_NOT_PLAYED = _code(
     "PK547",

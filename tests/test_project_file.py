@@ -52,7 +52,8 @@ def test_the_command_line_wins_over_the_project_file(
     result = run_cli("build", "--out", root / "mine", "--paper", "a4", "--format", "pdf")
     assert result.exit_code == 0, result.output
     assert not (root / "built").exists()
-    assert sorted(p.name for p in (root / "mine").iterdir()) == ["marked_deck", "minimal_deck"]
+    games = sorted(p.name for p in (root / "mine").iterdir() if p.is_dir() and p.name[0] != ".")
+    assert games == ["marked_deck", "minimal_deck"]
     assert page_size_mm(root / "mine" / "minimal_deck" / "sheet.pdf") == (210, 297)
 
 

@@ -117,6 +117,7 @@ def play_script(
                 )
                 return None
             state.apply(action)
+            bound.scripted.update(state.events)
             engine.check_invariants(state)
     except InvariantBroken as broken:
         diagnostics.add(

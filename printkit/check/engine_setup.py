@@ -26,6 +26,7 @@ class BoundEngine:
     engine: Engine
     loaded: LoadedPackage  # the played rules (package) and the spans of the text
     refused: set[tuple[int, str | None]] = field(default_factory=set)  # set-ups reported
+    scripted: set[str] = field(default_factory=set)  # the events the scripted games played
 
     @property
     def name(self) -> str:

@@ -2,8 +2,8 @@
 
 They find what no single script shows: an invariant that breaks (PK549, with a replay file),
 games that do not end (PK545), end conditions that never happen (PK544) and actions, table
-rows and abilities never used (PK546). `simulation.smoke` says how many, with which seed and
-agents (100 random playouts, seed 0, by default).
+rows and abilities that neither they nor a scripted game used (PK546). `simulation.smoke`
+says how many, with which seed and agents (100 random playouts, seed 0, by default).
 """
 
 from __future__ import annotations
@@ -99,7 +99,9 @@ def _unused(bound: BoundEngine, results: list[PlayoutResult], diagnostics: Diagn
         return
     spans, count = bound.loaded.spans, len(results)
     ended = {result.end for result in results}
+    # a rule a scripted game plays is played by the engine, however rare it is in the smoke
     used = {event for result in results for step in result.events for event in step}
+    used |= bound.scripted
     for end_id, end in rules.end_conditions.items():
         if end.variant is None and end_id not in ended:
             diagnostics.add(
@@ -116,7 +118,8 @@ def _unused(bound: BoundEngine, results: list[PlayoutResult], diagnostics: Diagn
             if rule_id not in used:
                 diagnostics.add(
                     RULE_NEVER_USED,
-                    f"{kind} '{rule_id}' was never used in {count} smoke playouts",
+                    f"{kind} '{rule_id}' was never used in {count} smoke playouts nor in a "
+                    "scripted game",
                     spans.key(("rules", group, rule_id)),
                     hint="it may be unreachable, or the engine may not play it",
                 )
@@ -125,7 +128,8 @@ def _unused(bound: BoundEngine, results: list[PlayoutResult], diagnostics: Diagn
         if unused:
             diagnostics.add(
                 RULE_NEVER_USED,
-                f"table '{table_id}' rows never used in {count} smoke playouts: "
+                f"table '{table_id}' rows never used in {count} smoke playouts nor in a "
+                "scripted game: "
                 f"{some_of(unused, 6)}",
                 spans.key(("rules", "tables", table_id)),
                 hint="they may be unreachable, or the engine may not name the rows it reads",
