@@ -28,7 +28,7 @@ from printkit.simulate.protocol import InvariantBroken, State
 
 SHOWN_MOVES = 12  # legal moves a PK540 message lists before "and N more"
 # What an engine raises for a position it cannot read (a wrong type, a missing piece).
-POSITION_FAULTS = (ValueError, KeyError, TypeError, IndexError)
+POSITION_FAULTS = (ValueError, KeyError, TypeError, IndexError, AttributeError)
 
 
 def check_script(

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import yaml
-from support import run_cli
+from support import RULE_DATA, parse_diagnostics, run_cli
 
 from printkit.build import compile_game
 from printkit.check.claims import Status, Verdict
@@ -248,3 +248,20 @@ def test_a_narrow_interval_is_printed_with_a_second_decimal() -> None:
     wide = Verdict("claim", "c", Status.HELD, "t", 198, 198, 0.859, (0.803, 0.9))
     assert wide.summary() == "true at 85.9% of 198 moments (95% interval 80.3% to 90.0%)"
     assert Verdict("claim", "c", Status.CHECKED, "t").summary() == ""
+
+
+def test_a_position_of_the_wrong_shape_is_located_not_an_internal_error(tmp_path: Path) -> None:
+    """A player's shields given as a list where the engine reads a mapping (found by the
+    fuzzer, seed 5030) is PK540 at the example's position."""
+    copy = tmp_path / "shields_dice"
+    shutil.copytree(RULE_DATA / "shields_dice", copy)
+    rules = copy / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    shields = "          - {shields: {blue: [{die: d10_translucent_blue, points: 1}]}}"
+    assert shields in text
+    rules.write_text(text.replace(shields, "          - {shields: [1, 2]}"), encoding="utf-8")
+    result = run_cli("--rule-data", tmp_path, "validate", "shields_dice", "--no-simulate")
+    assert result.exit_code == 1, result.output
+    found = [d for d in parse_diagnostics(result.output) if d.code == "PK540"]
+    assert found and "cannot set up this 'position'" in found[0].message
+    assert "PK900" not in result.output
