@@ -33,6 +33,16 @@ QUANTIFIERS = ("always", "never", "sometimes", "usually", "rarely")
 # `simulation.yaml`), mcts:N or ismcts:N (N search iterations per decision).
 AGENT_NAME = r"^(random|greedy|human|priority:[a-z][a-z0-9_]*|(is)?mcts:[1-9]\d{0,5})$"
 AgentName = Annotated[str, Field(pattern=AGENT_NAME, max_length=80)]
+# The agents of a batch of playouts: one for every seat, or one per seat (random by default).
+SeatAgents = Annotated[list[AgentName], Field(min_length=1, max_length=MAX_PLAYERS)]
+Seed = Annotated[int, Field(ge=0, le=2**32 - 1)]  # what seeds a batch's playouts (32 bits)
+
+
+def random_agents() -> list[str]:
+    """The default agents of every batch: random players in every seat."""
+    return ["random"]
+
+
 Notation = Annotated[str, Field(min_length=1, max_length=MAX_NOTATION)]
 EXPRESSION = "Jinja2 expression (sandboxed)"
 
@@ -85,11 +95,9 @@ class Property(Strict):
         None, description="checked once at each game's end; sees `state` and `returns` too"
     )
     playouts: int = Field(100, ge=1, le=MAX_PROPERTY_PLAYOUTS, description="seeded games")
-    seed: int = Field(0, ge=0, le=2**32 - 1)
-    agents: list[AgentName] = Field(
-        default_factory=lambda: ["random"],
-        min_length=1,
-        max_length=MAX_PLAYERS,
+    seed: Seed = 0
+    agents: SeatAgents = Field(
+        default_factory=random_agents,
         description="one agent for every seat, or one per seat in seat order",
     )
     players: int | None = Field(

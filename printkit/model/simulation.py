@@ -13,7 +13,14 @@ from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from printkit.model.base import PLAYS_PATH, Strict
-from printkit.model.play import MAX_NOTATION, MAX_PLAYERS, AgentName
+from printkit.model.play import (
+    MAX_NOTATION,
+    MAX_PLAYERS,
+    AgentName,
+    SeatAgents,
+    Seed,
+    random_agents,
+)
 from printkit.model.rules import RULE_ID
 
 # The validator's smoke playouts run at every `validate`; a few hundred take a second.
@@ -31,11 +38,9 @@ class Smoke(Strict):
     """The seeded playouts `validate` plays (PK544, PK545, PK546, PK549)."""
 
     playouts: int = Field(100, ge=0, le=MAX_SMOKE_PLAYOUTS, description="0: none")
-    seed: int = Field(0, ge=0, le=2**32 - 1)
-    agents: list[AgentName] = Field(
-        default_factory=lambda: ["random"],
-        min_length=1,
-        max_length=MAX_PLAYERS,
+    seed: Seed = 0
+    agents: SeatAgents = Field(
+        default_factory=random_agents,
         description="one agent for every seat, or one per seat in seat order",
     )
     max_timeouts: int = Field(
@@ -85,10 +90,8 @@ class Question(Strict):
 
     text: str = Field(description=TEXT)
     agent: AgentName = Field("random", description="the tested seat's agent otherwise")
-    against: list[AgentName] = Field(
-        default_factory=lambda: ["random"],
-        min_length=1,
-        max_length=MAX_PLAYERS,
+    against: SeatAgents = Field(
+        default_factory=random_agents,
         description="the other seats' agents (one for all, or one per other seat)",
     )
     always: list[Preference] = Field(
@@ -124,9 +127,7 @@ class Sweep(Strict):
     )
     values: list[SweepValue] = Field(min_length=1, max_length=MAX_SWEEP_VALUES)
     playouts: int = Field(1000, ge=1, le=MAX_EXPERIMENT_PLAYOUTS)
-    agents: list[AgentName] = Field(
-        default_factory=lambda: ["random"], min_length=1, max_length=MAX_PLAYERS
-    )
+    agents: SeatAgents = Field(default_factory=random_agents)
 
 
 class Simulation(Strict):
