@@ -18,6 +18,7 @@ from printkit.diagnostics import (
     EXAMPLE_WRONG,
     EXPRESSION_NAMES_NOTHING,
     Diagnostics,
+    Span,
 )
 from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.model.package import Package
@@ -125,14 +126,12 @@ def check_claims(package: Package, spans: SourceMap, diagnostics: Diagnostics) -
                 ok = False
             elif key in example.outcome and value != example.outcome[key]:
                 ok = False
-                diagnostics.add(
-                    EXAMPLE_WRONG,
-                    f"example '{example_id}' states {key} = {example.outcome[key]!r} but the "
-                    f"rules give {value!r}",
-                    spans.value((*path, "outcome", key)),
-                    hint="the example does not follow from the rules: record an erratum naming "
-                    "the reading printkit follows, or correct the data",
-                )
+                example_wrong(
+                    example_id, key, example.outcome[key], f"the rules give {value!r}",
+                    spans.value((*path, "outcome", key)), diagnostics,
+                    "the example does not follow from the rules: record an erratum naming the "
+                    "reading printkit follows, or correct the data",
+                )  # fmt: skip
         status = Status.FAILING if not ok else Status.CHECKED if example.compute else Status.WAITING
         verdicts.append(Verdict("example", example_id, status, example.text))
     return verdicts
@@ -176,3 +175,22 @@ def evaluate_at(
 def _owner(path: PathKey) -> str:
     """ "claim 'x'" or "example 'x'", from the path of its expression."""
     return f"{'claim' if path[0] == 'claims' else 'example'} '{path[1]}'"
+
+
+def example_wrong(
+    example_id: str,
+    key: str,
+    stated: Any,
+    found: str,
+    span: Span,
+    diagnostics: Diagnostics,
+    hint: str,
+) -> None:
+    """PK532: a worked example's stated outcome is not what the rules (or play) give. The
+    message's "example 'X' states KEY" prefix is what errata subjects match."""
+    diagnostics.add(
+        EXAMPLE_WRONG,
+        f"example '{example_id}' states {key} = {stated!r} but {found}",
+        span,
+        hint=hint,
+    )

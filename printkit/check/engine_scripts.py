@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from printkit.check.claims import FAILED, evaluate_at
+from printkit.check.claims import FAILED, evaluate_at, example_wrong
 from printkit.check.engine_setup import BoundEngine, legal_notations
 from printkit.diagnostics import (
     CLAIM_FALSE,
     CLAIM_UNEVALUABLE,
-    EXAMPLE_WRONG,
     INVARIANT_BROKEN,
     SCRIPTED_MOVE_ILLEGAL,
     Diagnostics,
@@ -51,14 +50,12 @@ def check_script(
             ok = _claimed(path[1], key, value, spans.value(where), diagnostics) and ok
         elif key in item.outcome and value != item.outcome[key]:
             ok = False
-            diagnostics.add(
-                EXAMPLE_WRONG,
-                f"example '{path[1]}' states {key} = {item.outcome[key]!r} but play gives "
-                f"{value!r}",
-                spans.value((*path, "outcome", key)),
-                hint="the engine plays the rules otherwise than the example: record an erratum "
+            example_wrong(
+                str(path[1]), key, item.outcome[key], f"play gives {value!r}",
+                spans.value((*path, "outcome", key)), diagnostics,
+                "the engine plays the rules otherwise than the example: record an erratum "
                 "naming the reading printkit follows, or correct the example",
-            )
+            )  # fmt: skip
     return ok
 
 
