@@ -12,7 +12,9 @@ its folder so the package can be read and run by hand.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import pkgutil
 import sys
 import tempfile
 import time
@@ -68,6 +70,17 @@ def _one(seed: int, build_every: int, reproduce_every: int, keep: Path | None = 
                 if o.problems
             ],
         }
+
+
+def _preload() -> None:
+    """Import all of printkit once, before the workers fork: each forked run then starts
+    where a long-lived process would, and the cases' time goes to the work, not to imports
+    (about half of a short case's time). Start-up itself is measured by benchmarks/startup.py."""
+    import printkit
+
+    for module in pkgutil.walk_packages(printkit.__path__, "printkit."):
+        if not module.name.endswith("__main__"):
+            importlib.import_module(module.name)
 
 
 def _seeds(options: argparse.Namespace) -> list[int]:
@@ -134,6 +147,7 @@ def main() -> int:
     parser.add_argument("--keep", type=Path, help="with --replay: build the case in this folder")
     options = parser.parse_args()
     running.WALL_FACTOR = options.wall_factor  # the workers are forked: they see it
+    _preload()
     if options.replay is not None:
         keep = options.keep or Path(tempfile.mkdtemp(prefix=f"printkit-fuzz-{options.replay}-"))
         keep.mkdir(parents=True, exist_ok=True)
