@@ -222,7 +222,8 @@ def test_counts_of_rows_are_added_up_and_reported_where_they_pass_the_limit(
     tmp_path: Path,
 ) -> None:
     folder = _csv_deck(tmp_path)
-    _csv(folder, ["Big,5000,Much.,1\n", "Bigger,5000,More.,2\n", "One more,1,Last.,3\n"])
+    half = MAX_PIECES // 2
+    _csv(folder, [f"Big,{half},Much.,1\n", f"Bigger,{half},More.,2\n", "One more,1,Last.,3\n"])
     code, found = _validate(folder)
     assert code == 1
     (problem,) = found
@@ -232,17 +233,20 @@ def test_counts_of_rows_are_added_up_and_reported_where_they_pass_the_limit(
         4,
         2,
     )
-    assert f"more than {MAX_PIECES:,} pieces" in problem.message and "10,001" in problem.message
+    assert (
+        f"more than {MAX_PIECES:,} pieces" in problem.message
+        and f"{MAX_PIECES + 1:,}" in problem.message
+    )
 
 
 def test_listed_cards_count_before_the_data_file(tmp_path: Path) -> None:
     """The cards listed in YAML come first in the deck, and are counted first."""
     folder = _csv_deck(tmp_path)
     game = folder / "game.yaml"
-    listed = "    cards:\n      - {name: Crowd, count: 9999, effect: Many.}\n"
+    listed = f"    cards:\n      - {{name: Crowd, count: {MAX_PIECES - 1}, effect: Many.}}\n"
     game.write_text(game.read_text().replace("    card_data:", listed + "    card_data:"))
     code, found = _validate(folder)
     assert code == 1
     (problem,) = found
     assert (problem.code, Path(problem.file).name, problem.line) == ("PK804", "cards.csv", 2)
-    assert "this row's 2 copies bring it to 10,001" in problem.message
+    assert f"this row's 2 copies bring it to {MAX_PIECES + 1:,}" in problem.message

@@ -26,6 +26,7 @@ from printkit.model.base import (
 )
 from printkit.model.counters import CountersMaterial
 from printkit.model.hexmap import HexMapMaterial
+from printkit.model.limits import MAX_PIECES
 from printkit.model.reference import QuickReferenceMaterial, RulesReferenceMaterial
 from printkit.model.rules import Claim, Example, Rules
 from printkit.model.sheet import SheetMaterial
@@ -48,9 +49,9 @@ class GameInfo(Strict):
     )
 
 
-# A typo such as 'count: 10000000' stays a diagnostic instead of a sheet that never ends;
-# no boxed game holds ten thousand of one piece.
-MAX_COPIES = 10_000
+# A typo such as 'count: 10000000' stays a diagnostic instead of a sheet that never ends: one
+# card's copies may fill a deck, no more.
+MAX_COPIES = MAX_PIECES
 MAX_ATTRIBUTES = 32  # a piece's described properties: a die has three
 
 

@@ -15,6 +15,7 @@ from fuzzing.draft import Draft, decks_with, known_attack, load_yaml, save_yaml
 from fuzzing.expressions import template_text
 from fuzzing.hostile import HOSTILE_NUMBERS, HOSTILE_STRINGS, hostile_value
 from fuzzing.yaml_mutations import mutate_subtree, mutate_text
+from printkit.model.limits import MAX_DATA_ROWS, MAX_PIECES
 
 
 def _table(draft: Draft) -> tuple[Path, list[list[Any]]]:
@@ -98,7 +99,7 @@ def mutate_csv(draft: Draft) -> None:
         return
     attack = rng.randrange(9)
     if attack == 0:
-        count = rng.choice((10_000, 100_000, 1_000_000))
+        count = rng.choice((MAX_DATA_ROWS, 10_000, 100_000, 1_000_000))
         data, change = _csv_bytes(_many_rows(count)), f"{count:,} rows"
     elif attack == 1:
         count = rng.choice((1000, 10_000))
@@ -233,7 +234,7 @@ def mutate_xlsx(draft: Draft) -> None:
 
 def mutate_product(draft: Draft) -> None:
     """A generated deck: the attacker's 101 × 10,000 copies, products past the bound, a legal
-    10,000-card deck, hostile templates and list items; or a random change of `card_product`."""
+    deck at the bound, hostile templates and list items; or a random change of `card_product`."""
     rng = draft.rng
     path, tree, deck = decks_with(draft.game, "card_product")[0]
     product = tree["decks"][deck]["card_product"]
@@ -247,9 +248,11 @@ def mutate_product(draft: Draft) -> None:
         product["of"] = {f"l{n}": list(range(size)) for n in range(lists)}
         change = f"{lists} lists of {size}"
     elif attack == 2:
-        product["of"] = {"suit": [f"S{i}" for i in range(99)], "rank": list(range(101))}
+        ranks = 50  # MAX_PIECES is a multiple of it: the deck sits at the bound exactly
+        suits = [f"S{i}" for i in range(MAX_PIECES // ranks)]
+        product["of"] = {"suit": suits, "rank": list(range(ranks))}
         product.pop("count", None)
-        change = "a legal deck of 9,999 generated cards (the inventory says so too)"
+        change = f"a legal deck of {MAX_PIECES:,} generated cards (the inventory says so too)"
     elif attack == 3:
         product["name"] = template_text(rng, True)
         change = f"name = {product['name']!r:.80}"
@@ -274,7 +277,7 @@ def mutate_product(draft: Draft) -> None:
     draft.note(f"{path.name}: card_product {change}")
     save_yaml(path, tree)
     if attack == 2:
-        _set_inventory(draft, 9999)
+        _set_inventory(draft, MAX_PIECES)
 
 
 def _set_inventory(draft: Draft, count: int) -> None:

@@ -11,6 +11,7 @@ from fuzzing.draft import Draft, known_attack, materials, save_yaml
 from fuzzing.expressions import expression, template_text
 from fuzzing.hostile import HOSTILE_NUMBERS, HOSTILE_STRINGS
 from fuzzing.yaml_mutations import mutate_subtree
+from printkit.model.limits import MAX_SHEET_PAGES
 
 LENGTHS = ("0mm", "-5mm", "1e308mm", "0.001mm", "5000mm", "100m", "1mm", "nan mm", "300mm")
 TEMPLATED_FIELDS = ("text", "label", "value", "group_label", "title", "cell", "name", "next")
@@ -87,7 +88,7 @@ def mutate_sheets(draft: Draft) -> None:
         material.setdefault("elements", []).append(_nest(depth))
         change = f"rows nested {depth} deep"
     elif operation == 8:
-        count = rng.choice((100, 10_000, 100_000))
+        count = rng.choice((100, MAX_SHEET_PAGES, 10_000, 100_000))
         data = tree.setdefault("data", {}) if isinstance(tree.get("data", {}), dict) else {}
         data["fuzz_items"] = [{"name": f"Item {i}", "level": 1} for i in range(count)]
         material["repeat"], material["each"] = "fuzz_items", "item"
