@@ -51,13 +51,14 @@ def _one(seed: int, build_every: int, reproduce_every: int, keep: Path | None = 
             report = f"seed {seed}: the mutator failed\n{traceback.format_exc()}"
             failure = {"kinds": ["fuzzer error"], "report": report, "problems": [], "command": ""}
             return {"seed": seed, "family": family_of(seed), "runs": 0, "slowest": 0.0,
-                    "heaviest": 0.0, "failures": [failure]}  # fmt: skip
+                    "most_cpu": 0.0, "heaviest": 0.0, "failures": [failure]}  # fmt: skip
         outcomes = run_case(case, workdir, plan(seed, build_every, reproduce_every))
         return {
             "seed": seed,
             "family": case.family,
             "runs": len(outcomes),
             "slowest": max(o.seconds for o in outcomes),
+            "most_cpu": max(o.cpu_seconds for o in outcomes),
             "heaviest": max(o.peak_mb for o in outcomes),
             "failures": [
                 {
@@ -121,9 +122,11 @@ def _report(results: list[dict], seconds: float) -> int:
         if others[kind]:
             print(f"  other: {kind}: {others[kind]} run(s)")
     slowest = max((r["slowest"] for r in results), default=0)
+    most_cpu = max((r.get("most_cpu", 0.0) for r in results), default=0)
     heaviest = max((r["heaviest"] for r in results), default=0)
     print(f"cases: {len(results)}, runs: {sum(runs.values())}, wall time: {seconds:.0f} s")
-    print(f"slowest run: {slowest:.2f} s, largest peak memory: {heaviest:.0f} MB")
+    print(f"slowest run: {slowest:.2f} s of wall clock, {most_cpu:.2f} s of CPU at most")
+    print(f"largest peak memory: {heaviest:.0f} MB")
     return 1 if examples else 0
 
 
