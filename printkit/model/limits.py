@@ -136,10 +136,10 @@ MAX_WORKBOOK_WHOLE_PART = 1024 * 1024
 MAX_COMPRESSION_RATIO = 100
 COMPRESSION_CHECKED_FROM = 1024 * 1024  # bytes inflated: a tiny part may compress any way
 # A sheet with `repeat` prints a page per item of its data (a roster per ship): a campaign's
-# fleet is tens of ships, a club's league a few hundred players. The bound keeps the largest
-# repeated sheet, like the largest deck, under 10 s of CPU in every format: 1,000 plain rosters
-# took 9.8 s.
-MAX_SHEET_PAGES = 250
+# fleet is tens of ships. The bound keeps the largest repeated sheet, like the largest deck,
+# under 10 s of CPU in every format: 250 Raise Shields rosters took 15.7 s (63 ms a page in
+# PDF, SVG and PNG), 1,000 plain one-line rosters 9.8 s.
+MAX_SHEET_PAGES = 100
 
 
 @dataclass(frozen=True)
