@@ -1,7 +1,7 @@
-"""The limits printkit enforces, as tables for the README and `printkit schema --limits`.
+"""The limits printkit enforces, as tables for docs/limits.md and `printkit schema --limits`.
 
 Field limits: the models state each bound once (``Field(ge=…, max_length=…)``); the schema
-carries them to editors, and a table to readers, so the README cannot drift from what is
+carries them to editors, and a table to readers, so the documentation cannot drift from what is
 enforced. Work limits bound what no one field holds: how much a package asks printkit to read or
 make (a deck's pieces, a spreadsheet's rows); they are stated once here, read by the code that
 checks them, and tabled the same way.
@@ -105,7 +105,7 @@ def _number(value: float) -> str:
 
 
 def limits_table(schema: Node) -> str:
-    """The README's table of field limits, in Markdown."""
+    """The table of field limits of docs/limits.md, in Markdown."""
     lines = ["| field | of | limit |", "|---|---|---|"]
     for item in field_limits(schema):
         lines.append(f"| `{item.path}` | {item.kinds} | {item.limit} |")
@@ -198,7 +198,7 @@ WORK_LIMITS = (
 
 
 def work_limits_table() -> str:
-    """The README's table of work limits, in Markdown."""
+    """The table of work limits of docs/limits.md, in Markdown."""
     lines = ["| limit | value | over it |", "|---|---|---|"]
     lines += [f"| {item.what} | {item.value} | {item.over} |" for item in WORK_LIMITS]
     return "\n".join(lines) + "\n"
