@@ -140,6 +140,9 @@ COMPRESSION_CHECKED_FROM = 1024 * 1024  # bytes inflated: a tiny part may compre
 # repeated sheet, like the largest deck, under 10 s of CPU in every format: 1,000 plain rosters
 # took 9.8 s.
 MAX_SHEET_PAGES = 250
+# A deck's card data URL (`printkit fetch`): what browsers and servers reliably accept in one
+# address; a Google Sheets link is about 100 characters.
+MAX_URL_LENGTH = 2000
 
 
 @dataclass(frozen=True)
