@@ -428,3 +428,19 @@ def test_a_file_address_is_downloaded_as_written(written: str) -> None:
 def test_an_address_printkit_does_not_download_from_is_refused(written: str, problem: str) -> None:
     found = url_problem(written)
     assert found and problem in found
+
+
+@pytest.mark.parametrize(
+    ("name", "said"), [("cards.txt", "not a CSV or XLSX file"), ("../cards.csv", "outside")]
+)
+def test_fetch_saves_nowhere_but_a_data_file_in_the_game_folder(
+    server: Server, tmp_path: Path, name: str, said: str
+) -> None:
+    server.answers["/cards.csv"] = Answer()
+    folder = _game(tmp_path, server.url("/cards.csv"), name=name)
+    code, output = _fetch(folder)
+    assert code == 1
+    [problem] = parse_diagnostics(output)
+    assert problem.code == "PK800" and said in problem.message
+    assert server.requests == []  # refused before any download
+    assert sorted(p.name for p in folder.parent.parent.rglob("*.csv")) == []

@@ -16,7 +16,7 @@ from typing import Any
 from printkit.diagnostics import FETCH_FAILED, FETCH_REFUSED, Diagnostics, Span, relative
 from printkit.fetch.download import Downloaded, DownloadFailed, download
 from printkit.fetch.record import FetchRecord, read_record, record_path
-from printkit.load.card_sources import check_url, data_rows, saved_copy
+from printkit.load.card_sources import check_url, data_rows, require_data_suffix, saved_copy
 from printkit.load.files import CARD_DATA, GameFiles, NotFound, Refused, read_bounded
 from printkit.load.source_urls import download_address
 from printkit.load.sources import merge_sources
@@ -82,9 +82,7 @@ def _fetch(
     if not check_url(source.url, source.url_at, diagnostics):
         return
     try:
-        target = saved_copy(files, source.file)
-    except NotFound:
-        target = files.folder / source.file
+        target = _saved_as(files, source.file)
     except Refused as refused:
         diagnostics.add(refused.code, refused.message, refused.span(source.file_at), refused.hint)
         return
@@ -99,6 +97,15 @@ def _fetch(
         return
     if _usable(downloaded, target, source, address.url, diagnostics):
         _save(target, downloaded.data, source, address.url, diagnostics, tell)
+
+
+def _saved_as(files: GameFiles, name: str) -> Path:
+    """Where the download is saved: the deck's file in the game's folder, there or not yet."""
+    try:
+        return saved_copy(files, name)
+    except NotFound:
+        require_data_suffix(name)
+        return files.folder / name
 
 
 def _usable(

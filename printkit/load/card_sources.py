@@ -212,13 +212,19 @@ def check_url(url: str, where: Span, diagnostics: Diagnostics) -> bool:
 def saved_copy(files: GameFiles, name: str) -> Path:
     """The CSV or XLSX file a deck names, in the game's folder: Refused when the name is no
     such file, NotFound when it names nothing there yet."""
+    target = files.locate(name, CARD_DATA)
+    require_data_suffix(name)
+    return target
+
+
+def require_data_suffix(name: str) -> None:
+    """Refuse a name that is no CSV or XLSX file's."""
     if Path(name).suffix.lower() not in DATA_SUFFIXES:
         raise Refused(
             CARD_DATA_MISSING,
             f"'{name}' is not a CSV or XLSX file",
             "card data comes from a .csv file (UTF-8, a header row) or an .xlsx workbook",
         )
-    return files.locate(name, CARD_DATA)
 
 
 def data_rows(
