@@ -319,6 +319,15 @@ def test_a_redirect_to_another_scheme_is_refused(server: Server, tmp_path: Path)
     assert "no http(s) address" in output
 
 
+def test_a_redirect_to_an_address_that_cannot_be_read_is_refused(
+    server: Server, tmp_path: Path
+) -> None:
+    server.answers["/sheet"] = Answer(302, b"", location="http://[::1/cards.csv")
+    folder = _game(tmp_path, server.url("/sheet"), old=OLD)
+    output = _fails_keeping_the_old_copy(folder, "PK822")
+    assert "cannot be requested" in output
+
+
 def test_an_xlsx_name_for_a_csv_download_is_refused(server: Server, tmp_path: Path) -> None:
     server.answers["/cards.csv"] = Answer()
     folder = _game(tmp_path, server.url("/cards.csv"), name="cards.xlsx")
@@ -406,6 +415,7 @@ def test_a_google_sheets_link_is_read_as_its_export(
         "https://docs.google.com/spreadsheets/d/e/2PACX-1v/pub?gid=0&single=true&output=csv",
         "https://example.org/cards.csv",
         "https://docs.google.com/document/d/x/edit",  # a document, not a sheet: as written
+        "https://docs.google.com/spreadsheets/d/e/",  # no sheet named: as written
     ],
 )
 def test_a_file_address_is_downloaded_as_written(written: str) -> None:
@@ -421,6 +431,7 @@ def test_a_file_address_is_downloaded_as_written(written: str) -> None:
         ("https:///cards.csv", "no host"),
         ("https://me:secret@example.org/cards.csv", "password"),
         ("https://example.org/my cards.csv", "space"),
+        ("https://éxample.org/cards.csv", "'é'"),
         ("https://example.org:port/cards.csv", "cannot be read"),
         ("https://example.org/" + "x" * 2000, "2,020 characters"),
     ],

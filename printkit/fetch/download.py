@@ -97,6 +97,9 @@ def download(url: str, max_bytes: int, timeout: float) -> Downloaded:
     except (http.client.HTTPException, OSError) as error:
         message = f"the connection broke off: {error or type(error).__name__}"
         raise DownloadFailed(FETCH_FAILED, message, "try again") from None
+    except ValueError as error:  # an address urllib cannot send, whatever url_problem allowed
+        message = f"the address cannot be requested: {error}"
+        raise DownloadFailed(FETCH_FAILED, message, "check the address") from None
 
 
 def _read_bounded(

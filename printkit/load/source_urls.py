@@ -25,6 +25,12 @@ def url_problem(url: str) -> str | None:
         return f"the address is {len(url):,} characters long, above {MAX_URL_LENGTH:,}"
     if not url.isprintable() or any(c.isspace() for c in url):
         return "the address holds a space or a control character"
+    if not url.isascii():
+        other = next(c for c in url if not c.isascii())
+        return (
+            f"the address holds '{other}': copy it from the browser's address bar, which "
+            "writes such a character as %-codes"
+        )
     try:
         parts = urlsplit(url)
         parts.port  # noqa: B018 - raises ValueError for a port that is not a number
@@ -59,7 +65,9 @@ def download_address(url: str, suffix: str) -> Download:
     query = parse_qs(parts.query)
     gid = (query.get("gid") or parse_qs(parts.fragment).get("gid") or [None])[0]
     tab = f"&gid={gid}" if gid and gid.isdigit() and output == "csv" else ""
-    if path[3] == "e" and len(path) >= 5:  # published to the web: /d/e/<id>/pubhtml
+    if path[3] == "e":  # published to the web: /d/e/<id>/pubhtml
+        if len(path) < 5:
+            return Download(url)
         if len(path) > 5 and path[5] == "pub" and "output" in query:
             return Download(url)  # already a published file's address
         address = f"https://{_GOOGLE_SHEETS}/spreadsheets/d/e/{path[4]}/pub?output={output}{tab}"
