@@ -833,7 +833,8 @@ CARD_DATA_URL_BAD = _code(
     "card data URL is not a web address printkit downloads",
     "A deck's 'card_data: {url: …}' must be a plain http:// or https:// address with a host "
     "(a published Google Sheets link, or any address that serves a CSV or XLSX file), at most "
-    "2,000 characters, with no spaces and no user name or password in it: the address is "
+    "2,000 ASCII characters (as a browser's address bar copies it), with no spaces and no user "
+    "name or password in it: the address is "
     "shared with the package, and `printkit fetch` downloads from nothing else (no file:, "
     "no ftp:).",
 )

@@ -72,6 +72,13 @@ def _handler(server: Server) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
+@pytest.fixture(autouse=True)
+def _no_proxy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loopback server is reached directly, whatever proxy the machine's settings name."""
+    for name in ("no_proxy", "NO_PROXY"):
+        monkeypatch.setenv(name, "127.0.0.1")
+
+
 @pytest.fixture
 def server() -> Iterator[Server]:
     state = Server()
@@ -455,3 +462,13 @@ def test_fetch_saves_nowhere_but_a_data_file_in_the_game_folder(
     assert problem.code == "PK800" and said in problem.message
     assert server.requests == []  # refused before any download
     assert sorted(p.name for p in folder.parent.parent.rglob("*.csv")) == []
+
+
+def test_fetch_reports_a_url_without_a_file_to_save_it_as(tmp_path: Path) -> None:
+    folder = _game(tmp_path, "https://example.org/cards.csv")
+    game = folder / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("{file: cards.csv, ", "{"))
+    code, output = _fetch(folder)
+    assert code == 1
+    [problem] = parse_diagnostics(output)
+    assert problem.code == "PK121" and "'file'" in problem.message

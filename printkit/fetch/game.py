@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printkit.diagnostics import FETCH_FAILED, FETCH_REFUSED, Diagnostics, Span, relative
+from printkit.diagnostics import (
+    FETCH_FAILED,
+    FETCH_REFUSED,
+    MISSING_FIELD,
+    Diagnostics,
+    Span,
+    relative,
+)
 from printkit.fetch.download import Downloaded, DownloadFailed, download
 from printkit.fetch.record import FetchRecord, read_record, record_path
 from printkit.load.card_sources import check_url, data_rows, require_data_suffix, saved_copy
@@ -39,21 +46,33 @@ class UrlSource:
     file_at: Span
 
 
-def url_sources(data: dict[str, Any], spans: SourceMap) -> Iterator[UrlSource]:
-    """The decks' card data that name a URL, in the order the decks are written."""
+def url_sources(
+    data: dict[str, Any], spans: SourceMap, diagnostics: Diagnostics
+) -> Iterator[UrlSource]:
+    """The decks' card data that name a URL, in the order the decks are written; one that
+    names no file to save it as is reported, as validate reports it."""
     decks = data.get("decks")
     for deck_id, deck in decks.items() if isinstance(decks, dict) else ():
         source = deck.get("card_data") if isinstance(deck, dict) else None
-        if isinstance(source, dict) and isinstance(source.get("url"), str) and "file" in source:
-            path = ("decks", deck_id, "card_data")
-            yield UrlSource(
-                str(deck_id),
-                source["url"],
-                str(source["file"]),
-                source.get("sheet"),
-                spans.value((*path, "url")),
-                spans.value((*path, "file")),
+        if not isinstance(source, dict) or not isinstance(source.get("url"), str):
+            continue
+        path = ("decks", deck_id, "card_data")
+        if "file" not in source:
+            diagnostics.add(
+                MISSING_FIELD,
+                f"missing field 'file' in decks.{deck_id}.card_data",
+                spans.value(path),
+                hint="add 'file:' here: the .csv or .xlsx file the download is saved as",
             )
+            continue
+        yield UrlSource(
+            str(deck_id),
+            source["url"],
+            str(source["file"]),
+            source.get("sheet"),
+            spans.value((*path, "url")),
+            spans.value((*path, "file")),
+        )
 
 
 def fetch_game(
@@ -66,7 +85,7 @@ def fetch_game(
     data, spans = merge_sources(files, diagnostics, frozenset({"decks"}))
     if diagnostics.count() > errors:
         return 0
-    sources = list(url_sources(data, spans))
+    sources = list(url_sources(data, spans, diagnostics))
     for source in sources:
         _fetch(files, source, diagnostics, timeout, tell)
     return len(sources)
