@@ -345,6 +345,7 @@ def test_an_xlsx_name_for_a_csv_download_is_refused(server: Server, tmp_path: Pa
     assert problem.code == "PK823" and "no XLSX workbook (the server calls it text/csv)" in (
         problem.message
     )
+    assert problem.message.endswith("nothing was saved")
 
 
 # --- the command --------------------------------------------------------------------------------

@@ -8,6 +8,8 @@ costs the designer the cards they had.
 
 from __future__ import annotations
 
+import io
+import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,9 +31,6 @@ from printkit.load.source_urls import download_address
 from printkit.load.sources import merge_sources
 from printkit.load.yaml_spans import SourceMap
 from printkit.output import not_a_regular_file, write_atomic, write_hint
-
-KEPT = "the saved copy is kept as it was"
-_ZIP = b"PK\x03\x04"
 
 
 @dataclass(frozen=True)
@@ -111,7 +110,7 @@ def _fetch(
     try:
         downloaded = download(address.url, CARD_DATA.max_bytes, timeout)
     except DownloadFailed as failure:
-        message = f"deck '{source.deck}': {failure.message}; {KEPT}"
+        message = f"deck '{source.deck}': {failure.message}; {_kept(target)}"
         diagnostics.add(failure.code, message, source.url_at, hint=failure.hint)
         return
     if _usable(downloaded, target, source, address.url, diagnostics):
@@ -125,6 +124,11 @@ def _saved_as(files: GameFiles, name: str) -> Path:
     except NotFound:
         require_data_suffix(name)
         return files.folder / name
+
+
+def _kept(target: Path) -> str:
+    """What became of the saved copy, as a failed fetch ends its message."""
+    return "the saved copy is kept as it was" if target.exists() else "nothing was saved"
 
 
 def _usable(
@@ -144,7 +148,7 @@ def _usable(
             "fix the sheet online, then fetch again",
         )
     what, hint = wrong
-    message = f"deck '{source.deck}': the download is {what}; {KEPT}"
+    message = f"deck '{source.deck}': the download is {what}; {_kept(target)}"
     diagnostics.add(FETCH_REFUSED, message, source.url_at, hint=hint)
     return False
 
@@ -161,7 +165,7 @@ def _wrong_kind(downloaded: Downloaded, suffix: str) -> tuple[str, str] | None:
             "'Anyone with the link' or published to the web; another site must link the file "
             "itself"
         )
-    is_zip = data.startswith(_ZIP)
+    is_zip = zipfile.is_zipfile(io.BytesIO(data))
     if suffix == ".csv" and is_zip:
         return "a zip archive (an XLSX workbook?), not CSV text", "name the saved file .xlsx"
     if suffix == ".xlsx" and not is_zip:
