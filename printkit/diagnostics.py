@@ -867,6 +867,16 @@ FETCH_REFUSED = _code(
     "name says, or a file the card data reader refuses (not UTF-8, broken quoting, rows or "
     "columns past the limits); those are reported at their row and column of the download.",
 )
+FETCHED_COPY_CHANGED = _code(
+    "PK824",
+    Severity.WARNING,
+    "saved card data is not what was fetched from its URL",
+    "A deck names its card data by URL, and the saved copy differs from what `printkit fetch` "
+    "recorded beside it (`<file>.fetched.json`): the file was edited in the game's folder since "
+    "it was fetched (the next fetch replaces those edits with the online sheet), or the deck's "
+    "url now names another address than the one the copy came from. Make the change in the "
+    "online sheet and fetch again, or remove the url to keep the file as the deck's own.",
+)
 
 ART_NOT_FOUND = _code(
     "PK810",

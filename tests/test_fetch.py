@@ -237,6 +237,45 @@ def test_validate_names_a_saved_copy_not_fetched_yet_with_the_command(tmp_path: 
     assert "card_data: {file: cards.csv" in line
 
 
+def _validate(folder: Path) -> list[tuple[str, str]]:
+    result = run_cli("--rule-data", folder.parent, "validate", folder.name)
+    return [(p.code, p.message) for p in parse_diagnostics(result.output)]
+
+
+def test_validate_warns_of_a_saved_copy_edited_since_it_was_fetched(
+    server: Server, tmp_path: Path
+) -> None:
+    server.answers["/cards.csv"] = Answer()
+    folder = _game(tmp_path, server.url("/cards.csv"))
+    assert _fetch(folder)[0] == 0
+    assert _validate(folder) == []
+    (folder / "cards.csv").write_bytes(CSV.replace(b"Worth 2.5", b"Worth 3.5"))
+    [(code, message)] = _validate(folder)
+    assert code == "PK824" and "changed since it was fetched" in message
+    assert _fetch(folder)[0] == 0  # the online sheet wins
+    assert (folder / "cards.csv").read_bytes() == CSV
+    assert _validate(folder) == []
+
+
+def test_validate_warns_of_a_saved_copy_fetched_from_another_address(
+    server: Server, tmp_path: Path
+) -> None:
+    server.answers["/cards.csv"] = Answer()
+    server.answers["/v2.csv"] = Answer()
+    folder = _game(tmp_path, server.url("/cards.csv"))
+    assert _fetch(folder)[0] == 0
+    game = folder / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("/cards.csv", "/v2.csv"))
+    [(code, message)] = _validate(folder)
+    assert code == "PK824" and f"fetched from another address: {server.url('/cards.csv')}" in (
+        message
+    )
+    code, output = _fetch(folder)
+    assert code == 0 and "fetched" in output  # same bytes, new address: the record is rewritten
+    assert _record(folder)["url"] == server.url("/v2.csv")
+    assert _validate(folder) == []
+
+
 # --- failures keep the old copy -----------------------------------------------------------------
 
 

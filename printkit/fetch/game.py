@@ -24,8 +24,8 @@ from printkit.diagnostics import (
     relative,
 )
 from printkit.fetch.download import Downloaded, DownloadFailed, download
-from printkit.fetch.record import FetchRecord, read_record, record_path
 from printkit.load.card_sources import check_url, data_rows, require_data_suffix, saved_copy
+from printkit.load.fetch_record import FetchRecord, read_record, record_path
 from printkit.load.files import CARD_DATA, GameFiles, NotFound, Refused, read_bounded
 from printkit.load.source_urls import download_address
 from printkit.load.sources import merge_sources

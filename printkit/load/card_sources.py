@@ -9,6 +9,7 @@ and column (or at the generator), so every later check reports into the file the
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import itertools
 import math
@@ -25,11 +26,13 @@ from printkit.diagnostics import (
     CARD_DATA_UNUSED,
     CARD_DATA_URL_BAD,
     CARD_GENERATOR_BAD,
+    FETCHED_COPY_CHANGED,
     TOO_MANY_PIECES,
     Diagnostics,
     Span,
     relative,
 )
+from printkit.load.fetch_record import read_record
 from printkit.load.files import CARD_DATA, GameFiles, NotFound, Refused, position_of_byte
 from printkit.load.source_urls import url_problem
 from printkit.load.yaml_spans import PathKey, SourceMap
@@ -168,10 +171,10 @@ def _read_file(
     spans: SourceMap,
     diagnostics: Diagnostics,
 ) -> list[Row]:
-    where = spans.value((*path, "file"))
+    where, url_at = spans.value((*path, "file")), spans.value((*path, "url"))
     url = source.get("url")
     if isinstance(url, str):
-        check_url(url, spans.value((*path, "url")), diagnostics)
+        check_url(url, url_at, diagnostics)
     try:
         target = saved_copy(files, name)
         data = files.read(target, CARD_DATA)
@@ -191,8 +194,35 @@ def _read_file(
     except Refused as refused:
         diagnostics.add(refused.code, refused.message, refused.span(where), hint=refused.hint)
         return []
+    if isinstance(url, str):
+        _compare_with_record(target, data, url, files.folder.name, (where, url_at), diagnostics)
     sheet = source.get("sheet")
     return data_rows(data, target.suffix, relative(target), sheet, where, diagnostics)
+
+
+def _compare_with_record(
+    target: Path,
+    data: bytes,
+    url: str,
+    game: str,
+    at: tuple[Span, Span],
+    diagnostics: Diagnostics,
+) -> None:
+    """Warn when the saved copy is not what `printkit fetch` recorded: edits made to it would
+    be lost at the next fetch, or it came from another address than the deck names. No record
+    (a file saved by hand before the URL was written) is no finding."""
+    record = read_record(target)
+    if record is None:
+        return
+    name, (file_at, url_at) = relative(target), at
+    if record.sha256 != hashlib.sha256(data).hexdigest():
+        message = f"'{name}' was changed since it was fetched from its URL at {record.fetched}"
+        hint = f"the next 'printkit fetch {game}' replaces it: make the change in the online sheet"
+        diagnostics.add(FETCHED_COPY_CHANGED, message, file_at, hint=hint)
+    elif record.url != url:
+        message = f"'{name}' was fetched from another address: {record.url}"
+        hint = f"run 'printkit fetch {game}' to download it from the address the deck names"
+        diagnostics.add(FETCHED_COPY_CHANGED, message, url_at, hint=hint)
 
 
 def check_url(url: str, where: Span, diagnostics: Diagnostics) -> bool:
