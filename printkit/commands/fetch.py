@@ -21,6 +21,7 @@ DEFAULT_TIMEOUT = 30.0  # seconds: a Google Sheets export of a few hundred rows 
 @click.option(
     "--timeout",
     type=click.FloatRange(min=0, min_open=True, max=600),
+    metavar="SECONDS",
     default=DEFAULT_TIMEOUT,
     show_default=True,
     help="Seconds to wait for each download (each wait for the server, and the whole file).",

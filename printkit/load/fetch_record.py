@@ -2,8 +2,8 @@
 
 `cards.csv.fetched.json` beside `cards.csv` says which address the saved copy was downloaded
 from and its SHA-256, so a reader of the package (or a reviewer of a commit) can tell where the
-cards came from and whether the file was edited by hand since. It is JSON, which the package
-loader never reads: the record changes nothing a build prints.
+cards came from and whether the file was edited by hand since (validate warns then, PK824). It
+is JSON, never part of the package's data: the record changes nothing a build prints.
 """
 
 from __future__ import annotations
