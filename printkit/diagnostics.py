@@ -836,6 +836,58 @@ WORKBOOK_TOO_LARGE = _code(
     "XML does (a zip bomb: a few megabytes that inflate to gigabytes).",
 )
 
+# Card data kept online (PK820-PK829): `card_data: {file: …, url: …}` and `printkit fetch`.
+CARD_DATA_URL_BAD = _code(
+    "PK820",
+    Severity.ERROR,
+    "card data URL is not a web address printkit downloads",
+    "A deck's 'card_data: {url: …}' must be a plain http:// or https:// address with a host "
+    "(a published Google Sheets link, or any address that serves a CSV or XLSX file), at most "
+    "2,000 ASCII characters (as a browser's address bar copies it), with no spaces and no user "
+    "name or password in it: the address is "
+    "shared with the package, and `printkit fetch` downloads from nothing else (no file:, "
+    "no ftp:).",
+)
+CARD_DATA_NOT_FETCHED = _code(
+    "PK821",
+    Severity.ERROR,
+    "card data named by URL has no saved copy",
+    "A deck names its card data by URL, and the file it is saved as ('card_data: {file: …}') "
+    "is not in the game's folder yet. Builds and validate read only the saved copy, never the "
+    "network, so that they stay offline and give the same bytes every time: `printkit fetch "
+    "GAME` downloads it (then commit it with the game).",
+)
+FETCH_FAILED = _code(
+    "PK822",
+    Severity.ERROR,
+    "card data download failed",
+    "`printkit fetch` could not download a deck's card data: the server answered with an "
+    "HTTP error (404 not found, 403 not shared), could not be reached, or did not finish "
+    "within the timeout (--timeout, 30 s by default). The saved copy, if any, is kept as it "
+    "was, and builds go on reading it.",
+)
+FETCH_REFUSED = _code(
+    "PK823",
+    Severity.ERROR,
+    "downloaded card data refused",
+    "`printkit fetch` downloaded something that cannot be the deck's card data, so it was not "
+    "saved and the old copy is kept: a file over the size bound of card data (10 MB, stopped "
+    "as soon as it passes it), a web page (a Google Sheet that is not shared or published "
+    "answers with its sign-in page), something that is not the CSV or XLSX file the saved "
+    "name says, or a file the card data reader refuses (not UTF-8, broken quoting, rows or "
+    "columns past the limits); those are reported at their row and column of the download.",
+)
+FETCHED_COPY_CHANGED = _code(
+    "PK824",
+    Severity.WARNING,
+    "saved card data is not what was fetched from its URL",
+    "A deck names its card data by URL, and the saved copy differs from what `printkit fetch` "
+    "recorded beside it (`<file>.fetched.json`): the file was edited in the game's folder since "
+    "it was fetched (the next fetch replaces those edits with the online sheet), or the deck's "
+    "url now names another address than the one the copy came from. Make the change in the "
+    "online sheet and fetch again, or remove the url to keep the file as the deck's own.",
+)
+
 ART_NOT_FOUND = _code(
     "PK810",
     Severity.ERROR,

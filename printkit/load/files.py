@@ -144,7 +144,7 @@ def _real(path: Path, kind: Kind) -> Path:
         raise Refused(kind.unreadable, message, hint, at=path) from None
 
 
-def _size(size: int) -> str:
+def size_in_words(size: int) -> str:
     """A size as people say it: '11 MB', '10.5 MB', '64 KB'."""
     number, unit = (size / MB, "MB") if size >= MB else (size / 1024, "KB")
     return f"{number:.1f}".removesuffix(".0") + " " + unit
@@ -262,6 +262,6 @@ def read_bounded(path: Path, kind: Kind) -> bytes:
 def _check_size(path: Path, kind: Kind, size: int) -> None:
     if size > kind.max_bytes:
         article = "an" if kind.noun[0] in "aeiou" else "a"
-        bound = f"{_size(kind.max_bytes)} {article} {kind.noun} may have"
-        message = f"file is {_size(size)}, above the {bound}"
+        bound = f"{size_in_words(kind.max_bytes)} {article} {kind.noun} may have"
+        message = f"file is {size_in_words(size)}, above the {bound}"
         raise Refused(kind.too_large, message, kind.why_bound, at=path)

@@ -140,6 +140,9 @@ COMPRESSION_CHECKED_FROM = 1024 * 1024  # bytes inflated: a tiny part may compre
 # under 10 s of CPU in every format: 250 Raise Shields rosters took 15.7 s (63 ms a page in
 # PDF, SVG and PNG), 1,000 plain one-line rosters 9.8 s.
 MAX_SHEET_PAGES = 100
+# A deck's card data URL (`printkit fetch`): what browsers and servers reliably accept in one
+# address; a Google Sheets link is about 100 characters.
+MAX_URL_LENGTH = 2000
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from printkit.model.base import (
 )
 from printkit.model.counters import CountersMaterial
 from printkit.model.hexmap import HexMapMaterial
-from printkit.model.limits import MAX_PIECES
+from printkit.model.limits import MAX_PIECES, MAX_URL_LENGTH
 from printkit.model.reference import QuickReferenceMaterial, RulesReferenceMaterial
 from printkit.model.rules import Claim, Example, Rules
 from printkit.model.sheet import SheetMaterial
@@ -207,6 +207,12 @@ class CardData(Strict):
     """Cards from a spreadsheet in the game's folder: a header row of fields, a card per row."""
 
     file: str = Field(description="a .csv (UTF-8) or .xlsx file in the game's folder")
+    url: str | None = Field(
+        None,
+        max_length=MAX_URL_LENGTH,
+        description="http(s) address `printkit fetch` downloads `file` from (a Google Sheets "
+        "link, a CSV or XLSX file); builds read only the saved file",
+    )
     sheet: str | None = Field(None, description="xlsx: the sheet to read (default: the first)")
 
 
