@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from export_decks import TOKENS, card_colour, poker_deck, write_game
 from PIL import Image
-from support import GOOD, near, run_cli
+from support import GOOD, RULE_DATA, files_under, near, parse_diagnostics, run_cli
 
 # At 144 dpi a poker card is 360 × 504 pixels and 1/8 in of bleed 18: a 10 × 7 sheet
 # (3600 × 3528) fits in 4096, so it is rendered at 144 dpi too, and each cell can be compared
@@ -147,3 +147,28 @@ def test_two_builds_write_the_same_bytes(tmp_path: Path) -> None:
     names = sorted(p.name for p in first.iterdir())
     assert names == sorted(p.name for p in second.iterdir())
     assert all((first / n).read_bytes() == (second / n).read_bytes() for n in names)
+
+
+def test_the_shipped_deck_describes_each_card_by_its_printed_effect(tmp_path: Path) -> None:
+    folder = _build(RULE_DATA, tmp_path / "out", "shields_up", "--only", "deck", "--format", "tts")
+    (deck,) = _saved(folder, "deck")["ObjectStates"]
+    death_ray = deck["ContainedObjects"][0]
+    assert death_ray["Nickname"] == "Death Ray"
+    assert death_ray["Description"].startswith("With all 3 in play it fires once: destroy 4")
+
+
+def test_a_description_template_that_fails_is_reported_at_it_once(tmp_path: Path) -> None:
+    extra = "    tts: {description: '{{ card.efect.upper() }}'}\n"
+    text = poker_deck(3).replace(
+        "    impose: {bleed: 0.125in, backs: long_edge}\n",
+        "    impose: {bleed: 0.125in, backs: long_edge}\n" + extra,
+    )
+    rule_data = write_game(tmp_path, "poker", text)
+    out = tmp_path / "out"
+    result = run_cli("--rule-data", rule_data, "build", "--out", out, "--format", "tts")
+    assert result.exit_code == 1, result.output
+    (found,) = parse_diagnostics(result.output)
+    line = text.splitlines().index(extra.rstrip("\n")) + 1
+    assert (found.code, found.line) == ("PK220", line)
+    assert "card 'Card 1' (and 2 more)" in found.message
+    assert files_under(out) == []

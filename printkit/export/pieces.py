@@ -6,14 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from printkit.diagnostics import Diagnostics
+from printkit.diagnostics import TEMPLATE_ERROR, Diagnostics
 from printkit.draw.ops import Circle, Path, Symbol
 from printkit.impose.pieces import Piece
 from printkit.materials.art import ArtFinder
 from printkit.materials.card_faces import FaceDrawer
-from printkit.materials.cards import deck_pieces
+from printkit.materials.cards import card_context, deck_context, deck_pieces
 from printkit.model.counters import CountersMaterial
 from printkit.model.package import CardsMaterial
+from printkit.sandbox.environment import game_budget
+from printkit.sandbox.expressions import TemplateProblem, render
 
 if TYPE_CHECKING:
     from printkit.build import CheckedGame
@@ -58,22 +60,59 @@ def draw_pieces(game: CheckedGame, material_id: str, bleed: float) -> DrawnPiece
     decks = material_decks(game, material_id) or []
     drawer = FaceDrawer(bleed, Diagnostics(), ArtFinder(loaded.files))
     cards: list[Card] = []
-    for deck_id in decks:
-        deck = loaded.package.decks.get(deck_id)
-        if deck is None:
-            return None
-        pieces = deck_pieces(loaded, deck_id, game.layouts, drawer, Diagnostics())
-        entries = [card for card in deck.cards for _ in range(card.count)]
-        if len(pieces) != len(entries):
-            return None
-        cards += [
-            Card(piece, card.name, _description(card.values))
-            for piece, card in zip(pieces, entries, strict=True)
-        ]
+    with game_budget():
+        for deck_id in decks:
+            deck = loaded.package.decks.get(deck_id)
+            if deck is None:
+                return None
+            pieces = deck_pieces(loaded, deck_id, game.layouts, drawer, Diagnostics())
+            said = describe(game, material_id, deck_id, Diagnostics())
+            entries = [
+                (card.name, text)
+                for card, text in zip(deck.cards, said, strict=True)
+                for _ in range(card.count)
+            ]
+            if len(pieces) != len(entries):
+                return None
+            cards += [Card(p, name, text) for p, (name, text) in zip(pieces, entries, strict=True)]
     return DrawnPieces(cards, drawer.symbols) if cards else None
 
 
-def _description(values: dict[str, object]) -> str:
+def describe(
+    game: CheckedGame, material_id: str, deck_id: str, diagnostics: Diagnostics
+) -> list[str]:
+    """Each card's description (of the deck's card entries, in order): the material's
+    `tts.description` template rendered for it, or its data fields a line each. A template
+    that fails is reported once, at the template, with the first card it fails on."""
+    loaded = game.played
+    deck = loaded.package.decks[deck_id]
+    template = loaded.package.materials[material_id].tts.description
+    if template is None:
+        return [_fields(card.values) for card in deck.cards]
+    shared = deck_context(loaded, deck_id)
+    said, failed = [], []
+    with game_budget():
+        for card in deck.cards:
+            try:
+                said.append(render(template, card_context(deck, card, shared)))
+            except TemplateProblem as problem:
+                said.append("")
+                failed.append((card.name, problem))
+    if failed:
+        name, problem = failed[0]
+        more = f" (and {len(failed) - 1} more)" if len(failed) > 1 else ""
+        diagnostics.add(
+            problem.code or TEMPLATE_ERROR,
+            f"tts.description of card '{name}'{more}: {problem}",
+            game.loaded.spans.value(("materials", material_id, "tts", "description")),
+            hint=problem.hint
+            or "the template sees what a layout's text sees: card, set, kind, "
+            "deck, game and values",
+        )
+    return said
+
+
+def _fields(values: dict[str, object]) -> str:
     """The card's own data, a line per field, as a tabletop shows it on hovering the card."""
     return "\n".join(
         f"{key}: {value}" for key, value in values.items() if isinstance(value, str | int | float)

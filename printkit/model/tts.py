@@ -30,3 +30,10 @@ class TtsSpec(Strict):
         description="where the exported images will be served from, ending in '/': each "
         "image's URL in the saved object is this plus its file name; empty: the bare file name",
     )
+    description: str | None = Field(
+        None,
+        max_length=2000,
+        description="a template giving each card's Description (shown on hovering it), with "
+        "the names a layout's text has (card, set, kind, deck, game, values); default: the "
+        "card's data fields, a line each",
+    )
