@@ -62,3 +62,14 @@ def test_a_default_build_writes_no_exports(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in (tmp_path / "out" / "poker").iterdir())
     assert names == ["deck-p01.png", "deck-p01.svg", "deck-p02.png", "deck-p02.svg", "deck.pdf"]
+
+
+def test_a_build_without_the_images_removes_those_of_an_earlier_build(tmp_path: Path) -> None:
+    """A material built again loses all its old files, exports too: no stale card image stays
+    beside a changed deck."""
+    rule_data = write_game(tmp_path, "poker", poker_deck(2))
+    out = tmp_path / "out"
+    for formats in ("pdf,cards", "pdf"):
+        result = run_cli("--rule-data", rule_data, "build", "--out", out, "--format", formats)
+        assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (out / "poker").iterdir()) == ["deck.pdf"]
