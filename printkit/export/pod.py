@@ -20,7 +20,7 @@ from pydantic import Field, ValidationError
 
 from printkit.diagnostics import POD_NAMING, POD_SIZE, Diagnostics, did_you_mean
 from printkit.export.images import ImageSet, card_images
-from printkit.export.pieces import DrawnPieces
+from printkit.export.pieces import DrawnPieces, material_decks
 from printkit.export.raster import page_pdf
 from printkit.impose.pod import piece_page
 from printkit.load.files import GameFiles
@@ -146,11 +146,8 @@ def check_size(
     game: CheckedGame, material_id: str, preset: PodPreset, diagnostics: Diagnostics
 ) -> None:
     """A warning when the material's cards are not the size the preset is for."""
-    from printkit.export.pieces import material_decks
-
     decks = material_decks(game, material_id)
-    spec = game.played.package.materials[material_id]
-    if decks is None or getattr(spec, "kind", "") != "cards":
+    if decks is None or game.played.package.materials[material_id].kind != "cards":
         return
     deck = game.played.package.decks.get(decks[0])
     name = deck.layout if deck is not None else None
@@ -172,6 +169,7 @@ def check_size(
 
 
 def _fits(have: tuple[float, float], want: tuple[float, float]) -> bool:
+    """The same size, either way up (a preset for portrait cards serves landscape ones)."""
     return all(abs(a - b) <= _SIZE_TOLERANCE for a, b in zip(have, want, strict=True)) or all(
         abs(a - b) <= _SIZE_TOLERANCE for a, b in zip(have, want[::-1], strict=True)
     )
