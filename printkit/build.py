@@ -165,9 +165,11 @@ def material_files(
     pdf: bytes | None = None,
 ) -> Iterator[tuple[str, bytes]]:
     """Each output file of a material (name and bytes), rendered as it is asked for; the PNG
-    previews from the PDF in memory (`pdf`, when it was rendered already)."""
-    pdf = render_pdf(document) if pdf is None else pdf
-    if "pdf" in formats:
+    previews from the PDF in memory (`pdf`, when it was rendered already). A build of exports
+    alone (`--format tts`) renders no PDF."""
+    if pdf is None and ("pdf" in formats or "png" in formats):
+        pdf = render_pdf(document)
+    if "pdf" in formats and pdf is not None:
         yield f"{material_id}.pdf", pdf
     if "svg" in formats:
         from printkit.draw.svg import render_svg_page  # svgwrite: 40 ms, for SVG output only
@@ -175,7 +177,7 @@ def material_files(
         width = _digits(len(document.pages))
         for number, page in enumerate(document.pages, start=1):
             yield f"{material_id}-p{number:0{width}d}.svg", render_svg_page(document, page)
-    if "png" in formats:
+    if "png" in formats and pdf is not None:
         from printkit.draw.png import render_png_pages  # pdfium: 40 ms, for PNG output only
 
         pngs = render_png_pages(pdf, dpi)

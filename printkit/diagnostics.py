@@ -771,6 +771,34 @@ PREFLIGHT_HINGE = _code(
     "its outline, the halves come apart where they only touch.",
 )
 
+# Exports (PK770-PK779): card images, print-on-demand presets, virtual tabletops.
+POD_NAMING = _code(
+    "PK770",
+    Severity.ERROR,
+    "a print-on-demand preset names its files wrongly",
+    "A preset's 'naming' (or 'shared_back') must give one plain file name, of the preset's file "
+    "type, for every card: a PNG preset's name per face uses the fields {number} and {side} "
+    "(and may use {name}, the card's name), so that no face overwrites another; a PDF preset, "
+    "one file per material, uses no field; a name holds no '/' and does not start with '.'.",
+)
+POD_SIZE = _code(
+    "PK771",
+    Severity.WARNING,
+    "cards are not the size the print-on-demand preset is for",
+    "'printkit build --pod PRESET' writes a material whose cards differ from the preset's "
+    "'card:' size: the service would print them at its own size, stretched or cut. Use the "
+    "service's preset for that card size (copy a shipped preset and set 'card:', 'source:'), "
+    "or change the layout's size.",
+)
+TTS_URL = _code(
+    "PK772",
+    Severity.ERROR,
+    "a Tabletop Simulator image address is not a folder URL",
+    "A material's 'tts: {url: …}' is the address of the folder its exported images will be "
+    "served from (uploaded to a web host, or file:/// on one machine): it starts with "
+    "https://, http:// or file:// and ends with '/', and each image's name is added to it.",
+)
+
 CARD_DATA_MISSING = _code(
     "PK800",
     Severity.ERROR,

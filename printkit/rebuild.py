@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import itertools
 import multiprocessing
 import os
 import signal
@@ -279,6 +280,10 @@ def _draw(task: tuple[str, str]) -> _Drawn:
     game_id, material_id = task
     game, options = _RUN.games[game_id], _RUN.options
     document, own = build.draw_material(game, material_id, options.paper, options.press)
+    if options.exports:
+        from printkit.export.files import export_findings
+
+        export_findings(game, material_id, options, own)
     drawn = _Drawn(game_id, material_id, own)
     if document is None:
         return drawn
@@ -293,6 +298,10 @@ def _draw(task: tuple[str, str]) -> _Drawn:
         return drawn
     drawn.redrawn = True
     files = build.material_files(material_id, document, options.formats, options.dpi, pdf)
+    if options.exports:
+        from printkit.export.files import export_files  # card images, tabletops, presets
+
+        files = itertools.chain(files, export_files(game, material_id, options))
     try:
         drawn.files = _RUN.cache.store(key, files)
     except OutputError as failure:

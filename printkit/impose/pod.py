@@ -13,23 +13,27 @@ from printkit.model.base import ImposeSpec
 
 
 def impose_print_on_demand(pieces: list[Piece], spec: ImposeSpec) -> list[Page]:
-    b = spec.bleed
     pages: list[Page] = []
     for number, piece in enumerate(pieces, start=1):
         sides: list[tuple[str, tuple[Op, ...] | None]] = [("front", piece.front)]
         if spec.backs != "none" and piece.back is not None:
             sides.append(("back", piece.back))
         for side, ops in sides:
-            width, height = piece.width + 2 * b, piece.height + 2 * b
-            art = place(ops, b, b, piece.width, piece.height, (b, b, b, b))
-            pages.append(
-                Page(
-                    width,
-                    height,
-                    [art],
-                    trim_box=Box(b, b, piece.width, piece.height),
-                    bleed_box=Box(0.0, 0.0, width, height),
-                    label=f"{piece.name} ({number}) · {side}",
-                )
-            )
+            pages.append(piece_page(piece, ops, spec.bleed, f"{piece.name} ({number}) · {side}"))
     return pages
+
+
+def piece_page(piece: Piece, ops: tuple[Op, ...] | None, bleed: float, label: str = "") -> Page:
+    """One side of a piece alone on a page of its trim plus `bleed` on every side (a side
+    with no ops is a blank page of that size)."""
+    b = bleed
+    width, height = piece.width + 2 * b, piece.height + 2 * b
+    art = [place(ops, b, b, piece.width, piece.height, (b, b, b, b))] if ops is not None else []
+    return Page(
+        width,
+        height,
+        art,
+        trim_box=Box(b, b, piece.width, piece.height),
+        bleed_box=Box(0.0, 0.0, width, height),
+        label=label,
+    )

@@ -31,6 +31,7 @@ from printkit.model.reference import QuickReferenceMaterial, RulesReferenceMater
 from printkit.model.rules import Claim, Example, Rules
 from printkit.model.sheet import SheetMaterial
 from printkit.model.simulation import Simulation
+from printkit.model.tts import TtsSpec
 from printkit.model.units import Length, NonNegativeLength, PositiveLength
 
 FOR_READERS = "for people reading the data (sources, choices); printkit does not print it"
@@ -257,6 +258,7 @@ class CardsMaterial(PrintedMaterial):
     deck: str
     title: str | None = None
     impose: ImposeSpec = Field(default_factory=ImposeSpec)
+    tts: TtsSpec = Field(default_factory=TtsSpec, description="--format tts: its options")
 
 
 MaterialSpec = Annotated[
