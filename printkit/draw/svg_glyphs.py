@@ -1,4 +1,4 @@
-"""Text in SVG drawn as the shapes of its glyphs, taken from the fonts printkit ships.
+"""Text in SVG drawn as the shapes of its glyphs, taken from the fonts printkit embeds.
 
 An SVG that names a font looks right only where that font is installed; elsewhere a viewer
 substitutes another, and symbols (★ ⚡ ↻) become empty boxes. Drawn from the glyph outlines
@@ -9,13 +9,14 @@ placed with `<use>`; the text itself stays on its group as its `<title>`.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from functools import cache
 
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
-from printkit.draw.fonts import FACES, FONT_DIR
+from printkit.draw.fonts import FACES, FONT_DIR, OWN
 
 MISSING = ".notdef"  # what the PDF shows for a character the font lacks
 
@@ -34,9 +35,10 @@ class Face:
 
 @cache
 def face(font: str) -> Face:
-    """A face by the name the drawing ops use (PK-Regular, PK-Bold…)."""
+    """A face by the name the drawing ops use (PK-Regular, PK-Bold…, a game's PK-Own-…)."""
     files = {name: file for name, file in FACES.values()}
-    loaded = TTFont(FONT_DIR / files[font], lazy=True)
+    source = io.BytesIO(OWN[font]) if font in OWN else FONT_DIR / files[font]
+    loaded = TTFont(source, lazy=True)
     return Face(loaded, loaded["head"].unitsPerEm)
 
 

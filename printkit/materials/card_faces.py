@@ -18,6 +18,7 @@ from printkit.diagnostics import (
     ART_NOT_FOUND,
     BAD_VALUE,
     MISSING_FIELD,
+    SCRIPT_NOT_SUPPORTED,
     SMALL_TEXT,
     TEMPLATE_ERROR,
     TEXT_OVERFLOW,
@@ -27,9 +28,11 @@ from printkit.diagnostics import (
     Span,
     did_you_mean,
 )
+from printkit.draw.fonts import font_label
 from printkit.draw.images import ArtProblem, ArtTooLarge, read_art
 from printkit.draw.ops import Circle, Group, Op, Paint, Path, Rect, Symbol, Use, rotate_about
-from printkit.draw.text import fit_text, missing_glyphs, parse_markup
+from printkit.draw.scripts import script_of, unsupported_script
+from printkit.draw.text import fit_text, missing_glyphs, parse_markup, with_fallback
 from printkit.materials.art import (
     PRINT_DPI,
     ArtFinder,
@@ -182,7 +185,7 @@ class FaceDrawer:
             return self._image(layout, region, context)
         if region.kind in ("line", "polyline", "ellipse"):
             return self._shape(region, fill, ink, context)
-        return self._text(region, fill, ink, context)
+        return self._text(region, layout.fallback, fill, ink, context)
 
     def _shape(self, region: Region, fill: str | None, ink: str, context: FaceContext) -> list[Op]:
         """Lines, polylines and ellipses: what a unit symbol is drawn from (a boxed X for
@@ -339,7 +342,14 @@ class FaceDrawer:
         paint = Paint(fill or "#000000", region.stroke or "#000000", region.stroke_width)
         return [Circle(start + diameter * (i + 0.5), cy, r, paint) for i in range(count)]
 
-    def _text(self, region: Region, fill: str | None, ink: str, context: FaceContext) -> list[Op]:
+    def _text(
+        self,
+        region: Region,
+        fallback: tuple[str, ...],
+        fill: str | None,
+        ink: str,
+        context: FaceContext,
+    ) -> list[Op]:
         ops: list[Op] = []
         if fill or region.stroke:
             ops.append(
@@ -357,6 +367,20 @@ class FaceDrawer:
         text = self._render(region.text, context, region, "text")
         if text is None or not text.strip():
             return ops
+        refused = unsupported_script(text)
+        if refused is not None:
+            char, why = refused
+            self._report(
+                SCRIPT_NOT_SUPPORTED,
+                f"region '{region.name}' holds {script_of(char)} text ('{char}', "
+                f"U+{ord(char):04X}), a {why} script printkit cannot lay out",
+                context,
+                region,
+                "text",
+                "printkit sets text left to right without shaping: Latin, Greek, Cyrillic, "
+                "Chinese, Japanese, Korean; put this text in as art (kind: image) instead",
+            )
+            return ops
         markup = parse_markup(text.strip(), context.icons, region.font)
         for icon in markup.unknown_icons:
             self._report(
@@ -367,21 +391,24 @@ class FaceDrawer:
                 "text",
                 did_you_mean(icon, context.icons, otherwise="define it under the deck's icons"),
             )
-        missing = missing_glyphs(markup.runs)
+        runs = with_fallback(markup.runs, fallback)
+        missing = missing_glyphs(runs)
         if missing:
+            fonts = (region.font, *fallback)
             self._report(
                 BAD_VALUE,
-                f"region '{region.name}' uses characters the font lacks: "
+                f"region '{region.name}' uses characters its fonts lack: "
                 + " ".join(sorted(missing)),
                 context,
                 region,
                 "text",
-                "the embedded font is DejaVu Sans",
+                f"fonts tried: {', '.join(font_label(f) for f in fonts)}; add a font that has "
+                "them to the layout's fonts and name it in its fallback",
             )
         pad = min(region.radius, 2.0) if (fill or region.stroke) else 0.0
         box = (region.x + pad, region.y, region.width - 2 * pad, region.height)
         fitted = fit_text(
-            markup.runs,
+            runs,
             box,
             region.size,
             region.min_size,
