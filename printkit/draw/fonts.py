@@ -76,7 +76,12 @@ def register_own(data: bytes) -> str:
     """Register a game's font (checked already) and return the name drawing ops use for it."""
     name = "PK-Own-" + hashlib.blake2b(data, digest_size=8).hexdigest()
     if name not in OWN:
-        pdfmetrics.registerFont(_TaggedFont(name, io.BytesIO(data)))
+        font = _TaggedFont(name, io.BytesIO(data))
+        pdfmetrics.registerFont(font)
+        if pdfmetrics.getFont(name) is not font:
+            # reportlab keeps one font per PostScript name and hands back the first; a game's
+            # font may share its name with another (a subset, another version) yet is itself
+            pdfmetrics._fonts[name] = font
         OWN[name] = data
     return name
 

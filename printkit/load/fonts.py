@@ -32,9 +32,9 @@ from printkit.model.layout import Layout
 STAND_IN = "regular"  # the face of a region whose font was refused or is unknown
 # OS/2 fsType bits that forbid what every printkit PDF does: embed a subset of the font
 _FORBIDS = (
-    (0x0002, "its licence restricts embedding (OS/2 fsType 'restricted')"),
-    (0x0100, "its licence forbids subsetting (OS/2 fsType 'no subsetting')"),
-    (0x0200, "its licence allows embedding only as bitmaps (OS/2 fsType 'bitmap only')"),
+    (0x0002, "may not be embedded: its licence bits (OS/2 fsType) say 'restricted'"),
+    (0x0100, "may not be subset: its licence bits (OS/2 fsType) say 'no subsetting'"),
+    (0x0200, "may be embedded only as bitmaps: its licence bits (OS/2 fsType) say so"),
 )
 ASK_FOR_LICENCE = "use a font whose licence permits embedding (any OFL font does)"
 
@@ -55,6 +55,7 @@ def font_problem(data: bytes) -> FontProblem | None:
         has_unicode = "cmap" in tables and bool(font.getBestCmap())
     except Exception as error:
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        reason = reason.removeprefix("Not a TrueType or OpenType font").strip(" ()")
         hint = "name a .ttf or .otf font file; a font in a .zip must be unpacked first"
         return FontProblem(FONT_UNREADABLE, f"is not a TrueType or OpenType font ({reason})", hint)
     for bit, predicate in _FORBIDS:
@@ -104,8 +105,12 @@ class _Fonts:
     def _register(self, file: str, at: Span) -> str:
         try:
             data = self.files.read(self.files.locate(file, FONT), FONT)
-        except Refused as refused:
-            self.report(refused.code, refused.message, refused.span(at), refused.hint)
+        except Refused as refused:  # at the line naming the file, even for the file's fault
+            said = refused.message
+            message = (
+                f"font file '{file}' {refused.predicate}" if said.startswith("file ") else said
+            )
+            self.report(refused.code, message, at, refused.hint)
             return STAND_IN
         problem = font_problem(data)
         if problem is None:
