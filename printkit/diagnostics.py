@@ -199,7 +199,9 @@ FONT_UNREADABLE = _code(
     Severity.ERROR,
     "font file cannot be read",
     "The file a layout's `fonts:` names is not a TrueType or OpenType font (fontTools cannot "
-    "read it), is not a regular file, or is larger than 20 MB (refused before it is read).",
+    "read it), is not a regular file, is larger than 20 MB (refused before it is read), or is "
+    "damaged: reportlab cannot subset it (found when it is loaded), or the glyph of a "
+    "character a text prints cannot be read (found at that text: glyphs are read as used).",
 )
 FONT_NOT_EMBEDDABLE = _code(
     "PK132",

@@ -9,9 +9,12 @@ drawing that uses one names exactly that font (and a changed font changes the dr
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import io
+import logging
+from collections.abc import Iterator
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -72,11 +75,27 @@ def register_fonts() -> None:
 OWN: dict[str, bytes] = {}
 
 
+@contextlib.contextmanager
+def quiet_font_tools() -> Iterator[None]:
+    """fontTools logs what it repairs in a damaged font to stderr; printkit reports a damaged
+    font as a diagnostic instead, so those lines are kept from the terminal."""
+    logger = logging.getLogger("fontTools")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
 def register_own(data: bytes) -> str:
     """Register a game's font (checked already) and return the name drawing ops use for it."""
     name = "PK-Own-" + hashlib.blake2b(data, digest_size=8).hexdigest()
     if name not in OWN:
         font = _TaggedFont(name, io.BytesIO(data))
+        # reportlab reads a glyph's data only when it writes a subset: a trial subset of every
+        # glyph the font maps (50 ms for a whole Japanese font) finds damage now, not in a PDF
+        font.face.makeSubset(sorted(font.face.charToGlyph))
         pdfmetrics.registerFont(font)
         if pdfmetrics.getFont(name) is not font:
             # reportlab keeps one font per PostScript name and hands back the first; a game's

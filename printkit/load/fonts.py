@@ -25,7 +25,7 @@ from printkit.diagnostics import (
     Span,
     did_you_mean,
 )
-from printkit.draw.fonts import FACES, register_own
+from printkit.draw.fonts import FACES, quiet_font_tools, register_own
 from printkit.load.files import FONT, GameFiles, Refused
 from printkit.model.layout import Layout
 
@@ -49,10 +49,11 @@ class FontProblem:
 def font_problem(data: bytes) -> FontProblem | None:
     """Why reportlab cannot embed this font as printkit needs, or None."""
     try:
-        font = TTFont(io.BytesIO(data), lazy=True)
-        tables = set(font.keys())
-        fs_type = font["OS/2"].fsType if "OS/2" in tables else 0
-        has_unicode = "cmap" in tables and bool(font.getBestCmap())
+        with quiet_font_tools():
+            font = TTFont(io.BytesIO(data), lazy=True)
+            tables = set(font.keys())
+            fs_type = font["OS/2"].fsType if "OS/2" in tables else 0
+            has_unicode = "cmap" in tables and bool(font.getBestCmap())
     except Exception as error:
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
         reason = reason.removeprefix("Not a TrueType or OpenType font").strip(" ()")

@@ -17,6 +17,7 @@ from printkit.diagnostics import (
     ART_LOW_RESOLUTION,
     ART_NOT_FOUND,
     BAD_VALUE,
+    FONT_UNREADABLE,
     MISSING_FIELD,
     SCRIPT_NOT_SUPPORTED,
     SMALL_TEXT,
@@ -28,11 +29,12 @@ from printkit.diagnostics import (
     Span,
     did_you_mean,
 )
-from printkit.draw.fonts import font_label
+from printkit.draw.fonts import OWN, font_label
 from printkit.draw.images import ArtProblem, ArtTooLarge, read_art
 from printkit.draw.ops import Circle, Group, Op, Paint, Path, Rect, Symbol, Use, rotate_about
 from printkit.draw.scripts import script_of, unsupported_script
-from printkit.draw.text import fit_text, missing_glyphs, parse_markup, with_fallback
+from printkit.draw.svg_glyphs import damage
+from printkit.draw.text import Run, fit_text, missing_glyphs, parse_markup, with_fallback
 from printkit.materials.art import (
     PRINT_DPI,
     ArtFinder,
@@ -266,6 +268,22 @@ class FaceDrawer:
         else:
             self._report(code, message, context, region, "image", hint)
 
+    def _report_damaged_glyphs(self, region: Region, runs: list[Run], context: FaceContext) -> None:
+        """A game's font is read glyph by glyph as text uses it: a damaged glyph is reported
+        at the text that needs it, before the PDF or SVG is written."""
+        damaged = _damaged(runs)
+        if damaged is not None:
+            font, character, why = damaged
+            self._report(
+                FONT_UNREADABLE,
+                f"region '{region.name}': font {font_label(font)} is damaged: the glyph of "
+                f"'{character}' cannot be read ({why})",
+                context,
+                region,
+                "text",
+                "download the font again, or open and save it in a font editor",
+            )
+
     def _colour(self, source: str | None, context: FaceContext, part: Part, key: str) -> str | None:
         if source is None:
             return None
@@ -405,6 +423,7 @@ class FaceDrawer:
                 f"fonts tried: {', '.join(font_label(f) for f in fonts)}; add a font that has "
                 "them to the layout's fonts and name it in its fallback",
             )
+        self._report_damaged_glyphs(region, runs, context)
         pad = min(region.radius, 2.0) if (fill or region.stroke) else 0.0
         box = (region.x + pad, region.y, region.width - 2 * pad, region.height)
         fitted = fit_text(
@@ -435,6 +454,18 @@ class FaceDrawer:
                 "6pt is about the smallest size that prints legibly",
             )
         return ops + list(fitted.ops)
+
+
+def _damaged(runs: list[Run]) -> tuple[str, str, str] | None:
+    """(font, character, why) for the first character whose glyph a game's font cannot give."""
+    for run in runs:
+        if run.face not in OWN:
+            continue  # printkit's own fonts are whole
+        for character in dict.fromkeys(run.text):
+            why = damage(run.face, character)
+            if why is not None:
+                return run.face, character, why
+    return None
 
 
 def _static_runs(regions: tuple[Region, ...]) -> list[tuple[Region, ...]]:
