@@ -89,7 +89,8 @@ class _Fonts:
 
     files: GameFiles
     diagnostics: Diagnostics
-    registered: dict[str, str] = field(default_factory=dict)  # file -> face drawing uses
+    # file -> the face drawing uses, or (code, message, hint) of why it is refused
+    registered: dict[str, str | tuple[str, str, str]] = field(default_factory=dict)
     reported: set[tuple[Span, str]] = field(default_factory=set)
 
     def report(self, code: str, message: str, at: Span, hint: str) -> None:
@@ -98,32 +99,34 @@ class _Fonts:
             self.diagnostics.add(code, message, at, hint=hint)
 
     def load(self, file: str, at: Span) -> str:
-        """The face drawing uses for a font file, or STAND_IN once its fault is reported."""
+        """The face drawing uses for a font file, or STAND_IN once its fault is reported (at
+        every line that names the file: each layout's `fonts:` is where a designer looks)."""
         if file not in self.registered:
-            self.registered[file] = self._register(file, at)
-        return self.registered[file]
+            self.registered[file] = self._register(file)
+        loaded = self.registered[file]
+        if isinstance(loaded, str):
+            return loaded
+        code, message, hint = loaded
+        self.report(code, message, at, hint)
+        return STAND_IN
 
-    def _register(self, file: str, at: Span) -> str:
+    def _register(self, file: str) -> str | tuple[str, str, str]:
+        """The registered face, or the (code, message, hint) of why the file is refused."""
         try:
             data = self.files.read(self.files.locate(file, FONT), FONT)
         except Refused as refused:  # at the line naming the file, even for the file's fault
-            said = refused.message
-            message = (
-                f"font file '{file}' {refused.predicate}" if said.startswith("file ") else said
-            )
-            self.report(refused.code, message, at, refused.hint)
-            return STAND_IN
+            message = refused.message
+            if message.startswith("file "):  # the file's own fault: its size, its kind
+                message = f"font file '{file}' {refused.predicate}"
+            return refused.code, message, refused.hint
         problem = font_problem(data)
         if problem is None:
             try:
                 return register_own(data)
             except Exception as error:
-                hint = (
-                    "the font is damaged: download it again, or open and save it in a font editor"
-                )
+                hint = "the font is damaged: download it again, or save it anew in a font editor"
                 problem = FontProblem(FONT_UNREADABLE, f"cannot be embedded: {error}", hint)
-        self.report(problem.code, f"font file '{file}' {problem.predicate}", at, problem.hint)
-        return STAND_IN
+        return problem.code, f"font file '{file}' {problem.predicate}", problem.hint
 
     def layout(self, layout: Layout) -> Layout:
         """The layout with each region's font, and its fallback, as the faces drawing uses."""
@@ -145,6 +148,8 @@ class _Fonts:
             self.report(UNKNOWN_REFERENCE, f"unknown font '{name}'", at, hint)
             return STAND_IN
 
+        if not own and not layout.fallback and all(r.font in FACES for r in layout.regions):
+            return layout  # DejaVu only, as every layout was before games had fonts
         regions = tuple(replace(r, font=face(r.font, r.where("font"))) for r in layout.regions)
         at = layout.where("fallback")
         fallback = tuple(face(name, at) for name in layout.fallback) if at else ()
