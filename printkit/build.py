@@ -23,6 +23,7 @@ from printkit.check.rules import check_rules
 from printkit.diagnostics import Diagnostics
 from printkit.draw.ops import Document
 from printkit.draw.pdf import render_pdf
+from printkit.load.fonts import resolve_fonts
 from printkit.load.package import LoadedPackage, load_package
 from printkit.load.played import play_errata
 from printkit.materials.registry import compile_material
@@ -78,7 +79,9 @@ def check_game(
     # What the text states is checked (its faults become notes where an erratum resolves
     # them); what is printed is the played rules, every erratum's `plays` applied.
     played = play_errata(loaded, found)
-    layouts = resolve_layouts(played.package.layouts, loaded.spans, found)
+    layouts = resolve_fonts(
+        resolve_layouts(played.package.layouts, loaded.spans, found), loaded.files, found
+    )
     check_safe_zones(layouts, loaded.spans, found)
     for deck_id in loaded.package.decks:
         check_deck(loaded.package, deck_id, loaded.spans, found)

@@ -186,6 +186,49 @@ BAD_VALUE = _code(
     "wrong type or value",
     "The value does not have the type or form the field needs.",
 )
+# A designer's own fonts (PK13x).
+FONT_NOT_FOUND = _code(
+    "PK130",
+    Severity.ERROR,
+    "font file not found",
+    "A layout's `fonts:` names a file that is not in the game's folder, or a path outside it "
+    "(absolute, leaving it through '..', or a link out of it).",
+)
+FONT_UNREADABLE = _code(
+    "PK131",
+    Severity.ERROR,
+    "font file cannot be read",
+    "The file a layout's `fonts:` names is not a TrueType or OpenType font (fontTools cannot "
+    "read it), is not a regular file, is larger than 20 MB (refused before it is read), or is "
+    "damaged: reportlab cannot subset it (found when it is loaded), or the glyph of a "
+    "character a text prints cannot be read (found at that text: glyphs are read as used).",
+)
+FONT_NOT_EMBEDDABLE = _code(
+    "PK132",
+    Severity.ERROR,
+    "font does not permit embedding",
+    "The font's OS/2 fsType says it may not be embedded (restricted licence), embedded only as "
+    "bitmaps, or not subset; every printkit PDF embeds a subset of each font it uses.",
+)
+FONT_UNSUPPORTED = _code(
+    "PK133",
+    Severity.ERROR,
+    "font kind printkit cannot embed",
+    "reportlab embeds static fonts with TrueType (glyf) outlines: a variable font (an fvar "
+    "table) would print only its default instance, and a font with PostScript (CFF) outlines "
+    "or without a Unicode character map cannot be embedded. Make a static TrueType instance "
+    "first (fontTools: `fonttools varLib.instancer FONT wght=700`; CFF to TrueType with a "
+    "font editor).",
+)
+SCRIPT_NOT_SUPPORTED = _code(
+    "PK134",
+    Severity.ERROR,
+    "text in a script printkit cannot lay out",
+    "Right-to-left scripts (Arabic, Hebrew…) need bidirectional reordering and shaped scripts "
+    "(Arabic, Devanagari and the other Indic scripts, Thai, Khmer, Myanmar, Tibetan…) need "
+    "glyph shaping, which printkit's text layout does not do: the text would print with its "
+    "letters in the wrong order or unjoined, so it is refused rather than printed wrong.",
+)
 # Cross-references and consistency (PK2xx).
 UNKNOWN_REFERENCE = _code(
     "PK200",

@@ -21,6 +21,8 @@ from printkit.diagnostics import (
     CARD_DATA_BAD,
     CARD_DATA_MISSING,
     FILE_TOO_LARGE,
+    FONT_NOT_FOUND,
+    FONT_UNREADABLE,
     OUTSIDE_PACKAGE,
     TEMPLATE_FILE_TOO_LARGE,
     UNREADABLE,
@@ -92,6 +94,20 @@ TEMPLATE = Kind(
     OUTSIDE_PACKAGE,
     UNREADABLE,
     TEMPLATE_FILE_TOO_LARGE,
+)
+
+# A font is read whole and parsed by reportlab to be embedded. The largest a designer brings is a
+# Japanese, Chinese or Korean face: BIZ UDGothic is 4.7 MB, Noto Sans CJK JP 16 MB as one
+# OpenType file. 20 MB holds any single face; a collection of faces (.ttc) is not read.
+FONT = Kind(
+    "font file",
+    20 * MB,
+    "a font for one face is at most a few megabytes (a whole Japanese one: 4-16 MB): is this a "
+    "font collection or an archive?",
+    (".ttf", ".otf"),
+    FONT_NOT_FOUND,
+    FONT_UNREADABLE,
+    FONT_UNREADABLE,
 )
 
 

@@ -13,6 +13,8 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
+from printkit.load.files import FONT
+
 Node = dict[str, Any]
 
 _SPANS = {  # JSON Schema keyword pairs → what is counted
@@ -196,6 +198,12 @@ WORK_LIMITS = (
         f"{COMPRESSION_CHECKED_FROM // (1024 * 1024)} MB inflated (a zip bomb)",
         f"{MAX_COMPRESSION_RATIO} times",
         "PK806, at the file",
+    ),
+    WorkLimit(
+        "size of a font file a layout names (`fonts:`), checked before it is read: a whole "
+        "Japanese face is 4-16 MB",
+        f"{FONT.max_bytes // (1024 * 1024)} MB",
+        "PK131, at the layout's `fonts:` entry that names it",
     ),
 )
 

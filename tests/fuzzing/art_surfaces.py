@@ -310,6 +310,10 @@ def mutate_fonts(draft: Draft) -> None:
         data = real.read_bytes()
         data = rng.choice((data[: rng.randrange(len(data))], bytes(range(256)) * 64, b""))
         (fonts / "evil.ttf").write_bytes(data)
+        for layout in (tree.get("layouts") or {}).values():  # named as a layout's own font
+            own = layout.setdefault("fonts", {}) if isinstance(layout, dict) else None
+            if isinstance(own, dict):
+                own["evil"] = "fonts/evil.ttf"
         region["font"] = rng.choice(("fonts/evil.ttf", "evil", "bold"))
         change = f"a damaged font file, font = {region['font']!r}"
     else:
