@@ -247,5 +247,5 @@ def outputs_of(materials: Iterable[str]) -> Callable[[str], bool]:
     built again loses all its old files, so no preview of an older version stays beside it.
     ('deck-pod-p01.svg' belongs to material 'deck-pod', not 'deck'.)"""
     names = "|".join(re.escape(material) for material in materials)
-    own = re.compile(rf"(?:{names})(?:\.pdf|-p\d+\.(?:svg|png))")
+    own = re.compile(rf"(?:{names})(?:\.pdf|\.cards\.json|-p\d+\.(?:svg|png))")
     return lambda name: bool(names) and own.fullmatch(name) is not None

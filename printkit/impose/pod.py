@@ -6,7 +6,7 @@ is spare, so both are set on every page (reportlab's own cropMarks option sets n
 
 from __future__ import annotations
 
-from printkit.draw.ops import Box, Op, Page
+from printkit.draw.ops import Box, Op, Page, Placed
 from printkit.impose.pieces import Piece
 from printkit.impose.placement import place
 from printkit.model.base import ImposeSpec
@@ -22,14 +22,16 @@ def impose_print_on_demand(pieces: list[Piece], spec: ImposeSpec) -> list[Page]:
         for side, ops in sides:
             width, height = piece.width + 2 * b, piece.height + 2 * b
             art = place(ops, b, b, piece.width, piece.height, (b, b, b, b))
+            trim = Box(b, b, piece.width, piece.height)
             pages.append(
                 Page(
                     width,
                     height,
                     [art],
-                    trim_box=Box(b, b, piece.width, piece.height),
+                    trim_box=trim,
                     bleed_box=Box(0.0, 0.0, width, height),
                     label=f"{piece.name} ({number}) · {side}",
+                    placed=[Placed(piece.deck, piece.name, side, trim)],
                 )
             )
     return pages

@@ -122,7 +122,7 @@ def deck_pieces(
         front_ops = tuple(drawer.face(front, context))
         back_ops = tuple(drawer.face(back, context)) if back is not None else None
         cut = None if is_straight_cut(front) else outline(front, OUTLINE_PAINT)
-        piece = Piece(card.name, front.width, front.height, front_ops, back_ops, cut)
+        piece = Piece(card.name, front.width, front.height, front_ops, back_ops, cut, deck_id)
         pieces += [piece] * card.count
     return pieces
 
