@@ -1,0 +1,232 @@
+"""What changed between two builds: per game, per material, per card and per page.
+
+A material with a card map is compared card by card, each card (deck and name, each side and
+copy) against itself wherever it lies on either build's sheets, so a card that only moved (a
+card added before it) is unchanged; what the sheets show outside their cards (the footer, a
+calibration page) is compared page by page. A material without one (a map, a sheet, a
+reference document) is compared page by page.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import zip_longest
+
+import numpy as np
+
+from printkit.card_map import CardBox
+from printkit.diff.folders import GameOutput, MaterialOutput
+from printkit.diff.pixels import Image, PixelBox, bounding_box, changed, crop_mm, pages
+from printkit.model.units import MM
+
+CardKey = tuple[str, str, str, int]  # deck, name, side, copy
+SHOWN_PIXELS = 1600  # a page shown in the report is shrunk to this on its longer side
+
+
+@dataclass
+class Change:
+    """One thing that differs: a game, a material, a card or a page, added, removed or
+    changed; with the two images (where there are) and the changed area in their pixels."""
+
+    game: str
+    material: str  # "" for a whole game
+    subject: str  # "card 'Death Ray' (deck 'deck')", "page 3", "material", "game"
+    kind: str  # "changed", "added" or "removed"
+    detail: str = ""
+    old: Image | None = None
+    new: Image | None = None
+    box: PixelBox | None = None
+    card: tuple[str, str] | None = None  # deck and name, for a card
+
+    def describe(self) -> str:
+        where = f"{self.game}/{self.material}" if self.material else self.game
+        detail = f" ({self.detail})" if self.detail else ""
+        return f"{where}: {self.subject} {self.kind}{detail}"
+
+
+@dataclass
+class _Crops:
+    """The card images of one build of a material, kept compressed (a deck of hundreds of
+    cards at 150 dpi is hundreds of megabytes of pixels)."""
+
+    shapes: dict[CardKey, tuple[int, ...]] = field(default_factory=dict)
+    data: dict[CardKey, bytes] = field(default_factory=dict)
+
+    def add(self, key: CardKey, image: Image) -> None:
+        self.shapes[key] = image.shape
+        self.data[key] = zlib.compress(image.tobytes(), 1)
+
+    def image(self, key: CardKey) -> Image:
+        raw = np.frombuffer(zlib.decompress(self.data[key]), dtype=np.uint8)
+        return raw.reshape(self.shapes[key])
+
+
+def compare_outputs(old: dict[str, GameOutput], new: dict[str, GameOutput]) -> list[Change]:
+    """Every change from the games of `old` to those of `new`. Two single games are compared
+    with each other whatever their folders are called."""
+    if len(old) == len(new) == 1 and set(old) != set(new):
+        [(_, old_game)], [(name, new_game)] = old.items(), new.items()
+        return list(_game_changes(name, old_game, new_game))
+    changes: list[Change] = []
+    for name in sorted(old.keys() | new.keys()):
+        if name not in new:
+            changes.append(Change(name, "", "game", "removed"))
+        elif name not in old:
+            changes.append(Change(name, "", "game", "added"))
+        else:
+            changes += _game_changes(name, old[name], new[name])
+    return changes
+
+
+def _game_changes(game: str, old: GameOutput, new: GameOutput) -> Iterator[Change]:
+    for name in sorted(old.materials.keys() | new.materials.keys()):
+        if name not in new.materials:
+            yield Change(game, name, "material", "removed")
+        elif name not in old.materials:
+            yield Change(game, name, "material", "added")
+        else:
+            before, after = old.materials[name], new.materials[name]
+            if before.pdf.read_bytes() == after.pdf.read_bytes():
+                continue  # a build is byte-identical when nothing changed: no need to look
+            if before.cards is not None and after.cards is not None:
+                yield from _card_changes(game, before, after)
+            else:
+                yield from _page_changes(game, before, after)
+
+
+def _page_changes(game: str, old: MaterialOutput, new: MaterialOutput) -> Iterator[Change]:
+    for number, (before, after) in enumerate(zip_longest(pages(old.pdf), pages(new.pdf)), 1):
+        subject = f"page {number}"
+        if after is None:
+            yield Change(game, old.name, subject, "removed", old=_shown(before[0])[0])
+        elif before is None:
+            yield Change(game, old.name, subject, "added", new=_shown(after[0])[0])
+        else:
+            change = _page_change(game, old.name, subject, before[0], after[0])
+            if change is not None:
+                yield change
+
+
+def _page_change(
+    game: str, material: str, subject: str, old: Image, new: Image, detail: str = ""
+) -> Change | None:
+    box = bounding_box(changed(old, new))
+    if box is None:
+        return None
+    shown_old, _ = _shown(old)
+    shown_new, shown_box = _shown(new, box)
+    return Change(game, material, subject, "changed", detail, shown_old, shown_new, shown_box)
+
+
+def _shown(image: Image, box: PixelBox | None = None) -> tuple[Image, PixelBox | None]:
+    """A page image small enough for the report (every nth pixel), and the box on it."""
+    step = max(1, -(-max(image.shape[:2]) // SHOWN_PIXELS))
+    if box is not None:
+        left, top, right, bottom = box
+        box = (left // step, top // step, -(-right // step), -(-bottom // step))
+    return image[::step, ::step].copy(), box
+
+
+def _card_changes(game: str, old: MaterialOutput, new: MaterialOutput) -> Iterator[Change]:
+    assert old.cards is not None and new.cards is not None
+    old_crops, new_crops = _Crops(), _Crops()
+    outside: list[Change] = []
+    rendered = zip_longest(pages(old.pdf), pages(new.pdf))
+    for number, (before, after) in enumerate(rendered, start=1):
+        old_boxes = [card for card in old.cards if card.page == number]
+        new_boxes = [card for card in new.cards if card.page == number]
+        for page, boxes, crops in ((before, old_boxes, old_crops), (after, new_boxes, new_crops)):
+            if page is not None:
+                for card in boxes:
+                    crops.add(card.key, crop_mm(page[0], page[1], card.box))
+        if before is not None and after is not None:
+            blanked = [
+                _blank(image, scale, old_boxes + new_boxes) for image, scale in (before, after)
+            ]
+            change = _page_change(game, old.name, f"page {number}", *blanked, "outside the cards")
+            if change is not None:
+                outside.append(change)
+    old_pages, new_pages = _pages_of(old.cards), _pages_of(new.cards)
+    yield from _cards(game, old, new, old_crops, new_crops)
+    yield from outside
+    if old_pages != new_pages:
+        yield Change(game, old.name, "pages", "changed", f"{old_pages} → {new_pages}")
+
+
+def _pages_of(cards: list[CardBox]) -> int:
+    return max((card.page for card in cards), default=0)
+
+
+def _blank(image: Image, scale: float, cards: list[CardBox]) -> Image:
+    """The page with the boxes of the cards painted white: what lies outside them."""
+    blanked = image.copy()
+    per_mm = scale * MM
+    for card in cards:
+        x, y, w, h = card.box
+        left, top = max(round(x * per_mm) - 1, 0), max(round(y * per_mm) - 1, 0)
+        blanked[top : round((y + h) * per_mm) + 1, left : round((x + w) * per_mm) + 1] = 255
+    return blanked
+
+
+def _cards(
+    game: str, old: MaterialOutput, new: MaterialOutput, old_crops: _Crops, new_crops: _Crops
+) -> Iterator[Change]:
+    """One change per card (deck and name) that differs, in the new build's order."""
+    assert old.cards is not None and new.cards is not None
+    names = list(dict.fromkeys((c.deck, c.name) for c in [*new.cards, *old.cards]))
+    for deck, name in names:
+        old_keys = [c.key for c in old.cards if (c.deck, c.name) == (deck, name)]
+        new_keys = [c.key for c in new.cards if (c.deck, c.name) == (deck, name)]
+        subject = f"card '{name}' (deck '{deck}')"
+        if not new_keys:
+            image = old_crops.image(old_keys[0])
+            yield Change(game, old.name, subject, "removed", old=image, card=(deck, name))
+            continue
+        if not old_keys:
+            image = new_crops.image(new_keys[0])
+            yield Change(game, old.name, subject, "added", new=image, card=(deck, name))
+            continue
+        change = _card_change(old_crops, new_crops, old_keys, new_keys)
+        if change is not None:
+            sides, (before, after, box) = change
+            copies = _copies(old_keys, new_keys)
+            detail = ", ".join([*([" and ".join(sides)] if sides else []), *copies])
+            yield Change(
+                game, old.name, subject, "changed", detail, before, after, box, (deck, name)
+            )
+
+
+def _card_change(
+    old_crops: _Crops, new_crops: _Crops, old_keys: list[CardKey], new_keys: list[CardKey]
+) -> tuple[list[str], tuple[Image | None, Image | None, PixelBox | None]] | None:
+    """The sides of a card that changed, and the first change's images and box; a card whose
+    copies were only added or removed changed too (with no side)."""
+    sides: list[str] = []
+    shown: tuple[Image | None, Image | None, PixelBox | None] | None = None
+    for key in new_keys:
+        if key not in old_crops.data:
+            continue
+        before, after = old_crops.image(key), new_crops.image(key)
+        if before.tobytes() == after.tobytes():
+            continue
+        box = bounding_box(changed(before, after))
+        if box is None:
+            continue
+        if key[2] not in sides:
+            sides.append(key[2])
+        shown = shown or (before, after, box)
+    if shown is None and set(old_keys) == set(new_keys):
+        return None
+    if shown is None:  # only the number of copies changed: show the card as it is
+        image = new_crops.image(new_keys[0])
+        shown = (image, image, None)
+    return sides, shown
+
+
+def _copies(old_keys: list[CardKey], new_keys: list[CardKey]) -> list[str]:
+    """'3 → 2 copies' when the count changed."""
+    before = sum(1 for key in old_keys if key[2] == old_keys[0][2])
+    after = sum(1 for key in new_keys if key[2] == new_keys[0][2])
+    return [f"{before} → {after} copies"] if before != after else []
