@@ -23,7 +23,8 @@ VERSION = 1
 @dataclass(frozen=True)
 class CardBox:
     """One side of one copy of a card on a page: `box` is its trim (x, y, w, h) in mm from
-    the page's top-left corner; `page` counts from 1."""
+    the page's top-left corner, `bleed` how far its art may reach past it; `page` counts
+    from 1."""
 
     deck: str
     name: str
@@ -31,6 +32,7 @@ class CardBox:
     copy: int
     page: int
     box: tuple[float, float, float, float]
+    bleed: float  # mm its art may reach past the box
 
     @property
     def key(self) -> tuple[str, str, str, int]:
@@ -41,25 +43,38 @@ class NotACardMap(Exception):
     """A card map that cannot be read or is not one printkit wrote."""
 
 
-def card_map_json(material_id: str, document: Document) -> bytes | None:
-    """The card map of a drawn material; None when its pages place no pieces (a map, a
-    sheet, a reference document)."""
+def card_boxes(document: Document) -> list[CardBox]:
+    """Every side of every card the document's pages place, in document order."""
     copies: Counter[tuple[str, str, str]] = Counter()
     cards = []
     for number, page in enumerate(document.pages, start=1):
         for placed in page.placed:
             copies[placed.deck, placed.name, placed.side] += 1
+            copy = copies[placed.deck, placed.name, placed.side]
             box = placed.box
+            millimetres = _box([round(to_mm(v), 2) for v in (box.x, box.y, box.w, box.h)])
+            bleed = round(to_mm(placed.bleed), 2)
             cards.append(
-                {
-                    "deck": placed.deck,
-                    "name": placed.name,
-                    "side": placed.side,
-                    "copy": copies[placed.deck, placed.name, placed.side],
-                    "page": number,
-                    "box_mm": [round(to_mm(v), 2) for v in (box.x, box.y, box.w, box.h)],
-                }
+                CardBox(placed.deck, placed.name, placed.side, copy, number, millimetres, bleed)
             )
+    return cards
+
+
+def card_map_json(material_id: str, document: Document) -> bytes | None:
+    """The card map of a drawn material; None when its pages place no pieces (a map, a
+    sheet, a reference document)."""
+    cards = [
+        {
+            "deck": card.deck,
+            "name": card.name,
+            "side": card.side,
+            "copy": card.copy,
+            "page": card.page,
+            "box_mm": list(card.box),
+            "bleed_mm": card.bleed,
+        }
+        for card in card_boxes(document)
+    ]
     if not cards:
         return None
     data = {"version": VERSION, "material": material_id, "cards": cards}
@@ -80,6 +95,7 @@ def read_card_map(path: Path) -> list[CardBox]:
                 int(c["copy"]),
                 int(c["page"]),
                 _box(c["box_mm"]),
+                float(c["bleed_mm"]),
             )
             for c in data["cards"]
         ]

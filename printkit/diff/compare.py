@@ -18,7 +18,15 @@ import numpy as np
 
 from printkit.card_map import CardBox
 from printkit.diff.folders import GameOutput, MaterialOutput
-from printkit.diff.pixels import Image, PixelBox, bounding_box, changed, crop_mm, pages
+from printkit.diff.pixels import (
+    Image,
+    PixelBox,
+    bounding_box,
+    card_change,
+    card_images,
+    changed,
+    pages,
+)
 from printkit.model.units import MM
 
 CardKey = tuple[str, str, str, int]  # deck, name, side, copy
@@ -132,25 +140,19 @@ def _shown(image: Image, box: PixelBox | None = None) -> tuple[Image, PixelBox |
 def _card_changes(game: str, old: MaterialOutput, new: MaterialOutput) -> Iterator[Change]:
     assert old.cards is not None and new.cards is not None
     old_crops, new_crops = _Crops(), _Crops()
-    outside: list[Change] = []
-    rendered = zip_longest(pages(old.pdf), pages(new.pdf))
-    for number, (before, after) in enumerate(rendered, start=1):
-        old_boxes = [card for card in old.cards if card.page == number]
-        new_boxes = [card for card in new.cards if card.page == number]
-        for page, boxes, crops in ((before, old_boxes, old_crops), (after, new_boxes, new_crops)):
-            if page is not None:
-                for card in boxes:
-                    crops.add(card.key, crop_mm(page[0], page[1], card.box))
-        if before is not None and after is not None:
-            blanked = [
-                _blank(image, scale, old_boxes + new_boxes) for image, scale in (before, after)
-            ]
-            change = _page_change(game, old.name, f"page {number}", *blanked, "outside the cards")
-            if change is not None:
-                outside.append(change)
-    old_pages, new_pages = _pages_of(old.cards), _pages_of(new.cards)
+    for card, image in card_images(old.pdf, old.cards):
+        old_crops.add(card.key, image)
+    for card, image in card_images(new.pdf, new.cards):
+        new_crops.add(card.key, image)
     yield from _cards(game, old, new, old_crops, new_crops)
-    yield from outside
+    rendered = zip(pages(old.pdf), pages(new.pdf), strict=False)  # the rest: "pages" below
+    for number, ((before, scale), (after, _)) in enumerate(rendered, start=1):
+        boxes = [card for card in [*old.cards, *new.cards] if card.page == number]
+        blanked = _blank(before, scale, boxes), _blank(after, scale, boxes)
+        change = _page_change(game, old.name, f"page {number}", *blanked, "outside the cards")
+        if change is not None:
+            yield change
+    old_pages, new_pages = _pages_of(old.cards), _pages_of(new.cards)
     if old_pages != new_pages:
         yield Change(game, old.name, "pages", "changed", f"{old_pages} → {new_pages}")
 
@@ -160,13 +162,20 @@ def _pages_of(cards: list[CardBox]) -> int:
 
 
 def _blank(image: Image, scale: float, cards: list[CardBox]) -> Image:
-    """The page with the boxes of the cards painted white: what lies outside them."""
+    """The page with the cards painted white, bleed and all: what lies outside them."""
     blanked = image.copy()
     per_mm = scale * MM
     for card in cards:
         x, y, w, h = card.box
-        left, top = max(round(x * per_mm) - 1, 0), max(round(y * per_mm) - 1, 0)
-        blanked[top : round((y + h) * per_mm) + 1, left : round((x + w) * per_mm) + 1] = 255
+        left, top = (
+            max(round((x - card.bleed) * per_mm) - 1, 0),
+            max(round((y - card.bleed) * per_mm) - 1, 0),
+        )
+        right, bottom = (
+            round((x + w + card.bleed) * per_mm) + 1,
+            round((y + h + card.bleed) * per_mm) + 1,
+        )
+        blanked[top:bottom, left:right] = 255
     return blanked
 
 
@@ -211,7 +220,7 @@ def _card_change(
         before, after = old_crops.image(key), new_crops.image(key)
         if before.tobytes() == after.tobytes():
             continue
-        box = bounding_box(changed(before, after))
+        box = card_change(before, after)
         if box is None:
             continue
         if key[2] not in sides:

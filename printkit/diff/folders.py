@@ -44,12 +44,12 @@ def read_output(path: Path) -> dict[str, GameOutput]:
         reason = "does not exist" if not path.exists() else "is not a folder"
         raise NotAnOutput(path, f"{reason}, so it is not an output folder", hint)
     if _pdfs(path):
-        return {path.name: _game(path.name, path)}
+        return {path.name: read_game(path.name, path)}
     try:
         folders = sorted(p for p in path.iterdir() if p.is_dir() and not p.name.startswith("."))
     except OSError as error:
         raise NotAnOutput(path, f"cannot be listed: {error.strerror}", hint) from error
-    games = {folder.name: _game(folder.name, folder) for folder in folders if _pdfs(folder)}
+    games = {folder.name: read_game(folder.name, folder) for folder in folders if _pdfs(folder)}
     if not games:
         raise NotAnOutput(
             path, "holds no PDF that a build wrote, so it is not an output folder", hint
@@ -64,7 +64,8 @@ def _pdfs(folder: Path) -> list[Path]:
         return []
 
 
-def _game(game: str, folder: Path) -> GameOutput:
+def read_game(game: str, folder: Path) -> GameOutput:
+    """One game's folder of an output folder: its materials, by name."""
     materials = {}
     for pdf in _pdfs(folder):
         card_map = pdf.with_name(pdf.stem + CARD_MAP)

@@ -1,11 +1,10 @@
-"""Pages as pixels, and which pixels changed between two renderings.
+"""Pages and cards as pixels, and which pixels changed between two renderings.
 
-Both builds are rendered by pdfium at the same resolution, so an unchanged card gives the same
-pixels wherever it lies on its sheet, up to anti-aliasing: a card moved to another cell can
-fall a fraction of a pixel differently, which shifts its edges by one pixel. A pixel therefore
-counts as changed only when no pixel of the other image within one pixel of it is within
-TOLERANCE of it, in any colour channel.
-"""
+Both builds are rendered by pdfium at the same resolution. Each card is rendered alone with
+the corner of its trim on a pixel's corner, so an unchanged card gives the same pixels in
+whichever cell of whichever sheet it lies. What is left (the card map's boxes are rounded to
+0.01 mm) is anti-aliasing: a pixel counts as changed only when no pixel of the other image
+within one pixel of it is within TOLERANCE of it, in any colour channel."""
 
 from __future__ import annotations
 
@@ -15,12 +14,18 @@ from pathlib import Path
 
 import numpy as np
 import pypdfium2
+import pypdfium2.raw as pdfium_c
 
+from printkit.card_map import CardBox
 from printkit.model.units import MM
 
 DPI = 150  # fine enough to see one letter change on a card; a page of A4 is 2.2 megapixels
 MAX_PIXELS = 16_000_000  # a larger page (a poster map) is compared at a lower resolution
 TOLERANCE = 16  # of 255, per channel: what anti-aliasing of one edge may differ by
+# The outer strip of a card is not compared: where it lies on the sheet decides what shows
+# there (a neighbour's edge or the card's own bleed, a rounded corner's cut line), and the cut
+# falls in it. 1.5 mm clears rounded corners of up to 5 mm radius; no text belongs there.
+CARD_EDGE_MM = 1.5
 Image = np.ndarray  # height × width × 3, uint8
 PixelBox = tuple[int, int, int, int]  # left, top, right, bottom (exclusive), in pixels
 
@@ -31,7 +36,7 @@ def page_scale(width: float, height: float) -> float:
     return min(scale, math.sqrt(MAX_PIXELS / max(width * height, 1.0)))
 
 
-def pages(pdf: Path) -> Iterator[tuple[Image, float]]:
+def pages(pdf: Path | bytes) -> Iterator[tuple[Image, float]]:
     """Each page of the PDF rendered, with its pixels per point; one page in memory at once."""
     document = pypdfium2.PdfDocument(pdf)
     document.init_forms()  # form fields show their values, as in the build's previews
@@ -46,20 +51,34 @@ def pages(pdf: Path) -> Iterator[tuple[Image, float]]:
         document.close()
 
 
-def page_count(pdf: Path) -> int:
+def card_images(pdf: Path | bytes, cards: list[CardBox]) -> Iterator[tuple[CardBox, Image]]:
+    """Each card's side rendered alone at DPI, its trim's corner on a pixel's corner wherever it
+    lies on its page: the same card in another cell gives the same pixels."""
     document = pypdfium2.PdfDocument(pdf)
+    document.init_forms()
     try:
-        return len(document)
+        for number, page in enumerate(document, start=1):
+            for card in cards:
+                if card.page == number:
+                    yield card, _region(page, card.box)
+            page.close()
     finally:
         document.close()
 
 
-def crop_mm(image: Image, scale: float, box: tuple[float, float, float, float]) -> Image:
-    """The part of a page image inside `box` (x, y, w, h in mm from the top-left corner)."""
-    per_mm = scale * MM
-    x, y, w, h = box
-    left, top = round(x * per_mm), round(y * per_mm)
-    return image[top : top + round(h * per_mm), left : left + round(w * per_mm)].copy()
+def _region(page: pypdfium2.PdfPage, box: tuple[float, float, float, float]) -> Image:
+    """The part of a page inside `box` (x, y, w, h in mm from its top-left corner)."""
+    x, y, w, h = (value * MM for value in box)
+    scale = DPI / 72
+    width, height = max(round(w * scale), 1), max(round(h * scale), 1)
+    bitmap = pypdfium2.PdfBitmap.new_native(width, height, pdfium_c.FPDFBitmap_BGR, True)
+    pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xFFFFFFFF)
+    # pdfium puts the page's top-left corner at the origin, in points, before this matrix
+    matrix = pypdfium2.PdfMatrix().translate(-x, -y).scale(scale, scale)
+    clip = pdfium_c.FS_RECTF(0, 0, width, height)
+    flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER
+    pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap, page, matrix.to_raw(), clip, flags)
+    return bitmap.to_numpy()[:, :, :3].copy()
 
 
 def changed(old: Image, new: Image) -> np.ndarray:
@@ -92,6 +111,14 @@ def _unmatched(image: np.ndarray, other: np.ndarray) -> np.ndarray:
             difference = np.abs(image - padded[dy : dy + height, dx : dx + width]).max(axis=2)
             np.minimum(nearest, difference, out=nearest)
     return nearest > TOLERANCE
+
+
+def card_change(old: Image, new: Image) -> PixelBox | None:
+    """Where two images of a card differ, within its outer strip (see CARD_EDGE_MM)."""
+    mask = changed(old, new)
+    edge = round(CARD_EDGE_MM / 25.4 * DPI)
+    mask[:edge], mask[-edge:], mask[:, :edge], mask[:, -edge:] = False, False, False, False
+    return bounding_box(mask)
 
 
 def bounding_box(mask: np.ndarray) -> PixelBox | None:

@@ -171,6 +171,7 @@ class Placed:
     name: str
     side: str  # "front" or "back"
     box: Box
+    bleed: float  # how far its art may reach past the box
 
 
 @dataclass

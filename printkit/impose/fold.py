@@ -77,7 +77,9 @@ def impose_fold_blocks(pages: list[list[Block]], spec: ImposeSpec, title: str) -
                 ops += _unfolded(piece, *at, spec, paper)
                 halves = zip(("front", "back"), _halves(piece, *at, spec.fold), strict=True)
                 size = (piece.width, piece.height)
-                placed += [Placed(piece.deck, piece.name, s, Box(*h, *size)) for s, h in halves]
+                placed += [
+                    Placed(piece.deck, piece.name, s, Box(*h, *size), spec.bleed) for s, h in halves
+                ]
             occupied = range(len(block.pieces))
             if spec.cut_corner_radius and block.straight:
                 for index in occupied:

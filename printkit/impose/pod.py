@@ -31,7 +31,7 @@ def impose_print_on_demand(pieces: list[Piece], spec: ImposeSpec) -> list[Page]:
                     trim_box=trim,
                     bleed_box=Box(0.0, 0.0, width, height),
                     label=f"{piece.name} ({number}) · {side}",
-                    placed=[Placed(piece.deck, piece.name, side, trim)],
+                    placed=[Placed(piece.deck, piece.name, side, trim, b)],
                 )
             )
     return pages

@@ -10,6 +10,8 @@ Circles and hexagons always stand 2 × bleed apart and carry their own outline, 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from printkit.draw.ops import Box, Group, Op, Page, Placed, Rect, translate
 from printkit.impose.blocks import Block, back_block, grid_pages
 from printkit.impose.grid import Grid
@@ -76,8 +78,7 @@ def impose_block_sheets(pages: list[list[Block]], spec: ImposeSpec, title: str) 
             _page(turned, mirrored, spec, [shifted], f"{label} · backs of page {front_page}")
         )
         result[-1].placed = [
-            Placed(p.deck, p.name, p.side, Box(p.box.x + dx, p.box.y + dy, p.box.w, p.box.h))
-            for p in placed
+            replace(p, box=Box(p.box.x + dx, p.box.y + dy, p.box.w, p.box.h)) for p in placed
         ]
     return result
 
@@ -111,7 +112,8 @@ def _side(block: Block, spec: ImposeSpec, back: bool) -> tuple[list[Op], list[Pl
         area = printable_area(paper, spec.margin)
         art.append(place(ops, x, y, piece.width, piece.height, sides, area))
         box = Box(x, y, piece.width, piece.height)
-        placed.append(Placed(piece.deck, piece.name, "back" if back else "front", box))
+        side = "back" if back else "front"
+        placed.append(Placed(piece.deck, piece.name, side, box, spec.bleed))
         if piece.outline is not None:
             outlines.append(Group((piece.outline,), translate(x, y)))
         elif not back:  # pieces are cut from the front, along its marks
