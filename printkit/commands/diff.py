@@ -132,6 +132,8 @@ def _builds(
     from printkit.diff.revision import RevisionError, game_at
 
     games = chosen_games(context, names, diagnostics)
+    if diagnostics.has_errors():  # no game at all (PK001)
+        return None, None
     then: dict[str, Path] = {}
     for game, folder in games.items():
         try:
@@ -246,4 +248,5 @@ def _write_reprints(
         ):
             path = folder / REPRINTS / game_id / f"{printed.material}.pdf"
             if _write(path, printed.pdf, diagnostics):
-                say(context, f"reprint of {len(printed.cards)} card(s) in {path}")
+                copies = f"{printed.copies} cop{'y' if printed.copies == 1 else 'ies'}"
+                say(context, f"reprint of {len(printed.cards)} card(s), {copies}, in {path}")

@@ -28,6 +28,7 @@ from printkit.materials.registry import compile_material
 class Reprint:
     material: str
     cards: list[tuple[str, str]]  # deck and name of each card reprinted
+    copies: int  # pieces printed: every copy of each card
     pdf: bytes
 
 
@@ -61,7 +62,8 @@ def reprints(
         pdf = render_pdf(document)
         built = new.materials[material]
         assert built.cards is not None, "a material with changed cards has a card map"
-        differing = _differing(pdf, card_boxes(document), built.pdf, built.cards)
+        drawn = card_boxes(document)
+        differing = _differing(pdf, drawn, built.pdf, built.cards)
         if differing:
             diagnostics.add(
                 REPRINT_MISMATCH,
@@ -72,7 +74,7 @@ def reprints(
                 "or --press: build it again, or diff with the options it was built with",
             )
             continue
-        yield Reprint(material, cards, pdf)
+        yield Reprint(material, cards, sum(card.side == "front" for card in drawn), pdf)
 
 
 def _differing(pdf: bytes, drawn: list[CardBox], built_pdf: Path, built: list[CardBox]) -> str:

@@ -55,7 +55,7 @@ def game_at(folder: Path, revision: str, into: Path) -> Path | None:
     sha = commit.decode().strip()
     if prefix and _git(folder, "cat-file", "-e", f"{sha}:{prefix}") is None:
         return None
-    archive = _git(folder, "archive", "--format=tar", sha, "--", prefix or ".")
+    archive = _git(Path(lines[0]), "archive", "--format=tar", sha, "--", prefix or ".")
     if archive is None:
         raise RevisionError(
             NO_GIT_HISTORY,
