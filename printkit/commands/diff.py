@@ -33,7 +33,12 @@ REPRINTS = "reprint"
 
 
 @click.command()
-@click.argument("paths", nargs=-1, shell_complete=complete_games)
+@click.argument(
+    "paths",
+    nargs=-1,
+    metavar="OLD_OUTPUT NEW_OUTPUT | [GAME]... --since REV",
+    shell_complete=complete_games,
+)
 @click.option(
     "--since",
     metavar="REV",
@@ -65,7 +70,13 @@ def diff(
     paper: str,
     press: bool,
 ) -> None:
-    """Show what changed between two builds; reprint only the changed cards."""
+    """Show what changed between two builds; reprint only the changed cards.
+
+    Compares two folders a build wrote (an --out folder or one game's folder), or, with
+    --since, the games' files at a git revision with the working tree, each built into a
+    temporary folder. Lists each changed card, page and material, and writes the old beside
+    the new, the change framed in red, to changes.pdf in the --to folder.
+    """
     from printkit.build_options import BuildOptions  # not for --help or completion
     from printkit.diff.compare import compare_outputs
 
