@@ -105,19 +105,20 @@ def test_two_identical_builds_diff_empty(builds: Path, tmp_path: Path) -> None:
 
 
 def test_a_material_added_or_removed_is_reported(builds: Path, tmp_path: Path) -> None:
-    fewer = tmp_path / "fewer" / "shields_up"
+    """Two game folders are compared whatever they are called."""
+    fewer = tmp_path / "shields_up-fewer"
     shutil.copytree(builds / "new" / "shields_up", fewer)
     for path in fewer.glob("deck_print_on_demand.*"):
         path.unlink()
     _, lines, _ = _diff(builds, builds / "new" / "shields_up", fewer, "--to", tmp_path)
-    assert lines[0] == "shields_up/deck_print_on_demand: material removed"
+    assert lines[0] == "shields_up-fewer/deck_print_on_demand: material removed"
     assert lines[1].startswith("1 change(s)")
     _, lines, _ = _diff(builds, fewer, builds / "new" / "shields_up", "--to", tmp_path)
     assert lines[0] == "shields_up/deck_print_on_demand: material added"
     assert lines[1].startswith("1 change(s)")
 
 
-@pytest.mark.parametrize("kind", ["missing", "file", "empty folder", "bad card map"])
+@pytest.mark.parametrize("kind", ["missing", "file", "empty folder", "bad card map", "bad pdf"])
 def test_a_path_that_is_not_an_output_folder_is_pk785(
     builds: Path, tmp_path: Path, kind: str
 ) -> None:
@@ -129,6 +130,9 @@ def test_a_path_that_is_not_an_output_folder_is_pk785(
     elif kind == "bad card map":
         shutil.copytree(builds / "new" / "shields_up", bad)
         (bad / "deck.cards.json").write_text("{not json")
+    elif kind == "bad pdf":
+        shutil.copytree(builds / "new" / "shields_up", bad)
+        (bad / "deck.pdf").write_bytes(b"%PDF-1.4 cut short")
     code, _, output = _diff(builds, builds / "old", bad, "--to", tmp_path / "d")
     assert code == 1
     [diagnostic] = parse_diagnostics(output)

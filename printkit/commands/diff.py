@@ -98,7 +98,8 @@ def diff(
             return
         changes = compare_outputs(old, new)
         folder = Path(to)
-        _clear(folder)
+        if not _clear(folder, diagnostics):
+            context.exit(report(context, diagnostics))
         for change in changes:
             click.echo(change.describe())
         if not changes:
@@ -114,7 +115,7 @@ def _outputs(
     paths: tuple[str, ...], diagnostics: Diagnostics
 ) -> tuple[dict[str, GameOutput] | None, dict[str, GameOutput] | None]:
     """The games of the two output folders named; None for one that is no output folder."""
-    from printkit.diff.folders import NotAnOutput, read_output
+    from printkit.diff.folders import NotAnOutput, is_game_folder, read_output
 
     read: list[dict[str, GameOutput] | None] = []
     for path in paths:
@@ -128,7 +129,13 @@ def _outputs(
                 hint=error.hint,
             )
             read.append(None)
-    return read[0], read[1]
+    old, new = read
+    if old and new and all(is_game_folder(Path(path)) for path in paths):
+        # two folders of one game, whatever they are called (output-v1/shields_up)
+        [name] = new
+        [game] = old.values()
+        old = {name: game}
+    return old, new
 
 
 def _builds(
@@ -191,11 +198,23 @@ def _build(
     return built, failed
 
 
-def _clear(folder: Path) -> None:
-    """Remove what an earlier diff wrote into the folder, so that what it holds is this one's."""
-    (folder / REPORT).unlink(missing_ok=True)
-    for pdf in sorted((folder / REPRINTS).glob("*/*.pdf")):
-        pdf.unlink(missing_ok=True)
+def _clear(folder: Path, diagnostics: Diagnostics) -> bool:
+    """Remove what an earlier diff wrote into the folder, so that what it holds is this one's;
+    False (with a diagnostic) when that cannot be done."""
+    from printkit.output import write_hint
+
+    for path in [folder / REPORT, *sorted((folder / REPRINTS).glob("*/*.pdf"))]:
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as error:
+            diagnostics.add(
+                WRITE_FAILED,
+                f"cannot remove the earlier {path.name}: {error.strerror or error}",
+                Span(relative(path)),
+                hint=write_hint(error),
+            )
+            return False
+    return True
 
 
 def _write(path: Path, data: bytes, diagnostics: Diagnostics) -> bool:

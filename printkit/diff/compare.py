@@ -9,9 +9,8 @@ reference document) is compared page by page.
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import zip_longest
 
 import numpy as np
@@ -20,6 +19,7 @@ from printkit.card_map import CardBox
 from printkit.diff.folders import GameOutput, MaterialOutput
 from printkit.diff.pixels import (
     Image,
+    Packed,
     PixelBox,
     bounding_box,
     card_change,
@@ -30,6 +30,7 @@ from printkit.diff.pixels import (
 from printkit.model.units import MM
 
 CardKey = tuple[str, str, str, int]  # deck, name, side, copy
+Crops = dict[CardKey, Packed]  # each card's image, kept compressed
 SHOWN_PIXELS = 1600  # a page shown in the report is shrunk to this on its longer side
 
 
@@ -43,8 +44,8 @@ class Change:
     subject: str  # "card 'Death Ray' (deck 'deck')", "page 3", "material", "game"
     kind: str  # "changed", "added" or "removed"
     detail: str = ""
-    old: Image | None = None
-    new: Image | None = None
+    old: Packed | None = None
+    new: Packed | None = None
     box: PixelBox | None = None
     card: tuple[str, str] | None = None  # deck and name, for a card
 
@@ -54,29 +55,8 @@ class Change:
         return f"{where}: {self.subject} {self.kind}{detail}"
 
 
-@dataclass
-class _Crops:
-    """The card images of one build of a material, kept compressed (a deck of hundreds of
-    cards at 150 dpi is hundreds of megabytes of pixels)."""
-
-    shapes: dict[CardKey, tuple[int, ...]] = field(default_factory=dict)
-    data: dict[CardKey, bytes] = field(default_factory=dict)
-
-    def add(self, key: CardKey, image: Image) -> None:
-        self.shapes[key] = image.shape
-        self.data[key] = zlib.compress(image.tobytes(), 1)
-
-    def image(self, key: CardKey) -> Image:
-        raw = np.frombuffer(zlib.decompress(self.data[key]), dtype=np.uint8)
-        return raw.reshape(self.shapes[key])
-
-
 def compare_outputs(old: dict[str, GameOutput], new: dict[str, GameOutput]) -> list[Change]:
-    """Every change from the games of `old` to those of `new`. Two single games are compared
-    with each other whatever their folders are called."""
-    if len(old) == len(new) == 1 and set(old) != set(new):
-        [(_, old_game)], [(name, new_game)] = old.items(), new.items()
-        return list(_game_changes(name, old_game, new_game))
+    """Every change from the games of `old` to those of `new`, paired by game id."""
     changes: list[Change] = []
     for name in sorted(old.keys() | new.keys()):
         if name not in new:
@@ -128,22 +108,19 @@ def _page_change(
     return Change(game, material, subject, "changed", detail, shown_old, shown_new, shown_box)
 
 
-def _shown(image: Image, box: PixelBox | None = None) -> tuple[Image, PixelBox | None]:
+def _shown(image: Image, box: PixelBox | None = None) -> tuple[Packed, PixelBox | None]:
     """A page image small enough for the report (every nth pixel), and the box on it."""
     step = max(1, -(-max(image.shape[:2]) // SHOWN_PIXELS))
     if box is not None:
         left, top, right, bottom = box
         box = (left // step, top // step, -(-right // step), -(-bottom // step))
-    return image[::step, ::step].copy(), box
+    return Packed.of(np.ascontiguousarray(image[::step, ::step])), box
 
 
 def _card_changes(game: str, old: MaterialOutput, new: MaterialOutput) -> Iterator[Change]:
     assert old.cards is not None and new.cards is not None
-    old_crops, new_crops = _Crops(), _Crops()
-    for card, image in card_images(old.pdf, old.cards):
-        old_crops.add(card.key, image)
-    for card, image in card_images(new.pdf, new.cards):
-        new_crops.add(card.key, image)
+    old_crops = {card.key: Packed.of(image) for card, image in card_images(old.pdf, old.cards)}
+    new_crops = {card.key: Packed.of(image) for card, image in card_images(new.pdf, new.cards)}
     yield from _cards(game, old, new, old_crops, new_crops)
     rendered = zip(pages(old.pdf), pages(new.pdf), strict=False)  # the rest: "pages" below
     for number, ((before, scale), (after, _)) in enumerate(rendered, start=1):
@@ -180,7 +157,7 @@ def _blank(image: Image, scale: float, cards: list[CardBox]) -> Image:
 
 
 def _cards(
-    game: str, old: MaterialOutput, new: MaterialOutput, old_crops: _Crops, new_crops: _Crops
+    game: str, old: MaterialOutput, new: MaterialOutput, old_crops: Crops, new_crops: Crops
 ) -> Iterator[Change]:
     """One change per card (deck and name) that differs, in the new build's order."""
     assert old.cards is not None and new.cards is not None
@@ -190,11 +167,11 @@ def _cards(
         new_keys = [c.key for c in new.cards if (c.deck, c.name) == (deck, name)]
         subject = f"card '{name}' (deck '{deck}')"
         if not new_keys:
-            image = old_crops.image(old_keys[0])
+            image = old_crops[old_keys[0]]
             yield Change(game, old.name, subject, "removed", old=image, card=(deck, name))
             continue
         if not old_keys:
-            image = new_crops.image(new_keys[0])
+            image = new_crops[new_keys[0]]
             yield Change(game, old.name, subject, "added", new=image, card=(deck, name))
             continue
         change = _card_change(old_crops, new_crops, old_keys, new_keys)
@@ -208,19 +185,19 @@ def _cards(
 
 
 def _card_change(
-    old_crops: _Crops, new_crops: _Crops, old_keys: list[CardKey], new_keys: list[CardKey]
-) -> tuple[list[str], tuple[Image | None, Image | None, PixelBox | None]] | None:
+    old_crops: Crops, new_crops: Crops, old_keys: list[CardKey], new_keys: list[CardKey]
+) -> tuple[list[str], tuple[Packed, Packed, PixelBox | None]] | None:
     """The sides of a card that changed, and the first change's images and box; a card whose
     copies were only added or removed changed too (with no side)."""
     sides: list[str] = []
-    shown: tuple[Image | None, Image | None, PixelBox | None] | None = None
+    shown: tuple[Packed, Packed, PixelBox | None] | None = None
     for key in new_keys:
-        if key not in old_crops.data:
+        if key not in old_crops:
             continue
-        before, after = old_crops.image(key), new_crops.image(key)
-        if before.tobytes() == after.tobytes():
+        before, after = old_crops[key], new_crops[key]
+        if before == after:
             continue
-        box = card_change(before, after)
+        box = card_change(before.unpack(), after.unpack())
         if box is None:
             continue
         if key[2] not in sides:
@@ -229,7 +206,7 @@ def _card_change(
     if shown is None and set(old_keys) == set(new_keys):
         return None
     if shown is None:  # only the number of copies changed: show the card as it is
-        image = new_crops.image(new_keys[0])
+        image = new_crops[new_keys[0]]
         shown = (image, image, None)
     return sides, shown
 

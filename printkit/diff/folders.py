@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import pypdfium2
+
 from printkit.card_map import SUFFIX as CARD_MAP
 from printkit.card_map import CardBox, NotACardMap, read_card_map
 
@@ -43,7 +45,7 @@ def read_output(path: Path) -> dict[str, GameOutput]:
     if not path.is_dir():
         reason = "does not exist" if not path.exists() else "is not a folder"
         raise NotAnOutput(path, f"{reason}, so it is not an output folder", hint)
-    if _pdfs(path):
+    if is_game_folder(path):
         return {path.name: read_game(path.name, path)}
     try:
         folders = sorted(p for p in path.iterdir() if p.is_dir() and not p.name.startswith("."))
@@ -55,6 +57,11 @@ def read_output(path: Path) -> dict[str, GameOutput]:
             path, "holds no PDF that a build wrote, so it is not an output folder", hint
         )
     return games
+
+
+def is_game_folder(path: Path) -> bool:
+    """One game's output folder (its PDFs in it), not an --out folder of several."""
+    return path.is_dir() and bool(_pdfs(path))
 
 
 def _pdfs(folder: Path) -> list[Path]:
@@ -79,5 +86,16 @@ def read_game(game: str, folder: Path) -> GameOutput:
                     f"is not a card map printkit wrote ({error})",
                     "build the game again to write it anew",
                 ) from error
+        _check_pdf(pdf)
         materials[pdf.stem] = MaterialOutput(pdf.stem, pdf, cards)
     return GameOutput(game, folder, materials)
+
+
+def _check_pdf(path: Path) -> None:
+    """Refuse a PDF that pdfium cannot open, before any comparison starts."""
+    try:
+        pypdfium2.PdfDocument(path).close()
+    except (pypdfium2.PdfiumError, OSError) as error:
+        raise NotAnOutput(
+            path, f"cannot be read as a PDF ({error})", "build the game again to write it anew"
+        ) from error

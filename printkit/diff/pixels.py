@@ -9,7 +9,9 @@ within one pixel of it is within TOLERANCE of it, in any colour channel."""
 from __future__ import annotations
 
 import math
+import zlib
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -28,6 +30,22 @@ TOLERANCE = 16  # of 255, per channel: what anti-aliasing of one edge may differ
 CARD_EDGE_MM = 1.5
 Image = np.ndarray  # height × width × 3, uint8
 PixelBox = tuple[int, int, int, int]  # left, top, right, bottom (exclusive), in pixels
+
+
+@dataclass(frozen=True)
+class Packed:
+    """An image kept compressed (zlib's fastest level): the cards of a large deck, or the
+    pages of a long document that changed throughout, are hundreds of megabytes of pixels."""
+
+    shape: tuple[int, ...]
+    data: bytes
+
+    @classmethod
+    def of(cls, image: Image) -> Packed:
+        return cls(image.shape, zlib.compress(image.tobytes(), 1))
+
+    def unpack(self) -> Image:
+        return np.frombuffer(zlib.decompress(self.data), dtype=np.uint8).reshape(self.shape)
 
 
 def page_scale(width: float, height: float) -> float:

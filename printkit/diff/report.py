@@ -57,7 +57,7 @@ def _page(canvas: Canvas, change: Change, count: str) -> None:
             missing = "not in the new build" if label == "after" else "not in the old build"
             canvas.drawString(left, image_top - 20, missing)
             continue
-        _image(canvas, image, change.box, left, image_top, column, image_top - MARGIN)
+        _image(canvas, image.unpack(), change.box, left, image_top, column, image_top - MARGIN)
 
 
 def _image(

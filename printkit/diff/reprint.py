@@ -47,6 +47,14 @@ def reprints(
         if change.card is not None and change.kind != "removed" and change.game == game.game:
             wanted.setdefault(change.material, []).append(change.card)
     for material, cards in wanted.items():
+        if material not in game.played.package.materials:
+            diagnostics.add(
+                REPRINT_MISMATCH,
+                f"the game's files have no material '{material}' to reprint",
+                Span(relative(game.played.folder)),
+                hint="reprint from the files the new build was made from: build again, then diff",
+            )
+            continue
         chosen = set(cards)
         document = compile_material(
             game.played,
