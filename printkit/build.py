@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from printkit.card_map import SUFFIX as CARD_MAP
+from printkit.card_map import card_map_json
 from printkit.check.claims import Status, Verdict
 from printkit.check.deck import check_deck
 from printkit.check.errata import apply_errata
@@ -174,6 +176,9 @@ def material_files(
         pdf = render_pdf(document)
     if "pdf" in formats and pdf is not None:
         yield f"{material_id}.pdf", pdf
+        cards = card_map_json(material_id, document)
+        if cards is not None:
+            yield f"{material_id}{CARD_MAP}", cards
     if "svg" in formats:
         from printkit.draw.svg import render_svg_page  # svgwrite: 40 ms, for SVG output only
 

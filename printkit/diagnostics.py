@@ -1268,6 +1268,48 @@ SHAPE_NO_FIT = _code(
     "every area of the named board, or a player could roll a shape they cannot draw.",
 )
 
+# What changed between two builds: printkit diff (PK785-PK789).
+NOT_AN_OUTPUT = _code(
+    "PK785",
+    Severity.ERROR,
+    "not an output folder of printkit",
+    "'printkit diff OLD NEW' compares two folders that 'printkit build' wrote: an --out folder "
+    "(a folder per game inside) or one game's folder. A path that does not exist, is a file, "
+    "holds no PDF, or holds a card map (<material>.cards.json) that printkit did not write, "
+    "cannot be compared.",
+)
+NO_GIT_HISTORY = _code(
+    "PK786",
+    Severity.ERROR,
+    "the game's folder has no git history",
+    "'printkit diff GAME --since REV' reads the game's files as they were at a git revision, "
+    "so the game's folder must lie in a git repository, and git must be installed.",
+)
+UNKNOWN_REVISION = _code(
+    "PK787",
+    Severity.ERROR,
+    "unknown git revision",
+    "The revision given to --since names no commit of the repository that holds the game's "
+    "folder (a branch, a tag, a commit hash, HEAD~2).",
+)
+REPRINT_MISMATCH = _code(
+    "PK788",
+    Severity.ERROR,
+    "the cards to reprint are not the new build's",
+    "'--reprint' draws the changed cards again from the game's files and compares each with "
+    "the same card in the new build. When they differ, the files changed after that build (or "
+    "it was built with another --paper or --press), and reprinting would print cards nobody "
+    "looked at; a game whose files cannot be found in the rule-data folder cannot be reprinted "
+    "either. Build again, then diff.",
+)
+OLD_BUILD_FAILED = _code(
+    "PK789",
+    Severity.ERROR,
+    "the game at that revision does not build",
+    "'printkit diff GAME --since REV' builds the game as it was at REV; that build had errors, "
+    "so there is nothing to compare with. Check out REV and run 'printkit validate' to see them.",
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:

@@ -61,7 +61,11 @@ def test_a_default_build_writes_no_exports(tmp_path: Path) -> None:
     result = run_cli("--rule-data", rule_data, "build", "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in (tmp_path / "out" / "poker").iterdir())
-    assert names == ["deck-p01.png", "deck-p01.svg", "deck-p02.png", "deck-p02.svg", "deck.pdf"]
+    # the deck's sheets, their previews and the card map printkit diff reads: no export
+    assert names == [
+        "deck-p01.png", "deck-p01.svg", "deck-p02.png", "deck-p02.svg", "deck.cards.json",
+        "deck.pdf",
+    ]  # fmt: skip
 
 
 def test_a_build_without_the_images_removes_those_of_an_earlier_build(tmp_path: Path) -> None:
@@ -72,4 +76,4 @@ def test_a_build_without_the_images_removes_those_of_an_earlier_build(tmp_path: 
     for formats in ("pdf,cards", "pdf"):
         result = run_cli("--rule-data", rule_data, "build", "--out", out, "--format", formats)
         assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in (out / "poker").iterdir()) == ["deck.pdf"]
+    assert sorted(p.name for p in (out / "poker").iterdir()) == ["deck.cards.json", "deck.pdf"]

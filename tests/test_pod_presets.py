@@ -31,13 +31,14 @@ def test_the_game_crafter_gets_the_images_its_preset_names(poker: Path, tmp_path
     assert parse_diagnostics(result.output) == []
     exported = [n for n in _names(out / "poker") if n.startswith("deck.")]
     assert exported == [
+        "deck.cards.json",  # the card map beside the deck's PDF (printkit diff reads it)
         "deck.pdf",
         "deck.thegamecrafter-001-front.png",
         "deck.thegamecrafter-002-front.png",
         "deck.thegamecrafter-003-front.png",
         "deck.thegamecrafter-back.png",
     ]
-    for name in exported[1:]:
+    for name in exported[2:]:
         assert Image.open(out / "poker" / name).size == (825, 1125), name
 
 
