@@ -22,7 +22,8 @@ from pathlib import Path
 from printkit.check.claims import check_claims
 from printkit.check.engine import check_engine
 from printkit.diagnostics import Diagnostics
-from printkit.load.package import LoadedPackage, find_games, load_package
+from printkit.load.package import LoadedPackage, load_package
+from printkit.load.sources import find_games
 from printkit.load.played import play_errata
 
 REPO = Path(__file__).resolve().parent.parent

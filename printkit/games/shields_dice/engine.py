@@ -128,14 +128,22 @@ def _strength(state: DiceState, seat: int) -> float:
     """Batteries standing, each with its share of hit points (health, colour shields and the
     black shields shared by all) and its attacking die's share of the largest die."""
     cfg = state.cfg
-    black = sum(points for _, points in state.front[seat] + state.behind[seat])
-    largest = max(cfg.sides)
+    black = 0
+    for _, points in state.front[seat]:
+        black += points
+    for _, points in state.behind[seat]:
+        black += points
+    full, reach, batteries = cfg.health, cfg.reach, len(cfg.colours)
+    shields, attackers = state.shields[seat], state.attacker[seat]
     total = 0.0
     for colour, health in enumerate(state.health[seat]):
         if health <= 0:
             continue
-        points = health + black + sum(points for _, points in state.shields[seat][colour])
-        attacker = state.attacker[seat][colour]
-        reach = cfg.sides[attacker] / largest if attacker >= 0 else 0
-        total += 1 + (points / (points + cfg.health) + reach) / len(cfg.colours)
+        points = health + black
+        for _, shield in shields[colour]:
+            points += shield
+        attacker = attackers[colour]
+        total += (
+            1 + (points / (points + full) + (reach[attacker] if attacker >= 0 else 0)) / batteries
+        )
     return total / cfg.batteries_to_win
