@@ -15,6 +15,7 @@ from typing import Any
 
 from printkit.load.package import LoadedPackage
 from printkit.model.simulation import Question, Simulation
+from printkit.simulate.exact import table_json
 from printkit.simulate.figures import (
     agent_scores,
     batch_figures,
@@ -117,8 +118,17 @@ def balance(plan: Plan) -> Balance:
         "sweeps": sweeps,
         "questions": questions,
         "ladder": ladder,
+        "exact": _exact(plan.engine, batch),
     }
     return Balance(data, batch, records)
+
+
+def _exact(engine: Engine, batch: Batch) -> list[dict[str, Any]]:
+    """The engine's exact tables on the batch's rules, when it offers any."""
+    offered = getattr(engine, "exact_tables", None)  # optional: most questions need sampling
+    if offered is None:
+        return []
+    return [table_json(table) for table in offered(batch.rules, batch.players, batch.variant)]
 
 
 def _run(plan: Plan, batch: Batch) -> list[Record]:

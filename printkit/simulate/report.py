@@ -18,7 +18,14 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
-from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus import (
+    KeepTogether,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 from reportlab.platypus.flowables import Flowable
 
 from printkit.draw.fonts import FACES, register_fonts
@@ -273,6 +280,37 @@ def _question_flowables(
     return parts
 
 
+def _share_text(share: float) -> str:
+    """A probability as a percentage; one too small to show is never printed as 0."""
+    return f"{share * 100:.1f}" if share >= 0.0005 else "<0.1"
+
+
+def exact_table(table: dict[str, Any], styles: dict[str, ParagraphStyle]) -> list[Flowable]:
+    """An exact distribution per row: the percentage for each count, and the mean."""
+    counts = sorted({d["rounds"] for row in table["rows"] for d in row["distribution"]})
+    header = [table["unit"], *map(str, counts), "mean"]
+    body = []
+    for row in table["rows"]:
+        shares = {d["rounds"]: d["share"] for d in row["distribution"]}
+        cells = [_share_text(shares[c]) if c in shares else "" for c in counts]
+        body.append([row["label"], *cells, f"{row['mean_value']:.2f}"])
+    label, mean = 34 * mm, 12 * mm
+    width = (WIDTH - label - mean) / len(counts)
+    grid = Table([header, *body], colWidths=[label, *[width] * len(counts), mean], hAlign="LEFT")
+    grid.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), FACES["regular"][0], 6.5),
+        ("FONT", (0, 0), (-1, 0), FACES["bold"][0], 6.5),
+        ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.5, GRID),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ("LEFTPADDING", (0, 0), (-1, -1), 1),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 1),
+    ]))  # fmt: skip
+    caption = f"<b>{table['title']}</b> (the chance of each number of {table['unit']}, in %)"
+    return [Paragraph(caption, styles["body"]), Spacer(1, 2), grid, Spacer(1, 6)]
+
+
 def render_report(balance: dict[str, Any]) -> bytes:
     """balance.pdf from balance.json's data."""
     register_fonts()
@@ -295,6 +333,19 @@ def render_report(balance: dict[str, Any]) -> bytes:
         Spacer(1, 4),
         *_batch_flowables(balance["batch"], styles),
     ]
+    if balance["exact"]:
+        story += [
+            Paragraph("Exact tables", styles["heading"]),
+            Paragraph(
+                "Enumerated from every chance outcome with its exact probability, not sampled: "
+                "no interval, the same for any n and seed. The exact fractions are in "
+                "balance.json.",
+                styles["body"],
+            ),
+            Spacer(1, 3),
+        ]
+        for table in balance["exact"]:
+            story.append(KeepTogether(exact_table(table, styles)))
     for name, sweep in balance["sweeps"].items():
         who = f"{' vs '.join(sweep['agents'])}, n = {sweep['playouts']} per value"
         story.append(KeepTogether([

@@ -20,9 +20,11 @@ from printkit.games.shields_dice.config import (
     DiceConfig,
     read_config,
 )
+from printkit.games.shields_dice.exact import exact_tables
 from printkit.games.shields_dice.invariants import check_invariants
 from printkit.games.shields_dice.state import Action, DiceState
 from printkit.model.package import Package
+from printkit.simulate.exact import ExactTable
 
 EVENTS = (
     "take_die",
@@ -112,6 +114,10 @@ class ShieldsDiceEngine:
     def from_json(self, rules: Package, data: dict[str, Any]) -> ShieldsDiceState:
         cfg = self.config(rules, len(data["players"]), data.get("variant"))
         return position.from_json(cfg, data, ShieldsDiceState)
+
+    def exact_tables(self, rules: Package, players: int, variant: str | None) -> list[ExactTable]:
+        """Attacks needed by each attacking die, enumerated from the rolls (balance report)."""
+        return exact_tables(self.config(rules, players, variant), ShieldsDiceState)
 
     def check_invariants(self, state: DiceState) -> None:
         check_invariants(state)
