@@ -19,6 +19,7 @@ from printkit.simulate.exact import table_json
 from printkit.simulate.figures import (
     agent_scores,
     batch_figures,
+    observed_rates,
     paired_change,
     sweep_changes,
     sweep_point,
@@ -184,20 +185,23 @@ def _question(plan: Plan, batch: Batch, question: Question) -> dict[str, Any]:
         variant=question.variant if question.variant is not None else batch.variant,
         seeds=plan.playouts or question.playouts,
         orders=players,
+        observed=tuple(question.always or question.never),
     )
     base_records = _run(plan, baseline)
     always = bool(question.always)
     options = question.always or question.never
-    arms = []
-    for option in options:
-        tested = replace(baseline, tested=Tested(0, (option,), always))
+    arms, observed = [], []  # the experiment, and apart from it what was merely seen
+    for index, option in enumerate(options):
+        tested = replace(baseline, tested=Tested(0, (option,), always), observed=())
         change = paired_change(base_records, _run(plan, tested), players, len(options))
         label = option.move if option.move is not None else f"action {option.action}"
         arms.append({"option": label, "mode": "always" if always else "never", **change})
+        observed.append({"option": label, **observed_rates(base_records, index)})
     return {
         "text": question.text,
         "agent": question.agent,
         "against": others,
         "players": players,
         "options": arms,
+        "observational": observed,
     }

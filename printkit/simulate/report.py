@@ -277,6 +277,21 @@ def _question_flowables(
             f"{change['estimate'] * 100:+.1f} points [{change['low'] * 100:+.1f}, "
             f"{change['high'] * 100:+.1f}] over {option['seeds']} seeds ({verdict}).",
             styles["body"]))  # fmt: skip
+    parts += [
+        Spacer(1, 3),
+        Paragraph(
+            f"<b>Observational, not an effect: win rate when X was taken.</b> In the games "
+            f"{question['agent']} played as it is (the baseline above), its score where it "
+            "made the move at least once and where it never did. Winners' choices are "
+            "biased (a player ahead or behind moves differently), so this is not what the "
+            "move is worth; the controlled change above is.",
+            styles["body"],
+        ),
+    ]
+    for seen in question["observational"]:
+        parts.append(Paragraph(
+            f"{seen['option']}: win rate when taken {_interval_text(seen['taken'])}; when "
+            f"not taken {_interval_text(seen['not_taken'])}.", styles["body"]))  # fmt: skip
     return parts
 
 
