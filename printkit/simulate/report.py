@@ -118,6 +118,51 @@ def rate_bars(
     return drawing
 
 
+def change_bars(title: str, rows: Sequence[tuple[str, dict[str, Any]]]) -> Drawing:
+    """A question's paired changes in points around 0: a bar to each estimate, black whiskers
+    at its 95 % interval, a grey line at its Bonferroni interval (the one that decides
+    "clear"), the figures as text."""
+    lines = _title_lines(title)
+    height = 22 + ROW * len(rows) + (len(lines) - 1) * TITLE_LEADING
+    drawing = Drawing(WIDTH, height)
+    _draw_title(drawing, lines)
+    height -= (len(lines) - 1) * TITLE_LEADING
+    reach = max([0.05] + [abs(o[k][e]) for _, o in rows for k in ("change", "bonferroni")
+                          for e in ("low", "high")])  # fmt: skip
+    span = WIDTH - LABEL_WIDTH - 70 * mm
+    zero = LABEL_WIDTH + span / 2
+
+    def x_of(value: float) -> float:
+        return zero + value / reach * span / 2
+
+    for row, (label, option) in enumerate(rows):
+        y = height - 24 - row * ROW
+        middle = y + (ROW - 4) / 2
+        change, wide = option["change"], option["bonferroni"]
+        drawing.add(String(0, y + 2, label[:48], fontName=FACES["regular"][0], fontSize=7.5,
+                           fillColor=INK))  # fmt: skip
+        start, stop = sorted((zero, x_of(change["estimate"])))
+        drawing.add(Rect(start, y, stop - start, ROW - 4, fillColor=BAR, strokeColor=None))
+        drawing.add(Line(x_of(wide["low"]), middle, x_of(wide["high"]), middle,
+                         strokeColor=GRID, strokeWidth=2.5))  # fmt: skip
+        low, high = x_of(change["low"]), x_of(change["high"])
+        drawing.add(Line(low, middle, high, middle, strokeColor=INK, strokeWidth=0.8))
+        drawing.add(Line(low, y, low, y + ROW - 4, strokeColor=INK, strokeWidth=0.8))
+        drawing.add(Line(high, y, high, y + ROW - 4, strokeColor=INK, strokeWidth=0.8))
+        verdict = "clear" if option["clear"] else "not clear"
+        text = (f"{change['estimate'] * 100:+.1f} [{change['low'] * 100:+.1f}, "
+                f"{change['high'] * 100:+.1f}] {verdict}")  # fmt: skip
+        drawing.add(String(LABEL_WIDTH + span + 6, y + 2, text, fontName=FACES["regular"][0],
+                           fontSize=7))  # fmt: skip
+    top, bottom = height - 14, height - 24 - (len(rows) - 1) * ROW
+    drawing.add(Line(zero, bottom - 2, zero, top, strokeColor=NEVER, strokeDashArray=(2, 2)))
+    for value in (-reach, reach):
+        drawing.add(String(x_of(value), bottom - 9, f"{value * 100:+.0f} points",
+                           fontName=FACES["regular"][0], fontSize=6,
+                           textAnchor="middle"))  # fmt: skip
+    return drawing
+
+
 def histogram(title: str, distribution: dict[str, Any], unit: str) -> Drawing:
     """Counts per bin, with the median and quartiles in the caption."""
     q1, median, q3 = distribution["quartiles"]
@@ -268,7 +313,18 @@ def _question_flowables(
             styles["body"],
         ),
     ]
-    for option in question["options"]:
+    options = question["options"]
+    if options:
+        seeds, per_arm = options[0]["seeds"], options[0]["baseline"]["n"]
+        parts.append(change_bars(
+            f"Change of {question['agent']}'s score, in points, against "
+            f"{', '.join(question['against'])} ({question['players']} players, n = {per_arm} "
+            f"playouts per arm: {seeds} seeds in every seat order); black: 95 % interval, "
+            f"grey: Bonferroni interval over {len(options)} comparison(s)",
+            [(f"{o['mode']} {o['option']}", o) for o in options],
+        ))  # fmt: skip
+        parts.append(Spacer(1, 8))
+    for option in options:
         change = option["change"]
         verdict = "clear" if option["clear"] else "not clear"
         parts.append(Paragraph(

@@ -62,6 +62,8 @@ def test_balance_pdf_titles_every_chart_with_agents_and_n(report: Path):
                     "Precision", "Rule use", "Sweep command_line", "Question rolling",
                     "Skill ladder"):  # fmt: skip
         assert heading in text
+    words = " ".join(text.split())  # a long title wraps
+    assert "Change of greedy's score, in points, against greedy (2 players, n = 80" in words
 
 
 def test_the_win_rate_when_a_move_was_taken_is_printed_apart_under_its_label(report: Path):
