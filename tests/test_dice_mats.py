@@ -73,6 +73,15 @@ def test_the_player_mat_has_three_health_tracks_of_twelve(mats: Path) -> None:
     assert "red (R) attacks yellow" in text and "blue (B) attacks red" in text
 
 
+def test_the_player_mat_gives_black_shields_one_place_for_all_three_batteries(mats: Path) -> None:
+    """Erratum black_shield_covers plays one black shield over every battery (seed 001, l.94):
+    the mat must not offer a black shield space in each battery's row."""
+    text = " ".join(_text(mats / "player_mat.pdf").split())
+    assert "guards all three of its owner's batteries" in text
+    assert text.count("Black shields: all batteries") == 1
+    assert "black shield in front" not in text and "black shield behind" not in text
+
+
 def test_the_pool_mat_lists_every_pool_die_by_role(mats: Path) -> None:
     text = _text(mats / "pool_mat.pdf")
     assert text.count("pool ") >= 18  # every die whose inventory line says it is in the pool

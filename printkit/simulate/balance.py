@@ -15,9 +15,11 @@ from typing import Any
 
 from printkit.load.package import LoadedPackage
 from printkit.model.simulation import Question, Simulation
+from printkit.simulate.exact import table_json
 from printkit.simulate.figures import (
     agent_scores,
     batch_figures,
+    observed_rates,
     paired_change,
     sweep_changes,
     sweep_point,
@@ -117,8 +119,17 @@ def balance(plan: Plan) -> Balance:
         "sweeps": sweeps,
         "questions": questions,
         "ladder": ladder,
+        "exact": _exact(plan.engine, batch),
     }
     return Balance(data, batch, records)
+
+
+def _exact(engine: Engine, batch: Batch) -> list[dict[str, Any]]:
+    """The engine's exact tables on the batch's rules, when it offers any."""
+    offered = getattr(engine, "exact_tables", None)  # optional: most questions need sampling
+    if offered is None:
+        return []
+    return [table_json(table) for table in offered(batch.rules, batch.players, batch.variant)]
 
 
 def _run(plan: Plan, batch: Batch) -> list[Record]:
@@ -174,20 +185,23 @@ def _question(plan: Plan, batch: Batch, question: Question) -> dict[str, Any]:
         variant=question.variant if question.variant is not None else batch.variant,
         seeds=plan.playouts or question.playouts,
         orders=players,
+        observed=tuple(question.always or question.never),
     )
     base_records = _run(plan, baseline)
     always = bool(question.always)
     options = question.always or question.never
-    arms = []
-    for option in options:
-        tested = replace(baseline, tested=Tested(0, (option,), always))
+    arms, observed = [], []  # the experiment, and apart from it what was merely seen
+    for index, option in enumerate(options):
+        tested = replace(baseline, tested=Tested(0, (option,), always), observed=())
         change = paired_change(base_records, _run(plan, tested), players, len(options))
         label = option.move if option.move is not None else f"action {option.action}"
         arms.append({"option": label, "mode": "always" if always else "never", **change})
+        observed.append({"option": label, **observed_rates(base_records, index)})
     return {
         "text": question.text,
         "agent": question.agent,
         "against": others,
         "players": players,
         "options": arms,
+        "observational": observed,
     }

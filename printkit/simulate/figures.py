@@ -206,6 +206,18 @@ def paired_change(
     }
 
 
+def observed_rates(records: Sequence[Record], option: int) -> dict[str, Any]:
+    """Player identity 0's score in the games where it made move `option` and in those where
+    it did not (a game cut off scores 0, as in the baseline): an observation, not an effect
+    (winners' choices are biased)."""
+    taken = [r for r in records if r.took[option]]
+    other = [r for r in records if not r.took[option]]
+    return {
+        "taken": rate(sum(score_of(r, 0) for r in taken), len(taken)),
+        "not_taken": rate(sum(score_of(r, 0) for r in other), len(other)),
+    }
+
+
 def _per_seed(records: Sequence[Record], orders: int) -> list[Sequence[Record]]:
     return [records[start : start + orders] for start in range(0, len(records), orders)]
 

@@ -37,8 +37,10 @@ class GreedyAgent:
         if after.current_player() != CHANCE:
             return self.engine.evaluate(after, seat)
         total = 0.0
-        for outcome, probability in after.chance_outcomes():
+        *others, last = after.chance_outcomes()
+        for outcome, probability in others:
             rolled = after.clone()
             rolled.apply(outcome)
             total += float(probability) * self.engine.evaluate(rolled, seat)
-        return total
+        after.apply(last[0])  # the last outcome needs no copy: `after` is not read again
+        return total + float(last[1]) * self.engine.evaluate(after, seat)

@@ -10,30 +10,35 @@ takes, or never takes, the moves its preferences name.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fnmatch import fnmatchcase
 
 from printkit.model.simulation import Preference
 from printkit.simulate.protocol import Action, Agent, State
 
 
-def matches(state: State, action: Action, preference: Preference) -> bool:
-    """Whether `action` at `state` is the kind of move `preference` names."""
-    if preference.move is not None:
-        return fnmatchcase(state.notation(action), preference.move)
+def matcher(state: State, preference: Preference) -> Callable[[Action], bool]:
+    """Whether a move at `state` is the kind of move `preference` names (chosen once per
+    preference, not once per move: a priority agent asks at every decision)."""
+    pattern, rule = preference.move, preference.action
+    if pattern is not None:
+        return lambda action: fnmatchcase(state.notation(action), pattern)
     rule_of = getattr(state, "rule_of", None)  # optional: the engine knows without playing
     if rule_of is not None:
-        return rule_of(action) == preference.action
-    played = state.clone()
-    played.apply(action)
-    return preference.action in played.events
+        return lambda action: rule_of(action) == rule
+
+    def played(action: Action) -> bool:
+        after = state.clone()
+        after.apply(action)
+        return rule in after.events
+
+    return played
 
 
-def preferred(state: State, preferences: Sequence[Preference]) -> list[Action]:
-    """The legal moves of the first preference that has any, in the engine's order."""
-    legal = state.legal_actions()
+def preferred(state: State, preferences: Sequence[Preference], legal: list[Action]) -> list[Action]:
+    """The moves of `legal` of the first preference that has any, in the engine's order."""
     for preference in preferences:
-        chosen = [action for action in legal if matches(state, action, preference)]
+        chosen = list(filter(matcher(state, preference), legal))
         if chosen:
             return chosen
     return []
@@ -49,8 +54,11 @@ class PriorityAgent:
         self.otherwise = otherwise
 
     def choose(self, state: State, rng: random.Random) -> Action:
-        chosen = preferred(state, self.prefer)
-        return chosen[0] if chosen else self.otherwise.choose(state, rng)
+        legal = state.legal_actions()
+        chosen = preferred(state, self.prefer, legal)
+        if chosen:
+            return chosen[0]
+        return self.otherwise.choose(Narrowed(state, legal), rng)  # the moves listed once
 
 
 class Constrained:
@@ -65,13 +73,13 @@ class Constrained:
         self.name = f"{agent.name} ({'always' if always else 'never'} {_label(options)})"
 
     def choose(self, state: State, rng: random.Random) -> Action:
-        chosen = preferred(state, self.options)
+        legal = state.legal_actions()
+        chosen = preferred(state, self.options, legal)
         if self.always:
-            return chosen[0] if chosen else self.agent.choose(state, rng)
-        if not chosen or len(chosen) == len(state.legal_actions()):
-            return self.agent.choose(state, rng)
-        return self.agent.choose(Narrowed(state, [a for a in state.legal_actions()
-                                                  if a not in chosen]), rng)  # fmt: skip
+            return chosen[0] if chosen else self.agent.choose(Narrowed(state, legal), rng)
+        if not chosen or len(chosen) == len(legal):
+            return self.agent.choose(Narrowed(state, legal), rng)
+        return self.agent.choose(Narrowed(state, [a for a in legal if a not in chosen]), rng)
 
 
 def _label(options: Sequence[Preference]) -> str:

@@ -100,6 +100,10 @@ class Engine(Protocol):
     def check_invariants(self, state: State) -> None:
         """Raise InvariantBroken when the state breaks a rule (conservation, bounds)."""
 
+    # Optional: `def exact_tables(self, rules, players, variant) -> list[ExactTable]` gives
+    # distributions enumerated from the chance outcomes (printkit/simulate/exact.py), which the
+    # balance report prints as they are, with no interval.
+
 
 class Agent(Protocol):
     """A player: chooses one of the legal moves of the seat to move.

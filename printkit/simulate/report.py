@@ -18,7 +18,14 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
-from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus import (
+    KeepTogether,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 from reportlab.platypus.flowables import Flowable
 
 from printkit.draw.fonts import FACES, register_fonts
@@ -108,6 +115,51 @@ def rate_bars(
     if reference is not None:
         x = left + reference * scale
         drawing.add(Line(x, bottom - 2, x, top, strokeColor=NEVER, strokeDashArray=(2, 2)))
+    return drawing
+
+
+def change_bars(title: str, rows: Sequence[tuple[str, dict[str, Any]]]) -> Drawing:
+    """A question's paired changes in points around 0: a bar to each estimate, black whiskers
+    at its 95 % interval, a grey line at its Bonferroni interval (the one that decides
+    "clear"), the figures as text."""
+    lines = _title_lines(title)
+    height = 22 + ROW * len(rows) + (len(lines) - 1) * TITLE_LEADING
+    drawing = Drawing(WIDTH, height)
+    _draw_title(drawing, lines)
+    height -= (len(lines) - 1) * TITLE_LEADING
+    reach = max([0.05] + [abs(o[k][e]) for _, o in rows for k in ("change", "bonferroni")
+                          for e in ("low", "high")])  # fmt: skip
+    span = WIDTH - LABEL_WIDTH - 70 * mm
+    zero = LABEL_WIDTH + span / 2
+
+    def x_of(value: float) -> float:
+        return zero + value / reach * span / 2
+
+    for row, (label, option) in enumerate(rows):
+        y = height - 24 - row * ROW
+        middle = y + (ROW - 4) / 2
+        change, wide = option["change"], option["bonferroni"]
+        drawing.add(String(0, y + 2, label[:48], fontName=FACES["regular"][0], fontSize=7.5,
+                           fillColor=INK))  # fmt: skip
+        start, stop = sorted((zero, x_of(change["estimate"])))
+        drawing.add(Rect(start, y, stop - start, ROW - 4, fillColor=BAR, strokeColor=None))
+        drawing.add(Line(x_of(wide["low"]), middle, x_of(wide["high"]), middle,
+                         strokeColor=GRID, strokeWidth=2.5))  # fmt: skip
+        low, high = x_of(change["low"]), x_of(change["high"])
+        drawing.add(Line(low, middle, high, middle, strokeColor=INK, strokeWidth=0.8))
+        drawing.add(Line(low, y, low, y + ROW - 4, strokeColor=INK, strokeWidth=0.8))
+        drawing.add(Line(high, y, high, y + ROW - 4, strokeColor=INK, strokeWidth=0.8))
+        verdict = "clear" if option["clear"] else "not clear"
+        text = (f"{change['estimate'] * 100:+.1f} [{change['low'] * 100:+.1f}, "
+                f"{change['high'] * 100:+.1f}] {verdict}")  # fmt: skip
+        drawing.add(String(LABEL_WIDTH + span + 6, y + 2, text, fontName=FACES["regular"][0],
+                           fontSize=7))  # fmt: skip
+    top, bottom = height - 14, height - 24 - (len(rows) - 1) * ROW
+    drawing.add(Line(zero, bottom - 2, zero, top, strokeColor=NEVER, strokeDashArray=(2, 2)))
+    for value in (-reach, reach):
+        drawing.add(String(x_of(value), bottom - 9, f"{value * 100:+.0f} points",
+                           fontName=FACES["regular"][0], fontSize=6,
+                           textAnchor="middle"))  # fmt: skip
     return drawing
 
 
@@ -261,7 +313,18 @@ def _question_flowables(
             styles["body"],
         ),
     ]
-    for option in question["options"]:
+    options = question["options"]
+    if options:
+        seeds, per_arm = options[0]["seeds"], options[0]["baseline"]["n"]
+        parts.append(change_bars(
+            f"Change of {question['agent']}'s score, in points, against "
+            f"{', '.join(question['against'])} ({question['players']} players, n = {per_arm} "
+            f"playouts per arm: {seeds} seeds in every seat order); black: 95 % interval, "
+            f"grey: Bonferroni interval over {len(options)} comparison(s)",
+            [(f"{o['mode']} {o['option']}", o) for o in options],
+        ))  # fmt: skip
+        parts.append(Spacer(1, 8))
+    for option in options:
         change = option["change"]
         verdict = "clear" if option["clear"] else "not clear"
         parts.append(Paragraph(
@@ -270,7 +333,53 @@ def _question_flowables(
             f"{change['estimate'] * 100:+.1f} points [{change['low'] * 100:+.1f}, "
             f"{change['high'] * 100:+.1f}] over {option['seeds']} seeds ({verdict}).",
             styles["body"]))  # fmt: skip
+    parts += [
+        Spacer(1, 3),
+        Paragraph(
+            f"<b>Observational, not an effect: win rate when X was taken.</b> In the games "
+            f"{question['agent']} played as it is (the baseline above), its score where it "
+            "made the move at least once and where it never did. Winners' choices are "
+            "biased (a player ahead or behind moves differently), so this is not what the "
+            "move is worth; the controlled change above is.",
+            styles["body"],
+        ),
+    ]
+    for seen in question["observational"]:
+        parts.append(Paragraph(
+            f"{seen['option']}: win rate when taken {_interval_text(seen['taken'])}; when "
+            f"not taken {_interval_text(seen['not_taken'])}.", styles["body"]))  # fmt: skip
     return parts
+
+
+def _share_text(share: float) -> str:
+    """A probability as a percentage; one too small to show is never printed as 0."""
+    return f"{share * 100:.1f}" if share >= 0.0005 else "<0.1"
+
+
+def exact_table(table: dict[str, Any], styles: dict[str, ParagraphStyle]) -> list[Flowable]:
+    """An exact distribution per row: the percentage for each count, and the mean."""
+    counts = sorted({d["rounds"] for row in table["rows"] for d in row["distribution"]})
+    header = [table["unit"], *map(str, counts), "mean"]
+    body = []
+    for row in table["rows"]:
+        shares = {d["rounds"]: d["share"] for d in row["distribution"]}
+        cells = [_share_text(shares[c]) if c in shares else "" for c in counts]
+        body.append([row["label"], *cells, f"{row['mean_value']:.2f}"])
+    label, mean = 34 * mm, 12 * mm
+    width = (WIDTH - label - mean) / len(counts)
+    grid = Table([header, *body], colWidths=[label, *[width] * len(counts), mean], hAlign="LEFT")
+    grid.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), FACES["regular"][0], 6.5),
+        ("FONT", (0, 0), (-1, 0), FACES["bold"][0], 6.5),
+        ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.5, GRID),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ("LEFTPADDING", (0, 0), (-1, -1), 1),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 1),
+    ]))  # fmt: skip
+    caption = f"<b>{table['title']}</b> (the chance of each number of {table['unit']}, in %)"
+    return [Paragraph(caption, styles["body"]), Spacer(1, 2), grid, Spacer(1, 6)]
 
 
 def render_report(balance: dict[str, Any]) -> bytes:
@@ -295,6 +404,19 @@ def render_report(balance: dict[str, Any]) -> bytes:
         Spacer(1, 4),
         *_batch_flowables(balance["batch"], styles),
     ]
+    if balance["exact"]:
+        story += [
+            Paragraph("Exact tables", styles["heading"]),
+            Paragraph(
+                "Enumerated from every chance outcome with its exact probability, not sampled: "
+                "no interval, the same for any n and seed. The exact fractions are in "
+                "balance.json.",
+                styles["body"],
+            ),
+            Spacer(1, 3),
+        ]
+        for table in balance["exact"]:
+            story.append(KeepTogether(exact_table(table, styles)))
     for name, sweep in balance["sweeps"].items():
         who = f"{' vs '.join(sweep['agents'])}, n = {sweep['playouts']} per value"
         story.append(KeepTogether([

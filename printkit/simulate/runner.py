@@ -15,6 +15,7 @@ import signal
 from collections import Counter
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 
 from printkit.model.package import Package
 from printkit.model.simulation import Preference
@@ -54,6 +55,7 @@ class Batch:
     max_turns: int = 200
     check: bool = False
     tested: Tested | None = None
+    observed: tuple[Preference, ...] = ()  # moves whose use by player identity 0 is recorded
 
     @property
     def total(self) -> int:
@@ -105,6 +107,7 @@ class Record:
     end: str | None
     error: str | None
     events: tuple[tuple[str, int], ...] = field(default=())  # per event: steps naming it
+    took: tuple[bool, ...] = ()  # per observed move: whether player identity 0 made one
 
     @property
     def finished(self) -> bool:
@@ -125,7 +128,22 @@ def record(batch: Batch, index: int, result: PlayoutResult) -> Record:
         end=result.end,
         error=result.error,
         events=tuple(sorted(events.items())),
+        took=tuple(_took(batch, index, result, move) for move in batch.observed),
     )
+
+
+def _took(batch: Batch, index: int, result: PlayoutResult, move: Preference) -> bool:
+    """Whether player identity 0 made a move of the kind `move` names in this playout (by its
+    notation, or by the rule id among the events of its step)."""
+    seat = batch.identities(index % batch.orders).index(0)
+    for actor, notation, events in zip(result.actors, result.actions, result.events, strict=True):
+        if actor != seat:
+            continue
+        if move.move is not None and fnmatchcase(notation, move.move):
+            return True
+        if move.action is not None and move.action in events:
+            return True
+    return False
 
 
 def play_chunk(batch: Batch, start: int, stop: int) -> list[Record]:

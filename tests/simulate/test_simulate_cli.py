@@ -62,6 +62,24 @@ def test_balance_pdf_titles_every_chart_with_agents_and_n(report: Path):
                     "Precision", "Rule use", "Sweep command_line", "Question rolling",
                     "Skill ladder"):  # fmt: skip
         assert heading in text
+    words = " ".join(text.split())  # a long title wraps
+    assert "Change of greedy's score, in points, against greedy (2 players, n = 80" in words
+
+
+def test_the_win_rate_when_a_move_was_taken_is_printed_apart_under_its_label(report: Path):
+    question = json.loads((report / "balance.json").read_text())["questions"]["rolling"]
+    assert all("taken" not in option for option in question["options"])  # not an effect
+    seen = question["observational"]
+    assert [s["option"] for s in seen] == ["roll", "action bounce"]
+    baseline = question["options"][0]["baseline"]  # the games the observation is made in
+    for split in seen:
+        taken, other = split["taken"], split["not_taken"]
+        assert taken["n"] + other["n"] == baseline["n"]
+        assert taken["count"] + other["count"] == baseline["count"]
+    assert seen[0]["taken"]["n"] > 0  # greedy rolls in some games
+    text = "".join(page.extract_text() for page in pypdf.PdfReader(report / "balance.pdf").pages)
+    label = text.index("Observational, not an effect: win rate when X was taken")
+    assert text.index("change") < label < text.index("roll: win rate when taken")
 
 
 def test_sample_games_replay_and_are_checked(report: Path):

@@ -251,24 +251,29 @@ class RiseState:
             return []
         return [("place_tile", cell) for cell in sorted(self.frontier)]
 
+    def _free_around(self, cell: Cell) -> list[Cell]:
+        """The free tiles next to `cell` (the hot loop of every legal-move list)."""
+        tiles, workers, towers = self.tiles, self.workers, self.towers
+        return [n for n in _around(cell) if n in tiles and n not in workers and n not in towers]
+
     def _place_worker(self, own: list[Cell]) -> list[tuple]:
         if self.workers_left[self.seat] <= 0:
             return []
-        near = {n for cell in own for n in _around(cell) if self._free(n)}
+        near = {n for cell in own for n in self._free_around(cell)}
         return [("place_worker", cell) for cell in sorted(near)]
 
     def _move_worker(self, own: list[Cell]) -> list[tuple]:
-        return [("move_worker", cell, n) for cell in own for n in _around(cell) if self._free(n)]
+        return [("move_worker", cell, n) for cell in own for n in self._free_around(cell)]
 
     def _jump_worker(self, own: list[Cell]) -> list[tuple]:
         found = []
+        workers, seat = self.workers, self.seat
         for cell in own:
-            for dq, dr in STEPS:
-                over = (cell[0] + dq, cell[1] + dr)
-                enemy = self.workers.get(over)
-                if enemy is None or enemy == self.seat:
+            for over in _around(cell):
+                enemy = workers.get(over)
+                if enemy is None or enemy == seat:
                     continue
-                landing = (over[0] + dq, over[1] + dr)
+                landing = (over[0] + over[0] - cell[0], over[1] + over[1] - cell[1])  # on
                 if self._free(landing) and not self._protected(over, landing, enemy):
                     found.append(("jump_worker", cell, landing))
         return found

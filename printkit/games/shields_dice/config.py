@@ -24,6 +24,7 @@ FIRST, HEALTH, ATTACKERS, POOL = "roll_for_first", "health_dice", "default_attac
 WIN = "two_batteries"
 RESURRECTION, MATCH = "resurrection", "match"
 ROLES = ("attacker", "shield", "overall_shield", "potion", "polish")  # pool_roles' `role`s
+PLACED_ANYWAY = ("overall_shield", "potion", "polish")  # roles with a place whatever is lost
 HEALTH_ROLE = "health"  # a battery's health die (set up, never in the pool)
 NEWER_SHIELD = ("in front of", "behind")  # what values.newer_shield may say
 NEXT_FIRST = ("loser", "winner")  # what values.match_next_first may say
@@ -70,7 +71,10 @@ class DiceConfig:
     finish: tuple[str, ...]
     colour_of: tuple[str, ...]
     role: tuple[str, ...]  # ROLES, HEALTH_ROLE or "" (not played)
-    takeable: tuple[bool, ...]  # has a role in the pool (a health die or a die of no row has none)
+    takeable: tuple[int, ...]  # kinds with a role in the pool (not health dice nor dice of no row)
+    placed_anyway: tuple[
+        int, ...
+    ]  # kinds with a place whatever is lost: black shields, potions, polish
     row_id: tuple[str, ...]  # the pool_roles row each kind plays by ("" for none)
     row_title: tuple[str, ...]  # that row's printed result
     battery: tuple[int, ...]  # the battery (colour index) an attacker or shield serves, or -1
@@ -98,6 +102,7 @@ class DiceConfig:
     loser_starts_next: bool
     first_outcomes: list[tuple[tuple[str, int], Fraction]]  # ("roll", total) and its chance
     roll_outcomes: dict[int, list[tuple[tuple[str, int], Fraction]]]  # by a die's sides
+    reach: tuple[float, ...]  # per kind: its sides as a share of the largest die's (evaluation)
 
 
 def total_outcomes(dice: int, sides: int) -> list[tuple[tuple[str, int], Fraction]]:
@@ -196,9 +201,11 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
         colour_of=colour_of,
         role=tuple(role),
         takeable=tuple(
-            name in ROLES and (name not in ("attacker", "shield") or colour in colours)
-            for name, colour in zip(role, colour_of, strict=True)
+            kind
+            for kind, (name, colour) in enumerate(zip(role, colour_of, strict=True))
+            if name in ROLES and (name not in ("attacker", "shield") or colour in colours)
         ),
+        placed_anyway=tuple(kind for kind, name in enumerate(role) if name in PLACED_ANYWAY),
         row_id=tuple(row_id),
         row_title=tuple(row_title),
         battery=tuple(
@@ -229,6 +236,7 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
         loser_starts_next=next_first == NEXT_FIRST[0],
         first_outcomes=total_outcomes(first.count, first_sides),
         roll_outcomes={count: total_outcomes(1, count) for count in set(sides) if count > 0},
+        reach=tuple(count / max(sides) for count in sides),
     )
 
 

@@ -20,9 +20,11 @@ from printkit.games.shields_dice.config import (
     DiceConfig,
     read_config,
 )
+from printkit.games.shields_dice.exact import exact_tables
 from printkit.games.shields_dice.invariants import check_invariants
 from printkit.games.shields_dice.state import Action, DiceState
 from printkit.model.package import Package
+from printkit.simulate.exact import ExactTable
 
 EVENTS = (
     "take_die",
@@ -113,6 +115,10 @@ class ShieldsDiceEngine:
         cfg = self.config(rules, len(data["players"]), data.get("variant"))
         return position.from_json(cfg, data, ShieldsDiceState)
 
+    def exact_tables(self, rules: Package, players: int, variant: str | None) -> list[ExactTable]:
+        """Attacks needed by each attacking die, enumerated from the rolls (balance report)."""
+        return exact_tables(self.config(rules, players, variant), ShieldsDiceState)
+
     def check_invariants(self, state: DiceState) -> None:
         check_invariants(state)
 
@@ -128,14 +134,22 @@ def _strength(state: DiceState, seat: int) -> float:
     """Batteries standing, each with its share of hit points (health, colour shields and the
     black shields shared by all) and its attacking die's share of the largest die."""
     cfg = state.cfg
-    black = sum(points for _, points in state.front[seat] + state.behind[seat])
-    largest = max(cfg.sides)
+    black = 0
+    for _, points in state.front[seat]:
+        black += points
+    for _, points in state.behind[seat]:
+        black += points
+    full, reach, batteries = cfg.health, cfg.reach, len(cfg.colours)
+    shields, attackers = state.shields[seat], state.attacker[seat]
     total = 0.0
     for colour, health in enumerate(state.health[seat]):
         if health <= 0:
             continue
-        points = health + black + sum(points for _, points in state.shields[seat][colour])
-        attacker = state.attacker[seat][colour]
-        reach = cfg.sides[attacker] / largest if attacker >= 0 else 0
-        total += 1 + (points / (points + cfg.health) + reach) / len(cfg.colours)
+        points = health + black
+        for _, shield in shields[colour]:
+            points += shield
+        attacker = attackers[colour]
+        total += (
+            1 + (points / (points + full) + (reach[attacker] if attacker >= 0 else 0)) / batteries
+        )
     return total / cfg.batteries_to_win

@@ -44,7 +44,7 @@ def _counts(cfg: DiceConfig, counts: list[int]) -> dict[str, int]:
     return {cfg.kinds[kind]: count for kind, count in enumerate(counts) if count}
 
 
-def _layers(cfg: DiceConfig, stack: list[list[int]]) -> list[dict[str, Any]]:
+def _layers(cfg: DiceConfig, stack: list[tuple[int, int]]) -> list[dict[str, Any]]:
     return [{"die": cfg.kinds[kind], "points": points} for kind, points in stack]
 
 
@@ -94,8 +94,8 @@ def from_json(cfg: DiceConfig, data: dict[str, Any], cls: type[DiceState]) -> Di
     if len(players) != cfg.players:
         raise ValueError(f"a position of this game has {cfg.players} players")
 
-    def layers(stack: list[dict[str, Any]]) -> list[list[int]]:
-        return [[kind(layer["die"]), layer["points"]] for layer in stack]
+    def layers(stack: list[dict[str, Any]]) -> list[tuple[int, int]]:
+        return [(kind(layer["die"]), layer["points"]) for layer in stack]
 
     def attacker(player: dict[str, Any], battery: int) -> int:
         name = player.get("attackers", {}).get(cfg.colours[battery], "")

@@ -26,7 +26,7 @@ from printkit.simulate.protocol import CHANCE, TERMINAL
 
 Action = tuple  # ("take", kind, place) ("attack", colour, target) ("roll", n) ("potion", kind,
 # colour) ("polish", kind, shield kind) ("resurrect", sacrificed kind, kind, place) ("pass",)
-Layer = list[list[int]]  # shields outermost first: [kind, points]
+Layer = list[tuple[int, int]]  # shields outermost first: (kind, points); a hit replaces one
 FRONT, BEHIND, KEEP, TRASH = "front", "behind", "keep", "trash"  # where a taken die goes
 ROLL_FIRST = ("first",)  # pending: the roll for first player
 PASS: Action = ("pass",)
@@ -146,12 +146,13 @@ class DiceState:
     def clone(self) -> DiceState:
         other = self.__class__.__new__(self.__class__)
         other.cfg = self.cfg
-        other.health = [row[:] for row in self.health]
-        other.attacker = [row[:] for row in self.attacker]
-        other.shields = [[[layer[:] for layer in stack] for stack in mine] for mine in self.shields]
-        other.front = [[layer[:] for layer in stack] for stack in self.front]
-        other.behind = [[layer[:] for layer in stack] for stack in self.behind]
-        other.held = [row[:] for row in self.held]
+        copy = list.copy  # mapped over a seat's rows: the hot loop of every search
+        other.health = list(map(copy, self.health))
+        other.attacker = list(map(copy, self.attacker))
+        other.shields = [list(map(copy, mine)) for mine in self.shields]
+        other.front = list(map(copy, self.front))
+        other.behind = list(map(copy, self.behind))
+        other.held = list(map(copy, self.held))
         other.pool = self.pool[:]
         other.trash = self.trash[:]
         other.seat, other.phase, other.turns = self.seat, self.phase, self.turns
@@ -221,9 +222,9 @@ class DiceState:
     def _stack(self, stack: Layer, kind: int) -> None:
         """A new shield at full points, in front of or behind one already there."""
         if self.cfg.newer_in_front:
-            stack.insert(0, [kind, self.cfg.sides[kind]])
+            stack.insert(0, (kind, self.cfg.sides[kind]))
         else:
-            stack.append([kind, self.cfg.sides[kind]])
+            stack.append((kind, self.cfg.sides[kind]))
 
     # --- the attack step ------------------------------------------------------------------------
 
@@ -275,7 +276,7 @@ class DiceState:
                 seen.append(kind)
         return seen
 
-    def _shields_in_play(self, me: int) -> list[list[int]]:
+    def _shields_in_play(self, me: int) -> list[tuple[int, int]]:
         layers = list(self.front[me])
         for colour, stack in enumerate(self.shields[me]):
             if self.health[me][colour] > 0:
@@ -315,8 +316,9 @@ class DiceState:
             self.events = [POLISH, cfg.row_id[polish]]
             self.used[1] += 1
             self._spend(polish)
-            layer = self._find_shield(me, shield)
-            layer[1] = min(cfg.sides[layer[0]], layer[1] + cfg.sides[polish])
+            stack, at = self._find_shield(me, shield)
+            points = min(cfg.sides[shield], stack[at][1] + cfg.sides[polish])
+            stack[at] = (shield, points)
         elif verb == "resurrect":
             sacrificed, kind, place = rest
             self.events = [RESURRECTION]
@@ -333,14 +335,19 @@ class DiceState:
         self.held[self.seat].remove(kind)
         self.trash[kind] += 1
 
-    def _find_shield(self, me: int, kind: int) -> list[int]:
-        return next(layer for layer in self._shields_in_play(me) if layer[0] == kind)
+    def _find_shield(self, me: int, kind: int) -> tuple[Layer, int]:
+        """The stack and place of `me`'s first shield of `kind` in play, front to back."""
+        mine = zip(self.shields[me], self.health[me], strict=True)
+        alive = [stack for stack, health in mine if health > 0]
+        for stack in (self.front[me], *alive, self.behind[me]):
+            for at, (found, _) in enumerate(stack):
+                if found == kind:
+                    return stack, at
+        raise ValueError(f"no shield of kind {kind} in play")
 
     def _remove_shield(self, me: int, kind: int) -> None:
-        layer = self._find_shield(me, kind)
-        for stack in (self.front[me], *self.shields[me], self.behind[me]):
-            if any(other is layer for other in stack):
-                stack.remove(layer)
+        stack, at = self._find_shield(me, kind)
+        del stack[at]
         self.trash[kind] += 1
 
     # --- rolls ----------------------------------------------------------------------------------
@@ -367,9 +374,12 @@ class DiceState:
         self.events = ["roll"]
         for stack in (self.front[them], self.shields[them][target], self.behind[them]):
             if stack:
-                stack[0][1] -= roll
-                if stack[0][1] <= 0:
-                    self.trash[stack.pop(0)[0]] += 1
+                kind, points = stack[0]
+                if points > roll:
+                    stack[0] = (kind, points - roll)
+                else:
+                    del stack[0]
+                    self.trash[kind] += 1
                     self.events.append("shield_broken")
                 self._enter(self.phase + 1)
                 return
@@ -426,7 +436,12 @@ class DiceState:
             phase += 1
 
     def _can_take(self) -> bool:
-        if self.cfg.take_for_destroyed:  # then every pool die with a role may be taken
-            return any(left and ok for left, ok in zip(self.pool, self.cfg.takeable, strict=True))
+        cfg, pool = self.cfg, self.pool
+        if not any(pool):
+            return False
+        if cfg.take_for_destroyed:  # then every pool die with a role may be taken
+            return any(pool[kind] for kind in cfg.takeable)
+        if any(pool[kind] for kind in cfg.placed_anyway):  # these always have a place
+            return True
         me = self.seat
-        return any(left > 0 and self._places(me, kind) for kind, left in enumerate(self.pool))
+        return any(left > 0 and self._places(me, kind) for kind, left in enumerate(pool))
