@@ -30,6 +30,9 @@ _HINT_BY_TYPE = {
     "finite_number": "give an ordinary number; .inf and .nan cannot be printed or measured",
     "length_too_long": "check the number and its unit (mm, cm, in or pt)",
     "string_pattern_mismatch": "use a plain name: letters, digits, '_' and '-'",
+    "version_number": 'write it in quotes, e.g. version: "1.10" (unquoted, 1.10 is the number 1.1)',
+    "formats_repeated": "name each format once",
+    "date_iso": "write the day as YYYY-MM-DD, e.g. date: 2026-03-01",
     "erratum_plays": "add 'plays: {rules.values.name: 10}' (the data it changes), or "
     "'wording_only: true' when the data already holds the reading",
 }
