@@ -375,6 +375,8 @@ def render_pdf(document: Document) -> bytes:
         enforceColorSpace="cmyk" if press else None,
     )
     canvas.setTitle(document.title)
+    if document.subject:
+        canvas.setSubject(document.subject)
     # Ask viewers to print at actual size, and double-sided when the sheets have backs.
     canvas.setViewerPreference("PrintScaling", "None")
     if document.duplex is not None:

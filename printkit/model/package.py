@@ -33,7 +33,7 @@ from printkit.model.rules import Claim, Example, Rules
 from printkit.model.sheet import SheetMaterial
 from printkit.model.simulation import Simulation
 from printkit.model.units import Length, NonNegativeLength, PositiveLength
-from printkit.model.version import IsoDate, Version
+from printkit.model.version import Edition, IsoDate, Version
 
 FOR_READERS = "for people reading the data (sources, choices); printkit does not print it"
 
@@ -51,6 +51,11 @@ class GameInfo(Strict):
         pattern=r"^[a-z][a-z0-9_]*$",
         description="the engine that plays these rules: a module of printkit.games",
     )
+
+    @property
+    def edition(self) -> Edition:
+        """The version and date as footers and the PDF metadata print them."""
+        return Edition.of(self.title, self.version, self.date)
 
 
 # A typo such as 'count: 10000000' stays a diagnostic instead of a sheet that never ends: one

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field, PlainSerializer
@@ -68,7 +69,25 @@ IsoDate = Annotated[
 ]
 
 
-def edition(version: str | None, day: datetime.date | None) -> str:
-    """The words a footer prints for a game's version and date ("" when it has neither)."""
-    parts = [f"version {version}" if version else "", day.isoformat() if day else ""]
-    return ", ".join(part for part in parts if part)
+@dataclass(frozen=True)
+class Edition:
+    """A game's version as its documents print it: the words every footer adds ("version 0.3,
+    2026-03-01") and the PDF's Subject (the game's title and those words); both "" for a game
+    that states neither, whose PDFs then carry no Subject."""
+
+    words: str = ""
+    subject: str = ""
+
+    @classmethod
+    def of(cls, title: str, version: str | None, day: datetime.date | None) -> Edition:
+        parts = [f"version {version}" if version else "", day.isoformat() if day else ""]
+        words = ", ".join(part for part in parts if part)
+        return cls(words, f"{title}, {words}" if words else "")
+
+
+def with_edition(title: str, edition: Edition) -> str:
+    """A footer's title with the game's version and date after it."""
+    return f"{title} · {edition.words}" if edition.words else title
+
+
+NO_EDITION = Edition()  # a game that states no version: its footers and PDFs as before
