@@ -761,6 +761,24 @@ PREFLIGHT_HINGE = _code(
     "its outline, the halves come apart where they only touch.",
 )
 
+# Versions and build profiles (PK780-PK784).
+PROFILE_UNKNOWN = _code(
+    "PK780",
+    Severity.ERROR,
+    "no such build profile",
+    "`printkit build --profile NAME` names a profile that the game does not define under "
+    "'profiles:' in its YAML. The game is not built; the others chosen are.",
+)
+PROFILE_WATERMARK = _code(
+    "PK781",
+    Severity.ERROR,
+    "a profile's watermark cannot be made",
+    "A profile's 'watermark' is a template over `game` ('PLAYTEST {{ game.version }}'): it "
+    "must render (a field the game does not state, such as a version it lacks, is an error) "
+    "to one line of at most 100 characters. Every profile's watermark is checked by "
+    "`validate` and `build`, whichever profile is built.",
+)
+
 CARD_DATA_MISSING = _code(
     "PK800",
     Severity.ERROR,

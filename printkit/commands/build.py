@@ -52,6 +52,14 @@ def _out_folder(_context: click.Context, _param: click.Parameter, value: str) ->
     return Path(value)
 
 
+def _given(context: click.Context) -> frozenset[str]:
+    """The options typed on the command line (or set by their variable): a profile does not
+    change them. Those from printkit.toml or the defaults it may change."""
+    typed = (click.core.ParameterSource.COMMANDLINE, click.core.ParameterSource.ENVIRONMENT)
+    names = ("paper", "formats", "press", "dpi")
+    return frozenset(name for name in names if context.get_parameter_source(name) in typed)
+
+
 @click.command()
 @click.argument("games", nargs=-1, shell_complete=complete_games)
 @STRICT_HERE
@@ -103,6 +111,12 @@ def _out_folder(_context: click.Context, _param: click.Parameter, value: str) ->
     help="Worker processes drawing materials  [default: the number of cores]",
 )
 @click.option("--force", is_flag=True, help="Redraw everything: ignore the build cache.")
+@click.option(
+    "--profile",
+    default=None,
+    help="Build with the options of the game's profile of this name (game.yaml 'profiles:'); "
+    "options given on the command line win over it.",
+)
 @click.pass_context
 def build(
     context: click.Context,
@@ -115,6 +129,7 @@ def build(
     dpi: int,
     jobs: int | None,
     force: bool,
+    profile: str | None,
 ) -> None:
     """Build games (all of them by default) into the output folder."""
     from printkit.build_options import BuildOptions  # not for --help or completion
@@ -130,7 +145,7 @@ def build(
         )
         context.exit(report(context, diagnostics))
     chosen = chosen_games(context, games, diagnostics)
-    options = BuildOptions(paper, press, formats, dpi, only)
+    options = BuildOptions(paper, press, formats, dpi, only, profile, _given(context))
     try:
         outcomes = build_games(
             chosen, out, options, strict(context), jobs, force, progress(context)

@@ -30,6 +30,7 @@ from printkit.diagnostics import (
 from printkit.draw.images import ArtProblem, ArtTooLarge, read_art
 from printkit.draw.ops import Circle, Group, Op, Paint, Path, Rect, Symbol, Use, rotate_about
 from printkit.draw.text import fit_text, missing_glyphs, parse_markup
+from printkit.ink_saving import lightened
 from printkit.materials.art import (
     PRINT_DPI,
     ArtFinder,
@@ -82,7 +83,8 @@ class FaceDrawer:
         if layout.background and "{" in layout.background:  # a colour per piece
             colour = self._colour(layout.background, context, layout, "background")
             if colour:
-                ops.append(outline(layout, Paint(colour), grow=self.bleed))
+                paint = Paint(lightened(colour, layout.background_tint))
+                ops.append(outline(layout, paint, grow=self.bleed))
         runs = _static_runs(layout.regions)
         ops.append(self._frame(layout, 0, runs[0], context))
         starts = {run[0].name: index for index, run in enumerate(runs) if index and run}
@@ -102,7 +104,8 @@ class FaceDrawer:
             b = self.bleed
             ops: list[Op] = []
             if index == 0 and layout.background and "{" not in layout.background:
-                ops.append(outline(layout, Paint(layout.background), grow=b))
+                paint = Paint(lightened(layout.background, layout.background_tint))
+                ops.append(outline(layout, paint, grow=b))
             for region in regions:
                 ops += self._region(layout, region, context)
             bbox = (-b, -b, layout.width + b, layout.height + b)
