@@ -121,8 +121,8 @@ class Layout:
     regions: tuple[Region, ...]
     shape: str = "rectangle"
     orientation: str = "flat"
-    background_tint: float = 0.0  # ink saving: how far the background is lightened to white
     written: Mapping[str, Span] = field(default_factory=dict, compare=False)  # key -> where set
+    background_tint: float = 0.0  # ink saving: how far the background is lightened to white
 
     def where(self, key: str | None) -> Span | None:
         """Where a layout-wide `key` (the background) was set, here or in a layout it extends."""
