@@ -12,7 +12,7 @@ import pytest
 from simulate.hidden_race import ENGINES, GAME
 from support import GOOD, Raster, parse_diagnostics, run_cli
 
-from printkit.draw.watermark import INK
+from printkit.draw.watermark import OPAQUE_INK
 from printkit.ink_saving import LIGHT, lightened
 
 PLAYTEST = """
@@ -125,7 +125,10 @@ def test_the_playtest_profile_draws_its_watermark(playtest: tuple[Path, Path]) -
     assert all("PLAYTEST 0.3" in text for text in _text(stamped))
     assert not any("PLAYTEST" in text for text in _text(plain))
     # Light grey where the plain page has none: the line across the page's white half.
-    assert _count(Raster.of(stamped, 0), INK) > 20 * _count(Raster.of(plain, 0), INK) + 500
+    assert (
+        _count(Raster.of(stamped, 0), OPAQUE_INK)
+        > 20 * _count(Raster.of(plain, 0), OPAQUE_INK) + 500
+    )
 
 
 def test_ink_saving_lightens_the_card_background(playtest: tuple[Path, Path]) -> None:
@@ -183,7 +186,11 @@ def test_the_references_are_watermarked_under_their_text(tmp_path: Path) -> None
     assert result.exit_code == 0, result.output
     pdf = tmp_path / "shields_up" / "quick_reference.pdf"
     assert all("PLAYTEST 1.0" in text for text in _text(pdf))
-    assert _count(Raster.of(pdf, 0), INK) > 500
+    assert _count(Raster.of(pdf, 0), OPAQUE_INK) > 500
+    again = tmp_path / "again"
+    run_cli("build", "shields_up", "--profile", "playtest", "--only", "quick_reference",
+            "--out", again, "--format", "pdf", "--force")  # fmt: skip
+    assert (again / "shields_up" / "quick_reference.pdf").read_bytes() == pdf.read_bytes()
 
 
 def test_the_balance_report_names_the_version(tmp_path: Path) -> None:

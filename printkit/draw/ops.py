@@ -80,6 +80,7 @@ class Text:
     size: float
     color: str = "#000000"
     role: Role = ""
+    opacity: float = 1.0  # below 1 the page shows through (a watermark); never for the press
 
 
 @dataclass(frozen=True, slots=True)

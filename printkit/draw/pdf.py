@@ -181,9 +181,9 @@ class _PdfPainter:
         """Draw ops in order, writing each stretch of consecutive text runs as one text object."""
         start = 0
         while start < len(ops):
-            if isinstance(ops[start], Text):
+            if _plain_text(ops[start]):
                 end = start
-                while end < len(ops) and isinstance(ops[end], Text):
+                while end < len(ops) and _plain_text(ops[end]):
                     end += 1
                 self.text(ops[start:end])  # type: ignore[arg-type]
                 start = end
@@ -197,6 +197,8 @@ class _PdfPainter:
         face: tuple[str, float] | None = None
         for run in runs:
             self.set_fill(run.color, text, fine=run.size * self.state.scale < FINE_TEXT)
+            if run.opacity < 1:  # after the colour, which sets an alpha of its own
+                text.setFillAlpha(run.opacity)
             if face != (run.font, run.size):
                 face = (run.font, run.size)
                 text.setFont(run.font, run.size)
@@ -222,7 +224,11 @@ class _PdfPainter:
         paint = getattr(op, "paint", None)
         if paint is not None and paint.fill is None and paint.stroke is None:
             return  # nothing to paint (a piece's trim, kept for the preflight)
-        if isinstance(op, Text):
+        if isinstance(op, Text) and op.opacity < 1:
+            self.save()  # the alpha ends with the run
+            self.text((op,))
+            self.restore()
+        elif isinstance(op, Text):
             self.text((op,))
         elif isinstance(op, Rect):
             stroke, fill = self.paint(op.paint)
@@ -353,6 +359,11 @@ def _art_name(source: str) -> str:
 
 def _form_name(symbol: str) -> str:
     return "F_" + "".join(ch if ch.isalnum() else "_" for ch in symbol)
+
+
+def _plain_text(op: Op) -> bool:
+    """Text that joins its neighbours in one text object: opaque text."""
+    return isinstance(op, Text) and op.opacity == 1
 
 
 def _pdf_box(page: Page, box: Box) -> tuple[float, float, float, float]:

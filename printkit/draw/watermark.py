@@ -1,9 +1,10 @@
 """The playtest watermark: one line of light text across each page, corner to corner, as
 playtest copies are stamped, so a sheet on the table is never taken for the finished game.
 
-On a drawn page it lies over the art and under the page's marks and note (crop marks, cut and
-fold lines, the actual-size footer stay on top, unbroken); on a document laid out by Platypus
-(the references) it lies under the text. It is added after the preflight, which audits what the
+On a drawn page it lies over the art, translucent so that the card text under it still reads
+(opaque in a press PDF: PDF/X-1a allows no transparency), and under the page's marks and note
+(crop marks, cut and fold lines, the actual-size footer stay on top, unbroken); on a document
+laid out by Platypus (the references) it lies under the text, opaque. It is added after the preflight, which audits what the
 game prints, and it keeps 15 mm from every edge, clear of what a home printer cannot print.
 """
 
@@ -20,7 +21,9 @@ from printkit.model.units import mm
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-INK = "#c8c8c8"  # light grey: read at a glance, the page's own text still reads through it
+INK = "#808080"  # mid grey, drawn at OPACITY: light on white, and text under it still reads
+OPACITY = 0.3
+OPAQUE_INK = "#d9d9d9"  # PDF/X-1a allows no transparency: the same grey on white, opaque
 INSET = mm(15)  # from every edge, to the text's box
 LARGEST = 96.0  # points: a watermark's size on a large page
 _MARKS = ("crop", "cut", "fold", "note", "trim")
@@ -34,7 +37,7 @@ def stamp(document: Document, text: str) -> None:
         return
     for page in document.pages:
         at = next((i for i, op in enumerate(page.ops) if _is_mark(op)), len(page.ops))
-        page.ops.insert(at, _watermark(page, text))
+        page.ops.insert(at, _watermark(page, text, document.colour == "cmyk"))
 
 
 def _is_mark(op: Op) -> bool:
@@ -56,11 +59,15 @@ def _placement(width: float, height: float, text: str) -> tuple[float, float]:
     return max(size, 1.0), angle
 
 
-def _watermark(page: Page, text: str) -> Group:
+def _watermark(page: Page, text: str, press: bool) -> Group:
     size, angle = _placement(page.width, page.height, text)
     cos, sin = math.cos(-angle), math.sin(-angle)  # y grows downward: rising is a negative turn
     left = -text_width(text, font_name("bold"), size) / 2
-    line = Text(left, size * 0.35, text, font_name("bold"), size, INK)
+    font = font_name("bold")
+    if press:
+        line = Text(left, size * 0.35, text, font, size, OPAQUE_INK)
+    else:
+        line = Text(left, size * 0.35, text, font, size, INK, opacity=OPACITY)
     return Group((line,), (cos, sin, -sin, cos, page.width / 2, page.height / 2))
 
 
@@ -96,10 +103,10 @@ def _draw(canvas: Canvas, size: tuple[float, float], text: str, space: str) -> N
     width, height = size
     points, angle = _placement(width, height, text)
     canvas.saveState()
-    if space == "cmyk":
-        canvas.setFillColorCMYK(0, 0, 0, 1 - int(INK[1:3], 16) / 255)
+    if space == "cmyk":  # under the text: opaque is as good
+        canvas.setFillColorCMYK(0, 0, 0, 1 - int(OPAQUE_INK[1:3], 16) / 255)
     else:
-        canvas.setFillColor(INK)
+        canvas.setFillColor(OPAQUE_INK)
     canvas.setFont(FACES["bold"][0], points)
     canvas.translate(width / 2, height / 2)
     canvas.rotate(math.degrees(angle))
