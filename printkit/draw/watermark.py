@@ -4,8 +4,9 @@ playtest copies are stamped, so a sheet on the table is never taken for the fini
 On a drawn page it lies over the art, translucent so that the card text under it still reads
 (opaque in a press PDF: PDF/X-1a allows no transparency), and under the page's marks and note
 (crop marks, cut and fold lines, the actual-size footer stay on top, unbroken); on a document
-laid out by Platypus (the references) it lies under the text, opaque. It is added after the preflight, which audits what the
-game prints, and it keeps 15 mm from every edge, clear of what a home printer cannot print.
+laid out by Platypus (the references) it lies under the text, opaque. It is added after the
+preflight, which audits what the game prints, and it keeps 15 mm from every edge, clear of what
+a home printer cannot print.
 """
 
 from __future__ import annotations
@@ -72,30 +73,33 @@ def _watermark(page: Page, text: str, press: bool) -> Group:
 
 
 def underlaid(pdf: bytes, text: str, space: str) -> bytes:
-    """`pdf` with the watermark under every page's content."""
+    """`pdf` with the watermark under every page's content: a form drawn first on each page,
+    under a fixed name (pikepdf's own underlay names it at random, and the bytes would vary)."""
     import pikepdf  # 50 ms to import: for watermarked references only
     from reportlab.pdfgen.canvas import Canvas
 
     register_fonts()
     with pikepdf.open(io.BytesIO(pdf)) as document:
-        stamps: dict[tuple[float, float], pikepdf.Page] = {}
-        marks: list[pikepdf.Pdf] = []
+        forms: dict[tuple[float, float], pikepdf.Object] = {}
         for page in document.pages:
             box = page.mediabox
             size = (float(box[2]) - float(box[0]), float(box[3]) - float(box[1]))
-            if size not in stamps:
+            if size not in forms:
                 buffer = io.BytesIO()
                 canvas = Canvas(buffer, pagesize=size, invariant=1)
                 _draw(canvas, size, text, space)
                 canvas.save()
-                marks.append(pikepdf.open(io.BytesIO(buffer.getvalue())))
-                stamps[size] = marks[-1].pages[0]
-            page.add_underlay(stamps[size])
+                with pikepdf.open(io.BytesIO(buffer.getvalue())) as drawn:
+                    form = drawn.pages[0].as_form_xobject()
+                    forms[size] = document.copy_foreign(form)
+            page.add_resource(forms[size], pikepdf.Name.XObject, _FORM)
+            page.contents_add(pikepdf.Stream(document, f"q {_FORM} Do Q\n".encode()), prepend=True)
         out = io.BytesIO()
         document.save(out, deterministic_id=True)
-    for mark in marks:
-        mark.close()
     return out.getvalue()
+
+
+_FORM = "/PKWatermark"  # the watermark form's name in each page's resources
 
 
 def _draw(canvas: Canvas, size: tuple[float, float], text: str, space: str) -> None:
