@@ -5,12 +5,15 @@ the cache, and the mistakes a designer makes with them. Checked from the files w
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pypdf
 import pytest
 from simulate.hidden_race import ENGINES, GAME
 from support import GOOD, Raster, parse_diagnostics, run_cli
+from test_watch import stop, wait_for
 
 from printkit.draw.watermark import OPAQUE_INK
 from printkit.ink_saving import LIGHT, lightened
@@ -205,3 +208,25 @@ def test_the_balance_report_names_the_version(tmp_path: Path) -> None:
     pdf = tmp_path / GAME / "balance.pdf"
     assert all("version 2.1 · page" in text for text in _text(pdf))
     assert "version 2.1" in (_subject(pdf) or "")
+
+
+def test_watch_takes_the_profile_and_its_own_command_line_wins(tmp_path: Path) -> None:
+    rule_data = _game(tmp_path, PLAYTEST, '  version: "0.3"\n')
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "printkit", "--rule-data", str(rule_data), "watch"]
+    process = subprocess.Popen(
+        [*command, "--out", str(out), "--profile", "playtest", "--paper", "a4"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        wait_for(lambda: (out / "index.stamp.js").exists(), "the first build")
+    finally:
+        code, printed = stop(process)
+    assert code == 0, printed
+    folder = out / "minimal_deck"
+    assert sorted(p.suffix for p in folder.iterdir()) == [".pdf", ".png"]  # the profile's
+    box = pypdf.PdfReader(folder / "sheet.pdf").pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (595, 842)  # A4, as typed
+    assert "PLAYTEST 0.3" in _text(folder / "sheet.pdf")[0]

@@ -57,7 +57,18 @@ def _given(context: click.Context) -> frozenset[str]:
     change them. Those from printkit.toml or the defaults it may change."""
     typed = (click.core.ParameterSource.COMMANDLINE, click.core.ParameterSource.ENVIRONMENT)
     names = ("paper", "formats", "press", "dpi")
-    return frozenset(name for name in names if context.get_parameter_source(name) in typed)
+    return frozenset(name for name in names if _source(context, name) in typed)
+
+
+def _source(context: click.Context | None, name: str) -> click.core.ParameterSource | None:
+    """Where an option's value came from. Under `watch`, which invokes build with every
+    option, build's context knows none: the watch command's own line says."""
+    while context is not None:
+        found = context.get_parameter_source(name)
+        if found is not None:
+            return found
+        context = context.parent
+    return None
 
 
 @click.command()
