@@ -30,7 +30,7 @@ from printkit.load.played import play_errata
 from printkit.materials.registry import compile_material
 from printkit.model.layout import Layout, resolve_layouts
 from printkit.preflight.run import preflight
-from printkit.profiles import check_watermarks
+from printkit.profiles import check_edition
 from printkit.sandbox.environment import game_budget
 
 
@@ -83,7 +83,7 @@ def check_game(
     played = play_errata(loaded, found)
     layouts = resolve_layouts(played.package.layouts, loaded.spans, found)
     check_safe_zones(layouts, loaded.spans, found)
-    check_watermarks(loaded, found)
+    check_edition(loaded, found)
     for deck_id in loaded.package.decks:
         check_deck(loaded.package, deck_id, loaded.spans, found)
     verdicts = check_rules(loaded, found, played, smoke, properties or smoke)

@@ -775,8 +775,16 @@ PROFILE_WATERMARK = _code(
     "a profile's watermark cannot be made",
     "A profile's 'watermark' is a template over `game` ('PLAYTEST {{ game.version }}'): it "
     "must render (a field the game does not state, such as a version it lacks, is an error) "
-    "to one line of at most 100 characters. Every profile's watermark is checked by "
-    "`validate` and `build`, whichever profile is built.",
+    "to one line of at most 100 characters that the embedded bold face can draw. Every "
+    "profile's watermark is checked by `validate` and `build`, whichever profile is built.",
+)
+VERSION_GLYPHS = _code(
+    "PK782",
+    Severity.ERROR,
+    "the version has characters the font cannot draw",
+    "`game.version` prints in every footer in the embedded regular face; a character that face "
+    "lacks would print as an empty box. (A watermark's characters are checked against the bold "
+    "face, under PK781.)",
 )
 
 CARD_DATA_MISSING = _code(

@@ -4,6 +4,9 @@ What decides an option, weakest first: printkit's default, the project file (pri
 the profile the build names (`--profile playtest`), the command line. So `printkit build
 --profile playtest --paper letter` prints the playtest copy on Letter whatever the profile's
 paper. A profile also sets what only a profile sets: the watermark and the backgrounds.
+
+What a profile and the version print is checked with the game (check_edition), so `validate`
+and every build find its faults whichever profile is built.
 """
 
 from __future__ import annotations
@@ -11,15 +14,33 @@ from __future__ import annotations
 from dataclasses import replace
 
 from printkit.build_options import BuildOptions
-from printkit.diagnostics import PROFILE_UNKNOWN, PROFILE_WATERMARK, Diagnostics, did_you_mean
+from printkit.diagnostics import (
+    PROFILE_UNKNOWN,
+    PROFILE_WATERMARK,
+    VERSION_GLYPHS,
+    Diagnostics,
+    did_you_mean,
+)
+from printkit.draw.text import Run, missing_glyphs
 from printkit.load.package import LoadedPackage
 from printkit.sandbox.expressions import TemplateProblem, render
 
 MAX_WATERMARK_PRINTED = 100  # characters of the rendered line
 
 
-def check_watermarks(loaded: LoadedPackage, diagnostics: Diagnostics) -> None:
-    """Every profile's watermark renders, whichever profile is built (validate and build)."""
+def check_edition(loaded: LoadedPackage, diagnostics: Diagnostics) -> None:
+    """The version prints (every footer), and every profile's watermark renders, whichever
+    profile is built: `validate` and every `build` find the same."""
+    version = loaded.package.game.version
+    missing = missing_glyphs([Run(version, "regular")]) if version else set()
+    if missing:
+        diagnostics.add(
+            VERSION_GLYPHS,
+            f"the version '{version}' has characters the font cannot draw: "
+            f"{' '.join(sorted(missing))}",
+            loaded.spans.value(("game", "version")),
+            hint="write the version in Latin, Greek or Cyrillic letters, digits and signs",
+        )
     for name in loaded.package.profiles:
         watermark(loaded, name, diagnostics)
 
@@ -50,6 +71,16 @@ def watermark(loaded: LoadedPackage, name: str, diagnostics: Diagnostics) -> str
         )
         return None
     text = " ".join(text.split())
+    missing = missing_glyphs([Run(text, "bold")])
+    if missing:
+        diagnostics.add(
+            PROFILE_WATERMARK,
+            f"profile '{name}': the watermark has characters the font cannot draw: "
+            f"{' '.join(sorted(missing))}",
+            where,
+            hint="write the watermark in Latin, Greek or Cyrillic letters, digits and signs",
+        )
+        return None
     if not text or len(text) > MAX_WATERMARK_PRINTED:
         diagnostics.add(
             PROFILE_WATERMARK,
@@ -85,7 +116,7 @@ def profiled(
             ),
         )
         return None
-    text = watermark(loaded, name, Diagnostics())  # check_watermarks reported its faults
+    text = watermark(loaded, name, Diagnostics())  # check_edition reported its faults
     if text is None:
         return None
     profile = profiles[name]
