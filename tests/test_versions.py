@@ -26,8 +26,10 @@ profiles:
     watermark: "PLAYTEST {{ game.version }}"
     backgrounds: light
   final: {}
+  white:
+    backgrounds: none
 """
-BLUE = "#1565c0"
+BLUE = "#1e4fa0"
 
 
 def _text(pdf: Path) -> list[str]:
@@ -142,6 +144,15 @@ def test_ink_saving_lightens_the_card_background(playtest: tuple[Path, Path]) ->
     assert all(abs(a - b) <= 6 for a, b in zip(plain.at(x, y), blue, strict=True))
     assert all(abs(a - b) <= 6 for a, b in zip(stamped.at(x, y), light, strict=True))
     assert sum(stamped.at(x, y)) > sum(plain.at(x, y)) + 200
+
+
+def test_ink_saving_none_leaves_the_backgrounds_white(tmp_path: Path) -> None:
+    rule_data = _game(tmp_path, PLAYTEST, '  version: "0.3"\n')
+    result = _build(rule_data, tmp_path / "out", "--profile", "white", "--format", "pdf,svg")
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "out" / "minimal_deck"
+    assert Raster.of(folder / "sheet.pdf", 0).at(30.0, 40.0) == (255, 255, 255)
+    assert BLUE not in (folder / "sheet-p01.svg").read_text(encoding="utf-8")
 
 
 def test_the_profile_sets_paper_and_formats_and_the_command_line_wins(tmp_path: Path) -> None:
