@@ -386,6 +386,16 @@ WRITE_FAILED = _code(
     "the cause. Nothing of the game's output folder changed: its outputs change together or "
     "not at all.",
 )
+WORKER_STOPPED = _code(
+    "PK407",
+    Severity.ERROR,
+    "a drawing worker was stopped",
+    "A worker process drawing the materials was stopped by the system before it finished: "
+    "killed when the machine ran out of memory, or by a limit on processor time or memory "
+    "(ulimit, a container's limits). It is no fault of the game, and nothing was written: "
+    "the output folder is as it was. Build fewer materials at once (--only, --jobs 1), give "
+    "the build more memory or time, or make the material smaller.",
+)
 
 # Rules as data (PK5xx): references, tables, requirements, claims and examples.
 RULE_UNKNOWN_REFERENCE = _code(
@@ -889,8 +899,8 @@ ART_TOO_COMPLEX = _code(
     "SVG art has more elements than printkit draws (5,000, each <use> counted as the elements "
     "it copies), nests them more than 100 deep (through <use> too), has more than 500,000 "
     "characters of path data, or has a <use> that copies an element it lies in. svglib takes "
-    "about half a millisecond an element: a file of 400,000 took minutes. The README's 'Input "
-    "limits' gives the figures.",
+    "about half a millisecond an element: a file of 400,000 took minutes. The figures are in "
+    "docs/limits.md ('Input limits').",
 )
 ART_NUMBER_OUT_OF_RANGE = _code(
     "PK814",
@@ -918,8 +928,8 @@ TEMPLATE_TOO_MUCH_WORK = _code(
     "Every template and expression runs in a sandbox with a budget per rendering: loop "
     "iterations, calls and operators together, the length of a range() and the size of "
     "numbers made by '*' and '**'. A template that needs more is almost "
-    "certainly a mistake (nested loops over large ranges, a power tower); the README's "
-    "'Template limits' gives the figures.",
+    "certainly a mistake (nested loops over large ranges, a power tower); the figures are "
+    "in docs/limits.md ('Template limits').",
 )
 TEMPLATE_TOO_LARGE = _code(
     "PK403",
@@ -927,7 +937,7 @@ TEMPLATE_TOO_LARGE = _code(
     "template makes text that is too long",
     "A string or list made inside a template (by '*', '+', '~', '%', padding and joining "
     "functions and filters) or the text a template renders is longer than the sandbox allows. "
-    "Card and rule texts are short; the README's 'Template limits' gives the figures.",
+    "Card and rule texts are short; the figures are in docs/limits.md ('Template limits').",
 )
 TEMPLATE_CYCLE = _code(
     "PK404",
@@ -942,8 +952,8 @@ TEMPLATE_TOO_DEEP = _code(
     Severity.ERROR,
     "macros or templates nest too deeply",
     "A macro that calls itself, macros that call each other, a recursive loop or rule prose "
-    "that renders prose may go at most 50 calls deep (README, 'Template limits'). A macro that "
-    "calls itself without a condition that stops it is the usual cause.",
+    "that renders prose may go at most 50 calls deep (docs/limits.md, 'Template limits'). A "
+    "macro that calls itself without a condition that stops it is the usual cause.",
 )
 HELPER_ARGUMENT = _code(
     "PK406",
@@ -951,8 +961,8 @@ HELPER_ARGUMENT = _code(
     "a helper or filter was given an argument it cannot use",
     "The functions a template may call (covered, title, lookup, range…) check their arguments "
     "before they run: an id that names nothing, none where an entry is wanted, a negative "
-    "length given to 'truncate'. The README's 'Template helpers' lists each helper and what it "
-    "takes.",
+    "length given to 'truncate'. 'Template helpers' in docs/limits.md lists each helper and "
+    "what it takes.",
 )
 INTERNAL_ERROR = _code(
     "PK900",

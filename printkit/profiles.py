@@ -111,8 +111,7 @@ def profiled(
             hint=did_you_mean(
                 name,
                 profiles,
-                "define it under 'profiles:' in the game's YAML (README, "
-                "'Versions and playtest builds')",
+                "define it under 'profiles:' in the game's YAML (docs/versions.md)",
             ),
         )
         return None

@@ -20,6 +20,7 @@ from printkit.commands.common import (
 from printkit.commands.completion import complete_games, complete_materials
 from printkit.diagnostics import (
     NOT_A_REGULAR_FILE,
+    WORKER_STOPPED,
     WRITE_FAILED,
     Diagnostics,
     Span,
@@ -144,7 +145,7 @@ def build(
 ) -> None:
     """Build games (all of them by default) into the output folder."""
     from printkit.build_options import BuildOptions  # not for --help or completion
-    from printkit.rebuild import UnknownMaterial, build_games
+    from printkit.rebuild import UnknownMaterial, WorkerStopped, build_games
 
     diagnostics = Diagnostics()
     if out.exists() and not out.is_dir():
@@ -167,6 +168,16 @@ def build(
             f"{did_you_mean(unknown.name, unknown.materials)}",
             ctx=context,
         ) from None
+    except WorkerStopped:
+        outcomes = []
+        diagnostics.add(
+            WORKER_STOPPED,
+            "a worker drawing the materials was stopped by the system before it finished "
+            "(out of memory, or a limit on processor time); nothing was written",
+            Span(relative(out)),
+            hint="build fewer materials at once (--only, --jobs 1) or give the build more "
+            "memory or time",
+        )
     except OutputError as failure:
         outcomes = []
         diagnostics.add(
