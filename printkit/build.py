@@ -25,12 +25,15 @@ from printkit.check.rules import check_rules
 from printkit.diagnostics import Diagnostics
 from printkit.draw.ops import Document
 from printkit.draw.pdf import render_pdf
+from printkit.draw.watermark import stamp
+from printkit.ink_saving import Backgrounds, saving_ink
 from printkit.load.fonts import resolve_fonts
 from printkit.load.package import LoadedPackage, load_package
 from printkit.load.played import play_errata
 from printkit.materials.registry import compile_material
 from printkit.model.layout import Layout, resolve_layouts
 from printkit.preflight.run import preflight
+from printkit.profiles import check_edition
 from printkit.sandbox.environment import game_budget
 
 
@@ -85,6 +88,7 @@ def check_game(
         resolve_layouts(played.package.layouts, loaded.spans, found), loaded.files, found
     )
     check_safe_zones(layouts, loaded.spans, found)
+    check_edition(loaded, found)
     for deck_id in loaded.package.decks:
         check_deck(loaded.package, deck_id, loaded.spans, found)
     verdicts = check_rules(loaded, found, played, smoke, properties or smoke)
@@ -107,17 +111,26 @@ def check_game(
 
 
 def draw_material(
-    game: CheckedGame, material_id: str, paper: str, press: bool
+    game: CheckedGame,
+    material_id: str,
+    paper: str,
+    press: bool,
+    watermark: str = "",
+    backgrounds: Backgrounds = "full",
 ) -> tuple[Document | None, Diagnostics]:
-    """The stages of one material in their order: compile, ink checks, preflight. Its own
+    """The stages of one material in their order: compile, ink checks, preflight, and a
+    profile's watermark (after the preflight, which audits what the game prints). Its own
     diagnostics and its own template budget, so that what it finds is the same whichever
     process draws it and whatever was drawn before."""
     own = Diagnostics()
+    layouts = saving_ink(game.layouts, backgrounds)
     with game_budget():
-        document = compile_material(game.played, material_id, game.layouts, paper, own, press)
+        document = compile_material(game.played, material_id, layouts, paper, own, press)
     if document is not None:
         check_ink(game.played, material_id, document, own)
         preflight(game.played, material_id, document, own)
+        if watermark:
+            stamp(document, watermark)
     return document, own
 
 

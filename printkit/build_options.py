@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from printkit.export.pod import PodPreset
@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 FORMATS = ("pdf", "svg", "png")  # what a build writes unless told otherwise
 EXPORT_FORMATS = ("cards", "tts")  # asked for by name: card images, Tabletop Simulator
 ALL_FORMATS = FORMATS + EXPORT_FORMATS
+Backgrounds = Literal["full", "light", "none"]  # a profile's ink saving (ink_saving.py)
 PREVIEW_DPI = 100  # PNG previews: a page on screen, not for print (the PDF is)
 CARD_DPI = 300  # card images: what print-on-demand services and tabletops ask for
 
@@ -27,6 +28,11 @@ class BuildOptions:
     only: tuple[str, ...] = ()
     card_dpi: int = CARD_DPI
     pod: PodPreset | None = None  # --pod: a print-on-demand service's files too
+    profile: str | None = None  # --profile: a game's named options (printkit/profiles.py)
+    given: frozenset[str] = frozenset()  # the options the command line set: a profile keeps off
+    # What only a game's profile sets, once it is applied:
+    watermark: str = ""
+    backgrounds: Backgrounds = "full"
 
     @property
     def exports(self) -> bool:
@@ -35,8 +41,18 @@ class BuildOptions:
 
     def key(self) -> str:
         """The options as the cache's keys hold them (the exports' only when asked for, so
-        that a build of the sheets alone keys as it always did)."""
-        key = [self.paper, self.press, list(self.formats), self.dpi, sorted(self.only)]
+        that a build of the sheets alone keys the same whether or not exports exist)."""
+        key = [
+            self.paper,
+            self.press,
+            list(self.formats),
+            self.dpi,
+            sorted(self.only),
+            self.profile,
+            sorted(self.given) if self.profile else [],  # what the profile may not change
+            self.watermark,
+            self.backgrounds,
+        ]
         if self.exports:
             key += [self.card_dpi, self.pod.key() if self.pod is not None else None]
         return json.dumps(key)

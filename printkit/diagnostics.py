@@ -841,6 +841,31 @@ TTS_URL = _code(
     "served from (uploaded to a web host, or file:/// on one machine): it starts with "
     "https://, http:// or file:// and ends with '/', and each image's name is added to it.",
 )
+# Versions and build profiles (PK780-PK784).
+PROFILE_UNKNOWN = _code(
+    "PK780",
+    Severity.ERROR,
+    "no such build profile",
+    "`printkit build --profile NAME` names a profile that the game does not define under "
+    "'profiles:' in its YAML. The game is not built; the others chosen are.",
+)
+PROFILE_WATERMARK = _code(
+    "PK781",
+    Severity.ERROR,
+    "a profile's watermark cannot be made",
+    "A profile's 'watermark' is a template over `game` ('PLAYTEST {{ game.version }}'): it "
+    "must render (a field the game does not state, such as a version it lacks, is an error) "
+    "to one line of at most 100 characters that the embedded bold face can draw. Every "
+    "profile's watermark is checked by `validate` and `build`, whichever profile is built.",
+)
+VERSION_GLYPHS = _code(
+    "PK782",
+    Severity.ERROR,
+    "the version has characters the font cannot draw",
+    "`game.version` prints in every footer in the embedded regular face; a character that face "
+    "lacks would print as an empty box. (A watermark's characters are checked against the bold "
+    "face, under PK781.)",
+)
 
 CARD_DATA_MISSING = _code(
     "PK800",

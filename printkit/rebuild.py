@@ -104,7 +104,7 @@ class _Run:
     """The build the workers serve; set before they are forked, so they inherit it."""
 
     games: dict[str, CheckedGame]
-    options: BuildOptions
+    options: dict[str, BuildOptions]  # per game: its profile applied
     cache: Cache
     force: bool
     lock: int  # the output folder's lock, which workers must not keep alive
@@ -130,21 +130,27 @@ def build_games(
         cache = Cache(out)
         cache.clean_leftovers()
         keys = {game: _game_key(game, folder, out, options) for game, folder in games.items()}
+        record = _record_name(options)
         outcomes: dict[str, GameOutcome] = {}
         checked: dict[str, CheckedGame] = {}
+        chosen: dict[str, BuildOptions] = {}
         for game_id, folder in games.items():
-            cached = None if force else _from_cache(game_id, keys[game_id], cache)
+            cached = None if force else _from_cache(game_id, record(game_id), keys[game_id], cache)
             outcomes[game_id] = cached or GameOutcome(game_id, Diagnostics())
             if cached is None:
                 from printkit.build import check_game
+                from printkit.profiles import profiled
 
-                game = check_game(game_id, folder, outcomes[game_id].diagnostics, options.only)
+                found = outcomes[game_id].diagnostics
+                game = check_game(game_id, folder, found, options.only)
                 if game is not None:
-                    checked[game_id] = game
                     outcomes[game_id].materials = game.materials
                     outcomes[game_id].title = game.title
+                    own = profiled(options, game.played, found)
+                    if own is not None:
+                        checked[game_id], chosen[game_id] = game, own
         _check_only(options.only, list(outcomes.values()))
-        run = _Run(checked, options, cache, force, lock)
+        run = _Run(checked, chosen, cache, force, lock)
         for game_id, drawn in _draw_all(run, jobs or default_jobs(), progress).items():
             _finish(outcomes[game_id], checked[game_id], drawn, out)
         for game_id, outcome in outcomes.items():
@@ -152,7 +158,7 @@ def build_games(
             if outcome.built and not failed:
                 _write(outcome, out)
             if outcome.written and not outcome.from_cache:
-                _record(cache, outcome, keys[game_id])
+                _record(cache, outcome, record(game_id), keys[game_id])
         cache.prune()
     return list(outcomes.values())
 
@@ -168,6 +174,14 @@ def _game_key(game_id: str, folder: Path, out: Path, options: BuildOptions) -> s
     )
 
 
+def _record_name(options: BuildOptions) -> Callable[[str], str]:
+    """The name of a game's record in the cache: one per profile, so that switching back to a
+    profile built before finds its drawings still there."""
+    if options.profile is None:
+        return lambda game_id: game_id
+    return lambda game_id: f"{game_id}@{options.profile}"
+
+
 def _check_only(only: tuple[str, ...], outcomes: list[GameOutcome]) -> None:
     everything = sorted({m for outcome in outcomes for m in outcome.materials})
     for name in only:
@@ -178,9 +192,10 @@ def _check_only(only: tuple[str, ...], outcomes: list[GameOutcome]) -> None:
 # --- the games whose inputs did not change -------------------------------------------------------
 
 
-def _from_cache(game_id: str, key: str, cache: Cache) -> GameOutcome | None:
-    """The game as its last build left it, when nothing it reads has changed since."""
-    record = cache.game_record(game_id)
+def _from_cache(game_id: str, name: str, key: str, cache: Cache) -> GameOutcome | None:
+    """The game as its last build (under this profile: `name`, its record) left it, when
+    nothing it reads has changed since."""
+    record = cache.game_record(name)
     if record.get("key") != key:
         return None
     try:
@@ -205,11 +220,11 @@ def _diagnostic(
     return Diagnostic(code, Severity(severity), message, Span(file, line, column), hint)
 
 
-def _record(cache: Cache, outcome: GameOutcome, key: str) -> None:
+def _record(cache: Cache, outcome: GameOutcome, name: str, key: str) -> None:
     """Record a game built: its key, its diagnostics, the entry of each material built, and
     every entry its materials still use (for cache.prune), those of earlier --only builds too."""
     built = {m.material: m.entry for m in outcome.built}
-    earlier = cache.game_record(outcome.game).get("entries", {})
+    earlier = cache.game_record(name).get("entries", {})
     entries = {m: e for m, e in earlier.items() if m in outcome.materials} | built
     record = {
         "key": key,
@@ -223,7 +238,7 @@ def _record(cache: Cache, outcome: GameOutcome, key: str) -> None:
         ],
     }
     with contextlib.suppress(OSError):  # the outputs are written; the next build checks again
-        cache.record_game(outcome.game, record)
+        cache.record_game(name, record)
 
 
 # --- drawing ------------------------------------------------------------------------------------
@@ -278,8 +293,10 @@ def _draw(task: tuple[str, str]) -> _Drawn:
 
     assert _RUN is not None
     game_id, material_id = task
-    game, options = _RUN.games[game_id], _RUN.options
-    document, own = build.draw_material(game, material_id, options.paper, options.press)
+    game, options = _RUN.games[game_id], _RUN.options[game_id]
+    document, own = build.draw_material(
+        game, material_id, options.paper, options.press, options.watermark, options.backgrounds
+    )
     if options.exports:
         from printkit.export.files import export_findings
 

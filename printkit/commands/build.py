@@ -70,6 +70,25 @@ def _preset(context: click.Context, value: str, diagnostics: Diagnostics) -> Pod
     return preset
 
 
+def _given(context: click.Context) -> frozenset[str]:
+    """The options typed on the command line (or set by their variable): a profile does not
+    change them. Those from printkit.toml or the defaults it may change."""
+    typed = (click.core.ParameterSource.COMMANDLINE, click.core.ParameterSource.ENVIRONMENT)
+    names = ("paper", "formats", "press", "dpi")
+    return frozenset(name for name in names if _source(context, name) in typed)
+
+
+def _source(context: click.Context | None, name: str) -> click.core.ParameterSource | None:
+    """Where an option's value came from. Under `watch`, which invokes build with every
+    option, build's context knows none: the watch command's own line says."""
+    while context is not None:
+        found = context.get_parameter_source(name)
+        if found is not None:
+            return found
+        context = context.parent
+    return None
+
+
 @click.command()
 @click.argument("games", nargs=-1, shell_complete=complete_games)
 @STRICT_HERE
@@ -135,6 +154,12 @@ def _preset(context: click.Context, value: str, diagnostics: Diagnostics) -> Pod
     help="Worker processes drawing materials  [default: the number of cores]",
 )
 @click.option("--force", is_flag=True, help="Redraw everything: ignore the build cache.")
+@click.option(
+    "--profile",
+    default=None,
+    help="Build with the options of the game's profile of this name (game.yaml 'profiles:'); "
+    "options given on the command line win over it.",
+)
 @click.pass_context
 def build(
     context: click.Context,
@@ -149,6 +174,7 @@ def build(
     pod: str | None,
     jobs: int | None,
     force: bool,
+    profile: str | None,
 ) -> None:
     """Build games (all of them by default) into the output folder."""
     from printkit.build_options import BuildOptions  # not for --help or completion
@@ -165,7 +191,9 @@ def build(
         context.exit(report(context, diagnostics))
     preset = _preset(context, pod, diagnostics) if pod is not None else None
     chosen = chosen_games(context, games, diagnostics)
-    options = BuildOptions(paper, press, formats, dpi, only, card_dpi, preset)
+    options = BuildOptions(
+        paper, press, formats, dpi, only, card_dpi, preset, profile, _given(context)
+    )
     try:
         outcomes = build_games(
             chosen, out, options, strict(context), jobs, force, progress(context)

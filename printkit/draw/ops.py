@@ -80,6 +80,7 @@ class Text:
     size: float
     color: str = "#000000"
     role: Role = ""
+    opacity: float = 1.0  # below 1 the page shows through (a watermark); never for the press
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +197,7 @@ class Document:
     # A document laid out by Platypus (a reference document) has no drawing ops (so no SVG
     # pages): `flow` lays it out in the colour space asked for and returns the PDF.
     flow: Callable[[str], bytes] | None = None
+    subject: str = ""  # the PDF's Subject: the game and its version (model/version.py)
 
     def define(self, symbol: Symbol) -> None:
         self.symbols.setdefault(symbol.name, symbol)

@@ -181,9 +181,9 @@ class _PdfPainter:
         """Draw ops in order, writing each stretch of consecutive text runs as one text object."""
         start = 0
         while start < len(ops):
-            if isinstance(ops[start], Text):
+            if _plain_text(ops[start]):
                 end = start
-                while end < len(ops) and isinstance(ops[end], Text):
+                while end < len(ops) and _plain_text(ops[end]):
                     end += 1
                 self.text(ops[start:end])  # type: ignore[arg-type]
                 start = end
@@ -197,6 +197,8 @@ class _PdfPainter:
         face: tuple[str, float] | None = None
         for run in runs:
             self.set_fill(run.color, text, fine=run.size * self.state.scale < FINE_TEXT)
+            if run.opacity < 1:  # after the colour, which sets an alpha of its own
+                text.setFillAlpha(run.opacity)
             if face != (run.font, run.size):
                 face = (run.font, run.size)
                 text.setFont(run.font, run.size)
@@ -222,7 +224,11 @@ class _PdfPainter:
         paint = getattr(op, "paint", None)
         if paint is not None and paint.fill is None and paint.stroke is None:
             return  # nothing to paint (a piece's trim, kept for the preflight)
-        if isinstance(op, Text):
+        if isinstance(op, Text) and op.opacity < 1:
+            self.save()  # the alpha ends with the run
+            self.text((op,))
+            self.restore()
+        elif isinstance(op, Text):
             self.text((op,))
         elif isinstance(op, Rect):
             stroke, fill = self.paint(op.paint)
@@ -355,6 +361,11 @@ def _form_name(symbol: str) -> str:
     return "F_" + "".join(ch if ch.isalnum() else "_" for ch in symbol)
 
 
+def _plain_text(op: Op) -> bool:
+    """Text that joins its neighbours in one text object: opaque text."""
+    return isinstance(op, Text) and op.opacity == 1
+
+
 def _pdf_box(page: Page, box: Box) -> tuple[float, float, float, float]:
     """A y-down box as PDF's (x0, y0, x1, y1) with y up."""
     return (box.x, page.height - box.y - box.h, box.x + box.w, page.height - box.y)
@@ -375,6 +386,8 @@ def render_pdf(document: Document) -> bytes:
         enforceColorSpace="cmyk" if press else None,
     )
     canvas.setTitle(document.title)
+    if document.subject:
+        canvas.setSubject(document.subject)
     # Ask viewers to print at actual size, and double-sided when the sheets have backs.
     canvas.setViewerPreference("PrintScaling", "None")
     if document.duplex is not None:

@@ -97,6 +97,8 @@ class _SvgPainter:
     def text(self, op: Text) -> SvgGroup:
         """The run as glyph shapes (see svg_glyphs), its words kept as the group's title."""
         group = self.svg.g(fill=op.color)
+        if op.opacity < 1:
+            group.attribs["fill-opacity"] = _n(op.opacity)
         group.set_desc(title=op.text)
         scale = _n(op.size / face(op.font).units_per_em)
         for glyph, offset in placed_glyphs(op.font, op.text, op.size):

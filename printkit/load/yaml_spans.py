@@ -130,7 +130,10 @@ class _Builder:
             return self._mapping(node, path)
         if isinstance(node, yaml.SequenceNode):
             return [self.build(child, (*path, i)) for i, child in enumerate(node.value)]
-        return self.loader.construct_object(node, deep=True)
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except ValueError:  # shaped as a date but none (2026-13-01): the text, for the model
+            return node.value
 
     def _mapping(self, node: yaml.MappingNode, path: PathKey) -> dict[Any, Any]:
         result: dict[Any, Any] = {}

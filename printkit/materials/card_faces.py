@@ -35,6 +35,7 @@ from printkit.draw.ops import Circle, Group, Op, Paint, Path, Rect, Symbol, Use,
 from printkit.draw.scripts import script_of, unsupported_script
 from printkit.draw.svg_glyphs import damage
 from printkit.draw.text import Run, fit_text, missing_glyphs, parse_markup, with_fallback
+from printkit.ink_saving import lightened
 from printkit.materials.art import (
     PRINT_DPI,
     ArtFinder,
@@ -87,7 +88,8 @@ class FaceDrawer:
         if layout.background and "{" in layout.background:  # a colour per piece
             colour = self._colour(layout.background, context, layout, "background")
             if colour:
-                ops.append(outline(layout, Paint(colour), grow=self.bleed))
+                paint = Paint(lightened(colour, layout.background_tint))
+                ops.append(outline(layout, paint, grow=self.bleed))
         runs = _static_runs(layout.regions)
         ops.append(self._frame(layout, 0, runs[0], context))
         starts = {run[0].name: index for index, run in enumerate(runs) if index and run}
@@ -107,7 +109,8 @@ class FaceDrawer:
             b = self.bleed
             ops: list[Op] = []
             if index == 0 and layout.background and "{" not in layout.background:
-                ops.append(outline(layout, Paint(layout.background), grow=b))
+                paint = Paint(lightened(layout.background, layout.background_tint))
+                ops.append(outline(layout, paint, grow=b))
             for region in regions:
                 ops += self._region(layout, region, context)
             bbox = (-b, -b, layout.width + b, layout.height + b)

@@ -26,6 +26,7 @@ from printkit.materials.shapes import is_straight_cut, outline
 from printkit.model.layout import Layout
 from printkit.model.package import CardsMaterial, CardSpec, DeckSpec
 from printkit.model.units import to_mm
+from printkit.model.version import with_edition
 
 
 def deck_context(loaded: LoadedPackage, deck_id: str) -> dict[str, Any]:
@@ -172,6 +173,7 @@ def compile_cards(
         return None
     title = material.title or f"{loaded.package.game.title} · {material_id}"
     document = Document(title, symbols={})
+    footer = with_edition(title, loaded.package.game.edition)
     sizes = {(round(p.width, 3), round(p.height, 3)) for p in pieces}
     if len(sizes) > 1:
         shown = ", ".join(f"{to_mm(w):.1f} × {to_mm(h):.1f} mm" for w, h in sorted(sizes))
@@ -198,9 +200,9 @@ def compile_cards(
             report_too_small(loaded, material_id, cell, paper_key, spec, diagnostics)
             return None
         if folded:
-            document.pages = impose_fold(pieces, grid, spec, title)
+            document.pages = impose_fold(pieces, grid, spec, footer)
         else:
-            document.pages = impose_sheets(pieces, grid, spec, title)
+            document.pages = impose_sheets(pieces, grid, spec, footer)
         if spec.calibration and spec.backs != "none" and keep is None:
             document.pages += calibration_pages(paper, spec)
     document.symbols = drawer.symbols

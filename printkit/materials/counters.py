@@ -34,6 +34,7 @@ from printkit.model.base import ImposeSpec
 from printkit.model.counters import CountersMaterial
 from printkit.model.layout import Layout
 from printkit.model.limits import MAX_PIECES
+from printkit.model.version import with_edition
 
 
 def runs_of(pieces: list[Piece], spec: ImposeSpec) -> list[Run]:
@@ -127,10 +128,11 @@ def compile_counters(
     pages = stack_pages(runs, size, spec.margin, spec.bleed)
     title = material.title or f"{loaded.package.game.title} · {material_id}"
     document = Document(title, symbols=drawer.symbols)
+    footer = with_edition(title, loaded.package.game.edition)
     if spec.mode == "fold":
-        document.pages = impose_fold_blocks(pages, spec, title)
+        document.pages = impose_fold_blocks(pages, spec, footer)
     else:
-        document.pages = impose_block_sheets(pages, spec, title)
+        document.pages = impose_block_sheets(pages, spec, footer)
         if spec.calibration and spec.backs != "none" and keep is None:
             document.pages += calibration_pages(size, spec)
     return document

@@ -26,6 +26,7 @@ from printkit.draw.ops import Document
 from printkit.load.package import LoadedPackage
 from printkit.materials.paper import material_paper
 from printkit.model.layout import Layout
+from printkit.model.version import NO_EDITION, Edition
 from printkit.reference.checks import MarkdownProblem, markdown_problems
 from printkit.reference.compose import ComposeError, Problem, compose, template_path
 from printkit.reference.origin import Trace
@@ -52,7 +53,8 @@ def compile_quick_reference(
         return None
     title, size, markdown = prepared
     pages = loaded.package.materials[material_id].pages
-    fitted = _largest_fitting(markdown, title, size, pages)
+    edition = loaded.package.game.edition
+    fitted = _largest_fitting(markdown, title, size, pages, edition)
     if fitted is None:
         diagnostics.add(
             REFERENCE_OVERFLOW,
@@ -68,14 +70,18 @@ def compile_quick_reference(
         """The fitting layout is the document on screen; for the press only the colours differ."""
         if space == "rgb":
             return built.pdf
-        return quick_reference(markdown, title, size, base, pages, space).pdf
+        return quick_reference(markdown, title, size, base, pages, space, edition).pdf
 
-    return Document(title, flow=flow)
+    return Document(title, flow=flow, subject=edition.subject)
 
 
 @lru_cache(maxsize=4)
 def _largest_fitting(
-    markdown: str, title: str, size: tuple[float, float], pages: int
+    markdown: str,
+    title: str,
+    size: tuple[float, float],
+    pages: int,
+    edition: Edition = NO_EDITION,
 ) -> tuple[float, Built] | None:
     """The largest of QUICK_SIZES at which the text fits `pages`, and its layout; None when
     none does. Most quick references fit at the largest size, which is tried first; then a
@@ -86,7 +92,9 @@ def _largest_fitting(
 
     def fits(index: int) -> bool:
         try:
-            tried[index] = quick_reference(markdown, title, size, QUICK_SIZES[index], pages)
+            tried[index] = quick_reference(
+                markdown, title, size, QUICK_SIZES[index], pages, edition=edition
+            )
         except TooManyPages:
             tried[index] = None
         return tried[index] is not None
@@ -115,8 +123,9 @@ def compile_rules_reference(
     if prepared is None:
         return None
     title, size, markdown = prepared
+    edition = loaded.package.game.edition
     try:
-        built = _rules_layout(markdown, title, size)
+        built = _rules_layout(markdown, title, size, edition)
     except TooManyPages:
         diagnostics.add(
             REFERENCE_TOO_LONG,
@@ -128,15 +137,17 @@ def compile_rules_reference(
         return None
 
     def flow(space: str) -> bytes:
-        return built.pdf if space == "rgb" else rules_reference(markdown, title, size, space).pdf
+        if space == "rgb":
+            return built.pdf
+        return rules_reference(markdown, title, size, space, edition).pdf
 
-    return Document(title, flow=flow)
+    return Document(title, flow=flow, subject=edition.subject)
 
 
 @lru_cache(maxsize=4)
-def _rules_layout(markdown: str, title: str, size: tuple[float, float]) -> Built:
+def _rules_layout(markdown: str, title: str, size: tuple[float, float], edition: Edition) -> Built:
     """The rules reference laid out in RGB, once for copies of the same material."""
-    return rules_reference(markdown, title, size)
+    return rules_reference(markdown, title, size, edition=edition)
 
 
 def _prepare(

@@ -67,4 +67,5 @@ def compile_material(
     if document is not None:
         document.colour = "cmyk" if press else spec.colour
         document.duplex = duplex_of(spec)
+        document.subject = loaded.package.game.edition.subject
     return document

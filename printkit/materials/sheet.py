@@ -56,6 +56,7 @@ from printkit.model.sheet import (
     TriangleGridElement,
 )
 from printkit.model.units import mm
+from printkit.model.version import with_edition
 from printkit.reference.compose import reference_context as sheet_context
 from printkit.sandbox.expressions import TemplateProblem, evaluate, render
 
@@ -143,6 +144,7 @@ def compile_sheet(
     if chosen is None:
         return None
     title = spec.title or f"{loaded.package.game.title} · {material_id}"
+    footer = with_edition(title, loaded.package.game.edition)
     context = sheet_context(loaded)
     items = repeated_items(loaded, material_id, spec, context, diagnostics)
     if items is None:
@@ -154,12 +156,12 @@ def compile_sheet(
         if spec.repeat is not None:
             flow.context = {**context, spec.each: item}
             flow.prefix = f"{spec.each}{index + 1}."
-        page = _page(flow, spec, title, size, footed=spec.size is None)
+        page = _page(flow, spec, footer, size, footed=spec.size is None)
         if page is None:
             return None
         pages.append(page)
     if spec.size is not None:
-        pages = impose_small_sheets(loaded, material_id, spec, pages, chosen, title, diagnostics)
+        pages = impose_small_sheets(loaded, material_id, spec, pages, chosen, footer, diagnostics)
         if pages is None:
             return None
     return Document(title, pages)

@@ -37,6 +37,9 @@ _HINT_BY_TYPE = {
     "tts_url": "give the folder's address ending in '/', e.g. 'https://example.com/mygame/', "
     "or leave 'url' out for bare file names",
     "string_pattern_mismatch": "use a plain name: letters, digits, '_' and '-'",
+    "version_number": 'write it in quotes, e.g. version: "1.10" (unquoted, 1.10 is the number 1.1)',
+    "formats_repeated": "name each format once",
+    "date_iso": "write the day as YYYY-MM-DD, e.g. date: 2026-03-01",
     "erratum_plays": "add 'plays: {rules.values.name: 10}' (the data it changes), or "
     "'wording_only: true' when the data already holds the reading",
 }

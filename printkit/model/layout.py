@@ -125,6 +125,7 @@ class Layout:
     # the game's own fonts: name -> (file, where the name is given), through `extends`
     fonts: Mapping[str, tuple[str, Span]] = field(default_factory=dict, compare=False)
     fallback: tuple[str, ...] = ()  # faces tried in order for a character a region's font lacks
+    background_tint: float = 0.0  # ink saving: how far the background is lightened to white
 
     def where(self, key: str | None) -> Span | None:
         """Where a layout-wide `key` (the background) was set, here or in a layout it extends."""

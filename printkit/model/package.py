@@ -27,12 +27,14 @@ from printkit.model.base import (
 from printkit.model.counters import CountersMaterial
 from printkit.model.hexmap import HexMapMaterial
 from printkit.model.limits import MAX_PIECES, MAX_URL_LENGTH
+from printkit.model.profile import MAX_PROFILE_NAME, Profile, ProfileName
 from printkit.model.reference import QuickReferenceMaterial, RulesReferenceMaterial
 from printkit.model.rules import Claim, Example, Rules
 from printkit.model.sheet import SheetMaterial
 from printkit.model.simulation import Simulation
 from printkit.model.tts import TtsSpec
 from printkit.model.units import Length, NonNegativeLength, PositiveLength
+from printkit.model.version import Edition, IsoDate, Version
 
 FOR_READERS = "for people reading the data (sources, choices); printkit does not print it"
 
@@ -42,12 +44,19 @@ class GameInfo(Strict):
     players: str
     source: str | None = Field(None, description="seed rule text this package encodes")
     designer: str | None = Field(None, description="shown by 'printkit list'")
+    version: Version | None = None
+    date: IsoDate | None = None
     notes: str | None = Field(None, description=FOR_READERS)
     engine: str | None = Field(
         None,
         pattern=r"^[a-z][a-z0-9_]*$",
         description="the engine that plays these rules: a module of printkit.games",
     )
+
+    @property
+    def edition(self) -> Edition:
+        """The version and date as footers and the PDF metadata print them."""
+        return Edition.of(self.title, self.version, self.date)
 
 
 # A typo such as 'count: 10000000' stays a diagnostic instead of a sheet that never ends: one
@@ -346,6 +355,11 @@ class Package(Strict):
     examples: dict[str, Example] = Field(default_factory=dict)
     simulation: Simulation | None = Field(
         None, description="how the engine is exercised (simulation.yaml): smoke playouts, agents"
+    )
+    profiles: dict[ProfileName, Profile] = Field(
+        default_factory=dict,
+        description="named sets of build options: 'printkit build --profile NAME'",
+        json_schema_extra={"propertyNames": {"maxLength": MAX_PROFILE_NAME}},
     )
     data: dict[str, Any] = Field(
         default_factory=dict,

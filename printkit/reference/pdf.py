@@ -30,6 +30,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from reportlab.platypus.tables import TableStyle
 
 from printkit.draw.fonts import FACES, register_fonts
+from printkit.model.version import NO_EDITION, Edition, with_edition
 from printkit.reference.markdown import Heading, Styles, flowables
 
 MARGIN = 15 * 72 / 25.4  # inside the 5 mm a home printer cannot print, with room to spare
@@ -77,6 +78,7 @@ class _Document(BaseDocTemplate):
         size: tuple[float, float],
         most_pages: int,
         front_pages: int = 0,
+        subject: str = "",
     ) -> None:
         self.most_pages = most_pages
         self.front_pages = front_pages  # pages before page 1 (the contents page)
@@ -88,6 +90,7 @@ class _Document(BaseDocTemplate):
             topMargin=MARGIN,
             bottomMargin=MARGIN,
             title=title,
+            subject=subject,
             author="printkit",
             creator="printkit",
             invariant=1,
@@ -135,35 +138,44 @@ def quick_reference(
     base: float,
     most_pages: int,
     space: str = "rgb",
+    edition: Edition = NO_EDITION,
 ) -> Built:
     """Two columns per page, at `base` points; TooManyPages when they need more than
     `most_pages`."""
     register_fonts()
     buffer = io.BytesIO()
-    doc = _Document(buffer, title, size, most_pages)
+    doc = _Document(buffer, title, size, most_pages, subject=edition.subject)
     styles = Styles.at(base, space)
     frames = _frames(doc, 2)
-    doc.addPageTemplates([PageTemplate("quick", frames=frames, onPage=_footer(title, styles))])
+    doc.addPageTemplates(
+        [PageTemplate("quick", frames=frames, onPage=_footer(with_edition(title, edition), styles))]
+    )
     column = (frames[0].width, frames[0].height)
     doc.build(_Story(flowables(markdown, styles, column)), canvasmaker=_canvas(space))
     return _finished(buffer, doc, space)
 
 
 def rules_reference(
-    markdown: str, title: str, size: tuple[float, float], space: str = "rgb"
+    markdown: str,
+    title: str,
+    size: tuple[float, float],
+    space: str = "rgb",
+    edition: Edition = NO_EDITION,
 ) -> Built:
     """A contents page (labelled i), then the rules from page 1, a header and page numbers;
     TooManyPages past RULES_MOST_PAGES."""
     register_fonts()
     buffer = io.BytesIO()
-    doc = _Document(buffer, title, size, RULES_MOST_PAGES, front_pages=1)
+    doc = _Document(buffer, title, size, RULES_MOST_PAGES, 1, edition.subject)
     styles = Styles.at(9.5, space)
     header = 8 * 72 / 25.4
     body = _frames(doc, 1, header)
     doc.addPageTemplates(
         [
             PageTemplate("contents", frames=_frames(doc, 1), onPage=_labels),
-            PageTemplate("body", frames=body, onPage=_running(title, styles)),
+            PageTemplate(
+                "body", frames=body, onPage=_running(with_edition(title, edition), styles)
+            ),
         ]
     )
     contents = TableOfContents(

@@ -108,6 +108,7 @@ def balance(plan: Plan) -> Balance:
         "format": FORMAT,
         "game": plan.loaded.id,
         "title": plan.loaded.package.game.title,
+        "edition": plan.loaded.package.game.edition.words,  # "version 0.3, 2026-03-01" or ""
         "engine": {"name": plan.engine.name, "version": plan.engine.version},
         "rules_hash": rules_hash(batch.rules),
         "seed": plan.seed,

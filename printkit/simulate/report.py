@@ -9,7 +9,7 @@ bytes (for any --workers).
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from reportlab.graphics.shapes import Drawing, Line, PolyLine, Rect, String
@@ -18,6 +18,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     KeepTogether,
     Paragraph,
@@ -35,6 +36,7 @@ BAR = HexColor("#4a78b5")
 NEVER = HexColor("#c0392b")
 INK = HexColor("#222222")
 GRID = HexColor("#bbbbbb")
+FOOT = HexColor("#595959")
 LABEL_WIDTH = 60 * mm
 ROW = 13  # points per bar
 
@@ -387,10 +389,12 @@ def render_report(balance: dict[str, Any]) -> bytes:
     register_fonts()
     styles = _styles()
     buffer = io.BytesIO()
+    edition = balance.get("edition", "")  # a balance.json written before versions has none
     document = SimpleDocTemplate(
         buffer, pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm, topMargin=16 * mm,
         bottomMargin=16 * mm, title=f"Balance of {balance['title']}", author="printkit",
         creator="printkit", invariant=1, initialFontName=FACES["regular"][0],
+        subject=f"{balance['title']}, {edition}" if edition else "",
     )  # fmt: skip
     settings = ", ".join(f"{k} = {v}" for k, v in balance["settings"].items()) or "none"
     story: list[Flowable] = [
@@ -437,5 +441,19 @@ def render_report(balance: dict[str, Any]) -> bytes:
         ]))  # fmt: skip
     for name, question in balance["questions"].items():
         story.append(KeepTogether(_question_flowables(name, question, styles)))
-    document.build(story)
+    footer = _footer(" · ".join(p for p in (f"Balance of {balance['title']}", edition) if p))
+    document.build(story, onFirstPage=footer, onLaterPages=footer)
     return buffer.getvalue()
+
+
+def _footer(text: str) -> Callable[[Canvas, SimpleDocTemplate], None]:
+    """Each page's foot: the game, its version and the page, as every material's footer."""
+
+    def draw(canvas: Canvas, document: SimpleDocTemplate) -> None:
+        canvas.saveState()
+        canvas.setFont(FACES["regular"][0], 7)
+        canvas.setFillColor(FOOT)
+        canvas.drawCentredString(A4[0] / 2, 8 * mm, f"{text} · page {document.page}")
+        canvas.restoreState()
+
+    return draw

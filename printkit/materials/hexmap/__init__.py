@@ -58,6 +58,7 @@ from printkit.model.hexmap import copy_chain, source_map
 from printkit.model.layout import Layout
 from printkit.model.package import Package
 from printkit.model.units import to_mm
+from printkit.model.version import with_edition
 from printkit.preflight.checks import MIN_TEXT
 
 __all__ = ["compile_hexmap", "hex_across_flats", "map_art"]
@@ -227,7 +228,9 @@ def compile_hexmap(
     size = (art.width, art.height)
     across = hex_across_flats(loaded.package, material_id) or 0.0
     shown = f"{to_mm(across):.2f}".rstrip("0").rstrip(".")
-    footer = f"{ACTUAL_SIZE} · hexes {shown} mm across flats"
+    footer = with_edition(
+        f"{ACTUAL_SIZE} · hexes {shown} mm across flats", loaded.package.game.edition
+    )
     try:
         if tiling.poster:
             pages = [poster_page(art.ops, size, tiling.margin, style.title, footer)]
