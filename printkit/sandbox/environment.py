@@ -51,7 +51,17 @@ from printkit.diagnostics import (
 )
 from printkit.sandbox.faults import TemplateFault, reason
 from printkit.sandbox.helpers import Helper, HelperMisuse, Parameter
-from printkit.sandbox.views import MISSING, List, Record, View, describe, kind_of, plain, view
+from printkit.sandbox.views import (
+    MISSING,
+    List,
+    Record,
+    View,
+    describe,
+    kind_of,
+    plain,
+    settled,
+    view,
+)
 
 MAX_STEPS = 10_000  # loop turns, calls, filters and operators in one rendering
 MAX_GAME_STEPS = 200_000  # steps of all the renderings of a game's checks, or of one material
@@ -433,7 +443,9 @@ def _misused(what: str, values: list[Any]) -> Iterator[None]:
 
 @pass_eval_context  # needs the rendering: Jinja2 then never prints a constant at compile time
 def _printed(_context: Any, value: Any) -> Any:
-    """Every printed value counts towards the rendered text; a view prints as its data."""
+    """Every printed value counts towards the rendered text; a view prints as its data, a
+    generator as the list of its items."""
+    value = settled(value)
     _current().print(len(str(value)))
     return value
 

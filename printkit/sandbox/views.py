@@ -182,6 +182,20 @@ def unwrap(value: Any) -> Any:
         return type(value)(unwrap(item) for item in value)
     if isinstance(value, dict):
         return {unwrap(key): unwrap(item) for key, item in value.items()}
+    if isinstance(value, Iterator):  # what `unique`, `map` or `select` give
+        return [unwrap(item) for item in value]  # its items, never its address in a message
+    return value
+
+
+def settled(value: Any) -> Any:
+    """`value` with every generator in it (what `unique`, `map`, `select` give) made a list,
+    so that it prints as its items and never as an address that changes from run to run."""
+    if isinstance(value, Iterator):
+        return [settled(item) for item in value]
+    if isinstance(value, list | tuple):
+        return type(value)(settled(item) for item in value)
+    if isinstance(value, dict):
+        return {key: settled(item) for key, item in value.items()}
     return value
 
 
