@@ -2,18 +2,21 @@
 
 Layout is done here, once, with the embedded font's metrics, so that PDF and SVG place every
 word at the same position. Markup is deliberately small: **bold**, *italic*, :icon: (a glyph
-from the deck's icon table) and line breaks.
+or a picture from the deck's icon table) and line breaks. A picture icon is laid out like a
+letter of its word: as tall as the text's size, standing on the baseline, as wide as its
+proportions make it plus a thin side bearing, so wrapping and shrink-to-fit reserve its room.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import groupby
 
 from printkit.draw.fonts import ascent, font_name, has_glyph, text_width
-from printkit.draw.ops import Text
+from printkit.draw.ops import Image, Text
 
 _TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9_]+:|\n)")
 _STYLE_FACE = {
@@ -24,12 +27,32 @@ _STYLE_FACE = {
 }
 LEADING = 1.18
 SHRINK_STEP = 0.25
+# Room either side of a picture icon, in ems: a glyph's side bearings, so that the picture does
+# not touch the letters beside it.
+ICON_BEARING = 0.08
+
+
+@dataclass(frozen=True, slots=True)
+class Icon:
+    """A picture drawn inline: its art file (absolute path) and proportions (width / height)."""
+
+    source: str
+    aspect: float
+
+    @property
+    def unit(self) -> float:
+        """Its advance at 1 pt: its width at a height of one em, and a bearing each side."""
+        return self.aspect + 2 * ICON_BEARING
+
+
+IconTable = Mapping[str, "str | Icon | None"]  # None: an icon whose art was refused (reported)
 
 
 @dataclass(frozen=True, slots=True)
 class Run:
     text: str
     face: str
+    icon: Icon | None = None  # a picture in place of the text (the `:name:` it was written as)
 
 
 @dataclass
@@ -38,7 +61,7 @@ class Markup:
     unknown_icons: list[str] = field(default_factory=list)
 
 
-def parse_markup(text: str, icons: dict[str, str], base_face: str = "regular") -> Markup:
+def parse_markup(text: str, icons: IconTable, base_face: str = "regular") -> Markup:
     """Split text into styled runs; '\\n' stays a run of its own and forces a line break."""
     bold = base_face in ("bold", "bold-italic")
     italic = base_face in ("italic", "bold-italic")
@@ -56,7 +79,11 @@ def parse_markup(text: str, icons: dict[str, str], base_face: str = "regular") -
         elif token.startswith(":") and token.endswith(":") and len(token) > 2:
             name = token[1:-1]
             if name in icons:
-                runs.append(Run(icons[name], _STYLE_FACE[(bold, italic)]))
+                icon = icons[name]
+                if isinstance(icon, Icon):
+                    runs.append(Run(token, _STYLE_FACE[(bold, italic)], icon))
+                elif icon is not None:
+                    runs.append(Run(icon, _STYLE_FACE[(bold, italic)]))
             else:
                 unknown.append(name)
                 runs.append(Run(token, _STYLE_FACE[(bold, italic)]))
@@ -69,6 +96,8 @@ def missing_glyphs(runs: list[Run]) -> set[str]:
     """Characters the embedded font cannot draw (they would print as empty boxes)."""
     missing: set[str] = set()
     for run in runs:
+        if run.icon is not None:
+            continue
         font = font_name(run.face)
         missing.update(c for c in set(run.text) if c != "\n" and not has_glyph(font, c))
     return missing
@@ -79,6 +108,7 @@ class _Piece:
     text: str
     font: str
     unit: float  # width at 1 pt; widths scale with the size, so each piece is measured once
+    icon: Icon | None = None  # a picture, which is never cut or merged with text
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,16 +128,24 @@ class _Word:
         return self.space_unit * size
 
 
-def _word(pieces: list[tuple[str, str]]) -> _Word:
-    """A word from its (text, face) pieces, measured at 1 pt."""
-    if len(pieces) == 1:
-        return _plain_word(*pieces[0])
-    measured = []
-    for text, face in pieces:
-        font = font_name(face)
-        measured.append(_Piece(text, font, text_width(text, font, 1.0)))
-    unit = sum(piece.unit for piece in measured)
-    return _Word(tuple(measured), unit, text_width(" ", measured[-1].font, 1.0))
+def _piece(run: Run) -> _Piece:
+    """A run of a word (text in one face, or an icon), measured at 1 pt."""
+    font = font_name(run.face)
+    if run.icon is not None:
+        return _Piece(run.text, font, run.icon.unit, run.icon)
+    return _Piece(run.text, font, text_width(run.text, font, 1.0))
+
+
+def _word(runs: list[Run]) -> _Word:
+    """A word from its runs, measured at 1 pt."""
+    if len(runs) == 1 and runs[0].icon is None:
+        return _plain_word(runs[0].text, runs[0].face)
+    measured = [_piece(run) for run in runs]
+    return _join(measured, text_width(" ", measured[-1].font, 1.0))
+
+
+def _join(pieces: list[_Piece], space_unit: float) -> _Word:
+    return _Word(tuple(pieces), sum(piece.unit for piece in pieces), space_unit)
 
 
 @lru_cache(maxsize=65536)
@@ -119,9 +157,10 @@ def _plain_word(text: str, face: str) -> _Word:
 
 
 def _words(runs: list[Run]) -> list[_Word | None]:
-    """Words (possibly mixing styles, like **Death** Ray's) and None for forced breaks."""
+    """Words (possibly mixing styles, like **Death** Ray's, or text and icons, like 3:coin:)
+    and None for forced breaks."""
     words: list[_Word | None] = []
-    current: list[tuple[str, str]] = []
+    current: list[Run] = []
     for run in runs:
         if run.text == "\n":
             if current:
@@ -129,39 +168,51 @@ def _words(runs: list[Run]) -> list[_Word | None]:
                 current = []
             words.append(None)
             continue
+        if run.icon is not None:
+            current.append(run)
+            continue
         parts = run.text.split(" ")
         for index, part in enumerate(parts):
             if index > 0 and current:
                 words.append(_word(current))
                 current = []
             if part:
-                current.append((part, run.face))
+                current.append(Run(part, run.face))
     if current:
         words.append(_word(current))
     return words
 
 
 def _split(word: _Word, size: float, limit: float) -> list[_Word]:
-    """A word too wide for its line, cut between characters into pieces that fit, the last
-    keeping the space after the word: for titles and names that must not run off the page."""
-    chunks: list[list[tuple[str, str]]] = [[]]
+    """A word too wide for its line, cut between characters (an icon whole) into pieces that
+    fit, the last keeping the space after the word: for titles and names that must not run
+    off the page."""
+    chunks: list[list[_Piece]] = [[]]
     used = 0.0
     for piece in word.pieces:
-        for char in piece.text:
-            width = text_width(char, piece.font, size)
+        atoms = (
+            [piece]
+            if piece.icon is not None
+            else [_Piece(c, piece.font, text_width(c, piece.font, 1.0)) for c in piece.text]
+        )
+        for atom in atoms:
+            width = atom.unit * size if atom.icon else text_width(atom.text, atom.font, size)
             if chunks[-1] and used + width > limit:
                 chunks.append([])
                 used = 0.0
-            chunks[-1].append((char, piece.font))
+            chunks[-1].append(atom)
             used += width
     words = []
     for index, chunk in enumerate(chunks):
         pieces: list[_Piece] = []
-        for font, chars in groupby(chunk, key=lambda c: c[1]):
-            text = "".join(c for c, _ in chars)
+        for (font, icon), atoms in groupby(chunk, key=lambda a: (a.font, a.icon)):
+            if icon is not None:
+                pieces += atoms
+                continue
+            text = "".join(atom.text for atom in atoms)
             pieces.append(_Piece(text, font, text_width(text, font, 1.0)))
         space = word.space_unit if index == len(chunks) - 1 else 0.0
-        words.append(_Word(tuple(pieces), sum(p.unit for p in pieces), space))
+        words.append(_join(pieces, space))
     return words
 
 
@@ -200,7 +251,7 @@ def _wrap(
 
 @dataclass
 class FittedText:
-    ops: list[Text]
+    ops: list[Text | Image]  # the text runs, then the icons' pictures
     size: float
     fits: bool
     lines: int  # empty lines (forced breaks) included
@@ -208,7 +259,13 @@ class FittedText:
     @property
     def right(self) -> float:
         """Where the longest line ends: how wide laid-out text is, for what goes beside it."""
-        return max((op.x + text_width(op.text, op.font, op.size) for op in self.ops), default=0.0)
+        return max((_right(op) for op in self.ops), default=0.0)
+
+
+def _right(op: Text | Image) -> float:
+    if isinstance(op, Image):
+        return op.x + op.w
+    return op.x + text_width(op.text, op.font, op.size)
 
 
 def fit_text(
@@ -246,15 +303,17 @@ def _place(
     align: str,
     valign: str,
     color: str,
-) -> list[Text]:
+) -> list[Text | Image]:
     """Position the lines; neighbouring pieces of one font on a line become one run, which
-    keeps the output small (one text operator per line of plain text, not one per word)."""
+    keeps the output small (one text operator per line of plain text, not one per word). An
+    icon ends the run before it; its picture stands on the baseline, one em tall."""
     x, y, width, height = box
     leading = size * LEADING
     block = len(lines) * leading
     top = {"top": y, "middle": y + (height - block) / 2, "bottom": y + height - block}[valign]
     first_baseline = top + ascent(font_name("regular"), size) + (leading - size) / 2
-    ops: list[Text] = []
+    ops: list[Text | Image] = []
+    pictures: list[Image] = []
     for index, line in enumerate(lines):
         widths = [word.width(size) for word in line]
         spaces = [word.space(size) for word in line]
@@ -266,16 +325,26 @@ def _place(
         }[align]
         baseline = first_baseline + index * leading
         runs: list[tuple[float, str, list[str]]] = []  # (x, font, texts) per run
+        open_run = False  # whether the next piece may join the last run
         for word, word_width, space in zip(line, widths, spaces, strict=True):
             piece_x = cursor
             for number, piece in enumerate(word.pieces):
-                if runs and runs[-1][1] == piece.font:
+                if piece.icon is not None:
+                    pictures.append(_picture(piece.icon, piece_x, baseline, size))
+                    open_run = False
+                elif open_run and runs[-1][1] == piece.font:
                     # The run ends with the previous piece; the space between words is in
                     # that piece's face, which is this one, so the layout is unchanged.
                     runs[-1][2].append((" " if number == 0 else "") + piece.text)
                 else:
                     runs.append((piece_x, piece.font, [piece.text]))
+                    open_run = True
                 piece_x += piece.unit * size
             cursor += word_width + space
         ops += [Text(rx, baseline, "".join(texts), font, size, color) for rx, font, texts in runs]
-    return ops
+    return ops + pictures
+
+
+def _picture(icon: Icon, x: float, baseline: float, size: float) -> Image:
+    """An icon's picture where its piece starts: past the bearing, one em tall, on the baseline."""
+    return Image(x + ICON_BEARING * size, baseline - size, icon.aspect * size, size, icon.source)

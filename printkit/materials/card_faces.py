@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -29,7 +30,7 @@ from printkit.diagnostics import (
 )
 from printkit.draw.images import ArtProblem, ArtTooLarge, read_art
 from printkit.draw.ops import Circle, Group, Op, Paint, Path, Rect, Symbol, Use, rotate_about
-from printkit.draw.text import fit_text, missing_glyphs, parse_markup
+from printkit.draw.text import IconTable, fit_text, missing_glyphs, parse_markup
 from printkit.materials.art import (
     PRINT_DPI,
     ArtFinder,
@@ -55,9 +56,11 @@ class FaceContext:
     """What a face is drawn from, and where to report problems with it."""
 
     values: dict[str, Any]
-    icons: dict[str, str]
+    icons: IconTable
     subject: str
     span: Span
+    # where one of the piece's own values is written (a card's field), for a mistake in it
+    value_span: Callable[[str], Span] | None = None
 
 
 @dataclass
@@ -263,6 +266,17 @@ class FaceDrawer:
         else:
             self._report(code, message, context, region, "image", hint)
 
+    def _unknown_icon(self, icon: str, region: Region, context: FaceContext) -> None:
+        """At the piece's value that holds the `:name:` when one does, else at the region's
+        text, where the layout writes it."""
+        message = f"unknown icon ':{icon}:' in region '{region.name}'"
+        hint = did_you_mean(icon, context.icons, otherwise="define it under the deck's icons")
+        written = _value_holding(f":{icon}:", context)
+        if written is None:
+            self._report(UNKNOWN_REFERENCE, message, context, region, "text", hint)
+        else:
+            self.diagnostics.add(UNKNOWN_REFERENCE, f"{context.subject}: {message}", written, hint)
+
     def _colour(self, source: str | None, context: FaceContext, part: Part, key: str) -> str | None:
         if source is None:
             return None
@@ -359,14 +373,7 @@ class FaceDrawer:
             return ops
         markup = parse_markup(text.strip(), context.icons, region.font)
         for icon in markup.unknown_icons:
-            self._report(
-                UNKNOWN_REFERENCE,
-                f"unknown icon ':{icon}:' in region '{region.name}'",
-                context,
-                region,
-                "text",
-                did_you_mean(icon, context.icons, otherwise="define it under the deck's icons"),
-            )
+            self._unknown_icon(icon, region, context)
         missing = missing_glyphs(markup.runs)
         if missing:
             self._report(
@@ -408,6 +415,17 @@ class FaceDrawer:
                 "6pt is about the smallest size that prints legibly",
             )
         return ops + list(fitted.ops)
+
+
+def _value_holding(token: str, context: FaceContext) -> Span | None:
+    """Where the piece's first value holding `token` is written, if a value of its own does."""
+    card = context.values.get("card")
+    if context.value_span is None or not isinstance(card, dict):
+        return None
+    for key, value in card.items():
+        if isinstance(key, str) and isinstance(value, str) and token in value:
+            return context.value_span(key)
+    return None
 
 
 def _static_runs(regions: tuple[Region, ...]) -> list[tuple[Region, ...]]:
