@@ -34,10 +34,13 @@ ICON_BEARING = 0.08
 
 @dataclass(frozen=True, slots=True)
 class Icon:
-    """A picture drawn inline: its art file (absolute path) and proportions (width / height)."""
+    """A picture drawn inline: its name in the icon table, its art file (absolute path), its
+    proportions (width / height) and, for raster art, its pixels (None for SVG)."""
 
+    name: str
     source: str
     aspect: float
+    pixels: tuple[int, int] | None = None
 
     @property
     def unit(self) -> float:

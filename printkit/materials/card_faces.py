@@ -30,7 +30,7 @@ from printkit.diagnostics import (
 )
 from printkit.draw.images import ArtProblem, ArtTooLarge, read_art
 from printkit.draw.ops import Circle, Group, Op, Paint, Path, Rect, Symbol, Use, rotate_about
-from printkit.draw.text import IconTable, fit_text, missing_glyphs, parse_markup
+from printkit.draw.text import Icon, fit_text, missing_glyphs, parse_markup
 from printkit.materials.art import (
     PRINT_DPI,
     ArtFinder,
@@ -39,6 +39,7 @@ from printkit.materials.art import (
     fit_box,
     place_art,
 )
+from printkit.materials.icons import DeckIcons, icon_dpi, pixels_needed
 from printkit.materials.shapes import ellipse_commands, line_through, outline
 from printkit.model.base import check_colour, colour_hint
 from printkit.model.layout import Layout, Region
@@ -56,7 +57,7 @@ class FaceContext:
     """What a face is drawn from, and where to report problems with it."""
 
     values: dict[str, Any]
-    icons: IconTable
+    icons: DeckIcons
     subject: str
     span: Span
     # where one of the piece's own values is written (a card's field), for a mistake in it
@@ -266,11 +267,28 @@ class FaceDrawer:
         else:
             self._report(code, message, context, region, "image", hint)
 
+    def _icon_resolution(
+        self, icon: Icon, size: float, region: Region, context: FaceContext
+    ) -> None:
+        """A raster icon below 300 dpi at the size its text is set, once per region, at the
+        line naming its file (as an image region's is at its `image:` line)."""
+        dpi = icon_dpi(icon, size)
+        if dpi is None or dpi >= PRINT_DPI or (icon.source, region.name) in self.art.warned:
+            return
+        self.art.warned.add((icon.source, region.name))
+        self.diagnostics.add(
+            ART_LOW_RESOLUTION,
+            f"icon '{icon.name}' in region '{region.name}' prints at {_dpi(dpi)} dpi in "
+            f"{size:g}pt text, below {PRINT_DPI}",
+            context.icons.lines[icon.name],
+            hint=f"give the file at least {pixels_needed(icon, size)} pixels",
+        )
+
     def _unknown_icon(self, icon: str, region: Region, context: FaceContext) -> None:
         """At the piece's value that holds the `:name:` when one does, else at the region's
         text, where the layout writes it."""
         message = f"unknown icon ':{icon}:' in region '{region.name}'"
-        hint = did_you_mean(icon, context.icons, otherwise="define it under the deck's icons")
+        hint = did_you_mean(icon, context.icons.table, otherwise="define it under the deck's icons")
         written = _value_holding(f":{icon}:", context)
         if written is None:
             self._report(UNKNOWN_REFERENCE, message, context, region, "text", hint)
@@ -371,7 +389,7 @@ class FaceDrawer:
         text = self._render(region.text, context, region, "text")
         if text is None or not text.strip():
             return ops
-        markup = parse_markup(text.strip(), context.icons, region.font)
+        markup = parse_markup(text.strip(), context.icons.table, region.font)
         for icon in markup.unknown_icons:
             self._unknown_icon(icon, region, context)
         missing = missing_glyphs(markup.runs)
@@ -405,7 +423,9 @@ class FaceDrawer:
                 None,  # text, size and box together: the region where it was last changed
                 "shorten the text, or enlarge the region or lower its min_size",
             )
-        elif fitted.size < LEGIBLE_MIN:
+        for icon in dict.fromkeys(run.icon for run in markup.runs if run.icon is not None):
+            self._icon_resolution(icon, fitted.size, region, context)
+        if fitted.fits and fitted.size < LEGIBLE_MIN:
             self._report(
                 SMALL_TEXT,
                 f"region '{region.name}' shrinks to {fitted.size:g}pt",

@@ -7,13 +7,15 @@ gate and reader as an image region's, so that a missing or broken file is report
 
 from __future__ import annotations
 
+import math
 import re
+from dataclasses import dataclass, field
 
 from printkit.diagnostics import ART_NOT_FOUND, Diagnostics, Span
 from printkit.draw.images import ArtProblem, read_art
 from printkit.draw.text import Icon
 from printkit.load.package import LoadedPackage
-from printkit.materials.art import ArtFinder, Refusal
+from printkit.materials.art import PRINT_DPI, ArtFinder, Refusal
 
 # A value naming a file: no spaces, ending in a dot and a suffix of letters ("art/coin.svg").
 # Glyphs and words ("⚡", "+1", "x") never look like that; a suffix printkit cannot read
@@ -26,19 +28,39 @@ def names_file(value: str) -> bool:
     return _FILE_NAME.fullmatch(value) is not None
 
 
+@dataclass
+class DeckIcons:
+    """A deck's icons, each a glyph, a picture, or None for art that was refused (reported
+    when the table is made, so that the text using it reports nothing more), and the line
+    naming each picture's file, where a finding about the file belongs."""
+
+    table: dict[str, str | Icon | None] = field(default_factory=dict)
+    lines: dict[str, Span] = field(default_factory=dict)
+
+
 def icon_table(
     loaded: LoadedPackage, deck_id: str, art: ArtFinder, diagnostics: Diagnostics
-) -> dict[str, str | Icon | None]:
-    """The deck's icons, each a glyph, a picture, or None for art that was refused (reported
-    here, so that the text using it reports nothing more)."""
-    table: dict[str, str | Icon | None] = {}
+) -> DeckIcons:
+    icons = DeckIcons()
     for name, value in loaded.package.decks[deck_id].icons.items():
         if names_file(value):
             where = loaded.spans.value(("decks", deck_id, "icons", name))
-            table[name] = _picture(name, value, where, art, diagnostics)
+            icons.lines[name] = where
+            icons.table[name] = _picture(name, value, where, art, diagnostics)
         else:
-            table[name] = value
-    return table
+            icons.table[name] = value
+    return icons
+
+
+def icon_dpi(icon: Icon, size: float) -> float | None:
+    """Pixels per inch a raster icon gets in text of `size` points (it is one em tall)."""
+    return None if icon.pixels is None else icon.pixels[1] / (size / 72)
+
+
+def pixels_needed(icon: Icon, size: float) -> str:
+    """The pixel size that prints the icon at 300 dpi in text of `size` points."""
+    height = size / 72 * PRINT_DPI
+    return f"{math.ceil(height * icon.aspect)} × {math.ceil(height)}"
 
 
 def _picture(
@@ -55,4 +77,4 @@ def _picture(
         message = f"icon '{name}': image '{value}' {problem.message}"
         diagnostics.add(problem.code, message, where, hint=problem.hint)
         return None
-    return Icon(str(picture.path), picture.aspect)
+    return Icon(name, str(picture.path), picture.aspect, picture.pixels)
