@@ -131,19 +131,22 @@ class _Word:
         return self.space_unit * size
 
 
-def _piece(run: Run) -> _Piece:
-    """A run of a word (text in one face, or an icon), measured at 1 pt."""
-    font = font_name(run.face)
-    if run.icon is not None:
-        return _Piece(run.text, font, run.icon.unit, run.icon)
-    return _Piece(run.text, font, text_width(run.text, font, 1.0))
+_Part = tuple[str, str, Icon | None]  # a word's text in one face, or an icon, as parsed
 
 
-def _word(runs: list[Run]) -> _Word:
-    """A word from its runs, measured at 1 pt."""
-    if len(runs) == 1 and runs[0].icon is None:
-        return _plain_word(runs[0].text, runs[0].face)
-    measured = [_piece(run) for run in runs]
+def _piece(text: str, face: str, icon: Icon | None) -> _Piece:
+    """A part of a word, measured at 1 pt."""
+    font = font_name(face)
+    if icon is not None:
+        return _Piece(text, font, icon.unit, icon)
+    return _Piece(text, font, text_width(text, font, 1.0))
+
+
+def _word(parts: list[_Part]) -> _Word:
+    """A word from its parts, measured at 1 pt."""
+    if len(parts) == 1 and parts[0][2] is None:
+        return _plain_word(parts[0][0], parts[0][1])
+    measured = [_piece(*part) for part in parts]
     return _join(measured, text_width(" ", measured[-1].font, 1.0))
 
 
@@ -163,7 +166,7 @@ def _words(runs: list[Run]) -> list[_Word | None]:
     """Words (possibly mixing styles, like **Death** Ray's, or text and icons, like 3:coin:)
     and None for forced breaks."""
     words: list[_Word | None] = []
-    current: list[Run] = []
+    current: list[_Part] = []
     for run in runs:
         if run.text == "\n":
             if current:
@@ -172,7 +175,7 @@ def _words(runs: list[Run]) -> list[_Word | None]:
             words.append(None)
             continue
         if run.icon is not None:
-            current.append(run)
+            current.append((run.text, run.face, run.icon))
             continue
         parts = run.text.split(" ")
         for index, part in enumerate(parts):
@@ -180,7 +183,7 @@ def _words(runs: list[Run]) -> list[_Word | None]:
                 words.append(_word(current))
                 current = []
             if part:
-                current.append(Run(part, run.face))
+                current.append((part, run.face, None))
     if current:
         words.append(_word(current))
     return words
