@@ -292,8 +292,8 @@ class FaceDrawer:
         written = _value_holding(f":{icon}:", context)
         if written is None:
             self._report(UNKNOWN_REFERENCE, message, context, region, "text", hint)
-        else:
-            self.diagnostics.add(UNKNOWN_REFERENCE, f"{context.subject}: {message}", written, hint)
+        else:  # pieces made by one generator entry share its line, and one finding there
+            self.shared.add(UNKNOWN_REFERENCE, message, written, context.subject, written, hint)
 
     def _colour(self, source: str | None, context: FaceContext, part: Part, key: str) -> str | None:
         if source is None:
