@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import re
+import shutil
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -133,6 +134,27 @@ def test_png_page_shows_the_icon_where_the_pdf_does(built: Path) -> None:
         in_png = red_box(png, 25.4 / dpi)
     in_pdf = red_box(Raster.of(built / "pod.pdf", CARDS["Fits"]).image, MM_PER_PX)
     assert in_png == pytest.approx(in_pdf, abs=25.4 / dpi + SLACK)
+
+
+def test_icon_in_text_the_layout_writes_is_drawn_once_for_every_card(
+    built: Path, tmp_path: Path
+) -> None:
+    """A region whose text is the same on every card is drawn once, into a shared frame; the
+    icon in it stands where the same text from a card's value puts it."""
+    folder = tmp_path / "rule_data" / "icon_text"
+    shutil.copytree(GOOD / "icon_text", folder)
+    game = folder / "game.yaml"
+    fits = PACKAGE["decks"]["deck"]["cards"][CARDS["Fits"]]["effect"]
+    game.write_text(game.read_text().replace('"{{ card.effect }}"', f'"{fits}"'))
+    result = run_cli("--rule-data", folder.parent, "build", "icon_text", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    static = tmp_path / "out" / "icon_text"
+    for card in CARDS.values():
+        in_frame = red_box(Raster.of(static / "pod.pdf", card).image, MM_PER_PX)
+        in_value = red_box(Raster.of(built / "pod.pdf", CARDS["Fits"]).image, MM_PER_PX)
+        assert in_frame == pytest.approx(in_value, abs=0.01)
+    svg = (static / "pod-p01.svg").read_text()
+    assert svg.count("data:image/svg+xml;base64,") == 1
 
 
 _TRANSFORM = re.compile(r"(translate|scale|matrix)\(([^)]*)\)")
