@@ -131,7 +131,8 @@ class _Word:
         return self.space_unit * size
 
 
-_Part = tuple[str, str, Icon | None]  # a word's text in one face, or an icon, as parsed
+# a word's text in one face (or one font, once measured), or an icon, as parsed
+_Part = tuple[str, str, Icon | None]
 
 
 def _piece(text: str, face: str, icon: Icon | None) -> _Piece:
@@ -193,29 +194,25 @@ def _split(word: _Word, size: float, limit: float) -> list[_Word]:
     """A word too wide for its line, cut between characters (an icon whole) into pieces that
     fit, the last keeping the space after the word: for titles and names that must not run
     off the page."""
-    chunks: list[list[_Piece]] = [[]]
+    chunks: list[list[_Part]] = [[]]
     used = 0.0
     for piece in word.pieces:
-        atoms = (
-            [piece]
-            if piece.icon is not None
-            else [_Piece(c, piece.font, text_width(c, piece.font, 1.0)) for c in piece.text]
-        )
+        atoms = [piece.text] if piece.icon is not None else list(piece.text)
         for atom in atoms:
-            width = atom.unit * size if atom.icon else text_width(atom.text, atom.font, size)
+            width = piece.unit * size if piece.icon else text_width(atom, piece.font, size)
             if chunks[-1] and used + width > limit:
                 chunks.append([])
                 used = 0.0
-            chunks[-1].append(atom)
+            chunks[-1].append((atom, piece.font, piece.icon))
             used += width
     words = []
     for index, chunk in enumerate(chunks):
         pieces: list[_Piece] = []
-        for (font, icon), atoms in groupby(chunk, key=lambda a: (a.font, a.icon)):
+        for (font, icon), parts in groupby(chunk, key=lambda part: (part[1], part[2])):
             if icon is not None:
-                pieces += atoms
+                pieces += [_Piece(text, font, icon.unit, icon) for text, _, _ in parts]
                 continue
-            text = "".join(atom.text for atom in atoms)
+            text = "".join(text for text, _, _ in parts)
             pieces.append(_Piece(text, font, text_width(text, font, 1.0)))
         space = word.space_unit if index == len(chunks) - 1 else 0.0
         words.append(_join(pieces, space))
