@@ -11,16 +11,20 @@ and the bare script with only what drawing needs (reportlab, the font files, the
 
 What it does:
 
-1. Generates a game package in a temporary folder: one deck of `--cards` text-only cards
-   (`--distinct` different cards, each with a count), a face layout with a title, a type line, a
-   rules paragraph and a number, and a static back. Two materials: n-up sheets with backs
-   (long-edge duplex, crop marks) and print-on-demand (one card per page, TrimBox/BleedBox).
-2. Runs `python -m printkit build bench --only <material> --format pdf` for each material.
+1. Generates a game package in a temporary folder: `--cards` text-only cards (`--distinct`
+   different cards, each with a count), a face layout with a title, a type line, a rules
+   paragraph and a number, and a static back. A deck holds at most printkit's MAX_PIECES
+   cards, so more are cut into several decks in order, as a designer would cut them. Two
+   materials per deck: n-up sheets with backs (long-edge duplex, crop marks) and
+   print-on-demand (one card per page, TrimBox/BleedBox).
+2. Runs `python -m printkit build bench --only <material>... --format pdf` for each kind of
+   material (every deck's material of that kind in one command).
 3. Runs this file with `--bare sheets|pod`: it generates the same cards and draws them with a
    bare reportlab loop (same page sizes, same n-up positions and duplex mirroring, the same
    embedded DejaVu TTF found by path, each distinct text wrapped once with `simpleSplit`, crop
    marks, backs as one
-   reused form), writing the PDF to a file; it imports reportlab and nothing of printkit.
+   reused form), writing one PDF per deck as printkit does; it imports reportlab and nothing
+   of printkit.
    `benchmarks/run_all.py` runs the same two commands for 1000 and 10,000 cards (`workloads`).
 4. Runs the two sides in turns, `--repeat` times, and prints the best wall time of each, the
    ratio printkit/bare, and what each PDF holds, read back from the file with pypdf: pages,
@@ -42,7 +46,7 @@ import argparse
 import random
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, partial
 from pathlib import Path
 
@@ -131,6 +135,41 @@ def generate_cards(total: int, distinct: int, seed: int = 1000) -> list[Card]:
     return cards
 
 
+def cut_into_decks(cards: list[Card], size: int) -> list[list[Card]]:
+    """The cards in order, cut into decks of at most `size` physical cards (printkit's bound on
+    a deck); a card whose copies straddle a cut is split between the two decks."""
+    decks: list[list[Card]] = []
+    current: list[Card] = []
+    room = size
+    for card in cards:
+        left = card.count
+        while left:
+            take = min(left, room)
+            current.append(replace(card, count=take))
+            left, room = left - take, room - take
+            if not room:
+                decks.append(current)
+                current, room = [], size
+    return [*decks, current] if current else decks
+
+
+def part_name(base: str, index: int, parts: int) -> str:
+    """`base` for a deck that is not cut, `base_2` for the second of several."""
+    return base if parts == 1 else f"{base}_{index + 1}"
+
+
+def deck_size() -> int:
+    """printkit's bound on a deck, asked of printkit (never by the bare script, which imports
+    nothing of it)."""
+    from printkit.model.limits import MAX_PIECES
+
+    return MAX_PIECES
+
+
+def material_names(kind: str, parts: int) -> list[str]:
+    return [part_name(MATERIALS[kind], index, parts) for index in range(parts)]
+
+
 def _region_yaml(region: TextRegion, text: str) -> dict[str, object]:
     return {
         "x": f"{region.x}mm",
@@ -146,16 +185,21 @@ def _region_yaml(region: TextRegion, text: str) -> dict[str, object]:
     }
 
 
-def write_package(rule_data: Path, cards: list[Card]) -> None:
-    """Write the game package (three YAML files) under rule_data/bench/."""
+def write_package(rule_data: Path, cards: list[Card]) -> int:
+    """Write the game package (three YAML files) under rule_data/bench/; the number of decks
+    the cards were cut into."""
     import yaml  # here: the bare script should not pay for it
 
     folder = rule_data / GAME
     folder.mkdir(parents=True, exist_ok=True)
-    total = sum(card.count for card in cards)
+    decks = cut_into_decks(cards, deck_size())
+    names = [part_name("deck", index, len(decks)) for index in range(len(decks))]
     game = {
         "game": {"title": "printkit benchmark", "players": "2"},
-        "components": {"deck": {"count": total, "description": "generated text-only cards"}},
+        "components": {
+            name: {"count": sum(card.count for card in deck), "description": "text-only cards"}
+            for name, deck in zip(names, decks, strict=True)
+        },
     }
     size = {"width": f"{CARD_W}mm", "height": f"{CARD_H}mm"}
     layouts = {
@@ -172,9 +216,10 @@ def write_package(rule_data: Path, cards: list[Card]) -> None:
             "back": {"size": size, "regions": {"mark": _region_yaml(BACK, BACK_TEXT)}},
         }
     }
+    impose = {"sheets": {"mode": "sheet"}, "pod": {"mode": "print_on_demand"}}
     deck = {
         "decks": {
-            "deck": {
+            name: {
                 "layout": "face",
                 "back": "back",
                 "fields": {"type_line": "text", "rules": "text", "number": "number"},
@@ -186,22 +231,25 @@ def write_package(rule_data: Path, cards: list[Card]) -> None:
                         "rules": card.rules,
                         "number": card.number,
                     }
-                    for card in cards
+                    for card in part
                 ],
             }
+            for name, part in zip(names, decks, strict=True)
         },
         "materials": {
-            MATERIALS["sheets"]: {"kind": "cards", "deck": "deck", "impose": {"mode": "sheet"}},
-            MATERIALS["pod"]: {
+            part_name(MATERIALS[kind], index, len(decks)): {
                 "kind": "cards",
-                "deck": "deck",
-                "impose": {"mode": "print_on_demand"},
-            },
+                "deck": name,
+                "impose": impose[kind],
+            }
+            for kind in MATERIALS
+            for index, name in enumerate(names)
         },
     }
     for name, data in (("game.yaml", game), ("layouts.yaml", layouts), ("deck.yaml", deck)):
         text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=100)
         (folder / name).write_text(text, encoding="utf-8")
+    return len(decks)
 
 
 # --- the bare reportlab loop ------------------------------------------------------------------
@@ -362,11 +410,12 @@ BARE = {"sheets": bare_sheets, "pod": bare_print_on_demand}
 # --- measuring and reporting ------------------------------------------------------------------
 
 
-def printkit_args(rule_data: Path, material: str, out: Path) -> list[str]:
-    """One material's build as a user types it after `printkit`; timed and profiled alike."""
+def printkit_args(rule_data: Path, materials: list[str], out: Path) -> list[str]:
+    """The build of some materials as a user types it after `printkit`; timed and profiled
+    alike."""
+    only = [argument for material in materials for argument in ("--only", material)]
     return [
-        "--rule-data", str(rule_data), "build", GAME, "--only", material,
-        "--format", "pdf", "--out", str(out),
+        "--rule-data", str(rule_data), "build", GAME, *only, "--format", "pdf", "--out", str(out),
     ]  # fmt: skip
 
 
@@ -380,28 +429,39 @@ class Result:
     size: int  # bytes
 
 
-def read_result(seconds: float, pdf: Path) -> Result:
-    """Pages and sizes as the written file has them, not as either side claims."""
+def read_result(seconds: float, pdfs: list[Path]) -> Result:
+    """Pages and sizes as the written files have them (one per deck), not as either side
+    claims."""
     import pypdf  # here: the bare script should not pay for it
 
-    reader = pypdf.PdfReader(pdf)
-    box = reader.pages[0].mediabox
+    readers = [pypdf.PdfReader(pdf) for pdf in pdfs]
+    box = readers[0].pages[0].mediabox
     page = (round(float(box.width), 1), round(float(box.height), 1))
-    return Result(seconds, len(reader.pages), page, pdf.stat().st_size)
+    pages = sum(len(reader.pages) for reader in readers)
+    return Result(seconds, pages, page, sum(pdf.stat().st_size for pdf in pdfs))
 
 
-def measure(kind: str, options: argparse.Namespace, root: Path) -> tuple[Result, Result]:
-    """Build one material both ways, in turns, and read back the two PDFs."""
-    material = MATERIALS[kind]
-    out, bare_pdf = root / kind, root / f"bare-{kind}.pdf"
-    printkit = [sys.executable, "-m", "printkit", *printkit_args(root / "rule_data", material, out)]
-    bare = [
-        sys.executable, __file__, "--bare", kind, "--cards", str(options.cards),
-        "--distinct", str(options.distinct), "--out", str(bare_pdf),
+def bare_command(kind: str, cards: int, distinct: int, out: Path) -> list[str]:
+    """This script drawing `kind` bare, one PDF per deck into the folder `out`."""
+    return [
+        sys.executable, __file__, "--bare", kind, "--cards", str(cards),
+        "--distinct", str(distinct), "--deck-size", str(deck_size()), "--out", str(out),
     ]  # fmt: skip
+
+
+def measure(
+    kind: str, options: argparse.Namespace, root: Path, parts: int
+) -> tuple[Result, Result]:
+    """Build one kind of material both ways, in turns, and read back the PDFs."""
+    materials = material_names(kind, parts)
+    out, bare_out = root / kind, root / f"bare-{kind}"
+    printkit_build = printkit_args(root / "rule_data", materials, out)
+    printkit = [sys.executable, "-m", "printkit", *printkit_build]
+    bare = bare_command(kind, options.cards, options.distinct, bare_out)
     pk_seconds, bare_seconds = best_pair(options.repeat, printkit, bare)
-    printkit_pdf = out / GAME / f"{material}.pdf"
-    return read_result(pk_seconds, printkit_pdf), read_result(bare_seconds, bare_pdf)
+    printkit_pdfs = [out / GAME / f"{material}.pdf" for material in materials]
+    bare_pdfs = [bare_out / f"{index + 1}.pdf" for index in range(parts)]
+    return read_result(pk_seconds, printkit_pdfs), read_result(bare_seconds, bare_pdfs)
 
 
 def row(label: str, side: Result, start_up: float, cards: int) -> str:
@@ -442,13 +502,10 @@ def compare(
 def commands(root: Path, cards: int, distinct: int) -> Commands:
     """Write the package of `cards` cards (`distinct` different) under `root`; printkit's build
     of its sheets with backs and the bare script drawing the same, as commands."""
-    write_package(root / "rule_data", generate_cards(cards, distinct))
-    material = MATERIALS["sheets"]
-    printkit = printkit_args(root / "rule_data", material, root / "out")
-    bare = [
-        sys.executable, __file__, "--bare", "sheets", "--cards", str(cards),
-        "--distinct", str(distinct), "--out", str(root / "bare.pdf"),
-    ]  # fmt: skip
+    parts = write_package(root / "rule_data", generate_cards(cards, distinct))
+    materials = material_names("sheets", parts)
+    printkit = printkit_args(root / "rule_data", materials, root / "out")
+    bare = bare_command("sheets", cards, distinct, root / "bare")
     return [sys.executable, "-m", "printkit", *printkit], bare
 
 
@@ -464,7 +521,7 @@ def workloads(root: Path) -> list[Workload]:
     ]
 
 
-def profile(root: Path, limit: int) -> None:
+def profile(root: Path, parts: int, limit: int) -> None:
     """cProfile the sheets build in this process, with the timed command's arguments, and print
     the top functions: where printkit's time goes beyond its imports (for those, run
     `python -X importtime -m printkit --help`)."""
@@ -473,15 +530,15 @@ def profile(root: Path, limit: int) -> None:
 
     from printkit.cli import main as printkit
 
-    material = MATERIALS["sheets"]
+    materials = material_names("sheets", parts)
     profiler = cProfile.Profile()
     profiler.enable()
     printkit.main(
-        printkit_args(root / "rule_data", material, root / "profiled"), standalone_mode=False
+        printkit_args(root / "rule_data", materials, root / "profiled"), standalone_mode=False
     )
     profiler.disable()
     for order in ("tottime", "cumulative"):
-        print(f"printkit build --only {material}: top {limit} by {order}")
+        print(f"printkit build --only {' '.join(materials)}: top {limit} by {order}")
         pstats.Stats(profiler, stream=sys.stdout).strip_dirs().sort_stats(order).print_stats(limit)
 
 
@@ -494,14 +551,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", action="store_true", help="cProfile a build in-process")
     parser.add_argument("--keep", type=Path, help="work in this folder and leave the PDFs there")
     parser.add_argument("--bare", choices=sorted(BARE), help=argparse.SUPPRESS)  # internal
-    parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)  # the bare script's PDF
+    parser.add_argument("--out", type=Path, help=argparse.SUPPRESS)  # the bare script's folder
+    parser.add_argument("--deck-size", type=int, help=argparse.SUPPRESS)  # printkit's bound
     args = parser.parse_args(argv)
     if args.cards < 1 or args.repeat < 1:
         parser.error("--cards and --repeat must be at least 1")
     cards = generate_cards(args.cards, args.distinct)
     if args.bare:
         register_bare_fonts()
-        BARE[args.bare](cards, args.out)
+        args.out.mkdir(parents=True, exist_ok=True)
+        for index, deck in enumerate(cut_into_decks(cards, args.deck_size)):
+            BARE[args.bare](deck, args.out / f"{index + 1}.pdf")
         return 0
 
     columns, rows, _, _ = _grid()
@@ -511,18 +571,19 @@ def main(argv: list[str] | None = None) -> int:
     )
     with tempfile.TemporaryDirectory(prefix="printkit-bench-") as temporary:
         root = args.keep or Path(temporary)
-        write_package(root / "rule_data", cards)
+        parts = write_package(root / "rule_data", cards)
         start_up = best_pair(args.repeat, PRINTKIT_START, BARE_START)
         print(
             f"start-up alone: printkit {start_up[0]:.3f} s, "
             f"Python with reportlab {start_up[1]:.3f} s\n"
         )
-        met = compare("sheets with backs", *measure("sheets", args, root), start_up, args.cards)
+        sheets = measure("sheets", args, root, parts)
+        met = compare("sheets with backs", *sheets, start_up, args.cards)
         if not args.no_pod:
-            pod = measure("pod", args, root)
+            pod = measure("pod", args, root, parts)
             met &= compare("print-on-demand (front and back pages)", *pod, start_up, args.cards)
         if args.profile:
-            profile(root, 30)
+            profile(root, parts, 30)
     print("aims met" if met else "aims missed (see above; --profile shows where the time goes)")
     return 0 if met else 1
 

@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from printkit.card_map import SUFFIX as CARD_MAP
+from printkit.card_map import card_map_json
 from printkit.check.claims import Status, Verdict
 from printkit.check.deck import check_deck
 from printkit.check.errata import apply_errata
@@ -23,6 +25,7 @@ from printkit.check.rules import check_rules
 from printkit.diagnostics import Diagnostics
 from printkit.draw.ops import Document
 from printkit.draw.pdf import render_pdf
+from printkit.load.fonts import resolve_fonts
 from printkit.load.package import LoadedPackage, load_package
 from printkit.load.played import play_errata
 from printkit.materials.registry import compile_material
@@ -78,7 +81,9 @@ def check_game(
     # What the text states is checked (its faults become notes where an erratum resolves
     # them); what is printed is the played rules, every erratum's `plays` applied.
     played = play_errata(loaded, found)
-    layouts = resolve_layouts(played.package.layouts, loaded.spans, found)
+    layouts = resolve_fonts(
+        resolve_layouts(played.package.layouts, loaded.spans, found), loaded.files, found
+    )
     check_safe_zones(layouts, loaded.spans, found)
     for deck_id in loaded.package.decks:
         check_deck(loaded.package, deck_id, loaded.spans, found)
@@ -165,17 +170,22 @@ def material_files(
     pdf: bytes | None = None,
 ) -> Iterator[tuple[str, bytes]]:
     """Each output file of a material (name and bytes), rendered as it is asked for; the PNG
-    previews from the PDF in memory (`pdf`, when it was rendered already)."""
-    pdf = render_pdf(document) if pdf is None else pdf
-    if "pdf" in formats:
+    previews from the PDF in memory (`pdf`, when it was rendered already). A build of exports
+    alone (`--format tts`) renders no PDF."""
+    if pdf is None and ("pdf" in formats or "png" in formats):
+        pdf = render_pdf(document)
+    if "pdf" in formats and pdf is not None:
         yield f"{material_id}.pdf", pdf
+        cards = card_map_json(material_id, document)
+        if cards is not None:
+            yield f"{material_id}{CARD_MAP}", cards
     if "svg" in formats:
         from printkit.draw.svg import render_svg_page  # svgwrite: 40 ms, for SVG output only
 
         width = _digits(len(document.pages))
         for number, page in enumerate(document.pages, start=1):
             yield f"{material_id}-p{number:0{width}d}.svg", render_svg_page(document, page)
-    if "png" in formats:
+    if "png" in formats and pdf is not None:
         from printkit.draw.png import render_png_pages  # pdfium: 40 ms, for PNG output only
 
         pngs = render_png_pages(pdf, dpi)

@@ -29,6 +29,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "printkit.commands.build:build",
         "Build games (all of them by default) into the output folder.",
     ),
+    "fetch": (
+        "printkit.commands.fetch:fetch",
+        "Download the card data that decks name by URL into each game's folder.",
+    ),
+    "diff": (
+        "printkit.commands.diff:diff",
+        "Show what changed between two builds; reprint only the changed cards.",
+    ),
     "schema": (
         "printkit.commands.schema:schema",
         "Write the JSON Schema of a game package file (for YAML editors).",

@@ -186,6 +186,49 @@ BAD_VALUE = _code(
     "wrong type or value",
     "The value does not have the type or form the field needs.",
 )
+# A designer's own fonts (PK13x).
+FONT_NOT_FOUND = _code(
+    "PK130",
+    Severity.ERROR,
+    "font file not found",
+    "A layout's `fonts:` names a file that is not in the game's folder, or a path outside it "
+    "(absolute, leaving it through '..', or a link out of it).",
+)
+FONT_UNREADABLE = _code(
+    "PK131",
+    Severity.ERROR,
+    "font file cannot be read",
+    "The file a layout's `fonts:` names is not a TrueType or OpenType font (fontTools cannot "
+    "read it), is not a regular file, is larger than 20 MB (refused before it is read), or is "
+    "damaged: reportlab cannot subset it (found when it is loaded), or the glyph of a "
+    "character a text prints cannot be read (found at that text: glyphs are read as used).",
+)
+FONT_NOT_EMBEDDABLE = _code(
+    "PK132",
+    Severity.ERROR,
+    "font does not permit embedding",
+    "The font's OS/2 fsType says it may not be embedded (restricted licence), embedded only as "
+    "bitmaps, or not subset; every printkit PDF embeds a subset of each font it uses.",
+)
+FONT_UNSUPPORTED = _code(
+    "PK133",
+    Severity.ERROR,
+    "font kind printkit cannot embed",
+    "reportlab embeds static fonts with TrueType (glyf) outlines: a variable font (an fvar "
+    "table) would print only its default instance, and a font with PostScript (CFF) outlines "
+    "or without a Unicode character map cannot be embedded. Make a static TrueType instance "
+    "first (fontTools: `fonttools varLib.instancer FONT wght=700`; CFF to TrueType with a "
+    "font editor).",
+)
+SCRIPT_NOT_SUPPORTED = _code(
+    "PK134",
+    Severity.ERROR,
+    "text in a script printkit cannot lay out",
+    "Right-to-left scripts (Arabic, Hebrew…) need bidirectional reordering and shaped scripts "
+    "(Arabic, Devanagari and the other Indic scripts, Thai, Khmer, Myanmar, Tibetan…) need "
+    "glyph shaping, which printkit's text layout does not do: the text would print with its "
+    "letters in the wrong order or unjoined, so it is refused rather than printed wrong.",
+)
 # Cross-references and consistency (PK2xx).
 UNKNOWN_REFERENCE = _code(
     "PK200",
@@ -385,6 +428,16 @@ WRITE_FAILED = _code(
     "read-only file system, a path too long...). The diagnostic names the file and a hint for "
     "the cause. Nothing of the game's output folder changed: its outputs change together or "
     "not at all.",
+)
+WORKER_STOPPED = _code(
+    "PK407",
+    Severity.ERROR,
+    "a drawing worker was stopped",
+    "A worker process drawing the materials was stopped by the system before it finished: "
+    "killed when the machine ran out of memory, or by a limit on processor time or memory "
+    "(ulimit, a container's limits). It is no fault of the game, and nothing was written: "
+    "the output folder is as it was. Build fewer materials at once (--only, --jobs 1), give "
+    "the build more memory or time, or make the material smaller.",
 )
 
 # Rules as data (PK5xx): references, tables, requirements, claims and examples.
@@ -761,6 +814,34 @@ PREFLIGHT_HINGE = _code(
     "its outline, the halves come apart where they only touch.",
 )
 
+# Exports (PK770-PK779): card images, print-on-demand presets, virtual tabletops.
+POD_NAMING = _code(
+    "PK770",
+    Severity.ERROR,
+    "a print-on-demand preset names its files wrongly",
+    "A preset's 'naming' (or 'shared_back') must give one plain file name, of the preset's file "
+    "type, for every card: a PNG preset's name per face uses the fields {number} and {side} "
+    "(and may use {name}, the card's name), so that no face overwrites another; a PDF preset, "
+    "one file per material, uses no field; a name holds no '/' and does not start with '.'.",
+)
+POD_SIZE = _code(
+    "PK771",
+    Severity.WARNING,
+    "cards are not the size the print-on-demand preset is for",
+    "'printkit build --pod PRESET' writes a material whose cards differ from the preset's "
+    "'card:' size: the service would print them at its own size, stretched or cut. Use the "
+    "service's preset for that card size (copy a shipped preset and set 'card:', 'source:'), "
+    "or change the layout's size.",
+)
+TTS_URL = _code(
+    "PK772",
+    Severity.ERROR,
+    "a Tabletop Simulator image address is not a folder URL",
+    "A material's 'tts: {url: …}' is the address of the folder its exported images will be "
+    "served from (uploaded to a web host, or file:/// on one machine): it starts with "
+    "https://, http:// or file:// and ends with '/', and each image's name is added to it.",
+)
+
 CARD_DATA_MISSING = _code(
     "PK800",
     Severity.ERROR,
@@ -826,6 +907,58 @@ WORKBOOK_TOO_LARGE = _code(
     "XML does (a zip bomb: a few megabytes that inflate to gigabytes).",
 )
 
+# Card data kept online (PK820-PK829): `card_data: {file: …, url: …}` and `printkit fetch`.
+CARD_DATA_URL_BAD = _code(
+    "PK820",
+    Severity.ERROR,
+    "card data URL is not a web address printkit downloads",
+    "A deck's 'card_data: {url: …}' must be a plain http:// or https:// address with a host "
+    "(a published Google Sheets link, or any address that serves a CSV or XLSX file), at most "
+    "2,000 ASCII characters (as a browser's address bar copies it), with no spaces and no user "
+    "name or password in it: the address is "
+    "shared with the package, and `printkit fetch` downloads from nothing else (no file:, "
+    "no ftp:).",
+)
+CARD_DATA_NOT_FETCHED = _code(
+    "PK821",
+    Severity.ERROR,
+    "card data named by URL has no saved copy",
+    "A deck names its card data by URL, and the file it is saved as ('card_data: {file: …}') "
+    "is not in the game's folder yet. Builds and validate read only the saved copy, never the "
+    "network, so that they stay offline and give the same bytes every time: `printkit fetch "
+    "GAME` downloads it (then commit it with the game).",
+)
+FETCH_FAILED = _code(
+    "PK822",
+    Severity.ERROR,
+    "card data download failed",
+    "`printkit fetch` could not download a deck's card data: the server answered with an "
+    "HTTP error (404 not found, 403 not shared), could not be reached, or did not finish "
+    "within the timeout (--timeout, 30 s by default). The saved copy, if any, is kept as it "
+    "was, and builds go on reading it.",
+)
+FETCH_REFUSED = _code(
+    "PK823",
+    Severity.ERROR,
+    "downloaded card data refused",
+    "`printkit fetch` downloaded something that cannot be the deck's card data, so it was not "
+    "saved and the old copy is kept: a file over the size bound of card data (10 MB, stopped "
+    "as soon as it passes it), a web page (a Google Sheet that is not shared or published "
+    "answers with its sign-in page), something that is not the CSV or XLSX file the saved "
+    "name says, or a file the card data reader refuses (not UTF-8, broken quoting, rows or "
+    "columns past the limits); those are reported at their row and column of the download.",
+)
+FETCHED_COPY_CHANGED = _code(
+    "PK824",
+    Severity.WARNING,
+    "saved card data is not what was fetched from its URL",
+    "A deck names its card data by URL, and the saved copy differs from what `printkit fetch` "
+    "recorded beside it (`<file>.fetched.json`): the file was edited in the game's folder since "
+    "it was fetched (the next fetch replaces those edits with the online sheet), or the deck's "
+    "url now names another address than the one the copy came from. Make the change in the "
+    "online sheet and fetch again, or remove the url to keep the file as the deck's own.",
+)
+
 ART_NOT_FOUND = _code(
     "PK810",
     Severity.ERROR,
@@ -864,8 +997,8 @@ ART_TOO_COMPLEX = _code(
     "SVG art has more elements than printkit draws (5,000, each <use> counted as the elements "
     "it copies), nests them more than 100 deep (through <use> too), has more than 500,000 "
     "characters of path data, or has a <use> that copies an element it lies in. svglib takes "
-    "about half a millisecond an element: a file of 400,000 took minutes. The README's 'Input "
-    "limits' gives the figures.",
+    "about half a millisecond an element: a file of 400,000 took minutes. The figures are in "
+    "docs/limits.md ('Input limits').",
 )
 ART_NUMBER_OUT_OF_RANGE = _code(
     "PK814",
@@ -893,8 +1026,8 @@ TEMPLATE_TOO_MUCH_WORK = _code(
     "Every template and expression runs in a sandbox with a budget per rendering: loop "
     "iterations, calls and operators together, the length of a range() and the size of "
     "numbers made by '*' and '**'. A template that needs more is almost "
-    "certainly a mistake (nested loops over large ranges, a power tower); the README's "
-    "'Template limits' gives the figures.",
+    "certainly a mistake (nested loops over large ranges, a power tower); the figures are "
+    "in docs/limits.md ('Template limits').",
 )
 TEMPLATE_TOO_LARGE = _code(
     "PK403",
@@ -902,7 +1035,7 @@ TEMPLATE_TOO_LARGE = _code(
     "template makes text that is too long",
     "A string or list made inside a template (by '*', '+', '~', '%', padding and joining "
     "functions and filters) or the text a template renders is longer than the sandbox allows. "
-    "Card and rule texts are short; the README's 'Template limits' gives the figures.",
+    "Card and rule texts are short; the figures are in docs/limits.md ('Template limits').",
 )
 TEMPLATE_CYCLE = _code(
     "PK404",
@@ -917,8 +1050,8 @@ TEMPLATE_TOO_DEEP = _code(
     Severity.ERROR,
     "macros or templates nest too deeply",
     "A macro that calls itself, macros that call each other, a recursive loop or rule prose "
-    "that renders prose may go at most 50 calls deep (README, 'Template limits'). A macro that "
-    "calls itself without a condition that stops it is the usual cause.",
+    "that renders prose may go at most 50 calls deep (docs/limits.md, 'Template limits'). A "
+    "macro that calls itself without a condition that stops it is the usual cause.",
 )
 HELPER_ARGUMENT = _code(
     "PK406",
@@ -926,8 +1059,8 @@ HELPER_ARGUMENT = _code(
     "a helper or filter was given an argument it cannot use",
     "The functions a template may call (covered, title, lookup, range…) check their arguments "
     "before they run: an id that names nothing, none where an entry is wanted, a negative "
-    "length given to 'truncate'. The README's 'Template helpers' lists each helper and what it "
-    "takes.",
+    "length given to 'truncate'. 'Template helpers' in docs/limits.md lists each helper and "
+    "what it takes.",
 )
 INTERNAL_ERROR = _code(
     "PK900",
@@ -1134,6 +1267,48 @@ SHAPE_NO_FIT = _code(
     "shape fits nowhere in an area",
     "With 'fit_in', every shape must fit (turned or flipped as needed) on the free cells of "
     "every area of the named board, or a player could roll a shape they cannot draw.",
+)
+
+# What changed between two builds: printkit diff (PK785-PK789).
+NOT_AN_OUTPUT = _code(
+    "PK785",
+    Severity.ERROR,
+    "not an output folder of printkit",
+    "'printkit diff OLD NEW' compares two folders that 'printkit build' wrote: an --out folder "
+    "(a folder per game inside) or one game's folder. A path that does not exist, is a file, "
+    "holds no PDF, or holds a card map (<material>.cards.json) that printkit did not write, "
+    "cannot be compared.",
+)
+NO_GIT_HISTORY = _code(
+    "PK786",
+    Severity.ERROR,
+    "the game's folder has no git history",
+    "'printkit diff GAME --since REV' reads the game's files as they were at a git revision, "
+    "so the game's folder must lie in a git repository, and git must be installed.",
+)
+UNKNOWN_REVISION = _code(
+    "PK787",
+    Severity.ERROR,
+    "unknown git revision",
+    "The revision given to --since names no commit of the repository that holds the game's "
+    "folder (a branch, a tag, a commit hash, HEAD~2).",
+)
+REPRINT_MISMATCH = _code(
+    "PK788",
+    Severity.ERROR,
+    "the cards to reprint are not the new build's",
+    "'--reprint' draws the changed cards again from the game's files and compares each with "
+    "the same card in the new build. When they differ, the files changed after that build (or "
+    "it was built with another --paper or --press), and reprinting would print cards nobody "
+    "looked at; a game whose files cannot be found in the rule-data folder cannot be reprinted "
+    "either. Build again, then diff.",
+)
+OLD_BUILD_FAILED = _code(
+    "PK789",
+    Severity.ERROR,
+    "the game at that revision does not build",
+    "'printkit diff GAME --since REV' builds the game as it was at REV; that build had errors, "
+    "so there is nothing to compare with. Check out REV and run 'printkit validate' to see them.",
 )
 
 

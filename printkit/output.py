@@ -245,7 +245,8 @@ def _fsync_folder(folder: Path) -> None:
 def outputs_of(materials: Iterable[str]) -> Callable[[str], bool]:
     """Whether a file name is an output of one of `materials`, in any format: a material that is
     built again loses all its old files, so no preview of an older version stays beside it.
-    ('deck-pod-p01.svg' belongs to material 'deck-pod', not 'deck'.)"""
+    ('deck-pod-p01.svg' belongs to material 'deck-pod', not 'deck'; the exports are named
+    '<material>.<name>', and a material's id holds no '.'.)"""
     names = "|".join(re.escape(material) for material in materials)
-    own = re.compile(rf"(?:{names})(?:\.pdf|-p\d+\.(?:svg|png))")
+    own = re.compile(rf"(?:{names})(?:-p\d+\.(?:svg|png)|\.[^/]+)")
     return lambda name: bool(names) and own.fullmatch(name) is not None

@@ -73,15 +73,15 @@ def _paper(value: Any) -> str | None:
 
 
 def _formats(value: Any) -> str | None:
-    from printkit.build_options import FORMATS
+    from printkit.build_options import ALL_FORMATS
 
     if (
         isinstance(value, list)
         and value
-        and all(isinstance(f, str) and f in FORMATS for f in value)
+        and all(isinstance(f, str) and f in ALL_FORMATS for f in value)
     ):
         return None
-    return f"must be a list of output formats, such as {list(FORMATS)!r}"
+    return f"must be a list of output formats, such as {list(ALL_FORMATS)!r}"
 
 
 # key -> what is wrong with a value (None: nothing)

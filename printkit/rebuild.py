@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import itertools
 import multiprocessing
 import os
 import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -37,6 +39,11 @@ if TYPE_CHECKING:  # the compilers are imported only when a game must be checked
 def default_jobs() -> int:
     """One worker per core this process may run on."""
     return len(os.sched_getaffinity(0))
+
+
+class WorkerStopped(Exception):
+    """A worker drawing materials was killed (out of memory, a limit on CPU time): nothing is
+    written, and the build says so instead of reporting a bug of its own."""
 
 
 class UnknownMaterial(Exception):
@@ -117,7 +124,8 @@ def build_games(
 ) -> list[GameOutcome]:
     """Build `games` (id: folder) into `out`, redrawing only what changed (everything with
     `force`), with `jobs` worker processes (default: one per core). Raises OutputError when
-    the output folder itself cannot be made, UnknownMaterial for a wrong --only name."""
+    the output folder itself cannot be made, UnknownMaterial for a wrong --only name,
+    WorkerStopped when a worker was killed before it finished (nothing is written then)."""
     with output_lock(out) as lock:
         cache = Cache(out)
         cache.clean_leftovers()
@@ -247,7 +255,10 @@ def _results(tasks: list[tuple[str, str]], jobs: int, lock: int) -> Iterator[_Dr
     context = multiprocessing.get_context("fork")
     workers = min(jobs, len(tasks))
     with ProcessPoolExecutor(workers, context, initializer=_worker_start, initargs=(lock,)) as pool:
-        yield from pool.map(_draw, tasks)
+        try:
+            yield from pool.map(_draw, tasks)
+        except BrokenProcessPool:
+            raise WorkerStopped from None
 
 
 def _worker_start(lock: int) -> None:
@@ -269,6 +280,10 @@ def _draw(task: tuple[str, str]) -> _Drawn:
     game_id, material_id = task
     game, options = _RUN.games[game_id], _RUN.options
     document, own = build.draw_material(game, material_id, options.paper, options.press)
+    if options.exports:
+        from printkit.export.files import export_findings
+
+        export_findings(game, material_id, options, own)
     drawn = _Drawn(game_id, material_id, own)
     if document is None:
         return drawn
@@ -283,6 +298,10 @@ def _draw(task: tuple[str, str]) -> _Drawn:
         return drawn
     drawn.redrawn = True
     files = build.material_files(material_id, document, options.formats, options.dpi, pdf)
+    if options.exports:
+        from printkit.export.files import export_files  # card images, tabletops, presets
+
+        files = itertools.chain(files, export_files(game, material_id, options))
     try:
         drawn.files = _RUN.cache.store(key, files)
     except OutputError as failure:

@@ -44,6 +44,26 @@ RGB = tuple[int, int, int]
 # --- the command line ---------------------------------------------------------------------------
 
 
+def documentation_pages() -> list[Path]:
+    """README.md (the front page) and every page of docs/ (the MkDocs site): what users read."""
+    return [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
+
+
+def marked_section(name: str) -> str:
+    """The text between `<!-- name: … -->` and `<!-- /name -->` on whichever page holds it, so a
+    test keeps a generated table equal to printkit wherever the documentation moves it."""
+    pattern = re.compile(
+        rf"<!-- {re.escape(name)}(?:: [^>]*)? -->\n(.*?)<!-- /{re.escape(name)} -->", re.S
+    )
+    found = [
+        match.group(1)
+        for page in documentation_pages()
+        for match in pattern.finditer(page.read_text(encoding="utf-8"))
+    ]
+    assert len(found) == 1, f"the documentation has {len(found)} sections marked '{name}', not one"
+    return found[0]
+
+
 def run_cli(*args: str | Path) -> Result:
     """Run `printkit ARGS` in-process; an exception escaping the command fails the test at once,
     with its traceback, because a user must never see one."""

@@ -5,7 +5,9 @@ turn track and a combat results table from data. Built on both papers."""
 
 from __future__ import annotations
 
+import csv
 from pathlib import Path
+from typing import Any
 
 import pypdf
 import pytest
@@ -47,9 +49,26 @@ def test_every_unit_has_a_front_and_a_reduced_back(built: Path) -> None:
     fronts, backs = reader.pages[0].extract_text(), reader.pages[1].extract_text()
     units = read_package(RULE_DATA / "border_skirmish")["decks"]
     for deck in units.values():
-        for card in deck["cards"]:
-            assert fronts.count(f"{card['strength']}-{card['move']}") >= card["count"]
+        for card in _cards(deck):
+            assert fronts.count(f"{card['strength']}-{card['move']}") >= int(card["count"])
             assert f"{card['reduced']}-{card['move']}" in backs
+
+
+def _cards(deck: dict[str, Any]) -> list[dict[str, Any]]:
+    """A deck's cards as written: listed, or read from its saved spreadsheet (red's units,
+    kept online and fetched into red_units.csv)."""
+    if "card_data" not in deck:
+        return deck["cards"]
+    saved = RULE_DATA / "border_skirmish" / deck["card_data"]["file"]
+    with saved.open(encoding="utf-8", newline="") as stream:
+        return list(csv.DictReader(stream))
+
+
+def test_the_red_units_are_read_from_the_sheet_fetched_from_their_url() -> None:
+    red = read_package(RULE_DATA / "border_skirmish")["decks"]["red_units"]
+    assert red["card_data"]["url"].startswith("https://docs.google.com/spreadsheets/d/")
+    names = [card["name"] for card in _cards(red)]
+    assert names == ["Grenadiers", "Jaegers", "Cuirassiers", "Howitzers"]
 
 
 def test_the_charts_print_the_combat_results_table_from_the_rules(built: Path) -> None:

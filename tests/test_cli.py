@@ -187,9 +187,9 @@ def test_build_with_no_game_named_builds_every_game(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     for game in GOOD_GAMES:
         materials = read_package(GOOD / game)["materials"]
-        assert sorted(p.name for p in (tmp_path / game).iterdir()) == sorted(
-            f"{m}.pdf" for m in materials
-        )
+        written = (tmp_path / game).iterdir()
+        pdfs = sorted(p.name for p in written if not p.name.endswith(".cards.json"))
+        assert pdfs == sorted(f"{m}.pdf" for m in materials)  # and card maps (test_diff.py)
 
 
 def test_only_builds_the_named_material(tmp_path: Path) -> None:
@@ -231,7 +231,12 @@ def test_only_builds_the_games_that_have_the_material(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("formats", "suffixes"),
-    [("pdf", {".pdf"}), ("svg", {".svg"}), ("pdf,png", {".pdf", ".png"}), ("png, svg", None)],
+    [  # a deck's PDF comes with its card map (.cards.json)
+        ("pdf", {".pdf", ".json"}),
+        ("svg", {".svg"}),
+        ("pdf,png", {".pdf", ".json", ".png"}),
+        ("png, svg", None),
+    ],
 )
 def test_format_selects_the_files_written(
     formats: str, suffixes: set[str] | None, tmp_path: Path

@@ -1,20 +1,22 @@
-"""The README is the user's reference: it must list every diagnostic code printkit can emit."""
+"""The documentation is the user's reference: README.md is its front page and docs/ the MkDocs
+site (CI builds it with `mkdocs build --strict`, which refuses a broken link or anchor there)."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import yaml
+from support import REPO, documentation_pages, marked_section
 
 from printkit.diagnostics import CODES
 from printkit.model.package import Package
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = REPO / "README.md"
 
 
-def test_readme_lists_every_diagnostic_code_with_its_severity() -> None:
-    rows = dict(re.findall(r"^\| (PK\d{3}) \| (\w+) \|", README.read_text(), re.MULTILINE))
+def test_the_documentation_lists_every_diagnostic_code_with_its_severity() -> None:
+    table = marked_section("diagnostic-codes")
+    rows = dict(re.findall(r"^\| (PK\d{3}) \| (\w+) \|", table, re.MULTILINE))
     expected = {code: entry.severity for code, entry in CODES.items()}
     assert rows == expected
 
@@ -25,11 +27,20 @@ def test_readme_shows_both_setup_commands() -> None:
     assert "pip install -e '.[test]' && pytest" in text
 
 
-def test_every_yaml_example_in_the_readme_is_valid_package_data() -> None:
+def test_every_link_of_the_readme_to_a_file_finds_it() -> None:
+    """MkDocs checks the links between the pages of docs/; the front page is not one of them."""
+    targets = re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", README.read_text())
+    assert "docs/index.md" in targets
+    missing = [target for target in targets if not (REPO / target).is_file()]
+    assert missing == []
+
+
+def test_every_yaml_example_in_the_documentation_is_valid_package_data() -> None:
     """Examples are what designers copy: each one must pass the strict models as written."""
-    blocks = re.findall(r"```yaml\n(.*?)```", README.read_text(), re.DOTALL)
+    pages = "\n".join(page.read_text() for page in documentation_pages())
+    blocks = re.findall(r"```yaml\n(.*?)```", pages, re.DOTALL)
     examples = [yaml.safe_load(block) for block in blocks]
     sections = [data for data in examples if isinstance(data, dict)]
-    assert len(sections) >= 4, "the README lost its package examples"
+    assert len(sections) >= 4, "the documentation lost its package examples"
     for data in sections:
         Package.model_validate({"game": {"title": "Example", "players": "2"}, **data})

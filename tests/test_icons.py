@@ -14,6 +14,7 @@ import pypdf
 import pytest
 from PIL import Image, ImageChops
 from support import (
+    DATA,
     GOOD,
     MM_PER_PT,
     MM_PER_PX,
@@ -24,6 +25,10 @@ from support import (
     run_cli,
     text_runs,
 )
+
+from printkit.draw.fonts import register_own
+from printkit.draw.ops import Text
+from printkit.draw.text import Icon, Run, fit_text, missing_glyphs, parse_markup, with_fallback
 
 PACKAGE = read_package(GOOD / "icon_text")
 CARDS = {card["name"]: index for index, card in enumerate(PACKAGE["decks"]["deck"]["cards"])}
@@ -155,6 +160,37 @@ def test_icon_in_text_the_layout_writes_is_drawn_once_for_every_card(
         assert in_frame == pytest.approx(in_value, abs=0.01)
     svg = (static / "pod-p01.svg").read_text()
     assert svg.count("data:image/svg+xml;base64,") == 1
+
+
+def test_an_icon_in_japanese_text_is_one_piece_in_no_font() -> None:
+    """A layout's fallback font takes the characters its own font lacks, and Japanese breaks
+    between characters; an icon is neither: set in a font that lacks the letters of its
+    `:name:` (a one-glyph subset), it keeps its run and its picture, is never a missing glyph,
+    and stays on the line of the characters written against it."""
+    fonts = DATA / "broken" / "font_missing_glyphs" / "fonts"
+    title = register_own((fonts / "Title.ttf").read_bytes())  # has 盾 and the space only
+    japanese = (GOOD / "own_fonts" / "fonts" / "BIZUDGothic-Regular.ttf").read_bytes()
+    fallback = register_own(japanese)
+    coin = Icon("coin", "/art/coin.svg", ASPECT)
+    markup = parse_markup("盾 を:coin:一枚捨てる", {"coin": coin}, title)
+    set_in = with_fallback(markup.runs, (fallback,))
+    assert set_in == [
+        Run("盾 ", title),
+        Run("を", fallback),
+        Run(":coin:", title, coin),
+        Run("一枚捨てる", fallback),
+    ]
+    assert missing_glyphs(set_in) == set()
+    size = 9.0
+    fitted = fit_text(set_in, (0.0, 0.0, 4 * size, 200.0), size, size)  # four characters wide
+    texts = [op for op in fitted.ops if isinstance(op, Text)]
+    (picture,) = [op for op in fitted.ops if not isinstance(op, Text)]
+    assert [op.text for op in texts] == ["盾", "を", "一", "枚捨てる"]
+    before, after = texts[1], texts[2]
+    assert before.y == after.y == pytest.approx(picture.y + picture.h)  # on their baseline
+    bearing = 0.08 * size
+    assert picture.x == pytest.approx(before.x + size + bearing)
+    assert after.x == pytest.approx(picture.x + picture.w + bearing)
 
 
 _TRANSFORM = re.compile(r"(translate|scale|matrix)\(([^)]*)\)")

@@ -8,12 +8,14 @@ function raise in-process: the renderer of the PDF, in the middle of writing a g
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pytest
 from support import GOOD, files_under, leftovers, parse_diagnostics, run_cli
 
 import printkit.build
+import printkit.rebuild
 from printkit.crash import KEPT_REPORTS
 
 
@@ -99,3 +101,32 @@ def test_reports_go_to_the_users_cache_and_only_the_latest_are_kept(
     oldest_kept = [f"internal-error-old{n:02d}.txt" for n in range(6, KEPT_REPORTS + 5)]
     assert set(oldest_kept) <= set(kept)
     assert (reports / "notes.txt").exists()
+
+
+def _killed_worker(task: tuple[str, str]) -> object:
+    """A worker killed as the system kills one out of memory or past a CPU limit."""
+    os.kill(os.getpid(), signal.SIGKILL)
+    raise AssertionError("unreachable")
+
+
+def test_a_drawing_worker_killed_by_the_system_is_pk407_and_nothing_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the fuzzer: a worker past the CPU limit of its run died, and the build called
+    the broken pool a bug of printkit (PK900). The workers are forked from this process, so
+    they draw with the replaced function."""
+    out = tmp_path / "out"
+    assert _build(out)[0] == 0
+    before = {p: p.read_bytes() for p in files_under(out)}
+    monkeypatch.setattr(printkit.rebuild, "_draw", _killed_worker)
+
+    result = run_cli(
+        "--rule-data", GOOD, "build", "marked_deck", "--out", out, "--force", "--jobs", "2"
+    )
+
+    assert result.exit_code == 1, result.output
+    [diagnostic] = parse_diagnostics(result.output)
+    assert diagnostic.code == "PK407" and "stopped by the system" in diagnostic.message
+    assert "nothing was written" in diagnostic.message and "--only" in (diagnostic.hint or "")
+    assert {p: p.read_bytes() for p in files_under(out)} == before
+    assert not leftovers(out)

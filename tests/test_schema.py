@@ -16,7 +16,14 @@ from typing import Any
 import pydantic
 import pytest
 import yaml
-from support import GOOD, REPO, RULE_DATA, parse_diagnostics, run_cli, same_file
+from support import (
+    GOOD,
+    RULE_DATA,
+    marked_section,
+    parse_diagnostics,
+    run_cli,
+    same_file,
+)
 
 from printkit.model.package import Package
 from printkit.output import not_a_regular_file
@@ -205,16 +212,13 @@ def test_schema_out_that_cannot_be_written_is_pk400_with_a_hint(tmp_path: Path) 
     assert diagnostic.hint and "a file is in the way" in diagnostic.hint
 
 
-def test_the_readme_lists_the_field_limits_and_the_work_limits_as_printkit_states_them() -> None:
+def test_the_documentation_lists_the_field_limits_and_the_work_limits_as_printkit_states_them() -> (
+    None
+):
     result = run_cli("schema", "--limits")
     assert result.exit_code == 0, result.output
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    sections = [
-        re.search(rf"<!-- {name}: [^>]*-->\n(.*?)<!-- /{name} -->", readme, re.S)
-        for name in ("field-limits", "work-limits")
-    ]
-    assert all(sections), "the README lost its table of field limits or of work limits"
-    assert "\n".join(s.group(1) for s in sections if s) == result.stdout
+    tables = [marked_section(name) for name in ("field-limits", "work-limits")]
+    assert "\n".join(tables) == result.stdout
     rows = re.findall(r"^\| `([^`]+)` \| ([^|]*) \| ([^|]+) \|$", result.stdout, re.M)
     assert ("materials.<name>.markers[].label", "hexmap", "1 to 3 characters") in rows
     assert ("materials (names)", "", "at most 80 characters") in rows

@@ -167,7 +167,7 @@ def evaluate_at(
             str(problem),
             spans.value(path),
             hint=problem.hint
-            or "the names an expression may use are listed in the README ('Template helpers')",
+            or "the names an expression may use are listed in docs/limits.md ('Template helpers')",
         )
         return FAILED
 

@@ -47,7 +47,7 @@ def check_prose(package: Package, spans: SourceMap, diagnostics: Diagnostics) ->
                 str(problem),
                 spans.value(path),
                 hint=problem.hint
-                or "the names prose may use are listed in the README ('Template helpers')",
+                or "the names prose may use are listed in docs/limits.md ('Template helpers')",
             )
         found.sections += [(section_id, path) for section_id in recorder.sections]
         found.terms += [(term_id, path) for term_id in recorder.terms]

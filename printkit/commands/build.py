@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from printkit.build_options import FORMATS, PREVIEW_DPI
+from printkit.build_options import ALL_FORMATS, CARD_DPI, PREVIEW_DPI
 from printkit.commands.common import (
     STRICT_HERE,
     VERBOSE,
@@ -20,6 +20,7 @@ from printkit.commands.common import (
 from printkit.commands.completion import complete_games, complete_materials
 from printkit.diagnostics import (
     NOT_A_REGULAR_FILE,
+    WORKER_STOPPED,
     WRITE_FAILED,
     Diagnostics,
     Span,
@@ -30,14 +31,14 @@ from printkit.impose.catalogue import paper_names
 from printkit.output import OutputError, not_a_regular_file
 
 if TYPE_CHECKING:
-    pass
+    from printkit.export.pod import PodPreset
 
 
 def _formats(_context: click.Context, _param: click.Parameter, value: str) -> tuple[str, ...]:
     chosen = tuple(f.strip() for f in value.split(",") if f.strip())
-    unknown = [f for f in chosen if f not in FORMATS]
+    unknown = [f for f in chosen if f not in ALL_FORMATS]
     if unknown or not chosen:
-        raise click.BadParameter(f"choose from {', '.join(FORMATS)}, comma-separated")
+        raise click.BadParameter(f"choose from {', '.join(ALL_FORMATS)}, comma-separated")
     return chosen
 
 
@@ -50,6 +51,23 @@ def _out_folder(_context: click.Context, _param: click.Parameter, value: str) ->
             "the working folder)"
         )
     return Path(value)
+
+
+def _preset(context: click.Context, value: str, diagnostics: Diagnostics) -> PodPreset:
+    """The preset --pod names, loaded; a name that names nothing is a usage mistake, a preset
+    file with mistakes stops the build (exit 1) before any game is read."""
+    from printkit.export.pod import load_preset, preset_path, unknown_preset_hint
+
+    path = preset_path(value)
+    if path is None:
+        raise click.BadParameter(
+            f"no preset '{value}'; {unknown_preset_hint(value)}", ctx=context, param_hint="--pod"
+        )
+    preset = load_preset(path, diagnostics)
+    if preset is None:
+        context.exit(report(context, diagnostics))
+    assert preset is not None
+    return preset
 
 
 @click.command()
@@ -97,6 +115,20 @@ def _out_folder(_context: click.Context, _param: click.Parameter, value: str) ->
     help="Resolution of the PNG previews.",
 )
 @click.option(
+    "--card-dpi",
+    type=click.IntRange(72, 1200),
+    default=CARD_DPI,
+    show_default=True,
+    help="Resolution of card images (--format cards) and the most tabletop sheets (tts) get.",
+)
+@click.option(
+    "--pod",
+    metavar="PRESET",
+    default=None,
+    help="Also write a print-on-demand service's files: a preset's name "
+    "(thegamecrafter, drivethrucards, makeplayingcards) or a preset file's path.",
+)
+@click.option(
     "--jobs",
     type=click.IntRange(1, None),
     default=None,
@@ -113,12 +145,14 @@ def build(
     press: bool,
     out: Path,
     dpi: int,
+    card_dpi: int,
+    pod: str | None,
     jobs: int | None,
     force: bool,
 ) -> None:
     """Build games (all of them by default) into the output folder."""
     from printkit.build_options import BuildOptions  # not for --help or completion
-    from printkit.rebuild import UnknownMaterial, build_games
+    from printkit.rebuild import UnknownMaterial, WorkerStopped, build_games
 
     diagnostics = Diagnostics()
     if out.exists() and not out.is_dir():
@@ -129,8 +163,9 @@ def build(
             hint="name a folder with --out (it is created if it does not exist)",
         )
         context.exit(report(context, diagnostics))
+    preset = _preset(context, pod, diagnostics) if pod is not None else None
     chosen = chosen_games(context, games, diagnostics)
-    options = BuildOptions(paper, press, formats, dpi, only)
+    options = BuildOptions(paper, press, formats, dpi, only, card_dpi, preset)
     try:
         outcomes = build_games(
             chosen, out, options, strict(context), jobs, force, progress(context)
@@ -141,6 +176,16 @@ def build(
             f"{did_you_mean(unknown.name, unknown.materials)}",
             ctx=context,
         ) from None
+    except WorkerStopped:
+        outcomes = []
+        diagnostics.add(
+            WORKER_STOPPED,
+            "a worker drawing the materials was stopped by the system before it finished "
+            "(out of memory, or a limit on processor time); nothing was written",
+            Span(relative(out)),
+            hint="build fewer materials at once (--only, --jobs 1) or give the build more "
+            "memory or time",
+        )
     except OutputError as failure:
         outcomes = []
         diagnostics.add(

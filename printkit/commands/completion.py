@@ -1,6 +1,7 @@
-"""Shell completion (click's own: `_PRINTKIT_COMPLETE=bash_source printkit`, see the README) of
-command names, games and material names. Each completion starts a process, so none of it
-imports a command or the model: games are folders, materials the names the YAML gives them."""
+"""Shell completion (click's own: `_PRINTKIT_COMPLETE=bash_source printkit`, see
+docs/using-it.md) of command names, games and material names. Each completion starts a process,
+so none of it imports a command or the model: games are folders, materials the names the YAML
+gives them."""
 
 from __future__ import annotations
 

@@ -23,7 +23,7 @@ from printkit.output import not_a_regular_file, write_atomic, write_hint
     "--limits",
     is_flag=True,
     help="Write the limits of every field, then the work limits, as Markdown tables instead "
-    "(the README's).",
+    "(those of docs/limits.md).",
 )
 @click.pass_context
 def schema(context: click.Context, out: Path | None, limits: bool) -> None:

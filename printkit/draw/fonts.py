@@ -1,14 +1,20 @@
-"""The embedded font family: DejaVu Sans Condensed, shipped with printkit.
+"""The embedded fonts: DejaVu Sans Condensed, shipped with printkit, and a game's own.
 
 DejaVu covers Latin, Greek, Cyrillic and many symbols (★ ⚡ ⛨ ↻), and its licence allows
 redistribution. Registering it as TrueType makes reportlab embed a subset in every PDF, so no
-unembedded standard-14 font can sneak in.
+unembedded standard-14 font can sneak in. A game's own fonts (checked by
+printkit/load/fonts.py) are registered the same way, under a name made from their bytes, so a
+drawing that uses one names exactly that font (and a changed font changes the drawing's hash).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
+import io
+import logging
+from collections.abc import Iterator
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -64,9 +70,53 @@ def register_fonts() -> None:
     )
 
 
+# A game's own fonts, registered in this process: reportlab name -> the font file's bytes (the
+# SVG backend draws their outlines from them; worker processes inherit both when forked).
+OWN: dict[str, bytes] = {}
+
+
+@contextlib.contextmanager
+def quiet_font_tools() -> Iterator[None]:
+    """fontTools logs what it repairs in a damaged font to stderr; printkit reports a damaged
+    font as a diagnostic instead, so those lines are kept from the terminal."""
+    logger = logging.getLogger("fontTools")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
+def register_own(data: bytes) -> str:
+    """Register a game's font (checked already) and return the name drawing ops use for it."""
+    name = "PK-Own-" + hashlib.blake2b(data, digest_size=8).hexdigest()
+    if name not in OWN:
+        font = _TaggedFont(name, io.BytesIO(data))
+        # reportlab reads a glyph's data only when it writes a subset: a trial subset of every
+        # glyph the font maps (50 ms for a whole Japanese font) finds damage now, not in a PDF
+        font.face.makeSubset(sorted(font.face.charToGlyph))
+        pdfmetrics.registerFont(font)
+        if pdfmetrics.getFont(name) is not font:
+            # reportlab keeps one font per PostScript name and hands back the first; a game's
+            # font may share its name with another (a subset, another version) yet is itself
+            pdfmetrics._fonts[name] = font
+        OWN[name] = data
+    return name
+
+
 def font_name(face: str) -> str:
+    """The reportlab name of a face: one of DejaVu's styles, or a registered own font's name."""
     register_fonts()
-    return FACES[face][0]
+    built_in = FACES.get(face)
+    return face if built_in is None else built_in[0]
+
+
+def font_label(face: str) -> str:
+    """A face as a diagnostic names it: 'DejaVu Sans bold', or a game's font's PostScript name."""
+    if face in FACES:
+        return f"DejaVu Sans {face}"
+    return pdfmetrics.getFont(face).face.name.decode("latin-1")
 
 
 @lru_cache(maxsize=65536)

@@ -20,6 +20,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import BinaryIO, TypeVar
 
+import simplejpeg
 from PIL import Image, JpegImagePlugin, PngImagePlugin
 
 from printkit.diagnostics import ART_UNREADABLE
@@ -152,13 +153,30 @@ def decode_raster(file: BinaryIO, expected: str) -> Image.Image:
             image.verify()  # a PNG's chunks and checksums, without decoding them
         file.seek(0)
         picture = _READERS[expected](file)
-        picture.load()
+        if expected == "JPEG":
+            file.seek(0)
+            _decode_jpeg(file.read())
+        else:
+            picture.load()
     except (SyntaxError, ValueError, EOFError, OSError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         raise ArtProblem(
             f"cannot be read as {expected}: {_data_reason(reason, width, height)}", _EXPORT_AGAIN
         ) from None
     return picture
+
+
+def _decode_jpeg(data: bytes) -> None:
+    """Decode a JPEG and raise when its data lacks rows its header states. libjpeg, as Pillow
+    calls it, fills the missing rows with grey and only warns, so a JPEG whose header lies would
+    print grey; simplejpeg (libjpeg-turbo) raises the warning in strict mode. Other warnings
+    (stray bytes before a marker) leave every pixel in place and pass."""
+    try:
+        simplejpeg.decode_jpeg(data, strict=True)
+    except ValueError as warning:
+        if "premature end" in str(warning).lower():
+            raise ValueError("image file is truncated") from None
+        simplejpeg.decode_jpeg(data)  # a fault, not a warning, raises here with its own words
 
 
 def _data_reason(reason: object, width: int, height: int) -> str:

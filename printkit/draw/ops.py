@@ -162,6 +162,18 @@ class Box:
     h: float
 
 
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """Which piece's side a box of the page shows (its trim), so that what changed on a page
+    can be named by card (`printkit diff`)."""
+
+    deck: str
+    name: str
+    side: str  # "front" or "back"
+    box: Box
+    bleed: float  # how far its art may reach past the box
+
+
 @dataclass
 class Page:
     width: float
@@ -170,6 +182,7 @@ class Page:
     trim_box: Box | None = None
     bleed_box: Box | None = None
     label: str = ""
+    placed: list[Placed] = field(default_factory=list)  # the pieces imposed on it
 
 
 @dataclass

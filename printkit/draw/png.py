@@ -22,7 +22,7 @@ BAND_BYTES = 128 * 1024 * 1024  # one band's bitmap at most (one row at least)
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-def render_png_pages(pdf: bytes, dpi: int) -> list[bytes]:
+def render_png_pages(pdf: bytes, dpi: float) -> list[bytes]:
     document = pypdfium2.PdfDocument(pdf)
     document.init_forms()  # so form fields show their values, as a PDF viewer shows them
     try:

@@ -1,4 +1,4 @@
-"""Text in SVG drawn as the shapes of its glyphs, taken from the fonts printkit ships.
+"""Text in SVG drawn as the shapes of its glyphs, taken from the fonts printkit embeds.
 
 An SVG that names a font looks right only where that font is installed; elsewhere a viewer
 substitutes another, and symbols (★ ⚡ ↻) become empty boxes. Drawn from the glyph outlines
@@ -9,13 +9,14 @@ placed with `<use>`; the text itself stays on its group as its `<title>`.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from functools import cache
 
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
-from printkit.draw.fonts import FACES, FONT_DIR
+from printkit.draw.fonts import FACES, FONT_DIR, OWN, quiet_font_tools
 
 MISSING = ".notdef"  # what the PDF shows for a character the font lacks
 
@@ -24,29 +25,64 @@ MISSING = ".notdef"  # what the PDF shows for a character the font lacks
 class Face:
     font: TTFont
     units_per_em: int
+    own: bool  # a game's font, whose glyph data is read only as it is used (see `damage`)
 
     def glyph(self, character: str) -> str:
         return self.font.getBestCmap().get(ord(character), MISSING)
 
     def advance(self, glyph: str) -> int:
-        return self.font["hmtx"][glyph][0]
+        try:
+            return self.font["hmtx"][glyph][0]
+        except Exception:
+            if not self.own:
+                raise
+            return 0  # damaged: reported at the text (PK131), and the drawing is not written
 
 
 @cache
 def face(font: str) -> Face:
-    """A face by the name the drawing ops use (PK-Regular, PK-Bold…)."""
+    """A face by the name the drawing ops use (PK-Regular, PK-Bold…, a game's PK-Own-…)."""
     files = {name: file for name, file in FACES.values()}
-    loaded = TTFont(FONT_DIR / files[font], lazy=True)
-    return Face(loaded, loaded["head"].unitsPerEm)
+    source = io.BytesIO(OWN[font]) if font in OWN else FONT_DIR / files[font]
+    loaded = TTFont(source, lazy=True)
+    return Face(loaded, loaded["head"].unitsPerEm, font in OWN)
 
 
 @cache
 def outline(font: str, glyph: str) -> str:
-    """The glyph's outline as SVG path data in font units (y up); '' for a blank glyph."""
+    """The glyph's outline as SVG path data in font units (y up); '' for a blank glyph, and
+    for a damaged glyph of a game's font: the card faces report it (PK131), so a drawing that
+    holds one is never written."""
+    try:
+        with quiet_font_tools():
+            return _drawn(font, glyph)
+    except Exception:
+        if font not in OWN:
+            raise
+        return ""
+
+
+def _drawn(font: str, glyph: str) -> str:
     glyphs = face(font).font.getGlyphSet()
     pen = SVGPathPen(glyphs)
     glyphs[glyph].draw(pen)
     return pen.getCommands()
+
+
+@cache
+def damage(font: str, character: str) -> str | None:
+    """Why a game's font cannot give the outline or advance of a character it maps, or None.
+    The font passed its checks when loaded; its glyph data is read only here, for the
+    characters printed, as reading every glyph of a Japanese font would take seconds."""
+    try:
+        with quiet_font_tools():
+            shapes = face(font)
+            glyph = shapes.glyph(character)
+            shapes.font["hmtx"][glyph]
+            _drawn(font, glyph)
+    except Exception as error:
+        return str(error) or type(error).__name__
+    return None
 
 
 def glyph_id(font: str, glyph: str) -> str:

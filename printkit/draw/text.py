@@ -5,13 +5,16 @@ word at the same position. Markup is deliberately small: **bold**, *italic*, :ic
 or a picture from the deck's icon table) and line breaks. A picture icon is laid out like a
 letter of its word: as tall as the text's size, standing on the baseline, as wide as its
 proportions make it plus a thin side bearing, so wrapping and shrink-to-fit reserve its room.
+A character the run's font lacks is set in the first font of the layout's fallback list that
+has it (Japanese in a Latin display face), and a line may break between two Chinese, Japanese
+or Korean characters as between words. A picture icon is neither: it is one piece, in no font.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import groupby
 
@@ -25,8 +28,22 @@ _STYLE_FACE = {
     (False, True): "italic",
     (True, True): "bold-italic",
 }
+_STYLES = frozenset(_STYLE_FACE.values())
 LEADING = 1.18
 SHRINK_STEP = 0.25
+# what may not begin a line of Chinese or Japanese (closing marks), and may not end one (opening)
+_NO_BREAK_BEFORE = frozenset(
+    "、。，．・：；？！ー）」』】〕〉》”’ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
+)
+_NO_BREAK_AFTER = frozenset("（「『【〔〈《“‘")
+_CJK = (
+    (0x2E80, 0x9FFF),  # radicals, CJK punctuation, kana, Bopomofo, ideographs
+    (0xAC00, 0xD7AF),  # Hangul syllables
+    (0xF900, 0xFAFF),  # compatibility ideographs
+    (0xFE30, 0xFE4F),  # CJK compatibility forms
+    (0xFF00, 0xFFEF),  # halfwidth and fullwidth forms
+    (0x20000, 0x3FFFF),  # ideographs of the supplementary planes
+)
 # Room either side of a picture icon, in ems: a glyph's side bearings, so that the picture does
 # not touch the letters beside it.
 ICON_BEARING = 0.08
@@ -65,9 +82,14 @@ class Markup:
 
 
 def parse_markup(text: str, icons: IconTable, base_face: str = "regular") -> Markup:
-    """Split text into styled runs; '\\n' stays a run of its own and forces a line break."""
+    """Split text into styled runs; '\\n' stays a run of its own and forces a line break. A
+    game's own font is one face: **bold** and *italic* leave text set in it unchanged."""
     bold = base_face in ("bold", "bold-italic")
     italic = base_face in ("italic", "bold-italic")
+
+    def styled(bold: bool, italic: bool) -> str:
+        return _STYLE_FACE[(bold, italic)] if base_face in _STYLES else base_face
+
     runs: list[Run] = []
     unknown: list[str] = []
     for token in _TOKEN.split(text):
@@ -84,15 +106,46 @@ def parse_markup(text: str, icons: IconTable, base_face: str = "regular") -> Mar
             if name in icons:
                 icon = icons[name]
                 if isinstance(icon, Icon):
-                    runs.append(Run(token, _STYLE_FACE[(bold, italic)], icon))
+                    runs.append(Run(token, styled(bold, italic), icon))
                 elif icon is not None:
-                    runs.append(Run(icon, _STYLE_FACE[(bold, italic)]))
+                    runs.append(Run(icon, styled(bold, italic)))
             else:
                 unknown.append(name)
-                runs.append(Run(token, _STYLE_FACE[(bold, italic)]))
+                runs.append(Run(token, styled(bold, italic)))
         else:
-            runs.append(Run(token, _STYLE_FACE[(bold, italic)]))
+            runs.append(Run(token, styled(bold, italic)))
     return Markup(runs, unknown)
+
+
+def with_fallback(runs: list[Run], fallback: tuple[str, ...]) -> list[Run]:
+    """Each run split where its characters need a fallback face: each character is set in the
+    first of its own face and the fallback faces that has it (one none has stays in the run's
+    face, for missing_glyphs to report; a space stays in it too, so words break as before)."""
+    if not fallback:
+        return runs
+    split: list[Run] = []
+    for run in runs:
+        plain = run.text.isascii() and _has_all(run.face, run.text)
+        if run.icon is not None or run.text == "\n" or plain:  # an icon is in no font
+            split.append(run)
+            continue
+        chain = (run.face, *fallback)
+        for face, chars in groupby(run.text, key=lambda char: _first_with(chain, char)):
+            split.append(Run("".join(chars), face))
+    return split
+
+
+def _has_all(face: str, text: str) -> bool:
+    font = font_name(face)
+    return all(has_glyph(font, char) for char in set(text))
+
+
+def _first_with(chain: tuple[str, ...], char: str) -> str:
+    if char != " ":
+        for face in chain:
+            if has_glyph(font_name(face), char):
+                return face
+    return chain[0]
 
 
 def missing_glyphs(runs: list[Run]) -> set[str]:
@@ -183,11 +236,38 @@ def _words(runs: list[Run]) -> list[_Word | None]:
             if index > 0 and current:
                 words.append(_word(current))
                 current = []
-            if part:
-                current.append((part, run.face, None))
+            for number, segment in enumerate(_segments(part)):
+                if number > 0 and current:  # between wide characters: a break, no space
+                    words.append(replace(_word(current), space_unit=0.0))
+                    current = []
+                current.append((segment, run.face, None))
     if current:
         words.append(_word(current))
     return words
+
+
+def _is_cjk(char: str) -> bool:
+    """A Chinese, Japanese or Korean character (ideographs, kana, Hangul syllables, CJK
+    punctuation, fullwidth forms): text in these scripts breaks between characters."""
+    return bool(char) and any(low <= ord(char) <= high for low, high in _CJK)
+
+
+def _segments(part: str) -> list[str]:
+    """A word cut where a line may break inside it: before and after each wide (Chinese,
+    Japanese, Korean) character, except before a closing mark or after an opening one."""
+    if part.isascii():
+        return [part] if part else []
+    segments: list[str] = []
+    for index, char in enumerate(part):
+        before = part[index - 1] if index else ""
+        breaks = (_is_cjk(char) or _is_cjk(before)) and char not in _NO_BREAK_BEFORE
+        if segments and breaks and before not in _NO_BREAK_AFTER:
+            segments.append(char)
+        elif segments:
+            segments[-1] += char
+        else:
+            segments.append(char)
+    return segments
 
 
 def _split(word: _Word, size: float, limit: float) -> list[_Word]:
@@ -328,7 +408,8 @@ def _place(
         }[align]
         baseline = first_baseline + index * leading
         runs: list[tuple[float, str, list[str]]] = []  # (x, font, texts) per run
-        open_run = False  # whether the next piece may join the last run
+        open_run = False  # whether the next piece may join the last run (not after an icon)
+        gap = ""  # what separates this word from the one before: a space, or nothing (CJK)
         for word, word_width, space in zip(line, widths, spaces, strict=True):
             piece_x = cursor
             for number, piece in enumerate(word.pieces):
@@ -338,12 +419,13 @@ def _place(
                 elif open_run and runs[-1][1] == piece.font:
                     # The run ends with the previous piece; the space between words is in
                     # that piece's face, which is this one, so the layout is unchanged.
-                    runs[-1][2].append((" " if number == 0 else "") + piece.text)
+                    runs[-1][2].append((gap if number == 0 else "") + piece.text)
                 else:
                     runs.append((piece_x, piece.font, [piece.text]))
                     open_run = True
                 piece_x += piece.unit * size
             cursor += word_width + space
+            gap = " " if space else ""
         ops += [Text(rx, baseline, "".join(texts), font, size, color) for rx, font, texts in runs]
     return ops + pictures
 

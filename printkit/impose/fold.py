@@ -9,7 +9,18 @@ dark layer inside it.
 
 from __future__ import annotations
 
-from printkit.draw.ops import Group, Line, Op, Page, Paint, Rect, rotate_180_about, translate
+from printkit.draw.ops import (
+    Box,
+    Group,
+    Line,
+    Op,
+    Page,
+    Paint,
+    Placed,
+    Rect,
+    rotate_180_about,
+    translate,
+)
 from printkit.impose.blocks import Block, back_block, grid_pages
 from printkit.impose.grid import Grid
 from printkit.impose.marks import CUT_PAINT, TRIM, crop_marks, cut_path
@@ -57,11 +68,18 @@ def impose_fold_blocks(pages: list[list[Block]], spec: ImposeSpec, title: str) -
         notes = footer(blocks, spec, text)
         keep_out = [box for box in (bounds(notes),) if box is not None]
         ops: list[Op] = []
+        placed: list[Placed] = []
         for block in blocks:
             grid = block.grid
             paper = (grid.paper_width, grid.paper_height)
             for index, piece in enumerate(block.pieces):
-                ops += _unfolded(piece, *grid.position(index), spec, paper)
+                at = grid.position(index)
+                ops += _unfolded(piece, *at, spec, paper)
+                halves = zip(("front", "back"), _halves(piece, *at, spec.fold), strict=True)
+                size = (piece.width, piece.height)
+                placed += [
+                    Placed(piece.deck, piece.name, s, Box(*h, *size), spec.bleed) for s, h in halves
+                ]
             occupied = range(len(block.pieces))
             if spec.cut_corner_radius and block.straight:
                 for index in occupied:
@@ -72,9 +90,8 @@ def impose_fold_blocks(pages: list[list[Block]], spec: ImposeSpec, title: str) -
             if spec.crop_marks:
                 ops += crop_marks(grid, spec.bleed, spec.margin, block.room, occupied, keep_out)
         ops += notes
-        result.append(
-            Page(blocks[0].grid.paper_width, blocks[0].grid.paper_height, ops, label=label)
-        )
+        paper_size = (blocks[0].grid.paper_width, blocks[0].grid.paper_height)
+        result.append(Page(*paper_size, ops, label=label, placed=placed))
         if spec.opaque_backing:
             edge = spec.backs.replace("_", " ")
             on_back = (
@@ -112,17 +129,17 @@ def _unfolded(
     back = piece.back or ()
     ops: list[Op] = []
     area = printable_area(paper, spec.margin)
+    halves = _halves(piece, x, y, spec.fold)
+    back_x, back_y = halves[1]
     if spec.fold == "horizontal":
         ops.append(place(piece.front, x, y, w, h, (b, b, b, 0.0), area))
         turned = Group(back, rotate_180_about(w / 2, h / 2))
-        ops.append(place((turned,), x, y + h, w, h, (b, 0.0, b, b), area))
-        halves = [(x, y), (x, y + h)]
-        ops += _fold_line(x, y + h, x + w, y + h)
+        ops.append(place((turned,), back_x, back_y, w, h, (b, 0.0, b, b), area))
+        ops += _fold_line(back_x, back_y, back_x + w, back_y)
     else:
         ops.append(place(piece.front, x, y, w, h, (b, b, 0.0, b), area))
-        ops.append(place(back, x + w, y, w, h, (0.0, b, b, b), area))
-        halves = [(x, y), (x + w, y)]
-        ops += _fold_line(x + w, y, x + w, y + h)
+        ops.append(place(back, back_x, back_y, w, h, (0.0, b, b, b), area))
+        ops += _fold_line(back_x, back_y, back_x, back_y + h)
     width, height = fold_unit(piece, spec.fold)
     ops.append(Rect(x, y, width, height, TRIM))
     if piece.outline is not None:
@@ -131,6 +148,13 @@ def _unfolded(
         ops.append(Rect(x, y, width, height, CUT_PAINT))
         ops += [Group((piece.outline,), translate(*half)) for half in halves]
     return ops
+
+
+def _halves(piece: Piece, x: float, y: float, fold: str) -> list[tuple[float, float]]:
+    """Where the front half and the back half of an unfolded piece at (x, y) lie."""
+    if fold == "horizontal":
+        return [(x, y), (x, y + piece.height)]
+    return [(x, y), (x + piece.width, y)]
 
 
 def _fold_line(x1: float, y1: float, x2: float, y2: float) -> list[Op]:

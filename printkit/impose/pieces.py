@@ -23,3 +23,4 @@ class Piece:
     front: tuple[Op, ...]
     back: tuple[Op, ...] | None = None
     outline: Op | None = None
+    deck: str = ""  # the deck it comes from, which names it with `name`

@@ -10,7 +10,9 @@ Circles and hexagons always stand 2 × bleed apart and carry their own outline, 
 
 from __future__ import annotations
 
-from printkit.draw.ops import Group, Op, Page, Rect, translate
+from dataclasses import replace
+
+from printkit.draw.ops import Box, Group, Op, Page, Placed, Rect, translate
 from printkit.impose.blocks import Block, back_block, grid_pages
 from printkit.impose.grid import Grid
 from printkit.impose.marks import TRIM, crop_marks, cut_path
@@ -53,17 +55,20 @@ def impose_block_sheets(pages: list[list[Block]], spec: ImposeSpec, title: str) 
     result: list[Page] = []
     for number, blocks in enumerate(pages, start=1):
         label = f"{title} · sheet {number} of {len(pages)}"
-        fronts = [op for block in blocks for op in _side(block, spec, back=False)]
+        fronts, placed = _sides(blocks, spec, back=False)
         cells = [list(range(len(block.pieces))) for block in blocks]
         if not with_backs:
             result.append(_page(blocks, cells, spec, fronts, label))  # no backs: no "fronts"
+            result[-1].placed = placed
             continue
         edge = spec.backs.replace("_", " ")
         how = f"fronts · print double-sided, flip on the {edge}"
         result.append(_page(blocks, cells, spec, fronts, f"{label} · {how}"))
+        result[-1].placed = placed
         turned = [back_block(block, spec.backs) for block in blocks]
-        backs = tuple(op for block in turned for op in _side(block, spec, back=True))
-        shifted = Group(backs, translate(spec.back_offset_x, spec.back_offset_y))
+        backs, placed = _sides(turned, spec, back=True)
+        dx, dy = spec.back_offset_x, spec.back_offset_y
+        shifted = Group(tuple(backs), translate(dx, dy))
         mirrored = [
             [mirrored_index(block.grid, index, spec.backs) for index in indices]
             for block, indices in zip(turned, cells, strict=True)
@@ -72,15 +77,30 @@ def impose_block_sheets(pages: list[list[Block]], spec: ImposeSpec, title: str) 
         result.append(
             _page(turned, mirrored, spec, [shifted], f"{label} · backs of page {front_page}")
         )
+        result[-1].placed = [
+            replace(p, box=Box(p.box.x + dx, p.box.y + dy, p.box.w, p.box.h)) for p in placed
+        ]
     return result
 
 
-def _side(block: Block, spec: ImposeSpec, back: bool) -> list[Op]:
+def _sides(blocks: list[Block], spec: ImposeSpec, back: bool) -> tuple[list[Op], list[Placed]]:
+    """One side of every block of a page: its ops, and where each piece lies."""
+    ops: list[Op] = []
+    placed: list[Placed] = []
+    for block in blocks:
+        art, where = _side(block, spec, back)
+        ops += art
+        placed += where
+    return ops, placed
+
+
+def _side(block: Block, spec: ImposeSpec, back: bool) -> tuple[list[Op], list[Placed]]:
     """One side of a block: each piece's art in its cell (the mirrored cell for a back), then
-    the cut outlines of shaped pieces over it."""
+    the cut outlines of shaped pieces over it; and where each piece lies."""
     grid = block.grid
     art: list[Op] = []
     outlines: list[Op] = []
+    placed: list[Placed] = []
     for index, piece in enumerate(block.pieces):
         ops = piece.back if back else piece.front
         if ops is None:
@@ -91,11 +111,14 @@ def _side(block: Block, spec: ImposeSpec, back: bool) -> list[Op]:
         paper = (grid.paper_width, grid.paper_height)
         area = printable_area(paper, spec.margin)
         art.append(place(ops, x, y, piece.width, piece.height, sides, area))
+        box = Box(x, y, piece.width, piece.height)
+        side = "back" if back else "front"
+        placed.append(Placed(piece.deck, piece.name, side, box, spec.bleed))
         if piece.outline is not None:
             outlines.append(Group((piece.outline,), translate(x, y)))
         elif not back:  # pieces are cut from the front, along its marks
             outlines.append(Rect(x, y, piece.width, piece.height, TRIM))
-    return art + outlines
+    return art + outlines, placed
 
 
 def _page(

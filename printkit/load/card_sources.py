@@ -9,6 +9,7 @@ and column (or at the generator), so every later check reports into the file the
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import itertools
 import math
@@ -20,15 +21,20 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from printkit.diagnostics import (
     CARD_DATA_BAD,
     CARD_DATA_MISSING,
+    CARD_DATA_NOT_FETCHED,
     CARD_DATA_TOO_LARGE,
     CARD_DATA_UNUSED,
+    CARD_DATA_URL_BAD,
     CARD_GENERATOR_BAD,
+    FETCHED_COPY_CHANGED,
     TOO_MANY_PIECES,
     Diagnostics,
     Span,
     relative,
 )
-from printkit.load.files import CARD_DATA, GameFiles, Refused, position_of_byte
+from printkit.load.fetch_record import read_record
+from printkit.load.files import CARD_DATA, GameFiles, NotFound, Refused, position_of_byte
+from printkit.load.source_urls import url_problem
 from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.model.limits import MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_PIECES
 from printkit.model.package import MAX_COPIES
@@ -165,27 +171,106 @@ def _read_file(
     spans: SourceMap,
     diagnostics: Diagnostics,
 ) -> list[Row]:
-    where = spans.value((*path, "file"))
+    where, url_at = spans.value((*path, "file")), spans.value((*path, "url"))
+    url = source.get("url")
+    if isinstance(url, str):
+        check_url(url, url_at, diagnostics)
     try:
-        target = files.locate(name, CARD_DATA)
-        if target.suffix.lower() not in DATA_SUFFIXES:
-            diagnostics.add(
-                CARD_DATA_MISSING,
-                f"'{name}' is not a CSV or XLSX file",
-                where,
-                hint="card data comes from a .csv file (UTF-8, a header row) or an .xlsx workbook",
-            )
-            return []
+        target = saved_copy(files, name)
         data = files.read(target, CARD_DATA)
+    except NotFound as missing:
+        if not isinstance(url, str):
+            diagnostics.add(missing.code, missing.message, where, hint=missing.hint)
+            return []
+        game = files.folder.name
+        diagnostics.add(
+            CARD_DATA_NOT_FETCHED,
+            f"'{name}' has not been fetched from its URL yet",
+            where,
+            hint=f"run 'printkit fetch {game}' to download it into the game's folder, and "
+            "commit it with the game: builds read only the saved copy",
+        )
+        return []
     except Refused as refused:
         diagnostics.add(refused.code, refused.message, refused.span(where), hint=refused.hint)
         return []
-    shown = relative(target)
-    if target.suffix.lower() == ".csv":
+    if isinstance(url, str):
+        _compare_with_record(target, data, url, files.folder.name, (where, url_at), diagnostics)
+    sheet = source.get("sheet")
+    return data_rows(data, target.suffix, relative(target), sheet, where, diagnostics)
+
+
+def _compare_with_record(
+    target: Path,
+    data: bytes,
+    url: str,
+    game: str,
+    at: tuple[Span, Span],
+    diagnostics: Diagnostics,
+) -> None:
+    """Warn when the saved copy is not what `printkit fetch` recorded: edits made to it would
+    be lost at the next fetch, or it came from another address than the deck names. No record
+    (a file saved by hand before the URL was written) is no finding."""
+    record = read_record(target)
+    if record is None:
+        return
+    name, (file_at, url_at) = relative(target), at
+    if record.sha256 != hashlib.sha256(data).hexdigest():
+        message = f"'{name}' was changed since it was fetched from its URL at {record.fetched}"
+        hint = f"the next 'printkit fetch {game}' replaces it: make the change in the online sheet"
+        diagnostics.add(FETCHED_COPY_CHANGED, message, file_at, hint=hint)
+    elif record.url != url:
+        message = f"'{name}' was fetched from another address: {record.url}"
+        hint = f"run 'printkit fetch {game}' to download it from the address the deck names"
+        diagnostics.add(FETCHED_COPY_CHANGED, message, url_at, hint=hint)
+
+
+def check_url(url: str, where: Span, diagnostics: Diagnostics) -> bool:
+    """Whether `url` is an address card data may be downloaded from; reported at `where`."""
+    problem = url_problem(url)
+    if problem is not None:
+        diagnostics.add(
+            CARD_DATA_URL_BAD,
+            f"card data URL refused: {problem}",
+            where,
+            hint="write the address a browser shows, such as "
+            "'https://docs.google.com/spreadsheets/d/<id>/edit' or 'https://example.org/cards.csv'",
+        )
+    return problem is None
+
+
+def saved_copy(files: GameFiles, name: str) -> Path:
+    """The CSV or XLSX file a deck names, in the game's folder: Refused when the name is no
+    such file, NotFound when it names nothing there yet."""
+    target = files.locate(name, CARD_DATA)
+    require_data_suffix(name)
+    return target
+
+
+def require_data_suffix(name: str) -> None:
+    """Refuse a name that is no CSV or XLSX file's."""
+    if Path(name).suffix.lower() not in DATA_SUFFIXES:
+        raise Refused(
+            CARD_DATA_MISSING,
+            f"'{name}' is not a CSV or XLSX file",
+            "card data comes from a .csv file (UTF-8, a header row) or an .xlsx workbook",
+        )
+
+
+def data_rows(
+    data: bytes,
+    suffix: str,
+    shown: str,
+    sheet: Any,
+    where: Span,
+    diagnostics: Diagnostics,
+) -> list[Row]:
+    """The rows of a CSV file or an XLSX workbook's sheet (`sheet`, else the first), by header
+    name; `shown` names the file in diagnostics, `where` is where a missing sheet is named."""
+    if suffix.lower() == ".csv":
         return _csv_rows(data, shown, diagnostics)
     from printkit.load.workbook import workbook_table  # only decks kept in workbooks import it
 
-    sheet = source.get("sheet")
     table = workbook_table(data, shown, None if sheet is None else str(sheet), where, diagnostics)
     return [] if table is None else _rows(table, shown, diagnostics)
 

@@ -21,6 +21,8 @@ from printkit.diagnostics import (
     CARD_DATA_BAD,
     CARD_DATA_MISSING,
     FILE_TOO_LARGE,
+    FONT_NOT_FOUND,
+    FONT_UNREADABLE,
     OUTSIDE_PACKAGE,
     TEMPLATE_FILE_TOO_LARGE,
     UNREADABLE,
@@ -94,6 +96,20 @@ TEMPLATE = Kind(
     TEMPLATE_FILE_TOO_LARGE,
 )
 
+# A font is read whole and parsed by reportlab to be embedded. The largest a designer brings is a
+# Japanese, Chinese or Korean face: BIZ UDGothic is 4.7 MB, Noto Sans CJK JP 16 MB as one
+# OpenType file. 20 MB holds any single face; a collection of faces (.ttc) is not read.
+FONT = Kind(
+    "font file",
+    20 * MB,
+    "a font for one face is at most a few megabytes (a whole Japanese one: 4-16 MB): is this a "
+    "font collection or an archive?",
+    (".ttf", ".otf"),
+    FONT_NOT_FOUND,
+    FONT_UNREADABLE,
+    FONT_UNREADABLE,
+)
+
 
 class Refused(Exception):
     """A file the gate does not let through. `at` is the file when the fault is the file's
@@ -144,7 +160,7 @@ def _real(path: Path, kind: Kind) -> Path:
         raise Refused(kind.unreadable, message, hint, at=path) from None
 
 
-def _size(size: int) -> str:
+def size_in_words(size: int) -> str:
     """A size as people say it: '11 MB', '10.5 MB', '64 KB'."""
     number, unit = (size / MB, "MB") if size >= MB else (size / 1024, "KB")
     return f"{number:.1f}".removesuffix(".0") + " " + unit
@@ -262,6 +278,6 @@ def read_bounded(path: Path, kind: Kind) -> bytes:
 def _check_size(path: Path, kind: Kind, size: int) -> None:
     if size > kind.max_bytes:
         article = "an" if kind.noun[0] in "aeiou" else "a"
-        bound = f"{_size(kind.max_bytes)} {article} {kind.noun} may have"
-        message = f"file is {_size(size)}, above the {bound}"
+        bound = f"{size_in_words(kind.max_bytes)} {article} {kind.noun} may have"
+        message = f"file is {size_in_words(size)}, above the {bound}"
         raise Refused(kind.too_large, message, kind.why_bound, at=path)

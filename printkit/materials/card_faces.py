@@ -18,7 +18,9 @@ from printkit.diagnostics import (
     ART_LOW_RESOLUTION,
     ART_NOT_FOUND,
     BAD_VALUE,
+    FONT_UNREADABLE,
     MISSING_FIELD,
+    SCRIPT_NOT_SUPPORTED,
     SMALL_TEXT,
     TEMPLATE_ERROR,
     TEXT_OVERFLOW,
@@ -28,9 +30,12 @@ from printkit.diagnostics import (
     Span,
     did_you_mean,
 )
+from printkit.draw.fonts import OWN, font_label
 from printkit.draw.images import ArtProblem, ArtTooLarge, read_art
 from printkit.draw.ops import Circle, Group, Op, Paint, Path, Rect, Symbol, Use, rotate_about
-from printkit.draw.text import Icon, fit_text, missing_glyphs, parse_markup
+from printkit.draw.scripts import script_of, unsupported_script
+from printkit.draw.svg_glyphs import damage
+from printkit.draw.text import Icon, Run, fit_text, missing_glyphs, parse_markup, with_fallback
 from printkit.materials.art import (
     PRINT_DPI,
     ArtFinder,
@@ -186,7 +191,7 @@ class FaceDrawer:
             return self._image(layout, region, context)
         if region.kind in ("line", "polyline", "ellipse"):
             return self._shape(region, fill, ink, context)
-        return self._text(region, fill, ink, context)
+        return self._text(region, layout.fallback, fill, ink, context)
 
     def _shape(self, region: Region, fill: str | None, ink: str, context: FaceContext) -> list[Op]:
         """Lines, polylines and ellipses: what a unit symbol is drawn from (a boxed X for
@@ -295,6 +300,22 @@ class FaceDrawer:
         else:  # pieces made by one generator entry share its line, and one finding there
             self.shared.add(UNKNOWN_REFERENCE, message, written, context.subject, written, hint)
 
+    def _report_damaged_glyphs(self, region: Region, runs: list[Run], context: FaceContext) -> None:
+        """A game's font is read glyph by glyph as text uses it: a damaged glyph is reported
+        at the text that needs it, before the PDF or SVG is written."""
+        damaged = _damaged(runs)
+        if damaged is not None:
+            font, character, why = damaged
+            self._report(
+                FONT_UNREADABLE,
+                f"region '{region.name}': font {font_label(font)} is damaged: the glyph of "
+                f"'{character}' cannot be read ({why})",
+                context,
+                region,
+                "text",
+                "download the font again, or open and save it in a font editor",
+            )
+
     def _colour(self, source: str | None, context: FaceContext, part: Part, key: str) -> str | None:
         if source is None:
             return None
@@ -371,7 +392,14 @@ class FaceDrawer:
         paint = Paint(fill or "#000000", region.stroke or "#000000", region.stroke_width)
         return [Circle(start + diameter * (i + 0.5), cy, r, paint) for i in range(count)]
 
-    def _text(self, region: Region, fill: str | None, ink: str, context: FaceContext) -> list[Op]:
+    def _text(
+        self,
+        region: Region,
+        fallback: tuple[str, ...],
+        fill: str | None,
+        ink: str,
+        context: FaceContext,
+    ) -> list[Op]:
         ops: list[Op] = []
         if fill or region.stroke:
             ops.append(
@@ -389,24 +417,42 @@ class FaceDrawer:
         text = self._render(region.text, context, region, "text")
         if text is None or not text.strip():
             return ops
+        refused = unsupported_script(text)
+        if refused is not None:
+            char, why = refused
+            self._report(
+                SCRIPT_NOT_SUPPORTED,
+                f"region '{region.name}' holds {script_of(char)} text ('{char}', "
+                f"U+{ord(char):04X}), a {why} script printkit cannot lay out",
+                context,
+                region,
+                "text",
+                "printkit sets text left to right without shaping: Latin, Greek, Cyrillic, "
+                "Chinese, Japanese, Korean; put this text in as art (kind: image) instead",
+            )
+            return ops
         markup = parse_markup(text.strip(), context.icons.table, region.font)
         for icon in markup.unknown_icons:
             self._unknown_icon(icon, region, context)
-        missing = missing_glyphs(markup.runs)
+        runs = with_fallback(markup.runs, fallback)
+        missing = missing_glyphs(runs)
         if missing:
+            fonts = (region.font, *fallback)
             self._report(
                 BAD_VALUE,
-                f"region '{region.name}' uses characters the font lacks: "
+                f"region '{region.name}' uses characters its fonts lack: "
                 + " ".join(sorted(missing)),
                 context,
                 region,
                 "text",
-                "the embedded font is DejaVu Sans",
+                f"fonts tried: {', '.join(font_label(f) for f in fonts)}; add a font that has "
+                "them to the layout's fonts and name it in its fallback",
             )
+        self._report_damaged_glyphs(region, runs, context)
         pad = min(region.radius, 2.0) if (fill or region.stroke) else 0.0
         box = (region.x + pad, region.y, region.width - 2 * pad, region.height)
         fitted = fit_text(
-            markup.runs,
+            runs,
             box,
             region.size,
             region.min_size,
@@ -423,7 +469,7 @@ class FaceDrawer:
                 None,  # text, size and box together: the region where it was last changed
                 "shorten the text, or enlarge the region or lower its min_size",
             )
-        for icon in dict.fromkeys(run.icon for run in markup.runs if run.icon is not None):
+        for icon in dict.fromkeys(run.icon for run in runs if run.icon is not None):
             self._icon_resolution(icon, fitted.size, region, context)
         if fitted.fits and fitted.size < LEGIBLE_MIN:
             self._report(
@@ -445,6 +491,18 @@ def _value_holding(token: str, context: FaceContext) -> Span | None:
     for key, value in card.items():
         if isinstance(key, str) and isinstance(value, str) and token in value:
             return context.value_span(key)
+    return None
+
+
+def _damaged(runs: list[Run]) -> tuple[str, str, str] | None:
+    """(font, character, why) for the first character whose glyph a game's font cannot give."""
+    for run in runs:
+        if run.icon is not None or run.face not in OWN:
+            continue  # a picture has no glyphs; printkit's own fonts are whole
+        for character in dict.fromkeys(run.text):
+            why = damage(run.face, character)
+            if why is not None:
+                return run.face, character, why
     return None
 
 

@@ -6,6 +6,7 @@ their shape, and both materials turn it into pieces the same way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -131,7 +132,7 @@ def deck_pieces(
         front_ops = tuple(drawer.face(front, context))
         back_ops = tuple(drawer.face(back, context)) if back is not None else None
         cut = None if is_straight_cut(front) else outline(front, OUTLINE_PAINT)
-        piece = Piece(card.name, front.width, front.height, front_ops, back_ops, cut)
+        piece = Piece(card.name, front.width, front.height, front_ops, back_ops, cut, deck_id)
         pieces += [piece] * card.count
     return pieces
 
@@ -161,7 +162,10 @@ def compile_cards(
     layouts: dict[str, Layout],
     paper_name: str,
     diagnostics: Diagnostics,
+    keep: Callable[[Piece], bool] | None = None,
 ) -> Document | None:
+    """The deck imposed as its material says; only the pieces `keep` chooses, and then no
+    calibration pages (a reprint of some cards: the printer was calibrated already)."""
     material: CardsMaterial = loaded.package.materials[material_id]
     where = ("materials", material_id)
     if material.deck not in loaded.package.decks:
@@ -176,6 +180,8 @@ def compile_cards(
     drawer = FaceDrawer(spec.bleed, diagnostics, ArtFinder(loaded.files))
     pieces = deck_pieces(loaded, material.deck, layouts, drawer, diagnostics)
     drawer.shared.flush()
+    if keep is not None:
+        pieces = [piece for piece in pieces if keep(piece)]
     if not pieces:
         return None
     title = material.title or f"{loaded.package.game.title} · {material_id}"
@@ -209,7 +215,7 @@ def compile_cards(
             document.pages = impose_fold(pieces, grid, spec, title)
         else:
             document.pages = impose_sheets(pieces, grid, spec, title)
-        if spec.calibration and spec.backs != "none":
+        if spec.calibration and spec.backs != "none" and keep is None:
             document.pages += calibration_pages(paper, spec)
     document.symbols = drawer.symbols
     return document

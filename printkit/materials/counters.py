@@ -9,6 +9,8 @@ sit edge to edge with shared cut lines (unless `gutter: bleed`); circles and hex
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from printkit.check.counter_fit import check_fit
 from printkit.diagnostics import (
     BAD_VALUE,
@@ -90,7 +92,10 @@ def compile_counters(
     layouts: dict[str, Layout],
     paper: str,
     diagnostics: Diagnostics,
+    keep: Callable[[Piece], bool] | None = None,
 ) -> Document | None:
+    """The decks' pieces on shared sheets; only those `keep` chooses, and then no calibration
+    pages (a reprint of some pieces: the printer was calibrated already)."""
     material: CountersMaterial = loaded.package.materials[material_id]
     spec = material.impose
     decks = _decks(loaded, material_id, material, diagnostics)
@@ -108,6 +113,8 @@ def compile_counters(
     drawer = FaceDrawer(spec.bleed, diagnostics, ArtFinder(loaded.files))
     pieces = [p for d in decks for p in deck_pieces(loaded, d, layouts, drawer, diagnostics)]
     drawer.shared.flush()
+    if keep is not None:
+        pieces = [piece for piece in pieces if keep(piece)]
     chosen = material_paper(loaded, material_id, spec.paper, paper, "impose", diagnostics)
     if not pieces or chosen is None:
         return None
@@ -124,6 +131,6 @@ def compile_counters(
         document.pages = impose_fold_blocks(pages, spec, title)
     else:
         document.pages = impose_block_sheets(pages, spec, title)
-        if spec.calibration and spec.backs != "none":
+        if spec.calibration and spec.backs != "none" and keep is None:
             document.pages += calibration_pages(size, spec)
     return document

@@ -154,7 +154,7 @@ def _prepare(
             REFERENCE_NO_RULES,
             f"material '{material_id}' prints the rules, but the game has no 'rules:'",
             where,
-            hint="write the rules as data (README, 'Rules as data') or remove the material",
+            hint="write the rules as data (docs/rules.md) or remove the material",
         )
         return None
     chosen = material_paper(loaded, material_id, spec.paper, paper, "paper", diagnostics)
@@ -210,7 +210,7 @@ def _report(
         f"template of material '{material_id}': {problem.message}",
         span,
         hint=problem.hint
-        or "the names a template may use are listed in the README ('Reference documents')",
+        or "the names a template may use are listed in docs/reference-documents.md",
     )
 
 

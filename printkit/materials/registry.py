@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from printkit.diagnostics import Diagnostics
 from printkit.draw.ops import Document
+from printkit.impose.pieces import Piece
 from printkit.load.package import LoadedPackage
 from printkit.materials.cards import compile_cards
 from printkit.materials.counters import compile_counters
@@ -50,13 +51,19 @@ def compile_material(
     paper: str,
     diagnostics: Diagnostics,
     press: bool = False,
+    keep: Callable[[Piece], bool] | None = None,
 ) -> Document | None:
     """Compile one material of a loaded package into a document; None when its diagnostics
     forbid it. The checks of the document are the pipeline's (build.draw_material).
 
-    `press` prints every material in CMYK for the press, as `colour: cmyk` does for one."""
+    `press` prints every material in CMYK for the press, as `colour: cmyk` does for one.
+    `keep` chooses the pieces a cards or counters material imposes (a reprint of some)."""
     spec = loaded.package.materials[material_id]
-    document = COMPILERS[spec.kind](loaded, material_id, layouts, paper, diagnostics)
+    compiler = COMPILERS[spec.kind]
+    if keep is None:
+        document = compiler(loaded, material_id, layouts, paper, diagnostics)
+    else:
+        document = compiler(loaded, material_id, layouts, paper, diagnostics, keep=keep)  # type: ignore[call-arg]
     if document is not None:
         document.colour = "cmyk" if press else spec.colour
         document.duplex = duplex_of(spec)

@@ -116,7 +116,8 @@ class _Flow:
                     problem.code or TEMPLATE_ERROR,
                     str(problem),
                     path,
-                    problem.hint or "check the names against the README's rules context",
+                    problem.hint
+                    or "check the names against the rules context (docs/reference-documents.md)",
                 )
             return ""
 

@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from printkit.model.base import ImposeSpec, PrintedMaterial
+from printkit.model.tts import TtsSpec
 
 
 class CountersMaterial(PrintedMaterial):
@@ -28,3 +29,4 @@ class CountersMaterial(PrintedMaterial):
         "wargames play ½ in counters on 0.6 in hexes, overhanging the corners)",
     )
     impose: ImposeSpec = Field(default_factory=ImposeSpec)
+    tts: TtsSpec = Field(default_factory=TtsSpec, description="--format tts: its options")

@@ -13,13 +13,18 @@ from printkit.diagnostics import (
     LENGTH_BAD_UNIT,
     LENGTH_NO_UNIT,
     MISSING_FIELD,
+    TTS_URL,
     UNKNOWN_KEY,
     Diagnostics,
     did_you_mean,
 )
 from printkit.load.yaml_spans import PathKey, SourceMap
 
-_CODE_BY_TYPE = {"length_no_unit": LENGTH_NO_UNIT, "length_unit": LENGTH_BAD_UNIT}
+_CODE_BY_TYPE = {
+    "length_no_unit": LENGTH_NO_UNIT,
+    "length_unit": LENGTH_BAD_UNIT,
+    "tts_url": TTS_URL,
+}
 _HINT_BY_TYPE = {
     "length_no_unit": "write the unit after the number, e.g. '63mm', '2.5in' or '9pt'",
     "length_unit": "use one of mm, cm, in, pt",
@@ -29,6 +34,8 @@ _HINT_BY_TYPE = {
     "control_character": "remove the character: only line breaks and tabs may stand in text",
     "finite_number": "give an ordinary number; .inf and .nan cannot be printed or measured",
     "length_too_long": "check the number and its unit (mm, cm, in or pt)",
+    "tts_url": "give the folder's address ending in '/', e.g. 'https://example.com/mygame/', "
+    "or leave 'url' out for bare file names",
     "string_pattern_mismatch": "use a plain name: letters, digits, '_' and '-'",
     "erratum_plays": "add 'plays: {rules.values.name: 10}' (the data it changes), or "
     "'wording_only: true' when the data already holds the reading",

@@ -122,6 +122,9 @@ class Layout:
     shape: str = "rectangle"
     orientation: str = "flat"
     written: Mapping[str, Span] = field(default_factory=dict, compare=False)  # key -> where set
+    # the game's own fonts: name -> (file, where the name is given), through `extends`
+    fonts: Mapping[str, tuple[str, Span]] = field(default_factory=dict, compare=False)
+    fallback: tuple[str, ...] = ()  # faces tried in order for a character a region's font lacks
 
     def where(self, key: str | None) -> Span | None:
         """Where a layout-wide `key` (the background) was set, here or in a layout it extends."""
@@ -187,8 +190,13 @@ def _merge(
     written: dict[str, Span] = {}  # layout-wide keys -> the layout of the chain that set them
     region_at: dict[str, Span] = {}  # each region in the nearest layout of the chain naming it
     region_written: dict[str, dict[str, Span]] = {}
+    fonts: dict[str, tuple[str, Span]] = {}
+    fallback: tuple[str, ...] = ()
     for link in chain:
         spec = specs[link]
+        for font, file in (spec.fonts or {}).items():
+            fonts[font] = (file, spans.value(("layouts", link, "fonts", font)))
+        fallback = tuple(spec.fallback) if spec.fallback is not None else fallback
         for key in spec.model_fields_set - {"extends", "regions"}:
             if getattr(spec, key) is not None:
                 written[key] = spans.value(("layouts", link, key))
@@ -246,6 +254,8 @@ def _merge(
         shape,
         orientation,
         written,
+        fonts,
+        fallback,
     )
 
 

@@ -1,7 +1,7 @@
-"""The limits printkit enforces, as tables for the README and `printkit schema --limits`.
+"""The limits printkit enforces, as tables for docs/limits.md and `printkit schema --limits`.
 
 Field limits: the models state each bound once (``Field(ge=…, max_length=…)``); the schema
-carries them to editors, and a table to readers, so the README cannot drift from what is
+carries them to editors, and a table to readers, so the documentation cannot drift from what is
 enforced. Work limits bound what no one field holds: how much a package asks printkit to read or
 make (a deck's pieces, a spreadsheet's rows); they are stated once here, read by the code that
 checks them, and tabled the same way.
@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from typing import Any
+
+from printkit.load.files import FONT
 
 Node = dict[str, Any]
 
@@ -105,7 +107,7 @@ def _number(value: float) -> str:
 
 
 def limits_table(schema: Node) -> str:
-    """The README's table of field limits, in Markdown."""
+    """The table of field limits of docs/limits.md, in Markdown."""
     lines = ["| field | of | limit |", "|---|---|---|"]
     for item in field_limits(schema):
         lines.append(f"| `{item.path}` | {item.kinds} | {item.limit} |")
@@ -136,10 +138,13 @@ MAX_WORKBOOK_WHOLE_PART = 1024 * 1024
 MAX_COMPRESSION_RATIO = 100
 COMPRESSION_CHECKED_FROM = 1024 * 1024  # bytes inflated: a tiny part may compress any way
 # A sheet with `repeat` prints a page per item of its data (a roster per ship): a campaign's
-# fleet is tens of ships, a club's league a few hundred players. The bound keeps the largest
-# repeated sheet, like the largest deck, under 10 s of CPU in every format: 1,000 plain rosters
-# took 9.8 s.
-MAX_SHEET_PAGES = 250
+# fleet is tens of ships. The bound keeps the largest repeated sheet, like the largest deck,
+# under 10 s of CPU in every format: 250 Raise Shields rosters took 15.7 s (63 ms a page in
+# PDF, SVG and PNG), 1,000 plain one-line rosters 9.8 s.
+MAX_SHEET_PAGES = 100
+# A deck's card data URL (`printkit fetch`): what browsers and servers reliably accept in one
+# address; a Google Sheets link is about 100 characters.
+MAX_URL_LENGTH = 2000
 
 
 @dataclass(frozen=True)
@@ -194,11 +199,17 @@ WORK_LIMITS = (
         f"{MAX_COMPRESSION_RATIO} times",
         "PK806, at the file",
     ),
+    WorkLimit(
+        "size of a font file a layout names (`fonts:`), checked before it is read: a whole "
+        "Japanese face is 4-16 MB",
+        f"{FONT.max_bytes // (1024 * 1024)} MB",
+        "PK131, at the layout's `fonts:` entry that names it",
+    ),
 )
 
 
 def work_limits_table() -> str:
-    """The README's table of work limits, in Markdown."""
+    """The table of work limits of docs/limits.md, in Markdown."""
     lines = ["| limit | value | over it |", "|---|---|---|"]
     lines += [f"| {item.what} | {item.value} | {item.over} |" for item in WORK_LIMITS]
     return "\n".join(lines) + "\n"

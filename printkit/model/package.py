@@ -26,11 +26,12 @@ from printkit.model.base import (
 )
 from printkit.model.counters import CountersMaterial
 from printkit.model.hexmap import HexMapMaterial
-from printkit.model.limits import MAX_PIECES
+from printkit.model.limits import MAX_PIECES, MAX_URL_LENGTH
 from printkit.model.reference import QuickReferenceMaterial, RulesReferenceMaterial
 from printkit.model.rules import Claim, Example, Rules
 from printkit.model.sheet import SheetMaterial
 from printkit.model.simulation import Simulation
+from printkit.model.tts import TtsSpec
 from printkit.model.units import Length, NonNegativeLength, PositiveLength
 
 FOR_READERS = "for people reading the data (sources, choices); printkit does not print it"
@@ -75,6 +76,11 @@ def _colour_or_template(value: str) -> str:
 ColourOrTemplate = Annotated[str, AfterValidator(_colour_or_template)]
 
 
+# A face a region is set in: DejaVu's regular, bold, italic or bold-italic, or a name the layout's
+# `fonts:` gives a file (printkit/load/fonts.py resolves it).
+FontName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]*$", max_length=40)]
+
+
 class RegionSpec(Strict):
     """A drawn area of a layout. Every field may be inherited from the layout it extends."""
 
@@ -90,7 +96,9 @@ class RegionSpec(Strict):
     height: PositiveLength | None = None
     text: str | None = Field(None, description="template: {{ card.name }}, markup **b** *i* :icon:")
     when: str | None = Field(None, description="template condition; region drawn only if true")
-    font: Literal["regular", "bold", "italic", "bold-italic"] | None = None
+    font: FontName | None = Field(
+        None, description="regular | bold | italic | bold-italic, or a name from the layout's fonts"
+    )
     size: PositiveLength | None = None
     min_size: PositiveLength | None = None
     align: Literal["left", "center", "right"] | None = None
@@ -150,8 +158,16 @@ class LayoutSpec(Strict):
     color: ColourOrTemplate | None = Field(
         None, description="text and line colour of every region that sets none"
     )
-    font: Literal["regular", "bold", "italic", "bold-italic"] | None = Field(
-        None, description="font of every region that sets none"
+    font: FontName | None = Field(None, description="font of every region that sets none")
+    fonts: dict[FontName, str] | None = Field(
+        None,
+        description="the game's own fonts: name -> a .ttf or .otf file in the game's folder "
+        "(title: fonts/Title.ttf), for `font:` to name",
+    )
+    fallback: list[FontName] | None = Field(
+        None,
+        max_length=8,
+        description="fonts tried in order for a character the region's font lacks (jp, regular)",
     )
     regions: dict[str, RegionSpec | None] = Field(default_factory=dict)
 
@@ -207,6 +223,12 @@ class CardData(Strict):
     """Cards from a spreadsheet in the game's folder: a header row of fields, a card per row."""
 
     file: str = Field(description="a .csv (UTF-8) or .xlsx file in the game's folder")
+    url: str | None = Field(
+        None,
+        max_length=MAX_URL_LENGTH,
+        description="http(s) address `printkit fetch` downloads `file` from (a Google Sheets "
+        "link, a CSV or XLSX file); builds read only the saved file",
+    )
     sheet: str | None = Field(None, description="xlsx: the sheet to read (default: the first)")
 
 
@@ -253,6 +275,7 @@ class CardsMaterial(PrintedMaterial):
     deck: str
     title: str | None = None
     impose: ImposeSpec = Field(default_factory=ImposeSpec)
+    tts: TtsSpec = Field(default_factory=TtsSpec, description="--format tts: its options")
 
 
 MaterialSpec = Annotated[

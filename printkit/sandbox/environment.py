@@ -697,7 +697,7 @@ def _check_macro_arguments(macro: Macro, args: tuple[Any, ...], kwargs: dict[str
 
 _OPERANDS = (
     "check the values this line works with: a divisor of 0, a number or power too large, or "
-    "a text where a number is wanted (README, 'Template helpers')"
+    "a text where a number is wanted (docs/limits.md, 'Template helpers')"
 )
 
 

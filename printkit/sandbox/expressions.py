@@ -25,11 +25,11 @@ _ENV = BoundedEnvironment()
 
 _LIMIT_HINTS = {
     TEMPLATE_TOO_LARGE: f"card and rule texts are short: a template may make at most "
-    f"{MAX_TEXT:,} characters (README, 'Template limits')",
+    f"{MAX_TEXT:,} characters (docs/limits.md, 'Template limits')",
     TEMPLATE_TOO_MUCH_WORK: f"templates are for short texts and checks: small ranges and "
-    f"numbers, at most {MAX_STEPS:,} steps per rendering (README, 'Template limits')",
+    f"numbers, at most {MAX_STEPS:,} steps per rendering (docs/limits.md, 'Template limits')",
     TEMPLATE_TOO_DEEP: f"a macro that calls itself needs a condition that stops it within "
-    f"{MAX_DEPTH} calls (README, 'Template limits')",
+    f"{MAX_DEPTH} calls (docs/limits.md, 'Template limits')",
 }
 
 

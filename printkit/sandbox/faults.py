@@ -9,8 +9,8 @@ sandbox did not foresee is worded by the kind of mistake it is, never by the exc
 from __future__ import annotations
 
 _CHECK_VALUES = (
-    "look at the values this line uses: their kinds and sizes are listed in the README "
-    "('Template helpers')"
+    "look at the values this line uses: their kinds and sizes are listed in "
+    "docs/limits.md ('Template helpers')"
 )
 
 

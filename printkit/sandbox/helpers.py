@@ -18,8 +18,8 @@ from printkit.sandbox.faults import TemplateFault, reason
 from printkit.sandbox.views import describe, unwrap
 
 _HINT = (
-    "the helpers templates may call, and what each takes, are listed in the README "
-    "('Template helpers')"
+    "the helpers templates may call, and what each takes, are listed in "
+    "docs/limits.md ('Template helpers')"
 )
 
 

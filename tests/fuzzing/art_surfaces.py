@@ -4,11 +4,14 @@ a text, the glyphs it asks for, a font file in the game's folder)."""
 from __future__ import annotations
 
 import base64
+import io
 import os
 import struct
 import zlib
 from pathlib import Path
 from typing import Any
+
+from PIL import Image
 
 from fuzzing.draft import Draft, known_attack, load_yaml, save_yaml, yaml_files
 from fuzzing.hostile import HOSTILE_NUMBERS
@@ -38,6 +41,18 @@ def jpeg(width: int, height: int) -> bytes:
     """A JPEG that is only its header: a frame of `width` × `height` and no scan data."""
     frame = struct.pack(">BHHB", 8, height, width, 3) + b"\x01\x22\x00\x02\x11\x01\x03\x11\x01"
     return b"\xff\xd8" + b"\xff\xc0" + struct.pack(">H", len(frame) + 2) + frame + b"\xff\xd9"
+
+
+def jpeg_stating_more_rows(width: int, rows: int, stated: int) -> bytes:
+    """A whole JPEG of `width` × `rows`, ending as a JPEG does, whose frame states `stated`
+    rows: libjpeg fills the rows it lacks with grey and only warns."""
+    picture = Image.new("RGB", (width, rows), "#1565c0")
+    buffer = io.BytesIO()
+    picture.save(buffer, "JPEG")
+    data = bytearray(buffer.getvalue())
+    frame = data.find(b"\xff\xc0")
+    data[frame + 5 : frame + 7] = struct.pack(">H", stated)
+    return bytes(data)
 
 
 def svg(body: str, view_box: str = "0 0 100 100", size: str = "", prolog: str = "") -> bytes:
@@ -133,9 +148,12 @@ def _known_svg(draft: Draft) -> tuple[bytes, str]:
     ), "numbers at the edge of float"
 
 
+LYING_JPEG = "a JPEG whose header states rows its data lacks"
+
+
 def _known_raster(draft: Draft) -> tuple[bytes, str, str]:
     rng = draft.rng
-    attack = rng.randrange(8)
+    attack = rng.randrange(9)
     if attack == 0:
         size = rng.choice((4000, 7000))
         return (
@@ -164,6 +182,9 @@ def _known_raster(draft: Draft) -> tuple[bytes, str, str]:
             ".png",
             "an interlaced PNG whose data is short",
         )
+    if attack == 7:
+        rows = rng.choice((1, 50, 99))
+        return jpeg_stating_more_rows(100, rows, 100), ".jpg", f"{LYING_JPEG}: {rows} of 100 rows"
     width, height = rng.choice(((65500, 65500), (7000, 7000), (0, 0)))
     return jpeg(width, height), ".jpg", f"a JPEG header of {width} × {height} and no picture"
 
@@ -195,6 +216,8 @@ def mutate_art(draft: Draft) -> None:
     path = _art_target(draft, raster[1]) if raster else None
     if raster and path:
         data, change = raster[0], raster[2]
+        if change.startswith(LYING_JPEG):
+            draft.refuse(LYING_JPEG)  # validate once passed it, and the piece printed grey
     elif operation in (0, 1, 2):  # a game whose art is all SVG named by templates
         data, change = _known_svg(draft)
         path = _art_target(draft, ".svg")
@@ -287,6 +310,10 @@ def mutate_fonts(draft: Draft) -> None:
         data = real.read_bytes()
         data = rng.choice((data[: rng.randrange(len(data))], bytes(range(256)) * 64, b""))
         (fonts / "evil.ttf").write_bytes(data)
+        for layout in (tree.get("layouts") or {}).values():  # named as a layout's own font
+            own = layout.setdefault("fonts", {}) if isinstance(layout, dict) else None
+            if isinstance(own, dict):
+                own["evil"] = "fonts/evil.ttf"
         region["font"] = rng.choice(("fonts/evil.ttf", "evil", "bold"))
         change = f"a damaged font file, font = {region['font']!r}"
     else:

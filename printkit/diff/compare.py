@@ -1,0 +1,218 @@
+"""What changed between two builds: per game, per material, per card and per page.
+
+A material with a card map is compared card by card, each card (deck and name, each side and
+copy) against itself wherever it lies on either build's sheets, so a card that only moved (a
+card added before it) is unchanged; what the sheets show outside their cards (the footer, a
+calibration page) is compared page by page. A material without one (a map, a sheet, a
+reference document) is compared page by page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import zip_longest
+
+import numpy as np
+
+from printkit.card_map import CardBox
+from printkit.diff.folders import GameOutput, MaterialOutput
+from printkit.diff.pixels import (
+    Image,
+    Packed,
+    PixelBox,
+    bounding_box,
+    card_change,
+    card_images,
+    changed,
+    pages,
+)
+from printkit.model.units import MM
+
+CardKey = tuple[str, str, str, int]  # deck, name, side, copy
+Crops = dict[CardKey, Packed]  # each card's image, kept compressed
+SHOWN_PIXELS = 1600  # a page shown in the report is shrunk to this on its longer side
+
+
+@dataclass
+class Change:
+    """One thing that differs: a game, a material, a card or a page, added, removed or
+    changed; with the two images (where there are) and the changed area in their pixels."""
+
+    game: str
+    material: str  # "" for a whole game
+    subject: str  # "card 'Death Ray' (deck 'deck')", "page 3", "material", "game"
+    kind: str  # "changed", "added" or "removed"
+    detail: str = ""
+    old: Packed | None = None
+    new: Packed | None = None
+    box: PixelBox | None = None
+    card: tuple[str, str] | None = None  # deck and name, for a card
+
+    def describe(self) -> str:
+        where = f"{self.game}/{self.material}" if self.material else self.game
+        detail = f" ({self.detail})" if self.detail else ""
+        return f"{where}: {self.subject} {self.kind}{detail}"
+
+
+def compare_outputs(old: dict[str, GameOutput], new: dict[str, GameOutput]) -> list[Change]:
+    """Every change from the games of `old` to those of `new`, paired by game id."""
+    changes: list[Change] = []
+    for name in sorted(old.keys() | new.keys()):
+        if name not in new:
+            changes.append(Change(name, "", "game", "removed"))
+        elif name not in old:
+            changes.append(Change(name, "", "game", "added"))
+        else:
+            changes += _game_changes(name, old[name], new[name])
+    return changes
+
+
+def _game_changes(game: str, old: GameOutput, new: GameOutput) -> Iterator[Change]:
+    for name in sorted(old.materials.keys() | new.materials.keys()):
+        if name not in new.materials:
+            yield Change(game, name, "material", "removed")
+        elif name not in old.materials:
+            yield Change(game, name, "material", "added")
+        else:
+            before, after = old.materials[name], new.materials[name]
+            if before.pdf.read_bytes() == after.pdf.read_bytes():
+                continue  # a build is byte-identical when nothing changed: no need to look
+            if before.cards is not None and after.cards is not None:
+                yield from _card_changes(game, before, after)
+            else:
+                yield from _page_changes(game, before, after)
+
+
+def _page_changes(game: str, old: MaterialOutput, new: MaterialOutput) -> Iterator[Change]:
+    for number, (before, after) in enumerate(zip_longest(pages(old.pdf), pages(new.pdf)), 1):
+        subject = f"page {number}"
+        if after is None:
+            yield Change(game, old.name, subject, "removed", old=_shown(before[0])[0])
+        elif before is None:
+            yield Change(game, old.name, subject, "added", new=_shown(after[0])[0])
+        else:
+            change = _page_change(game, old.name, subject, before[0], after[0])
+            if change is not None:
+                yield change
+
+
+def _page_change(
+    game: str, material: str, subject: str, old: Image, new: Image, detail: str = ""
+) -> Change | None:
+    box = bounding_box(changed(old, new))
+    if box is None:
+        return None
+    shown_old, _ = _shown(old)
+    shown_new, shown_box = _shown(new, box)
+    return Change(game, material, subject, "changed", detail, shown_old, shown_new, shown_box)
+
+
+def _shown(image: Image, box: PixelBox | None = None) -> tuple[Packed, PixelBox | None]:
+    """A page image small enough for the report (every nth pixel), and the box on it."""
+    step = max(1, -(-max(image.shape[:2]) // SHOWN_PIXELS))
+    if box is not None:
+        left, top, right, bottom = box
+        box = (left // step, top // step, -(-right // step), -(-bottom // step))
+    return Packed.of(np.ascontiguousarray(image[::step, ::step])), box
+
+
+def _card_changes(game: str, old: MaterialOutput, new: MaterialOutput) -> Iterator[Change]:
+    assert old.cards is not None and new.cards is not None
+    old_crops = {card.key: Packed.of(image) for card, image in card_images(old.pdf, old.cards)}
+    new_crops = {card.key: Packed.of(image) for card, image in card_images(new.pdf, new.cards)}
+    yield from _cards(game, old, new, old_crops, new_crops)
+    rendered = zip(pages(old.pdf), pages(new.pdf), strict=False)  # the rest: "pages" below
+    for number, ((before, scale), (after, _)) in enumerate(rendered, start=1):
+        boxes = [card for card in [*old.cards, *new.cards] if card.page == number]
+        blanked = _blank(before, scale, boxes), _blank(after, scale, boxes)
+        change = _page_change(game, old.name, f"page {number}", *blanked, "outside the cards")
+        if change is not None:
+            yield change
+    old_pages, new_pages = _pages_of(old.cards), _pages_of(new.cards)
+    if old_pages != new_pages:
+        yield Change(game, old.name, "pages", "changed", f"{old_pages} → {new_pages}")
+
+
+def _pages_of(cards: list[CardBox]) -> int:
+    return max((card.page for card in cards), default=0)
+
+
+def _blank(image: Image, scale: float, cards: list[CardBox]) -> Image:
+    """The page with the cards painted white, bleed and all: what lies outside them."""
+    blanked = image.copy()
+    per_mm = scale * MM
+    for card in cards:
+        x, y, w, h = card.box
+        left, top = (
+            max(round((x - card.bleed) * per_mm) - 1, 0),
+            max(round((y - card.bleed) * per_mm) - 1, 0),
+        )
+        right, bottom = (
+            round((x + w + card.bleed) * per_mm) + 1,
+            round((y + h + card.bleed) * per_mm) + 1,
+        )
+        blanked[top:bottom, left:right] = 255
+    return blanked
+
+
+def _cards(
+    game: str, old: MaterialOutput, new: MaterialOutput, old_crops: Crops, new_crops: Crops
+) -> Iterator[Change]:
+    """One change per card (deck and name) that differs, in the new build's order."""
+    assert old.cards is not None and new.cards is not None
+    names = list(dict.fromkeys((c.deck, c.name) for c in [*new.cards, *old.cards]))
+    for deck, name in names:
+        old_keys = [c.key for c in old.cards if (c.deck, c.name) == (deck, name)]
+        new_keys = [c.key for c in new.cards if (c.deck, c.name) == (deck, name)]
+        subject = f"card '{name}' (deck '{deck}')"
+        if not new_keys:
+            image = old_crops[old_keys[0]]
+            yield Change(game, old.name, subject, "removed", old=image, card=(deck, name))
+            continue
+        if not old_keys:
+            image = new_crops[new_keys[0]]
+            yield Change(game, old.name, subject, "added", new=image, card=(deck, name))
+            continue
+        change = _card_change(old_crops, new_crops, old_keys, new_keys)
+        if change is not None:
+            sides, (before, after, box) = change
+            copies = _copies(old_keys, new_keys)
+            detail = ", ".join([*([" and ".join(sides)] if sides else []), *copies])
+            yield Change(
+                game, old.name, subject, "changed", detail, before, after, box, (deck, name)
+            )
+
+
+def _card_change(
+    old_crops: Crops, new_crops: Crops, old_keys: list[CardKey], new_keys: list[CardKey]
+) -> tuple[list[str], tuple[Packed, Packed, PixelBox | None]] | None:
+    """The sides of a card that changed, and the first change's images and box; a card whose
+    copies were only added or removed changed too (with no side)."""
+    sides: list[str] = []
+    shown: tuple[Packed, Packed, PixelBox | None] | None = None
+    for key in new_keys:
+        if key not in old_crops:
+            continue
+        before, after = old_crops[key], new_crops[key]
+        if before == after:
+            continue
+        box = card_change(before.unpack(), after.unpack())
+        if box is None:
+            continue
+        if key[2] not in sides:
+            sides.append(key[2])
+        shown = shown or (before, after, box)
+    if shown is None and set(old_keys) == set(new_keys):
+        return None
+    if shown is None:  # only the number of copies changed: show the card as it is
+        image = new_crops[new_keys[0]]
+        shown = (image, image, None)
+    return sides, shown
+
+
+def _copies(old_keys: list[CardKey], new_keys: list[CardKey]) -> list[str]:
+    """'3 → 2 copies' when the count changed."""
+    before = sum(1 for key in old_keys if key[2] == old_keys[0][2])
+    after = sum(1 for key in new_keys if key[2] == new_keys[0][2])
+    return [f"{before} → {after} copies"] if before != after else []

@@ -1,0 +1,100 @@
+"""`printkit diff --reprint`: the changed cards of each material alone, imposed as the material
+imposes its deck (the same paper, bleed, crop marks and backs), so that a designer reprints
+the 4 cards that changed rather than the whole deck. The calibration pages are left out: the
+printer was calibrated with the first print.
+
+The cards are drawn again from the game's files, which must be what the new build was made
+from: each reprinted card is compared with the same card in the new build's PDF, and a card
+that differs is an error rather than a reprint of something the designer did not look at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from printkit.build import CheckedGame
+from printkit.card_map import CardBox, card_boxes
+from printkit.diagnostics import REPRINT_MISMATCH, Diagnostics, Span, relative
+from printkit.diff.compare import CardKey, Change
+from printkit.diff.folders import GameOutput
+from printkit.diff.pixels import Image, card_change, card_images
+from printkit.draw.pdf import render_pdf
+from printkit.materials.registry import compile_material
+
+
+@dataclass(frozen=True)
+class Reprint:
+    material: str
+    cards: list[tuple[str, str]]  # deck and name of each card reprinted
+    copies: int  # pieces printed: every copy of each card
+    pdf: bytes
+
+
+def reprints(
+    game: CheckedGame,
+    changes: list[Change],
+    new: GameOutput,
+    paper: str,
+    press: bool,
+    diagnostics: Diagnostics,
+) -> Iterator[Reprint]:
+    """A reprint of each material of the game with cards that changed or were added; none for
+    a material whose drawing now differs from the new build (an error in `diagnostics`)."""
+    wanted: dict[str, list[tuple[str, str]]] = {}
+    for change in changes:
+        if change.card is not None and change.kind != "removed" and change.game == game.game:
+            wanted.setdefault(change.material, []).append(change.card)
+    for material, cards in wanted.items():
+        if material not in game.played.package.materials:
+            diagnostics.add(
+                REPRINT_MISMATCH,
+                f"the game's files have no material '{material}' to reprint",
+                Span(relative(game.played.folder)),
+                hint="reprint from the files the new build was made from: build again, then diff",
+            )
+            continue
+        chosen = set(cards)
+        document = compile_material(
+            game.played,
+            material,
+            game.layouts,
+            paper,
+            diagnostics,
+            press,
+            keep=lambda piece, chosen=chosen: (piece.deck, piece.name) in chosen,
+        )
+        if document is None:
+            continue
+        pdf = render_pdf(document)
+        built = new.materials[material]
+        assert built.cards is not None, "a material with changed cards has a card map"
+        drawn = card_boxes(document)
+        differing = _differing(pdf, drawn, built.pdf, built.cards)
+        if differing:
+            diagnostics.add(
+                REPRINT_MISMATCH,
+                f"card '{differing}' of '{material}' is drawn differently from the game's "
+                f"files than in {relative(built.pdf)}; nothing reprinted",
+                Span(relative(game.played.folder)),
+                hint="the files changed since that build, or it was built with another --paper "
+                "or --press: build it again, or diff with the options it was built with",
+            )
+            continue
+        yield Reprint(material, cards, sum(card.side == "front" for card in drawn), pdf)
+
+
+def _differing(pdf: bytes, drawn: list[CardBox], built_pdf: Path, built: list[CardBox]) -> str:
+    """The name of the first card that the reprint draws unlike the new build; '' if none."""
+    reprinted = _crops(pdf, drawn)
+    in_build = _crops(built_pdf, [card for card in built if card.key in reprinted])
+    for key, image in reprinted.items():
+        if key not in in_build or card_change(in_build[key], image) is not None:
+            return key[1]
+    return ""
+
+
+def _crops(pdf: bytes | Path, cards: list[CardBox]) -> dict[CardKey, Image]:
+    """The image of each card's side."""
+    return {card.key: image for card, image in card_images(pdf, cards)}

@@ -1,0 +1,59 @@
+"""Which exports a material gets, from the build's options: card images (`--format cards`),
+Tabletop Simulator (`--format tts`) and a print-on-demand preset's files (`--pod`). Cards and
+counters materials have pieces to export; other materials have none."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from printkit.diagnostics import Diagnostics
+from printkit.export.images import ImageSet, card_images
+from printkit.export.pieces import DrawnPieces, describe, draw_pieces, material_decks
+from printkit.export.pod import check_size, pod_files
+from printkit.export.tts import deck_files, tile_files
+
+if TYPE_CHECKING:
+    from printkit.build import CheckedGame
+    from printkit.build_options import BuildOptions
+
+
+def export_findings(
+    game: CheckedGame, material_id: str, options: BuildOptions, diagnostics: Diagnostics
+) -> None:
+    """What the exports asked for find in a material before anything is drawn: a card size
+    the preset is not for, a `tts.description` template that fails."""
+    if options.pod is not None:
+        check_size(game, material_id, options.pod, diagnostics)
+    if "tts" in options.formats:
+        for deck_id in material_decks(game, material_id) or []:
+            if deck_id in game.played.package.decks:
+                describe(game, material_id, deck_id, diagnostics)
+
+
+def export_files(
+    game: CheckedGame, material_id: str, options: BuildOptions
+) -> Iterator[tuple[str, bytes]]:
+    """Each export file of the material (name and bytes), drawn as it is asked for."""
+    if material_decks(game, material_id) is None:
+        return
+    spec = game.played.package.materials[material_id]
+    title = spec.title or f"{game.title} · {material_id}"
+    drawn: dict[float, DrawnPieces | None] = {}
+
+    def pieces(bleed: float) -> DrawnPieces | None:
+        if bleed not in drawn:
+            drawn[bleed] = draw_pieces(game, material_id, bleed)
+        return drawn[bleed]
+
+    bleed = spec.impose.bleed
+    if "cards" in options.formats and (own := pieces(bleed)) is not None:
+        yield from card_images(material_id, own, ImageSet(bleed, options.card_dpi))
+    if "tts" in options.formats and (own := pieces(bleed)) is not None:
+        if spec.kind == "cards":
+            yield from deck_files(material_id, title, own, spec.tts.url, options.card_dpi)
+        else:
+            yield from tile_files(material_id, own, spec.tts.url, options.card_dpi)
+    preset = options.pod
+    if preset is not None and spec.kind == "cards" and (own := pieces(preset.bleed)) is not None:
+        yield from pod_files(material_id, title, own, preset)

@@ -1,0 +1,231 @@
+"""`printkit diff`: what changed between two builds of a copy of a shipped deck, named by card;
+the side-by-side PDF; `--reprint`; `--since` against git; and every bad argument a diagnostic."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pypdf
+import pypdfium2
+import pytest
+from support import parse_diagnostics, run_cli
+
+SHIPPED = Path(__file__).resolve().parent.parent / "rule_data" / "shields_up"
+OLD_TEXT = "Swap hands with your opponent, even when one of the hands is empty."
+NEW_TEXT = "Swap hands with your opponent, even when a hand is empty."
+
+
+def _edit(deck: Path) -> None:
+    """Change the text of one card (Transporter Hijinks, one copy), and swap the places of two
+    other cards in the deck, so that the cards between them move to other cells."""
+    text = deck.read_text(encoding="utf-8")
+    assert OLD_TEXT in text
+    text = text.replace(OLD_TEXT, NEW_TEXT)
+    first, second, third = (
+        text.index(f"      - name: {name}\n") for name in ("Death Ray", "Laser Bank", "Ion Blaster")
+    )
+    text = text[:first] + text[second:third] + text[first:second] + text[third:]
+    deck.write_text(text, encoding="utf-8")
+
+
+def _build(rule_data: Path, out: Path) -> None:
+    result = run_cli("--rule-data", rule_data, "build", "--format", "pdf", "--out", out)
+    assert result.exit_code == 0, result.output
+
+
+@pytest.fixture(scope="module")
+def builds(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of shields_up built as shipped (old), then with one card's text changed (new);
+    the copy is left as the new build was made from."""
+    root = tmp_path_factory.mktemp("diff")
+    shutil.copytree(SHIPPED, root / "rule_data" / "shields_up")
+    _build(root / "rule_data", root / "old")
+    _edit(root / "rule_data" / "shields_up" / "deck.yaml")
+    _build(root / "rule_data", root / "new")
+    return root
+
+
+def _diff(root: Path, *args: str | Path) -> tuple[int, list[str], str]:
+    result = run_cli("--rule-data", root / "rule_data", "diff", *args)
+    return result.exit_code, result.stdout.splitlines(), result.output
+
+
+def test_changing_one_cards_text_names_that_card_only(builds: Path, tmp_path: Path) -> None:
+    code, lines, output = _diff(builds, builds / "old", builds / "new", "--to", tmp_path)
+    assert code == 0, output
+    card = "card 'Transporter Hijinks' (deck 'deck') changed (front)"
+    assert lines[:2] == [f"shields_up/deck: {card}", f"shields_up/deck_print_on_demand: {card}"]
+    assert lines[2:] == [f"2 change(s); old beside new in {tmp_path / 'changes.pdf'}"]
+    assert (tmp_path / "changes.pdf").is_file()
+
+
+def test_the_side_by_side_pdf_shows_old_and_new_with_the_change_in_red(
+    builds: Path, tmp_path: Path
+) -> None:
+    _diff(builds, builds / "old", builds / "new", "--to", tmp_path)
+    reader = pypdf.PdfReader(tmp_path / "changes.pdf")
+    assert len(reader.pages) == 2
+    assert "Transporter Hijinks" in reader.pages[0].extract_text()
+    page = pypdfium2.PdfDocument(tmp_path / "changes.pdf")[0]
+    pixels = page.render(scale=1).to_numpy()[:, :, :3].astype(int)  # BGR
+    red = (pixels[:, :, 2] > 180) & (pixels[:, :, 1] < 60) & (pixels[:, :, 0] < 60)
+    columns = np.flatnonzero(red.any(axis=0))
+    middle = pixels.shape[1] / 2
+    # a red mark round the changed text on the old card (left) and the new one (right)
+    assert (columns < middle).any() and (columns > middle).any()
+    rows = np.flatnonzero(red.any(axis=1))
+    assert rows.max() - rows.min() < pixels.shape[0] / 4, "the mark is round the text, not all"
+
+
+def test_reprint_writes_only_the_changed_card_imposed_with_its_back(
+    builds: Path, tmp_path: Path
+) -> None:
+    code, _, output = _diff(builds, builds / "old", builds / "new", "--reprint", "--to", tmp_path)
+    assert code == 0, output
+    reprint = pypdf.PdfReader(tmp_path / "reprint" / "shields_up" / "deck.pdf")
+    assert len(reprint.pages) == 2  # one front sheet, its backs; no calibration pages
+    front = " ".join(reprint.pages[0].extract_text().split())
+    assert "Transporter Hijinks" in front and NEW_TEXT in front
+    assert not any(name in front for name in ("Death Ray", "Laser Bank", "Battery"))
+    assert "backs of page 1" in reprint.pages[1].extract_text()
+    one_per_page = pypdf.PdfReader(tmp_path / "reprint" / "shields_up" / "deck_print_on_demand.pdf")
+    assert len(one_per_page.pages) == 2
+    assert "reprint of 1 card(s), 1 copy" in output
+
+
+def test_two_identical_builds_diff_empty(builds: Path, tmp_path: Path) -> None:
+    (tmp_path / "changes.pdf").write_bytes(b"an earlier diff's")
+    code, lines, output = _diff(builds, builds / "new", builds / "new", "--to", tmp_path)
+    assert code == 0, output
+    assert lines == ["no change"]
+    assert not (tmp_path / "changes.pdf").exists(), "an earlier report would mislead"
+
+
+def test_a_material_added_or_removed_is_reported(builds: Path, tmp_path: Path) -> None:
+    """Two game folders are compared whatever they are called."""
+    fewer = tmp_path / "shields_up-fewer"
+    shutil.copytree(builds / "new" / "shields_up", fewer)
+    for path in fewer.glob("deck_print_on_demand.*"):
+        path.unlink()
+    _, lines, _ = _diff(builds, builds / "new" / "shields_up", fewer, "--to", tmp_path)
+    assert lines[0] == "shields_up-fewer/deck_print_on_demand: material removed"
+    assert lines[1].startswith("1 change(s)")
+    _, lines, _ = _diff(builds, fewer, builds / "new" / "shields_up", "--to", tmp_path)
+    assert lines[0] == "shields_up/deck_print_on_demand: material added"
+    assert lines[1].startswith("1 change(s)")
+
+
+@pytest.mark.parametrize("kind", ["missing", "file", "empty folder", "bad card map", "bad pdf"])
+def test_a_path_that_is_not_an_output_folder_is_pk785(
+    builds: Path, tmp_path: Path, kind: str
+) -> None:
+    bad = tmp_path / "bad"
+    if kind == "file":
+        bad.write_text("not a folder")
+    elif kind == "empty folder":
+        bad.mkdir()
+    elif kind == "bad card map":
+        shutil.copytree(builds / "new" / "shields_up", bad)
+        (bad / "deck.cards.json").write_text("{not json")
+    elif kind == "bad pdf":
+        shutil.copytree(builds / "new" / "shields_up", bad)
+        (bad / "deck.pdf").write_bytes(b"%PDF-1.4 cut short")
+    code, _, output = _diff(builds, builds / "old", bad, "--to", tmp_path / "d")
+    assert code == 1
+    [diagnostic] = parse_diagnostics(output)
+    assert diagnostic.code == "PK785"
+    assert "Traceback" not in output
+    assert not (tmp_path / "d").exists()
+
+
+def test_one_folder_is_a_usage_mistake(builds: Path) -> None:
+    code, _, output = _diff(builds, builds / "old")
+    assert code == 2
+    assert "OLD_OUTPUT NEW_OUTPUT" in output
+
+
+def test_reprint_refuses_cards_the_new_build_does_not_hold(builds: Path, tmp_path: Path) -> None:
+    """The game's files changed after the new build: reprinting them would print a card nobody
+    compared."""
+    root = tmp_path / "root"
+    shutil.copytree(builds / "rule_data", root / "rule_data")
+    deck = root / "rule_data" / "shields_up" / "deck.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace(NEW_TEXT, "Swap hands."))
+    result = run_cli(
+        "--rule-data", root / "rule_data", "diff", builds / "old", builds / "new",
+        "--reprint", "--to", tmp_path / "d",
+    )  # fmt: skip
+    assert result.exit_code == 1
+    assert {d.code for d in parse_diagnostics(result.output)} == {"PK788"}
+    assert not list((tmp_path / "d").glob("reprint/*/*.pdf"))
+
+
+def _git(folder: Path, *args: str) -> None:
+    subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@t", *args],
+        cwd=folder,
+        check=True,
+        capture_output=True,
+    )
+
+
+@pytest.fixture(scope="module")
+def repository(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A git repository holding shields_up as shipped in one commit, changed in the working
+    tree as in `builds`."""
+    root = tmp_path_factory.mktemp("repository")
+    shutil.copytree(SHIPPED, root / "rule_data" / "shields_up")
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "as shipped")
+    _edit(root / "rule_data" / "shields_up" / "deck.yaml")
+    return root
+
+
+def test_since_compares_a_git_revision_with_the_working_tree(
+    repository: Path, tmp_path: Path
+) -> None:
+    code, lines, output = _diff(
+        repository, "shields_up", "--since", "HEAD", "--reprint", "--to", tmp_path
+    )
+    assert code == 0, output
+    assert [line.split(": ", 1)[1] for line in lines[:2]] == [
+        "card 'Transporter Hijinks' (deck 'deck') changed (front)"
+    ] * 2
+    assert len(pypdf.PdfReader(tmp_path / "reprint" / "shields_up" / "deck.pdf").pages) == 2
+    status = subprocess.run(
+        ["git", "status", "--porcelain"], cwd=repository, capture_output=True, text=True
+    )
+    assert status.stdout.split() == ["M", "rule_data/shields_up/deck.yaml"], "left alone"
+
+
+def test_since_an_unknown_revision_is_pk787(repository: Path, tmp_path: Path) -> None:
+    code, _, output = _diff(repository, "shields_up", "--since", "no-such-branch")
+    assert code == 1
+    assert [d.code for d in parse_diagnostics(output)] == ["PK787"]
+
+
+def test_since_outside_git_is_pk786(builds: Path) -> None:
+    code, _, output = _diff(builds, "shields_up", "--since", "HEAD")
+    assert code == 1
+    [diagnostic] = parse_diagnostics(output)
+    assert diagnostic.code == "PK786"
+    assert "not in a git repository" in diagnostic.message
+
+
+def test_since_a_revision_that_does_not_build_is_pk789(tmp_path: Path) -> None:
+    root = tmp_path / "repository"
+    shutil.copytree(SHIPPED, root / "rule_data" / "shields_up")
+    deck = root / "rule_data" / "shields_up" / "deck.yaml"
+    good = deck.read_text(encoding="utf-8")
+    deck.write_text(good.replace("      - name: Death Ray", "      - name: [Death Ray"))
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "broken")
+    deck.write_text(good)
+    code, _, output = _diff(root, "shields_up", "--since", "HEAD", "--to", tmp_path / "d")
+    assert code == 1
+    assert [d.code for d in parse_diagnostics(output)] == ["PK789"]
