@@ -1011,7 +1011,8 @@ ART_LOW_RESOLUTION = _code(
     Severity.WARNING,
     "image prints below 300 dpi",
     "A raster image (PNG, JPEG) has fewer pixels than 300 per inch at the size it prints, "
-    "after fitting: print shops ask for 300 dpi, and below it the art looks soft or jagged. "
+    "after fitting (an icon in text: one em tall at the size the text is set): print shops ask "
+    "for 300 dpi, and below it the art looks soft or jagged. "
     "SVG art has no resolution and is never reported.",
 )
 ART_TOO_COMPLEX = _code(

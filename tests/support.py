@@ -257,20 +257,21 @@ def form_xobjects(reader: pypdf.PdfReader) -> set[int]:
 
 @dataclass(frozen=True)
 class Placed:
-    """A text run as pypdf sees it: its page position in mm from the top-left corner, and
-    whether it stands upright (1) or upside down (-1)."""
+    """A text run as pypdf sees it: its page position in mm from the top-left corner (`y` its
+    baseline), whether it stands upright (1) or upside down (-1), and its size in points."""
 
     text: str
     x: float
     y: float
     upright: int
+    size: float = 0.0
 
 
 def text_runs(page: pypdf.PageObject) -> list[Placed]:
     height = float(page.mediabox.height)
     runs: list[Placed] = []
 
-    def visit(text: str, cm: Sequence[float], tm: Sequence[float], *_: Any) -> None:
+    def visit(text: str, cm: Sequence[float], tm: Sequence[float], _: Any, size: float) -> None:
         if not text.strip():
             return
         a, b, c, d, e, f = (float(v) for v in cm)
@@ -279,8 +280,10 @@ def text_runs(page: pypdf.PageObject) -> list[Placed]:
         y = te * b + tf * d + f
         # the text's own up direction in page space: (tc, td) through cm
         up_y = tc * b + td * d
+        upright = 1 if up_y > 0 else -1
+        scale = math.hypot(tc * a + td * c, tc * b + td * d)  # the text's height through cm
         runs.append(
-            Placed(text.strip(), x * MM_PER_PT, (height - y) * MM_PER_PT, 1 if up_y > 0 else -1)
+            Placed(text.strip(), x * MM_PER_PT, (height - y) * MM_PER_PT, upright, size * scale)
         )
 
     page.extract_text(visitor_text=visit)

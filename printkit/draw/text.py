@@ -2,20 +2,24 @@
 
 Layout is done here, once, with the embedded font's metrics, so that PDF and SVG place every
 word at the same position. Markup is deliberately small: **bold**, *italic*, :icon: (a glyph
-from the deck's icon table) and line breaks. A character the run's font lacks is set in the
-first font of the layout's fallback list that has it (Japanese in a Latin display face), and a
-line may break between two Chinese, Japanese or Korean characters as between words.
+or a picture from the deck's icon table) and line breaks. A picture icon is laid out like a
+letter of its word: as tall as the text's size, standing on the baseline, as wide as its
+proportions make it plus a thin side bearing, so wrapping and shrink-to-fit reserve its room.
+A character the run's font lacks is set in the first font of the layout's fallback list that
+has it (Japanese in a Latin display face), and a line may break between two Chinese, Japanese
+or Korean characters as between words. A picture icon is neither: it is one piece, in no font.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import groupby
 
 from printkit.draw.fonts import ascent, font_name, has_glyph, text_width
-from printkit.draw.ops import Text
+from printkit.draw.ops import Image, Text
 
 _TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9_]+:|\n)")
 _STYLE_FACE = {
@@ -40,12 +44,35 @@ _CJK = (
     (0xFF00, 0xFFEF),  # halfwidth and fullwidth forms
     (0x20000, 0x3FFFF),  # ideographs of the supplementary planes
 )
+# Room either side of a picture icon, in ems: a glyph's side bearings, so that the picture does
+# not touch the letters beside it.
+ICON_BEARING = 0.08
+
+
+@dataclass(frozen=True, slots=True)
+class Icon:
+    """A picture drawn inline: its name in the icon table, its art file (absolute path), its
+    proportions (width / height) and, for raster art, its pixels (None for SVG)."""
+
+    name: str
+    source: str
+    aspect: float
+    pixels: tuple[int, int] | None = None
+
+    @property
+    def unit(self) -> float:
+        """Its advance at 1 pt: its width at a height of one em, and a bearing each side."""
+        return self.aspect + 2 * ICON_BEARING
+
+
+IconTable = Mapping[str, "str | Icon | None"]  # None: an icon whose art was refused (reported)
 
 
 @dataclass(frozen=True, slots=True)
 class Run:
     text: str
     face: str
+    icon: Icon | None = None  # a picture in place of the text (the `:name:` it was written as)
 
 
 @dataclass
@@ -54,7 +81,7 @@ class Markup:
     unknown_icons: list[str] = field(default_factory=list)
 
 
-def parse_markup(text: str, icons: dict[str, str], base_face: str = "regular") -> Markup:
+def parse_markup(text: str, icons: IconTable, base_face: str = "regular") -> Markup:
     """Split text into styled runs; '\\n' stays a run of its own and forces a line break. A
     game's own font is one face: **bold** and *italic* leave text set in it unchanged."""
     bold = base_face in ("bold", "bold-italic")
@@ -77,7 +104,11 @@ def parse_markup(text: str, icons: dict[str, str], base_face: str = "regular") -
         elif token.startswith(":") and token.endswith(":") and len(token) > 2:
             name = token[1:-1]
             if name in icons:
-                runs.append(Run(icons[name], styled(bold, italic)))
+                icon = icons[name]
+                if isinstance(icon, Icon):
+                    runs.append(Run(token, styled(bold, italic), icon))
+                elif icon is not None:
+                    runs.append(Run(icon, styled(bold, italic)))
             else:
                 unknown.append(name)
                 runs.append(Run(token, styled(bold, italic)))
@@ -94,7 +125,8 @@ def with_fallback(runs: list[Run], fallback: tuple[str, ...]) -> list[Run]:
         return runs
     split: list[Run] = []
     for run in runs:
-        if run.text == "\n" or (run.text.isascii() and _has_all(run.face, run.text)):
+        plain = run.text.isascii() and _has_all(run.face, run.text)
+        if run.icon is not None or run.text == "\n" or plain:  # an icon is in no font
             split.append(run)
             continue
         chain = (run.face, *fallback)
@@ -120,6 +152,8 @@ def missing_glyphs(runs: list[Run]) -> set[str]:
     """Characters the embedded font cannot draw (they would print as empty boxes)."""
     missing: set[str] = set()
     for run in runs:
+        if run.icon is not None:
+            continue
         font = font_name(run.face)
         missing.update(c for c in set(run.text) if c != "\n" and not has_glyph(font, c))
     return missing
@@ -130,6 +164,7 @@ class _Piece:
     text: str
     font: str
     unit: float  # width at 1 pt; widths scale with the size, so each piece is measured once
+    icon: Icon | None = None  # a picture, which is never cut or merged with text
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,16 +184,28 @@ class _Word:
         return self.space_unit * size
 
 
-def _word(pieces: list[tuple[str, str]]) -> _Word:
-    """A word from its (text, face) pieces, measured at 1 pt."""
-    if len(pieces) == 1:
-        return _plain_word(*pieces[0])
-    measured = []
-    for text, face in pieces:
-        font = font_name(face)
-        measured.append(_Piece(text, font, text_width(text, font, 1.0)))
-    unit = sum(piece.unit for piece in measured)
-    return _Word(tuple(measured), unit, text_width(" ", measured[-1].font, 1.0))
+# a word's text in one face (or one font, once measured), or an icon, as parsed
+_Part = tuple[str, str, Icon | None]
+
+
+def _piece(text: str, face: str, icon: Icon | None) -> _Piece:
+    """A part of a word, measured at 1 pt."""
+    font = font_name(face)
+    if icon is not None:
+        return _Piece(text, font, icon.unit, icon)
+    return _Piece(text, font, text_width(text, font, 1.0))
+
+
+def _word(parts: list[_Part]) -> _Word:
+    """A word from its parts, measured at 1 pt."""
+    if len(parts) == 1 and parts[0][2] is None:
+        return _plain_word(parts[0][0], parts[0][1])
+    measured = [_piece(*part) for part in parts]
+    return _join(measured, text_width(" ", measured[-1].font, 1.0))
+
+
+def _join(pieces: list[_Piece], space_unit: float) -> _Word:
+    return _Word(tuple(pieces), sum(piece.unit for piece in pieces), space_unit)
 
 
 @lru_cache(maxsize=65536)
@@ -170,15 +217,19 @@ def _plain_word(text: str, face: str) -> _Word:
 
 
 def _words(runs: list[Run]) -> list[_Word | None]:
-    """Words (possibly mixing styles, like **Death** Ray's) and None for forced breaks."""
+    """Words (possibly mixing styles, like **Death** Ray's, or text and icons, like 3:coin:)
+    and None for forced breaks."""
     words: list[_Word | None] = []
-    current: list[tuple[str, str]] = []
+    current: list[_Part] = []
     for run in runs:
         if run.text == "\n":
             if current:
                 words.append(_word(current))
                 current = []
             words.append(None)
+            continue
+        if run.icon is not None:
+            current.append((run.text, run.face, run.icon))
             continue
         parts = run.text.split(" ")
         for index, part in enumerate(parts):
@@ -189,7 +240,7 @@ def _words(runs: list[Run]) -> list[_Word | None]:
                 if number > 0 and current:  # between wide characters: a break, no space
                     words.append(replace(_word(current), space_unit=0.0))
                     current = []
-                current.append((segment, run.face))
+                current.append((segment, run.face, None))
     if current:
         words.append(_word(current))
     return words
@@ -220,26 +271,31 @@ def _segments(part: str) -> list[str]:
 
 
 def _split(word: _Word, size: float, limit: float) -> list[_Word]:
-    """A word too wide for its line, cut between characters into pieces that fit, the last
-    keeping the space after the word: for titles and names that must not run off the page."""
-    chunks: list[list[tuple[str, str]]] = [[]]
+    """A word too wide for its line, cut between characters (an icon whole) into pieces that
+    fit, the last keeping the space after the word: for titles and names that must not run
+    off the page."""
+    chunks: list[list[_Part]] = [[]]
     used = 0.0
     for piece in word.pieces:
-        for char in piece.text:
-            width = text_width(char, piece.font, size)
+        atoms = [piece.text] if piece.icon is not None else list(piece.text)
+        for atom in atoms:
+            width = piece.unit * size if piece.icon else text_width(atom, piece.font, size)
             if chunks[-1] and used + width > limit:
                 chunks.append([])
                 used = 0.0
-            chunks[-1].append((char, piece.font))
+            chunks[-1].append((atom, piece.font, piece.icon))
             used += width
     words = []
     for index, chunk in enumerate(chunks):
         pieces: list[_Piece] = []
-        for font, chars in groupby(chunk, key=lambda c: c[1]):
-            text = "".join(c for c, _ in chars)
+        for (font, icon), parts in groupby(chunk, key=lambda part: (part[1], part[2])):
+            if icon is not None:
+                pieces += [_Piece(text, font, icon.unit, icon) for text, _, _ in parts]
+                continue
+            text = "".join(text for text, _, _ in parts)
             pieces.append(_Piece(text, font, text_width(text, font, 1.0)))
         space = word.space_unit if index == len(chunks) - 1 else 0.0
-        words.append(_Word(tuple(pieces), sum(p.unit for p in pieces), space))
+        words.append(_join(pieces, space))
     return words
 
 
@@ -278,7 +334,7 @@ def _wrap(
 
 @dataclass
 class FittedText:
-    ops: list[Text]
+    ops: list[Text | Image]  # the text runs, then the icons' pictures
     size: float
     fits: bool
     lines: int  # empty lines (forced breaks) included
@@ -286,7 +342,13 @@ class FittedText:
     @property
     def right(self) -> float:
         """Where the longest line ends: how wide laid-out text is, for what goes beside it."""
-        return max((op.x + text_width(op.text, op.font, op.size) for op in self.ops), default=0.0)
+        return max((_right(op) for op in self.ops), default=0.0)
+
+
+def _right(op: Text | Image) -> float:
+    if isinstance(op, Image):
+        return op.x + op.w
+    return op.x + text_width(op.text, op.font, op.size)
 
 
 def fit_text(
@@ -324,15 +386,17 @@ def _place(
     align: str,
     valign: str,
     color: str,
-) -> list[Text]:
+) -> list[Text | Image]:
     """Position the lines; neighbouring pieces of one font on a line become one run, which
-    keeps the output small (one text operator per line of plain text, not one per word)."""
+    keeps the output small (one text operator per line of plain text, not one per word). An
+    icon ends the run before it; its picture stands on the baseline, one em tall."""
     x, y, width, height = box
     leading = size * LEADING
     block = len(lines) * leading
     top = {"top": y, "middle": y + (height - block) / 2, "bottom": y + height - block}[valign]
     first_baseline = top + ascent(font_name("regular"), size) + (leading - size) / 2
-    ops: list[Text] = []
+    ops: list[Text | Image] = []
+    pictures: list[Image] = []
     for index, line in enumerate(lines):
         widths = [word.width(size) for word in line]
         spaces = [word.space(size) for word in line]
@@ -344,18 +408,28 @@ def _place(
         }[align]
         baseline = first_baseline + index * leading
         runs: list[tuple[float, str, list[str]]] = []  # (x, font, texts) per run
+        open_run = False  # whether the next piece may join the last run (not after an icon)
         gap = ""  # what separates this word from the one before: a space, or nothing (CJK)
         for word, word_width, space in zip(line, widths, spaces, strict=True):
             piece_x = cursor
             for number, piece in enumerate(word.pieces):
-                if runs and runs[-1][1] == piece.font:
+                if piece.icon is not None:
+                    pictures.append(_picture(piece.icon, piece_x, baseline, size))
+                    open_run = False
+                elif open_run and runs[-1][1] == piece.font:
                     # The run ends with the previous piece; the space between words is in
                     # that piece's face, which is this one, so the layout is unchanged.
                     runs[-1][2].append((gap if number == 0 else "") + piece.text)
                 else:
                     runs.append((piece_x, piece.font, [piece.text]))
+                    open_run = True
                 piece_x += piece.unit * size
             cursor += word_width + space
             gap = " " if space else ""
         ops += [Text(rx, baseline, "".join(texts), font, size, color) for rx, font, texts in runs]
-    return ops
+    return ops + pictures
+
+
+def _picture(icon: Icon, x: float, baseline: float, size: float) -> Image:
+    """An icon's picture where its piece starts: past the bearing, one em tall, on the baseline."""
+    return Image(x + ICON_BEARING * size, baseline - size, icon.aspect * size, size, icon.source)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -34,7 +35,7 @@ from printkit.draw.images import ArtProblem, ArtTooLarge, read_art
 from printkit.draw.ops import Circle, Group, Op, Paint, Path, Rect, Symbol, Use, rotate_about
 from printkit.draw.scripts import script_of, unsupported_script
 from printkit.draw.svg_glyphs import damage
-from printkit.draw.text import Run, fit_text, missing_glyphs, parse_markup, with_fallback
+from printkit.draw.text import Icon, Run, fit_text, missing_glyphs, parse_markup, with_fallback
 from printkit.ink_saving import lightened
 from printkit.materials.art import (
     PRINT_DPI,
@@ -44,6 +45,7 @@ from printkit.materials.art import (
     fit_box,
     place_art,
 )
+from printkit.materials.icons import DeckIcons, icon_dpi, pixels_needed
 from printkit.materials.shapes import ellipse_commands, line_through, outline
 from printkit.model.base import check_colour, colour_hint
 from printkit.model.layout import Layout, Region
@@ -61,9 +63,11 @@ class FaceContext:
     """What a face is drawn from, and where to report problems with it."""
 
     values: dict[str, Any]
-    icons: dict[str, str]
+    icons: DeckIcons
     subject: str
     span: Span
+    # where one of the piece's own values is written (a card's field), for a mistake in it
+    value_span: Callable[[str], Span] | None = None
 
 
 @dataclass
@@ -271,6 +275,34 @@ class FaceDrawer:
         else:
             self._report(code, message, context, region, "image", hint)
 
+    def _icon_resolution(
+        self, icon: Icon, size: float, region: Region, context: FaceContext
+    ) -> None:
+        """A raster icon below 300 dpi at the size its text is set, once per region, at the
+        line naming its file (as an image region's is at its `image:` line)."""
+        dpi = icon_dpi(icon, size)
+        if dpi is None or dpi >= PRINT_DPI or (icon.source, region.name) in self.art.warned:
+            return
+        self.art.warned.add((icon.source, region.name))
+        self.diagnostics.add(
+            ART_LOW_RESOLUTION,
+            f"icon '{icon.name}' in region '{region.name}' prints at {_dpi(dpi)} dpi in "
+            f"{size:g}pt text, below {PRINT_DPI}",
+            context.icons.lines[icon.name],
+            hint=f"give the file at least {pixels_needed(icon, size)} pixels",
+        )
+
+    def _unknown_icon(self, icon: str, region: Region, context: FaceContext) -> None:
+        """At the piece's value that holds the `:name:` when one does, else at the region's
+        text, where the layout writes it."""
+        message = f"unknown icon ':{icon}:' in region '{region.name}'"
+        hint = did_you_mean(icon, context.icons.table, otherwise="define it under the deck's icons")
+        written = _value_holding(f":{icon}:", context)
+        if written is None:
+            self._report(UNKNOWN_REFERENCE, message, context, region, "text", hint)
+        else:  # pieces made by one generator entry share its line, and one finding there
+            self.shared.add(UNKNOWN_REFERENCE, message, written, context.subject, written, hint)
+
     def _report_damaged_glyphs(self, region: Region, runs: list[Run], context: FaceContext) -> None:
         """A game's font is read glyph by glyph as text uses it: a damaged glyph is reported
         at the text that needs it, before the PDF or SVG is written."""
@@ -402,16 +434,9 @@ class FaceDrawer:
                 "Chinese, Japanese, Korean; put this text in as art (kind: image) instead",
             )
             return ops
-        markup = parse_markup(text.strip(), context.icons, region.font)
+        markup = parse_markup(text.strip(), context.icons.table, region.font)
         for icon in markup.unknown_icons:
-            self._report(
-                UNKNOWN_REFERENCE,
-                f"unknown icon ':{icon}:' in region '{region.name}'",
-                context,
-                region,
-                "text",
-                did_you_mean(icon, context.icons, otherwise="define it under the deck's icons"),
-            )
+            self._unknown_icon(icon, region, context)
         runs = with_fallback(markup.runs, fallback)
         missing = missing_glyphs(runs)
         if missing:
@@ -447,7 +472,9 @@ class FaceDrawer:
                 None,  # text, size and box together: the region where it was last changed
                 "shorten the text, or enlarge the region or lower its min_size",
             )
-        elif fitted.size < LEGIBLE_MIN:
+        for icon in dict.fromkeys(run.icon for run in runs if run.icon is not None):
+            self._icon_resolution(icon, fitted.size, region, context)
+        if fitted.fits and fitted.size < LEGIBLE_MIN:
             self._report(
                 SMALL_TEXT,
                 f"region '{region.name}' shrinks to {fitted.size:g}pt",
@@ -459,11 +486,22 @@ class FaceDrawer:
         return ops + list(fitted.ops)
 
 
+def _value_holding(token: str, context: FaceContext) -> Span | None:
+    """Where the piece's first value holding `token` is written, if a value of its own does."""
+    card = context.values.get("card")
+    if context.value_span is None or not isinstance(card, dict):
+        return None
+    for key, value in card.items():
+        if isinstance(key, str) and isinstance(value, str) and token in value:
+            return context.value_span(key)
+    return None
+
+
 def _damaged(runs: list[Run]) -> tuple[str, str, str] | None:
     """(font, character, why) for the first character whose glyph a game's font cannot give."""
     for run in runs:
-        if run.face not in OWN:
-            continue  # printkit's own fonts are whole
+        if run.icon is not None or run.face not in OWN:
+            continue  # a picture has no glyphs; printkit's own fonts are whole
         for character in dict.fromkeys(run.text):
             why = damage(run.face, character)
             if why is not None:

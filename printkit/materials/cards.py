@@ -7,9 +7,10 @@ their shape, and both materials turn it into pieces the same way.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from printkit.diagnostics import BAD_VALUE, UNKNOWN_REFERENCE, Diagnostics, did_you_mean
+from printkit.diagnostics import BAD_VALUE, UNKNOWN_REFERENCE, Diagnostics, Span, did_you_mean
 from printkit.draw.ops import Document
 from printkit.impose.calibration import calibration_pages
 from printkit.impose.fold import fold_unit, impose_fold
@@ -21,6 +22,7 @@ from printkit.impose.sheet import impose_sheets
 from printkit.load.package import LoadedPackage
 from printkit.materials.art import ArtFinder
 from printkit.materials.card_faces import FaceContext, FaceDrawer
+from printkit.materials.icons import icon_table
 from printkit.materials.paper import material_paper, report_too_small
 from printkit.materials.shapes import is_straight_cut, outline
 from printkit.model.layout import Layout
@@ -100,6 +102,7 @@ def deck_pieces(
     deck: DeckSpec = loaded.package.decks[deck_id]
     base = ("decks", deck_id)
     shared = deck_context(loaded, deck_id)
+    icons = icon_table(loaded, deck_id, drawer.art, diagnostics)
     pieces: list[Piece] = []
     mismatched: set[tuple[str, str]] = set()
     for index, card in enumerate(deck.cards):
@@ -120,13 +123,24 @@ def deck_pieces(
                 )
             continue
         values = card_context(deck, card, shared)
-        context = FaceContext(values, deck.icons, f"card '{card.name}'", loaded.spans.value(path))
+        context = FaceContext(
+            values,
+            icons,
+            f"card '{card.name}'",
+            loaded.spans.value(path),
+            partial(_value_span, loaded, path),
+        )
         front_ops = tuple(drawer.face(front, context))
         back_ops = tuple(drawer.face(back, context)) if back is not None else None
         cut = None if is_straight_cut(front) else outline(front, OUTLINE_PAINT)
         piece = Piece(card.name, front.width, front.height, front_ops, back_ops, cut, deck_id)
         pieces += [piece] * card.count
     return pieces
+
+
+def _value_span(loaded: LoadedPackage, card: tuple[str | int, ...], key: str) -> Span:
+    """Where one of a card's values is written (for a generated card, its generator's entry)."""
+    return loaded.spans.value(loaded.spans.origin((*card, key)))
 
 
 def _same_shape(a: Layout, b: Layout) -> bool:

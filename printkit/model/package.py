@@ -261,7 +261,9 @@ class DeckSpec(Strict):
     fields: dict[str, Literal["text", "number"]] = Field(default_factory=dict)
     kinds: dict[str, KindSpec] = Field(default_factory=dict)
     sets: dict[str, SetSpec] = Field(default_factory=dict)
-    icons: dict[str, str] = Field(default_factory=dict, description="inline :name: → glyph")
+    icons: dict[str, str] = Field(
+        default_factory=dict, description="inline :name: → a glyph, or an art file (art/coin.svg)"
+    )
     cards: list[CardSpec] = Field(default_factory=list)
     card_data: CardData | None = Field(None, description="more cards, from a spreadsheet")
     card_product: CardProduct | None = Field(None, description="more cards, from lists")
