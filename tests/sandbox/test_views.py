@@ -4,7 +4,6 @@ bounded, and every failure is told in a designer's words (issue 20)."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -38,10 +37,10 @@ def _problem(source: str, context: dict | None = None) -> TemplateProblem:
 )
 @pytest.mark.parametrize("owner", ["rules", "game", "tables.attacks", "tables.attacks.rows[0]"])
 def test_no_method_of_a_model_is_reachable(owner: str, method: str) -> None:
-    started = time.perf_counter()
+    """The name is refused when it is looked up, before any call: a method that ran would
+    have built gigabytes of text (indent=10**7) and could not fail with this message."""
     problem = _problem(f"{owner}.{method}(indent=10**7) | length > 0")
     assert f"has no field '{method}'" in str(problem)
-    assert time.perf_counter() - started < 0.5
 
 
 def test_nor_through_a_filter_or_an_attribute_getter() -> None:
@@ -149,9 +148,7 @@ def test_prose_rendering_itself_stops_at_the_depth_limit() -> None:
     prose() prints the innermost text as written (the validator reports its mistake)."""
     context = dict(REFERENCE)
     context["me"] = "{{ prose(me) }}"
-    started = time.perf_counter()
     assert render("{{ prose(me) }}", context) == "{{ prose(me) }}"
-    assert time.perf_counter() - started < 1.0
 
 
 def _game_with_template(tmp_path: Path, template: str, **others: str) -> Path:
