@@ -8,6 +8,7 @@ final state. A move that is not legal stops it (PK540); a claim's expectation mu
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from printkit.check.claims import FAILED, evaluate_at, example_wrong
@@ -155,7 +156,12 @@ def _positioned(
         )
         return None
     try:
-        return bound.engine.from_json(bound.loaded.package, patched(data, position))
+        state = bound.engine.from_json(bound.loaded.package, patched(data, position))
+        # a value of the wrong shape (a list where a count goes) fails here, at the position,
+        # not as an engine fault later; a broken rule is the script's first finding (PK549)
+        with contextlib.suppress(InvariantBroken):
+            bound.engine.check_invariants(state)
+        return state
     except POSITION_FAULTS as fault:
         diagnostics.add(
             SCRIPTED_MOVE_ILLEGAL,

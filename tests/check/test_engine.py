@@ -250,16 +250,27 @@ def test_a_narrow_interval_is_printed_with_a_second_decimal() -> None:
     assert Verdict("claim", "c", Status.CHECKED, "t").summary() == ""
 
 
-def test_a_position_of_the_wrong_shape_is_located_not_an_internal_error(tmp_path: Path) -> None:
-    """A player's shields given as a list where the engine reads a mapping (found by the
-    fuzzer, seed 5030) is PK540 at the example's position."""
+@pytest.mark.parametrize(
+    ("written", "wrong"),
+    [
+        ("          - {shields: {blue: [{die: d10_translucent_blue, points: 1}]}}",
+         "          - {shields: [1, 2]}"),
+        ("        trash: {d4_solid_yellow: 1}", "        trash: {d4_solid_yellow: [1, 1]}"),
+    ],
+    ids=["a list for a mapping (seed 5030)", "a list for a count (seed 90276)"],
+)  # fmt: skip
+def test_a_position_of_the_wrong_shape_is_located_not_an_internal_error(
+    tmp_path: Path, written: str, wrong: str
+) -> None:
+    """A value of the wrong shape in a scripted position, found by the fuzzer, is PK540 at the
+    example's position: set up without complaint, the list in place of a count failed later
+    inside the engine's invariants."""
     copy = tmp_path / "shields_dice"
     shutil.copytree(RULE_DATA / "shields_dice", copy)
     rules = copy / "rules.yaml"
     text = rules.read_text(encoding="utf-8")
-    shields = "          - {shields: {blue: [{die: d10_translucent_blue, points: 1}]}}"
-    assert shields in text
-    rules.write_text(text.replace(shields, "          - {shields: [1, 2]}"), encoding="utf-8")
+    assert written in text
+    rules.write_text(text.replace(written, wrong), encoding="utf-8")
     result = run_cli("--rule-data", tmp_path, "validate", "shields_dice", "--no-simulate")
     assert result.exit_code == 1, result.output
     found = [d for d in parse_diagnostics(result.output) if d.code == "PK540"]
