@@ -8,7 +8,6 @@ final state. A move that is not legal stops it (PK540); a claim's expectation mu
 
 from __future__ import annotations
 
-import contextlib
 from typing import Any
 
 from printkit.check.claims import FAILED, evaluate_at, example_wrong
@@ -100,7 +99,13 @@ def play_script(
     owner = f"{'claim' if path[0] == 'claims' else 'example'} '{path[1]}'"
     step = 0
     try:
-        engine.check_invariants(state)
+        try:
+            engine.check_invariants(state)
+        except POSITION_FAULTS as fault:  # a position value of the wrong shape (a list for a
+            if not play.position:  # count) is set up by the engine and fails only here
+                raise
+            _position_refused(bound, fault, (*here, "position"), diagnostics)
+            return None
         for step, notation in enumerate(play.moves, start=1):
             legal = legal_notations(state)
             action = _parsed(state, notation)
@@ -156,20 +161,22 @@ def _positioned(
         )
         return None
     try:
-        state = bound.engine.from_json(bound.loaded.package, patched(data, position))
-        # a value of the wrong shape (a list where a count goes) fails here, at the position,
-        # not as an engine fault later; a broken rule is the script's first finding (PK549)
-        with contextlib.suppress(InvariantBroken):
-            bound.engine.check_invariants(state)
-        return state
+        return bound.engine.from_json(bound.loaded.package, patched(data, position))
     except POSITION_FAULTS as fault:
-        diagnostics.add(
-            SCRIPTED_MOVE_ILLEGAL,
-            f"engine '{bound.name}' cannot set up this 'position': {fault}",
-            spans.value(where),
-            hint="give each key the shape the engine's positions have (see a playout's JSON)",
-        )
+        _position_refused(bound, fault, where, diagnostics)
         return None
+
+
+def _position_refused(
+    bound: BoundEngine, fault: Exception, where: PathKey, diagnostics: Diagnostics
+) -> None:
+    """PK540 at a scripted position the engine cannot read or play from."""
+    diagnostics.add(
+        SCRIPTED_MOVE_ILLEGAL,
+        f"engine '{bound.name}' cannot set up this 'position': {fault}",
+        bound.loaded.spans.value(where),
+        hint="give each key the shape the engine's positions have (see a playout's JSON)",
+    )
 
 
 def patched(data: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
