@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
@@ -27,8 +27,14 @@ class Face:
     units_per_em: int
     own: bool  # a game's font, whose glyph data is read only as it is used (see `damage`)
 
+    @cached_property
+    def _cmap(self) -> dict[int, str]:
+        """The font's best character map, looked up once: fontTools searches the cmap
+        subtables on every call, once per character drawn."""
+        return self.font.getBestCmap()
+
     def glyph(self, character: str) -> str:
-        return self.font.getBestCmap().get(ord(character), MISSING)
+        return self._cmap.get(ord(character), MISSING)
 
     def advance(self, glyph: str) -> int:
         try:
