@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import yaml
-from support import REPO, documentation_pages, marked_section
+from support import REPO, documentation_pages, marked_section, run_cli
 
 from printkit.diagnostics import CODES
 from printkit.model.package import Package
@@ -14,11 +14,12 @@ from printkit.model.package import Package
 README = REPO / "README.md"
 
 
-def test_the_documentation_lists_every_diagnostic_code_with_its_severity() -> None:
-    table = marked_section("diagnostic-codes")
-    rows = dict(re.findall(r"^\| (PK\d{3}) \| (\w+) \|", table, re.MULTILINE))
-    expected = {code: entry.severity for code, entry in CODES.items()}
-    assert rows == expected
+def test_the_documentation_lists_every_diagnostic_code_as_printkit_explain_states_it() -> None:
+    result = run_cli("explain", "--table")
+    assert result.exit_code == 0
+    assert marked_section("diagnostic-codes") == result.output
+    rows = dict(re.findall(r"^\| (PK\d{3}) \| (\w+) \|", result.output, re.MULTILINE))
+    assert rows == {code: entry.severity for code, entry in CODES.items()}
 
 
 def test_readme_shows_both_setup_commands() -> None:
