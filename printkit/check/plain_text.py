@@ -39,10 +39,9 @@ def game_icons(package: Package) -> dict[str, str]:
     return icons
 
 
-def plain_text_problem(
-    text: str, icons: Mapping[str, str], face: str = "regular"
-) -> TextProblem | None:
-    """The first thing `text`, set in DejaVu's `face`, cannot print; None when it prints."""
+def plain_text_problem(text: str, icons: Mapping[str, str]) -> TextProblem | None:
+    """The first thing `text`, set in DejaVu, cannot print; None when it prints. `icons` are
+    the game's icon names (game_icons): a `:name:` no deck defines is text (`10:30:`)."""
     if text.isascii() and ":" not in text:
         return None
     refused = unsupported_script(text)
@@ -52,7 +51,8 @@ def plain_text_problem(
             SCRIPT_NOT_SUPPORTED,
             f"holds {script_of(char)} text ('{char}', U+{ord(char):04X}), a {why} script "
             "printkit cannot lay out",
-            f"{_WHERE}, left to right without shaping; put this text in as art instead",
+            f"{_WHERE}, set left to right without shaping; write this text in a script "
+            "printkit sets (Latin, Greek, Cyrillic…), or print it as a picture on a card",
             char,
         )
     for match in _ICON.finditer(text):
@@ -64,12 +64,11 @@ def plain_text_problem(
                 "write the character it stands for, or put the text on a card or counter",
                 match[0],
             )
-    missing = missing_glyphs([Run(text, face)])
+    missing = missing_glyphs([Run(text, "regular")])
     if missing:
-        first = sorted(missing)
         return TextProblem(
             BAD_VALUE,
-            "uses characters the font lacks: " + " ".join(first),
+            "uses characters the font lacks: " + " ".join(sorted(missing)),
             f"{_WHERE} (Latin, Greek, Cyrillic, many symbols): these would print as empty "
             "boxes; a game's own fonts reach card and counter layouts only",
             next(char for char in text if char in missing),
