@@ -229,6 +229,14 @@ SCRIPT_NOT_SUPPORTED = _code(
     "glyph shaping, which printkit's text layout does not do: the text would print with its "
     "letters in the wrong order or unjoined, so it is refused rather than printed wrong.",
 )
+ICON_NOT_PRINTED = _code(
+    "PK135",
+    Severity.ERROR,
+    "icon markup where icons do not print",
+    "A deck's icons (`icons:`) are drawn in the text of card and counter layouts. Sheets, "
+    "reference documents and hex-map labels print their text as written, so an icon's "
+    "`:name:` there would print as those letters.",
+)
 # Cross-references and consistency (PK2xx).
 UNKNOWN_REFERENCE = _code(
     "PK200",

@@ -166,7 +166,8 @@ def test_an_icon_in_japanese_text_is_one_piece_in_no_font() -> None:
     """A layout's fallback font takes the characters its own font lacks, and Japanese breaks
     between characters; an icon is neither: set in a font that lacks the letters of its
     `:name:` (a one-glyph subset), it keeps its run and its picture, is never a missing glyph,
-    and stays on the line of the characters written against it."""
+    and sits on the baseline of the characters written against it (a line may break beside it
+    as beside a wide character: test_own_fonts.py)."""
     fonts = DATA / "broken" / "font_missing_glyphs" / "fonts"
     title = register_own((fonts / "Title.ttf").read_bytes())  # has 盾 and the space only
     japanese = (GOOD / "own_fonts" / "fonts" / "BIZUDGothic-Regular.ttf").read_bytes()
@@ -182,10 +183,10 @@ def test_an_icon_in_japanese_text_is_one_piece_in_no_font() -> None:
     ]
     assert missing_glyphs(set_in) == set()
     size = 9.0
-    fitted = fit_text(set_in, (0.0, 0.0, 4 * size, 200.0), size, size)  # four characters wide
+    fitted = fit_text(set_in, (0.0, 0.0, 10 * size, 200.0), size, size)  # ten characters wide
     texts = [op for op in fitted.ops if isinstance(op, Text)]
     (picture,) = [op for op in fitted.ops if not isinstance(op, Text)]
-    assert [op.text for op in texts] == ["盾", "を", "一", "枚捨てる"]
+    assert [op.text for op in texts] == ["盾", "を", "一枚捨てる"]
     before, after = texts[1], texts[2]
     assert before.y == after.y == pytest.approx(picture.y + picture.h)  # on their baseline
     bearing = 0.08 * size

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import shutil
 import xml.etree.ElementTree as ET
+from itertools import groupby
 from pathlib import Path
 
 import pypdf
@@ -15,8 +16,9 @@ import pytest
 from support import DATA, GOOD, font_descriptors, fonts_of, parse_diagnostics, run_cli
 
 from printkit.draw.fonts import has_glyph, register_own
+from printkit.draw.ops import Image
 from printkit.draw.scripts import unsupported_script
-from printkit.draw.text import Run, fit_text, with_fallback
+from printkit.draw.text import Icon, Run, fit_text, parse_markup, with_fallback
 from printkit.load.files import FONT
 
 OWN = GOOD / "own_fonts"
@@ -108,6 +110,45 @@ def test_japanese_breaks_between_characters_but_not_before_a_closing_mark() -> N
     lines = [op.text for op in fitted.ops]
     assert "".join(lines) == JAPANESE
     assert not any(line[0] in "、。」ー" for line in lines), lines
+
+
+def test_a_japanese_line_breaks_where_two_runs_meet(tmp_path: Path) -> None:
+    """The effect region holds six of BIZ UDGothic's full-width characters at 9 pt. The bold
+    run ends the first line exactly: the break falls where the runs meet (before the fix the
+    two runs were one word there, and the line broke a character early)."""
+    game = tmp_path / "own_fonts"
+    shutil.copytree(OWN, game)
+    yaml = (game / "game.yaml").read_text(encoding="utf-8")
+    yaml = yaml.replace(f"effect: {JAPANESE}", 'effect: "**一枚引く山札**からカード"')
+    (game / "game.yaml").write_text(yaml, encoding="utf-8")
+    result = run_cli("--rule-data", tmp_path, "build", "own_fonts", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    pdf = pypdfium2.PdfDocument(str(tmp_path / "out" / "own_fonts" / "sheet.pdf"))
+    lines = pdf[0].get_textpage().get_text_range().splitlines()
+    assert "一枚引く山札" in lines and "からカード" in lines, lines
+
+
+@pytest.mark.parametrize(
+    ("text", "wide"),
+    [
+        ("Draw山札から", ["Draw", "山札", "から"]),  # the main font, then the fallback
+        ("コイン:coin:を得る", ["コイン", ":coin:を", "得る"]),  # wide text either side of an icon
+    ],
+)
+def test_a_line_breaks_beside_wide_text_across_fonts_and_icons(text: str, wide: list[str]) -> None:
+    """A line 25 pt wide: "Draw" (21 pt) fits, "Draw山" does not, nor "コイン:coin:を"; each break
+    falls where a run ends (a font's, an icon's), which before the fix joined its neighbours."""
+    jp = register_own((OWN / "fonts" / "BIZUDGothic-Regular.ttf").read_bytes())
+    coin = Icon("coin", "/art/coin.svg", 1.0)
+    runs = with_fallback(parse_markup(text, {"coin": coin}).runs, (jp,))
+    fitted = fit_text(runs, (0, 0, 25, 200), 9, 9)
+    assert fitted.fits
+    placed = sorted(  # (baseline, x, text): an icon's picture stands one em above its baseline
+        (op.y + 9, op.x, ":coin:") if isinstance(op, Image) else (op.y, op.x, op.text)
+        for op in fitted.ops
+    )
+    lines = {y: "".join(text for _, _, text in on) for y, on in groupby(placed, lambda p: p[0])}
+    assert [lines[y] for y in sorted(lines)] == wide
 
 
 @pytest.mark.parametrize(

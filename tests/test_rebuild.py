@@ -196,8 +196,9 @@ def test_png_previews_are_pdfiums_pixels_at_the_dpi_asked(tmp_path: Path, dpi: i
 def test_a_page_rendered_in_bands_is_the_page_rendered_whole(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A poster page is rendered a band of rows at a time (bounded memory): with bands of a
-    few rows, the PNG is the whole page's size and its pixels differ from a render of the
+    """A poster page is rendered a band of rows at a time (bounded memory), and compressed a
+    few rows at a time from one buffer: with bands of a few rows, each in chunks whose last is
+    shorter, the PNG is the whole page's size and its pixels differ from a render of the
     whole page by at most 2 levels, at a few anti-aliased edges."""
     import io
 
@@ -210,6 +211,7 @@ def test_a_page_rendered_in_bands_is_the_page_rendered_whole(
     _build(RULE_DATA, out, "raise_shields", "--only", "map", "--format", "pdf")
     pdf = (out / "raise_shields" / "map.pdf").read_bytes()
     monkeypatch.setattr(printkit.draw.png, "BAND_BYTES", 50_000)  # about 14 rows at 100 dpi
+    monkeypatch.setattr(printkit.draw.png, "CHUNK_BYTES", 20_000)  # 5, 5 and 4 of them
     [png] = printkit.draw.png.render_png_pages(pdf, 100)
     whole = pypdfium2.PdfDocument(pdf)[0].render(scale=100 / 72).to_pil().convert("RGB")
     with Image.open(io.BytesIO(png)) as banded:

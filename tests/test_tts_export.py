@@ -140,6 +140,74 @@ def test_a_counter_sheet_exports_as_tokens(tmp_path: Path) -> None:
     )
 
 
+SHAPES = """\
+game: {title: Shapes, players: "2"}
+components: {squares: {count: 2}, hexes: {count: 2}, discs: {count: 2}}
+layouts:
+  square: {shape: square, size: 1in, background: "#8b5a2b"}
+  hex: {shape: hexagon, size: 1in, background: "#1565c0"}
+  disc: {shape: circle, size: 1in, background: "#d4a017"}
+decks:
+  squares: {layout: square, cards: [{name: Square, count: 2}]}
+  hexes: {layout: hex, cards: [{name: Hex, count: 2}]}
+  discs: {layout: disc, cards: [{name: Disc, count: 2}]}
+materials:
+  square_cards: {kind: cards, deck: squares, impose: {backs: none}}
+  hex_cards: {kind: cards, deck: hexes, impose: {backs: none}}
+  disc_cards: {kind: cards, deck: discs, impose: {backs: none}}
+  counters: {kind: counters, decks: [squares, hexes, discs]}
+"""
+# Tabletop Simulator's own numbers and names. The Lua API's "Custom Game Objects" page
+# (api.tabletopsimulator.com/custom-game-objects/): a custom card's `type` is 0 Rectangle
+# (Rounded), 1 Rectangle, 2 Hex (Rounded), 3 Hex, 4 Circle; a custom tile's 0 Square/Rectangle,
+# 1 Hex, 2 Circle, 3 Rounded. The Knowledge Base's "Save File Format" page
+# (kb.tabletopsimulator.com/custom-content/save-file-format/): the fields of ObjectState,
+# CustomDeckState, CustomImageState and CustomTileState (CustomDeck's `Type` is the card's,
+# as saved decks carry it).
+CARD_TYPE = {"square_cards": 0, "hex_cards": 3, "disc_cards": 4}
+TILE_TYPE = {"Square": 0, "Hex": 1, "Disc": 2}
+OBJECT_FIELDS = {
+    "Name", "GUID", "Transform", "Nickname", "Description", "CardID", "DeckIDs",
+    "CustomDeck", "CustomImage", "ContainedObjects",
+}  # fmt: skip
+TRANSFORM_FIELDS = {f"{kind}{axis}" for kind in ("pos", "rot", "scale") for axis in "XYZ"}
+DECK_FIELDS = {"Type", "FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden", "UniqueBack"}
+IMAGE_FIELDS = {"ImageURL", "ImageSecondaryURL", "WidthScale", "CustomTile"}
+TILE_FIELDS = {"Type", "Thickness", "Stackable", "Stretch"}
+
+
+@pytest.fixture(scope="module")
+def shapes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("shapes")
+    return _build(write_game(root, "shapes", SHAPES), root / "out", "shapes", "--format", "tts")
+
+
+def test_each_shape_gets_tabletop_simulators_type_number(shapes: Path) -> None:
+    for material, number in CARD_TYPE.items():
+        (deck,) = _saved(shapes, material)["ObjectStates"]
+        assert deck["CustomDeck"]["1"]["Type"] == number, material
+    tiles = _saved(shapes, "counters")["ObjectStates"]
+    assert [t["CustomImage"]["CustomTile"]["Type"] for t in tiles] == [
+        TILE_TYPE[t["Nickname"]] for t in tiles
+    ]
+    assert {t["Nickname"] for t in tiles} == set(TILE_TYPE)
+
+
+def test_the_saved_objects_use_only_the_fields_tabletop_simulator_documents(shapes: Path) -> None:
+    saved = _saved(shapes, "square_cards")
+    assert set(saved) <= {"SaveName", "Date", "VersionNumber", "GameMode", "Note", "ObjectStates"}
+    (deck,) = saved["ObjectStates"]
+    objects = [deck, *deck["ContainedObjects"], *_saved(shapes, "counters")["ObjectStates"]]
+    for thing in objects:
+        assert set(thing) <= OBJECT_FIELDS, thing["Name"]
+        assert set(thing["Transform"]) == TRANSFORM_FIELDS
+    for thing in [deck, *deck["ContainedObjects"]]:
+        assert all(set(sheet) == DECK_FIELDS for sheet in thing["CustomDeck"].values())
+    for tile in _saved(shapes, "counters")["ObjectStates"]:
+        assert set(tile["CustomImage"]) == IMAGE_FIELDS
+        assert set(tile["CustomImage"]["CustomTile"]) == TILE_FIELDS
+
+
 def test_two_builds_write_the_same_bytes(tmp_path: Path) -> None:
     rule_data = write_game(tmp_path, "poker", poker_deck(3))
     first = _build(rule_data, tmp_path / "a", "poker", "--format", "tts,cards")

@@ -47,6 +47,7 @@ _CJK = (
 # Room either side of a picture icon, in ems: a glyph's side bearings, so that the picture does
 # not touch the letters beside it.
 ICON_BEARING = 0.08
+_PICTURE = "\ufffc"  # OBJECT REPLACEMENT CHARACTER: where a picture icon stands, for line breaking
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,9 +219,17 @@ def _plain_word(text: str, face: str) -> _Word:
 
 def _words(runs: list[Run]) -> list[_Word | None]:
     """Words (possibly mixing styles, like **Death** Ray's, or text and icons, like 3:coin:)
-    and None for forced breaks."""
+    and None for forced breaks. Where two runs meet (a style, a fallback font, an icon), a
+    line may break by the same rule as inside a run: 山札**から** breaks between 札 and か."""
     words: list[_Word | None] = []
     current: list[_Part] = []
+    last = ""  # the character the current word ends with (_PICTURE for an icon)
+
+    def wide_break() -> None:  # between wide characters: a break, no space
+        nonlocal current
+        words.append(replace(_word(current), space_unit=0.0))
+        current = []
+
     for run in runs:
         if run.text == "\n":
             if current:
@@ -229,7 +238,10 @@ def _words(runs: list[Run]) -> list[_Word | None]:
             words.append(None)
             continue
         if run.icon is not None:
+            if current and _breaks_between(last, _PICTURE):
+                wide_break()
             current.append((run.text, run.face, run.icon))
+            last = _PICTURE
             continue
         parts = run.text.split(" ")
         for index, part in enumerate(parts):
@@ -237,10 +249,10 @@ def _words(runs: list[Run]) -> list[_Word | None]:
                 words.append(_word(current))
                 current = []
             for number, segment in enumerate(_segments(part)):
-                if number > 0 and current:  # between wide characters: a break, no space
-                    words.append(replace(_word(current), space_unit=0.0))
-                    current = []
+                if current and (number > 0 or _breaks_between(last, segment[0])):
+                    wide_break()
                 current.append((segment, run.face, None))
+                last = segment[-1]
     if current:
         words.append(_word(current))
     return words
@@ -252,16 +264,21 @@ def _is_cjk(char: str) -> bool:
     return bool(char) and any(low <= ord(char) <= high for low, high in _CJK)
 
 
+def _breaks_between(before: str, char: str) -> bool:
+    """Whether a line may break between two neighbouring characters: beside a wide (Chinese,
+    Japanese, Korean) character, except before a closing mark or after an opening one. A
+    picture icon (_PICTURE) counts as neither wide nor a mark: it breaks from wide text only."""
+    wide = _is_cjk(char) or _is_cjk(before)
+    return wide and char not in _NO_BREAK_BEFORE and before not in _NO_BREAK_AFTER
+
+
 def _segments(part: str) -> list[str]:
-    """A word cut where a line may break inside it: before and after each wide (Chinese,
-    Japanese, Korean) character, except before a closing mark or after an opening one."""
+    """A word cut where a line may break inside it (_breaks_between)."""
     if part.isascii():
         return [part] if part else []
     segments: list[str] = []
     for index, char in enumerate(part):
-        before = part[index - 1] if index else ""
-        breaks = (_is_cjk(char) or _is_cjk(before)) and char not in _NO_BREAK_BEFORE
-        if segments and breaks and before not in _NO_BREAK_AFTER:
+        if segments and _breaks_between(part[index - 1], char):
             segments.append(char)
         elif segments:
             segments[-1] += char

@@ -1,16 +1,22 @@
 """Tabletop Simulator: a deck's cards as face sheets and a saved object that places the deck;
 counters as custom tiles.
 
-The facts this follows (README, "Tabletop Simulator"):
-- a deck's face image is a grid of at most 10 × 7 cards, and TTS divides the image evenly by
-  its NumWidth × NumHeight to find each card; CardID is the sheet's CustomDeck number × 100
-  plus the card's index on the sheet, read row by row;
-- images should stay within 4096 × 4096 pixels (TTS's 'Asset Creation' page), so each sheet is
-  rendered at the highest resolution at which its long side fits in 4096 pixels, and never
-  above the card dpi (300 by default), where more pixels show nothing more;
+The facts this follows, from Tabletop Simulator's own documentation (docs/printing.md cites
+the pages: the Knowledge Base's Custom Deck, Custom Tile, Asset Creation and Save File Format
+pages, and the Lua API's Custom Game Objects page):
+- a deck's face image is a card sheet, cut evenly by its NumWidth × NumHeight; 10 × 7 is
+  TTS's default sheet (the API's `width` and `height` default to 10 and 7), and the most a
+  sheet here holds. CardID is the sheet's CustomDeck number × 100 plus the card's index on the
+  sheet, read row by row (the save format: the key "matches the hundreth place of the id");
+- a rectangular deck sheet is recommended at 4096 pixels wide, and images under 4096 × 4096
+  (Asset Creation), so each sheet is rendered at the highest resolution at which its long side
+  fits in 4096 pixels, and never above the card dpi (300 by default), where more pixels show
+  nothing more;
 - BackIsHidden is set, so a card in a hand shows other players its back: every one of the 70
-  slots of a sheet holds a card (with it unset, TTS shows the sheet's last slot instead, and a
-  full sheet could hold only 69 cards).
+  slots of a sheet holds a card (unset, TTS shows the sheet's last image as the hidden card,
+  and a full sheet could hold only 69 cards);
+- the card `Type` (0 rectangle with rounded corners, 3 hexagon, 4 circle) and the tile `Type`
+  (0 box, 1 hexagon, 2 circle) are the API's numbers for those shapes.
 
 Images are named by relative paths (or under the `tts: {url: …}` the material gives): a file
 path would pin the saved object to one machine and one output folder, and change the file with
@@ -175,7 +181,6 @@ def tile_files(
                     "ImageSecondaryURL": (
                         f"{url}{material_id}.tts-{number:03d}-back.png" if back else ""
                     ),
-                    "ImageScalar": 1.0,
                     "WidthScale": 0.0,
                     "CustomTile": {
                         "Type": _TILE_TYPE[shape_of(card.piece)],

@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from printkit.check.plain_text import game_icons
 from printkit.diagnostics import (
     REFERENCE_NO_RULES,
     REFERENCE_OVERFLOW,
@@ -177,7 +178,8 @@ def _prepare(
     except ComposeError as error:
         _report(loaded, material_id, error.problem, diagnostics)
         return None
-    problems = markdown_problems(markdown, loaded.package.rules.sections)
+    icons = game_icons(loaded.package)
+    problems = markdown_problems(markdown, loaded.package.rules.sections, icons)
     if problems:
         for problem in _located(loaded, name, markdown, problems):
             _report(loaded, material_id, problem, diagnostics)

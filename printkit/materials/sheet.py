@@ -7,9 +7,11 @@ of a checkbox track `port_cannon.3.check.1`, the steps of a number track `health
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from printkit.check.plain_text import game_icons, plain_text_problem
 from printkit.check.values import uses_undefined
 from printkit.diagnostics import (
     BAD_VALUE,
@@ -84,6 +86,7 @@ class _Flow:
     fillable: bool
     diagnostics: Diagnostics
     context: dict[str, Any]
+    icons: Mapping[str, str] = field(default_factory=dict)  # the game's, which print no icon here
     prefix: str = ""  # on a repeated sheet, field names start with the item: 'ship2.'
     ops: list[Op] = field(default_factory=list)
     # boards drawn so far by element id (None: reported broken), for the shapes that fit in one
@@ -110,7 +113,8 @@ class _Flow:
 
     def text(self, source: str, path: tuple, extra: dict | None = None) -> str:
         try:
-            return " ".join(render(source, {**self.context, **(extra or {})}).split())
+            text = " ".join(render(source, {**self.context, **(extra or {})}).split())
+            return self.checked(text, path)
         except TemplateProblem as problem:
             if not uses_undefined(source, self.context):
                 self.report(
@@ -121,6 +125,13 @@ class _Flow:
                     or "check the names against the rules context (docs/reference-documents.md)",
                 )
             return ""
+
+    def checked(self, text: str, path: tuple) -> str:
+        """The text, with what DejaVu alone cannot print in it reported at `path`."""
+        problem = plain_text_problem(text, self.icons)
+        if problem is not None:
+            self.report(problem.code, problem.message, path, problem.hint)
+        return text
 
     def field(
         self, kind: str, name: str, x: float, y: float, w: float, h: float, value: str = ""
@@ -151,8 +162,9 @@ def compile_sheet(
         return None
     size = (spec.size.width, spec.size.height) if spec.size else chosen[1]
     pages = []
+    icons = game_icons(loaded.package)
     for index, item in enumerate(items):
-        flow = _Flow(loaded, material_id, spec.fillable, diagnostics, context)
+        flow = _Flow(loaded, material_id, spec.fillable, diagnostics, context, icons)
         if spec.repeat is not None:
             flow.context = {**context, spec.each: item}
             flow.prefix = f"{spec.each}{index + 1}."
@@ -562,6 +574,7 @@ def _cell(
         return None
     if not text:
         return [], 1
+    flow.checked(text, (*path[:-1], "columns", path[-1], "cell"))
     runs = parse_markup(text, {}, "regular").runs
     largest, smallest = CELL
     one_line = fit_text(runs, (left, top, room, ROW_HEIGHT), largest, smallest, valign="middle")

@@ -9,11 +9,12 @@ a problem at the Markdown line that holds it; the caller maps the line back to t
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from markdown_it.token import Token
 
+from printkit.check.plain_text import plain_text_problem
 from printkit.diagnostics import (
     REFERENCE_EMPTY,
     REFERENCE_HEADINGS,
@@ -61,9 +62,12 @@ class MarkdownProblem:
     column: int = 0  # where on the line, 0-based
 
 
-def markdown_problems(markdown: str, sections: Collection[str]) -> list[MarkdownProblem]:
+def markdown_problems(
+    markdown: str, sections: Collection[str], icons: Mapping[str, str] | None = None
+) -> list[MarkdownProblem]:
     """Every problem of a document's Markdown; `sections` are the rules' section ids, whose
-    links print as plain text in a document that leaves the section out."""
+    links print as plain text in a document that leaves the section out; `icons` the game's
+    icon names (check/plain_text.py: the documents print no icons, and only what DejaVu can)."""
     tokens = parse(markdown)
     if not any(token.nesting == 1 or token.type in _NOT_PRINTED for token in tokens):
         return [
@@ -78,6 +82,7 @@ def markdown_problems(markdown: str, sections: Collection[str]) -> list[Markdown
         *_headings(tokens),
         *_links(tokens, sections),
         *_not_printed(tokens),
+        *_plain_texts(tokens, icons or {}),
     ]
 
 
@@ -208,6 +213,14 @@ def _not_printed(tokens: Sequence[Token]) -> Iterator[MarkdownProblem]:
         if child.type in _NOT_PRINTED:
             markup = str(child.attrs.get("src", "")) if child.type == "image" else child.content
             yield from problem(*_NOT_PRINTED[child.type], *_place(token, markup))
+
+
+def _plain_texts(tokens: Sequence[Token], icons: Mapping[str, str]) -> Iterator[MarkdownProblem]:
+    """Text the documents' DejaVu cannot print, each problem at the first place it is found."""
+    for token, child in _inline_children(tokens):
+        if child.type == "text" and (problem := plain_text_problem(child.content, icons)):
+            line, column = _place(token, problem.found)
+            yield MarkdownProblem(problem.code, problem.message, problem.hint, line, column)
 
 
 def _in_item(parents: list[str]) -> bool:

@@ -14,8 +14,8 @@ from printkit.check.hexmap import (
     check_label_fit,
     check_markers,
 )
+from printkit.check.plain_text import game_icons, plain_text_problem
 from printkit.diagnostics import (
-    BAD_VALUE,
     MAP_UNTILEABLE,
     MARKER_TEXT_SMALL,
     NAME_OFF_MAP,
@@ -25,7 +25,6 @@ from printkit.diagnostics import (
 )
 from printkit.draw.fonts import text_width
 from printkit.draw.ops import Document
-from printkit.draw.text import Run, missing_glyphs
 from printkit.impose.placement import ACTUAL_SIZE
 from printkit.impose.tiling import (
     Header,
@@ -100,7 +99,7 @@ def map_art(loaded: LoadedPackage, material_id: str, diagnostics: Diagnostics) -
     check_markers(board, source, loaded, diagnostics)
     check_colours(board, source, loaded, diagnostics)
     _check_placements(art, loaded, source, diagnostics)
-    _check_glyphs(loaded, material_id, source, diagnostics)
+    _check_texts(loaded, material_id, source, diagnostics)
     if diagnostics.count() > before:
         return None
     legend = style.legend
@@ -163,11 +162,12 @@ def _check_placements(
             )
 
 
-def _check_glyphs(
+def _check_texts(
     loaded: LoadedPackage, material_id: str, source: str, diagnostics: Diagnostics
 ) -> None:
-    """Every text the map prints uses characters the embedded font has: others would print as
-    empty boxes (a map's own title and caption; the rest from the map its copies repeat)."""
+    """Every text the map prints is one DejaVu can print (check/plain_text.py): no empty
+    boxes, no right-to-left or shaped script, no icon markup (a map's own title and caption;
+    the rest from the map its copies repeat)."""
     own, base = loaded.package.materials[material_id], ("materials", source)
     material = loaded.package.materials[source]
     texts: list[tuple[tuple[str | int, ...], str | None]] = [
@@ -185,15 +185,15 @@ def _check_glyphs(
     for key in ("names", "edge_notes"):
         for index, entry in enumerate(getattr(material, key, [])):
             texts.append(((*base, key, index, "text"), entry.text))
+    icons = game_icons(loaded.package)
     for path, text in texts:
-        missing = missing_glyphs([Run(text, "regular")]) if text else set()
-        if missing:
+        problem = plain_text_problem(text, icons) if text else None
+        if problem is not None:
             diagnostics.add(
-                BAD_VALUE,
-                f"'{text}' uses characters the font lacks: " + " ".join(sorted(missing)),
+                problem.code,
+                f"'{text}' {problem.message}",
                 loaded.spans.value(path),
-                hint="the embedded font is DejaVu Sans (Latin, Greek, Cyrillic, many symbols); "
-                "these would print as empty boxes",
+                hint=problem.hint,
             )
 
 
