@@ -26,6 +26,7 @@ from printkit.diagnostics import Diagnostics
 from printkit.draw.ops import Document
 from printkit.draw.pdf import render_pdf
 from printkit.draw.watermark import stamp
+from printkit.export.pieces import check_descriptions
 from printkit.ink_saving import Backgrounds, saving_ink
 from printkit.load.fonts import resolve_fonts
 from printkit.load.package import LoadedPackage, load_package
@@ -89,6 +90,7 @@ def check_game(
     )
     check_safe_zones(layouts, loaded.spans, found)
     check_edition(loaded, found)
+    check_descriptions(played, found)
     for deck_id in loaded.package.decks:
         check_deck(loaded.package, deck_id, loaded.spans, found)
     verdicts = check_rules(loaded, found, played, smoke, properties or smoke)

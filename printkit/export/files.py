@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from printkit.diagnostics import Diagnostics
 from printkit.export.images import ImageSet, card_images
-from printkit.export.pieces import DrawnPieces, describe, draw_pieces, material_decks
+from printkit.export.pieces import DrawnPieces, draw_pieces, material_decks
 from printkit.export.pod import check_size, pod_files
 from printkit.export.tts import deck_files, tile_files
 
@@ -22,13 +22,10 @@ def export_findings(
     game: CheckedGame, material_id: str, options: BuildOptions, diagnostics: Diagnostics
 ) -> None:
     """What the exports asked for find in a material before anything is drawn: a card size
-    the preset is not for, a `tts.description` template that fails."""
+    the preset is not for. (A `tts.description` that fails is found with the game, whatever
+    is built: export/pieces.py check_descriptions.)"""
     if options.pod is not None:
         check_size(game, material_id, options.pod, diagnostics)
-    if "tts" in options.formats:
-        for deck_id in material_decks(game, material_id) or []:
-            if deck_id in game.played.package.decks:
-                describe(game, material_id, deck_id, diagnostics)
 
 
 def export_files(

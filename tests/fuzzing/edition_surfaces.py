@@ -80,7 +80,7 @@ def mutate_edition(draft: Draft) -> None:
     game.setdefault("version", "0.3")
     profiles = tree.get("profiles") if isinstance(tree.get("profiles"), dict) else {}
     tree["profiles"] = profiles
-    operation = rng.randrange(5) if known_attack(rng) else rng.randrange(5, 8)
+    operation = rng.randrange(5) if known_attack(rng) else rng.randrange(8)
     chosen = "playtest"
     if operation == 0:
         game["version"] = rng.choice(VERSIONS)

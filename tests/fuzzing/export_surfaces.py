@@ -101,7 +101,7 @@ def mutate_exports(draft: Draft) -> None:
     rng = draft.rng
     path, tree, name = rng.choice(materials(draft.game, ("cards", "counters")))
     material = tree["materials"][name]
-    operation = rng.randrange(4) if known_attack(rng) else rng.randrange(4, 7)
+    operation = rng.randrange(4) if known_attack(rng) else rng.randrange(7)
     formats = rng.choice(("tts", "cards", "tts,cards", "pdf,tts", "pdf,cards,tts"))
     dpi = rng.choice((72, 72, 150, 300, 1200))
     pod: str | None = None

@@ -153,7 +153,7 @@ def mutate_own_fonts(draft: Draft) -> None:
     layout["fonts"] = fonts
     regions = _text_regions(layout)
     region = rng.choice(regions) if regions else {}
-    operation = rng.randrange(6) if known_attack(rng) else rng.randrange(6, 9)
+    operation = rng.randrange(6) if known_attack(rng) else rng.randrange(9)
     if operation == 0:
         file = rng.choice((*fonts.values(), "fonts/fuzz.ttf"))
         change = _font_file(draft, draft.game / file)
@@ -292,7 +292,7 @@ def mutate_icons(draft: Draft) -> None:
     fields[text_field] = "text"
     card = rng.choice([c for c in deck["cards"] if isinstance(c, dict)] or [{}])
     card[text_field] = f"Gain :fuzz: {card.get(text_field, '')}"
-    operation = rng.randrange(5) if known_attack(rng) else rng.randrange(5, 8)
+    operation = rng.randrange(5) if known_attack(rng) else rng.randrange(8)
     if operation == 0:
         icons["fuzz"], change = _icon_art(draft)
     elif operation == 1:

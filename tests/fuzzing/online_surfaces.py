@@ -81,7 +81,7 @@ def mutate_online(draft: Draft) -> None:
     spec["url"] = rng.choice(URLS)
     honest = _record(spec["url"], saved.read_bytes())
     record.write_text(json.dumps(honest, indent=2), encoding="utf-8")
-    operation = rng.randrange(5) if known_attack(rng) else rng.randrange(5, 7)
+    operation = rng.randrange(5) if known_attack(rng) else rng.randrange(7)
     if operation == 0:
         change = f"url = {spec['url']!r:.80}"
     elif operation == 1:
