@@ -49,7 +49,7 @@ OPTION_CODES = ("[PK770]", "[PK771]", "[PK780]")
 _LOCATED = re.compile(r"^\S[^\n]*:\d+:\d+: (error|warning|note)\[PK\d{3}\]: \S.*$")
 _HINT = re.compile(r"^  hint: \S.*$")
 _AT_A_PATH = re.compile(r"^(\S[^\n]*?): (error|warning|note)\[PK\d{3}\]: \S.*$")
-_WITHOUT_LINES = (".pdf", ".png", ".jpg", ".jpeg", ".ttf", ".otf", ".xlsx")
+_WITH_LINES = (".yaml", ".yml", ".json", ".csv", ".j2", ".md", ".toml", ".txt", ".svg")
 _SUMMARY = re.compile(r"^\d+ error\(s\), \d+ warning\(s\)( \(errors under --strict\))?$")
 _NOT_BUILT = re.compile(r"^\S+: not built \(see the diagnostics\)$")
 _BUILT = re.compile(r"^\S+: \d+ material\(s\)( \(\d+ redrawn\))?, \d+ file\(s\) in \S.*$")
@@ -120,13 +120,10 @@ def check_output_text(outcome: Outcome) -> None:
 
 
 def _at_a_path(line: str) -> bool:
-    """A diagnostic about something that has no lines: a folder, a binary file, a path that
-    does not exist (an output folder `printkit diff` was given); a text file needs its line."""
+    """A diagnostic about something that has no lines: a folder (an output folder `printkit
+    diff` was given, there or not), a PDF or an image; a text file needs its line."""
     match = _AT_A_PATH.match(line)
-    if not match:
-        return False
-    path = Path(match[1])
-    return not path.is_file() or path.is_symlink() or path.suffix.lower() in _WITHOUT_LINES
+    return bool(match) and Path(match[1]).suffix.lower() not in _WITH_LINES
 
 
 def _last_line(text: str, marker: str) -> str:
@@ -241,7 +238,7 @@ def run_case(
         )
     outcomes: list[Outcome] = []
     for number, args in enumerate(commands):
-        outcome = _run_checked(case, args, workdir, f"log{number}.txt", memory_mb, seconds)
+        outcome = run_checked(case, args, workdir, f"log{number}.txt", memory_mb, seconds)
         _check_expectations(case, outcome, out)
         outcomes.append(outcome)
         if any(p.kind in (OVER_TIME, OVER_MEMORY) for p in outcome.problems):
@@ -253,7 +250,7 @@ def run_case(
     return outcomes
 
 
-def _run_checked(
+def run_checked(
     case: Case, args: list[str], workdir: Path, log: str, memory_mb: int, seconds: int
 ) -> Outcome:
     """One command with the promises every command keeps: within its limits, its output
@@ -297,7 +294,7 @@ def _run_diff(case: Case, new: Path, workdir: Path, memory_mb: int, seconds: int
     rng = random.Random(f"diff {case.seed}")  # its own source: the mutator's is spent
     paths, options, change = tamper(rng, old, new, secret, case.game.name)
     args = ["--rule-data", str(case.game.parent), "diff", *map(str, paths), "--to", str(to)]
-    outcome = _run_checked(case, [*args, *options], workdir, "log-diff.txt", memory_mb, seconds)
+    outcome = run_checked(case, [*args, *options], workdir, "log-diff.txt", memory_mb, seconds)
     outcome.command += f"  (the old output: {change})"
     if case.secret:
         outcome.problems += [Problem(LEAK, where) for where in leaks(case.secret, outcome, to)]
