@@ -22,11 +22,11 @@ from printkit.check.ink import check_ink
 from printkit.check.layout import check_safe_zones
 from printkit.check.played import check_played
 from printkit.check.rules import check_rules
-from printkit.check.tabletop import check_tabletop
 from printkit.diagnostics import Diagnostics
 from printkit.draw.ops import Document
 from printkit.draw.pdf import render_pdf
 from printkit.draw.watermark import stamp
+from printkit.export.pieces import check_descriptions
 from printkit.ink_saving import Backgrounds, saving_ink
 from printkit.load.fonts import resolve_fonts
 from printkit.load.package import LoadedPackage, load_package
@@ -90,6 +90,7 @@ def check_game(
     )
     check_safe_zones(layouts, loaded.spans, found)
     check_edition(loaded, found)
+    check_descriptions(played, found)
     for deck_id in loaded.package.decks:
         check_deck(loaded.package, deck_id, loaded.spans, found)
     verdicts = check_rules(loaded, found, played, smoke, properties or smoke)
@@ -120,8 +121,7 @@ def draw_material(
     backgrounds: Backgrounds = "full",
 ) -> tuple[Document | None, Diagnostics]:
     """The stages of one material in their order: compile, ink checks, preflight, and a
-    profile's watermark (after the preflight, which audits what the game prints); then its
-    `tts:` block, checked whatever the build writes, as validate checks it. Its own
+    profile's watermark (after the preflight, which audits what the game prints). Its own
     diagnostics and its own template budget, so that what it finds is the same whichever
     process draws it and whatever was drawn before."""
     own = Diagnostics()
@@ -133,7 +133,6 @@ def draw_material(
         preflight(game.played, material_id, document, own)
         if watermark:
             stamp(document, watermark)
-    check_tabletop(game, material_id, own)
     return document, own
 
 

@@ -9,8 +9,11 @@ in millimetres rounded to 0.01), so an unchanged material writes the same bytes.
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections import Counter
 from dataclasses import dataclass
+from json.decoder import scanstring
 from pathlib import Path
 
 from printkit.draw.ops import Document
@@ -40,7 +43,12 @@ class CardBox:
 
 
 class NotACardMap(Exception):
-    """A card map that cannot be read or is not one printkit wrote."""
+    """A card map that cannot be read or is not one printkit wrote; `line` and `column` (from
+    1) say where in it, when the file is JSON at all (0 when not)."""
+
+    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
+        super().__init__(message)
+        self.line, self.column = line, column
 
 
 def card_boxes(document: Document) -> list[CardBox]:
@@ -84,23 +92,75 @@ def card_map_json(material_id: str, document: Document) -> bytes | None:
 def read_card_map(path: Path) -> list[CardBox]:
     """The boxes of a card map file, in document order."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if data.get("version") != VERSION:
-            raise NotACardMap(f"version {data.get('version')!r}, not {VERSION}")
-        return [
-            CardBox(
-                str(c["deck"]),
-                str(c["name"]),
-                str(c["side"]),
-                int(c["copy"]),
-                int(c["page"]),
-                _box(c["box_mm"]),
-                float(c["bleed_mm"]),
-            )
-            for c in data["cards"]
-        ]
-    except (OSError, UnicodeDecodeError, ValueError, TypeError, KeyError, AttributeError) as error:
+        text = path.read_text(encoding="utf-8")
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise NotACardMap(error.msg, error.lineno, error.colno) from error
+    except (OSError, UnicodeDecodeError, RecursionError) as error:
         raise NotACardMap(str(error)) from error
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        version = data.get("version") if isinstance(data, dict) else None
+        raise NotACardMap(f"version {version!r}, not {VERSION}", 1, 1)
+    cards = data.get("cards")
+    if not isinstance(cards, list):
+        raise NotACardMap("no list of cards", 1, 1)
+    boxes = []
+    for index, card in enumerate(cards):
+        try:
+            boxes.append(_card(card))
+        except (ValueError, TypeError, KeyError, AttributeError) as error:
+            line, column = _position(text, _card_starts(text)[index])
+            raise NotACardMap(f"card {index + 1}: {error}", line, column) from error
+    return boxes
+
+
+def _card(entry: dict[str, object]) -> CardBox:
+    """One entry of a card map, its numbers checked: a page and copy from 1, a box of four
+    finite numbers of positive size, a bleed of zero or more."""
+    page, copy = int(entry["page"]), int(entry["copy"])  # type: ignore[call-overload]
+    box = _box(entry["box_mm"])  # type: ignore[arg-type]
+    bleed = float(entry["bleed_mm"])  # type: ignore[arg-type]
+    if page < 1 or copy < 1:
+        raise ValueError(f"page {page} and copy {copy} must count from 1")
+    if not all(map(math.isfinite, (*box, bleed))) or box[2] <= 0 or box[3] <= 0 or bleed < 0:
+        raise ValueError(f"box {list(box)} and bleed {bleed} are not a card's")
+    return CardBox(str(entry["deck"]), str(entry["name"]), str(entry["side"]), copy, page, box,
+                   bleed)  # fmt: skip
+
+
+def _card_starts(text: str) -> list[int]:
+    """Where each entry of the top-level "cards" list starts in `text` (JSON that parsed):
+    the object's members and the list's items decoded one by one, so a card's fault is
+    located at its entry."""
+    decoder = json.JSONDecoder()
+    at = _after_space(text, 0) + 1  # past the "{"
+    while text[_after_space(text, at)] != "}":
+        key, at = scanstring(text, _after_space(text, at) + 1)
+        at = _after_space(text, _after_space(text, at) + 1)  # past the ":"
+        if key == "cards":
+            starts, at = [], at + 1  # past the "["
+            while text[at := _after_space(text, at)] != "]":
+                starts.append(at)
+                at = _after_comma(text, decoder.raw_decode(text, at)[1])
+            return starts
+        at = _after_comma(text, decoder.raw_decode(text, at)[1])
+    return []
+
+
+def _after_space(text: str, at: int) -> int:
+    return _SPACE.match(text, at).end()  # type: ignore[union-attr]
+
+
+def _after_comma(text: str, at: int) -> int:
+    at = _after_space(text, at)
+    return at + 1 if text[at] == "," else at
+
+
+def _position(text: str, at: int) -> tuple[int, int]:
+    return text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+
+
+_SPACE = re.compile(r"[ \t\n\r]*")
 
 
 def _box(values: list[object]) -> tuple[float, float, float, float]:

@@ -3,6 +3,7 @@ the side-by-side PDF; `--reprint`; `--since` against git; and every bad argument
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -139,6 +140,44 @@ def test_a_path_that_is_not_an_output_folder_is_pk785(
     assert diagnostic.code == "PK785"
     assert "Traceback" not in output
     assert not (tmp_path / "d").exists()
+
+
+@pytest.mark.parametrize(
+    ("fault", "value"),
+    [("box_mm", [0, 0, float("nan"), 88]), ("box_mm", [0, 0, -63, 88]), ("page", 0),
+     ("bleed_mm", float("inf")), ("copy", "one"), ("name", None)],
+)  # fmt: skip
+def test_a_card_map_entry_that_is_no_card_is_pk785_at_that_entry(
+    builds: Path, tmp_path: Path, fault: str, value: object
+) -> None:
+    """A card map's numbers are checked before any card is drawn (a NaN box reached pdfium:
+    the fuzzer's diff family), and the entry at fault is located at its line."""
+    bad = tmp_path / "bad"
+    shutil.copytree(builds / "new" / "shields_up", bad)
+    card_map = json.loads((bad / "deck.cards.json").read_text(encoding="utf-8"))
+    if value is None:
+        del card_map["cards"][2][fault]
+    else:
+        card_map["cards"][2][fault] = value
+    text = json.dumps(card_map, indent=1)
+    (bad / "deck.cards.json").write_text(text, encoding="utf-8")
+    code, _, output = _diff(builds, builds / "old", bad, "--to", tmp_path / "d")
+    assert code == 1, output
+    [diagnostic] = parse_diagnostics(output)
+    third = [n for n, line in enumerate(text.splitlines(), 1) if line == "  {"][2]
+    assert (diagnostic.code, diagnostic.line, diagnostic.column) == ("PK785", third, 3)
+    assert "card 3" in diagnostic.message
+
+
+def test_a_card_map_that_is_not_json_is_pk785_where_it_stops_being_json(
+    builds: Path, tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad"
+    shutil.copytree(builds / "new" / "shields_up", bad)
+    (bad / "deck.cards.json").write_text('{\n "version": 1,\n "cards": [}\n')
+    code, _, output = _diff(builds, builds / "old", bad, "--to", tmp_path / "d")
+    [diagnostic] = parse_diagnostics(output)
+    assert (code, diagnostic.code, diagnostic.line, diagnostic.column) == (1, "PK785", 3, 12)
 
 
 def test_one_folder_is_a_usage_mistake(builds: Path) -> None:

@@ -1,7 +1,8 @@
 """Fuzzing in the suite: mutated copies of the shipped and test packages, a few seeds for each
 family (one surface each: claims, examples, tables, template overrides, reference.yaml, sheets,
-CSV and XLSX card data, generated decks, art, fonts) and more of the generic one, each command
-in a forked child under the limits the README promises.
+CSV and XLSX card data, generated decks, art, fonts; a layout's own fonts, picture icons,
+versions and profiles, the exports, card data given by URL, `printkit diff`) and more of the
+generic one, each command in a forked child under the limits the README promises.
 
 A failure names its seed; `python fuzz/run.py --replay SEED` rebuilds the same package and runs
 it again, and `python fuzz/run.py` runs the same mutators over thousands of seeds.
@@ -10,6 +11,7 @@ it again, and `python fuzz/run.py` runs the same mutators over thousands of seed
 from __future__ import annotations
 
 import io
+import shutil
 import zipfile
 import zlib
 from pathlib import Path
@@ -29,17 +31,24 @@ from fuzzing import (
     seeds_of,
     xlsx,
 )
+from fuzzing.cases import Case
 from fuzzing.promises import (
+    DISAGREE,
+    NETWORK,
     OVER_MEMORY,
     OVER_TIME,
+    WROTE_OUTSIDE,
     check_limits,
     disagree,
     leaks,
+    run_checked,
     same_bytes,
 )
 from openpyxl import load_workbook
 from reportlab.pdfgen.canvas import Canvas
 
+DATA = Path(__file__).resolve().parent / "data"
+GOOD, CARD_DATA = DATA / "good", DATA / "card_data"
 GENERIC_VALIDATE_CASES = 100
 GENERIC_BUILD_CASES = 20
 CASES_PER_FAMILY = 3
@@ -182,7 +191,8 @@ def test_every_family_reaches_its_surface(tmp_path: Path) -> None:
 
 
 def test_the_mutator_is_replayable(tmp_path: Path) -> None:
-    for seed in (7, 8, 9, 10):  # CSV, XLSX, generated decks and art
+    # CSV, XLSX, generated decks, art; own fonts, icons, versions, exports, online data, diff
+    for seed in (7, 8, 9, 10, *(FAMILY_ORDER.index(f) for f in ("ownfonts", "diff"))):
         first = make_case(seed, tmp_path / f"a{seed}")
         second = make_case(seed, tmp_path / f"b{seed}")
         assert first.changes == second.changes
@@ -190,3 +200,69 @@ def test_the_mutator_is_replayable(tmp_path: Path) -> None:
             twin = second.game / path.relative_to(first.game)
             if path.is_file() and not path.is_symlink():
                 assert path.read_bytes() == twin.read_bytes()
+
+
+def test_checker_holds_build_options_to_the_build_alone() -> None:
+    """A profile the game lacks or a preset file's mistake is a finding validate, given no
+    options, cannot make; a finding about the game is still held against it."""
+    clean = Outcome("validate", 0, 1.0, 80, "")
+    profile = "g/game.yaml:3:1: error[PK780]: no profile 'x'\n  hint: h\n1 error(s), 0 warning(s)\n"
+    preset = "/w/pod-preset.yaml:2:7: error[PK122]: bad dpi\n  hint: h\n"
+    game = "g/game.yaml:9:9: error[PK220]: tts.description fails\n  hint: h\n"
+    assert disagree(clean, Outcome("build", 1, 1.0, 80, profile)) is None
+    assert disagree(clean, Outcome("build", 1, 1.0, 80, preset)) is None
+    found = disagree(clean, Outcome("build", 1, 1.0, 80, profile + game))
+    assert found is not None and found.kind == DISAGREE
+
+
+def test_checker_accepts_what_diff_prints_and_paths_without_lines(tmp_path: Path) -> None:
+    """`printkit diff` prints its changes, and a diagnostic about a folder (which has no
+    lines) names the path alone; a text file must be located at its line."""
+    text = tmp_path / "deck.cards.json"
+    text.write_text("{}")
+    lines = (
+        "g/deck: card 'A' (deck 'deck') changed (front)\n2 change(s); old beside new in d/c.pdf\n"
+        f"{tmp_path / 'nope'}: error[PK785]: '{tmp_path / 'nope'}' does not exist\n  hint: h\n"
+    )
+    assert _outcome(lines).problems == []
+    assert _outcome(f"{text}: error[PK785]: not a card map\n  hint: h\n").problems
+
+
+def _fetching_game(tmp_path: Path) -> Path:
+    game = tmp_path / "rule_data" / "csv_deck"
+    shutil.copytree(CARD_DATA / "csv_deck", game)
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    url = "card_data: {file: cards.csv, url: 'http://127.0.0.1:9/cards.csv'}"
+    (game / "game.yaml").write_text(text.replace("card_data: {file: cards.csv}", url))
+    return game
+
+
+def test_checker_catches_a_command_that_uses_the_network(tmp_path: Path) -> None:
+    """`fetch` (which the fuzzer never runs) reaches for the network and is caught; validate
+    of the same game, which reads the saved copy, is not."""
+    game = _fetching_game(tmp_path)
+    case = Case(0, "online", game, game, ("a URL",))
+    rule_data = str(game.parent)
+    fetched = run_checked(
+        case, ["--rule-data", rule_data, "fetch"], tmp_path, "log-f.txt", 1024, 10
+    )
+    validated = run_checked(
+        case, ["--rule-data", rule_data, "validate"], tmp_path, "log-v.txt", 1024, 10
+    )
+    assert [p.kind for p in fetched.problems if p.kind == NETWORK] == [NETWORK], fetched
+    assert validated.problems == [], validated
+
+
+def test_checker_catches_a_write_outside_the_output_folders(tmp_path: Path) -> None:
+    game = tmp_path / "rule_data" / "minimal_deck"
+    shutil.copytree(GOOD / "minimal_deck", game)
+    case = Case(0, "yaml", game, game, ("nothing",))
+    args = ["--rule-data", str(game.parent), "build", "--format", "pdf"]
+    inside = run_checked(
+        case, [*args, "--out", str(tmp_path / "output")], tmp_path, "log1.txt", 1024, 10
+    )
+    outside = run_checked(
+        case, [*args, "--out", str(tmp_path / "elsewhere")], tmp_path, "log2.txt", 1024, 10
+    )
+    assert inside.problems == [], inside
+    assert WROTE_OUTSIDE in [p.kind for p in outside.problems], outside

@@ -225,7 +225,16 @@ def test_the_shipped_deck_describes_each_card_by_its_printed_effect(tmp_path: Pa
     assert death_ray["Description"].startswith("With all 3 in play it fires once: destroy 4")
 
 
-def test_a_description_template_that_fails_is_reported_at_it_once(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "command",
+    [("validate",), ("build", "--format", "tts"), ("build", "--format", "pdf")],
+    ids=["validate", "build-tts", "build-pdf"],
+)
+def test_a_description_template_that_fails_is_reported_at_it_once(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    """Found with the game, so validate and a build without `--format tts` find it too:
+    validate promises what every build delivers (the fuzzer's exports family, seed 51)."""
     extra = "    tts: {description: '{{ card.efect.upper() }}'}\n"
     text = poker_deck(3).replace(
         "    impose: {bleed: 0.125in, backs: long_edge}\n",
@@ -233,7 +242,9 @@ def test_a_description_template_that_fails_is_reported_at_it_once(tmp_path: Path
     )
     rule_data = write_game(tmp_path, "poker", text)
     out = tmp_path / "out"
-    result = run_cli("--rule-data", rule_data, "build", "--out", out, "--format", "tts")
+    if command[0] == "build":
+        command = (*command, "--out", str(out))
+    result = run_cli("--rule-data", rule_data, *command)
     assert result.exit_code == 1, result.output
     (found,) = parse_diagnostics(result.output)
     line = text.splitlines().index(extra.rstrip("\n")) + 1

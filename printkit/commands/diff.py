@@ -125,7 +125,7 @@ def _outputs(
             diagnostics.add(
                 NOT_AN_OUTPUT,
                 f"'{error.path}' {error.reason}",
-                Span(relative(error.path)),
+                Span(relative(error.path), error.line, error.column),
                 hint=error.hint,
             )
             read.append(None)

@@ -34,9 +34,10 @@ class GameOutput:
 class NotAnOutput(Exception):
     """A path that is not an output folder of printkit, or holds a file it cannot read."""
 
-    def __init__(self, path: Path, reason: str, hint: str) -> None:
+    def __init__(self, path: Path, reason: str, hint: str, line: int = 0, column: int = 0) -> None:
         super().__init__(f"{path}: {reason}")
         self.path, self.reason, self.hint = path, reason, hint
+        self.line, self.column = line, column  # where in a text file; 0 for a folder or a PDF
 
 
 def read_output(path: Path) -> dict[str, GameOutput]:
@@ -85,6 +86,8 @@ def read_game(game: str, folder: Path) -> GameOutput:
                     card_map,
                     f"is not a card map printkit wrote ({error})",
                     "build the game again to write it anew",
+                    error.line,
+                    error.column,
                 ) from error
         _check_pdf(pdf)
         materials[pdf.stem] = MaterialOutput(pdf.stem, pdf, cards)

@@ -22,8 +22,8 @@ def export_findings(
     game: CheckedGame, material_id: str, options: BuildOptions, diagnostics: Diagnostics
 ) -> None:
     """What the exports asked for find in a material before anything is drawn: a card size
-    the preset is not for. (A `tts.description` that fails is the package's fault, found by
-    every build and by validate: check/tabletop.py.)"""
+    the preset is not for. (A `tts.description` that fails is found with the game, whatever
+    is built: export/pieces.py check_descriptions.)"""
     if options.pod is not None:
         check_size(game, material_id, options.pod, diagnostics)
 

@@ -19,6 +19,8 @@ from printkit.sandbox.expressions import TemplateProblem, render
 
 if TYPE_CHECKING:
     from printkit.build import CheckedGame
+    from printkit.load.package import LoadedPackage
+    from printkit.model.package import MaterialSpec
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,10 @@ class DrawnPieces:
 
 def material_decks(game: CheckedGame, material_id: str) -> list[str] | None:
     """The decks a cards or counters material prints; None for any other kind."""
-    spec = game.played.package.materials[material_id]
+    return _decks_of(game.played.package.materials[material_id])
+
+
+def _decks_of(spec: MaterialSpec) -> list[str] | None:
     if isinstance(spec, CardsMaterial):
         return [spec.deck]
     if isinstance(spec, CountersMaterial):
@@ -66,7 +71,7 @@ def draw_pieces(game: CheckedGame, material_id: str, bleed: float) -> DrawnPiece
             if deck is None:
                 return None
             pieces = deck_pieces(loaded, deck_id, game.layouts, drawer, Diagnostics())
-            said = describe(game, material_id, deck_id, Diagnostics())
+            said = describe(loaded, material_id, deck_id, Diagnostics())
             entries = [
                 (card.name, text)
                 for card, text in zip(deck.cards, said, strict=True)
@@ -78,13 +83,23 @@ def draw_pieces(game: CheckedGame, material_id: str, bleed: float) -> DrawnPiece
     return DrawnPieces(cards, drawer.symbols) if cards else None
 
 
+def check_descriptions(loaded: LoadedPackage, diagnostics: Diagnostics) -> None:
+    """Every material's `tts.description` renders for each of its cards. Checked with the
+    game, so that `validate` and every build find what a build with `--format tts` would."""
+    for material_id, spec in loaded.package.materials.items():
+        decks = _decks_of(spec)
+        if decks and spec.tts.description is not None:  # type: ignore[union-attr]
+            for deck_id in decks:
+                if deck_id in loaded.package.decks:
+                    describe(loaded, material_id, deck_id, diagnostics)
+
+
 def describe(
-    game: CheckedGame, material_id: str, deck_id: str, diagnostics: Diagnostics
+    loaded: LoadedPackage, material_id: str, deck_id: str, diagnostics: Diagnostics
 ) -> list[str]:
     """Each card's description (of the deck's card entries, in order): the material's
     `tts.description` template rendered for it, or its data fields a line each. A template
     that fails is reported once, at the template, with the first card it fails on."""
-    loaded = game.played
     deck = loaded.package.decks[deck_id]
     template = loaded.package.materials[material_id].tts.description
     if template is None:
@@ -104,7 +119,7 @@ def describe(
         diagnostics.add(
             problem.code or TEMPLATE_ERROR,
             f"tts.description of card '{name}'{more}: {problem}",
-            game.loaded.spans.value(("materials", material_id, "tts", "description")),
+            loaded.spans.value(("materials", material_id, "tts", "description")),
             hint=problem.hint
             or "the template sees what a layout's text sees: card, set, kind, "
             "deck, game and values",

@@ -68,7 +68,7 @@ NUMBERS = ("0", "-1", "1e308", "-1e308", "1e-308", "nan", "inf", "50", "100000",
 ELEMENTS = ("rect", "circle", "ellipse", "line", "path", "polygon", "text", "g", "use", "image")
 
 
-def _random_svg(rng: Any) -> bytes:
+def random_svg(rng: Any) -> bytes:
     parts = []
     for _ in range(rng.randint(1, 30)):
         tag = rng.choice(ELEMENTS)
@@ -96,7 +96,7 @@ def _random_svg(rng: Any) -> bytes:
     return svg("".join(parts), rng.choice(("0 0 100 100", *VIEW_BOXES)))
 
 
-def _known_svg(draft: Draft) -> tuple[bytes, str]:
+def known_svg(draft: Draft) -> tuple[bytes, str]:
     rng = draft.rng
     attack = rng.randrange(10)
     if attack == 0:
@@ -151,7 +151,7 @@ def _known_svg(draft: Draft) -> tuple[bytes, str]:
 LYING_JPEG = "a JPEG whose header states rows its data lacks"
 
 
-def _known_raster(draft: Draft) -> tuple[bytes, str, str]:
+def known_raster(draft: Draft) -> tuple[bytes, str, str]:
     rng = draft.rng
     attack = rng.randrange(9)
     if attack == 0:
@@ -212,14 +212,14 @@ def mutate_art(draft: Draft) -> None:
     shipped file with its bytes mutated."""
     rng = draft.rng
     operation = rng.randrange(4) if known_attack(rng) else rng.randrange(4, 6)
-    raster = _known_raster(draft) if operation in (1, 2) else None
+    raster = known_raster(draft) if operation in (1, 2) else None
     path = _art_target(draft, raster[1]) if raster else None
     if raster and path:
         data, change = raster[0], raster[2]
         if change.startswith(LYING_JPEG):
             draft.refuse(LYING_JPEG)  # validate once passed it, and the piece printed grey
     elif operation in (0, 1, 2):  # a game whose art is all SVG named by templates
-        data, change = _known_svg(draft)
+        data, change = known_svg(draft)
         path = _art_target(draft, ".svg")
     elif operation == 3:
         path = _art_target(draft, ".svg") or _art_target(draft, ".png")
@@ -236,7 +236,7 @@ def mutate_art(draft: Draft) -> None:
         draft.note(f"{path.relative_to(draft.game)} is a {kind}")
         return
     elif operation == 4:
-        data, change = _random_svg(rng), "a random SVG"
+        data, change = random_svg(rng), "a random SVG"
         path = _art_target(draft, ".svg")
     else:
         path = _art_target(draft, rng.choice((".svg", ".png"))) or _art_target(draft, ".svg")

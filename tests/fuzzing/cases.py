@@ -17,8 +17,13 @@ from pathlib import Path
 
 from fuzzing.art_surfaces import art_games, font_games, mutate_art, mutate_fonts
 from fuzzing.data_surfaces import data_games, mutate_csv, mutate_product, mutate_xlsx
+from fuzzing.diff_surfaces import diff_games, mutate_diff
 from fuzzing.draft import Draft
+from fuzzing.edition_surfaces import edition_games, mutate_edition
+from fuzzing.export_surfaces import export_games, mutate_exports
 from fuzzing.expressions import nondeterministic
+from fuzzing.look_surfaces import icon_games, mutate_icons, mutate_own_fonts, own_font_games
+from fuzzing.online_surfaces import mutate_online, online_games
 from fuzzing.reference_surfaces import mutate_reference_yaml, mutate_templates
 from fuzzing.rules_surfaces import mutate_claims, mutate_examples, mutate_tables, rules_games
 from fuzzing.sheet_surfaces import mutate_sheets, sheet_games
@@ -61,6 +66,26 @@ FAMILIES = {
         ),
         Family("art", "art files", lambda: art_games(SEEDS), mutate_art),
         Family("fonts", "fonts and glyphs", lambda: font_games(SMALL_SEEDS), mutate_fonts),
+        Family(
+            "ownfonts",
+            "a layout's own fonts and fallback",
+            lambda: own_font_games(SMALL_SEEDS),
+            mutate_own_fonts,
+        ),
+        Family("icons", "picture icons in text", lambda: icon_games(SMALL_SEEDS), mutate_icons),
+        Family(
+            "versions",
+            "version, date and build profiles",
+            lambda: edition_games(SMALL_SEEDS),
+            mutate_edition,
+        ),
+        Family(
+            "exports", "TTS, card images, POD", lambda: export_games(SMALL_SEEDS), mutate_exports
+        ),
+        Family("online", "card data given by URL", lambda: online_games(SEEDS), mutate_online),
+        Family(
+            "diff", "printkit diff of two outputs", lambda: diff_games(SMALL_SEEDS), mutate_diff
+        ),
     )
 }
 FAMILY_ORDER = tuple(FAMILIES)
@@ -112,6 +137,8 @@ class Case:
     must_accept: str | None = None
     secret: str | None = None
     reproducible: bool = False
+    build_args: tuple[str, ...] = ()
+    compare: bool = False
 
 
 def make_case(seed: int, workdir: Path, seeds: list[Path] | None = None) -> Case:
@@ -128,6 +155,7 @@ def make_case(seed: int, workdir: Path, seeds: list[Path] | None = None) -> Case
     return Case(
         seed, family, source, game, tuple(draft.changes), draft.must_refuse,
         draft.must_accept, draft.secret, draft.reproducible or _asks_for_chance(game),
+        tuple(draft.build_args), draft.compare,
     )  # fmt: skip
 
 

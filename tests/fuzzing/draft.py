@@ -14,6 +14,8 @@ from typing import Any
 
 import yaml
 
+PRESET_FILE = "pod-preset.yaml"  # a print-on-demand preset a case writes beside its game
+
 
 @dataclass
 class Draft:
@@ -27,6 +29,8 @@ class Draft:
     must_accept: str | None = None  # why printkit must exit 0 on this case
     secret: str | None = None  # text of a file outside the game that no output may contain
     reproducible: bool = False  # always build twice and compare, whatever the sample rate
+    build_args: list[str] = field(default_factory=list)  # options the build must be given
+    compare: bool = False  # build, tamper with a copy of the output, `printkit diff` the two
 
     def note(self, change: str) -> None:
         self.changes.append(change)

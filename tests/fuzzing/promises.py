@@ -6,7 +6,10 @@ outside the game in any output."""
 
 from __future__ import annotations
 
+import json
+import random
 import re
+import shutil
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
@@ -16,6 +19,7 @@ from PIL import Image
 
 from fuzzing import running
 from fuzzing.cases import Case, Plan
+from fuzzing.draft import PRESET_FILE
 from fuzzing.running import Outcome, Problem, run
 from printkit.cache import CACHE_FOLDER
 
@@ -32,14 +36,27 @@ NOT_REPRODUCIBLE = "not reproducible"
 LEAK = "outside file read"
 ACCEPTED = "accepted what it must refuse"
 REFUSED = "refused what it must accept"
+NETWORK = "network used"
+WROTE_OUTSIDE = "wrote outside its output"
 KINDS = (INTERNAL, TRACEBACK, OVER_TIME, OVER_MEMORY, PARTIAL, DISAGREE, EXIT_CODE, UNLOCATED,
-         BAD_FILE, NOT_REPRODUCIBLE, LEAK, ACCEPTED, REFUSED)  # fmt: skip
+         BAD_FILE, NOT_REPRODUCIBLE, LEAK, ACCEPTED, REFUSED, NETWORK,
+         WROTE_OUTSIDE)  # fmt: skip
+# Findings about what a build was asked rather than about the game: a profile the game lacks,
+# a print-on-demand preset file and its fit to the game's cards. Validate, asked nothing,
+# cannot make them, so they are not held against it.
+OPTION_CODES = ("[PK770]", "[PK771]", "[PK780]")
 
 _LOCATED = re.compile(r"^\S[^\n]*:\d+:\d+: (error|warning|note)\[PK\d{3}\]: \S.*$")
 _HINT = re.compile(r"^  hint: \S.*$")
+_AT_A_PATH = re.compile(r"^(\S[^\n]*?): (error|warning|note)\[PK\d{3}\]: \S.*$")
+_WITH_LINES = (".yaml", ".yml", ".json", ".csv", ".j2", ".md", ".toml", ".txt", ".svg")
 _SUMMARY = re.compile(r"^\d+ error\(s\), \d+ warning\(s\)( \(errors under --strict\))?$")
 _NOT_BUILT = re.compile(r"^\S+: not built \(see the diagnostics\)$")
 _BUILT = re.compile(r"^\S+: \d+ material\(s\)( \(\d+ redrawn\))?, \d+ file\(s\) in \S.*$")
+_DIFFERENCE = re.compile(
+    r"^\S+: .+ (added|removed|changed)( \(.*\))?$|^no change$"
+    r"|^\d+ change\(s\); old beside new in \S.*$|^reprint of \d+ card\(s\), .+ in \S.*$"
+)  # what `printkit diff` prints
 _NUMBER_TOKEN = re.compile(rb"(?:^|\s)-?(?:nan|inf)(?=\s)", re.IGNORECASE)
 _STRING = re.compile(rb"\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>")  # text shown, not numbers
 _OUT_OF_MEMORY = (
@@ -88,7 +105,7 @@ def check_output_text(outcome: Outcome) -> None:
         outcome.problems.append(Problem(EXIT_CODE, str(outcome.exit_code)))
     lines = outcome.stderr.splitlines()
     for index, line in enumerate(lines):
-        if _LOCATED.match(line):
+        if _LOCATED.match(line) or _at_a_path(line):
             following = lines[index + 1] if index + 1 < len(lines) else ""
             if not _HINT.match(following):
                 outcome.problems.append(Problem(UNLOCATED, f"no hint: {line[:120]}"))
@@ -97,8 +114,16 @@ def check_output_text(outcome: Outcome) -> None:
             or _SUMMARY.match(line)
             or _NOT_BUILT.match(line)
             or _BUILT.match(line)
+            or _DIFFERENCE.match(line)
         ):
             outcome.problems.append(Problem(UNLOCATED, f"{line[:120]!r}"))
+
+
+def _at_a_path(line: str) -> bool:
+    """A diagnostic about something that has no lines: a folder (an output folder `printkit
+    diff` was given, there or not), a PDF or an image; a text file needs its line."""
+    match = _AT_A_PATH.match(line)
+    return bool(match) and Path(match[1]).suffix.lower() not in _WITH_LINES
 
 
 def _last_line(text: str, marker: str) -> str:
@@ -152,6 +177,11 @@ def check_outputs(out: Path) -> list[str]:
                 ElementTree.parse(path)
             except ElementTree.ParseError as error:
                 problems.append(f"{path.name}: SVG is not well-formed XML ({error})")
+        elif path.suffix == ".json":
+            try:
+                json.loads(path.read_bytes())
+            except ValueError as error:
+                problems.append(f"{path.name}: not JSON ({error})")
         elif path.suffix == ".png":
             try:
                 with Image.open(path) as image:
@@ -191,26 +221,86 @@ def same_bytes(first: Path, second: Path) -> list[str]:
 def run_case(
     case: Case, workdir: Path, plan: Plan, memory_mb: int = 1024, seconds: int = 10
 ) -> list[Outcome]:
-    """Validate the case; build it as the plan says (twice to compare, for a sample); check
-    every promise, and those the case's family adds (refuse, accept, leak nothing)."""
+    """Validate the case; build it as the plan says (twice to compare, for a sample; with the
+    options the case asks for); `printkit diff` a tampered copy of the output against it when
+    the case compares; check every promise, and those the case's family adds (refuse, accept,
+    leak nothing)."""
     rule_data = str(case.game.parent)
     out = workdir / "output"
     commands = [["--rule-data", rule_data, "validate"]]
     formats = plan.formats or ("pdf,svg" if case.secret else None)  # where a leak would show
+    if case.build_args or case.compare:
+        formats = formats or "pdf"  # the options asked for are the surface: always build
     if formats:
-        commands.append(["--rule-data", rule_data, "build", "--out", str(out), "--format", formats])
+        chosen = [] if "--format" in case.build_args else ["--format", formats]
+        commands.append(
+            ["--rule-data", rule_data, "build", "--out", str(out), *chosen, *case.build_args]
+        )
     outcomes: list[Outcome] = []
     for number, args in enumerate(commands):
-        outcome = run(args, workdir / f"log{number}.txt", memory_mb, seconds)
-        check_limits(outcome, memory_mb, seconds)
-        check_output_text(outcome)
+        outcome = run_checked(case, args, workdir, f"log{number}.txt", memory_mb, seconds)
         _check_expectations(case, outcome, out)
         outcomes.append(outcome)
         if any(p.kind in (OVER_TIME, OVER_MEMORY) for p in outcome.problems):
             break  # the build would only repeat it, at the same cost
         if args[2] == "build" and outcome.exit_code is not None:
             _check_build(case, outcome, outcomes[0], out, workdir, plan, memory_mb, seconds)
+            if case.compare and outcome.exit_code == 0:
+                outcomes.append(_run_diff(case, out, workdir, memory_mb, seconds))
     return outcomes
+
+
+def run_checked(
+    case: Case, args: list[str], workdir: Path, log: str, memory_mb: int, seconds: int
+) -> Outcome:
+    """One command with the promises every command keeps: within its limits, its output
+    located, no network, nothing written outside the output folders it was given."""
+    before = _files_outside_outputs(workdir)
+    outcome = run(args, workdir / log, memory_mb, seconds)
+    check_limits(outcome, memory_mb, seconds)
+    check_output_text(outcome)
+    if outcome.network:
+        outcome.problems.append(Problem(NETWORK, outcome.network.splitlines()[0]))
+    after = _files_outside_outputs(workdir)
+    changed = sorted(str(p.relative_to(workdir)) for p in before.keys() ^ after.keys())
+    changed += sorted(
+        str(p.relative_to(workdir)) for p in before if after.get(p, before[p]) != before[p]
+    )
+    outcome.problems += [Problem(WROTE_OUTSIDE, name) for name in changed[:3]]
+    return outcome
+
+
+def _files_outside_outputs(workdir: Path) -> dict[Path, tuple[int, int]]:
+    """Every file and folder of the case's folder outside the places commands are told to
+    write (outputs, the diff folder, the private home) and the logs: size and time of each."""
+    written = ("output", "diff", "home", "log")
+    found: dict[Path, tuple[int, int]] = {}
+    for path in workdir.rglob("*"):
+        if not path.relative_to(workdir).parts[0].startswith(written):
+            stat = path.lstat()
+            found[path] = (stat.st_size, stat.st_mtime_ns) if path.is_file() else (0, 0)
+    return found
+
+
+def _run_diff(case: Case, new: Path, workdir: Path, memory_mb: int, seconds: int) -> Outcome:
+    """`printkit diff` from a copy of the build's output, tampered with as the case's seed
+    says, to the output itself; its report folder is checked as a build's output is."""
+    from fuzzing.diff_surfaces import tamper
+
+    old = workdir / "output-old"
+    shutil.copytree(new, old, symlinks=True)
+    to = workdir / "diff"
+    secret = workdir / "outside" / "secret.txt" if case.secret else None
+    rng = random.Random(f"diff {case.seed}")  # its own source: the mutator's is spent
+    paths, options, change = tamper(rng, old, new, secret, case.game.name)
+    args = ["--rule-data", str(case.game.parent), "diff", *map(str, paths), "--to", str(to)]
+    outcome = run_checked(case, [*args, *options], workdir, "log-diff.txt", memory_mb, seconds)
+    outcome.command += f"  (the old output: {change})"
+    if case.secret:
+        outcome.problems += [Problem(LEAK, where) for where in leaks(case.secret, outcome, to)]
+    if outcome.exit_code == 0 and to.exists():
+        outcome.problems += [Problem(BAD_FILE, p) for p in check_outputs(to)]
+    return outcome
 
 
 def _check_expectations(case: Case, outcome: Outcome, out: Path) -> None:
@@ -222,18 +312,37 @@ def _check_expectations(case: Case, outcome: Outcome, out: Path) -> None:
         outcome.problems += [Problem(LEAK, where) for where in leaks(case.secret, outcome, out)]
 
 
+def _about_the_game(outcome: Outcome) -> list[str]:
+    """The located diagnostics and hints of a run, without the findings about the options it
+    was given (OPTION_CODES, a preset file): those and their hints."""
+    kept: list[str] = []
+    keep = True
+    for line in outcome.stderr.splitlines():
+        if _LOCATED.match(line):
+            keep = not (any(code in line for code in OPTION_CODES) or PRESET_FILE in line)
+            if keep:
+                kept.append(line)
+        elif _HINT.match(line) and keep:
+            kept.append(line)
+    return sorted(kept)
+
+
 def disagree(validate: Outcome, build: Outcome) -> Problem | None:
     """Validate promises what build delivers: a clean validate means a clean build (a build
     that fails after it, even with PK900, breaks it), and every located diagnostic of build is
     validate's too. Validate may find more: it plays property claims and smoke playouts, which
     build does not (`validate --no-simulate` is held to build's exact lines by
-    tests/test_validate_promises_build.py)."""
+    tests/test_validate_promises_build.py). Findings about the build's own options (a profile,
+    a preset) are build's alone."""
     if validate.exit_code not in (0, 1) or build.exit_code is None:
         return None
     missing = []
+    game_errors = True
     if build.exit_code in (0, 1):
-        missing = sorted(set(diagnostics(build)) - set(diagnostics(validate)))
-    if (validate.exit_code == 0 and build.exit_code != 0) or missing:
+        found = _about_the_game(build)
+        missing = sorted(set(found) - set(diagnostics(validate)))
+        game_errors = any(": error[" in line for line in found)
+    if (validate.exit_code == 0 and build.exit_code != 0 and game_errors) or missing:
         return Problem(
             DISAGREE, f"exit {validate.exit_code} vs {build.exit_code}; build only: {missing[:2]}"
         )

@@ -3,9 +3,11 @@ parent's state never leaks between cases and a runaway input is measured, not wa
 
 from __future__ import annotations
 
+import errno
 import os
 import resource
 import signal
+import socket
 import sys
 import tempfile
 import time
@@ -41,6 +43,33 @@ class Outcome:
     cpu_seconds: float = 0.0
     signal_name: str | None = None
     problems: list[Problem] = field(default_factory=list)
+    network: str = ""  # the connections and look-ups the command tried, one a line
+
+
+def network_record(log: Path) -> Path:
+    return log.with_suffix(".network")
+
+
+def _forbid_network(record: Path) -> None:
+    """No command the fuzzer runs may use the network (builds read the saved copy of online
+    card data, and `fetch` is not run): every connection to an internet address and every
+    name look-up is written to `record` and fails as an unreachable network would."""
+    connect = socket.socket.connect
+
+    def refuse(*args: object, **_: object) -> None:
+        with open(record, "a", encoding="utf-8") as tried:
+            tried.write(f"{args!r:.200}\n")
+        raise OSError(errno.ENETUNREACH, "the fuzzer allows no network")
+
+    def guarded(self: socket.socket, address: object) -> None:
+        if self.family in (socket.AF_INET, socket.AF_INET6):
+            refuse(address)
+        connect(self, address)
+
+    socket.socket.connect = guarded  # type: ignore[method-assign]
+    socket.socket.connect_ex = guarded  # type: ignore[assignment,method-assign]
+    socket.getaddrinfo = refuse  # type: ignore[assignment]
+    socket.create_connection = refuse  # type: ignore[assignment]
 
 
 def _child(args: list[str], log: Path, home: Path, memory_bytes: int, seconds: int) -> None:
@@ -62,6 +91,7 @@ def _child(args: list[str], log: Path, home: Path, memory_bytes: int, seconds: i
         home.mkdir(exist_ok=True)
         os.environ.update(HOME=str(home), TMPDIR=str(home), XDG_CACHE_HOME=str(home / "cache"))
         tempfile.tempdir = str(home)
+        _forbid_network(network_record(log))
         handle = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         os.dup2(handle, 1)
         os.dup2(handle, 2)
@@ -92,6 +122,10 @@ def run(args: list[str], log: Path, memory_mb: int = 1024, seconds: int = 10) ->
     text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
     outcome = Outcome(" ".join(args), None, elapsed, usage.ru_maxrss / 1024, text)
     outcome.cpu_seconds = usage.ru_utime + usage.ru_stime
+    tried = network_record(log)
+    if tried.exists():
+        outcome.network = tried.read_text(encoding="utf-8", errors="replace")
+        tried.unlink()
     if os.WIFSIGNALED(status):
         outcome.signal_name = signal.Signals(os.WTERMSIG(status)).name
     else:
