@@ -18,8 +18,11 @@ printkit.games.__path__.append(str(Path(__file__).parent / "engines"))
 
 # Property tests in CI (which sets CI=true) run the same examples every time and neither read
 # nor write Hypothesis's example database: a red build is reproducible from its log alone.
-settings.register_profile("ci", database=None, derandomize=True, print_blob=True)
-settings.load_profile("ci" if os.environ.get("CI", "").lower() == "true" else "default")
+# Neither profile has a deadline: a deadline is a timing assertion, and on a loaded machine it
+# failed examples that were correct (speed is measured in benchmarks/, not in tests).
+settings.register_profile("ci", database=None, derandomize=True, print_blob=True, deadline=None)
+settings.register_profile("local", deadline=None)
+settings.load_profile("ci" if os.environ.get("CI", "").lower() == "true" else "local")
 
 
 def _build(tmp_path_factory: pytest.TempPathFactory, rule_data: Path, game: str) -> Path:
