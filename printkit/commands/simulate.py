@@ -121,6 +121,13 @@ def simulate(context: click.Context, game: str, playouts: int | None, seed: int,
                 batch_only=batch_only)  # fmt: skip
     if ladder is not None:
         plan.ladder = _rungs(context, loaded, engine, ladder, seats)
+    for name, split in ({} if batch_only else plan.simulation.splits).items():
+        if split.at not in engine.events:  # validate says where (PK500); here, say what
+            raise click.UsageError(
+                f"simulation.yaml's split '{name}' is at '{split.at}', which the {engine.name} "
+                f"engine never names; {did_you_mean(split.at, engine.events)}",
+                ctx=context,
+            )
     try:
         for text in settings:
             path, (value,) = parse_setting(text, engine, "--set")

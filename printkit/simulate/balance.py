@@ -1,5 +1,6 @@
 """What `printkit simulate` computes: the batch asked for on the command line, then the sweeps
-and the controlled questions of the command line and of simulation.yaml, as balance.json data.
+and the controlled questions of the command line and of simulation.yaml, and its length splits,
+as balance.json data.
 
 Every batch of one report runs on the same seeds, so the values of a sweep and the arms of a
 question differ only by what they change (common random numbers).
@@ -14,13 +15,14 @@ from itertools import pairwise
 from typing import Any
 
 from printkit.load.package import LoadedPackage
-from printkit.model.simulation import Question, Simulation
+from printkit.model.simulation import Question, Simulation, Split
 from printkit.simulate.exact import table_json
 from printkit.simulate.figures import (
     agent_scores,
     batch_figures,
     observed_rates,
     paired_change,
+    split_length,
     sweep_changes,
     sweep_point,
 )
@@ -103,6 +105,7 @@ def balance(plan: Plan) -> Balance:
     questions = {
         name: _question(plan, batch, question) for name, question in asked.questions.items()
     }
+    splits = {name: _split(plan, batch, split) for name, split in asked.splits.items()}
     ladder = _ladder(plan, batch)
     data = {
         "format": FORMAT,
@@ -119,6 +122,7 @@ def balance(plan: Plan) -> Balance:
         "batch": batch_figures(batch, plan.engine, records),
         "sweeps": sweeps,
         "questions": questions,
+        "splits": splits,
         "ladder": ladder,
         "exact": _exact(plan.engine, batch),
     }
@@ -157,6 +161,19 @@ def _sweep(
         "agents": list(batch.agents),
         "playouts": batch.total,
         "points": points,
+    }
+
+
+def _split(plan: Plan, batch: Batch, split: Split) -> dict[str, Any]:
+    """Game length before and after the first step naming `split.at`, on the batch's seeds."""
+    marked = replace(batch, agents=tuple(split.agents), seeds=plan.playouts or split.playouts,
+                     marks=(split.at,))  # fmt: skip
+    return {
+        "text": split.text,
+        "at": split.at,
+        "agents": list(marked.agents),
+        "playouts": marked.total,
+        **split_length(_run(plan, marked), 0),
     }
 
 

@@ -28,6 +28,7 @@ from printkit.simulate.protocol import Agent, Engine
 CHUNKS_PER_WORKER = 16  # small enough to balance uneven games, large enough to pay the sending
 LARGEST_CHUNK = 500
 CONNECT_SECONDS = 10  # to reach a Dask scheduler before giving up
+NEVER_MARKED = -1  # a Record's turn for a mark that never happened
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class Batch:
     check: bool = False
     tested: Tested | None = None
     observed: tuple[Preference, ...] = ()  # moves whose use by player identity 0 is recorded
+    marks: tuple[str, ...] = ()  # events whose first turn is recorded (length splits)
 
     @property
     def total(self) -> int:
@@ -89,7 +91,7 @@ class Batch:
         agents = self.seat_agents(engine, index % self.orders)
         return play_one(
             engine, self.rules, self.players, self.variant, agents, self.seeds_of(index),
-            self.max_turns, self.check, watch,
+            self.max_turns, self.check, watch, marks=self.marks,
         )  # fmt: skip
 
 
@@ -108,6 +110,7 @@ class Record:
     error: str | None
     events: tuple[tuple[str, int], ...] = field(default=())  # per event: steps naming it
     took: tuple[bool, ...] = ()  # per observed move: whether player identity 0 made one
+    marked: tuple[int, ...] = ()  # per mark: the turn it first happened, or -1 (never)
 
     @property
     def finished(self) -> bool:
@@ -129,6 +132,7 @@ def record(batch: Batch, index: int, result: PlayoutResult) -> Record:
         error=result.error,
         events=tuple(sorted(events.items())),
         took=tuple(_took(batch, index, result, move) for move in batch.observed),
+        marked=tuple(result.marked.get(event, NEVER_MARKED) for event in batch.marks),
     )
 
 
