@@ -145,6 +145,7 @@ def simulate(context: click.Context, game: str, playouts: int | None, seed: int,
         _find(context, plan, event)
         return
     plan.progress = _progress_bar
+    plan.meanwhile = _prepare_report
     started = time.perf_counter()
     try:
         report = balance(plan)
@@ -167,6 +168,14 @@ def simulate(context: click.Context, game: str, playouts: int | None, seed: int,
         f"{count / elapsed:,.1f} playouts/s, {steps / elapsed:,.0f} steps/s with {workers} "
         f"worker(s); wrote {out / game}/balance.json and balance.pdf"
     )
+
+
+def _prepare_report() -> None:
+    """The PDF's drawing code and fonts, loaded while the workers play (not after them)."""
+    from printkit.draw.fonts import register_fonts
+    from printkit.simulate import report  # noqa: F401  (imported for its start-up cost)
+
+    register_fonts()
 
 
 def _rungs(

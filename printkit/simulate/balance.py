@@ -27,7 +27,7 @@ from printkit.simulate.figures import (
     sweep_point,
 )
 from printkit.simulate.protocol import Engine
-from printkit.simulate.runner import Batch, Progress, Record, Tested, run
+from printkit.simulate.runner import Batch, Meanwhile, Progress, Record, Tested, idle, run
 from printkit.simulate.settings import rules_hash, with_settings
 
 FORMAT = 1
@@ -53,6 +53,7 @@ class Plan:
     batch_only: bool = False  # the command line's batch alone, without simulation.yaml's
     ladder: tuple[str, ...] = ()  # the skill ladder's rungs, weakest first (none: no ladder)
     progress: Callable[[int], Progress] | None = None  # given a total, a progress callback
+    meanwhile: Meanwhile = idle  # the caller's work that needs no playout (the PDF's fonts)
     played: Counter[str] = field(default_factory=Counter)  # playouts and steps of every batch
 
     @property
@@ -93,7 +94,15 @@ class Balance:
 def balance(plan: Plan) -> Balance:
     """Every batch of the report (raises runner.Stopped on Ctrl-C)."""
     batch = main_batch(plan)
-    records = _run(plan, batch)
+    exact: list[dict[str, Any]] = []
+
+    def meanwhile() -> None:
+        """What needs no playout, done while the workers play the first batch: with several
+        workers the parent would otherwise wait, then do it alone (the serial part)."""
+        exact.extend(_exact(plan.engine, batch))
+        plan.meanwhile()
+
+    records = _run(plan, batch, meanwhile)
     sweeps: dict[str, Any] = {}
     if plan.sweep is not None:
         path, values = plan.sweep
@@ -124,7 +133,7 @@ def balance(plan: Plan) -> Balance:
         "questions": questions,
         "splits": splits,
         "ladder": ladder,
-        "exact": _exact(plan.engine, batch),
+        "exact": exact,
     }
     return Balance(data, batch, records)
 
@@ -137,9 +146,9 @@ def _exact(engine: Engine, batch: Batch) -> list[dict[str, Any]]:
     return [table_json(table) for table in offered(batch.rules, batch.players, batch.variant)]
 
 
-def _run(plan: Plan, batch: Batch) -> list[Record]:
+def _run(plan: Plan, batch: Batch, meanwhile: Meanwhile = idle) -> list[Record]:
     progress = plan.progress(batch.total) if plan.progress else None
-    records = run(batch, plan.workers, plan.scheduler, progress)
+    records = run(batch, plan.workers, plan.scheduler, progress, meanwhile)
     plan.played["playouts"] += len(records)
     plan.played["steps"] += sum(r.steps for r in records)
     return records

@@ -4,6 +4,8 @@ cluster, index order kept, Ctrl-C reported with the playouts finished."""
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 from pathlib import Path
 
 import pytest
@@ -29,6 +31,18 @@ def test_a_mark_is_the_turn_count_at_the_first_step_naming_its_event():
         assert r.marked == ((first.turns,) if first.stopped else (NEVER_MARKED,))
         reached += first.stopped
     assert 0 < reached < len(records)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_parents_own_work_runs_once_in_it_while_the_workers_play(workers: int):
+    seen: list[tuple[int, int]] = []  # the process, and its live worker processes
+
+    def meanwhile() -> None:
+        seen.append((os.getpid(), len(multiprocessing.active_children())))
+
+    records = run(batch(seeds=40), workers=workers, meanwhile=meanwhile)
+    assert seen == [(os.getpid(), 0 if workers == 1 else workers)]
+    assert records == run(batch(seeds=40))
 
 
 def test_chunks_cover_every_index_once():
