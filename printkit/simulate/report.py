@@ -358,7 +358,7 @@ def _split_flowables(
 ) -> list[Flowable]:
     """Game length before and after an event: how often it happened, then both parts."""
     who = f"{' vs '.join(split['agents'])}, n = {split['playouts']}"
-    means = "; ".join(
+    means = ". ".join(
         f"{part.capitalize()} it: mean {split[part]['mean']['estimate']:.1f} turns "
         f"[{split[part]['mean']['low']:.1f}, {split[part]['mean']['high']:.1f}]"
         for part in ("before", "after")
