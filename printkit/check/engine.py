@@ -70,6 +70,7 @@ def check_engine(
             at = index[("example", example_id)]
             held = check_script(bound, ("examples", example_id), example, diagnostics)
             verdicts[at] = _status(verdicts[at], held)
+    _split_events_named(bound, diagnostics)
     if smoke and not any(found.code == INVARIANT_BROKEN for found in diagnostics):
         check_smoke(bound, diagnostics)  # a script already found the engine broken on this data
 
@@ -95,6 +96,19 @@ def bound_engine(loaded: LoadedPackage, diagnostics: Diagnostics) -> Engine | No
             ),
         )
         return None
+
+
+def _split_events_named(bound: BoundEngine, diagnostics: Diagnostics) -> None:
+    """PK500 for a length split at an event the engine never names (it would never happen)."""
+    known = bound.engine.events
+    for name, split in (bound.loaded.package.simulation or Simulation()).splits.items():
+        if split.at not in known:
+            diagnostics.add(
+                RULE_UNKNOWN_REFERENCE,
+                f"split '{name}' is at '{split.at}', an event engine '{bound.name}' never names",
+                bound.loaded.spans.value(("simulation", "splits", name, "at")),
+                hint=did_you_mean(split.at, known, otherwise="name an action, a phase or a row"),
+            )
 
 
 def _status(verdict: Verdict, held: bool) -> Verdict:

@@ -121,6 +121,13 @@ def simulate(context: click.Context, game: str, playouts: int | None, seed: int,
                 batch_only=batch_only)  # fmt: skip
     if ladder is not None:
         plan.ladder = _rungs(context, loaded, engine, ladder, seats)
+    for name, split in ({} if batch_only else plan.simulation.splits).items():
+        if split.at not in engine.events:  # validate says where (PK500); here, say what
+            raise click.UsageError(
+                f"simulation.yaml's split '{name}' is at '{split.at}', which the {engine.name} "
+                f"engine never names; {did_you_mean(split.at, engine.events)}",
+                ctx=context,
+            )
     try:
         for text in settings:
             path, (value,) = parse_setting(text, engine, "--set")
@@ -138,6 +145,7 @@ def simulate(context: click.Context, game: str, playouts: int | None, seed: int,
         _find(context, plan, event)
         return
     plan.progress = _progress_bar
+    plan.meanwhile = _prepare_report
     started = time.perf_counter()
     try:
         report = balance(plan)
@@ -160,6 +168,14 @@ def simulate(context: click.Context, game: str, playouts: int | None, seed: int,
         f"{count / elapsed:,.1f} playouts/s, {steps / elapsed:,.0f} steps/s with {workers} "
         f"worker(s); wrote {out / game}/balance.json and balance.pdf"
     )
+
+
+def _prepare_report() -> None:
+    """The PDF's drawing code and fonts, loaded while the workers play (not after them)."""
+    from printkit.draw.fonts import register_fonts
+    from printkit.simulate import report  # noqa: F401  (imported for its start-up cost)
+
+    register_fonts()
 
 
 def _rungs(

@@ -2,7 +2,8 @@
 
 `validate` reads `max_turns` and `smoke` (the seeded random playouts that find games that never
 end, end conditions that never happen and rules never used); `printkit simulate` reads the rest:
-the named priority agents, the controlled `questions` and the `sweeps` its report answers.
+the named priority agents, the controlled `questions`, the `sweeps` and the length `splits` its
+report answers.
 """
 
 from __future__ import annotations
@@ -130,6 +131,19 @@ class Sweep(Strict):
     agents: SeatAgents = Field(default_factory=random_agents)
 
 
+class Split(Strict):
+    """Game length split at an event: the turns before the first step that names it and the
+    turns after, in finished games (e.g. the dice game's mid game and end game)."""
+
+    text: str = Field(description=TEXT)
+    at: str = Field(
+        pattern=RULE_ID,
+        description="an event the engine names: a rule id, a card effect or an engine event",
+    )
+    playouts: int = Field(1000, ge=1, le=MAX_EXPERIMENT_PLAYOUTS)
+    agents: SeatAgents = Field(default_factory=random_agents)
+
+
 class Simulation(Strict):
     max_turns: int = Field(
         200, ge=1, le=MAX_TURNS, description="a playout reaching it is a timeout"
@@ -140,3 +154,6 @@ class Simulation(Strict):
     )
     questions: dict[Name, Question] = Field(default_factory=dict)
     sweeps: dict[Name, Sweep] = Field(default_factory=dict)
+    splits: dict[Name, Split] = Field(
+        default_factory=dict, description="game length before and after an event"
+    )

@@ -1,5 +1,6 @@
 """What `printkit simulate` computes: the batch asked for on the command line, then the sweeps
-and the controlled questions of the command line and of simulation.yaml, as balance.json data.
+and the controlled questions of the command line and of simulation.yaml, and its length splits,
+as balance.json data.
 
 Every batch of one report runs on the same seeds, so the values of a sweep and the arms of a
 question differ only by what they change (common random numbers).
@@ -14,18 +15,19 @@ from itertools import pairwise
 from typing import Any
 
 from printkit.load.package import LoadedPackage
-from printkit.model.simulation import Question, Simulation
+from printkit.model.simulation import Question, Simulation, Split
 from printkit.simulate.exact import table_json
 from printkit.simulate.figures import (
     agent_scores,
     batch_figures,
     observed_rates,
     paired_change,
+    split_length,
     sweep_changes,
     sweep_point,
 )
 from printkit.simulate.protocol import Engine
-from printkit.simulate.runner import Batch, Progress, Record, Tested, run
+from printkit.simulate.runner import Batch, Meanwhile, Progress, Record, Tested, idle, run
 from printkit.simulate.settings import rules_hash, with_settings
 
 FORMAT = 1
@@ -51,6 +53,7 @@ class Plan:
     batch_only: bool = False  # the command line's batch alone, without simulation.yaml's
     ladder: tuple[str, ...] = ()  # the skill ladder's rungs, weakest first (none: no ladder)
     progress: Callable[[int], Progress] | None = None  # given a total, a progress callback
+    meanwhile: Meanwhile = idle  # the caller's work that needs no playout (the PDF's fonts)
     played: Counter[str] = field(default_factory=Counter)  # playouts and steps of every batch
 
     @property
@@ -91,7 +94,15 @@ class Balance:
 def balance(plan: Plan) -> Balance:
     """Every batch of the report (raises runner.Stopped on Ctrl-C)."""
     batch = main_batch(plan)
-    records = _run(plan, batch)
+    exact: list[dict[str, Any]] = []
+
+    def meanwhile() -> None:
+        """What needs no playout, done while the workers play the first batch: with several
+        workers the parent would otherwise wait, then do it alone (the serial part)."""
+        exact.extend(_exact(plan.engine, batch))
+        plan.meanwhile()
+
+    records = _run(plan, batch, meanwhile)
     sweeps: dict[str, Any] = {}
     if plan.sweep is not None:
         path, values = plan.sweep
@@ -103,6 +114,7 @@ def balance(plan: Plan) -> Balance:
     questions = {
         name: _question(plan, batch, question) for name, question in asked.questions.items()
     }
+    splits = {name: _split(plan, batch, split) for name, split in asked.splits.items()}
     ladder = _ladder(plan, batch)
     data = {
         "format": FORMAT,
@@ -119,8 +131,9 @@ def balance(plan: Plan) -> Balance:
         "batch": batch_figures(batch, plan.engine, records),
         "sweeps": sweeps,
         "questions": questions,
+        "splits": splits,
         "ladder": ladder,
-        "exact": _exact(plan.engine, batch),
+        "exact": exact,
     }
     return Balance(data, batch, records)
 
@@ -133,9 +146,9 @@ def _exact(engine: Engine, batch: Batch) -> list[dict[str, Any]]:
     return [table_json(table) for table in offered(batch.rules, batch.players, batch.variant)]
 
 
-def _run(plan: Plan, batch: Batch) -> list[Record]:
+def _run(plan: Plan, batch: Batch, meanwhile: Meanwhile = idle) -> list[Record]:
     progress = plan.progress(batch.total) if plan.progress else None
-    records = run(batch, plan.workers, plan.scheduler, progress)
+    records = run(batch, plan.workers, plan.scheduler, progress, meanwhile)
     plan.played["playouts"] += len(records)
     plan.played["steps"] += sum(r.steps for r in records)
     return records
@@ -157,6 +170,19 @@ def _sweep(
         "agents": list(batch.agents),
         "playouts": batch.total,
         "points": points,
+    }
+
+
+def _split(plan: Plan, batch: Batch, split: Split) -> dict[str, Any]:
+    """Game length before and after the first step naming `split.at`, on the batch's seeds."""
+    marked = replace(batch, agents=tuple(split.agents), seeds=plan.playouts or split.playouts,
+                     marks=(split.at,))  # fmt: skip
+    return {
+        "text": split.text,
+        "at": split.at,
+        "agents": list(marked.agents),
+        "playouts": marked.total,
+        **split_length(_run(plan, marked), 0),
     }
 
 

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from printkit.simulate.protocol import Engine
-from printkit.simulate.runner import Batch, Record
+from printkit.simulate.runner import NEVER_MARKED, Batch, Record
 from printkit.simulate.stats import (
     Interval,
+    mean_interval,
     newcombe,
     paired_bootstrap,
     playouts_for,
@@ -141,6 +142,25 @@ def length(batch: Batch, records: Sequence[Record]) -> dict[str, Any]:
             {"seat": seat + 1, **distribution([r.decisions[seat] for r in finished])}
             for seat in range(batch.players)
         ],
+    }
+
+
+def split_length(records: Sequence[Record], mark: int) -> dict[str, Any]:
+    """Game length split at mark `mark` of the batch: the share of finished games in which it
+    happened, and in those the turns before it and after it (distributions and means with
+    their intervals)."""
+    finished = [r for r in records if r.finished]
+    reached = [r for r in finished if r.marked[mark] != NEVER_MARKED]
+    parts = {
+        "before": [r.marked[mark] for r in reached],
+        "after": [r.turns - r.marked[mark] for r in reached],
+    }
+    return {
+        "reached": rate(len(reached), len(finished)),
+        **{
+            part: {**distribution(turns), "mean": mean_interval(turns).as_json()}
+            for part, turns in parts.items()
+        },
     }
 
 

@@ -64,6 +64,7 @@ class PlayoutResult:
     end: str | None = None  # the end condition that ended it (an id of rules.end_conditions)
     error: str | None = None  # the invariant that broke, at step len(actions)
     final: dict[str, Any] | None = None  # the last position's JSON, when asked to keep it
+    marked: dict[str, int] = field(default_factory=dict)  # mark → the turn it first happened
 
     @property
     def steps(self) -> int:
@@ -81,16 +82,19 @@ def play_one(
     check_invariants: bool = False,
     watch: Watch | None = None,
     keep_final: bool = False,
+    marks: Sequence[str] = (),
 ) -> PlayoutResult:
     """Play one game with one agent per seat; never raises for a broken invariant (the
     result's `error` says which, after the step that broke it). `keep_final` keeps the last
-    position's JSON (what a property checked at the end reads)."""
+    position's JSON (what a property checked at the end reads); each event of `marks` gets
+    the turn count of the first step that names it (a length split)."""
     chance = seeds.chance()
     rngs = [seeds.seat(seat) for seat in range(players)]
     result = PlayoutResult(seeds.index)
     state = engine.new_game(rules, players, variant)
     ends = set(rules.rules.end_conditions) if rules.rules else set()
     max_steps = max_turns * MAX_STEPS_PER_TURN
+    unmarked = set(marks)
     try:
         if check_invariants:
             engine.check_invariants(state)
@@ -109,6 +113,10 @@ def play_one(
             result.actions.append(notation)
             result.actors.append(actor)
             result.events.append(list(state.events))
+            if unmarked and not unmarked.isdisjoint(state.events):
+                for event in unmarked.intersection(state.events):
+                    result.marked[event] = state.turn()
+                unmarked.difference_update(state.events)
             if check_invariants:
                 engine.check_invariants(state)
             if watch is not None and not watch(state, actor, notation, result.events[-1]):

@@ -353,6 +353,32 @@ def _question_flowables(
     return parts
 
 
+def _split_flowables(
+    name: str, split: dict[str, Any], styles: dict[str, ParagraphStyle]
+) -> list[Flowable]:
+    """Game length before and after an event: how often it happened, then both parts."""
+    who = f"{' vs '.join(split['agents'])}, n = {split['playouts']}"
+    means = ". ".join(
+        f"{part.capitalize()} it: mean {split[part]['mean']['estimate']:.1f} turns "
+        f"[{split[part]['mean']['low']:.1f}, {split[part]['mean']['high']:.1f}]"
+        for part in ("before", "after")
+    )
+    parts: list[Flowable] = [
+        Paragraph(f"Length split {name}: {split['text']}", styles["heading"]),
+        Paragraph(
+            f"The turns completed before the turn in which <b>{split['at']}</b> first "
+            f"happened, and the turns from that one to the end, in the finished games where "
+            f"it happened ({who}). It happened in "
+            f"{_interval_text(split['reached'])} of the finished games. {means} (95 %).",
+            styles["body"],
+        ),
+    ]
+    for part in ("before", "after"):
+        title = f"Turns {part} {split['at']} ({who}, {split[part]['n']} games)"
+        parts.append(histogram(title, split[part], "turns"))
+    return parts
+
+
 def _share_text(share: float) -> str:
     """A probability as a percentage; one too small to show is never printed as 0."""
     return f"{share * 100:.1f}" if share >= 0.0005 else "<0.1"
@@ -441,6 +467,8 @@ def render_report(balance: dict[str, Any]) -> bytes:
         ]))  # fmt: skip
     for name, question in balance["questions"].items():
         story.append(KeepTogether(_question_flowables(name, question, styles)))
+    for name, split in balance.get("splits", {}).items():  # none in an older balance.json
+        story.append(KeepTogether(_split_flowables(name, split, styles)))
     footer = _footer(" · ".join(p for p in (f"Balance of {balance['title']}", edition) if p))
     document.build(story, onFirstPage=footer, onLaterPages=footer)
     return buffer.getvalue()

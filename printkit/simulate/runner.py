@@ -28,6 +28,7 @@ from printkit.simulate.protocol import Agent, Engine
 CHUNKS_PER_WORKER = 16  # small enough to balance uneven games, large enough to pay the sending
 LARGEST_CHUNK = 500
 CONNECT_SECONDS = 10  # to reach a Dask scheduler before giving up
+NEVER_MARKED = -1  # a Record's turn for a mark that never happened
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class Batch:
     check: bool = False
     tested: Tested | None = None
     observed: tuple[Preference, ...] = ()  # moves whose use by player identity 0 is recorded
+    marks: tuple[str, ...] = ()  # events whose first turn is recorded (length splits)
 
     @property
     def total(self) -> int:
@@ -89,7 +91,7 @@ class Batch:
         agents = self.seat_agents(engine, index % self.orders)
         return play_one(
             engine, self.rules, self.players, self.variant, agents, self.seeds_of(index),
-            self.max_turns, self.check, watch,
+            self.max_turns, self.check, watch, marks=self.marks,
         )  # fmt: skip
 
 
@@ -108,6 +110,7 @@ class Record:
     error: str | None
     events: tuple[tuple[str, int], ...] = field(default=())  # per event: steps naming it
     took: tuple[bool, ...] = ()  # per observed move: whether player identity 0 made one
+    marked: tuple[int, ...] = ()  # per mark: the turn it first happened, or -1 (never)
 
     @property
     def finished(self) -> bool:
@@ -129,6 +132,7 @@ def record(batch: Batch, index: int, result: PlayoutResult) -> Record:
         error=result.error,
         events=tuple(sorted(events.items())),
         took=tuple(_took(batch, index, result, move) for move in batch.observed),
+        marked=tuple(result.marked.get(event, NEVER_MARKED) for event in batch.marks),
     )
 
 
@@ -172,6 +176,11 @@ class Stopped(Exception):
 
 
 Progress = Callable[[int], None]  # called with the number of playouts just finished
+Meanwhile = Callable[[], None]  # the parent's own work, which needs no playout
+
+
+def idle() -> None:
+    """No work of the parent's own while the workers play."""
 
 
 def run(
@@ -179,15 +188,19 @@ def run(
     workers: int = 1,
     scheduler: str | None = None,
     progress: Progress | None = None,
+    meanwhile: Meanwhile = idle,
 ) -> list[Record]:
-    """Every playout of `batch`, in index order. Raises Stopped on Ctrl-C."""
+    """Every playout of `batch`, in index order. Raises Stopped on Ctrl-C. `meanwhile` runs
+    once, in this process, after the workers have their chunks: the parent would only wait,
+    so what it does then costs no time (with one worker it runs first)."""
     parts = chunks(batch.total, 1 if scheduler is None and workers == 1 else workers)
     if scheduler is not None:
-        finished = _on_cluster(batch, parts, scheduler)
+        finished = _on_cluster(batch, parts, scheduler, meanwhile)
     elif workers == 1:
+        meanwhile()
         finished = ((start, play_chunk(batch, start, stop)) for start, stop in parts)
     else:
-        finished = _on_pool(batch, parts, workers)
+        finished = _on_pool(batch, parts, workers, meanwhile)
     done: dict[int, list[Record]] = {}
     count = 0
     try:
@@ -217,7 +230,7 @@ def _play_part(part: tuple[int, int]) -> tuple[int, list[Record]]:
 
 
 def _on_pool(
-    batch: Batch, parts: Sequence[tuple[int, int]], workers: int
+    batch: Batch, parts: Sequence[tuple[int, int]], workers: int, meanwhile: Meanwhile
 ) -> Iterator[tuple[int, list[Record]]]:
     """The standard library's process pool. Forked workers inherit the batch, the loaded
     engine and the interpreter's start-up, so a worker starts in milliseconds and a chunk
@@ -226,7 +239,9 @@ def _on_pool(
     context = multiprocessing.get_context("fork")
     pool = context.Pool(workers, initializer=_quiet_worker)
     try:
-        yield from pool.imap_unordered(_play_part, parts)
+        finished = pool.imap_unordered(_play_part, parts)
+        meanwhile()
+        yield from finished
         pool.close()
     finally:
         pool.terminate()
@@ -235,7 +250,7 @@ def _on_pool(
 
 
 def _on_cluster(
-    batch: Batch, parts: Sequence[tuple[int, int]], address: str
+    batch: Batch, parts: Sequence[tuple[int, int]], address: str, meanwhile: Meanwhile
 ) -> Iterator[tuple[int, list[Record]]]:
     """The same chunks on a Dask distributed cluster (the `cluster` extra): the batch is sent
     to every worker once, the chunks as tasks."""
@@ -251,6 +266,7 @@ def _on_cluster(
             client.submit(play_chunk, shared, start, stop, pure=False) for start, stop in parts
         ]
         starts = {future.key: start for future, (start, _) in zip(futures, parts, strict=True)}
+        meanwhile()
         try:
             for future in as_completed(futures, loop=client.loop):
                 yield starts[future.key], future.result()

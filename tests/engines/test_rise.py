@@ -19,6 +19,7 @@ from printkit.load.package import load_package
 from printkit.load.played import apply_plays, parse_path, plays_of
 from printkit.model.package import Package
 from printkit.simulate.protocol import TERMINAL, InvariantBroken, pick, seeded, state_hash
+from printkit.simulate.runner import Batch
 
 ROOT = Path(__file__).resolve().parents[2]
 POSITIONS = Path(__file__).parent / "positions" / "rise"
@@ -217,3 +218,16 @@ def test_three_finished_towers_win() -> None:
         end_turn(state)
         end_turn(state)
     assert state.ended_by == "three_towers" and state.returns() == [1.0, 0.0]
+
+
+def test_tower_builders_playing_each_other_finish_their_games() -> None:
+    """The greedy part of `priority:tower_builder` closes rings round free tiles (the
+    evaluation counts each tile's ring progress), so two of them end by three towers instead
+    of filling the board with workers and wandering to max_turns."""
+    simulation = RULES.simulation
+    assert simulation is not None
+    builders = ("priority:tower_builder", "priority:tower_builder")
+    arms = Batch("rise", "rise", RULES, 2, None, builders, 0, 6,
+                 max_turns=simulation.max_turns, check=True)  # fmt: skip
+    results = [arms.play(index, ENGINE) for index in range(arms.total)]
+    assert [result.end for result in results] == ["three_towers"] * 6

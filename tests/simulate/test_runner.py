@@ -4,12 +4,14 @@ cluster, index order kept, Ctrl-C reported with the playouts finished."""
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 from pathlib import Path
 
 import pytest
 from support import run_cli
 
-from printkit.simulate.runner import Stopped, chunks, run
+from printkit.simulate.runner import NEVER_MARKED, Stopped, chunks, run
 from simulate.hidden_race import ENGINES, GAME, batch
 
 
@@ -18,6 +20,29 @@ def test_records_do_not_depend_on_workers():
     one, two = run(arms, workers=1), run(arms, workers=2)
     assert one == two
     assert [r.index for r in one] == list(range(80))
+
+
+def test_a_mark_is_the_turn_count_at_the_first_step_naming_its_event():
+    marked = batch(("greedy", "random"), seeds=40, marks=("bounce",))
+    records = run(marked)
+    reached = 0
+    for r in records:
+        first = marked.play(r.index, watch=lambda _s, _a, _n, events: "bounce" not in events)
+        assert r.marked == ((first.turns,) if first.stopped else (NEVER_MARKED,))
+        reached += first.stopped
+    assert 0 < reached < len(records)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_the_parents_own_work_runs_once_in_it_while_the_workers_play(workers: int):
+    seen: list[tuple[int, int]] = []  # the process, and its live worker processes
+
+    def meanwhile() -> None:
+        seen.append((os.getpid(), len(multiprocessing.active_children())))
+
+    records = run(batch(seeds=40), workers=workers, meanwhile=meanwhile)
+    assert seen == [(os.getpid(), 0 if workers == 1 else workers)]
+    assert records == run(batch(seeds=40))
 
 
 def test_chunks_cover_every_index_once():

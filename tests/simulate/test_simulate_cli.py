@@ -10,7 +10,7 @@ import pypdf
 import pytest
 import yaml
 from click.testing import CliRunner
-from support import GOOD, run_cli
+from support import BROKEN, GOOD, run_cli
 
 from printkit.cli import main
 from printkit.simulate.protocol import CHANCE
@@ -80,6 +80,33 @@ def test_the_win_rate_when_a_move_was_taken_is_printed_apart_under_its_label(rep
     text = "".join(page.extract_text() for page in pypdf.PdfReader(report / "balance.pdf").pages)
     label = text.index("Observational, not an effect: win rate when X was taken")
     assert text.index("change") < label < text.index("roll: win rate when taken")
+
+
+def test_a_length_split_cuts_the_finished_games_at_the_event(report: Path):
+    data = json.loads((report / "balance.json").read_text())
+    split = data["splits"]["first_bounce"]
+    assert (split["at"], split["agents"], split["playouts"]) == ("bounce", ["random"], 40)
+    reached = split["reached"]
+    assert 0 < reached["count"] < reached["n"] <= 40  # some races end without a bounce
+    before, after = split["before"], split["after"]
+    assert before["n"] == after["n"] == reached["count"]
+    assert before["min"] >= 0 and after["min"] >= 1  # the turn it happened in counts after
+    for part in (before, after):
+        mean = part["mean"]
+        assert mean["estimate"] == round(part["total"] / part["n"], 6)
+        assert mean["low"] < mean["estimate"] < mean["high"]
+    text = "".join(page.extract_text() for page in pypdf.PdfReader(report / "balance.pdf").pages)
+    words = " ".join(text.split())
+    assert "Length split first_bounce: The race before and after the first bounce" in words
+    assert f"Turns before bounce (random, n = 40, {before['n']} games)" in words
+
+
+def test_a_split_at_an_event_the_engine_never_names_is_a_usage_error(tmp_path: Path):
+    result = run_cli("--rule-data", BROKEN, "simulate", "engine_split_unknown_event",
+                     "--out", tmp_path)  # fmt: skip
+    assert result.exit_code == 2, result.output
+    assert "split 'first_roll' is at 'rolls', which the race engine never names" in result.output
+    assert "did you mean 'roll'" in result.output
 
 
 def test_sample_games_replay_and_are_checked(report: Path):

@@ -18,12 +18,13 @@ from printkit.model.package import Package
 TIER_WEIGHT = 1.0  # not a rule: heuristic weight
 FINISHED_WEIGHT = 3.0  # not a rule: heuristic weight
 WORKER_WEIGHT = 0.2  # not a rule: heuristic weight
+RING_WEIGHT = 2.0  # not a rule: heuristic weight of a ring closed round a free tile
 SCALE = 4.0  # not a rule: how many points make a position clearly better
 
 
 class RiseEngine:
     name = "rise"
-    version = "1"
+    version = "2"  # 2: the evaluation counts ring progress round free tiles
     requires = REQUIRES
     phases = ("take_actions",)
     events = (*CHOSEN, BUILD, DESTROY, THREE_TOWERS, ELIMINATION, PASS, PROTECTED)
@@ -53,6 +54,9 @@ class RiseEngine:
             score += sign * (TIER_WEIGHT * tiers + FINISHED_WEIGHT * finished)
         for owner in state.workers.values():
             score += WORKER_WEIGHT * (1 if owner == seat else -1)
+        for owner in range(state.players):
+            sign = 1 if owner == seat else -1
+            score += sign * RING_WEIGHT * state.ring_progress(owner)
         return 1 / (1 + math.exp(-score / SCALE))
 
     def check_invariants(self, state: RiseState) -> None:

@@ -24,6 +24,7 @@ PASS = "pass"  # a seat with no legal action gives up the rest of its turn
 PROTECTED = "protection_refuses_jump"  # the seat to move has a jump only protection forbids
 
 THREE_TOWERS, ELIMINATION = "three_towers", "elimination"
+RING_POWER = 3  # not a rule: a ring one worker short counts far more than a scattered few
 STEP_NAMES = {"give": "gives up", "remove": "removes", "put": "puts a worker on"}
 
 
@@ -391,6 +392,21 @@ class RiseState:
         self.removed.clear()
         self._rings(self.seat)
         self._check_end()
+
+    def ring_progress(self, seat: int) -> float:
+        """How near `seat` is to rings round the tiles it could build on (free land and its
+        own unfinished towers): per tile, the cube of the share of its neighbours that are
+        the seat's workers, summed, so that a ring one worker short counts most."""
+        config = self.config
+        around = Counter(n for cell, s in self.workers.items() if s == seat for n in _around(cell))
+        progress = 0.0
+        for cell, count in around.items():
+            if cell not in self.tiles or cell in self.workers:
+                continue
+            tower = self.towers.get(cell)
+            if tower is None or (tower[0] == seat and tower[1] < config.tiers):
+                progress += (min(count, config.surround) / config.surround) ** RING_POWER
+        return progress
 
     def _rings(self, seat: int) -> None:
         """Every tile `seat` surrounds gains a tier (its own tower or an empty tile) or loses
