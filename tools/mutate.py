@@ -226,14 +226,22 @@ def _importers(module: Path, under: Path) -> list[Path]:
     return sorted(p for p in under.rglob("*.py") if importing.search(p.read_text("utf-8")))
 
 
+def _callees(module: Path) -> list[Path]:
+    """The modules of the same folder that `module` imports: what it calls to report."""
+    folder = module.parent
+    dotted = re.escape(".".join(folder.relative_to(REPO).parts))
+    named = re.findall(rf"from {dotted}\.(\w+) import", module.read_text("utf-8"))
+    return [folder / f"{name}.py" for name in named if (folder / f"{name}.py").is_file()]
+
+
 def codes_reported(module: Path) -> set[str]:
-    """The diagnostic codes a module reports, or the modules importing it report: the names it
-    imports from printkit.diagnostics that are codes."""
+    """The diagnostic codes a module reports, the modules importing it report, or the modules of
+    its folder it calls report: the names they import from printkit.diagnostics that are codes."""
     sys.path.insert(0, str(REPO))
     from printkit import diagnostics
 
     codes: set[str] = set()
-    for source in [module, *_importers(module, PACKAGE)]:
+    for source in [module, *_importers(module, PACKAGE), *_callees(module)]:
         for block in _DIAGNOSTICS_IMPORT.findall(source.read_text("utf-8")):
             for name in re.findall(r"\b[A-Z][A-Z0-9_]+\b", block):
                 value = getattr(diagnostics, name, None)
