@@ -91,6 +91,12 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "an example's ok is only read as a truth value: None and False both make it 'failing'",
     ),
     (
+        "printkit/check/claims.py",
+        r"if self\.interval is None and self\.rate is None:",
+        "a verdict's rate and interval are set together (engine_properties._measured), so one "
+        "is None only when both are",
+    ),
+    (
         "printkit/geometry/polygon.py",
         r"for \(x0, y0\), \(x1, y1\) in zip\(polygon, polygon\[1:\] \+ polygon\[:1\], "
         r"(strict=(None|False))?\):",

@@ -278,6 +278,11 @@ def test_a_narrow_interval_is_printed_with_a_second_decimal() -> None:
     wide = Verdict("claim", "c", Status.HELD, "t", 198, 198, 0.859, (0.803, 0.9))
     assert wide.summary() == "true at 85.9% of 198 moments (95% interval 80.3% to 90.0%)"
     assert Verdict("claim", "c", Status.CHECKED, "t").summary() == ""
+    # the width decides, not where the interval lies; one point wide is wide enough
+    nearly = Verdict("claim", "c", Status.HELD, "t", 10, 8452, 0.999, (0.9945, 0.9995))
+    assert nearly.summary() == "true at 99.90% of 8452 moments (95% interval 99.45% to 99.95%)"
+    one_point = Verdict("claim", "c", Status.HELD, "t", 10, 100, 0.0, (0.0, 0.01))
+    assert one_point.summary() == "true at 0.0% of 100 moments (95% interval 0.0% to 1.0%)"
 
 
 @pytest.mark.parametrize(
