@@ -1,4 +1,4 @@
-"""Mutation testing of the modules where a silent bug prints a wrong game, one module at a time.
+"""Mutation testing of the modules where a silent bug prints a wrong game, reported per module.
 
     nice -n 10 python tools/mutate.py printkit/check/coverage.py geometry
     python tools/mutate.py --list
@@ -10,9 +10,10 @@ script prints per module the kill rate (killed / mutants not listed as equivalen
 every survivor with its diff. It is too slow for CI: run it before you stop when you changed
 one of these modules, and kill the survivors with tests (or list a true equivalent below).
 
-Each module runs in a scratch copy of the repository (mutmut rewrites the code it mutates into
-`mutants/`), so the working tree is never touched and several modules can be compared. The
-script lowers its own priority (the machine is shared).
+The modules named run together in one mutmut run, in a scratch copy of the repository (mutmut
+rewrites the code it mutates into `mutants/`), so the working tree is never touched; each mutant
+meets only the tests that run its function, so naming a whole group costs one collection of
+the tests, not one per module. The script lowers its own priority (the machine is shared).
 """
 
 from __future__ import annotations
@@ -288,9 +289,12 @@ def _toml_list(items: list[str]) -> str:
     return "[" + ", ".join(f'"{item}"' for item in items) + "]"
 
 
-def mutate(module: Path, keep: bool) -> Report:
-    relative = str(module.relative_to(REPO))
-    tests = relevant_tests(module)
+def mutate(modules: list[Path], keep: bool) -> list[Report]:
+    """One mutmut run over `modules` (each mutant meets only the tests that run its function,
+    so one run costs one collection of the tests instead of one per module), reported per
+    module."""
+    relatives = [str(module.relative_to(REPO)) for module in modules]
+    tests = list(dict.fromkeys(test for module in modules for test in relevant_tests(module)))
     scratch = Path(tempfile.mkdtemp(prefix="printkit-mutate-"))
     for name in COPIED:
         source = REPO / name
@@ -302,35 +306,37 @@ def mutate(module: Path, keep: bool) -> Report:
         config.write(
             "\n[tool.mutmut]\n"
             'source_paths = ["printkit"]\n'
-            f"only_mutate = {_toml_list([relative])}\n"
+            f"only_mutate = {_toml_list(relatives)}\n"
             f"pytest_add_cli_args_test_selection = {_toml_list(tests)}\n"
             'pytest_add_cli_args = ["-p", "no:cacheprovider"]\n'
             'also_copy = ["rule_data", "templates"]\n'
         )
-    print(f"== {relative}: mutants run against {_described(tests)}", flush=True)
+    print(f"== {' '.join(relatives)}: mutants run against {_described(tests)}", flush=True)
     env = {**os.environ, "CI": "true"}  # property tests: the same examples for every mutant
     with (scratch / "mutmut.log").open("w", encoding="utf-8") as log:
         subprocess.run([*MUTMUT, "run"], cwd=scratch, env=env, stdout=log, stderr=log, check=False)
-    report = Report(relative)
     listed = subprocess.run(
         [*MUTMUT, "results", "--all", "true"], cwd=scratch, capture_output=True, text=True
     )
+    reports = [Report(relative) for relative in relatives]
     for line in listed.stdout.splitlines():
         name, _, status = line.strip().rpartition(": ")
-        if name:
-            report.statuses[name] = status
-    variants = _functions(scratch / "mutants" / relative)
-    for name, status in report.statuses.items():
-        if status not in ("killed", "timeout"):
-            report.diffs[name] = _diff(variants, name.rpartition(".")[2])
-    if not report.statuses:
+        for module, report in zip(modules, reports, strict=True):
+            if name.startswith(_dotted(module) + "."):
+                report.statuses[name] = status
+    for report in reports:
+        variants = _functions(scratch / "mutants" / report.module)
+        for name, status in report.statuses.items():
+            if status not in ("killed", "timeout"):
+                report.diffs[name] = _diff(variants, name.rpartition(".")[2])
+    if not any(report.statuses for report in reports):
         print(f"   mutmut ran no mutant: see {scratch / 'mutmut.log'}")
         keep = True
     if keep:
         print(f"   scratch copy kept in {scratch}")
     else:
         shutil.rmtree(scratch)
-    return report
+    return reports
 
 
 def _functions(path: Path) -> dict[str, list[str]]:
@@ -383,10 +389,10 @@ def main() -> None:
             print(f"{module.relative_to(REPO)}: {_described(relevant_tests(module))}")
         return
     os.nice(10)
-    reports = []
-    for module in modules:
-        reports.append(mutate(module, arguments.keep))
-        print_report(reports[-1])
+    reports = mutate(modules, arguments.keep)
+    for report in reports:
+        print(f"== {report.module}")
+        print_report(report)
     print("\nkill rate per module")
     for report in reports:
         print(f"  {report.rate():5.1f} %  {report.module}")
