@@ -193,6 +193,24 @@ def test_a_missing_name_in_an_expression_of_several_lines_is_reported_at_its_sta
     assert (diagnostic.span.line, diagnostic.span.column) == (line, lines[line - 1].index("|") + 1)
 
 
+def test_a_claim_failing_as_it_is_evaluated_points_to_the_names_it_may_use(
+    tmp_path: Path,
+) -> None:
+    """The sandbox gives no hint of its own for an element a list lacks: the claim's is the
+    list of what an expression may use."""
+    cases = "claims:\n  past_the_end:\n    text: T.\n    check: decks.deck.cards[5].count == 1\n"
+    _, found, lines = _checked(tmp_path, cases)
+    (diagnostic,) = found.items
+    assert (diagnostic.code, diagnostic.span.line) == (
+        "PK531",
+        _line(lines, "  past_the_end:", "check:"),
+    )
+    assert diagnostic.message == "in 'decks.deck.cards[5].count == 1': a list has no item 5"
+    assert diagnostic.hint == (
+        "the names an expression may use are listed in docs/limits.md ('Template helpers')"
+    )
+
+
 def test_the_claims_command_prints_game_kind_id_status_and_text() -> None:
     result = run_cli("--rule-data", GOOD, "claims", "minimal_rules")
     assert result.exit_code == 0, result.output
