@@ -381,7 +381,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("modules", nargs="*", help="module paths or groups: " + ", ".join(GROUPS))
     parser.add_argument("--list", action="store_true", help="list the modules and their tests")
-    parser.add_argument("--keep", action="store_true", help="keep each scratch copy")
+    parser.add_argument("--keep", action="store_true", help="keep the scratch copy")
     arguments = parser.parse_args()
     modules = modules_named(arguments.modules or list(GROUPS))
     if arguments.list:
