@@ -211,6 +211,19 @@ def test_a_claim_failing_as_it_is_evaluated_points_to_the_names_it_may_use(
     )
 
 
+def test_an_example_the_engine_plays_waits_for_it_even_with_every_key_expected() -> None:
+    """The race's example states its outcome under 'play.expect' alone: the rules compute
+    nothing, so it stays waiting until the engine replays it."""
+    race = Path(__file__).parent.parent / "engines" / "race_game"
+    loading = Diagnostics()
+    loaded = load_package("race_game", race, loading)
+    assert loaded is not None and not list(loading), [str(d) for d in loading]
+    verdicts = check_claims(loaded.package, loaded.spans, Diagnostics())
+    assert [(v.id, v.status) for v in verdicts if v.kind == "example"] == [
+        ("one_roll", Status.WAITING)
+    ]
+
+
 def test_the_claims_command_prints_game_kind_id_status_and_text() -> None:
     result = run_cli("--rule-data", GOOD, "claims", "minimal_rules")
     assert result.exit_code == 0, result.output
