@@ -1,4 +1,4 @@
-"""Mutation testing of the modules where a silent bug prints a wrong game, one module at a time.
+"""Mutation testing of the modules where a silent bug prints a wrong game, reported per module.
 
     nice -n 10 python tools/mutate.py printkit/check/coverage.py geometry
     python tools/mutate.py --list
@@ -10,9 +10,10 @@ script prints per module the kill rate (killed / mutants not listed as equivalen
 every survivor with its diff. It is too slow for CI: run it before you stop when you changed
 one of these modules, and kill the survivors with tests (or list a true equivalent below).
 
-Each module runs in a scratch copy of the repository (mutmut rewrites the code it mutates into
-`mutants/`), so the working tree is never touched and several modules can be compared. The
-script lowers its own priority (the machine is shared).
+The modules named run together in one mutmut run, in a scratch copy of the repository (mutmut
+rewrites the code it mutates into `mutants/`), so the working tree is never touched; each mutant
+meets only the tests that run its function, so naming a whole group costs one collection of
+the tests, not one per module. The script lowers its own priority (the machine is shared).
 """
 
 from __future__ import annotations
@@ -89,6 +90,12 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "printkit/check/claims.py",
         r"ok = None",
         "an example's ok is only read as a truth value: None and False both make it 'failing'",
+    ),
+    (
+        "printkit/check/claims.py",
+        r"if self\.interval is None and self\.rate is None:",
+        "a verdict's rate and interval are set together (engine_properties._measured), so one "
+        "is None only when both are",
     ),
     (
         "printkit/geometry/polygon.py",
@@ -226,14 +233,22 @@ def _importers(module: Path, under: Path) -> list[Path]:
     return sorted(p for p in under.rglob("*.py") if importing.search(p.read_text("utf-8")))
 
 
+def _callees(module: Path) -> list[Path]:
+    """The modules of the same folder that `module` imports: what it calls to report."""
+    folder = module.parent
+    dotted = re.escape(".".join(folder.relative_to(REPO).parts))
+    named = re.findall(rf"from {dotted}\.(\w+) import", module.read_text("utf-8"))
+    return [folder / f"{name}.py" for name in named if (folder / f"{name}.py").is_file()]
+
+
 def codes_reported(module: Path) -> set[str]:
-    """The diagnostic codes a module reports, or the modules importing it report: the names it
-    imports from printkit.diagnostics that are codes."""
+    """The diagnostic codes a module reports, the modules importing it report, or the modules of
+    its folder it calls report: the names they import from printkit.diagnostics that are codes."""
     sys.path.insert(0, str(REPO))
     from printkit import diagnostics
 
     codes: set[str] = set()
-    for source in [module, *_importers(module, PACKAGE)]:
+    for source in [module, *_importers(module, PACKAGE), *_callees(module)]:
         for block in _DIAGNOSTICS_IMPORT.findall(source.read_text("utf-8")):
             for name in re.findall(r"\b[A-Z][A-Z0-9_]+\b", block):
                 value = getattr(diagnostics, name, None)
@@ -274,9 +289,12 @@ def _toml_list(items: list[str]) -> str:
     return "[" + ", ".join(f'"{item}"' for item in items) + "]"
 
 
-def mutate(module: Path, keep: bool) -> Report:
-    relative = str(module.relative_to(REPO))
-    tests = relevant_tests(module)
+def mutate(modules: list[Path], keep: bool) -> list[Report]:
+    """One mutmut run over `modules` (each mutant meets only the tests that run its function,
+    so one run costs one collection of the tests instead of one per module), reported per
+    module."""
+    relatives = [str(module.relative_to(REPO)) for module in modules]
+    tests = list(dict.fromkeys(test for module in modules for test in relevant_tests(module)))
     scratch = Path(tempfile.mkdtemp(prefix="printkit-mutate-"))
     for name in COPIED:
         source = REPO / name
@@ -288,35 +306,37 @@ def mutate(module: Path, keep: bool) -> Report:
         config.write(
             "\n[tool.mutmut]\n"
             'source_paths = ["printkit"]\n'
-            f"only_mutate = {_toml_list([relative])}\n"
+            f"only_mutate = {_toml_list(relatives)}\n"
             f"pytest_add_cli_args_test_selection = {_toml_list(tests)}\n"
             'pytest_add_cli_args = ["-p", "no:cacheprovider"]\n'
             'also_copy = ["rule_data", "templates"]\n'
         )
-    print(f"== {relative}: mutants run against {_described(tests)}", flush=True)
+    print(f"== {' '.join(relatives)}: mutants run against {_described(tests)}", flush=True)
     env = {**os.environ, "CI": "true"}  # property tests: the same examples for every mutant
     with (scratch / "mutmut.log").open("w", encoding="utf-8") as log:
         subprocess.run([*MUTMUT, "run"], cwd=scratch, env=env, stdout=log, stderr=log, check=False)
-    report = Report(relative)
     listed = subprocess.run(
         [*MUTMUT, "results", "--all", "true"], cwd=scratch, capture_output=True, text=True
     )
+    reports = [Report(relative) for relative in relatives]
     for line in listed.stdout.splitlines():
         name, _, status = line.strip().rpartition(": ")
-        if name:
-            report.statuses[name] = status
-    variants = _functions(scratch / "mutants" / relative)
-    for name, status in report.statuses.items():
-        if status not in ("killed", "timeout"):
-            report.diffs[name] = _diff(variants, name.rpartition(".")[2])
-    if not report.statuses:
+        for module, report in zip(modules, reports, strict=True):
+            if name.startswith(_dotted(module) + "."):
+                report.statuses[name] = status
+    for report in reports:
+        variants = _functions(scratch / "mutants" / report.module)
+        for name, status in report.statuses.items():
+            if status not in ("killed", "timeout"):
+                report.diffs[name] = _diff(variants, name.rpartition(".")[2])
+    if not any(report.statuses for report in reports):
         print(f"   mutmut ran no mutant: see {scratch / 'mutmut.log'}")
         keep = True
     if keep:
         print(f"   scratch copy kept in {scratch}")
     else:
         shutil.rmtree(scratch)
-    return report
+    return reports
 
 
 def _functions(path: Path) -> dict[str, list[str]]:
@@ -361,7 +381,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("modules", nargs="*", help="module paths or groups: " + ", ".join(GROUPS))
     parser.add_argument("--list", action="store_true", help="list the modules and their tests")
-    parser.add_argument("--keep", action="store_true", help="keep each scratch copy")
+    parser.add_argument("--keep", action="store_true", help="keep the scratch copy")
     arguments = parser.parse_args()
     modules = modules_named(arguments.modules or list(GROUPS))
     if arguments.list:
@@ -369,10 +389,10 @@ def main() -> None:
             print(f"{module.relative_to(REPO)}: {_described(relevant_tests(module))}")
         return
     os.nice(10)
-    reports = []
-    for module in modules:
-        reports.append(mutate(module, arguments.keep))
-        print_report(reports[-1])
+    reports = mutate(modules, arguments.keep)
+    for report in reports:
+        print(f"== {report.module}")
+        print_report(report)
     print("\nkill rate per module")
     for report in reports:
         print(f"  {report.rate():5.1f} %  {report.module}")

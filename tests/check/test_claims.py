@@ -65,11 +65,16 @@ examples:
 def checked(tmp_path: Path) -> tuple[list[Verdict], Diagnostics, list]:
     """Checked afresh for each test (not once per module), so that mutation testing, which
     runs the tests that call check_claims, runs each of these."""
+    return _checked(tmp_path, CASES)
+
+
+def _checked(tmp_path: Path, cases: str) -> tuple[list[Verdict], Diagnostics, list]:
+    """minimal_rules with its claims and examples replaced by `cases`, checked."""
     folder = tmp_path / "minimal_rules"
     shutil.copytree(GOOD / "minimal_rules", folder)
     rules = folder / "rules.yaml"
     text = rules.read_text(encoding="utf-8")
-    rules.write_text(text[: text.index("claims:")] + CASES, encoding="utf-8")
+    rules.write_text(text[: text.index("claims:")] + cases, encoding="utf-8")
     loading = Diagnostics()
     loaded = load_package("minimal_rules", folder, loading)
     assert loaded is not None and not list(loading), [str(d) for d in loading]
@@ -151,6 +156,7 @@ def test_each_failure_is_reported_once_where_it_is_written(checked) -> None:
         "expected one of: deck",
     )
     assert reported[3][3] == _line(lines, "  undefined:", "check:")
+    assert found.items[3].span.column == lines[reported[3][3] - 1].index("nothing") + 1
     assert reported[4] == (
         "PK532",
         "example 'wrong_value' states band = 'far' but the rules give 'near'",
@@ -172,6 +178,50 @@ def test_each_failure_is_reported_once_where_it_is_written(checked) -> None:
     )
     assert reported[6][3] == _line(lines, "examples:", "  undefined:", "compute:")
     assert len(reported) == 7
+
+
+def test_a_missing_name_in_an_expression_of_several_lines_is_reported_at_its_start(
+    tmp_path: Path,
+) -> None:
+    """A column inside the first line would point at the wrong character of the others."""
+    cases = "claims:\n  over_lines:\n    text: T.\n    check: |-\n      1 == 1 and\n"
+    cases += "      decks.nothing.cards | length == 1\n"
+    _, found, lines = _checked(tmp_path, cases)
+    (diagnostic,) = found.items
+    assert diagnostic.code == "PK609"
+    line = _line(lines, "  over_lines:", "check: |-")
+    assert (diagnostic.span.line, diagnostic.span.column) == (line, lines[line - 1].index("|") + 1)
+
+
+def test_a_claim_failing_as_it_is_evaluated_points_to_the_names_it_may_use(
+    tmp_path: Path,
+) -> None:
+    """The sandbox gives no hint of its own for an element a list lacks: the claim's is the
+    list of what an expression may use."""
+    cases = "claims:\n  past_the_end:\n    text: T.\n    check: decks.deck.cards[5].count == 1\n"
+    _, found, lines = _checked(tmp_path, cases)
+    (diagnostic,) = found.items
+    assert (diagnostic.code, diagnostic.span.line) == (
+        "PK531",
+        _line(lines, "  past_the_end:", "check:"),
+    )
+    assert diagnostic.message == "in 'decks.deck.cards[5].count == 1': a list has no item 5"
+    assert diagnostic.hint == (
+        "the names an expression may use are listed in docs/limits.md ('Template helpers')"
+    )
+
+
+def test_an_example_the_engine_plays_waits_for_it_even_with_every_key_expected() -> None:
+    """The race's example states its outcome under 'play.expect' alone: the rules compute
+    nothing, so it stays waiting until the engine replays it."""
+    race = Path(__file__).parent.parent / "engines" / "race_game"
+    loading = Diagnostics()
+    loaded = load_package("race_game", race, loading)
+    assert loaded is not None and not list(loading), [str(d) for d in loading]
+    verdicts = check_claims(loaded.package, loaded.spans, Diagnostics())
+    assert [(v.id, v.status) for v in verdicts if v.kind == "example"] == [
+        ("one_roll", Status.WAITING)
+    ]
 
 
 def test_the_claims_command_prints_game_kind_id_status_and_text() -> None:

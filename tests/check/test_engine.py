@@ -57,6 +57,36 @@ def test_build_replays_the_scripts_and_leaves_properties_unplayed(tmp_path: Path
     assert verdicts["positions_bounded"].label == "not played"
 
 
+def _errata_about(*claims: str) -> Edit:
+    """An erratum of PK530 (a property that does not hold) for each claim named."""
+
+    def edit(data: dict[str, Any]) -> None:
+        data["errata"] = [
+            {
+                "code": "PK530",
+                "subject": f"claim '{claim}'",
+                "text_says": "t",
+                "resolution": "r",
+                "wording_only": True,
+            }
+            for claim in claims
+        ]
+
+    return edit
+
+
+def test_an_erratum_about_an_unplayed_property_waits_and_any_other_is_stale(
+    tmp_path: Path,
+) -> None:
+    """Under build the property is not played, so its erratum cannot match yet and is no
+    stale; an erratum about a claim that was checked and holds matches nothing: stale."""
+    edit = _errata_about("positions_bounded", "stepping_wins")
+    _, diagnostics = _checked(tmp_path, edit)
+    assert [(d.code, d.message) for d in diagnostics if d.severity != "note"] == [
+        ("PK231", "erratum for PK530 'claim 'stepping_wins'' matches no diagnostic")
+    ]
+
+
 def test_a_property_holds_in_its_playouts_with_a_wilson_interval(tmp_path: Path) -> None:
     verdicts, diagnostics = _checked(tmp_path, properties=True)
     assert _codes(diagnostics) == []
@@ -248,6 +278,11 @@ def test_a_narrow_interval_is_printed_with_a_second_decimal() -> None:
     wide = Verdict("claim", "c", Status.HELD, "t", 198, 198, 0.859, (0.803, 0.9))
     assert wide.summary() == "true at 85.9% of 198 moments (95% interval 80.3% to 90.0%)"
     assert Verdict("claim", "c", Status.CHECKED, "t").summary() == ""
+    # the width decides, not where the interval lies; one point wide is wide enough
+    nearly = Verdict("claim", "c", Status.HELD, "t", 10, 8452, 0.999, (0.9945, 0.9995))
+    assert nearly.summary() == "true at 99.90% of 8452 moments (95% interval 99.45% to 99.95%)"
+    one_point = Verdict("claim", "c", Status.HELD, "t", 10, 100, 0.0, (0.0, 0.01))
+    assert one_point.summary() == "true at 0.0% of 100 moments (95% interval 0.0% to 1.0%)"
 
 
 @pytest.mark.parametrize(
