@@ -127,7 +127,9 @@ def text_width(text: str, font: str, size: float) -> float:
     return pdfmetrics.stringWidth(text, font, size)
 
 
+@lru_cache(maxsize=1024)
 def ascent(font: str, size: float) -> float:
+    """Cached as text_width is: a map's preflight asks it for each of 90,000 labels."""
     register_fonts()
     return pdfmetrics.getAscent(font, size)
 
