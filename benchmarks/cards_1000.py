@@ -412,10 +412,12 @@ BARE = {"sheets": bare_sheets, "pod": bare_print_on_demand}
 
 def printkit_args(rule_data: Path, materials: list[str], out: Path) -> list[str]:
     """The build of some materials as a user types it after `printkit`; timed and profiled
-    alike."""
+    alike. A full build (`--force`): each run writes into the same folder, whose cache would
+    otherwise turn every run after the first into a no-op rebuild."""
     only = [argument for material in materials for argument in ("--only", material)]
     return [
         "--rule-data", str(rule_data), "build", GAME, *only, "--format", "pdf", "--out", str(out),
+        "--force",
     ]  # fmt: skip
 
 

@@ -20,12 +20,14 @@ import pickle
 import re
 import stat
 import sys
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, fields, is_dataclass
 from functools import cache
+from operator import attrgetter
 from pathlib import Path
 
 from printkit.cache import digest
-from printkit.draw.ops import Document
+from printkit.draw.ops import Document, Group
 from printkit.load.files import ART
 
 # The libraries whose output is in printkit's files: a new version may write other bytes.
@@ -114,11 +116,50 @@ class _Hashing:
         self.hashed.update(data)
 
 
+class _DrawingPickler(pickle.Pickler):
+    """Pickles a drawing by content alone, fast: each record as its class and its fields'
+    values (read by one attrgetter, not dataclasses' generic state), and the ops of a group
+    as the hash of their content, found once however many groups place them (a deck places
+    each card's face as many times as it has copies)."""
+
+    def __init__(self, sink: _Hashing, groups: dict[int, tuple[tuple, bytes]]) -> None:
+        super().__init__(sink, protocol=pickle.HIGHEST_PROTOCOL)
+        self.fast = True  # no memo: a tree of records has no cycles, and sharing is not content
+        self.groups = groups  # id of a group's ops: (the ops, kept alive; their hash)
+
+    def reducer_override(self, obj: object) -> object:
+        fields = _fields_of(type(obj))
+        if fields is None:
+            return NotImplemented
+        values = fields(obj)
+        if type(obj) is Group:
+            values = (self._ops_hash(values[0]), *values[1:])
+        return type(obj), values
+
+    def _ops_hash(self, ops: tuple) -> bytes:
+        known = self.groups.get(id(ops))
+        if known is None:
+            sink = _Hashing()
+            _DrawingPickler(sink, self.groups).dump(ops)
+            known = self.groups[id(ops)] = (ops, sink.hashed.digest())
+        return known[1]
+
+
+@cache
+def _fields_of(cls: type) -> Callable[[object], tuple] | None:
+    """What a record (a dataclass with slots, which holds nothing but its fields) holds, in
+    field order, as one tuple; None for other types, pickled as pickle does."""
+    if not is_dataclass(cls) or "__slots__" not in cls.__dict__:
+        return None
+    names = [f.name for f in fields(cls)]
+    if len(names) < 2:
+        return lambda obj: tuple(getattr(obj, name) for name in names)
+    return attrgetter(*names)
+
+
 def drawing_hash(document: Document) -> str:
-    """A hash of the document's drawing: pickled without the memo, so that equal drawings
-    hash alike whichever of their parts are shared objects, and streamed into the hash."""
+    """A hash of the document's drawing by content: equal drawings hash alike whichever of
+    their parts are shared objects; streamed into the hash, never held as bytes."""
     sink = _Hashing()
-    pickler = pickle.Pickler(sink, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.fast = True  # no memo: a tree of records has no cycles
-    pickler.dump(document)
+    _DrawingPickler(sink, {}).dump(document)
     return sink.hashed.hexdigest()

@@ -24,7 +24,7 @@ from printkit.impose.catalogue import papers
 from printkit.output import OutputError, output_lock, write_atomic
 
 if TYPE_CHECKING:
-    from printkit.rebuild import GameOutcome
+    from printkit.rebuild import GameOutcome, MaterialOutcome
 
 PAGE, MANIFEST, STAMP = "index.html", "index.json", "index.stamp.js"
 MM = 72 / 25.4
@@ -108,7 +108,9 @@ def _game_entry(
         except OSError:  # its output could not be written (PK400): the page stays as it was
             return previous
         for material in outcome.built:
-            kept[material.material] = _material_entry(folder, material.material, names)
+            earlier = kept.get(material.material)
+            if earlier is None or earlier.get("entry") != material.entry:
+                kept[material.material] = _material_entry(folder, material, names)
         kept = {m: kept[m] for m in outcome.materials if m in kept}
     return {
         "title": outcome.title or (previous or {}).get("title") or outcome.game,
@@ -127,7 +129,11 @@ def _game_entry(
     }
 
 
-def _material_entry(folder: Path, material_id: str, names: list[str]) -> dict[str, Any]:
+def _material_entry(folder: Path, material: MaterialOutcome, names: list[str]) -> dict[str, Any]:
+    """What the page shows of a material, read from its files. Recorded with its cache entry:
+    the same entry is the same files, so a later build that takes them from the cache shows
+    the recorded entry without opening the PDF again (a no-op rebuild then loads no pdfium)."""
+    material_id = material.material
     own = re.compile(rf"{re.escape(material_id)}-p\d+\.(png|svg)")
     pictures = [name for name in names if own.fullmatch(name)]
     pdf = f"{material_id}.pdf"
@@ -135,6 +141,7 @@ def _material_entry(folder: Path, material_id: str, names: list[str]) -> dict[st
     thumbnails = [name for name in pictures if name.endswith(".png")]
     return {
         "id": material_id,
+        "entry": material.entry,
         "title": title or material_id,
         "pdf": pdf if pdf in names else None,
         "pages": pages or len(thumbnails) or len(pictures),

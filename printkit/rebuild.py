@@ -251,6 +251,11 @@ def _draw_all(
     global _RUN
     tasks = [(g, m) for g, game in run.games.items() for m in game.chosen]
     drawn: dict[str, list[_Drawn]] = {g: [] for g in run.games}
+    if jobs > 1 and len(tasks) > 1:  # imported here, before the fork, not in every worker
+        from printkit.materials.registry import compiler_of
+
+        for game_id, material_id in tasks:
+            compiler_of(run.games[game_id].played.package.materials[material_id].kind)
     _RUN = run
     try:
         for result in _results(tasks, jobs, run.lock):

@@ -220,3 +220,25 @@ def test_a_page_rendered_in_bands_is_the_page_rendered_whole(
     levels = difference.histogram()
     assert max(level for level, count in enumerate(levels) if count) <= 2
     assert sum(levels[1:]) < 0.01 * whole.size[0] * whole.size[1]
+
+
+def test_a_no_op_rebuild_shows_the_recorded_pages_without_opening_a_pdf(tmp_path: Path) -> None:
+    """The preview page's facts of a material (pages, paper, title) are recorded with its cache
+    entry: a rebuild that takes the same entry from the cache shows them as the first build
+    read them, and loads no PDF reader to read them again."""
+    rule_data = _game(tmp_path)
+    out = tmp_path / "out"
+    _build(rule_data, out)
+    manifest = (out / "index.json").read_text(encoding="utf-8")
+    probe = (
+        "import sys\nfrom printkit.cli import main\n"
+        f"main(['--rule-data', {str(rule_data)!r}, 'build', '--out', {str(out)!r}], "
+        "standalone_mode=False)\n"
+        "print('pdf reader loaded' if 'pypdfium2' in sys.modules else 'no pdf reader')\n"
+    )
+    again = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=REPO
+    )
+    assert again.stdout.splitlines()[-1] == "no pdf reader"
+    assert _redrawn(again.stdout) == [0]
+    assert (out / "index.json").read_text(encoding="utf-8") == manifest

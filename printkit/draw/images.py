@@ -20,7 +20,6 @@ from io import BytesIO
 from pathlib import Path
 from typing import BinaryIO, TypeVar
 
-import simplejpeg
 from PIL import Image, JpegImagePlugin, PngImagePlugin
 
 from printkit.diagnostics import ART_UNREADABLE
@@ -171,6 +170,8 @@ def _decode_jpeg(data: bytes) -> None:
     calls it, fills the missing rows with grey and only warns, so a JPEG whose header lies would
     print grey; simplejpeg (libjpeg-turbo) raises the warning in strict mode. Other warnings
     (stray bytes before a marker) leave every pixel in place and pass."""
+    import simplejpeg  # here: it imports numpy (0.15 s), which only JPEG art needs
+
     try:
         simplejpeg.decode_jpeg(data, strict=True)
     except ValueError as warning:

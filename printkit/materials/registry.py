@@ -6,17 +6,13 @@ the kinds: adding a kind means adding its model to `MaterialSpec` and its compil
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 
 from printkit.diagnostics import Diagnostics
 from printkit.draw.ops import Document
 from printkit.impose.pieces import Piece
 from printkit.load.package import LoadedPackage
-from printkit.materials.cards import compile_cards
-from printkit.materials.counters import compile_counters
-from printkit.materials.hexmap import compile_hexmap
-from printkit.materials.reference import compile_quick_reference, compile_rules_reference
-from printkit.materials.sheet import compile_sheet
 from printkit.model.layout import Layout
 from printkit.model.package import MaterialSpec
 
@@ -24,14 +20,22 @@ MaterialCompiler = Callable[
     [LoadedPackage, str, dict[str, Layout], str, Diagnostics], Document | None
 ]
 
-COMPILERS: dict[str, MaterialCompiler] = {
-    "cards": compile_cards,
-    "hexmap": compile_hexmap,
-    "counters": compile_counters,
-    "quick_reference": compile_quick_reference,
-    "rules_reference": compile_rules_reference,
-    "sheet": compile_sheet,
+# Each kind's compiler by module and name, imported when a material of that kind is drawn: a
+# deck's build does not pay for the reference documents' Markdown and Platypus, nor the maps'.
+COMPILERS: dict[str, tuple[str, str]] = {
+    "cards": ("printkit.materials.cards", "compile_cards"),
+    "hexmap": ("printkit.materials.hexmap", "compile_hexmap"),
+    "counters": ("printkit.materials.counters", "compile_counters"),
+    "quick_reference": ("printkit.materials.reference", "compile_quick_reference"),
+    "rules_reference": ("printkit.materials.reference", "compile_rules_reference"),
+    "sheet": ("printkit.materials.sheet", "compile_sheet"),
 }
+
+
+def compiler_of(kind: str) -> MaterialCompiler:
+    """The compiler of a kind of material, its module imported now."""
+    module, name = COMPILERS[kind]
+    return getattr(importlib.import_module(module), name)
 
 
 def duplex_of(spec: MaterialSpec) -> str | None:
@@ -59,7 +63,7 @@ def compile_material(
     `press` prints every material in CMYK for the press, as `colour: cmyk` does for one.
     `keep` chooses the pieces a cards or counters material imposes (a reprint of some)."""
     spec = loaded.package.materials[material_id]
-    compiler = COMPILERS[spec.kind]
+    compiler = compiler_of(spec.kind)
     if keep is None:
         document = compiler(loaded, material_id, layouts, paper, diagnostics)
     else:

@@ -150,25 +150,46 @@ def contrast(a: str, b: str) -> float:
 
 class _Grounds:
     """What can lie under a point (fills, images, lines as casings), bucketed by where it is,
-    so that on a page of thousands of hexes a label's ground is found among a few items."""
+    so that on a page of thousands of hexes a label's ground is found among a few items.
+
+    The buckets are GROUND_CELL squares of the page. An item is kept in the buckets of a grid
+    coarse enough along each axis that it spans at most _SPAN of them: a map's row fill, the
+    whole page wide and one hex high, is in a few buckets a whole page wide instead of in
+    hundreds of small ones, and a point looks in one bucket of each grid in use."""
 
     def __init__(self, items: list[Item], size: tuple[float, float]) -> None:
-        self.cells: dict[tuple[int, int], list[Item]] = {}
+        self.grids: dict[tuple[int, int], dict[tuple[int, int], list[Item]]] = {}
         self.outlines: dict[int, EvenOdd] = {}  # by id(item), indexed when first tested
-        last = (int(size[0] // GROUND_CELL), int(size[1] // GROUND_CELL))
+        self.last = (int(size[0] // GROUND_CELL), int(size[1] // GROUND_CELL))
         for item in items:
             if item.kind == "text" or not (item.kind in ("image", "line") or item.fill):
                 continue
             x0, y0, x1, y1 = (int(v // GROUND_CELL) for v in item.box)
-            for i in range(max(x0, 0), min(x1, last[0]) + 1):
-                for j in range(max(y0, 0), min(y1, last[1]) + 1):
-                    self.cells.setdefault((i, j), []).append(item)
+            x0, x1 = max(x0, 0), min(x1, self.last[0])
+            y0, y1 = max(y0, 0), min(y1, self.last[1])
+            if x0 > x1 or y0 > y1:
+                continue  # wholly off the page: under no point of it
+            sx, sy = _coarseness(x0, x1), _coarseness(y0, y1)
+            grid = self.grids.setdefault((sx, sy), {})
+            for i in range(x0 >> sx, (x1 >> sx) + 1):
+                for j in range(y0 >> sy, (y1 >> sy) + 1):
+                    grid.setdefault((i, j), []).append(item)
 
     def under(self, subject: Item, x: float, y: float) -> str | None:
         """The colour under a point: the last filled shape painted there before `subject`, or
         for a line the line drawn under it (its casing); None over an image (colours not
         known)."""
-        for item in reversed(self.cells.get((int(x // GROUND_CELL), int(y // GROUND_CELL)), [])):
+        i, j = int(x // GROUND_CELL), int(y // GROUND_CELL)
+        if not (0 <= i <= self.last[0] and 0 <= j <= self.last[1]):
+            return WHITE  # off the page
+        found = [
+            item
+            for (sx, sy), grid in self.grids.items()
+            for item in grid.get((i >> sx, j >> sy), ())
+        ]
+        if len(self.grids) > 1:
+            found.sort(key=lambda item: item.order)  # painting order, as in one grid
+        for item in reversed(found):
             if item.order >= subject.order:
                 continue
             if item.kind == "image" and _contains_box(item.box, x, y):
@@ -192,6 +213,19 @@ class _Grounds:
                 self.outlines[id(item)] = EvenOdd(item.corners(), GROUND_CELL)
             return (x, y) in self.outlines[id(item)]
         return item.kind == "rect"
+
+
+_SPAN = 4  # an item spans at most this many buckets of its grid along each axis
+_STEP = 3  # each coarser grid's buckets are 2 ** _STEP times larger
+
+
+def _coarseness(first: int, last: int) -> int:
+    """How many halvings of the buckets (a multiple of _STEP) bring the cells first…last
+    (page buckets along one axis) within _SPAN buckets."""
+    shift = 0
+    while (last >> shift) - (first >> shift) >= _SPAN:
+        shift += _STEP
+    return shift
 
 
 def _contains_box(box: BBox, x: float, y: float) -> bool:
