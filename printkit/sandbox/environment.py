@@ -362,7 +362,10 @@ def _bounded_filter(name: str, function: Callable[..., Any]) -> Callable[..., An
                     TEMPLATE_TOO_LARGE, f"{what}: an indent of {width:,}; at most {MAX_JSON_INDENT}"
                 )
         with _misused(what, parameters or [value]):
-            return _checked(function(*args, **kwargs), what)
+            made = function(*args, **kwargs)
+            if isinstance(made, Iterator):  # `items`, `map`, `select`… give generators: run
+                made = settled(made)  # them here, so a fault is this filter's, and never
+            return _checked(made, what)  # print one's address (`[x | items] | string`)
 
     return bounded
 

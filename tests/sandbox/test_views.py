@@ -80,6 +80,19 @@ def test_filters_that_give_a_generator_give_its_items(source: str, value: object
     assert render("{{ " + source + " }}", {}) == str(value)  # in a template: no address
 
 
+@pytest.mark.parametrize(
+    "source",
+    ["[0.0, 's%' | items] | string", "['s%' | items] | list | length", "('s%' | items) ~ ''"],
+)
+def test_a_filter_whose_generator_fails_fails_where_it_is_called(source: str) -> None:
+    """Found by the fuzzer (seed 209425): `items` of a text fails only when its generator is
+    read; `| string` read none and printed the generator's address, different from one run to
+    the next, so validate and build disagreed. A filter runs whole where it is called."""
+    problem = _problem(source)
+    assert "filter 'items' cannot use the text 's%'" in str(problem)
+    assert "0x" not in str(problem)
+
+
 def test_a_view_prints_as_its_data() -> None:
     assert render("{{ values | tojson }}", CONTEXT).startswith("{")
     assert render("{{ [game.title] }}", CONTEXT) == repr([GAME.package.game.title])
