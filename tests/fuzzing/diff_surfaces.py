@@ -90,11 +90,11 @@ def _pdf(rng: random.Random, path: Path, others: list[Path]) -> str:
             pdf.save(path, encryption=pikepdf.Encryption(owner="o", user="u"))
             return "an encrypted PDF"
         size = rng.choice((14_400, 1e6, 0.01, 0))
-        pdf.pages[0].mediabox = pikepdf.Array([0, 0, size, size])
         if operation == 5:
             del pdf.pages[0]
             if len(pdf.pages) == 0:
-                pdf.add_blank_page(page_size=(size, size))
+                pdf.add_blank_page()
+        pdf.pages[0].mediabox = pikepdf.Array([0, 0, size, size])
         pdf.save(path)
         return f"a first page {size} pt wide{', a page removed' if operation == 5 else ''}"
 
