@@ -108,7 +108,7 @@ def read_card_map(path: Path) -> list[CardBox]:
     for index, card in enumerate(cards):
         try:
             boxes.append(_card(card))
-        except (ValueError, TypeError, KeyError, AttributeError) as error:
+        except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as error:
             line, column = _position(text, _card_starts(text)[index])
             raise NotACardMap(f"card {index + 1}: {error}", line, column) from error
     return boxes
