@@ -1,9 +1,8 @@
 """PNG previews of PDF pages, rendered by pdfium (the renderer Chrome uses).
 
-A preview is for looking at, so it is compressed at the fastest level: deflate by ISA-L
-(`isal`), which writes zlib's format about six times as fast as zlib's own level 1, at the
-same size (a poker card at 300 dpi: 0.8 ms against 5 ms; its PNG encoding had been four
-fifths of the time a card image takes, `benchmarks/exports.py`). A page is rendered in bands of
+A preview is for looking at, so it is compressed at zlib's fastest level. (ISA-L's deflate was
+about six times as fast, but two builds of one game gave different PNG bytes with it, so it is
+not used.) A page is rendered in bands of
 rows and compressed as they come, a few megabytes at a call: a poster map (a 300 × 300 hex map
 is one page of 19,000 × 16,000 pixels at 100 dpi, 900 MB as one bitmap) never has its whole
 bitmap in memory. Each band is rendered with the whole page's transform, so its pixels are
@@ -18,7 +17,6 @@ import zlib
 from collections.abc import Iterator
 
 import pypdfium2
-from isal import isal_zlib
 
 PNG_COMPRESS_LEVEL = 1
 BAND_BYTES = 128 * 1024 * 1024  # one band's bitmap at most (one row at least)
@@ -42,7 +40,7 @@ def render_png_pages(pdf: bytes, dpi: float) -> list[bytes]:
 def _page_png(page: pypdfium2.PdfPage, scale: float) -> bytes:
     """One page as an 8-bit RGB PNG; its size in pixels is what pdfium's render gives."""
     columns, rows = math.ceil(page.get_width() * scale), math.ceil(page.get_height() * scale)
-    compressor = isal_zlib.compressobj(PNG_COMPRESS_LEVEL)
+    compressor = zlib.compressobj(PNG_COMPRESS_LEVEL)
     chunks = [_SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", columns, rows, 8, 2, 0, 0, 0))]
     for data in map(compressor.compress, _filtered_rows(page, scale, columns, rows)):
         if data:
