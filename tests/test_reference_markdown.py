@@ -16,7 +16,7 @@ import unicodedata
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from printkit.draw.fonts import font_name, has_glyph
+from printkit.draw.fonts import FACES, font_name, has_glyph
 from printkit.draw.scripts import unsupported_script
 from printkit.reference.checks import MAX_HEADING, markdown_problems
 from printkit.reference.pdf import TooManyPages, quick_reference, rules_reference
@@ -88,14 +88,15 @@ HOSTILE = st.lists(_blocks(), max_size=12).map("\n\n".join)
 
 # Printable Markdown: every construct the documents print, at its limits. No tab: after a list
 # marker it indents the text into a code block, which the checks rightly report. Its letters are
-# the ones DejaVu has, in no right-to-left or shaped script: the documents print only those.
+# the ones each DejaVu face has (a letter may be bold, italic or both), in no right-to-left or
+# shaped script: the documents print only those.
 MARKUP = set("<>[]()!`\\*_#|&{}~=-+.:\n\r\t")
 LETTERS = [
     char
     for char in map(chr, range(0x20, 0x3000))
     if char not in MARKUP
     and unicodedata.category(char) not in ("Cc", "Cs")
-    and has_glyph(font_name("regular"), char)
+    and all(has_glyph(font_name(face), char) for face in FACES)
     and unsupported_script(char) is None
 ]
 PLAIN = st.text(alphabet=st.sampled_from(LETTERS), min_size=1, max_size=15).filter(str.strip)

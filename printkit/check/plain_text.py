@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from printkit.diagnostics import BAD_VALUE, ICON_NOT_PRINTED, SCRIPT_NOT_SUPPORTED
+from printkit.draw.fonts import font_label
 from printkit.draw.scripts import script_of, unsupported_script
 from printkit.draw.text import Run, missing_glyphs
 from printkit.model.package import Package
@@ -39,8 +40,11 @@ def game_icons(package: Package) -> dict[str, str]:
     return icons
 
 
-def plain_text_problem(text: str, icons: Mapping[str, str]) -> TextProblem | None:
-    """The first thing `text`, set in DejaVu, cannot print; None when it prints. `icons` are
+def plain_text_problem(
+    text: str, icons: Mapping[str, str], face: str = "regular"
+) -> TextProblem | None:
+    """The first thing `text`, set in DejaVu's `face` (the one it is drawn in: DejaVu's bold
+    lacks some characters its regular has), cannot print; None when it prints. `icons` are
     the game's icon names (game_icons): a `:name:` no deck defines is text (`10:30:`)."""
     if text.isascii() and ":" not in text:
         return None
@@ -64,11 +68,11 @@ def plain_text_problem(text: str, icons: Mapping[str, str]) -> TextProblem | Non
                 "write the character it stands for, or put the text on a card or counter",
                 match[0],
             )
-    missing = missing_glyphs([Run(text, "regular")])
+    missing = missing_glyphs([Run(text, face)])
     if missing:
         return TextProblem(
             BAD_VALUE,
-            "uses characters the font lacks: " + " ".join(sorted(missing)),
+            f"uses characters {font_label(face)} lacks: " + " ".join(sorted(missing)),
             f"{_WHERE} (Latin, Greek, Cyrillic, many symbols): these would print as empty "
             "boxes; a game's own fonts reach card and counter layouts only",
             next(char for char in text if char in missing),

@@ -32,7 +32,7 @@ DEFAULT_FILL = {
     "semicircle": "#efe4c8",
     "circle": "#dbe7f1",
 }
-Label = Callable[[str, tuple, dict], str]  # template, data path, extra context → text
+Label = Callable[[str, tuple, dict, str], str]  # template, data path, context, face → text
 Point = tuple[float, float]
 
 
@@ -124,34 +124,42 @@ def _segment(frame: Frame, side: tuple[Vertex, Vertex], paint: Paint) -> Line:
     return Line(x1, y1, x2, y2, paint)
 
 
+_REGULAR_LABELS = frozenset({"circle", "rectangle"})  # the other features' labels are bold
+
+
 def _feature(
     style: FeatureStyle, piece: BoardPiece, frame: Frame, side: float, label: Label
 ) -> list[Op]:
     cx, cy = frame.centre(piece.cells)
     context = {"area": piece.area or ""}
-    text = label(style.label, (*piece.path, "label"), context) if style.label else ""
+    face = "regular" if style.draw in _REGULAR_LABELS else "bold"
+    font = FONT if face == "regular" else BOLD
+    text = label(style.label, (*piece.path, "label"), context, face) if style.label else ""
     outline = Paint("#ffffff", INK, 0.9)
     if style.draw == "circle":
-        return [Circle(cx, cy, 0.2 * side, outline), *_centred(text, cx, cy + 0.2 * side + 6, 6)]
+        return [
+            Circle(cx, cy, 0.2 * side, outline),
+            *_centred(text, cx, cy + 0.2 * side + 6, 6, font),
+        ]
     if style.draw == "semicircle":
         r = 0.22 * side
         base = cy + 0.05 * side
         dome = _arc((cx, base), r, math.pi, 0.0)
         return [
             Path((*dome, ("Z",)), outline),
-            *_centred(text, cx, base + 6.5, 6.0, BOLD),
+            *_centred(text, cx, base + 6.5, 6.0, font),
         ]
     if style.draw == "rectangle":
         # The two triangles themselves, along the grid's lines: a player sees which cells an
         # attack takes (a rectangle drawn inside them lay across the grid).
         fill = style.fill or ATTACK_FILL
         rhombus = polygon_path(_rhombus(piece, frame), Paint(fill, INK, 1.1))
-        return [rhombus, *_centred(text, cx, cy + 2, 6)]
+        return [rhombus, *_centred(text, cx, cy + 2, 6, font)]
     if style.draw == "die":
         half = _square_inside(_rhombus(piece, frame), (cx, cy))
         return die_face(text, cx - half, cy - half, 2 * half)
     colour = "#ffffff" if style.draw == "block" else INK
-    return _centred(text, cx, cy + 2, 6.5, BOLD, colour)
+    return _centred(text, cx, cy + 2, 6.5, font, colour)
 
 
 def _centred(

@@ -111,10 +111,13 @@ class _Flow:
 
         return report
 
-    def text(self, source: str, path: tuple, extra: dict | None = None) -> str:
+    def text(
+        self, source: str, path: tuple, extra: dict | None = None, face: str = "regular"
+    ) -> str:
+        """A template rendered, on one line, and checked against the `face` it is drawn in."""
         try:
             text = " ".join(render(source, {**self.context, **(extra or {})}).split())
-            return self.checked(text, path)
+            return self.checked(text, path, face)
         except TemplateProblem as problem:
             if not uses_undefined(source, self.context):
                 self.report(
@@ -126,9 +129,9 @@ class _Flow:
                 )
             return ""
 
-    def checked(self, text: str, path: tuple) -> str:
-        """The text, with what DejaVu alone cannot print in it reported at `path`."""
-        problem = plain_text_problem(text, self.icons)
+    def checked(self, text: str, path: tuple, face: str = "regular") -> str:
+        """The text, with what DejaVu's `face` cannot print in it reported at `path`."""
+        problem = plain_text_problem(text, self.icons, face)
         if problem is not None:
             self.report(problem.code, problem.message, path, problem.hint)
         return text
@@ -238,7 +241,7 @@ def _element(flow: _Flow, element: Element, x: float, y: float, w: float, path: 
     if isinstance(element, RowElement):
         return _row(flow, element, x, y, w, path)
     if isinstance(element, HeadingElement):
-        text = flow.text(element.text, (*path, "text"))
+        text = flow.text(element.text, (*path, "text"), face="bold")
         flow.ops.append(Text(x, y + 13, text, BOLD, 15, INK))
         flow.ops.append(Line(x, y + 17, x + w, y + 17, Paint(None, INK, 0.8)))
         return 19.0
@@ -321,8 +324,8 @@ def _grid(
         return _too_wide(flow, "the board", 2 * half_width, w, path)
     frame = Frame(element.side, centre, (x + w / 2, y + half_height))
 
-    def label(source: str, where: tuple, extra: dict) -> str:
-        return flow.text(source, (*path, *where), extra)
+    def label(source: str, where: tuple, extra: dict, face: str) -> str:
+        return flow.text(source, (*path, *where), extra, face)
 
     flow.ops += draw_board(element, board, frame, label)
     return 2 * half_height
@@ -384,8 +387,9 @@ def _row(flow: _Flow, row: RowElement, x: float, y: float, w: float, path: tuple
 
 def _label(flow: _Flow, element: Labelled, x: float, y: float, path: tuple) -> None:
     """The element's label, after its badge if it has one."""
-    label = flow.text(element.label, (*path, "label"))
+    label = flow.text(element.label, (*path, "label"), face="bold")
     if element.badge is not None:
+        flow.checked(element.badge.letter, (*path, "badge", "letter"), "bold")
         flow.ops += badge_ops(element.badge, x + LABEL * 0.75, y + LABEL * 0.55, LABEL * 1.5)
         x += LABEL * 1.9
     flow.ops.append(Text(x, y + LABEL, label, BOLD, LABEL, INK))
@@ -530,8 +534,9 @@ def _table(flow: _Flow, table: TableElement, x: float, y: float, w: float, path:
     share = (w - fixed) / len(free) if free else 0.0
     widths = [column.width or share for column in table.columns]
     lefts = [x + sum(widths[:index]) for index in range(len(widths))]
-    for left, column in zip(lefts, table.columns, strict=True):
-        flow.ops.append(Text(left + 2, y + 9, column.title, BOLD, 8.0, INK))
+    for index, (left, column) in enumerate(zip(lefts, table.columns, strict=True)):
+        title = flow.checked(column.title, (*path, "columns", index, "title"), "bold")
+        flow.ops.append(Text(left + 2, y + 9, title, BOLD, 8.0, INK))
     flow.ops.append(Line(x, y + 12, x + w, y + 12, Paint(None, INK, 0.8)))
     top = y + 12
     for number, item in enumerate(items, start=1):
@@ -642,7 +647,7 @@ def _headings(flow: _Flow, given: int | list[str], path: tuple) -> list[str]:
     """A grid's headings: those given (rendered), or as many empty ones as the count."""
     if isinstance(given, int):
         return [""] * given
-    return [flow.text(heading, (*path, index)) for index, heading in enumerate(given)]
+    return [flow.text(heading, (*path, index), face="bold") for index, heading in enumerate(given)]
 
 
 def _slots(flow: _Flow, slots: SlotsElement, x: float, y: float, w: float, path: tuple) -> float:

@@ -217,10 +217,38 @@ def _not_printed(tokens: Sequence[Token]) -> Iterator[MarkdownProblem]:
 
 def _plain_texts(tokens: Sequence[Token], icons: Mapping[str, str]) -> Iterator[MarkdownProblem]:
     """Text the documents' DejaVu cannot print, each problem at the first place it is found."""
-    for token, child in _inline_children(tokens):
-        if child.type == "text" and (problem := plain_text_problem(child.content, icons)):
+    for token, text, face in _faced_texts(tokens):
+        if problem := plain_text_problem(text, icons, face):
             line, column = _place(token, problem.found)
             yield MarkdownProblem(problem.code, problem.message, problem.hint, line, column)
+
+
+_BOLD_BLOCKS = frozenset({"heading_open", "th_open"})  # set in bold (markdown.py's styles)
+
+
+def _faced_texts(tokens: Sequence[Token]) -> Iterator[tuple[Token, str, str]]:
+    """Each text the documents print, with its inline token and the DejaVu face it is set in
+    (as markdown.py sets it): headings and table heads bold, `**` bold, `*` italic, code bold.
+    DejaVu's faces hold different characters, so each text is checked in its own."""
+    for index, token in enumerate(tokens):
+        if token.type != "inline":
+            continue
+        bold_block = index > 0 and tokens[index - 1].type in _BOLD_BLOCKS
+        strong = emphasis = 0
+        for child in token.children or []:
+            strong += (child.type == "strong_open") - (child.type == "strong_close")
+            emphasis += (child.type == "em_open") - (child.type == "em_close")
+            if child.type in ("text", "code_inline"):
+                bold = bold_block or strong > 0 or child.type == "code_inline"
+                yield token, child.content, _FACES[bold, emphasis > 0]
+
+
+_FACES = {
+    (False, False): "regular",
+    (True, False): "bold",
+    (False, True): "italic",
+    (True, True): "bold-italic",
+}
 
 
 def _in_item(parents: list[str]) -> bool:

@@ -170,24 +170,28 @@ def _check_texts(
     the rest from the map its copies repeat)."""
     own, base = loaded.package.materials[material_id], ("materials", source)
     material = loaded.package.materials[source]
-    texts: list[tuple[tuple[str | int, ...], str | None]] = [
-        (("materials", material_id, "title"), getattr(own, "title", None)),
-        (("materials", material_id, "caption"), getattr(own, "caption", None)),
+    # Each text with the face it is drawn in: the title, zone letters, marker symbols and (by
+    # default) place names in bold, the rest (caption, legend, notes) in regular.
+    texts: list[tuple[tuple[str | int, ...], str | None, str]] = [
+        (("materials", material_id, "title"), getattr(own, "title", None), "bold"),
+        (("materials", material_id, "caption"), getattr(own, "caption", None), "regular"),
     ]
     for key in ("terrain", "zones", "hexside_types", "path_types"):
         for name, spec in getattr(material, key, {}).items():
-            texts.append(((*base, key, name, "name"), spec.name))
+            texts.append(((*base, key, name, "name"), spec.name, "regular"))
+    for name, zone in getattr(material, "zones", {}).items():
+        texts.append(((*base, "zones", name, "letter"), zone.letter, "bold"))
     for index, marker in enumerate(getattr(material, "markers", [])):
-        texts += [
-            ((*base, "markers", index, field), getattr(marker, field))
-            for field in ("label", "name")
-        ]
-    for key in ("names", "edge_notes"):
-        for index, entry in enumerate(getattr(material, key, [])):
-            texts.append(((*base, key, index, "text"), entry.text))
+        texts.append(((*base, "markers", index, "label"), marker.label, "bold"))
+        texts.append(((*base, "markers", index, "name"), marker.name, "regular"))
+    for index, entry in enumerate(getattr(material, "names", [])):
+        face = "bold" if entry.bold else "regular"
+        texts.append(((*base, "names", index, "text"), entry.text, face))
+    for index, entry in enumerate(getattr(material, "edge_notes", [])):
+        texts.append(((*base, "edge_notes", index, "text"), entry.text, "regular"))
     icons = game_icons(loaded.package)
-    for path, text in texts:
-        problem = plain_text_problem(text, icons) if text else None
+    for path, text, face in texts:
+        problem = plain_text_problem(text, icons, face) if text else None
         if problem is not None:
             diagnostics.add(
                 problem.code,
