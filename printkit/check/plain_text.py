@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from printkit.diagnostics import BAD_VALUE, ICON_NOT_PRINTED, SCRIPT_NOT_SUPPORTED
 from printkit.draw.fonts import font_label
 from printkit.draw.scripts import script_of, unsupported_script
-from printkit.draw.text import Run, missing_glyphs
+from printkit.draw.text import Run, missing_glyphs, parse_markup
 from printkit.model.package import Package
 
 _ICON = re.compile(r":([a-z0-9_]+):")
@@ -41,11 +41,13 @@ def game_icons(package: Package) -> dict[str, str]:
 
 
 def plain_text_problem(
-    text: str, icons: Mapping[str, str], face: str = "regular"
+    text: str, icons: Mapping[str, str], face: str = "regular", markup: bool = False
 ) -> TextProblem | None:
     """The first thing `text`, set in DejaVu's `face` (the one it is drawn in: DejaVu's bold
-    lacks some characters its regular has), cannot print; None when it prints. `icons` are
-    the game's icon names (game_icons): a `:name:` no deck defines is text (`10:30:`)."""
+    lacks some characters its regular has), cannot print; None when it prints. With `markup`
+    the text is drawn with its `**bold**` and `*italic*` parts in those faces, so each part is
+    checked in its own. `icons` are the game's icon names (game_icons): a `:name:` no deck
+    defines is text (`10:30:`)."""
     if text.isascii() and ":" not in text:
         return None
     refused = unsupported_script(text)
@@ -68,13 +70,15 @@ def plain_text_problem(
                 "write the character it stands for, or put the text on a card or counter",
                 match[0],
             )
-    missing = missing_glyphs([Run(text, face)])
-    if missing:
-        return TextProblem(
-            BAD_VALUE,
-            f"uses characters {font_label(face)} lacks: " + " ".join(sorted(missing)),
-            f"{_WHERE} (Latin, Greek, Cyrillic, many symbols): these would print as empty "
-            "boxes; a game's own fonts reach card and counter layouts only",
-            next(char for char in text if char in missing),
-        )
+    runs = parse_markup(text, {}, face).runs if markup else [Run(text, face)]
+    for run in runs:  # the first part whose face lacks a character it holds
+        missing = missing_glyphs([run])
+        if missing:
+            return TextProblem(
+                BAD_VALUE,
+                f"uses characters {font_label(run.face)} lacks: " + " ".join(sorted(missing)),
+                f"{_WHERE} (Latin, Greek, Cyrillic, many symbols): these would print as empty "
+                "boxes; a game's own fonts reach card and counter layouts only",
+                next(char for char in run.text if char in missing),
+            )
     return None

@@ -112,12 +112,18 @@ class _Flow:
         return report
 
     def text(
-        self, source: str, path: tuple, extra: dict | None = None, face: str = "regular"
+        self,
+        source: str,
+        path: tuple,
+        extra: dict | None = None,
+        face: str = "regular",
+        markup: bool = False,
     ) -> str:
-        """A template rendered, on one line, and checked against the `face` it is drawn in."""
+        """A template rendered, on one line, and checked against the `face` it is drawn in
+        (with `markup`, its bold and italic parts in theirs)."""
         try:
             text = " ".join(render(source, {**self.context, **(extra or {})}).split())
-            return self.checked(text, path, face)
+            return self.checked(text, path, face, markup)
         except TemplateProblem as problem:
             if not uses_undefined(source, self.context):
                 self.report(
@@ -129,9 +135,9 @@ class _Flow:
                 )
             return ""
 
-    def checked(self, text: str, path: tuple, face: str = "regular") -> str:
+    def checked(self, text: str, path: tuple, face: str = "regular", markup: bool = False) -> str:
         """The text, with what DejaVu's `face` cannot print in it reported at `path`."""
-        problem = plain_text_problem(text, self.icons, face)
+        problem = plain_text_problem(text, self.icons, face, markup)
         if problem is not None:
             self.report(problem.code, problem.message, path, problem.hint)
         return text
@@ -246,7 +252,7 @@ def _element(flow: _Flow, element: Element, x: float, y: float, w: float, path: 
         flow.ops.append(Line(x, y + 17, x + w, y + 17, Paint(None, INK, 0.8)))
         return 19.0
     if isinstance(element, TextElement):
-        text = flow.text(element.text, (*path, "text"))
+        text = flow.text(element.text, (*path, "text"), markup=True)
         runs = parse_markup(text, {}, "regular").runs
         fitted = fit_text(runs, (x, y, w, element.height), 9, 6, "left", "top", "#000000")
         if not fitted.fits:
@@ -579,7 +585,7 @@ def _cell(
         return None
     if not text:
         return [], 1
-    flow.checked(text, (*path[:-1], "columns", path[-1], "cell"))
+    flow.checked(text, (*path[:-1], "columns", path[-1], "cell"), markup=True)
     runs = parse_markup(text, {}, "regular").runs
     largest, smallest = CELL
     one_line = fit_text(runs, (left, top, room, ROW_HEIGHT), largest, smallest, valign="middle")
@@ -661,7 +667,7 @@ def _slots(flow: _Flow, slots: SlotsElement, x: float, y: float, w: float, path:
     size = 7.0
     for index, caption in enumerate(slots.slots):
         left = x + index * spacing
-        text = flow.text(caption, (*path, "slots", index))
+        text = flow.text(caption, (*path, "slots", index), markup=True)
         flow.ops.append(
             Rect(left, top, slots.size, slots.size, Paint("#ffffff", INK, 0.8), radius=mm(2))
         )

@@ -171,10 +171,10 @@ def _check_texts(
     own, base = loaded.package.materials[material_id], ("materials", source)
     material = loaded.package.materials[source]
     # Each text with the face it is drawn in: the title, zone letters, marker symbols and (by
-    # default) place names in bold, the rest (caption, legend, notes) in regular.
+    # default) place names in bold, the rest in regular; the caption with its markup (its
+    # **bold** and *italic* parts in those faces).
     texts: list[tuple[tuple[str | int, ...], str | None, str]] = [
         (("materials", material_id, "title"), getattr(own, "title", None), "bold"),
-        (("materials", material_id, "caption"), getattr(own, "caption", None), "regular"),
     ]
     for key in ("terrain", "zones", "hexside_types", "path_types"):
         for name, spec in getattr(material, key, {}).items():
@@ -189,9 +189,10 @@ def _check_texts(
         texts.append(((*base, "names", index, "text"), entry.text, face))
     for index, entry in enumerate(getattr(material, "edge_notes", [])):
         texts.append(((*base, "edge_notes", index, "text"), entry.text, "regular"))
+    caption = (("materials", material_id, "caption"), getattr(own, "caption", None), "regular")
     icons = game_icons(loaded.package)
-    for path, text, face in texts:
-        problem = plain_text_problem(text, icons, face) if text else None
+    for (path, text, face), markup in [*((entry, False) for entry in texts), (caption, True)]:
+        problem = plain_text_problem(text, icons, face, markup) if text else None
         if problem is not None:
             diagnostics.add(
                 problem.code,
