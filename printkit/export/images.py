@@ -55,7 +55,10 @@ def card_images(
         yield f"{material_id}.{name}", png
 
 
+MAX_SLUG = 40  # characters of a card's name in its image's file name
+
+
 def slug(name: str) -> str:
     """A card name as a portable file-name part: ASCII letters, digits and hyphens."""
     plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:40].strip("-") or "card"
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:MAX_SLUG].strip("-") or "card"

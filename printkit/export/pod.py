@@ -11,6 +11,7 @@ at its line, as a game's files are, before anything is built.
 from __future__ import annotations
 
 import json
+import re
 import string
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field, ValidationError
 
 from printkit.diagnostics import POD_NAMING, POD_SIZE, Diagnostics, did_you_mean
-from printkit.export.images import ImageSet, card_images
+from printkit.export.images import MAX_SLUG, ImageSet, card_images
 from printkit.export.pieces import DrawnPieces, material_decks
 from printkit.export.raster import page_pdf
 from printkit.impose.pod import piece_page
@@ -27,6 +28,7 @@ from printkit.load.files import GameFiles
 from printkit.load.yaml_spans import SourceMap, load_yaml
 from printkit.model.base import Size, Strict
 from printkit.model.errors import report_validation_error
+from printkit.model.limits import MAX_PIECES
 from printkit.model.units import NonNegativeLength, to_mm
 
 if TYPE_CHECKING:
@@ -106,6 +108,9 @@ def load_preset(path: Path, diagnostics: Diagnostics) -> PodPreset | None:
 
 
 _FIELDS = {"naming": {"number", "side", "name"}, "shared_back": set()}
+# A file is named '<material>.<name>': with a material id of up to 80 characters, a name of up
+# to 150 keeps it within the 255 characters file systems allow.
+MAX_NAME = 150
 
 
 def _check_naming(
@@ -115,13 +120,19 @@ def _check_naming(
     allowed = _FIELDS[key] if preset.file == "png" else set()
     problem = None
     try:
-        used = {field for _, field, _, _ in string.Formatter().parse(pattern) if field is not None}
+        fields = [(f, spec) for _, f, spec, _ in string.Formatter().parse(pattern) if f is not None]
+        used = {field for field, _ in fields}
         unknown = sorted(used - allowed)
         if unknown:
             problem = f"'{{{unknown[0]}}}' is not a field a {preset.file} name can use"
+        elif (spec_problem := _spec_problem(fields)) is not None:
+            problem = spec_problem
         else:
             sample = pattern.format(number=1, side="front", name="card")
-            if "/" in sample or "\\" in sample or sample.startswith("."):
+            longest = pattern.format(number=MAX_PIECES, side="front", name="x" * MAX_SLUG)
+            if len(longest) > MAX_NAME:
+                problem = f"a name may be {len(longest)} characters long, over {MAX_NAME}"
+            elif "/" in sample or "\\" in sample or sample.startswith("."):
                 problem = f"'{sample}' is not a plain file name"
             elif not sample.endswith(f".{preset.file}"):
                 problem = f"'{sample}' does not end in '.{preset.file}'"
@@ -140,6 +151,18 @@ def _check_naming(
         + ("'tgc-{number:03d}-{side}.png'" if allowed else f"'deck.{preset.file}'"),
     )
     return False
+
+
+def _spec_problem(fields: list[tuple[str, str | None]]) -> str | None:
+    """What makes a field's format unsafe to try: a width or precision past a file name's
+    length (formatting '{number:>999999999}' would build a gigabyte), or a field inside it."""
+    for field, spec in fields:
+        if spec and "{" in spec:
+            return f"'{{{field}:{spec}}}': a field's format cannot hold another field"
+        widths = [int(digits) for digits in re.findall(r"\d+", spec or "")]
+        if widths and max(widths) > MAX_NAME:
+            return f"'{{{field}:{spec}}}' pads to {max(widths):,} characters, over {MAX_NAME}"
+    return None
 
 
 def check_size(
