@@ -42,17 +42,21 @@ REQUIRED = ("internal error", "traceback", "over time", "over memory", "partial 
 
 
 def _one(seed: int, build_every: int, reproduce_every: int, keep: Path | None = None) -> dict:
-    """One case in its own scratch folder: its runs, their problems and failure reports."""
+    """One case in its own scratch folder: its runs, their problems and failure reports. A bug
+    of the fuzzer itself (its mutator, or a family's step between runs, such as the diff
+    family's damage to an output folder) is counted and shown, and the run goes on."""
     with tempfile.TemporaryDirectory(prefix="printkit-fuzz-") as scratch:
         workdir = keep or Path(scratch)
+        stage = "the mutator"
         try:
             case = make_case(seed, workdir)
-        except Exception:  # a bug of the fuzzer: counted and shown, and the run goes on
-            report = f"seed {seed}: the mutator failed\n{traceback.format_exc()}"
+            stage = "running the case"
+            outcomes = run_case(case, workdir, plan(seed, build_every, reproduce_every))
+        except Exception:
+            report = f"seed {seed}: {stage} failed\n{traceback.format_exc()}"
             failure = {"kinds": ["fuzzer error"], "report": report, "problems": [], "command": ""}
             return {"seed": seed, "family": family_of(seed), "runs": 0, "slowest": 0.0,
                     "most_cpu": 0.0, "heaviest": 0.0, "failures": [failure]}  # fmt: skip
-        outcomes = run_case(case, workdir, plan(seed, build_every, reproduce_every))
         return {
             "seed": seed,
             "family": case.family,

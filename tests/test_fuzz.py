@@ -10,6 +10,7 @@ it again, and `python fuzz/run.py` runs the same mutators over thousands of seed
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import shutil
 import zipfile
@@ -46,6 +47,7 @@ from fuzzing.promises import (
 )
 from openpyxl import load_workbook
 from reportlab.pdfgen.canvas import Canvas
+from support import REPO
 
 DATA = Path(__file__).resolve().parent / "data"
 GOOD, CARD_DATA = DATA / "good", DATA / "card_data"
@@ -266,3 +268,24 @@ def test_checker_catches_a_write_outside_the_output_folders(tmp_path: Path) -> N
     )
     assert inside.problems == [], inside
     assert WROTE_OUTSIDE in [p.kind for p in outside.problems], outside
+
+
+def test_a_failing_step_of_the_fuzzer_is_counted_and_the_run_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A family's own step between runs (the diff family damages an output folder) that fails
+    is the fuzzer's bug, shown as such: it must not stop a run of thousands of cases."""
+    spec = importlib.util.spec_from_file_location("fuzz_run", REPO / "fuzz" / "run.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+
+    def failing_step(*_args: object) -> list:
+        raise OSError("the damage step could not write")
+
+    monkeypatch.setattr(script, "run_case", failing_step)
+    result = script._one(5, 1, 1, keep=tmp_path)
+    (failure,) = result["failures"]
+    assert failure["kinds"] == ["fuzzer error"]
+    assert "running the case failed" in failure["report"]
+    assert "the damage step could not write" in failure["report"]
