@@ -186,11 +186,9 @@ class Labels(Strict):
     color: Colour = "#000000"
 
 
-# Bounds that keep a typo ('columns: 10000') a diagnostic rather than an hour of drawing:
-# 1000 hexes of 10 mm make a line 10 m long, and a million hexes is a hundred times the
-# 100 × 100 benchmark map.
+# A bound that keeps a typo ('columns: 10000') a diagnostic rather than an hour of drawing:
+# 1000 hexes of 10 mm make a line 10 m long. A board's hexes are bounded too (MAX_HEXES).
 MAX_LINE = 1000
-MAX_HEXES = 1_000_000
 
 
 class Copies(Strict):

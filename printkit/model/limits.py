@@ -122,6 +122,9 @@ def limits_table(schema: Node) -> str:
 # (a page of 9 cards costs about 25 ms across the three formats); a million took minutes and
 # gigabytes.
 MAX_PIECES = 2_000
+# A hex map's board: at most the hexes of the 300 × 300 poster map the benchmarks build (a
+# million hexes took minutes and gigabytes).
+MAX_HEXES = 90_000
 # A deck's spreadsheet holds a row per card (and so at most MAX_PIECES rows worth reading) and a
 # column per field; rows and columns past these are refused where they start, not read.
 MAX_DATA_ROWS = MAX_PIECES
@@ -170,6 +173,12 @@ WORK_LIMITS = (
         "pages of a sheet with `repeat`: one per item of the data it repeats over",
         f"{MAX_SHEET_PAGES:,}",
         "PK804, at the sheet's `repeat`",
+    ),
+    WorkLimit(
+        "hexes of a map's board: `columns` × `rows`, or what its `hexes:` list names (repeats "
+        "included, counted as the list is read), copies included: a 300 × 300 poster map",
+        f"{MAX_HEXES:,}",
+        "PK122, at `rows`, at the list entry that passes it, or at `copies`",
     ),
     WorkLimit(
         "rows of a CSV file or an XLSX sheet below the header, blank rows included",

@@ -42,7 +42,6 @@ from printkit.model.hexlabels import LabelFormat, LabelFormatError, parse_format
 from printkit.model.hexmap import (
     BOARD_KEYS,
     DEFAULT_LABEL_FORMAT,
-    MAX_HEXES,
     MAX_LINE,
     EdgeNote,
     HexCoord,
@@ -56,6 +55,7 @@ from printkit.model.hexmap import (
     TerrainType,
     ZoneType,
 )
+from printkit.model.limits import MAX_HEXES
 from printkit.model.package import Package
 from printkit.model.units import mm, to_mm
 
@@ -364,27 +364,49 @@ class _Resolver:
                 hint="give 'columns:' and 'rows:', or list the board's 'hexes:'",
             )
             return None
+        if material.columns * material.rows > MAX_HEXES:
+            self._too_many(f"{material.columns} × {material.rows}", (*self.base, "rows"))
+            return None
         self.columns, self.rows = material.columns, material.rows
         cols, rows = range(1, material.columns + 1), range(1, material.rows + 1)
         return [self.to_hex(c, r) for c in cols for r in rows]
 
-    def _listed(self, refs: list[HexRef]) -> list[Hex]:
+    def _listed(self, refs: list[HexRef]) -> list[Hex] | None:
         seen: dict[Hex, PathKey] = {}
+        named = 0  # hexes the references name, repeats included: bounded as they are read
         for index, ref in enumerate(refs):
             path = (*self.base, "hexes", index)
-            for col, row in self.coords(ref, path) or []:
+            coords = self.coords(ref, path) or []
+            named += len(coords)
+            if named > MAX_HEXES:
+                self._too_many(f"the list up to here names {named:,} hexes, which", path)
+                return None
+            again = []  # of this reference's hexes, those listed before: one diagnostic
+            for col, row in coords:
                 h = self.to_hex(col, row)
                 if h in seen:
-                    first = self.builder.spans.value(seen[h])
-                    self.builder.report(
-                        DUPLICATE_HEX,
-                        f"hex {_name(col, row)} is on the board twice",
-                        path,
-                        hint=f"it is already listed at line {first.line}; remove one of them",
-                    )
-                    continue
-                seen[h] = path
+                    again.append((col, row, seen[h]))
+                else:
+                    seen[h] = path
+            if again:
+                col, row, before = again[0]
+                more = f" (and {len(again) - 1:,} more of this range)" if len(again) > 1 else ""
+                self.builder.report(
+                    DUPLICATE_HEX,
+                    f"hex {_name(col, row)} is on the board twice{more}",
+                    path,
+                    hint=f"it is already listed at line {self.builder.spans.value(before).line}; "
+                    "remove one of them",
+                )
         return list(seen)
+
+    def _too_many(self, what: str, path: PathKey) -> None:
+        self.builder.report(
+            BAD_VALUE,
+            f"{what} is more than the {MAX_HEXES:,} hexes of the largest board printkit draws",
+            path,
+            hint="a smaller map; a poster larger than 300 × 300 hexes is several maps",
+        )
 
     def span(self, cells: list[Hex]) -> tuple[int, int]:
         """Columns × rows of the board's bounding offsets, the step between copies."""
