@@ -1,8 +1,8 @@
 """PNG previews of PDF pages, rendered by pdfium (the renderer Chrome uses).
 
 A preview is for looking at, so it is compressed at zlib's fastest level. (ISA-L's deflate was
-about six times as fast, but two builds of one game gave different PNG bytes with it, so it is
-not used.) A page is rendered in bands of
+about six times as fast, but two builds of one game gave PNG files whose pixels were the same
+and whose compressed bytes were not, so it is not used.) A page is rendered in bands of
 rows and compressed as they come, a few megabytes at a call: a poster map (a 300 × 300 hex map
 is one page of 19,000 × 16,000 pixels at 100 dpi, 900 MB as one bitmap) never has its whole
 bitmap in memory. Each band is rendered with the whole page's transform, so its pixels are
