@@ -89,8 +89,9 @@ def card_map_json(material_id: str, document: Document) -> bytes | None:
     return (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode()
 
 
-def read_card_map(path: Path) -> list[CardBox]:
-    """The boxes of a card map file, in document order."""
+def read_card_map(path: Path, pages: int | None = None) -> list[CardBox]:
+    """The boxes of a card map file, in document order; with `pages` (its PDF's page count),
+    a card placed past the PDF's last page is refused at its entry."""
     try:
         text = path.read_text(encoding="utf-8")
         data = json.loads(text)
@@ -107,21 +108,23 @@ def read_card_map(path: Path) -> list[CardBox]:
     boxes = []
     for index, card in enumerate(cards):
         try:
-            boxes.append(_card(card))
+            boxes.append(_card(card, pages))
         except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as error:
             line, column = _position(text, _card_starts(text)[index])
             raise NotACardMap(f"card {index + 1}: {error}", line, column) from error
     return boxes
 
 
-def _card(entry: dict[str, object]) -> CardBox:
-    """One entry of a card map, its numbers checked: a page and copy from 1, a box of four
-    finite numbers of positive size, a bleed of zero or more."""
+def _card(entry: dict[str, object], pages: int | None) -> CardBox:
+    """One entry of a card map, its numbers checked: a page and copy from 1 (the page one the
+    PDF has), a box of four finite numbers of positive size, a bleed of zero or more."""
     page, copy = int(entry["page"]), int(entry["copy"])  # type: ignore[call-overload]
     box = _box(entry["box_mm"])  # type: ignore[arg-type]
     bleed = float(entry["bleed_mm"])  # type: ignore[arg-type]
     if page < 1 or copy < 1:
         raise ValueError(f"page {page} and copy {copy} must count from 1")
+    if pages is not None and page > pages:
+        raise ValueError(f"page {page} is past the last page of its PDF, {pages}")
     if not all(map(math.isfinite, (*box, bleed))) or box[2] <= 0 or box[3] <= 0 or bleed < 0:
         raise ValueError(f"box {list(box)} and bleed {bleed} are not a card's")
     return CardBox(str(entry["deck"]), str(entry["name"]), str(entry["side"]), copy, page, box,

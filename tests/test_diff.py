@@ -145,7 +145,8 @@ def test_a_path_that_is_not_an_output_folder_is_pk785(
 @pytest.mark.parametrize(
     ("fault", "value"),
     [("box_mm", [0, 0, float("nan"), 88]), ("box_mm", [0, 0, -63, 88]), ("page", 0),
-     ("bleed_mm", float("inf")), ("copy", "one"), ("name", None), ("page", float("-inf"))],
+     ("bleed_mm", float("inf")), ("copy", "one"), ("name", None), ("page", float("-inf")),
+     ("page", 5000)],
 )  # fmt: skip
 def test_a_card_map_entry_that_is_no_card_is_pk785_at_that_entry(
     builds: Path, tmp_path: Path, fault: str, value: object

@@ -78,9 +78,10 @@ def read_game(game: str, folder: Path) -> GameOutput:
     for pdf in _pdfs(folder):
         card_map = pdf.with_name(pdf.stem + CARD_MAP)
         cards = None
+        page_count = _page_count(pdf)
         if card_map.is_file():
             try:
-                cards = read_card_map(card_map)
+                cards = read_card_map(card_map, page_count)
             except NotACardMap as error:
                 raise NotAnOutput(
                     card_map,
@@ -89,16 +90,19 @@ def read_game(game: str, folder: Path) -> GameOutput:
                     error.line,
                     error.column,
                 ) from error
-        _check_pdf(pdf)
         materials[pdf.stem] = MaterialOutput(pdf.stem, pdf, cards)
     return GameOutput(game, folder, materials)
 
 
-def _check_pdf(path: Path) -> None:
-    """Refuse a PDF that pdfium cannot open, before any comparison starts."""
+def _page_count(path: Path) -> int:
+    """The PDF's pages; a PDF that pdfium cannot open is refused before any comparison."""
     try:
-        pypdfium2.PdfDocument(path).close()
+        document = pypdfium2.PdfDocument(path)
     except (pypdfium2.PdfiumError, OSError) as error:
         raise NotAnOutput(
             path, f"cannot be read as a PDF ({error})", "build the game again to write it anew"
         ) from error
+    try:
+        return len(document)
+    finally:
+        document.close()
