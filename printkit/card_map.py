@@ -17,6 +17,7 @@ from json.decoder import scanstring
 from pathlib import Path
 
 from printkit.draw.ops import Document
+from printkit.load.files import position_of_byte
 from printkit.model.units import to_mm
 
 SUFFIX = ".cards.json"
@@ -93,11 +94,17 @@ def read_card_map(path: Path, pages: int | None = None) -> list[CardBox]:
     """The boxes of a card map file, in document order; with `pages` (its PDF's page count),
     a card placed past the PDF's last page is refused at its entry."""
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
+        text = raw.decode("utf-8")
         data = json.loads(text)
+    except UnicodeDecodeError as error:
+        line, column = position_of_byte(raw, error.start)
+        raise NotACardMap(f"byte 0x{raw[error.start]:02x} is not UTF-8", line, column) from error
     except json.JSONDecodeError as error:
         raise NotACardMap(error.msg, error.lineno, error.colno) from error
-    except (OSError, UnicodeDecodeError, RecursionError) as error:
+    except RecursionError as error:  # a card map is three levels deep; the parser has no place
+        raise NotACardMap("lists or objects nested too deeply", 1, 1) from error
+    except OSError as error:
         raise NotACardMap(str(error)) from error
     if not isinstance(data, dict) or data.get("version") != VERSION:
         version = data.get("version") if isinstance(data, dict) else None

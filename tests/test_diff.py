@@ -170,15 +170,24 @@ def test_a_card_map_entry_that_is_no_card_is_pk785_at_that_entry(
     assert "card 3" in diagnostic.message
 
 
+@pytest.mark.parametrize(
+    ("text", "line", "column"),
+    [
+        (b'{\n "version": 1,\n "cards": [}\n', 3, 12),
+        # a byte that is not UTF-8 (fuzzer, diff family, seed 503441 on 04eb32d)
+        (b'{\n "version": 1,\n "cards": [\xff]}\n', 3, 12),
+        (b'{"version": 1, "cards": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", 1, 1),
+    ],
+)
 def test_a_card_map_that_is_not_json_is_pk785_where_it_stops_being_json(
-    builds: Path, tmp_path: Path
+    builds: Path, tmp_path: Path, text: bytes, line: int, column: int
 ) -> None:
     bad = tmp_path / "bad"
     shutil.copytree(builds / "new" / "shields_up", bad)
-    (bad / "deck.cards.json").write_text('{\n "version": 1,\n "cards": [}\n')
+    (bad / "deck.cards.json").write_bytes(text)
     code, _, output = _diff(builds, builds / "old", bad, "--to", tmp_path / "d")
     [diagnostic] = parse_diagnostics(output)
-    assert (code, diagnostic.code, diagnostic.line, diagnostic.column) == (1, "PK785", 3, 12)
+    assert (code, diagnostic.code, diagnostic.line, diagnostic.column) == (1, "PK785", line, column)
 
 
 def test_one_folder_is_a_usage_mistake(builds: Path) -> None:
