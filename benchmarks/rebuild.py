@@ -35,8 +35,8 @@ from pathlib import Path
 from processes import measured
 
 REPO = Path(__file__).resolve().parent.parent
-CARD = "destroy 4 shields in total"
-EDITS = ("destroy four shields in total", CARD)
+CARD = "shields in total, not"
+EDITS = ("shields in all, not", CARD)
 REDRAWN = re.compile(r"^(?P<game>\S+): \d+ material\(s\) \((?P<redrawn>\d+) redrawn\)", re.M)
 
 

@@ -32,7 +32,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 GAME, DECK, PDF = "shields_up", "deck.yaml", "deck.pdf"
-CARD_TEXT = "With all three in play it fires once"
+CARD_TEXT = "in play it fires once"
 
 
 def changed(path: Path, before: tuple[int, int] | None, timeout: float = 120) -> float:

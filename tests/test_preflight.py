@@ -66,6 +66,20 @@ def test_round_halves_meeting_at_a_point_need_a_rectangle_cut_first() -> None:
     assert "PK765" not in _codes([rectangle, *halves, fold])
 
 
+def test_faint_text_is_found_among_labels_that_read_and_beside_a_ground_none_stands_on() -> None:
+    """Labels that read on their pale grounds are passed over without the exact search of
+    what lies under them; the one grey label on a dark hex is still the page's finding, and a
+    dark fill with nothing on it is none."""
+    pale = [Rect(mm(10 + 12 * i), mm(20), mm(10), mm(10), Paint("#f0e0b0")) for i in range(10)]
+    labels = [Text(mm(12 + 12 * i), mm(26), "0101", "PK-Regular", 8.0) for i in range(10)]
+    dark = Rect(mm(10), mm(200), mm(30), mm(30), Paint("#303030"))
+    assert "PK763" not in _codes([*pale, *labels, dark])
+    grey = Text(mm(12), mm(206), "0909", "PK-Regular", 8.0, color="#505050")
+    on_white = Text(mm(150), mm(150), "1010", "PK-Regular", 8.0, color="#505050")
+    [finding] = [f for f in _findings([*pale, *labels, dark, grey, on_white]) if f[0] == "PK763"]
+    assert "'0909' in #505050 on #303030" in finding[1]
+
+
 def test_a_fold_line_with_a_white_casing_reads_on_any_colour() -> None:
     blue = Rect(mm(60), mm(40), mm(80), mm(40), Paint("#1565c0"))
     fold = Line(mm(100), mm(40), mm(100), mm(80), FOLD)

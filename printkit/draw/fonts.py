@@ -55,11 +55,24 @@ class _TaggedFont(TTFont):
             ttfonts.SUBSETN = numbered
 
 
+_FILES = dict(FACES.values())  # reportlab name -> DejaVu file
+
+
+def ensure_face(name: str) -> None:
+    """Register one of DejaVu's faces when a drawing first names it: reading a face's file
+    costs about 10 ms of processor time, and a deck often sets only one or two of the four.
+    Any other name (a game's own font, registered when loaded) is left as it is."""
+    file = _FILES.get(name)
+    if file is not None and name not in pdfmetrics._fonts:
+        pdfmetrics.registerFont(_TaggedFont(name, str(FONT_DIR / file)))
+
+
 @cache
 def register_fonts() -> None:
-    """Register the faces with reportlab once per process."""
-    for name, file in FACES.values():
-        pdfmetrics.registerFont(_TaggedFont(name, str(FONT_DIR / file)))
+    """Register every face with reportlab, and the family, once per process: for flowing text,
+    whose markup may ask for any face."""
+    for name in _FILES:
+        ensure_face(name)
     # So that <b> and <i> in flowing text (the reference documents) pick the right face.
     pdfmetrics.registerFontFamily(
         FACES["regular"][0],
@@ -107,9 +120,11 @@ def register_own(data: bytes) -> str:
 
 def font_name(face: str) -> str:
     """The reportlab name of a face: one of DejaVu's styles, or a registered own font's name."""
-    register_fonts()
     built_in = FACES.get(face)
-    return face if built_in is None else built_in[0]
+    if built_in is None:
+        return face
+    ensure_face(built_in[0])
+    return built_in[0]
 
 
 def font_label(face: str) -> str:
@@ -125,19 +140,19 @@ def text_width(text: str, font: str, size: float) -> float:
     and again (a deck repeats its vocabulary from card to card), and a map measures each
     label in three passes and the preflight: room for a 300 x 300 map's 90,000 labels, which
     a smaller cache, scanned in order, dropped before each next pass (about 30 MB at most)."""
-    register_fonts()
+    ensure_face(font)
     return pdfmetrics.stringWidth(text, font, size)
 
 
 @lru_cache(maxsize=1024)
 def ascent(font: str, size: float) -> float:
     """Cached as text_width is: a map's preflight asks it for each of 90,000 labels."""
-    register_fonts()
+    ensure_face(font)
     return pdfmetrics.getAscent(font, size)
 
 
 @lru_cache(maxsize=8192)
 def has_glyph(font: str, char: str) -> bool:
-    register_fonts()
+    ensure_face(font)
     face = pdfmetrics.getFont(font).face
     return ord(char) in face.charToGlyph

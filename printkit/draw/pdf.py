@@ -24,7 +24,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
-from printkit.draw.fonts import EMBEDDED, FACES, register_fonts
+from printkit.draw.fonts import EMBEDDED, FACES, ensure_face
 from printkit.draw.images import art_key, decoded_png, read_art
 from printkit.draw.ops import (
     FIELD_TEXT,
@@ -201,6 +201,7 @@ class _PdfPainter:
                 text.setFillAlpha(run.opacity)
             if face != (run.font, run.size):
                 face = (run.font, run.size)
+                ensure_face(run.font)
                 text.setFont(run.font, run.size)
             text.setTextTransform(1, 0, 0, -1, run.x, run.y)
             text.textLine(run.text)  # unlike textOut, does not measure the run again
@@ -351,6 +352,8 @@ def _embedded_faces(drawing: object) -> None:
         if name is not None and name not in EMBEDDED:
             bold = "bold" in name.lower()
             node.fontName = FACES["bold" if bold else "regular"][0]  # type: ignore[attr-defined]
+        if name is not None:
+            ensure_face(node.fontName)  # type: ignore[attr-defined]
 
 
 def _art_name(source: str) -> str:
@@ -374,7 +377,7 @@ def _pdf_box(page: Page, box: Box) -> tuple[float, float, float, float]:
 def render_pdf(document: Document) -> bytes:
     if document.flow is not None:
         return document.flow(document.colour)
-    register_fonts()
+    ensure_face(FACES["regular"][0])  # the canvas's first font; the others when drawn
     buffer = io.BytesIO()
     press = document.colour == "cmyk"
     canvas = Canvas(

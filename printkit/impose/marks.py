@@ -105,13 +105,10 @@ def _clear(
     (ax, ay), (ox, oy) = art_end, outer_end
     length = abs(ox - ax) + abs(oy - ay)
     dx, dy = (ox - ax) / length, (oy - ay) / length
-    for box in boxes:
-        x0, y0, x1, y1 = (
-            v + d
-            for v, d in zip(
-                box, (-MARK_CLEARANCE, -MARK_CLEARANCE, MARK_CLEARANCE, MARK_CLEARANCE), strict=True
-            )
-        )
+    for bx0, by0, bx1, by1 in boxes:
+        # each box grown by the clearance (v + -c is v - c to the last bit)
+        x0, y0 = bx0 - MARK_CLEARANCE, by0 - MARK_CLEARANCE
+        x1, y1 = bx1 + MARK_CLEARANCE, by1 + MARK_CLEARANCE
         if dx == 0 and x0 <= ax <= x1:
             near, far = (y0 - ay, y1 - ay) if dy > 0 else (ay - y1, ay - y0)
         elif dy == 0 and y0 <= ay <= y1:

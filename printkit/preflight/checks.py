@@ -62,15 +62,20 @@ def ink_in_strip(items: list[Item], size: tuple[float, float]) -> Iterator[Findi
     """The deepest intrusion into the 5 mm edge strip, per edge."""
     width, height = size
     deepest: dict[str, tuple[float, Item]] = {}
-    for item in filter(_inks, items):
+    near = STRIP - 0.05
+    for item in items:
         x0, y0, x1, y1 = item.box
+        if (x0 >= near and y0 >= near and width - x1 >= near and height - y1 >= near) or not (
+            _inks(item)
+        ):
+            continue  # wholly inside the strip (nearly every item), or no ink
         for edge, distance in (
             ("left", x0),
             ("top", y0),
             ("right", width - x1),
             ("bottom", height - y1),
         ):
-            if distance < STRIP - 0.05 and (edge not in deepest or distance < deepest[edge][0]):
+            if distance < near and (edge not in deepest or distance < deepest[edge][0]):
                 deepest[edge] = (distance, item)
     for edge, (distance, item) in deepest.items():
         what = _what(item)
@@ -91,12 +96,8 @@ def _what(item: Item) -> str:
     return f"a {item.kind}"
 
 
-def small_text(items: list[Item]) -> Iterator[Finding]:
-    smallest = min(
-        (i for i in items if i.kind == "text" and i.text.strip()),
-        key=lambda i: i.size,
-        default=None,
-    )
+def small_text(items: list[Item], texts: list[Item]) -> Iterator[Finding]:
+    smallest = min(texts, key=_size, default=None)
     if smallest is not None and smallest.size < MIN_TEXT - 0.05:
         count = sum(1 for i in items if i.kind == "text" and i.size < MIN_TEXT - 0.05)
         yield Finding(
@@ -108,9 +109,12 @@ def small_text(items: list[Item]) -> Iterator[Finding]:
         )
 
 
-def marks_over_text(items: list[Item]) -> Iterator[Finding]:
+def _size(item: Item) -> float:
+    return item.size
+
+
+def marks_over_text(items: list[Item], texts: list[Item]) -> Iterator[Finding]:
     marks = [i for i in items if i.role in ("crop", "fold")]
-    texts = [i for i in items if i.kind == "text" and i.text.strip()]
     for mark in marks:
         hit = next((t for t in texts if boxes_overlap(mark.box, t.box, TOUCH)), None)
         if hit is not None:
@@ -148,6 +152,11 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+@cache
+def _fades(a: str, b: str) -> bool:
+    return contrast(a, b) < MIN_CONTRAST
+
+
 class _Grounds:
     """What can lie under a point (fills, images, lines as casings), bucketed by where it is,
     so that on a page of thousands of hexes a label's ground is found among a few items.
@@ -159,6 +168,8 @@ class _Grounds:
 
     def __init__(self, items: list[Item], size: tuple[float, float]) -> None:
         self.grids: dict[tuple[int, int], dict[tuple[int, int], list[Item]]] = {}
+        # the colours each bucket's items may show (fills, and lines' strokes as casings)
+        self.colours: dict[tuple[int, int], dict[tuple[int, int], set[str]]] = {}
         self.outlines: dict[int, EvenOdd] = {}  # by id(item), indexed when first tested
         self.last = (int(size[0] // GROUND_CELL), int(size[1] // GROUND_CELL))
         for item in items:
@@ -171,9 +182,28 @@ class _Grounds:
                 continue  # wholly off the page: under no point of it
             sx, sy = _coarseness(x0, x1), _coarseness(y0, y1)
             grid = self.grids.setdefault((sx, sy), {})
+            colours = self.colours.setdefault((sx, sy), {})
+            shown = {c for c in _shown(item) if c}
             for i in range(x0 >> sx, (x1 >> sx) + 1):
                 for j in range(y0 >> sy, (y1 >> sy) + 1):
                     grid.setdefault((i, j), []).append(item)
+                    colours.setdefault((i, j), set()).update(shown)
+
+    def may_fade(self, colour: str, x: float, y: float) -> bool:
+        """Could `colour` at the point stand on a ground it fades against? Asked before
+        `under`: the colours in the point's buckets are all that `under` can answer (with
+        white and an image's None), so when none of them fades the exact search is skipped
+        (a map's 90,000 black labels on pale terrain)."""
+        if _fades(colour, WHITE):
+            return True
+        i, j = int(x // GROUND_CELL), int(y // GROUND_CELL)
+        if not (0 <= i <= self.last[0] and 0 <= j <= self.last[1]):
+            return False  # off the page, on white
+        return any(
+            _fades(colour, ground)
+            for (sx, sy), buckets in self.colours.items()
+            for ground in buckets.get((i >> sx, j >> sy), ())
+        )
 
     def under(self, subject: Item, x: float, y: float) -> str | None:
         """The colour under a point: the last filled shape painted there before `subject`, or
@@ -232,18 +262,32 @@ def _contains_box(box: BBox, x: float, y: float) -> bool:
     return box[0] <= x <= box[2] and box[1] <= y <= box[3]
 
 
-def low_contrast(items: list[Item], size: tuple[float, float]) -> Iterator[Finding]:
+def _shown(item: Item) -> tuple[str | None, str | None]:
+    """The colours a ground item may show under a point: its fill, and a line's stroke (the
+    casing of a line drawn over it)."""
+    return item.fill, item.stroke if item.kind == "line" else None
+
+
+def low_contrast(
+    items: list[Item], texts: list[Item], roled: list[Item], size: tuple[float, float]
+) -> Iterator[Finding]:
     """Text and fold lines against what lies under their middle: the worst of the page."""
+    folds = [(item, item.stroke) for item in roled if item.role == "fold" and item.stroke]
+    colours = {item.fill for item in texts if item.fill} | {colour for _, colour in folds}
+    # What any point may show: a page whose text and folds fade against none of it (nearly
+    # every page) needs no search of what lies under each one.
+    shown = {WHITE, *(c for item in items if item.kind != "text" for c in _shown(item) if c)}
+    if not any(_fades(colour, ground) for colour in colours for ground in shown):
+        return
+    subjects = [(item, item.fill) for item in texts if item.fill]
+    if folds:  # in painting order, which settles a tie for the worst
+        subjects = sorted(subjects + folds, key=lambda subject: subject[0].order)
     grounds = _Grounds(items, size)
     worst: tuple[float, Item, str] | None = None
-    for item in items:
-        if item.kind == "text" and item.text.strip() and item.fill:
-            colour = item.fill
-        elif item.role == "fold" and item.stroke:
-            colour = item.stroke
-        else:
-            continue
+    for item, colour in subjects:
         x, y = (item.box[0] + item.box[2]) / 2, (item.box[1] + item.box[3]) / 2
+        if not grounds.may_fade(colour, x, y):
+            continue
         ground = grounds.under(item, x, y)
         if ground is None:
             continue
@@ -362,10 +406,15 @@ def page_findings(
 ) -> Iterable[Finding]:
     if home_printed:
         yield from ink_in_strip(items, size)
-    yield from small_text(items)
-    yield from marks_over_text(items)
-    yield from cut_like_fold(items)
-    yield from low_contrast(items, size)
-    yield from halves_meeting_at_a_point(items)
-    yield from uncut_edges(items)
-    yield from marks_of_nothing(items)
+    # Two lists the checks share, each one pass over a page that may hold 90,000 labels: the
+    # printed texts, and the items with a role (marks, lines, pieces), all that the checks of
+    # marks and pieces look at.
+    texts = [i for i in items if i.kind == "text" and i.text.strip()]
+    roled = [i for i in items if i.role]
+    yield from small_text(items, texts)
+    yield from marks_over_text(roled, texts)
+    yield from cut_like_fold(roled)
+    yield from low_contrast(items, texts, roled, size)
+    yield from halves_meeting_at_a_point(roled)
+    yield from uncut_edges(roled)
+    yield from marks_of_nothing(roled)

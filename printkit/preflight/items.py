@@ -141,7 +141,7 @@ def _own_box(op: Op) -> BBox | None:
 
 def bounds(ops: list[Op]) -> BBox | None:
     """The box round some ops as drawn (symbols aside): where a note sits, say."""
-    boxes = [item.box for item in _walk(Document(""), ops, IDENTITY, None, Found(), count())]
+    boxes = [item.box for item in _items(Document(""), ops, Found())]
     if not boxes:
         return None
     return (
@@ -171,7 +171,7 @@ class Found:
         if key not in self.seen:
             self.seen.add(key)
             return None
-        items = list(_walk(document, ops, IDENTITY, None, self, count()))
+        items = _items(document, ops, self)
         self.drawings[key] = (ops, items)  # the tuple kept, so its id stays its own
         return items
 
@@ -179,7 +179,14 @@ class Found:
 def page_items(document: Document, ops: list[Op], found: Found | None = None) -> list[Item]:
     """The page's items in painting order (`order` numbers them); `found` carries what the
     document's earlier pages found."""
-    return list(_walk(document, ops, IDENTITY, None, found or Found(), count()))
+    return _items(document, ops, found or Found())
+
+
+def _items(document: Document, ops, found: Found) -> list[Item]:
+    """The items of `ops` in their own coordinates, numbered from 0."""
+    out: list[Item] = []
+    _walk(document, ops, IDENTITY, None, found, count(), out)
+    return out
 
 
 def _walk(
@@ -189,11 +196,29 @@ def _walk(
     clip: BBox | None,
     found: Found,
     order: Iterator[int],
-) -> Iterator[Item]:
-    """The items of `ops` under `matrix`, clipped; a symbol's items, and a drawing's placed
-    more than once, are found once (into `found`) and moved to each place they are used, as a
-    map uses its hex symbols thousands of times and a deck its cards' faces."""
+    out: list[Item],
+) -> None:
+    """The items of `ops` under `matrix`, clipped, added to `out`; a symbol's items, and a
+    drawing's placed more than once, are found once (into `found`) and moved to each place
+    they are used, as a map uses its hex symbols thousands of times and a deck its cards'
+    faces. (Added to one list, not yielded: a label three groups deep was handed up through
+    three generators.)"""
+    add = out.append
+    plain_move = matrix[:4] == (1.0, 0.0, 0.0, 1.0)
     for op in ops:
+        if plain_move and type(op) is Text:
+            # a map's 90,000 labels: _own_box, transformed and _item's sums for a plain move
+            # (the same to the last bit), without their calls
+            e, f = matrix[4], matrix[5]
+            width = text_width(op.text, op.font, op.size)
+            box = (op.x + e, op.y - ascent(op.font, op.size) + f,
+                   op.x + width + e, op.y + op.size * DESCENT + f)  # fmt: skip
+            if clip is not None:
+                box = intersect(box, clip)  # type: ignore[assignment]
+                if box is None:
+                    continue
+            add(Item("text", box, op.color, None, op.role, None, op.text, op.size, next(order)))
+            continue
         if isinstance(op, FormField):
             continue
         if isinstance(op, Group):
@@ -210,18 +235,16 @@ def _walk(
                 continue
             drawn = found.drawing(document, op.ops)
             if drawn is None:
-                yield from _walk(document, op.ops, inner, bound, found, order)
+                _walk(document, op.ops, inner, bound, found, order, out)
             else:
-                yield from _all_moved(drawn, inner, bound, order)
+                _all_moved(drawn, inner, bound, order, out)
             continue
         if isinstance(op, Use):
             if op.symbol not in found.symbols:
                 ops_of = document.symbols[op.symbol].ops
-                found.symbols[op.symbol] = list(
-                    _walk(document, ops_of, IDENTITY, None, found, count())
-                )
+                found.symbols[op.symbol] = _items(document, ops_of, found)
             placed = compose(matrix, (1, 0, 0, 1, op.x, op.y))
-            yield from _all_moved(found.symbols[op.symbol], placed, clip, order)
+            _all_moved(found.symbols[op.symbol], placed, clip, order, out)
             continue
         own = _own_box(op)
         if own is None:
@@ -229,12 +252,12 @@ def _walk(
         box = intersect(transformed(matrix, own), clip)
         if box is None:
             continue
-        yield _item(op, box, matrix, next(order))
+        add(_item(op, box, matrix, next(order)))
 
 
 def _all_moved(
-    items: list[Item], matrix: Matrix, clip: BBox | None, order: Iterator[int]
-) -> Iterator[Item]:
+    items: list[Item], matrix: Matrix, clip: BBox | None, order: Iterator[int], out: list[Item]
+) -> None:
     """`items` where `matrix` puts them, clipped. A plain move (a card on a sheet, a hex on a
     map) is the commonest by far and skips the general transform: the same sums, so the same
     boxes to the last bit."""
@@ -242,7 +265,7 @@ def _all_moved(
         for item in items:
             moved = _moved(item, matrix, clip, order)
             if moved is not None:
-                yield moved
+                out.append(moved)
         return
     dx, dy = matrix[4], matrix[5]
     for i in items:
@@ -250,10 +273,10 @@ def _all_moved(
         box = intersect((x0 + dx, y0 + dy, x1 + dx, y1 + dy), clip)
         if box is not None:
             outline_matrix = compose(matrix, i.matrix) if i.outline else IDENTITY
-            yield Item(
+            out.append(Item(
                 i.kind, box, i.fill, i.stroke, i.role, i.dash, i.text, i.size, next(order),
                 i.outline, outline_matrix,
-            )  # fmt: skip
+            ))  # fmt: skip
 
 
 def _moved(item: Item, matrix: Matrix, clip: BBox | None, order: Iterator[int]) -> Item | None:
