@@ -54,7 +54,8 @@ THROUGH_THE_CLI = {
     "preflight": ["tests/test_preflight.py"],
     "impose": ["tests/impose", "tests/test_imposition.py", "tests/test_fold.py"],
     "geometry": ["tests/geometry"],
-    "load": ["tests/test_loader.py"],
+    # the limits (depth, alias expansion) and the located byte errors load_yaml reports
+    "load": ["tests/test_loader.py", "tests/test_input_limits.py"],
 }
 PACKAGE_TESTS = {  # tests/test_broken_packages.py: the tests run for each case, per folder
     "broken": [
