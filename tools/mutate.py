@@ -171,6 +171,36 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "an edge listed in one band too many is never crossed there: that band lies above it",
     ),
     (
+        "printkit/geometry/polygon.py",
+        r"count = len\(self\.starts\) \+ first_right|count -= 1",
+        "only the count's parity is read (`% 2`): L + f and L - f, and +1 and -1, have the same",
+    ),
+    (
+        "printkit/geometry/polygon.py",
+        r"while n >= 0 and self\.reach\[n\] > x:|if self\.ends\[n\] > x:",
+        "an edge whose reach ends exactly at x crosses left of x (its end lies a margin past "
+        "any crossing), so it is never counted either way",
+    ),
+    (
+        "printkit/geometry/polygon.py",
+        r"margin = .* # past any rounding of a crossing"
+        r"|spans\.append\(\(min\(a, b\) - margin, max\(a, b\) - margin, edge\)\)",
+        "the margin only chooses which edges get the exact crossing test: a wider reach costs "
+        "time, a narrower one (by at most 1e-9 of the size) differs only for a point within "
+        "rounding of an edge's end",
+    ),
+    (
+        "printkit/geometry/polygon.py",
+        r"spans\.sort\(key=None\)",
+        "sorting the (start, end, edge) tuples whole still sorts them by start",
+    ),
+    (
+        "printkit/geometry/polygon.py",
+        r"self\.cuts\[j\] = sorted\(\{v for edge in edges for v in \(edge\[2\], edge\[3\]\)\}\)",
+        "every corner's height is the end (y2) of a sloping edge, so the cuts still hold them "
+        "all; the x values added only cut the slabs finer, each still spanned by its edges",
+    ),
+    (
         "printkit/geometry/hexgrid.py",
         r"unit = HexLayout\(orientation, [\d.]+\)",
         "corners and centres scale together: a hex of any size gives the same edge table",
