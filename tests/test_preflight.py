@@ -15,6 +15,7 @@ from click.testing import Result
 from pixels import colourful, where
 from support import DATA, Raster, parse_diagnostics, run_cli, segments, text_runs
 
+from printkit.draw import ops
 from printkit.draw.ops import Circle, Document, Image, Line, Op, Paint, Rect, Text
 from printkit.model.units import mm
 from printkit.preflight.checks import contrast, page_findings
@@ -435,3 +436,46 @@ def test_a_cut_line_marks_an_edge_only_along_it_and_all_of_it() -> None:
     for cut_line in (half_edge, elsewhere):
         ((code, message, _),) = _findings([TRIM, *marks, cut_line])
         assert (code, message.split(" of ")[0]) == ("PK766", "the left edge")
+
+
+DARK = Paint("#1565c0")  # a faint fold reads on it (contrast over 3), not on white paper
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "faded"),
+    [
+        (130, 140, False),  # on the circle (30² + 40² = 50²)
+        (100, 100, False),  # its centre
+        (55, 55, True),  # a corner of its box, outside the circle
+        (145, 145, True),
+        (100, 151, True),  # below it
+    ],
+)
+def test_a_filled_circle_is_the_ground_inside_it_only(x: float, y: float, faded: bool) -> None:
+    disc = Circle(100, 100, 50, DARK)
+    assert ("PK763" in _codes([disc, _faint_fold(x, y)])) == faded
+
+
+@pytest.mark.parametrize(("x", "y"), [(200, 300), (260, 300), (230, 300), (200, 340)])
+def test_a_filled_rectangle_is_the_ground_up_to_its_edges(x: float, y: float) -> None:
+    block = Rect(200, 300, 60, 40, DARK)
+    assert "PK763" not in _codes([block, _faint_fold(x, y)])
+    assert "PK763" in _codes([block, _faint_fold(x - 61, y)])
+
+
+def test_each_filled_triangle_is_the_ground_inside_its_own_outline() -> None:
+    """Two triangles, each with a faint fold over its middle: each fold reads on its own
+    triangle, and one beside a triangle's slanted side, inside its box, fades."""
+
+    def triangle(x: float) -> ops.Path:
+        return ops.Path((("M", x, 100), ("L", x + 80, 100), ("L", x, 180), ("Z",)), DARK)
+
+    left, right = triangle(100), triangle(300)
+    assert "PK763" not in _codes([left, right, _faint_fold(120, 120), _faint_fold(320, 120)])
+    assert "PK763" in _codes([left, right, _faint_fold(170, 170)])
+
+
+def test_a_finding_names_its_material_and_page() -> None:
+    result = run_cli("--rule-data", DATA / "warnings", "validate", "preflight_low_contrast")
+    (finding,) = [d for d in parse_diagnostics(result.output) if d.code == "PK763"]
+    assert finding.message.startswith("material 'sheet', page 1: text 'Twin' in #f5e663 ")

@@ -18,23 +18,28 @@ from printkit.draw.ops import (
     Text,
     Use,
 )
-from printkit.preflight.items import Item, page_items
+from printkit.preflight.items import Item, bounds, page_items
 
 # One of each kind of mark, with every field an item carries set to something of its own.
 DRAWING: tuple[Op, ...] = (
     Rect(2, 3, 20, 10, Paint("#336699", "#000000", 1.0, (2.0, 1.0), role="cut")),
     Text(4, 12, "label", "PK-Regular", 8.0, "#112233", role="note"),
     Path((("M", 0, 0), ("L", 30, 0), ("L", 15, 25), ("Z",)), Paint("#ff0000", None, role="fold")),
-    Line(40, 0, 40, 30, Paint(None, "#00ff00", 0.5, (1.0, 1.0), role="crop")),
+    Line(80, 0, 80, 30, Paint(None, "#00ff00", 0.5, (1.0, 1.0), role="crop")),
 )
 
 TRANSFORMS: dict[str, Matrix] = {
+    "moved": (1, 0, 0, 1, 100, 200),
+    "wider": (2, 0, 0, 1, 100, 200),
+    "taller": (1, 0, 0, 2, 100, 200),
+    "sheared down": (1, 1, 0, 1, 100, 200),
+    "sheared right": (1, 0, 1, 1, 100, 200),
     "halved": (0.5, 0, 0, 0.5, 100, 200),
     "turned a quarter": (0, 1, -1, 0, 300, 100),
     "sheared": (1, 0.25, 0, 2, 50, 60),
 }
-# In the transformed group's own coordinates: the art (5, 4 to 85, 64) is clipped to the
-# left part of the drawing, the crop line at x 40 (placed at 30, 20) lies wholly outside it.
+# In the transformed group's own coordinates: the drawing, placed at (30, 20), is clipped to
+# its left part; the crop line at x 80 (placed at 110) lies wholly outside it.
 CLIP = (0.0, 0.0, 60.0, 45.0)
 
 
@@ -48,7 +53,7 @@ def test_a_symbol_gives_the_items_of_its_ops_drawn_in_place(
     transform: str, clip: tuple[float, float, float, float] | None
 ) -> None:
     matrix = TRANSFORMS[transform]
-    document = Document("t", symbols={"s": Symbol("s", DRAWING, (0, 0, 41, 30))})
+    document = Document("t", symbols={"s": Symbol("s", DRAWING, (0, 0, 81, 30))})
     used = _items(document, [Group((Use("s", 30, 20),), matrix, clip)])
     in_place = _items(document, [Group((Group(DRAWING, (1, 0, 0, 1, 30, 20)),), matrix, clip)])
     assert used == in_place
@@ -70,7 +75,7 @@ def test_a_drawing_placed_again_gives_the_items_of_a_fresh_copy(transform: str) 
 
 
 def test_text_in_a_halved_symbol_is_half_its_size() -> None:
-    document = Document("t", symbols={"s": Symbol("s", DRAWING, (0, 0, 41, 30))})
+    document = Document("t", symbols={"s": Symbol("s", DRAWING, (0, 0, 81, 30))})
     (text,) = [
         i
         for i in _items(document, [Group((Use("s", 0, 0),), (0.5, 0, 0, 0.5, 0, 0))])
@@ -101,3 +106,22 @@ def test_a_path_s_corners_land_where_its_transform_puts_them(
     only when asked: (x, y) goes to (a x + c y + e, b x + d y + f), PDF's convention."""
     (item,) = _items(Document("t"), [Group((TRIANGLE,), matrix)])
     assert item.corners() == corners
+
+
+def test_a_curve_s_box_holds_its_control_points_and_a_path_of_no_point_is_no_item() -> None:
+    curve = Path((("M", 0, 0), ("C", 10, 40, 50, -20, 60, 5)), Paint(None, "#000000", 0.0))
+    (item,) = _items(Document("t"), [curve])
+    assert item.box == (0, -20, 60, 40)
+    (item,) = _items(Document("t"), [Group((TRIANGLE,), (1, 0, 0, 1, 5, 7))])
+    assert item.box == (5, 7, 35, 27)
+    assert _items(Document("t"), [Path((("Z",),), Paint("#000000"))]) == []
+
+
+def test_the_bounds_of_some_ops_hold_each_of_them() -> None:
+    ops: list[Op] = [
+        Rect(10, 300, 5, 5, Paint("#000000")),
+        Rect(40, 20, 30, 10, Paint("#000000")),
+        Group((Rect(0, 0, 10, 10, Paint("#000000")),), (1, 0, 0, 1, 200, 100)),
+    ]
+    assert bounds(ops) == (10, 20, 210, 305)
+    assert bounds([]) is None
