@@ -201,6 +201,32 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "all; the x values added only cut the slabs finer, each still spanned by its edges",
     ),
     (
+        "printkit/preflight/checks.py",
+        r"(and |if |on_line = |outer\[0\] ).*(TOUCH <|< TOUCH|<= TOUCH|TOUCH:|< start|> end).*",
+        "< and <= against the 0.3 mm touch allowance differ only for two marks exactly 0.3 mm "
+        "apart to the last bit",
+    ),
+    (
+        "printkit/preflight/checks.py",
+        r"if id\(None\) not in self\.outlines:",
+        "the outline is then made again for every test instead of kept: the same answer",
+    ),
+    (
+        "printkit/preflight/items.py",
+        r"if matrix\[:5\] != \(1\.0, 0\.0, 0\.0, 1\.0\):",
+        "every move then takes the general transform, which gives a plain move the same sums",
+    ),
+    (
+        "printkit/preflight/items.py",
+        r'boxes = \[item\.box for item in _walk\(Document\((None|"XXXX")\), ops, .*',
+        "bounds() reads no document: its title is never read and it holds no symbols either way",
+    ),
+    (
+        "printkit/preflight/run.py",
+        r"found = None.*|items = page_items\(document, page\.ops, (None)?\)",
+        "without the shared Found each page finds its symbols and drawings again: the same items",
+    ),
+    (
         "printkit/geometry/hexgrid.py",
         r"unit = HexLayout\(orientation, [\d.]+\)",
         "corners and centres scale together: a hex of any size gives the same edge table",
