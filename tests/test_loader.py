@@ -14,7 +14,7 @@ from printkit.diagnostics import Diagnostics
 from printkit.load.files import GameFiles
 from printkit.load.package import load_package
 from printkit.load.sources import UnknownGame, find_games, merge_sources, select_games
-from printkit.load.yaml_spans import load_yaml
+from printkit.load.yaml_spans import MAX_DEPTH, MAX_VALUES, load_yaml
 
 
 def write(folder: Path, name: str, text: str) -> Path:
@@ -208,6 +208,62 @@ def test_an_empty_file_loads_as_nothing(tmp_path: Path) -> None:
     loaded = load_yaml(path, diagnostics)
     assert loaded is not None and loaded.data is None
     assert not diagnostics.items
+
+
+def _expanding_to(tmp_path: Path, values: int) -> Path:
+    """A file that expands to exactly `values` values (each mapping, list, key and scalar is
+    one): 999 zeros under an anchor, 198 aliases of them, and a block list `rest` of zeros
+    making up the difference, one a line (so its key and its items are on different lines)."""
+    fixed = 7 + 999 + 198 * 1000  # root, 3 keys, 3 lists, the anchored zeros, the aliases
+    rest = values - fixed
+    assert rest > 0
+    text = (
+        "pad: &p [" + ", ".join(["0"] * 999) + "]\n"
+        "many: [" + ", ".join(["*p"] * 198) + "]\n"
+        "rest:\n" + "  - 0\n" * rest
+    )
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_file_may_expand_to_exactly_the_value_limit(tmp_path: Path) -> None:
+    diagnostics = Diagnostics()
+    loaded = load_yaml(_expanding_to(tmp_path, MAX_VALUES), diagnostics)
+    assert not diagnostics.items
+    assert loaded is not None
+    assert len(loaded.data["many"]) == 198 and loaded.data["many"][197] == [0] * 999
+    assert len(loaded.data["rest"]) == MAX_VALUES - 7 - 999 - 198 * 1000
+
+
+def test_one_value_past_the_limit_is_pk005_at_the_entry_being_built(tmp_path: Path) -> None:
+    """The count passes the limit inside `rest` (line 3): the diagnostic points at its key, the
+    top-level entry whose aliases or size made the file too large, not at the item."""
+    diagnostics = Diagnostics()
+    assert load_yaml(_expanding_to(tmp_path, MAX_VALUES + 1), diagnostics) is None
+    (diagnostic,) = diagnostics
+    assert (diagnostic.code, diagnostic.span.line, diagnostic.span.column) == ("PK005", 3, 1)
+    assert diagnostic.message == "the file expands to more than 200,000 values"
+    assert diagnostic.hint == (
+        "aliases (*name) repeat whole values; aliases of aliases multiply: write the data out "
+        "or use fewer levels of aliases"
+    )
+
+
+@pytest.mark.parametrize("depth", [MAX_DEPTH, MAX_DEPTH + 1])
+def test_lists_may_nest_100_levels_deep_and_no_deeper(tmp_path: Path, depth: int) -> None:
+    """`notes` holds `depth` nested lists: the innermost lies `depth` levels below the root."""
+    path = write(tmp_path, "game.yaml", "notes:\n  " + "[" * depth + "]" * depth + "\n")
+    diagnostics = Diagnostics()
+    loaded = load_yaml(path, diagnostics)
+    if depth <= MAX_DEPTH:
+        assert not diagnostics.items and loaded is not None
+        return
+    assert loaded is None
+    (diagnostic,) = diagnostics
+    assert (diagnostic.code, diagnostic.span.line, diagnostic.span.column) == ("PK004", 2, 103)
+    assert diagnostic.message == "lists and mappings nested more than 100 levels deep"
+    assert diagnostic.hint == "game data needs a few levels; check for brackets that do not close"
 
 
 # --- packages spread over several files ---------------------------------------------------------

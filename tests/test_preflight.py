@@ -15,7 +15,8 @@ from click.testing import Result
 from pixels import colourful, where
 from support import DATA, Raster, parse_diagnostics, run_cli, segments, text_runs
 
-from printkit.draw.ops import Circle, Document, Line, Op, Paint, Rect, Text
+from printkit.draw import ops
+from printkit.draw.ops import Circle, Document, Image, Line, Op, Paint, Rect, Text
 from printkit.model.units import mm
 from printkit.preflight.checks import contrast, page_findings
 from printkit.preflight.items import page_items
@@ -373,3 +374,122 @@ def test_marks_stand_only_at_the_edges_of_pieces() -> None:
     only_the_card = crop_marks(grid, mm(3), mm(5), cells=[0])
     assert len(only_the_card) == 8  # two lines each way, marked at both ends
     assert not {"PK766", "PK767"} & set(_codes([trim, *only_the_card]))
+
+
+def test_the_page_note_in_the_strip_is_named_as_the_note() -> None:
+    note = Rect(mm(2), mm(100), mm(40), mm(10), Paint("#dddddd", role="note"))
+    ((code, message, _),) = _findings([note])
+    assert code == "PK760"
+    assert message.startswith("the page note reaches 2.0 mm from the left edge, ")
+
+
+# A fold line in a colour too faint for white paper, 2 pt wide: its middle is at (x, y).
+def _faint_fold(x: float, y: float) -> Line:
+    return Line(x, y - 10, x, y + 10, Paint(None, "#dddddd", 2.0, (3.0, 2.0), role="fold"))
+
+
+# Art from a file over (300, 400) to (340, 460) pt: colours unknown, so no contrast is judged.
+ART = Image(300, 400, 40, 60, "/nowhere/art.png")
+
+
+@pytest.mark.parametrize(
+    ("x", "y"),
+    [(300, 430), (340, 430), (320, 400), (320, 460), (320, 430)],
+    ids=["left edge", "right edge", "top edge", "bottom edge", "inside"],
+)
+def test_nothing_is_judged_over_art_edges_included(x: float, y: float) -> None:
+    assert "PK763" not in _codes([ART, _faint_fold(x, y)])
+
+
+@pytest.mark.parametrize(
+    ("x", "y"),
+    [(299, 430), (341, 430), (320, 399), (320, 461), (250, 430), (320, 350)],
+    ids=["left", "right", "above", "below", "level with it", "in line with it"],
+)
+def test_a_faint_line_beside_art_is_judged_against_the_paper(x: float, y: float) -> None:
+    assert "PK763" in _codes([ART, _faint_fold(x, y)])
+
+
+# Halves meeting on a fold at x 30 mm from y 100 to 130 mm (y below x everywhere, so no side
+# can stand in for another), and the rectangle cut first round them, by its edges in mm.
+HINGE: list[Op] = [
+    Circle(mm(15), mm(115), mm(15), Paint(None, "#333333", 0.3, role="cut")),
+    Circle(mm(45), mm(115), mm(15), Paint(None, "#333333", 0.3, role="cut")),
+    Line(mm(30), mm(100), mm(30), mm(130), FOLD),
+]
+
+
+@pytest.mark.parametrize(
+    ("edges", "apart"),
+    [
+        ((10, 95, 50, 135), False),
+        ((29.95, 100.1, 30.05, 129.9), False),  # within 0.3 mm of the fold on every side
+        ((10, 105, 50, 135), True),
+        ((10, 95, 50, 125), True),
+        ((30.5, 95, 50, 135), True),
+        ((10, 95, 29.5, 135), True),
+    ],
+    ids=["round it", "along it", "short at the top", "short at the bottom", "left", "right"],
+)
+def test_the_rectangle_cut_first_must_hold_the_whole_fold(
+    edges: tuple[float, float, float, float], apart: bool
+) -> None:
+    x0, y0, x1, y1 = (mm(v) for v in edges)
+    first = Rect(x0, y0, x1 - x0, y1 - y0, Paint(None, "#7f7f7f", 0.25, role="cut"))
+    assert ("PK765" in _codes([first, *HINGE])) == apart
+
+
+def test_a_cut_line_marks_an_edge_only_along_it_and_all_of_it() -> None:
+    """TRIM's left edge is x 50 mm from y 50 to 138 mm."""
+    cut = Paint(None, "#7f7f7f", 0.25, role="cut")
+    whole_edge = Line(mm(50), mm(50), mm(50), mm(138), cut)
+    half_edge = Line(mm(50), mm(50), mm(50), mm(94), cut)
+    elsewhere = Rect(mm(150), mm(40), mm(10), mm(110), cut)  # as long, but not on any edge
+    marks = [EDGE_MARKS[side] for side in ("right", "top", "bottom")]
+    assert "PK766" not in _codes([TRIM, *marks, whole_edge])
+    for cut_line in (half_edge, elsewhere):
+        ((code, message, _),) = _findings([TRIM, *marks, cut_line])
+        assert (code, message.split(" of ")[0]) == ("PK766", "the left edge")
+
+
+DARK = Paint("#1565c0")  # a faint fold reads on it (contrast over 3), not on white paper
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "faded"),
+    [
+        (130, 140, False),  # on the circle (30² + 40² = 50²)
+        (100, 100, False),  # its centre
+        (55, 55, True),  # a corner of its box, outside the circle
+        (145, 145, True),
+        (100, 151, True),  # below it
+    ],
+)
+def test_a_filled_circle_is_the_ground_inside_it_only(x: float, y: float, faded: bool) -> None:
+    disc = Circle(100, 100, 50, DARK)
+    assert ("PK763" in _codes([disc, _faint_fold(x, y)])) == faded
+
+
+@pytest.mark.parametrize(("x", "y"), [(200, 300), (260, 300), (230, 300), (200, 340)])
+def test_a_filled_rectangle_is_the_ground_up_to_its_edges(x: float, y: float) -> None:
+    block = Rect(200, 300, 60, 40, DARK)
+    assert "PK763" not in _codes([block, _faint_fold(x, y)])
+    assert "PK763" in _codes([block, _faint_fold(x - 61, y)])
+
+
+def test_each_filled_triangle_is_the_ground_inside_its_own_outline() -> None:
+    """Two triangles, each with a faint fold over its middle: each fold reads on its own
+    triangle, and one beside a triangle's slanted side, inside its box, fades."""
+
+    def triangle(x: float) -> ops.Path:
+        return ops.Path((("M", x, 100), ("L", x + 80, 100), ("L", x, 180), ("Z",)), DARK)
+
+    left, right = triangle(100), triangle(300)
+    assert "PK763" not in _codes([left, right, _faint_fold(120, 120), _faint_fold(320, 120)])
+    assert "PK763" in _codes([left, right, _faint_fold(170, 170)])
+
+
+def test_a_finding_names_its_material_and_page() -> None:
+    result = run_cli("--rule-data", DATA / "warnings", "validate", "preflight_low_contrast")
+    (finding,) = [d for d in parse_diagnostics(result.output) if d.code == "PK763"]
+    assert finding.message.startswith("material 'sheet', page 1: text 'Twin' in #f5e663 ")

@@ -97,7 +97,8 @@ class _Builder:
         self.loader = loader
         self.file = file
         self.diagnostics = diagnostics
-        self.spans = SourceMap(fallback=Span(file, 1, 1))
+        # No fallback span: the root's span is always recorded, so every path has an ancestor.
+        self.spans = SourceMap()
         self.values = 0
 
     def build(self, node: yaml.Node, path: PathKey) -> Any:

@@ -251,3 +251,51 @@ def test_a_segment_meets_a_box_of_unequal_sides_grown_by_the_margin() -> None:
     assert segment_meets_box((4.1, 0.0), (4.1, 10.0), box, by=0.2)  # just right of it
     assert not segment_meets_box((5.1, 0.0), (5.1, 10.0), box, by=0.2)
     assert segment_meets_box((1.5, 0.0), (1.5, 10.0), box)
+
+
+# Outlines whose slabs hold edges spanning a wide stretch of x: a bow-tie; crossed outlines
+# whose crossing sides reach different stretches (a slab's edges start and end in different
+# orders: bisecting them in the wrong order misses a side); a triangle with a long slanted
+# side ending at a corner level with another.
+CROSSED_AND_SLANTED = {
+    "bow-tie": [(0.0, 0.0), (60.0, 40.0), (60.0, 0.0), (0.0, 40.0)],
+    "crossed": [(0.0, 0.0), (60.0, 40.0), (36.0, 40.0), (12.0, 0.0)],
+    "crossed twice": [
+        (0.0, 0.0),
+        (10.0, 40.0),
+        (50.0, 40.0),
+        (5.0, 0.0),
+        (40.0, 0.0),
+        (30.0, 40.0),
+    ],
+    "slanted": [(0.0, 40.0), (60.0, 0.0), (60.0, 40.0)],
+}
+
+
+@pytest.mark.parametrize("shift", [0.0, -1000.0], ids=["positive", "negative"])
+@pytest.mark.parametrize("band", [7.0, 1000.0])
+@pytest.mark.parametrize("shape", sorted(CROSSED_AND_SLANTED))
+def test_even_odd_agrees_with_a_ray_cast_at_every_half_unit(
+    shape: str, band: float, shift: float
+) -> None:
+    """Every point of a half-unit grid over the outline and round it, corners' heights and
+    points within a slanted side's reach included, against the plain ray cast."""
+    outline = [(x + shift, y + shift) for x, y in CROSSED_AND_SLANTED[shape]]
+    index = EvenOdd(outline, band)
+    for i in range(-10, 131):
+        for j in range(-10, 91):
+            x, y = i / 2 + shift, j / 2 + shift
+            assert ((x, y) in index) == (crossings(outline, x, y) % 2 == 1), (x, y)
+
+
+def test_a_bow_tie_is_filled_in_its_two_wings_only() -> None:
+    index = EvenOdd(CROSSED_AND_SLANTED["bow-tie"], 10.0)
+    assert (5.0, 20.0) in index and (55.0, 20.0) in index
+    assert (30.0, 5.0) not in index and (30.0, 35.0) not in index
+
+
+@pytest.mark.parametrize("y", [-0.5, -1e-6, 100.5])
+def test_a_triangle_has_no_width_above_its_apex_or_below_its_base(y: float) -> None:
+    triangle = [(50.0, 0.0), (100.0, 100.0), (0.0, 100.0)]
+    assert chord_width(triangle, y) == 0.0
+    assert chord_width(triangle, 50.0) == pytest.approx(50.0)
