@@ -311,3 +311,30 @@ def test_a_position_of_the_wrong_shape_is_located_not_an_internal_error(
     found = [d for d in parse_diagnostics(result.output) if d.code == "PK540"]
     assert found and "cannot set up this 'position'" in found[0].message
     assert "PK900" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("game", "file", "written", "wrong", "said"),
+    [
+        ("shields_up", "deck.yaml", "        cards: 2\n", "        cards: [2]\n", "cards is [2]"),
+        ("rise", "rules.yaml", "    tower_tiers: 3\n", "    tower_tiers: 0\n", "tower_tiers is 0"),
+    ],
+    ids=["a list for a card's count (seed 606564)", "a tier count of zero"],
+)
+def test_a_number_the_engine_reads_of_the_wrong_kind_is_pk542_not_an_internal_error(
+    tmp_path: Path, game: str, file: str, written: str, wrong: str, said: str
+) -> None:
+    """An engine's numbers come from the designer's data: a list where a count belongs (the
+    fuzzer's yaml family: int(list) inside the Shields Up engine was PK900) or a zero it
+    divides by is the engine's located refusal at `game.engine`."""
+    copy = tmp_path / game
+    shutil.copytree(RULE_DATA / game, copy)
+    path = copy / file
+    text = path.read_text(encoding="utf-8")
+    assert written in text
+    path.write_text(text.replace(written, wrong, 1), encoding="utf-8")
+    result = run_cli("--rule-data", tmp_path, "validate", game, "--no-simulate")
+    assert result.exit_code == 1, result.output
+    assert "PK900" not in result.output
+    found = [d for d in parse_diagnostics(result.output) if d.code == "PK542"]
+    assert found and said in found[0].message, result.output

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from printkit.games.numbers import whole_number
 from printkit.geometry.hexgrid import DIRECTIONS, Hex, OffsetLayout, hex_to_offset, offset_to_hex
 from printkit.materials.hexmap.board import board_of
 from printkit.model.package import Package
@@ -122,7 +123,11 @@ def read_config(rules: Package) -> RiseConfig:
             f"values.protection is '{protection}'; the engine plays "
             + " or ".join(PROTECTION_READINGS)
         )
-    tiers = int(values["tower_tiers"])
+
+    def number(name: str, least: int = 0) -> int:
+        return whole_number(values[name], f"values.{name}", least)
+
+    tiers = number("tower_tiers", least=1)
     actions = rules.rules.actions
     if actions["destroy_tower"].per != "turn":
         raise ValueError(
@@ -134,16 +139,16 @@ def read_config(rules: Package) -> RiseConfig:
         start_workers=starts,
         offset=board.offset,
         land_tiles=rules.components["land_tiles"].count,
-        workers_per_colour=int(values["workers_per_colour"]),
+        workers_per_colour=number("workers_per_colour"),
         tiers=tiers,
-        blocks_per_tier=int(values["blocks_per_colour"]) // tiers,
-        towers_to_win=int(values["towers_to_win"]),
-        surround=int(values["surround"]),
-        sacrifice=int(values["sacrifice"]),
-        first_turn_actions=int(values["first_turn_actions"]),
-        actions_per_turn=int(values["actions_per_turn"]),
-        tiers_built_per_turn=int(values["tiers_built_per_turn"]),
-        tiers_removed_per_turn=int(values["tiers_removed_per_turn"]),
+        blocks_per_tier=number("blocks_per_colour") // tiers,
+        towers_to_win=number("towers_to_win"),
+        surround=number("surround"),
+        sacrifice=number("sacrifice"),
+        first_turn_actions=number("first_turn_actions"),
+        actions_per_turn=number("actions_per_turn"),
+        tiers_built_per_turn=number("tiers_built_per_turn"),
+        tiers_removed_per_turn=number("tiers_removed_per_turn"),
         protection=protection,
         cost={action: int(actions[action].cost) for action in CHOSEN},
         titles={

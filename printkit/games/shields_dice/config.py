@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from printkit.games.numbers import whole_number
 from printkit.model.package import Package
 from printkit.model.rules import LookupTable
 from printkit.model.rules_context import rules_context
@@ -182,8 +183,9 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
     if min(pool) < 0:
         raise DataError("the set-up uses more dice than the inventory has")
     first = setup[FIRST].uses[0]
-    first_sides = int(package.components[first.component].attributes.get("sides", 0))
-    sides = tuple(int(attrs.get("sides", 0)) for attrs in attributes)
+    first_attributes = package.components[first.component].attributes
+    first_sides = whole_number(first_attributes.get("sides", 0), f"{first.component}'s sides")
+    sides = tuple(whole_number(attrs.get("sides", 0), "a die's sides") for attrs in attributes)
     newer = str(values["newer_shield"])
     next_first = str(values["match_next_first"])
     if newer not in NEWER_SHIELD or next_first not in NEXT_FIRST:
@@ -251,10 +253,7 @@ def _lookup(package: Package, name: str) -> LookupTable:
 
 
 def _int(values: dict[str, Any], name: str) -> int:
-    value = values.get(name)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise DataError(f"rules.values.{name} must be a whole number")
-    return value
+    return whole_number(values.get(name), f"rules.values.{name}")
 
 
 def _limit(package: Package, action: str) -> int:

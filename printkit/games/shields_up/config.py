@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from printkit.games.numbers import whole_number
 from printkit.model.package import Package
 
 DECK = "deck"  # the package's deck of cards (decks.deck)
@@ -178,10 +179,7 @@ def read_config(rules: Package) -> Config:
 
 
 def _number(values: dict[str, Any], name: str) -> int:
-    value = values[name]
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise UnplayableData(f"values.{name} is {value!r}, not a whole number of 0 or more")
-    return value
+    return whole_number(values[name], f"values.{name}")
 
 
 def _cards(rules: Package) -> list[Card]:
@@ -202,9 +200,9 @@ def _cards(rules: Package) -> list[Card]:
                 count=spec.count,
                 set_size=size,
                 does=does,
-                damage=int(fields.get("damage", 0)),
-                cards=int(fields.get("cards", 0)),
-                strikes=int(fields.get("strikes", 0)),
+                damage=whole_number(fields.get("damage", 0), f"card '{spec.name}''s damage"),
+                cards=whole_number(fields.get("cards", 0), f"card '{spec.name}''s cards"),
+                strikes=whole_number(fields.get("strikes", 0), f"card '{spec.name}''s strikes"),
             )
         )
     return cards
