@@ -940,6 +940,18 @@ WORKBOOK_TOO_LARGE = _code(
     "XML does (a zip bomb: a few megabytes that inflate to gigabytes).",
 )
 
+EXPORT_TOO_LARGE = _code(
+    "PK807",
+    Severity.ERROR,
+    "a material's exported images have too many pixels",
+    "Card images (`--format cards`), Tabletop Simulator tiles (`--format tts`) and "
+    "a print-on-demand preset's PNGs are rendered at the dpi asked for. A material's images in "
+    "one export may add up to at most the limit (`printkit schema --limits`), counted before any "
+    "is rendered: a deck within its bound of pieces may still ask for billions of pixels at a "
+    "high dpi, minutes of work. The copies of a card are one image. Lower the dpi (the message "
+    "says which fits) or split the deck over several materials.",
+)
+
 # Card data kept online (PK820-PK829): `card_data: {file: …, url: …}` and `printkit fetch`.
 CARD_DATA_URL_BAD = _code(
     "PK820",
@@ -1378,6 +1390,15 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+class WorkRefused(Exception):
+    """Work a limit refuses, found only once the work is set out (an export's pages): raised
+    before any of it is done, so that nothing half made is kept, and reported as `diagnostic`."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
 
 
 @dataclass

@@ -28,7 +28,14 @@ from typing import TYPE_CHECKING
 
 from printkit.build_options import BuildOptions
 from printkit.cache import Cache, digest
-from printkit.diagnostics import Diagnostic, Diagnostics, Severity, Span, relative
+from printkit.diagnostics import (
+    Diagnostic,
+    Diagnostics,
+    Severity,
+    Span,
+    WorkRefused,
+    relative,
+)
 from printkit.inputs import drawing_hash, folder_hash, printkit_fingerprint
 from printkit.output import OutputError, link_or_copy, output_lock, outputs_of, staged_folder
 
@@ -328,6 +335,8 @@ def _draw(task: tuple[str, str]) -> _Drawn:
         drawn.files = _RUN.cache.store(key, files)
     except OutputError as failure:
         drawn.failure = (failure.path.name, failure.error.errno or 0, failure.reason)
+    except WorkRefused as refused:
+        own.extend([refused.diagnostic])
     return drawn
 
 

@@ -17,7 +17,8 @@ A template (`*.j2`) carries the comment as a Jinja comment, `{# expect: PKnnn "t
 Adding a case is adding a folder: the tests below discover them.
 
 A case whose mistake only play finds (smoke playouts, property claims; `build` plays only the
-scripted games) has a line `# run: validate` in its game.yaml, and is validated, not built.
+scripted games) has a line `# run: validate` in its game.yaml, and is validated, not built; a
+case only some build options find (an export's bound) names them: `# run: build --format cards`.
 """
 
 from __future__ import annotations
@@ -90,13 +91,22 @@ WARNING_CASES = sorted(p for p in (DATA / "warnings").iterdir() if p.is_dir())
 
 def validated(case: Path) -> bool:
     """Whether the case is validated instead of built (`# run: validate` in its game.yaml)."""
+    return _run_line(case)[:1] == ["validate"]
+
+
+def _run_line(case: Path) -> list[str]:
+    """The command a case's game.yaml names (`# run: validate`, or `# run: build` with the
+    options only a build takes, such as `--format cards`); none: a plain build."""
     game = case / "game.yaml"
-    return game.is_file() and "# run: validate" in game.read_text(encoding="utf-8")
+    text = game.read_text(encoding="utf-8") if game.is_file() else ""
+    found = re.search(r"^# run: (.+)$", text, re.MULTILINE)
+    return found.group(1).split() if found else []
 
 
 def build_case(case: Path, out: Path, *options: str) -> tuple[int, str, list[Reported]]:
-    command = ("validate",) if validated(case) else ("build", "--out", out)
-    result = run_cli(*options, "--rule-data", case.parent, command[0], case.name, *command[1:])
+    command, *more = _run_line(case) or ["build"]
+    after = () if command == "validate" else ("--out", out, *more)
+    result = run_cli(*options, "--rule-data", case.parent, command, case.name, *after)
     return result.exit_code, result.output, parse_diagnostics(result.output)
 
 

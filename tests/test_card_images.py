@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from export_decks import BACK, card_colour, poker_deck, write_game
 from PIL import Image
-from support import near, run_cli
+from support import BROKEN, near, run_cli
 
 
 @pytest.fixture(scope="module")
@@ -77,3 +77,27 @@ def test_a_build_without_the_images_removes_those_of_an_earlier_build(tmp_path: 
         result = run_cli("--rule-data", rule_data, "build", "--out", out, "--format", formats)
         assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (out / "poker").iterdir()) == ["deck.cards.json", "deck.pdf"]
+
+
+def test_a_cards_copies_are_one_image_under_the_pixel_bound(tmp_path: Path) -> None:
+    """The broken package's twelve distinct A5 cards pass the bound at 1,200 dpi (PK807); one
+    card fourteen times is one front and one back to render (15 images, had each copy been
+    rendered, would pass it too), and builds, its copies' images identical."""
+    broken = (BROKEN / "export_too_many_pixels" / "game.yaml").read_text(encoding="utf-8")
+    cards = broken[broken.index("    cards:\n") : broken.index("materials:")]
+    one_card = "    cards:\n      - {name: Card 1, count: 14, effect: Effect.}\n"
+    game = tmp_path / "rule_data" / "a5"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text(
+        broken.replace(cards, one_card).replace("count: 12", "count: 14"), encoding="utf-8"
+    )
+    out = tmp_path / "out"
+    result = run_cli(
+        "--rule-data", game.parent, "build", "--out", out, "--format", "cards",
+        "--card-dpi", "1200",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    fronts = sorted((out / "a5").glob("sheet.card-*-front-*.png"))
+    assert len(fronts) == 14
+    assert len({path.read_bytes() for path in fronts}) == 1
+    assert Image.open(fronts[0]).size == (7276, 10205)

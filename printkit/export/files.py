@@ -4,14 +4,23 @@ counters materials have pieces to export; other materials have none."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from printkit.diagnostics import Diagnostics
+from printkit.diagnostics import (
+    EXPORT_TOO_LARGE,
+    Diagnostic,
+    Diagnostics,
+    Severity,
+    WorkRefused,
+)
 from printkit.export.images import ImageSet, card_images
 from printkit.export.pieces import DrawnPieces, draw_pieces, material_decks
 from printkit.export.pod import check_size, pod_files
+from printkit.export.raster import TooManyPixels
 from printkit.export.tts import deck_files, tile_files
+from printkit.model.limits import MAX_EXPORT_PIXELS
 
 if TYPE_CHECKING:
     from printkit.build import CheckedGame
@@ -31,7 +40,33 @@ def export_findings(
 def export_files(
     game: CheckedGame, material_id: str, options: BuildOptions
 ) -> Iterator[tuple[str, bytes]]:
-    """Each export file of the material (name and bytes), drawn as it is asked for."""
+    """Each export file of the material (name and bytes), drawn as it is asked for. WorkRefused
+    when an export's images would pass the pixel bound, before any of them is rendered."""
+    try:
+        yield from _exports(game, material_id, options)
+    except TooManyPixels as refused:
+        raise WorkRefused(_too_many_pixels(game, material_id, refused)) from None
+
+
+def _too_many_pixels(game: CheckedGame, material_id: str, refused: TooManyPixels) -> Diagnostic:
+    spec = game.played.package.materials[material_id]
+    field = "deck" if spec.kind == "cards" else "decks"
+    fits = math.floor(refused.dpi * math.sqrt(MAX_EXPORT_PIXELS / refused.pixels))
+    return Diagnostic(
+        EXPORT_TOO_LARGE,
+        Severity.ERROR,
+        f"material '{material_id}' would export {refused.pixels / 1e6:,.0f} million pixels of "
+        f"images at {refused.dpi:g} dpi, more than the limit of "
+        f"{MAX_EXPORT_PIXELS / 1e6:,.0f} million",
+        game.loaded.spans.value(("materials", material_id, field)),
+        hint=f"lower --card-dpi (or the preset's dpi) to {fits} or less, or split the deck "
+        "over several materials",
+    )
+
+
+def _exports(
+    game: CheckedGame, material_id: str, options: BuildOptions
+) -> Iterator[tuple[str, bytes]]:
     if material_decks(game, material_id) is None:
         return
     spec = game.played.package.materials[material_id]

@@ -13,8 +13,10 @@ import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from printkit.draw.ops import Op, Page
 from printkit.export.pieces import DrawnPieces
 from printkit.export.raster import named_pngs
+from printkit.impose.pieces import Piece
 from printkit.impose.pod import piece_page
 
 CARDS_NAMING = "card-{number:03d}-{side}-{name}.png"
@@ -37,22 +39,31 @@ class ImageSet:
 def card_images(
     material_id: str, drawn: DrawnPieces, images: ImageSet
 ) -> Iterator[tuple[str, bytes]]:
-    """Each image's file name (`<material>.<name>`) and PNG bytes, fronts in deck order, each
-    followed by its back unless one back serves the whole deck (written first)."""
+    """Each image's file name (`<material>.<name>`) and PNG bytes: a front per card in deck
+    order, each with its back unless one back serves the whole deck (then written once). The
+    copies of a card share its piece, and so its images: each is rendered once."""
     shared = images.shared_back is not None and drawn.shared_back
-    named = []
+    distinct: dict[tuple[int, str], tuple[list[str], Page]] = {}
+
+    def add(name: str, piece: Piece, side: str, ops: tuple[Op, ...] | None) -> None:
+        key = (id(piece), side)
+        if key not in distinct:
+            distinct[key] = ([], piece_page(piece, ops, images.bleed))
+        distinct[key][0].append(name)
+
     first = drawn.cards[0].piece
     if shared and images.shared_back and first.back is not None:
-        named.append((images.shared_back, piece_page(first, first.back, images.bleed)))
+        add(images.shared_back, first, "back", first.back)
     for number, card in enumerate(drawn.cards, start=1):
         sides = [("front", card.piece.front)]
         if not shared and card.piece.back is not None:
             sides.append(("back", card.piece.back))
         for side, ops in sides:
             name = images.naming.format(number=number, side=side, name=slug(card.name))
-            named.append((name, piece_page(card.piece, ops, images.bleed)))
-    for name, png in named_pngs(named, drawn.symbols, images.dpi):
-        yield f"{material_id}.{name}", png
+            add(name, card.piece, side, ops)
+    for names, png in named_pngs(list(distinct.values()), drawn.symbols, images.dpi):
+        for name in names:
+            yield f"{material_id}.{name}", png
 
 
 MAX_SLUG = 40  # characters of a card's name in its image's file name

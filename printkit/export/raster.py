@@ -3,10 +3,15 @@ PDF, pdfium renders it (draw/png.py), so an exported card is the printed card's 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import math
+from collections.abc import Iterable, Iterator
+from typing import TypeVar
 
 from printkit.draw.ops import Document, Page, Symbol
 from printkit.draw.pdf import render_pdf
+from printkit.model.limits import MAX_EXPORT_PIXELS
+
+Name = TypeVar("Name")  # what a page is known by: a file name, or the names of its copies
 
 
 def page_pngs(pages: list[Page], symbols: dict[str, Symbol], dpi: float) -> list[bytes]:
@@ -25,10 +30,32 @@ def page_pngs(pages: list[Page], symbols: dict[str, Symbol], dpi: float) -> list
 _BATCH = 24  # pages rendered per PDF: bounded memory for a deck of any size
 
 
+class TooManyPixels(Exception):
+    """An export would render more pixels than the work limit allows; raised before any is."""
+
+    def __init__(self, pixels: int, dpi: float) -> None:
+        super().__init__(pixels, dpi)
+        self.pixels, self.dpi = pixels, dpi
+
+
+def check_pixels(pages: Iterable[tuple[Page, float]]) -> None:
+    """Refuse, before anything is rendered, an export whose pages at their dpi add up to more
+    than MAX_EXPORT_PIXELS: rendering costs about 8 ms of CPU a million pixels, and a deck
+    within its bound of pieces may still ask for billions (2,000 large cards at 1,200 dpi)."""
+    pixels, highest = 0, 0.0
+    for page, dpi in pages:
+        pixels += math.ceil(page.width * dpi / 72) * math.ceil(page.height * dpi / 72)
+        highest = max(highest, dpi)
+    if pixels > MAX_EXPORT_PIXELS:
+        raise TooManyPixels(pixels, highest)
+
+
 def named_pngs(
-    named: list[tuple[str, Page]], symbols: dict[str, Symbol], dpi: float
-) -> Iterator[tuple[str, bytes]]:
-    """Each page's name and PNG, rendered a batch of pages at a time."""
+    named: list[tuple[Name, Page]], symbols: dict[str, Symbol], dpi: float
+) -> Iterator[tuple[Name, bytes]]:
+    """Each page's name and PNG, rendered a batch of pages at a time once the whole set is
+    known to be within the pixel bound."""
+    check_pixels((page, dpi) for _, page in named)
     for start in range(0, len(named), _BATCH):
         batch = named[start : start + _BATCH]
         pngs = page_pngs([page for _, page in batch], symbols, dpi)

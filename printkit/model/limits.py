@@ -145,6 +145,15 @@ COMPRESSION_CHECKED_FROM = 1024 * 1024  # bytes inflated: a tiny part may compre
 # under 10 s of CPU in every format: 250 Raise Shields rosters took 15.7 s (63 ms a page in
 # PDF, SVG and PNG), 1,000 plain one-line rosters 9.8 s.
 MAX_SHEET_PAGES = 100
+# Exported images (card images, Tabletop Simulator tiles, a print-on-demand preset's PNGs) are
+# rendered at the dpi asked for, up to 1,200: a deck within its bound of pieces could ask for
+# billions of pixels. A material's images in one export are bounded so that they render in under
+# 10 s: a thousand distinct poker cards with bleed and the one back they share, 928 million
+# pixels at 300 dpi, took 5.5 s (`printkit build --format cards --jobs 1`, against `--format
+# pdf`); the same deck at 1,200 dpi needs a lower dpi or splitting. (Tabletop Simulator's deck
+# sheets stay under the bound by themselves: at most 58 sheets of 4096 × 4096 pixels, faces and
+# backs, for the 2,000 pieces of a material.)
+MAX_EXPORT_PIXELS = 1_000_000_000
 # A deck's card data URL (`printkit fetch`): what browsers and servers reliably accept in one
 # address; a Google Sheets link is about 100 characters.
 MAX_URL_LENGTH = 2000
@@ -179,6 +188,14 @@ WORK_LIMITS = (
         "included, counted as the list is read), copies included: a 300 × 300 poster map",
         f"{MAX_HEXES:,}",
         "PK122, at `rows`, at the list entry that passes it, or at `copies`",
+    ),
+    WorkLimit(
+        "pixels of a material's images in one export (card images, Tabletop Simulator tiles, "
+        "a print-on-demand preset's PNGs) at the dpi asked for, counted before any "
+        "is rendered; the copies of a card are one image: a thousand distinct poker cards at "
+        "300 dpi",
+        f"{MAX_EXPORT_PIXELS // 1_000_000:,} million",
+        "PK807, at the material's `deck` (or `decks`)",
     ),
     WorkLimit(
         "rows of a CSV file or an XLSX sheet below the header, blank rows included",
