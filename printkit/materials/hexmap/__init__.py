@@ -170,28 +170,28 @@ def _check_texts(
     the rest from the map its copies repeat)."""
     own, base = loaded.package.materials[material_id], ("materials", source)
     material = loaded.package.materials[source]
-    # Each text with the face it is drawn in: the title, zone letters, marker symbols and (by
-    # default) place names in bold, the rest in regular; the caption with its markup (its
-    # **bold** and *italic* parts in those faces).
-    texts: list[tuple[tuple[str | int, ...], str | None, str]] = [
-        (("materials", material_id, "title"), getattr(own, "title", None), "bold"),
+    # Each text with the face it is drawn in (the title, zone letters, marker symbols and, by
+    # default, place names in bold, the rest in regular) and whether it is drawn with its markup
+    # (the caption: its **bold** and *italic* parts in those faces).
+    texts: list[tuple[tuple[str | int, ...], str | None, str, bool]] = [
+        (("materials", material_id, "title"), getattr(own, "title", None), "bold", False),
+        (("materials", material_id, "caption"), getattr(own, "caption", None), "regular", True),
     ]
     for key in ("terrain", "zones", "hexside_types", "path_types"):
         for name, spec in getattr(material, key, {}).items():
-            texts.append(((*base, key, name, "name"), spec.name, "regular"))
+            texts.append(((*base, key, name, "name"), spec.name, "regular", False))
     for name, zone in getattr(material, "zones", {}).items():
-        texts.append(((*base, "zones", name, "letter"), zone.letter, "bold"))
+        texts.append(((*base, "zones", name, "letter"), zone.letter, "bold", False))
     for index, marker in enumerate(getattr(material, "markers", [])):
-        texts.append(((*base, "markers", index, "label"), marker.label, "bold"))
-        texts.append(((*base, "markers", index, "name"), marker.name, "regular"))
+        texts.append(((*base, "markers", index, "label"), marker.label, "bold", False))
+        texts.append(((*base, "markers", index, "name"), marker.name, "regular", False))
     for index, entry in enumerate(getattr(material, "names", [])):
         face = "bold" if entry.bold else "regular"
-        texts.append(((*base, "names", index, "text"), entry.text, face))
+        texts.append(((*base, "names", index, "text"), entry.text, face, False))
     for index, entry in enumerate(getattr(material, "edge_notes", [])):
-        texts.append(((*base, "edge_notes", index, "text"), entry.text, "regular"))
-    caption = (("materials", material_id, "caption"), getattr(own, "caption", None), "regular")
+        texts.append(((*base, "edge_notes", index, "text"), entry.text, "regular", False))
     icons = game_icons(loaded.package)
-    for (path, text, face), markup in [*((entry, False) for entry in texts), (caption, True)]:
+    for path, text, face, markup in texts:
         problem = plain_text_problem(text, icons, face, markup) if text else None
         if problem is not None:
             diagnostics.add(
