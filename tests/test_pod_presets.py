@@ -9,7 +9,7 @@ import pypdf
 import pytest
 from export_decks import poker_deck, write_game
 from PIL import Image
-from support import GOOD, files_under, parse_diagnostics, run_cli
+from support import BROKEN, GOOD, files_under, parse_diagnostics, run_cli
 
 from printkit.diagnostics import Diagnostics
 from printkit.export.pod import SHIPPED, load_preset, shipped_presets
@@ -150,3 +150,23 @@ def test_cards_of_another_size_are_a_warning(tmp_path: Path) -> None:
     assert found.code == "PK771" and found.severity == "warning"
     assert "63.0 × 88.0 mm" in found.message and "63.5 × 88.9 mm" in found.message
     assert found.file.endswith("sheets.yaml")
+
+
+def test_a_preset_whose_images_pass_the_pixel_bound_is_refused_naming_its_dpi(
+    tmp_path: Path,
+) -> None:
+    """The broken package's twelve A5 cards, through The Game Crafter's preset raised to
+    1,200 dpi: PK807 at the material's deck, the hint pointing at the preset, no file."""
+    mine = tmp_path / "mine.yaml"
+    text = (SHIPPED / "thegamecrafter.yaml").read_text(encoding="utf-8")
+    mine.write_text(text.replace("dpi: 300", "dpi: 1200"), "utf-8")
+    out = tmp_path / "out"
+    case = BROKEN / "export_too_many_pixels"
+    result = run_cli(
+        "--rule-data", case.parent, "build", case.name, "--out", out, "--format", "pdf",
+        "--pod", mine,
+    )  # fmt: skip
+    assert result.exit_code == 1, result.output
+    assert "error[PK807]" in result.output
+    assert "lower the preset's `dpi` to " in result.output
+    assert not (out / case.name).exists()

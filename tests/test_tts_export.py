@@ -251,3 +251,25 @@ def test_a_description_template_that_fails_is_reported_at_it_once(
     assert (found.code, found.line) == ("PK220", line)
     assert "card 'Card 1' (and 2 more)" in found.message
     assert files_under(out) == []
+
+
+def test_tiles_past_the_pixel_bound_are_refused_before_any_is_rendered(tmp_path: Path) -> None:
+    """Eight distinct crates of 190 mm a side, fronts and backs at 1,200 dpi, are 1,300
+    million pixels: PK807 at the material's decks, naming the dpi that fits, and no file."""
+    crates = "\n".join(f"      - {{name: Crate {n}}}" for n in range(1, 9))
+    text = (
+        TOKENS.replace("size: 1in", "size: 190mm")
+        .replace("    cards: [{name: Crate, count: 2}]", "    cards:\n" + crates)
+        .replace("crates: {count: 2}", "crates: {count: 8}")
+    )
+    rule_data = write_game(tmp_path, "tokens", text)
+    out = tmp_path / "out"
+    result = run_cli(
+        "--rule-data", rule_data, "build", "--out", out, "--format", "tts", "--card-dpi", "1200"
+    )
+    assert result.exit_code == 1, result.output
+    [found] = [d for d in parse_diagnostics(result.output) if d.code == "PK807"]
+    line = text.splitlines().index("    decks: [coins, crates]") + 1
+    assert (Path(found.file).name, found.line) == ("game.yaml", line)
+    assert "lower --card-dpi to " in result.output
+    assert not (out / "tokens").exists()

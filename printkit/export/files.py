@@ -42,31 +42,6 @@ def export_files(
 ) -> Iterator[tuple[str, bytes]]:
     """Each export file of the material (name and bytes), drawn as it is asked for. WorkRefused
     when an export's images would pass the pixel bound, before any of them is rendered."""
-    try:
-        yield from _exports(game, material_id, options)
-    except TooManyPixels as refused:
-        raise WorkRefused(_too_many_pixels(game, material_id, refused)) from None
-
-
-def _too_many_pixels(game: CheckedGame, material_id: str, refused: TooManyPixels) -> Diagnostic:
-    spec = game.played.package.materials[material_id]
-    field = "deck" if spec.kind == "cards" else "decks"
-    fits = math.floor(refused.dpi * math.sqrt(MAX_EXPORT_PIXELS / refused.pixels))
-    return Diagnostic(
-        EXPORT_TOO_LARGE,
-        Severity.ERROR,
-        f"material '{material_id}' would export {refused.pixels / 1e6:,.0f} million pixels of "
-        f"images at {refused.dpi:g} dpi, more than the limit of "
-        f"{MAX_EXPORT_PIXELS / 1e6:,.0f} million",
-        game.loaded.spans.value(("materials", material_id, field)),
-        hint=f"lower --card-dpi (or the preset's dpi) to {fits} or less, or split the deck "
-        "over several materials",
-    )
-
-
-def _exports(
-    game: CheckedGame, material_id: str, options: BuildOptions
-) -> Iterator[tuple[str, bytes]]:
     if material_decks(game, material_id) is None:
         return
     spec = game.played.package.materials[material_id]
@@ -78,14 +53,39 @@ def _exports(
             drawn[bleed] = draw_pieces(game, material_id, bleed)
         return drawn[bleed]
 
+    def bounded(files: Iterator[tuple[str, bytes]], dpi: str) -> Iterator[tuple[str, bytes]]:
+        try:
+            yield from files
+        except TooManyPixels as refused:
+            raise WorkRefused(_too_many_pixels(game, material_id, refused, dpi)) from None
+
     bleed = spec.impose.bleed
     if "cards" in options.formats and (own := pieces(bleed)) is not None:
-        yield from card_images(material_id, own, ImageSet(bleed, options.card_dpi))
+        images = ImageSet(bleed, options.card_dpi)
+        yield from bounded(card_images(material_id, own, images), "--card-dpi")
     if "tts" in options.formats and (own := pieces(bleed)) is not None:
-        if spec.kind == "cards":
+        if spec.kind == "cards":  # sheets of at most 4096 × 4096 pixels: within the bound
             yield from deck_files(material_id, title, own, spec.tts.url, options.card_dpi)
         else:
-            yield from tile_files(material_id, own, spec.tts.url, options.card_dpi)
+            tiles = tile_files(material_id, own, spec.tts.url, options.card_dpi)
+            yield from bounded(tiles, "--card-dpi")
     preset = options.pod
     if preset is not None and spec.kind == "cards" and (own := pieces(preset.bleed)) is not None:
-        yield from pod_files(material_id, title, own, preset)
+        yield from bounded(pod_files(material_id, title, own, preset), "the preset's `dpi`")
+
+
+def _too_many_pixels(
+    game: CheckedGame, material_id: str, refused: TooManyPixels, dpi: str
+) -> Diagnostic:
+    spec = game.played.package.materials[material_id]
+    field = "deck" if spec.kind == "cards" else "decks"
+    fits = math.floor(refused.dpi * math.sqrt(MAX_EXPORT_PIXELS / refused.pixels))
+    return Diagnostic(
+        EXPORT_TOO_LARGE,
+        Severity.ERROR,
+        f"material '{material_id}' would export {refused.pixels / 1e6:,.0f} million pixels of "
+        f"images at {refused.dpi:g} dpi, more than the limit of "
+        f"{MAX_EXPORT_PIXELS / 1e6:,.0f} million",
+        game.loaded.spans.value(("materials", material_id, field)),
+        hint=f"lower {dpi} to {fits} or less, or split the deck over several materials",
+    )
