@@ -318,15 +318,44 @@ def test_a_position_of_the_wrong_shape_is_located_not_an_internal_error(
     [
         ("shields_up", "deck.yaml", "        cards: 2\n", "        cards: [2]\n", "cards is [2]"),
         ("rise", "rules.yaml", "    tower_tiers: 3\n", "    tower_tiers: 0\n", "tower_tiers is 0"),
+        (
+            "shields_dice",
+            "game.yaml",
+            "{sides: 4, finish: solid, colour: red}",
+            "{sides: 4, finish: solid}",
+            "set-up step 'default_attackers' sets up no die of the colour 'red'",
+        ),
+        (
+            "shields_dice",
+            "rules.yaml",
+            "data: {target: yellow}",
+            "data: {target: green}",
+            "'green' is not among the attacks table's targets (red, yellow, blue)",
+        ),
+        (
+            "shields_dice",
+            "rules.yaml",
+            "      uses: [{component: d12_translucent_green, count: 3, per_player: true}]\n",
+            "      uses: []\n",
+            "set-up step 'health_dice' uses no component",
+        ),
     ],
-    ids=["a list for a card's count (seed 606564)", "a tier count of zero"],
+    ids=[
+        "a list for a card's count (seed 606564)",
+        "a tier count of zero",
+        "no red attacking die (seed 803646)",
+        "a target no battery has",
+        "a set-up step using nothing",
+    ],
 )
-def test_a_number_the_engine_reads_of_the_wrong_kind_is_pk542_not_an_internal_error(
+def test_data_the_engine_reads_and_cannot_play_is_pk542_not_an_internal_error(
     tmp_path: Path, game: str, file: str, written: str, wrong: str, said: str
 ) -> None:
     """An engine's numbers come from the designer's data: a list where a count belongs (the
-    fuzzer's yaml family: int(list) inside the Shields Up engine was PK900) or a zero it
-    divides by is the engine's located refusal at `game.engine`."""
+    fuzzer's yaml family: int(list) inside the Shields Up engine was PK900), a zero it
+    divides by, a colour or a die its other data does not have (a StopIteration and an
+    IndexError inside the Shields Dice engine) is the engine's located refusal at
+    `game.engine`."""
     copy = tmp_path / game
     shutil.copytree(RULE_DATA / game, copy)
     path = copy / file

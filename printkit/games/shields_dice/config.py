@@ -9,13 +9,14 @@ values its errata play. The hot loop then works on plain tuples of integers, not
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from printkit.games.numbers import whole_number
 from printkit.model.package import Package
-from printkit.model.rules import LookupTable
+from printkit.model.rules import LookupTable, Step, Uses
 from printkit.model.rules_context import rules_context
 from printkit.sandbox.expressions import render
 
@@ -140,7 +141,10 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
     colours = tuple(str(row.key) for row in attacks.rows)
     if len(colours) != _int(values, "batteries"):
         raise DataError("the attacks table needs one row per battery")
-    target = tuple(colours.index(str(row.data.get("target"))) for row in attacks.rows)
+    target = tuple(
+        _index(colours, str(row.data.get("target")), "the attacks table's targets")
+        for row in attacks.rows
+    )
     kinds = tuple(package.components)
     context = rules_context(package)
     attributes = [package.components[kind].attributes for kind in kinds]
@@ -164,25 +168,22 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
     for step in (FIRST, HEALTH, ATTACKERS, POOL):
         if step not in setup:
             raise DataError(f"the set-up has no step '{step}'")
-    health_kind = kinds.index(setup[HEALTH].uses[0].component)
+    health_kind = _index(kinds, _first_use(setup[HEALTH]).component, "the inventory")
     role[health_kind] = HEALTH_ROLE
     colour_of = tuple(str(attrs.get("colour", "")) for attrs in attributes)
     start_attacker = tuple(
-        next(
-            kinds.index(use.component)
-            for use in setup[ATTACKERS].uses
-            if _colour(package, use.component) == colour
-        )
+        _index(kinds, _attacker(package, setup[ATTACKERS], colour), "the inventory")
         for colour in colours
     )
     pool = [package.components[kind].count for kind in kinds]
     for step in (HEALTH, ATTACKERS):
         for use in setup[step].uses:
             if use.kept:
-                pool[kinds.index(use.component)] -= use.count * (players if use.per_player else 1)
+                kind = _index(kinds, use.component, "the inventory")
+                pool[kind] -= use.count * (players if use.per_player else 1)
     if min(pool) < 0:
         raise DataError("the set-up uses more dice than the inventory has")
-    first = setup[FIRST].uses[0]
+    first = _first_use(setup[FIRST])
     first_attributes = package.components[first.component].attributes
     first_sides = whole_number(first_attributes.get("sides", 0), f"{first.component}'s sides")
     sides = tuple(whole_number(attrs.get("sides", 0), "a die's sides") for attrs in attributes)
@@ -250,6 +251,28 @@ def _lookup(package: Package, name: str) -> LookupTable:
     if not isinstance(table, LookupTable):
         raise DataError(f"the rules have no lookup table '{name}'")
     return table
+
+
+def _index(items: Sequence[str], item: str, where: str) -> int:
+    """Where `item` is in `items`; DataError naming `where` when it is not (the data names a
+    colour or a die that the engine's other reading of it does not have)."""
+    if item not in items:
+        raise DataError(f"'{item}' is not among {where} ({', '.join(map(str, items)) or 'none'})")
+    return list(items).index(item)
+
+
+def _first_use(step: Step) -> Uses:
+    if not step.uses:
+        raise DataError(f"set-up step '{step.id}' uses no component")
+    return step.uses[0]
+
+
+def _attacker(package: Package, step: Step, colour: str) -> str:
+    """The first die of `colour` the step sets up (a battery's attacking die)."""
+    for use in step.uses:
+        if _colour(package, use.component) == colour:
+            return use.component
+    raise DataError(f"set-up step '{step.id}' sets up no die of the colour '{colour}'")
 
 
 def _int(values: dict[str, Any], name: str) -> int:
