@@ -177,6 +177,45 @@ def _spend() -> None:
 _CONTAINERS = (list, tuple, dict, set, frozenset)
 
 
+def _values_only(values: Iterable[Any], what: str) -> None:
+    """Refuse a method, helper, macro or other object where a template's text needs a value
+    (printed, joined with '~', given to a filter or to a method of a text): Python would write
+    it as a description holding its address, which changes from run to run (`{{ row.index }}`
+    on a row that is a text prints `str.index`)."""
+    for value in values:
+        found = _not_a_value(value)
+        if found is not None:
+            raise TemplateFault(
+                f"{what} uses {_named(found)}, which is not a value",
+                hint="call it with its arguments, as name(…), or use a field of the data",
+            )
+
+
+def _not_a_value(value: Any) -> Any:
+    """The first thing in `value` (itself, or an item of a list or mapping in it) that is not
+    data; None when all of it is."""
+    if isinstance(value, str | int | float | View | Undefined) or value is None:
+        return None
+    if isinstance(value, list | tuple | set | frozenset):
+        return next((found for item in value if (found := _not_a_value(item)) is not None), None)
+    if isinstance(value, dict):
+        items = (part for pair in value.items() for part in pair)
+        return next((found for item in items if (found := _not_a_value(item)) is not None), None)
+    if callable(value) or type(value).__repr__ is object.__repr__:
+        return value
+    return None
+
+
+def _named(thing: Any) -> str:
+    """A function or object as a template's author knows it."""
+    if isinstance(thing, Helper | Macro):
+        return f"the {'helper' if isinstance(thing, Helper) else 'macro'} '{thing.name}'"
+    owner = getattr(thing, "__self__", None)
+    if owner is not None and not isinstance(owner, type):
+        return f"the method '{thing.__name__}' of {kind_of(owner)}"
+    return describe(thing)
+
+
 def _checked(value: Any, what: str) -> Any:
     """`value` if it is within the limits, whatever made it."""
     if isinstance(value, bool):
@@ -339,6 +378,7 @@ def _bounded_filter(name: str, function: Callable[..., Any]) -> Callable[..., An
     def bounded(*args: Any, **kwargs: Any) -> Any:
         _spend()
         value, parameters = args[first], [*args[first + 1 :], *kwargs.values()]
+        _values_only([value, *parameters], what)
         _checked_length(_largest_int(parameters), what)
         if name == "join":
             separator = str(parameters[0]) if parameters else ""
@@ -449,6 +489,7 @@ def _printed(_context: Any, value: Any) -> Any:
     """Every printed value counts towards the rendered text; a view prints as its data, a
     generator as the list of its items."""
     value = settled(value)
+    _values_only([value], "printing")
     _current().print(len(str(value)))
     return value
 
@@ -600,6 +641,7 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
 
     @staticmethod
     def bounded_concat(*parts: Any) -> str:
+        _values_only(parts, "'~'")
         texts = [str(part) for part in parts]
         _checked_length(sum(len(text) for text in texts), "'~'")
         return "".join(texts)
@@ -667,6 +709,7 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
         token = _DEPTH.set(depth)
         try:
             if isinstance(owner, str | bytes | int | float):  # its Python method: word its failure
+                _values_only([*args, *kwargs.values()], f"'{name}'")
                 with _misused(f"'{name}'", [*args, *kwargs.values()]):
                     made = super().call(__context, __obj, *args, **kwargs)
             else:
