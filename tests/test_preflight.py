@@ -123,13 +123,17 @@ def test_text_size_counts_the_transforms() -> None:
     assert "PK761" not in _codes([Text(mm(50), mm(50), "fine", "PK-Regular", 6.0)])
 
 
-def _accepting(tmp_path: Path, codes: str) -> Result:
-    """The low-contrast warning package, its material accepting `codes`, validated."""
+def _accepting(tmp_path: Path, codes: str, small_effect: bool = False) -> Result:
+    """The low-contrast warning package, its material accepting `codes` (and its effect text
+    printed at 5pt if `small_effect`), validated."""
     case = tmp_path / "preflight_low_contrast"
     shutil.copytree(DATA / "warnings" / "preflight_low_contrast", case)
     game = case / "game.yaml"
     accept = f"      backs: none\n    preflight: {{accept: [{codes}]}}"
-    game.write_text(game.read_text().replace("      backs: none", accept))
+    text = game.read_text().replace("      backs: none", accept)
+    if small_effect:
+        text = text.replace("size: 9pt\n        min_size: 6pt", "size: 5pt\n        min_size: 5pt")
+    game.write_text(text)
     return run_cli("--rule-data", tmp_path, "validate")
 
 
@@ -137,6 +141,15 @@ def test_a_designer_may_accept_a_risk(tmp_path: Path) -> None:
     result = _accepting(tmp_path, "PK763")
     assert result.exit_code == 0, result.output
     assert "PK763" not in result.output
+
+
+def test_an_accepted_finding_hides_only_itself_not_the_findings_after_it(
+    tmp_path: Path,
+) -> None:
+    # the page's small text (PK761, accepted) is found before its low contrast (PK763)
+    result = _accepting(tmp_path, "PK761", small_effect=True)
+    assert "PK761" not in result.output
+    assert "PK763" in result.output
 
 
 def test_accept_names_preflight_codes_only(tmp_path: Path) -> None:
