@@ -81,6 +81,14 @@ def test_faint_text_is_found_among_labels_that_read_and_beside_a_ground_none_sta
     assert "'0909' in #505050 on #303030" in finding[1]
 
 
+def test_a_dark_fold_line_fades_on_a_dark_casing_under_it() -> None:
+    dark_fold = Paint(None, "#000000", 0.5, (3.0, 2.0), role="fold")
+    fold = Line(mm(100), mm(40), mm(100), mm(80), dark_fold)
+    assert "PK763" not in _codes([fold])  # black on the paper reads
+    casing = Line(mm(100), mm(40), mm(100), mm(80), Paint(None, "#222222", 1.5))
+    assert "PK763" in _codes([casing, fold])
+
+
 def test_a_fold_line_with_a_white_casing_reads_on_any_colour() -> None:
     blue = Rect(mm(60), mm(40), mm(80), mm(40), Paint("#1565c0"))
     fold = Line(mm(100), mm(40), mm(100), mm(80), FOLD)
@@ -97,6 +105,21 @@ def test_ink_in_the_strip_counts_only_for_home_printing() -> None:
 
 
 @pytest.mark.parametrize(
+    ("mark", "inks"),
+    [
+        (Image(mm(2), mm(2), mm(50), mm(50), "/art.png"), True),  # art: its colours unknown
+        (Rect(mm(2), mm(2), mm(50), mm(50), Paint("#ffffff", "#000000")), True),  # its outline
+        (Rect(mm(2), mm(2), mm(50), mm(50), Paint(None, "#FFFFFF")), False),
+        (Rect(mm(2), mm(2), mm(50), mm(50), Paint(None, None)), False),  # an invisible trim
+        (Text(mm(2), mm(20), "edge", "PK-Regular", 9.0, "#336699"), True),
+        (Text(mm(2), mm(20), "edge", "PK-Regular", 9.0, "#FFFFFF"), False),
+    ],
+)
+def test_only_ink_in_the_strip_counts_and_white_is_no_ink(mark: Op, inks: bool) -> None:
+    assert ("PK760" in _codes([mark])) is inks
+
+
+@pytest.mark.parametrize(
     ("edge", "x", "y"),
     [("left", 2, 100), ("top", 100, 2), ("right", 168, 100), ("bottom", 100, 255)],
 )
@@ -107,6 +130,27 @@ def test_ink_in_the_strip_is_measured_from_the_edge_it_nears(edge: str, x: int, 
     ((code, message, _),) = _findings([square])
     assert code == "PK760"
     assert message.startswith(f"a rect reaches 2.0 mm from the {edge} edge, at x {x + 20}.0 mm, ")
+
+
+@pytest.mark.parametrize(
+    ("x", "said"), [(4.8, "4.8 mm"), (0.5, "0.5 mm"), (-3.0, "0.0 mm"), (5.0, None)]
+)
+def test_ink_in_the_strip_is_said_how_deep_up_to_the_strip_s_5_mm(
+    x: float, said: str | None
+) -> None:
+    """Ink past the paper's edge reaches 0 mm from it, and ink 5 mm in is clear."""
+    square = Rect(mm(x), mm(100), mm(40), mm(40), Paint("#336699"))
+    messages = [message for code, message, _ in _findings([square]) if code == "PK760"]
+    assert len(messages) == (1 if said else 0)
+    assert all(m.startswith(f"a rect reaches {said} from the left edge, at x ") for m in messages)
+
+
+def test_of_two_marks_as_deep_in_the_strip_the_first_painted_is_named() -> None:
+    text = Text(mm(2), mm(100), "first", "PK-Regular", 9.0)
+    square = Rect(mm(2), mm(150), mm(20), mm(20), Paint("#336699"))
+    for page, named in (([text, square], "text 'first'"), ([square, text], "a rect")):
+        (message,) = [message for code, message, _ in _findings(page) if code == "PK760"]
+        assert message.startswith(f"{named} reaches 2.0 mm from the left edge")
 
 
 def test_contrast_is_wcag_s_ratio() -> None:
@@ -336,7 +380,8 @@ def test_small_text_counts_the_runs_and_names_the_smallest() -> None:
     def scaled(text: str, scale: float) -> Group:
         return Group((Text(0, 0, text, "PK-Regular", 10.0),), (scale, 0, 0, scale, mm(50), mm(50)))
 
-    ((code, message, hint),) = _findings([scaled("small", 0.55), scaled("tiny", 0.5)])
+    art = Rect(mm(40), mm(40), mm(30), mm(30), Paint("#336699"))  # not text: not counted
+    ((code, message, hint),) = _findings([art, scaled("small", 0.55), scaled("tiny", 0.5)])
     assert code == "PK761"
     assert message.startswith("2 text run(s) below 6 pt, the smallest 'tiny' at 5.0 pt at x ")
     assert hint == (
@@ -500,6 +545,75 @@ def test_each_filled_triangle_is_the_ground_inside_its_own_outline() -> None:
     left, right = triangle(100), triangle(300)
     assert "PK763" not in _codes([left, right, _faint_fold(120, 120), _faint_fold(320, 120)])
     assert "PK763" in _codes([left, right, _faint_fold(170, 170)])
+
+
+NIGHT = Paint("#222222")  # black text fades on it, never on white paper
+LANDSCAPE_A4 = (A4[1], A4[0])
+
+
+def _dim_label(x: float, y: float) -> Text:
+    """Black text whose middle lies about 2 mm right of and above (x, y), in mm."""
+    return Text(mm(x), mm(y), "Ab", "PK-Regular", 8.0, "#000000")
+
+
+def _contrast_codes(page: list[Op], size: tuple[float, float] = A4) -> list[str]:
+    found = page_findings(page_items(Document("t", []), page), size, home_printed=False)
+    return [finding.code for finding in found]
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "size"),
+    [
+        (1, 5, A4),  # the top left corner: the first column and row of the page's buckets
+        (100, 295, A4),  # the bottom row, the page's last 7 mm
+        (291, 100, LANDSCAPE_A4),  # the right edge of a page wider than tall
+        (100, 205, LANDSCAPE_A4),  # its bottom edge
+    ],
+)
+def test_text_on_a_ground_it_fades_on_is_found_up_to_the_page_s_edges(
+    x: float, y: float, size: tuple[float, float]
+) -> None:
+    """Black text on a near-black square around it, at each edge of the page: the square is
+    the ground there, wherever the page's lookup buckets end."""
+    ground = Rect(mm(x - 8), mm(y - 8), mm(16), mm(16), NIGHT)
+    assert "PK763" in _contrast_codes([ground, _dim_label(x, y)], size)
+    assert "PK763" not in _contrast_codes([_dim_label(x, y)], size)  # on white paper
+
+
+def test_a_ground_as_wide_as_the_page_is_found_under_any_point_of_it() -> None:
+    page_wide = Rect(0, 0, A4[0], A4[1], NIGHT)
+    for x, y in ((5, 5), (100, 150), (200, 290)):
+        assert "PK763" in _contrast_codes([page_wide, _dim_label(x, y)])
+
+
+def test_a_ground_as_wide_as_a_poster_is_found_under_its_middle() -> None:
+    """A 1 m poster's fill spans a hundred of the page's 10 mm lookup buckets."""
+    poster = (mm(1000), mm(700))
+    page_wide = Rect(0, 0, poster[0], poster[1], NIGHT)
+    assert "PK763" in _contrast_codes([page_wide, _dim_label(500, 350)], poster)
+
+
+def test_art_wholly_off_the_page_hides_no_ground_drawn_after_it() -> None:
+    off_the_page = Rect(mm(-100), mm(50), mm(20), mm(20), NIGHT)
+    page = [off_the_page, Rect(mm(90), mm(140), mm(20), mm(20), NIGHT), _dim_label(100, 150)]
+    assert "PK763" in _contrast_codes(page)
+
+
+def test_the_ground_under_text_is_a_shape_s_fill_not_its_outline() -> None:
+    outlined = Rect(mm(90), mm(140), mm(20), mm(20), Paint("#222222", "#ffffff", 2.0))
+    assert "PK763" in _contrast_codes([outlined, _dim_label(100, 150)])
+    lit = Rect(mm(90), mm(140), mm(20), mm(20), Paint("#ffffff", "#222222", 2.0))
+    assert "PK763" not in _contrast_codes([lit, _dim_label(100, 150)])
+
+
+def test_the_ground_is_the_last_shape_painted_whatever_its_size() -> None:
+    """A small square, a page-wide fill over it, a second small square over that: the text
+    stands on the second square, the last painted under it, small and large alike."""
+    first = Rect(mm(10), mm(10), mm(5), mm(5), Paint("#ffff00"))
+    page_wide = Rect(0, 0, A4[0], A4[1], Paint("#ffff00"))
+    last = Rect(mm(90), mm(140), mm(20), mm(20), NIGHT)
+    assert "PK763" in _contrast_codes([first, page_wide, last, _dim_label(100, 150)])
+    assert "PK763" not in _contrast_codes([first, last, page_wide, _dim_label(100, 150)])
 
 
 def test_a_finding_names_its_material_and_page() -> None:
