@@ -53,6 +53,9 @@ def test_cut_and_fold_lines_drawn_alike_are_found() -> None:
     solid_cut = Rect(mm(30), mm(50), mm(140), mm(70), Paint(None, "#7f7f7f", 0.25, role="cut"))
     assert "PK764" in _codes([dashed_cut, fold])
     assert "PK764" not in _codes([solid_cut, fold])
+    solid_fold = Line(mm(100), mm(50), mm(100), mm(120), Paint(None, "#606060", 0.5, role="fold"))
+    ((code, message, _),) = _findings([solid_cut, solid_fold])
+    assert (code, message.split(" at x ")[0]) == ("PK764", "cut and fold lines are both solid")
 
 
 def test_round_halves_meeting_at_a_point_need_a_rectangle_cut_first() -> None:
@@ -67,6 +70,17 @@ def test_round_halves_meeting_at_a_point_need_a_rectangle_cut_first() -> None:
     assert "PK765" not in _codes([rectangle, *halves, fold])
 
 
+def test_only_a_shaped_cut_on_the_fold_makes_halves_that_meet_at_a_point() -> None:
+    fold = Line(mm(100), mm(50), mm(100), mm(80), FOLD)
+    outline = Paint(None, "#333333", 0.3, role="cut")
+    crossing = Rect(mm(90), mm(60), mm(20), mm(10), outline)  # crosses it, holds it not
+    far = Circle(mm(150), mm(150), mm(15), outline)
+    assert "PK765" not in _codes([crossing, far, fold])
+    # a round cut stopping 0.2 mm short of the fold's end still meets it
+    near = Circle(mm(100), mm(80.2 + 15) + 0.3 / 2, mm(15), outline)
+    assert "PK765" in _codes([near, fold])
+
+
 def test_faint_text_is_found_among_labels_that_read_and_beside_a_ground_none_stands_on() -> None:
     """Labels that read on their pale grounds are passed over without the exact search of
     what lies under them; the one grey label on a dark hex is still the page's finding, and a
@@ -79,6 +93,20 @@ def test_faint_text_is_found_among_labels_that_read_and_beside_a_ground_none_sta
     on_white = Text(mm(150), mm(150), "1010", "PK-Regular", 8.0, color="#505050")
     [finding] = [f for f in _findings([*pale, *labels, dark, grey, on_white]) if f[0] == "PK763"]
     assert "'0909' in #505050 on #303030" in finding[1]
+
+
+def test_a_faint_fold_is_found_after_marks_passed_over() -> None:
+    over_art = _faint_fold(320, 430)  # on art: not judged
+    reads = Text(mm(50), mm(50), "reads", "PK-Regular", 8.0)  # black on white
+    on_white = _faint_fold(100, 600)
+    assert "PK763" in _codes([ART, over_art, reads, on_white])
+    assert "PK763" in _codes([reads, ART, over_art, on_white])
+
+
+def test_only_fold_lines_and_text_are_judged_for_contrast() -> None:
+    for role in ("cut", "crop", "fold"):
+        mark = Line(mm(100), mm(100), mm(100), mm(150), Paint(None, "#dddddd", 2.0, role=role))
+        assert ("PK763" in _codes([mark])) is (role == "fold"), role
 
 
 def test_a_dark_fold_line_fades_on_a_dark_casing_under_it() -> None:
@@ -381,9 +409,12 @@ def test_small_text_counts_the_runs_and_names_the_smallest() -> None:
         return Group((Text(0, 0, text, "PK-Regular", 10.0),), (scale, 0, 0, scale, mm(50), mm(50)))
 
     art = Rect(mm(40), mm(40), mm(30), mm(30), Paint("#336699"))  # not text: not counted
-    ((code, message, hint),) = _findings([art, scaled("small", 0.55), scaled("tiny", 0.5)])
+    six = Text(mm(100), mm(100), "six", "PK-Regular", 6.0)  # 6 pt reads: not counted
+    tiny = "a tiny run of text cut short at 30 characters"
+    page = [art, six, scaled("small", 0.55), scaled(tiny, 0.5)]
+    ((code, message, hint),) = _findings(page)
     assert code == "PK761"
-    assert message.startswith("2 text run(s) below 6 pt, the smallest 'tiny' at 5.0 pt at x ")
+    assert message.startswith(f"2 text run(s) below 6 pt, the smallest '{tiny[:30]}' at 5.0 pt ")
     assert hint == (
         "text under 6 pt is hard to read on paper: make it larger (a region's 'min_size', a "
         "label's 'size') or give it more room"
@@ -402,6 +433,17 @@ def test_a_mark_over_text_names_the_text_by_its_first_30_characters() -> None:
         f"a crop mark crosses or touches text '{title[:30]}' at x 100.0 mm, y 60.0 mm"
     )
     assert hint == "marks stop short of text: move the text, or the marks' room"
+
+
+def test_a_mark_within_0_3_mm_of_text_touches_it() -> None:
+    text = Text(mm(98), mm(60), "Title", "PK-Regular", 10)
+    (_, top, _, _) = page_items(Document("t", []), [text])[0].box
+
+    def mark_ending_above(gap_mm: float) -> Line:
+        return Line(mm(100), top - mm(20), mm(100), top - mm(gap_mm), CROP)
+
+    assert "PK762" in _codes([mark_ending_above(0.2), text])
+    assert "PK762" not in _codes([mark_ending_above(0.5), text])
 
 
 def test_low_contrast_names_both_colours_and_the_ratio() -> None:

@@ -80,6 +80,7 @@ _DIAGNOSTICS_IMPORT = re.compile(r"from printkit\.diagnostics import \(?([^)]*?)
 # Mutants no test can kill because the program behaves the same: (module, a pattern the whole
 # mutated line matches, why). Matched on the line, not on mutmut's numbering, so that a change
 # to the code makes an entry stale (its mutants survivors to look at again) instead of wrong.
+# "module::function" limits an entry to one function, for a line two functions share.
 EQUIVALENT: list[tuple[str, str, str]] = [
     (
         "printkit/check/errata.py",
@@ -234,9 +235,10 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     ),
     (
         "printkit/preflight/checks.py",
-        r"if distance <= near and .*|.*\.size <= MIN_TEXT - 0\.05.*",
-        "differs only for ink exactly 4.95 mm from an edge, or text exactly 5.95 pt, to the "
-        "last bit",
+        r"if distance <= near and .*|.*\.size <= MIN_TEXT - 0\.05.*"
+        r"|if ratio <= MIN_CONTRAST and .*",
+        "differs only for ink exactly 4.95 mm from an edge, text exactly 5.95 pt, or a "
+        "contrast of exactly 3 : 1, to the last bit",
     ),
     (
         "printkit/preflight/checks.py",
@@ -250,6 +252,7 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     (
         "printkit/preflight/checks.py",
         r'if item\.kind == "(XXtextXX|TEXT)" or not \(.*\):'
+        r'|shown = \{WHITE, \*\(c for item in items if item\.kind != "(XXtextXX|TEXT)" .*'
         r'|if item\.kind == "text" and not \(item\.kind in \("image", "line"\) or item\.fill\):',
         "text (or an unfilled shape) then kept as a ground too: `under` never answers with "
         "one (its shape test holds filled rects, circles and paths only), and a text's colour "
@@ -267,6 +270,13 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         r"if x0 > x1 and y0 > y1:",
         "an item off the page along one axis has an empty range of buckets along it, so it "
         "is kept in none either way",
+    ),
+    (
+        "printkit/preflight/checks.py::may_fade",
+        r"i, j = int\(x /?/ GROUND_CELL\), int\(y /?/ GROUND_CELL\)"
+        r"|if not \(0 <= i <= self\.last\[0\] or 0 <= j <= self\.last\[1\]\):",
+        "may_fade only spares `under` its search: a point just off the page taken for one on "
+        "it is sent to `under`, which answers white off the page, as may_fade's False does",
     ),
     (
         "printkit/preflight/checks.py",
@@ -337,11 +347,14 @@ class Report:
 
     def equivalent(self, name: str) -> str | None:
         added = [line[1:].strip() for line in self.diffs.get(name, []) if line.startswith("+")]
+        mutant = name.rpartition(".")[2]  # x_<function>__mutmut_<n>, xǁ<class>ǁ<method>__…
         return next(
             (
                 why
-                for module, pattern, why in EQUIVALENT
-                if module == self.module and any(re.fullmatch(pattern, a) for a in added)
+                for where, pattern, why in EQUIVALENT
+                if where.partition("::")[0] == self.module
+                and re.match(rf"x(_|.*ǁ){where.partition('::')[2] or '.*'}__mutmut_", mutant)
+                and any(re.fullmatch(pattern, a) for a in added)
             ),
             None,
         )
