@@ -203,8 +203,8 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     ),
     (
         "printkit/preflight/checks.py",
-        r"(and |if |on_line = |outer\[0\] ).*(TOUCH <|< TOUCH|<= TOUCH|TOUCH:|< start|> end"
-        r"|< outer\[\d\] \+ TOUCH).*",
+        r"(and |if |on_line = |outer\[0\] |vertical = ).*(TOUCH <|< TOUCH|<= TOUCH|TOUCH:"
+        r"|< start|> end|< outer\[\d\] \+ TOUCH|> TOUCH for edge).*",
         "< and <= against the 0.3 mm touch allowance differ only for two marks exactly 0.3 mm "
         "apart to the last bit",
     ),
@@ -264,6 +264,11 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         r"|self\.last = \(int\(size\[0\] /?/ GROUND_CELL\), int\(size\[1\] /?/ GROUND_CELL\)\)",
         "int(v / c) and int(v // c) differ only for v < 0 (clamped to bucket 0 on the next "
         "lines either way; a page's size is positive) or at a bucket's edge to the last bit",
+    ),
+    (
+        "printkit/preflight/checks.py",
+        r'texts = \[i for i in items if i\.kind == "text" or i\.text\.strip\(\)\]',
+        "only a text item carries text (the others' is ''), so `or` adds no item",
     ),
     (
         "printkit/preflight/checks.py",
