@@ -305,6 +305,13 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     ),
     (
         "printkit/preflight/items.py",
+        r"if b == 0 and c == 0 and (a >= 0 and d > 0|a > 1 and d > 0|a > 0 and d >= 0"
+        r"|a > 0 and d > 1):.*",
+        "the general transform gives a move and a scale the same box (the fast path is only "
+        "skipped), and a scale of 0 makes the box flat either way",
+    ),
+    (
+        "printkit/preflight/items.py",
         r"if matrix\[:5\] != \(1\.0, 0\.0, 0\.0, 1\.0\):",
         "every move then takes the general transform, which gives a plain move the same sums",
     ),
