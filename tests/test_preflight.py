@@ -53,6 +53,9 @@ def test_cut_and_fold_lines_drawn_alike_are_found() -> None:
     solid_cut = Rect(mm(30), mm(50), mm(140), mm(70), Paint(None, "#7f7f7f", 0.25, role="cut"))
     assert "PK764" in _codes([dashed_cut, fold])
     assert "PK764" not in _codes([solid_cut, fold])
+    solid_fold = Line(mm(100), mm(50), mm(100), mm(120), Paint(None, "#606060", 0.5, role="fold"))
+    ((code, message, _),) = _findings([solid_cut, solid_fold])
+    assert (code, message.split(" at x ")[0]) == ("PK764", "cut and fold lines are both solid")
 
 
 def test_round_halves_meeting_at_a_point_need_a_rectangle_cut_first() -> None:
@@ -67,6 +70,17 @@ def test_round_halves_meeting_at_a_point_need_a_rectangle_cut_first() -> None:
     assert "PK765" not in _codes([rectangle, *halves, fold])
 
 
+def test_only_a_shaped_cut_on_the_fold_makes_halves_that_meet_at_a_point() -> None:
+    fold = Line(mm(100), mm(50), mm(100), mm(80), FOLD)
+    outline = Paint(None, "#333333", 0.3, role="cut")
+    crossing = Rect(mm(90), mm(60), mm(20), mm(10), outline)  # crosses it, holds it not
+    far = Circle(mm(150), mm(150), mm(15), outline)
+    assert "PK765" not in _codes([crossing, far, fold])
+    # a round cut stopping 0.2 mm short of the fold's end still meets it
+    near = Circle(mm(100), mm(80.2 + 15) + 0.3 / 2, mm(15), outline)
+    assert "PK765" in _codes([near, fold])
+
+
 def test_faint_text_is_found_among_labels_that_read_and_beside_a_ground_none_stands_on() -> None:
     """Labels that read on their pale grounds are passed over without the exact search of
     what lies under them; the one grey label on a dark hex is still the page's finding, and a
@@ -79,6 +93,28 @@ def test_faint_text_is_found_among_labels_that_read_and_beside_a_ground_none_sta
     on_white = Text(mm(150), mm(150), "1010", "PK-Regular", 8.0, color="#505050")
     [finding] = [f for f in _findings([*pale, *labels, dark, grey, on_white]) if f[0] == "PK763"]
     assert "'0909' in #505050 on #303030" in finding[1]
+
+
+def test_a_faint_fold_is_found_after_marks_passed_over() -> None:
+    over_art = _faint_fold(320, 430)  # on art: not judged
+    reads = Text(mm(50), mm(50), "reads", "PK-Regular", 8.0)  # black on white
+    on_white = _faint_fold(100, 600)
+    assert "PK763" in _codes([ART, over_art, reads, on_white])
+    assert "PK763" in _codes([reads, ART, over_art, on_white])
+
+
+def test_only_fold_lines_and_text_are_judged_for_contrast() -> None:
+    for role in ("cut", "crop", "fold"):
+        mark = Line(mm(100), mm(100), mm(100), mm(150), Paint(None, "#dddddd", 2.0, role=role))
+        assert ("PK763" in _codes([mark])) is (role == "fold"), role
+
+
+def test_a_dark_fold_line_fades_on_a_dark_casing_under_it() -> None:
+    dark_fold = Paint(None, "#000000", 0.5, (3.0, 2.0), role="fold")
+    fold = Line(mm(100), mm(40), mm(100), mm(80), dark_fold)
+    assert "PK763" not in _codes([fold])  # black on the paper reads
+    casing = Line(mm(100), mm(40), mm(100), mm(80), Paint(None, "#222222", 1.5))
+    assert "PK763" in _codes([casing, fold])
 
 
 def test_a_fold_line_with_a_white_casing_reads_on_any_colour() -> None:
@@ -97,6 +133,21 @@ def test_ink_in_the_strip_counts_only_for_home_printing() -> None:
 
 
 @pytest.mark.parametrize(
+    ("mark", "inks"),
+    [
+        (Image(mm(2), mm(2), mm(50), mm(50), "/art.png"), True),  # art: its colours unknown
+        (Rect(mm(2), mm(2), mm(50), mm(50), Paint("#ffffff", "#000000")), True),  # its outline
+        (Rect(mm(2), mm(2), mm(50), mm(50), Paint(None, "#FFFFFF")), False),
+        (Rect(mm(2), mm(2), mm(50), mm(50), Paint(None, None)), False),  # an invisible trim
+        (Text(mm(2), mm(20), "edge", "PK-Regular", 9.0, "#336699"), True),
+        (Text(mm(2), mm(20), "edge", "PK-Regular", 9.0, "#FFFFFF"), False),
+    ],
+)
+def test_only_ink_in_the_strip_counts_and_white_is_no_ink(mark: Op, inks: bool) -> None:
+    assert ("PK760" in _codes([mark])) is inks
+
+
+@pytest.mark.parametrize(
     ("edge", "x", "y"),
     [("left", 2, 100), ("top", 100, 2), ("right", 168, 100), ("bottom", 100, 255)],
 )
@@ -107,6 +158,27 @@ def test_ink_in_the_strip_is_measured_from_the_edge_it_nears(edge: str, x: int, 
     ((code, message, _),) = _findings([square])
     assert code == "PK760"
     assert message.startswith(f"a rect reaches 2.0 mm from the {edge} edge, at x {x + 20}.0 mm, ")
+
+
+@pytest.mark.parametrize(
+    ("x", "said"), [(4.8, "4.8 mm"), (0.5, "0.5 mm"), (-3.0, "0.0 mm"), (5.0, None)]
+)
+def test_ink_in_the_strip_is_said_how_deep_up_to_the_strip_s_5_mm(
+    x: float, said: str | None
+) -> None:
+    """Ink past the paper's edge reaches 0 mm from it, and ink 5 mm in is clear."""
+    square = Rect(mm(x), mm(100), mm(40), mm(40), Paint("#336699"))
+    messages = [message for code, message, _ in _findings([square]) if code == "PK760"]
+    assert len(messages) == (1 if said else 0)
+    assert all(m.startswith(f"a rect reaches {said} from the left edge, at x ") for m in messages)
+
+
+def test_of_two_marks_as_deep_in_the_strip_the_first_painted_is_named() -> None:
+    text = Text(mm(2), mm(100), "first", "PK-Regular", 9.0)
+    square = Rect(mm(2), mm(150), mm(20), mm(20), Paint("#336699"))
+    for page, named in (([text, square], "text 'first'"), ([square, text], "a rect")):
+        (message,) = [message for code, message, _ in _findings(page) if code == "PK760"]
+        assert message.startswith(f"{named} reaches 2.0 mm from the left edge")
 
 
 def test_contrast_is_wcag_s_ratio() -> None:
@@ -123,13 +195,17 @@ def test_text_size_counts_the_transforms() -> None:
     assert "PK761" not in _codes([Text(mm(50), mm(50), "fine", "PK-Regular", 6.0)])
 
 
-def _accepting(tmp_path: Path, codes: str) -> Result:
-    """The low-contrast warning package, its material accepting `codes`, validated."""
+def _accepting(tmp_path: Path, codes: str, small_effect: bool = False) -> Result:
+    """The low-contrast warning package, its material accepting `codes` (and its effect text
+    printed at 5pt if `small_effect`), validated."""
     case = tmp_path / "preflight_low_contrast"
     shutil.copytree(DATA / "warnings" / "preflight_low_contrast", case)
     game = case / "game.yaml"
     accept = f"      backs: none\n    preflight: {{accept: [{codes}]}}"
-    game.write_text(game.read_text().replace("      backs: none", accept))
+    text = game.read_text().replace("      backs: none", accept)
+    if small_effect:
+        text = text.replace("size: 9pt\n        min_size: 6pt", "size: 5pt\n        min_size: 5pt")
+    game.write_text(text)
     return run_cli("--rule-data", tmp_path, "validate")
 
 
@@ -137,6 +213,15 @@ def test_a_designer_may_accept_a_risk(tmp_path: Path) -> None:
     result = _accepting(tmp_path, "PK763")
     assert result.exit_code == 0, result.output
     assert "PK763" not in result.output
+
+
+def test_an_accepted_finding_hides_only_itself_not_the_findings_after_it(
+    tmp_path: Path,
+) -> None:
+    # the page's small text (PK761, accepted) is found before its low contrast (PK763)
+    result = _accepting(tmp_path, "PK761", small_effect=True)
+    assert "PK761" not in result.output
+    assert "PK763" in result.output
 
 
 def test_accept_names_preflight_codes_only(tmp_path: Path) -> None:
@@ -323,9 +408,13 @@ def test_small_text_counts_the_runs_and_names_the_smallest() -> None:
     def scaled(text: str, scale: float) -> Group:
         return Group((Text(0, 0, text, "PK-Regular", 10.0),), (scale, 0, 0, scale, mm(50), mm(50)))
 
-    ((code, message, hint),) = _findings([scaled("small", 0.55), scaled("tiny", 0.5)])
+    art = Rect(mm(40), mm(40), mm(30), mm(30), Paint("#336699"))  # not text: not counted
+    six = Text(mm(100), mm(100), "six", "PK-Regular", 6.0)  # 6 pt reads: not counted
+    tiny = "a tiny run of text cut short at 30 characters"
+    page = [art, six, scaled("small", 0.55), scaled(tiny, 0.5)]
+    ((code, message, hint),) = _findings(page)
     assert code == "PK761"
-    assert message.startswith("2 text run(s) below 6 pt, the smallest 'tiny' at 5.0 pt at x ")
+    assert message.startswith(f"2 text run(s) below 6 pt, the smallest '{tiny[:30]}' at 5.0 pt ")
     assert hint == (
         "text under 6 pt is hard to read on paper: make it larger (a region's 'min_size', a "
         "label's 'size') or give it more room"
@@ -344,6 +433,17 @@ def test_a_mark_over_text_names_the_text_by_its_first_30_characters() -> None:
         f"a crop mark crosses or touches text '{title[:30]}' at x 100.0 mm, y 60.0 mm"
     )
     assert hint == "marks stop short of text: move the text, or the marks' room"
+
+
+def test_a_mark_within_0_3_mm_of_text_touches_it() -> None:
+    text = Text(mm(98), mm(60), "Title", "PK-Regular", 10)
+    (_, top, _, _) = page_items(Document("t", []), [text])[0].box
+
+    def mark_ending_above(gap_mm: float) -> Line:
+        return Line(mm(100), top - mm(20), mm(100), top - mm(gap_mm), CROP)
+
+    assert "PK762" in _codes([mark_ending_above(0.2), text])
+    assert "PK762" not in _codes([mark_ending_above(0.5), text])
 
 
 def test_low_contrast_names_both_colours_and_the_ratio() -> None:
@@ -487,6 +587,75 @@ def test_each_filled_triangle_is_the_ground_inside_its_own_outline() -> None:
     left, right = triangle(100), triangle(300)
     assert "PK763" not in _codes([left, right, _faint_fold(120, 120), _faint_fold(320, 120)])
     assert "PK763" in _codes([left, right, _faint_fold(170, 170)])
+
+
+NIGHT = Paint("#222222")  # black text fades on it, never on white paper
+LANDSCAPE_A4 = (A4[1], A4[0])
+
+
+def _dim_label(x: float, y: float) -> Text:
+    """Black text whose middle lies about 2 mm right of and above (x, y), in mm."""
+    return Text(mm(x), mm(y), "Ab", "PK-Regular", 8.0, "#000000")
+
+
+def _contrast_codes(page: list[Op], size: tuple[float, float] = A4) -> list[str]:
+    found = page_findings(page_items(Document("t", []), page), size, home_printed=False)
+    return [finding.code for finding in found]
+
+
+@pytest.mark.parametrize(
+    ("x", "y", "size"),
+    [
+        (1, 5, A4),  # the top left corner: the first column and row of the page's buckets
+        (100, 295, A4),  # the bottom row, the page's last 7 mm
+        (291, 100, LANDSCAPE_A4),  # the right edge of a page wider than tall
+        (100, 205, LANDSCAPE_A4),  # its bottom edge
+    ],
+)
+def test_text_on_a_ground_it_fades_on_is_found_up_to_the_page_s_edges(
+    x: float, y: float, size: tuple[float, float]
+) -> None:
+    """Black text on a near-black square around it, at each edge of the page: the square is
+    the ground there, wherever the page's lookup buckets end."""
+    ground = Rect(mm(x - 8), mm(y - 8), mm(16), mm(16), NIGHT)
+    assert "PK763" in _contrast_codes([ground, _dim_label(x, y)], size)
+    assert "PK763" not in _contrast_codes([_dim_label(x, y)], size)  # on white paper
+
+
+def test_a_ground_as_wide_as_the_page_is_found_under_any_point_of_it() -> None:
+    page_wide = Rect(0, 0, A4[0], A4[1], NIGHT)
+    for x, y in ((5, 5), (100, 150), (200, 290)):
+        assert "PK763" in _contrast_codes([page_wide, _dim_label(x, y)])
+
+
+def test_a_ground_as_wide_as_a_poster_is_found_under_its_middle() -> None:
+    """A 1 m poster's fill spans a hundred of the page's 10 mm lookup buckets."""
+    poster = (mm(1000), mm(700))
+    page_wide = Rect(0, 0, poster[0], poster[1], NIGHT)
+    assert "PK763" in _contrast_codes([page_wide, _dim_label(500, 350)], poster)
+
+
+def test_art_wholly_off_the_page_hides_no_ground_drawn_after_it() -> None:
+    off_the_page = Rect(mm(-100), mm(50), mm(20), mm(20), NIGHT)
+    page = [off_the_page, Rect(mm(90), mm(140), mm(20), mm(20), NIGHT), _dim_label(100, 150)]
+    assert "PK763" in _contrast_codes(page)
+
+
+def test_the_ground_under_text_is_a_shape_s_fill_not_its_outline() -> None:
+    outlined = Rect(mm(90), mm(140), mm(20), mm(20), Paint("#222222", "#ffffff", 2.0))
+    assert "PK763" in _contrast_codes([outlined, _dim_label(100, 150)])
+    lit = Rect(mm(90), mm(140), mm(20), mm(20), Paint("#ffffff", "#222222", 2.0))
+    assert "PK763" not in _contrast_codes([lit, _dim_label(100, 150)])
+
+
+def test_the_ground_is_the_last_shape_painted_whatever_its_size() -> None:
+    """A small square, a page-wide fill over it, a second small square over that: the text
+    stands on the second square, the last painted under it, small and large alike."""
+    first = Rect(mm(10), mm(10), mm(5), mm(5), Paint("#ffff00"))
+    page_wide = Rect(0, 0, A4[0], A4[1], Paint("#ffff00"))
+    last = Rect(mm(90), mm(140), mm(20), mm(20), NIGHT)
+    assert "PK763" in _contrast_codes([first, page_wide, last, _dim_label(100, 150)])
+    assert "PK763" not in _contrast_codes([first, last, page_wide, _dim_label(100, 150)])
 
 
 def test_a_finding_names_its_material_and_page() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from printkit.draw.ops import (
+    Circle,
     Document,
     Group,
     Line,
@@ -125,3 +126,36 @@ def test_the_bounds_of_some_ops_hold_each_of_them() -> None:
     ]
     assert bounds(ops) == (10, 20, 210, 305)
     assert bounds([]) is None
+
+
+@pytest.mark.parametrize(
+    ("op", "box"),
+    [
+        (Rect(10, 20, 30, 40, Paint(None, "#000000", 4.0)), (8, 18, 42, 62)),
+        (Circle(50, 60, 10, Paint("#ffffff", "#000000", 2.0)), (39, 49, 61, 71)),
+        (Rect(10, 20, 30, 40, Paint("#000000", None, 4.0)), (10, 20, 40, 60)),  # no stroke
+    ],
+)
+def test_a_stroke_widens_a_shape_s_box_by_half_its_width_on_every_side(
+    op: Op, box: tuple[float, float, float, float]
+) -> None:
+    (item,) = page_items(Document("t"), [op])
+    assert item.box == pytest.approx(box)
+
+
+@pytest.mark.parametrize(
+    ("matrix", "box"),
+    [
+        ((1, 0, 1, 1, 0, 0), (0, 0, 20, 10)),  # sheared right: x + y
+        ((1, 0, 0.5, 1, 0, 0), (0, 0, 15, 10)),
+        ((-1, 0, 0, 1, 100, 0), (90, 0, 100, 10)),  # mirrored
+        ((1, 0, 0, -1, 0, 100), (0, 90, 10, 100)),  # upside down
+        ((2, 0, 0, 3, 5, 7), (5, 7, 25, 37)),  # a move and a scale
+    ],
+)
+def test_a_box_under_a_transform_is_the_box_round_its_corners(
+    matrix: Matrix, box: tuple[float, float, float, float]
+) -> None:
+    square = Rect(0, 0, 10, 10, Paint("#000000"))
+    (item,) = page_items(Document("t"), [Group((square,), matrix)])
+    assert item.box == pytest.approx(box)

@@ -80,6 +80,7 @@ _DIAGNOSTICS_IMPORT = re.compile(r"from printkit\.diagnostics import \(?([^)]*?)
 # Mutants no test can kill because the program behaves the same: (module, a pattern the whole
 # mutated line matches, why). Matched on the line, not on mutmut's numbering, so that a change
 # to the code makes an entry stale (its mutants survivors to look at again) instead of wrong.
+# "module::function" limits an entry to one function, for a line two functions share.
 EQUIVALENT: list[tuple[str, str, str]] = [
     (
         "printkit/check/errata.py",
@@ -202,7 +203,8 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     ),
     (
         "printkit/preflight/checks.py",
-        r"(and |if |on_line = |outer\[0\] ).*(TOUCH <|< TOUCH|<= TOUCH|TOUCH:|< start|> end).*",
+        r"(and |if |on_line = |outer\[0\] |vertical = ).*(TOUCH <|< TOUCH|<= TOUCH|TOUCH:"
+        r"|< start|> end|< outer\[\d\] \+ TOUCH|> TOUCH for edge).*",
         "< and <= against the 0.3 mm touch allowance differ only for two marks exactly 0.3 mm "
         "apart to the last bit",
     ),
@@ -212,13 +214,111 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "the outline is then made again for every test instead of kept: the same answer",
     ),
     (
+        "printkit/preflight/checks.py",
+        r'if item\.kind in \("(XXtextXX|TEXT)", "image"\):'
+        r'|return item\.kind == "image" or \(item\.fill or "XXXX"\)\.lower\(\) != WHITE',
+        "a text item has no stroke and always a colour (Text.color is a str), so the test for "
+        "any other mark (a colour that is not white) gives a text's own answer, and the "
+        "stand-in for a missing fill is never used",
+    ),
+    (
+        "printkit/preflight/checks.py",
+        r'return item\.kind == "(XXimageXX|IMAGE)" or \(item\.fill or ""\)\.lower\(\) != WHITE',
+        "an image item has no fill, so the fill test ('' is not white) already says it inks",
+    ),
+    (
+        "printkit/preflight/checks.py",
+        r"if \(x0 >=? near and y0 >=? near and width - x1 >=? near and height - y1 >=? near\) "
+        r"or not \(",
+        "an item exactly `near` from an edge then goes to the exact test, which finds it no "
+        "nearer than `near`: no finding either way",
+    ),
+    (
+        "printkit/preflight/checks.py",
+        r"if distance <= near and .*|.*\.size <= MIN_TEXT - 0\.05.*"
+        r"|if ratio <= MIN_CONTRAST and .*",
+        "differs only for ink exactly 4.95 mm from an edge, text exactly 5.95 pt, or a "
+        "contrast of exactly 3 : 1, to the last bit",
+    ),
+    (
+        "printkit/preflight/checks.py",
+        r"for [ij] in range\(\([xy]1 >> s[xy]\) \+ 1\):"
+        r"|for [ij] in range\([xy]0 >> s[xy], \([xy]1 (<<|>>) s[xy]\) \+ [12]\):"
+        r"|return item\.fill, item\.stroke if \(item\.kind == \"line\"\) or True else None",
+        "an item kept in more buckets than it spans, or a stroke among the colours a bucket "
+        "may show, only sends more points to the exact search in `under`, which still decides: "
+        "only the speed changes",
+    ),
+    (
+        "printkit/preflight/checks.py",
+        r'if item\.kind == "(XXtextXX|TEXT)" or not \(.*\):'
+        r'|shown = \{WHITE, \*\(c for item in items if item\.kind != "(XXtextXX|TEXT)" .*'
+        r'|if item\.kind == "text" and not \(item\.kind in \("image", "line"\) or item\.fill\):',
+        "text (or an unfilled shape) then kept as a ground too: `under` never answers with "
+        "one (its shape test holds filled rects, circles and paths only), and a text's colour "
+        "in a bucket only sends more points to the exact search",
+    ),
+    (
+        "printkit/preflight/checks.py",
+        r"x0, y0, x1, y1 = \(int\(v / GROUND_CELL\) for v in item\.box\)"
+        r"|self\.last = \(int\(size\[0\] /?/ GROUND_CELL\), int\(size\[1\] /?/ GROUND_CELL\)\)",
+        "int(v / c) and int(v // c) differ only for v < 0 (clamped to bucket 0 on the next "
+        "lines either way; a page's size is positive) or at a bucket's edge to the last bit",
+    ),
+    (
+        "printkit/preflight/checks.py",
+        r'texts = \[i for i in items if i\.kind == "text" or i\.text\.strip\(\)\]',
+        "only a text item carries text (the others' is ''), so `or` adds no item",
+    ),
+    (
+        "printkit/preflight/checks.py",
+        r"if x0 > x1 and y0 > y1:",
+        "an item off the page along one axis has an empty range of buckets along it, so it "
+        "is kept in none either way",
+    ),
+    (
+        "printkit/preflight/checks.py::may_fade",
+        r"i, j = int\(x /?/ GROUND_CELL\), int\(y /?/ GROUND_CELL\)"
+        r"|if not \(0 <= i <= self\.last\[0\] or 0 <= j <= self\.last\[1\]\):",
+        "may_fade only spares `under` its search: a point just off the page taken for one on "
+        "it is sent to `under`, which answers white off the page, as may_fade's False does",
+    ),
+    (
+        "printkit/preflight/checks.py",
+        r"return True  # off the page, on white|if len\(self\.grids\) >= 1:",
+        "may_fade only spares `under` its search: a True it should not give sends the point to "
+        "`under`, which answers white off the page; and the items of one grid are already in "
+        "painting order, so sorting them changes nothing",
+    ),
+    (
+        "printkit/preflight/checks.py",
+        r"shift = 1|while \(last >> shift\) (\+ \(first >> shift\) >=|- \(first << shift\) >=|"
+        r"- \(first >> shift\) >) _SPAN:",
+        "any coarseness is correct (an item is kept, and a point looked up, with the same "
+        "shift in each grid): it only sets how many buckets an item fills, which is speed",
+    ),
+    (
+        "printkit/preflight/checks.py",
+        r'if item\.kind == "path" or len\(item\.outline\) >= 3:',
+        "only a path has an outline, and a path of fewer than 3 corners encloses nothing: "
+        "EvenOdd finds no point inside it, as the rect-only fallback says",
+    ),
+    (
+        "printkit/preflight/items.py",
+        r"if b == 0 and c == 0 and (a >= 0 and d > 0|a > 1 and d > 0|a > 0 and d >= 0"
+        r"|a > 0 and d > 1):.*",
+        "the general transform gives a move and a scale the same box (the fast path is only "
+        "skipped), and a scale of 0 makes the box flat either way",
+    ),
+    (
         "printkit/preflight/items.py",
         r"if matrix\[:5\] != \(1\.0, 0\.0, 0\.0, 1\.0\):",
         "every move then takes the general transform, which gives a plain move the same sums",
     ),
     (
         "printkit/preflight/items.py",
-        r'boxes = \[item\.box for item in _walk\(Document\((None|"XXXX")\), ops, .*',
+        r"boxes = \[item\.box for item in "
+        r'_items\((None|Document\((None|"XXXX")\)), ops, Found\(\)\)\]',
         "bounds() reads no document: its title is never read and it holds no symbols either way",
     ),
     (
@@ -259,11 +359,14 @@ class Report:
 
     def equivalent(self, name: str) -> str | None:
         added = [line[1:].strip() for line in self.diffs.get(name, []) if line.startswith("+")]
+        mutant = name.rpartition(".")[2]  # x_<function>__mutmut_<n>, xǁ<class>ǁ<method>__…
         return next(
             (
                 why
-                for module, pattern, why in EQUIVALENT
-                if module == self.module and any(re.fullmatch(pattern, a) for a in added)
+                for where, pattern, why in EQUIVALENT
+                if where.partition("::")[0] == self.module
+                and re.match(rf"x(_|.*ǁ){where.partition('::')[2] or '.*'}__mutmut_", mutant)
+                and any(re.fullmatch(pattern, a) for a in added)
             ),
             None,
         )
@@ -414,8 +517,10 @@ def _functions(path: Path) -> dict[str, list[str]]:
     """The source lines of every function in mutmut's rewritten module, by name: each mutant is
     a copy of its function named `<function>__mutmut_<n>`, the original `..._orig`."""
     text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()  # once: ast.get_source_segment splits the whole text per call,
+    # minutes for a module of a thousand mutants
     return {
-        node.name: (ast.get_source_segment(text, node) or "").splitlines()[1:]
+        node.name: lines[node.lineno : node.end_lineno]
         for node in ast.walk(ast.parse(text))
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
     }
