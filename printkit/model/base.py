@@ -79,7 +79,8 @@ class Checked(BaseModel):
     """Base of every model: immutable, numbers finite (no .inf or .nan reaches a renderer) and
     text printable."""
 
-    model_config = ConfigDict(frozen=True, allow_inf_nan=False)
+    # Validators are built at first use (printkit/model/lazy.py says why).
+    model_config = ConfigDict(frozen=True, allow_inf_nan=False, defer_build=True)
 
     @field_validator("*", mode="after")
     @classmethod
@@ -95,7 +96,7 @@ PLAYS_PATH = r"^[A-Za-z_]\w*(\[\d+\])*(\.[A-Za-z_]\w*(\[\d+\])*)*$"
 class Strict(Checked):
     """A model whose unknown keys are errors (all but a card, whose extra keys are its values)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    model_config = Checked.model_config | ConfigDict(extra="forbid")
 
 
 PreflightCode = Annotated[str, Field(pattern=r"^PK76\d$")]

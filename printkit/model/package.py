@@ -26,6 +26,7 @@ from printkit.model.base import (
 )
 from printkit.model.counters import CountersMaterial
 from printkit.model.hexmap import HexMapMaterial
+from printkit.model.lazy import LazyJsonSchema, lazily, lazily_by_kind
 from printkit.model.limits import MAX_PIECES, MAX_URL_LENGTH
 from printkit.model.profile import MAX_PROFILE_NAME, Profile, ProfileName
 from printkit.model.reference import QuickReferenceMaterial, RulesReferenceMaterial
@@ -207,7 +208,7 @@ CardValue = Annotated[Any, AfterValidator(_card_value)]
 class CardSpec(Checked):
     """One card; the keys beyond the fixed ones are declared per deck in `fields`."""
 
-    model_config = ConfigDict(extra="allow", frozen=True, allow_inf_nan=False)
+    model_config = Checked.model_config | ConfigDict(extra="allow")
     # The per-card values are typed by the deck's `fields`, checked later; here each gets the
     # checks every value gets: finite numbers and printable text.
     __pydantic_extra__: dict[str, CardValue] = Field(init=False)
@@ -346,19 +347,19 @@ class Package(Strict):
     components: dict[str, Component] = Field(default_factory=dict)
     layouts: dict[str, LayoutSpec] = Field(default_factory=dict)
     decks: dict[str, DeckSpec] = Field(default_factory=dict)
-    materials: dict[MaterialId, MaterialSpec] = Field(
+    materials: dict[MaterialId, lazily_by_kind(MaterialSpec)] = Field(
         default_factory=dict,
         # JSON Schema keeps a key's pattern but not its length unless told.
         json_schema_extra={"propertyNames": {"maxLength": MAX_ID}},
     )
-    errata: list[Erratum] = Field(default_factory=list)
-    rules: Rules | None = None
-    claims: dict[str, Claim] = Field(default_factory=dict)
-    examples: dict[str, Example] = Field(default_factory=dict)
-    simulation: Simulation | None = Field(
+    errata: lazily(list[Erratum]) = Field(default_factory=list)
+    rules: lazily(Rules | None) = None
+    claims: lazily(dict[str, Claim]) = Field(default_factory=dict)
+    examples: lazily(dict[str, Example]) = Field(default_factory=dict)
+    simulation: lazily(Simulation | None) = Field(
         None, description="how the engine is exercised (simulation.yaml): smoke playouts, agents"
     )
-    profiles: dict[ProfileName, Profile] = Field(
+    profiles: lazily(dict[ProfileName, Profile]) = Field(
         default_factory=dict,
         description="named sets of build options: 'printkit build --profile NAME'",
         json_schema_extra={"propertyNames": {"maxLength": MAX_PROFILE_NAME}},
@@ -368,6 +369,12 @@ class Package(Strict):
         description="the designer's own data (ship builds, player colours…), seen by templates "
         "as `data` and repeated over by sheets",
     )
+
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        """The schema as the sections' own models give it, though they are validated lazily."""
+        kwargs.setdefault("schema_generator", LazyJsonSchema)
+        return super().model_json_schema(*args, **kwargs)
 
     @model_validator(mode="before")
     @classmethod

@@ -15,7 +15,9 @@ from printkit.model.package import Package
 from printkit.model.rules import DiceTable, LookupTable, RangeTable, Rules, Section
 from printkit.sandbox.helpers import Helper, Parameter
 
-EMPTY_RULES = Rules()
+# Built without validation: its validator would be built for a game that has no rules at all
+# (every field of an empty Rules is its default, which no validator changes).
+EMPTY_RULES = Rules.model_construct()
 
 
 def parse_roll(roll: int | str) -> range | None:

@@ -266,7 +266,7 @@ Element = Annotated[
     | RowElement,
     Field(discriminator="kind"),
 ]
-RowElement.model_rebuild()
+# RowElement's `Element` is resolved here, when its (deferred) validator is first built.
 
 
 class Purchases(Strict):
