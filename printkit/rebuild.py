@@ -265,13 +265,24 @@ def _draw_all(
             compiler_of(run.games[game_id].played.package.materials[material_id].kind)
     _RUN = run
     try:
-        for result in _results(tasks, jobs, run.lock):
-            if progress:
-                progress(f"{result.game}/{result.material}")
-            drawn[result.game].append(result)
+        with _shared_exports(run):
+            for result in _results(tasks, jobs, run.lock):
+                if progress:
+                    progress(f"{result.game}/{result.material}")
+                drawn[result.game].append(result)
     finally:
         _RUN = None
     return drawn
+
+
+def _shared_exports(run: _Run) -> contextlib.AbstractContextManager[None]:
+    """Exports rendered once per process when materials share them (several materials of
+    one deck export the same card images); nothing to share when no export is asked for."""
+    if not any(options.exports for options in run.options.values()):
+        return contextlib.nullcontext()
+    from printkit.export.raster import sharing_renders
+
+    return sharing_renders()
 
 
 def _results(tasks: list[tuple[str, str]], jobs: int, lock: int) -> Iterator[_Drawn]:

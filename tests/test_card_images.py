@@ -101,3 +101,65 @@ def test_a_cards_copies_are_one_image_under_the_pixel_bound(tmp_path: Path) -> N
     assert len(fronts) == 14
     assert len({path.read_bytes() for path in fronts}) == 1
     assert Image.open(fronts[0]).size == (7276, 10205)
+
+
+SECOND_MATERIAL = """\
+  letter:
+    kind: cards
+    deck: deck
+    impose: {bleed: 0.125in, paper: letter, backs: none}
+"""
+
+
+def _build_two_materials(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> tuple[list[int], Path]:
+    """Both materials of one deck exported as card images in one process; how many pages
+    each render drew, and the game's output folder."""
+    import printkit.draw.png
+
+    rendered: list[int] = []
+    render = printkit.draw.png.render_png_pages
+
+    def counted(pdf: bytes, dpi: float) -> list[bytes]:
+        pngs = render(pdf, dpi)
+        rendered.append(len(pngs))
+        return pngs
+
+    monkeypatch.setattr(printkit.draw.png, "render_png_pages", counted)
+    rule_data = write_game(tmp_path / name, "poker", poker_deck(3, SECOND_MATERIAL))
+    out = tmp_path / name / "out"
+    result = run_cli(
+        "--rule-data", rule_data, "build", "--out", out, "--format", "cards", "--jobs", "1"
+    )
+    assert result.exit_code == 0, result.output
+    return rendered, out / "poker"
+
+
+def test_materials_printing_one_deck_render_its_images_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two materials of one deck export the same four images (three fronts, one back): they
+    are rendered once for the build, and each material's files hold them."""
+    rendered, folder = _build_two_materials(tmp_path, monkeypatch, "shared")
+    assert sum(rendered) == 4
+    for image in folder.glob("deck.card-*.png"):
+        twin = folder / image.name.replace("deck.", "letter.", 1)
+        assert twin.read_bytes() == image.read_bytes(), image.name
+    assert len(list(folder.glob("*.png"))) == 8
+
+
+def test_images_past_the_shared_renders_room_are_rendered_again_alike(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With no room to keep renders, each material renders its own images: the files are
+    the same bytes as when they were shared."""
+    import printkit.export.raster
+
+    _, shared = _build_two_materials(tmp_path, monkeypatch, "shared")
+    monkeypatch.setattr(printkit.export.raster, "SHARED_RENDER_BYTES", 0)
+    rendered, apart = _build_two_materials(tmp_path, monkeypatch, "apart")
+    assert sum(rendered) == 8
+    assert {p.name: p.read_bytes() for p in shared.glob("*.png")} == {
+        p.name: p.read_bytes() for p in apart.glob("*.png")
+    }
