@@ -187,7 +187,9 @@ def _values_only(values: Iterable[Any], what: str) -> None:
         if found is not None:
             raise TemplateFault(
                 f"{what} uses {_named(found)}, which is not a value",
-                hint="call it with its arguments, as name(…), or use a field of the data",
+                hint="use one of its fields, as loop.index or loop.length"
+                if isinstance(found, LoopContext)
+                else "call it with its arguments, as name(…), or use a field of the data",
             )
 
 

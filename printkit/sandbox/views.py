@@ -20,6 +20,7 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
+from jinja2.runtime import LoopContext
 from pydantic import BaseModel
 
 
@@ -182,7 +183,7 @@ def unwrap(value: Any) -> Any:
         return type(value)(unwrap(item) for item in value)
     if isinstance(value, dict):
         return {unwrap(key): unwrap(item) for key, item in value.items()}
-    if isinstance(value, Iterator):  # what `unique`, `map` or `select` give
+    if _generator(value):  # what `unique`, `map` or `select` give
         return [unwrap(item) for item in value]  # its items, never its address in a message
     return value
 
@@ -190,13 +191,19 @@ def unwrap(value: Any) -> Any:
 def settled(value: Any) -> Any:
     """`value` with every generator in it (what `unique`, `map`, `select` give) made a list,
     so that it prints as its items and never as an address that changes from run to run."""
-    if isinstance(value, Iterator):
+    if _generator(value):
         return [settled(item) for item in value]
     if isinstance(value, list | tuple):
         return type(value)(settled(item) for item in value)
     if isinstance(value, dict):
         return {key: settled(item) for key, item in value.items()}
     return value
+
+
+def _generator(value: Any) -> bool:
+    """Whether `value` is a filter's generator, run to a list where it is used. A loop (whose
+    `loop` is an iterator too) is not: running it would end the loop it stands for."""
+    return isinstance(value, Iterator) and not isinstance(value, LoopContext)
 
 
 def plain(value: Any) -> Any:

@@ -119,6 +119,18 @@ def test_a_method_helper_or_macro_is_never_printed(source: str, said: str) -> No
     assert "0x" not in str(caught.value)
 
 
+@pytest.mark.parametrize("printed", ["loop", "[loop]", "{'l': loop}"])
+def test_printing_a_loop_is_refused_and_never_ends_the_loop(printed: str) -> None:
+    """`{{ loop }}` was taken for a filter's generator and run to a list: it printed the
+    items still to come and ended the loop, so the cards after the first went missing."""
+    source = "{% for x in xs %}{{ " + printed + " }}{{ x }}{% endfor %}"
+    with pytest.raises(TemplateProblem) as caught:
+        render(source, {"xs": ["a", "b", "c"]})
+    assert "printing uses a loop context, which is not a value" in str(caught.value)
+    assert caught.value.hint == "use one of its fields, as loop.index or loop.length"
+    assert render("{% for x in xs %}{{ loop.index }}{{ x }}{% endfor %}", {"xs": "ab"}) == "1a2b"
+
+
 def test_a_method_called_and_a_test_of_one_still_work() -> None:
     assert render("{{ row.index('t') }} {{ row.index is callable }}", {"row": "a text"}) == (
         "2 True"
