@@ -86,10 +86,12 @@ NESTED_TOO_DEEP = _code(
 EXPANDS_TOO_MUCH = _code(
     "PK005",
     Severity.ERROR,
-    "file expands to too many values",
+    "file holds or expands to too many values",
     "YAML aliases (*name) repeat the value of an anchor (&name); aliases of aliases multiply, so "
-    "a few hundred bytes can expand to billions of values (an 'alias bomb'). A file may expand "
-    "to at most 200,000 values, far more than any game package holds.",
+    "a few hundred bytes can expand to billions of values (an 'alias bomb'). A file may hold, "
+    "and expand to, at most 200,000 values, far more than any game package holds. A file that "
+    "holds more is refused as the value past the limit is read, without reading the rest: a "
+    "long list of cards belongs in a CSV or XLSX card data file.",
 )
 OUTSIDE_PACKAGE = _code(
     "PK006",

@@ -236,6 +236,41 @@ def test_a_file_may_expand_to_exactly_the_value_limit(tmp_path: Path) -> None:
     assert len(loaded.data["rest"]) == MAX_VALUES - 7 - 999 - 198 * 1000
 
 
+def _holding(tmp_path: Path, values: int, tail: str = "") -> Path:
+    """A file of `values` values written out, no alias: the root, two keys, a short list
+    under the first and a block list of zeros under `rest` (line 3) making up the count."""
+    rest = values - 1 - 2 - 1 - 1 - 2
+    path = tmp_path / "game.yaml"
+    path.write_text("first: [0, 0]\nrest:\n" + "  - 0\n" * rest + tail, encoding="utf-8")
+    return path
+
+
+def test_a_file_may_hold_exactly_the_value_limit(tmp_path: Path) -> None:
+    diagnostics = Diagnostics()
+    loaded = load_yaml(_holding(tmp_path, MAX_VALUES), diagnostics)
+    assert not diagnostics.items
+    assert loaded is not None and len(loaded.data["rest"]) == MAX_VALUES - 7
+
+
+def test_a_file_holding_more_values_is_refused_before_the_rest_is_read(tmp_path: Path) -> None:
+    """Refused as the value past the limit is read, at the top-level entry it is in: the
+    broken line after it is never reached (parsing a 10 MB file whole took seconds)."""
+    diagnostics = Diagnostics()
+    path = _holding(tmp_path, MAX_VALUES + 1, tail="broken: [unclosed\n")
+    assert load_yaml(path, diagnostics) is None
+    (diagnostic,) = diagnostics
+    assert (diagnostic.code, diagnostic.span.line, diagnostic.span.column) == ("PK005", 2, 1)
+    assert diagnostic.message == "the file holds more than 200,000 values"
+    assert diagnostic.hint == (
+        "a game's data is a few thousand values: is this the right file? A long list of cards "
+        "belongs in a CSV or XLSX card data file"
+    )
+    diagnostics = Diagnostics()
+    path = _holding(tmp_path, MAX_VALUES - 10, tail="broken: [unclosed\n")
+    assert load_yaml(path, diagnostics) is None
+    assert [d.code for d in diagnostics] == ["PK100"]  # within the limit: read to the end
+
+
 def test_one_value_past_the_limit_is_pk005_at_the_entry_being_built(tmp_path: Path) -> None:
     """The count passes the limit inside `rest` (line 3): the diagnostic points at its key, the
     top-level entry whose aliases or size made the file too large, not at the item."""
