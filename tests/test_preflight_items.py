@@ -10,6 +10,7 @@ from printkit.draw.ops import (
     Document,
     FormField,
     Group,
+    Image,
     Line,
     Matrix,
     Op,
@@ -223,9 +224,40 @@ def test_text_under_a_plain_move_is_cut_at_its_clip_and_what_follows_it_still_dr
     assert items[1].box == (100, 100, 105, 105)
 
 
-def test_a_form_field_is_no_ink_and_what_follows_it_is() -> None:
-    ops = [FormField("text", "name", 0, 0, 50, 10), Rect(0, 20, 5, 5, Paint("#000000"))]
-    assert [item.kind for item in page_items(Document("t"), ops)] == ["rect"]
+def test_what_leaves_no_ink_leaves_what_follows_it_drawn() -> None:
+    """A form field, a path of no point and a mark clipped away are no items; the marks after
+    each of them still are."""
+    ink = Paint("#000000")
+    ops = [
+        FormField("text", "name", 0, 0, 50, 10),
+        Rect(0, 0, 5, 5, ink),
+        Path((("Z",),), ink),
+        Rect(10, 0, 5, 5, ink),
+        Group((Rect(200, 200, 5, 5, ink), Rect(20, 0, 5, 5, ink)), clip=(0, 0, 50, 50)),
+    ]
+    boxes = [item.box for item in page_items(Document("t"), ops)]
+    assert boxes == [(0, 0, 5, 5), (10, 0, 15, 5), (20, 0, 25, 5)]
+
+
+def test_each_item_carries_its_mark_s_colours_dash_and_role_in_painting_order() -> None:
+    ops: list[Op] = [
+        Rect(0, 0, 10, 10, Paint("#111111", "#222222", 1.0, (1.0, 2.0), role="cut")),
+        Line(0, 0, 10, 0, Paint(None, "#333333", 0.5, (3.0, 1.0), role="fold")),
+        Circle(5, 5, 5, Paint("#444444", None, role="crop")),
+        Path((("M", 0, 0), ("L", 9, 9)), Paint("#555555", "#666666", 1.0, (2.0, 2.0), "trim")),
+        Image(0, 0, 10, 10, "/art.png"),
+        Text(0, 10, "x", "PK-Regular", 8.0, "#777777", role="note"),
+    ]
+    assert [
+        (i.kind, i.fill, i.stroke, i.dash, i.role, i.order) for i in page_items(Document("t"), ops)
+    ] == [
+        ("rect", "#111111", "#222222", (1.0, 2.0), "cut", 0),
+        ("line", None, "#333333", (3.0, 1.0), "fold", 1),
+        ("circle", "#444444", None, None, "crop", 2),
+        ("path", "#555555", "#666666", (2.0, 2.0), "trim", 3),
+        ("image", None, None, None, "", 4),  # art is no mark: no role
+        ("text", "#777777", None, None, "note", 5),
+    ]
 
 
 def test_a_clip_inside_a_clip_keeps_what_lies_inside_both() -> None:
@@ -290,3 +322,32 @@ def test_a_symbol_in_a_part_clipped_away_at_a_drawing_s_first_placement_is_found
     shown = Group(face, (1, 0, 0, 1, 0, 200))
     items = page_items(document, [hidden, shown])
     assert items == page_items(document, [Group((Use("s", 0, 200),), clip=(0, 200, 81, 30))])
+
+
+def test_a_drawing_placed_again_in_a_clipped_group_is_clipped_there_too() -> None:
+    face = (Rect(0, 0, 50, 10, Paint("#000000")),)
+    placed = (Group(face, (1, 0, 0, 1, 0, 0)), Group(face, (1, 0, 0, 1, 100, 0)))
+    items = page_items(Document("t"), [Group(placed, clip=(0, 0, 120, 100))])
+    assert [item.box for item in items] == [(0, 0, 50, 10), (100, 0, 120, 10)]
+
+
+def test_a_symbol_may_place_another_symbol_and_groups() -> None:
+    ink = Paint("#000000")
+    document = Document(
+        "t",
+        symbols={
+            "dot": Symbol("dot", (Rect(0, 0, 2, 2, ink),), (0, 0, 2, 2)),
+            "hex": Symbol(
+                "hex",
+                (Use("dot", 5, 5), Group((Rect(0, 0, 10, 10, ink),), (1, 0, 0, 1, 20, 0))),
+                (0, 0, 30, 10),
+            ),
+        },
+    )
+    items = page_items(document, [Use("hex", 100, 0), Use("hex", 200, 0)])
+    assert [item.box for item in items] == [
+        (105, 5, 107, 7),
+        (120, 0, 130, 10),
+        (205, 5, 207, 7),
+        (220, 0, 230, 10),
+    ]

@@ -322,6 +322,19 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "bounds() reads no document: its title is never read and it holds no symbols either way",
     ),
     (
+        "printkit/preflight/items.py::_walk",
+        r"plain_move = (None|matrix\[:5\] == \(1\.0, 0\.0, 0\.0, 1\.0\))"
+        r"|if plain_move and type\(None\) is Text:",
+        "text under a plain move then takes the general path (_own_box, transformed, _item), "
+        "whose sums for a move are the fast path's to the last bit: only the speed changes",
+    ),
+    (
+        "printkit/preflight/items.py::_item",
+        r"outline = tuple\(command\[-2:\] for command in op\.commands if command\[2:\]\)",
+        "a path command holds no value (Z) or at least two (M, L, C: draw.ops.Path), so "
+        "command[1:] and command[2:] are empty together",
+    ),
+    (
         "printkit/preflight/run.py",
         r"found = None.*|items = page_items\(document, page\.ops, (None)?\)",
         "without the shared Found each page finds its symbols and drawings again: the same items",
