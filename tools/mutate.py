@@ -449,10 +449,14 @@ def codes_reported(module: Path) -> set[str]:
 
 
 def package_cases(codes: set[str]) -> list[str]:
-    """The broken and warning packages expecting one of `codes`, as pytest node ids."""
+    """The broken and warning packages expecting one of `codes`, as pytest node ids. A case
+    holding a symbolic link (a link out of the game folder) is left out: mutmut copies the
+    tests into its own folder as the files the links point to, so there it tests nothing."""
     selected = []
     for kind, tests in PACKAGE_TESTS.items():
         for case in sorted(p for p in (REPO / "tests" / "data" / kind).iterdir() if p.is_dir()):
+            if any(path.is_symlink() for path in case.iterdir()):
+                continue
             expected = {
                 code for path in case.glob("*.yaml") for code in _EXPECT.findall(path.read_text())
             }
