@@ -14,7 +14,7 @@ from printkit.diagnostics import Diagnostics
 from printkit.load.files import GameFiles
 from printkit.load.package import load_package
 from printkit.load.sources import UnknownGame, find_games, merge_sources, select_games
-from printkit.load.yaml_spans import MAX_DEPTH, MAX_VALUES, load_yaml
+from printkit.load.yaml_spans import MAX_DEPTH, MAX_VALUES, SourceMap, load_yaml
 
 
 def write(folder: Path, name: str, text: str) -> Path:
@@ -131,6 +131,22 @@ def test_a_missing_path_falls_back_to_its_nearest_ancestor(sample: tuple[Path, s
     assert (span.line, span.column) == position(text, "x: 4mm")
 
 
+def test_a_list_item_which_has_no_key_is_named_by_its_value(sample: tuple[Path, str]) -> None:
+    file, text = sample
+    loaded = load_yaml(file, Diagnostics())
+    assert loaded is not None
+    span = loaded.spans.key(("decks", "deck", "cards", 1))
+    assert span == loaded.spans.value(("decks", "deck", "cards", 1))
+    assert (span.line, span.column) == position(text, "name: Second")
+
+
+def test_a_generated_card_s_value_is_traced_to_the_entry_the_designer_wrote() -> None:
+    spans = SourceMap(written={("decks", "d", "cards", 3, "name"): ("decks", "d", "product", 0)})
+    assert spans.origin(("decks", "d", "cards", 3, "name")) == ("decks", "d", "product", 0)
+    not_generated = ("decks", "d", "cards", 2)
+    assert spans.origin(list(not_generated)) == not_generated
+
+
 def test_a_duplicate_key_is_an_error_at_the_second_key(tmp_path: Path) -> None:
     path = write(
         tmp_path,
@@ -237,10 +253,10 @@ TAB = ("a tab character: YAML indents with spaces only", "replace the tab with s
         # U+2028 breaks a line for the parser but not for str.split("\n"): the error lies on
         # a line the text split at "\n" does not have
         (
-            "a: 1\u2028b: [1\u2028",
-            3,
+            "a: [1\u2028",
+            2,
             1,
-            ("did not find expected ',' or ']'", "while parsing a flow sequence (line 2)"),
+            ("did not find expected ',' or ']'", "while parsing a flow sequence (line 1)"),
         ),
     ],
     ids=["tab", "tab crlf", "tab cr", "colon in text", "indentation", "no colon", "u2028"],
