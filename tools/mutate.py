@@ -348,6 +348,17 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "without the shared Found each page finds its symbols and drawings again: the same items",
     ),
     (
+        "printkit/load/yaml_spans.py::_character",
+        r'return "XXXX"|line = lines\[mark\.line\] if mark\.line < len\(lines\) else "XXXX"',
+        "the character is only compared with a tab (_in_words): '' and 'XXXX' say the same",
+    ),
+    (
+        "printkit/load/yaml_spans.py::value",
+        r"for cut in range\(len\(path\), -2, -1\):",
+        "the extra cut, -1, looks up path[:-1], the prefix already looked up at cut "
+        "len(path) - 1 (and for the root, () at cut 0)",
+    ),
+    (
         "printkit/geometry/hexgrid.py",
         r"unit = HexLayout\(orientation, [\d.]+\)",
         "corners and centres scale together: a hex of any size gives the same edge table",
