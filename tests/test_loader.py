@@ -14,7 +14,7 @@ from printkit.diagnostics import Diagnostics
 from printkit.load.files import GameFiles
 from printkit.load.package import load_package
 from printkit.load.sources import UnknownGame, find_games, merge_sources, select_games
-from printkit.load.yaml_spans import MAX_DEPTH, MAX_VALUES, load_yaml
+from printkit.load.yaml_spans import MAX_DEPTH, MAX_VALUES, SourceMap, load_yaml
 
 
 def write(folder: Path, name: str, text: str) -> Path:
@@ -131,6 +131,22 @@ def test_a_missing_path_falls_back_to_its_nearest_ancestor(sample: tuple[Path, s
     assert (span.line, span.column) == position(text, "x: 4mm")
 
 
+def test_a_list_item_which_has_no_key_is_named_by_its_value(sample: tuple[Path, str]) -> None:
+    file, text = sample
+    loaded = load_yaml(file, Diagnostics())
+    assert loaded is not None
+    span = loaded.spans.key(("decks", "deck", "cards", 1))
+    assert span == loaded.spans.value(("decks", "deck", "cards", 1))
+    assert (span.line, span.column) == position(text, "name: Second")
+
+
+def test_a_generated_card_s_value_is_traced_to_the_entry_the_designer_wrote() -> None:
+    spans = SourceMap(written={("decks", "d", "cards", 3, "name"): ("decks", "d", "product", 0)})
+    assert spans.origin(("decks", "d", "cards", 3, "name")) == ("decks", "d", "product", 0)
+    not_generated = ("decks", "d", "cards", 2)
+    assert spans.origin(list(not_generated)) == not_generated
+
+
 def test_a_duplicate_key_is_an_error_at_the_second_key(tmp_path: Path) -> None:
     path = write(
         tmp_path,
@@ -192,6 +208,73 @@ def test_a_syntax_error_points_where_the_parser_gave_up(tmp_path: Path) -> None:
     assert diagnostic.code == "PK100"
     assert diagnostic.span.line == 2
     assert diagnostic.hint
+
+
+TAB = ("a tab character: YAML indents with spaces only", "replace the tab with spaces")
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "said"),
+    [
+        ("a:\n\tb: 1\n", 2, 1, TAB),
+        ("a:\r\n\tb: 1\r\n", 2, 1, TAB),  # Windows line ends
+        ("a:\r\tb: 1\r", 2, 1, TAB),  # old Mac line ends
+        (
+            "title: Rule: one\n",
+            1,
+            12,
+            (
+                "a 'key: value' where none may start: this line is indented differently from "
+                "the keys around it, or a text holds ': ' without quotes",
+                "line the key up with the keys of its block (spaces, not tabs), or put the text "
+                'in quotes: title: "Rule: one"',
+            ),
+        ),
+        (
+            "a:\n  b: 1\n c: 2\n",
+            3,
+            2,
+            (
+                "this line's indentation does not fit the block it is in (the block starts at "
+                "line 1)",
+                "indent it exactly like the other keys of that block, or like the '-' items of "
+                "its list; YAML counts spaces",
+            ),
+        ),
+        (
+            "a: 1\nb\nc: 2\n",
+            3,
+            1,
+            (
+                "a line inside a mapping is not 'key: value' (the block starts at line 2)",
+                "add the ':' after the key, or indent the line as a continuation of the text above",
+            ),
+        ),
+        # U+2028 breaks a line for the parser but not for str.split("\n"): the error lies on
+        # a line the text split at "\n" does not have
+        (
+            "a: [1\u2028",
+            2,
+            1,
+            ("did not find expected ',' or ']'", "while parsing a flow sequence (line 1)"),
+        ),
+    ],
+    ids=["tab", "tab crlf", "tab cr", "colon in text", "indentation", "no colon", "u2028"],
+)
+def test_the_parser_s_common_complaints_are_said_in_words_where_it_gave_up(
+    tmp_path: Path, text: str, line: int, column: int, said: tuple[str, str]
+) -> None:
+    path = tmp_path / "game.yaml"
+    path.write_bytes(text.encode("utf-8"))
+    diagnostics = Diagnostics()
+    assert load_yaml(path, diagnostics) is None
+    (diagnostic,) = diagnostics
+    assert (diagnostic.code, diagnostic.span.line, diagnostic.span.column) == (
+        "PK100",
+        line,
+        column,
+    )
+    assert (diagnostic.message, diagnostic.hint) == said
 
 
 def test_a_file_that_is_not_utf8_is_reported_not_raised(tmp_path: Path) -> None:
