@@ -268,6 +268,22 @@ def _shown(item: Item) -> tuple[str | None, str | None]:
     return item.fill, item.stroke if item.kind == "line" else None
 
 
+def could_fade(
+    colours: set[str], line_colours: set[str], fills: set[str], casings: set[str]
+) -> bool:
+    """Could a text or fold line (`colours`) fade against a ground `under` may give it: the
+    paper or a shape's fill (in `fills`), and for a fold drawn as a line (`line_colours`) also
+    a line under it, its casing? A line's stroke is never the ground of text, so the crop
+    marks of a page of black text let it skip the search of what lies under each run."""
+    return any(_fades(colour, ground) for colour in colours for ground in fills) or any(
+        _fades(colour, casing) for colour in line_colours for casing in casings
+    )
+
+
+def _line_colours(folds: list[tuple[Item, str]]) -> set[str]:
+    return {colour for item, colour in folds if item.kind == "line"}
+
+
 def low_contrast(
     items: list[Item], texts: list[Item], roled: list[Item], size: tuple[float, float]
 ) -> Iterator[Finding]:
@@ -276,8 +292,9 @@ def low_contrast(
     colours = {item.fill for item in texts if item.fill} | {colour for _, colour in folds}
     # What any point may show: a page whose text and folds fade against none of it (nearly
     # every page) needs no search of what lies under each one.
-    shown = {WHITE, *(c for item in items if item.kind != "text" for c in _shown(item) if c)}
-    if not any(_fades(colour, ground) for colour in colours for ground in shown):
+    fills = {WHITE, *(item.fill for item in items if item.kind != "text" and item.fill)}
+    casings = {item.stroke for item in items if item.kind == "line" and item.stroke}
+    if not could_fade(colours, _line_colours(folds), fills, casings):
         return
     subjects = [(item, item.fill) for item in texts if item.fill]
     if folds:  # in painting order, which settles a tie for the worst
