@@ -20,6 +20,8 @@ from printkit.draw.ops import Circle, Document, Image, Line, Op, Paint, Rect, Te
 from printkit.model.units import mm
 from printkit.preflight.checks import WHITE, contrast, could_fade, page_findings
 from printkit.preflight.items import page_items
+from printkit.preflight.page import entry_findings
+from printkit.preflight.placements import Sheets
 
 A4 = (mm(210), mm(297))
 
@@ -32,10 +34,14 @@ def test_the_shipped_games_trip_no_preflight_check(paper: str) -> None:
 
 
 def _findings(ops: list[Op], home_printed: bool = True) -> list[tuple[str, str, str]]:
-    """Code, message and hint of each finding on a page drawn with `ops`."""
+    """Code, message and hint of each finding on a page drawn with `ops`: on its items, and
+    the same on its runs and placements (what the preflight checks)."""
     document = Document("t", [])
     found = page_findings(page_items(document, ops), A4, home_printed)
-    return [(f.code, f.message, f.hint) for f in found]
+    reported = [(f.code, f.message, f.hint) for f in found]
+    placed = entry_findings(Sheets(document).page(ops), A4, home_printed)
+    assert [(f.code, f.message, f.hint) for f in placed] == reported
+    return reported
 
 
 def _codes(ops: list[Op], home_printed: bool = True) -> list[str]:
