@@ -18,8 +18,10 @@ from support import DATA, Raster, parse_diagnostics, run_cli, segments, text_run
 from printkit.draw import ops
 from printkit.draw.ops import Circle, Document, Image, Line, Op, Paint, Rect, Text
 from printkit.model.units import mm
-from printkit.preflight.checks import contrast, page_findings
+from printkit.preflight.checks import WHITE, contrast, could_fade, page_findings
 from printkit.preflight.items import page_items
+from printkit.preflight.page import entry_findings
+from printkit.preflight.placements import Sheets
 
 A4 = (mm(210), mm(297))
 
@@ -32,10 +34,14 @@ def test_the_shipped_games_trip_no_preflight_check(paper: str) -> None:
 
 
 def _findings(ops: list[Op], home_printed: bool = True) -> list[tuple[str, str, str]]:
-    """Code, message and hint of each finding on a page drawn with `ops`."""
+    """Code, message and hint of each finding on a page drawn with `ops`: on its items, and
+    the same on its runs and placements (what the preflight checks)."""
     document = Document("t", [])
     found = page_findings(page_items(document, ops), A4, home_printed)
-    return [(f.code, f.message, f.hint) for f in found]
+    reported = [(f.code, f.message, f.hint) for f in found]
+    placed = entry_findings(Sheets(document).page(ops), A4, home_printed)
+    assert [(f.code, f.message, f.hint) for f in placed] == reported
+    return reported
 
 
 def _codes(ops: list[Op], home_printed: bool = True) -> list[str]:
@@ -179,6 +185,16 @@ def test_of_two_marks_as_deep_in_the_strip_the_first_painted_is_named() -> None:
     for page, named in (([text, square], "text 'first'"), ([square, text], "a rect")):
         (message,) = [message for code, message, _ in _findings(page) if code == "PK760"]
         assert message.startswith(f"{named} reaches 2.0 mm from the left edge")
+
+
+def test_a_line_is_the_ground_of_a_fold_line_over_it_never_of_text() -> None:
+    """Text fades only against the paper or a fill; a fold line drawn as a line also against a
+    line under it (its casing). So black text beside black crop marks needs no search."""
+    black, grey = "#000000", "#202020"
+    assert not could_fade({black}, set(), {WHITE}, {black})
+    assert could_fade({black}, {black}, {WHITE}, {grey})
+    assert could_fade({black}, set(), {WHITE, grey}, set())
+    assert not could_fade({black}, {black}, {WHITE}, {WHITE})
 
 
 def test_contrast_is_wcag_s_ratio() -> None:

@@ -26,7 +26,7 @@ from printkit.diagnostics import (
 )
 from printkit.geometry.polygon import EvenOdd, boxes_overlap
 from printkit.model.units import mm, to_mm
-from printkit.preflight.items import BBox, Item
+from printkit.preflight.items import BBox, Item, bounding
 
 STRIP = mm(5)  # PRINT.md: home printers do not print closer to the edge
 MIN_TEXT = 6.0  # PRINT.md: the smallest size legible on a card
@@ -51,24 +51,36 @@ def _at(box: BBox) -> str:
     return f"at x {_mm((box[0] + box[2]) / 2)} mm, y {_mm((box[1] + box[3]) / 2)} mm"
 
 
-def _inks(item: Item) -> bool:
+def inks(item: Item) -> bool:
     """Does the item put ink on paper (white paint does not)?"""
     if item.kind in ("text", "image"):
         return item.kind == "image" or (item.fill or "").lower() != WHITE
     return any(c and c.lower() != WHITE for c in (item.fill, item.stroke))
 
 
+NEAR_EDGE = STRIP - 0.05  # ink this close to an edge is in the strip (0.05 pt of rounding)
+
+
+def clear_of_strip(box: BBox, size: tuple[float, float]) -> bool:
+    """Does the box lie wholly inside the strip, clear of every edge?"""
+    x0, y0, x1, y1 = box
+    return (
+        x0 >= NEAR_EDGE
+        and y0 >= NEAR_EDGE
+        and size[0] - x1 >= NEAR_EDGE
+        and size[1] - y1 >= NEAR_EDGE
+    )
+
+
 def ink_in_strip(items: list[Item], size: tuple[float, float]) -> Iterator[Finding]:
     """The deepest intrusion into the 5 mm edge strip, per edge."""
     width, height = size
     deepest: dict[str, tuple[float, Item]] = {}
-    near = STRIP - 0.05
+    near = NEAR_EDGE
     for item in items:
-        x0, y0, x1, y1 = item.box
-        if (x0 >= near and y0 >= near and width - x1 >= near and height - y1 >= near) or not (
-            _inks(item)
-        ):
+        if clear_of_strip(item.box, size) or not inks(item):
             continue  # wholly inside the strip (nearly every item), or no ink
+        x0, y0, x1, y1 = item.box
         for edge, distance in (
             ("left", x0),
             ("top", y0),
@@ -96,10 +108,23 @@ def _what(item: Item) -> str:
     return f"a {item.kind}"
 
 
+SMALL = MIN_TEXT - 0.05  # text smaller than this is small (0.05 pt of rounding)
+
+
+def small(items: list[Item]) -> list[Item]:
+    """The runs of text too small to read (blank ones too), in painting order."""
+    return [i for i in items if i.kind == "text" and i.size < SMALL]
+
+
+def printed(items: list[Item]) -> list[Item]:
+    """The runs of text that print a character, in painting order."""
+    return [i for i in items if i.kind == "text" and i.text.strip()]
+
+
 def small_text(items: list[Item], texts: list[Item]) -> Iterator[Finding]:
     smallest = min(texts, key=_size, default=None)
-    if smallest is not None and smallest.size < MIN_TEXT - 0.05:
-        count = sum(1 for i in items if i.kind == "text" and i.size < MIN_TEXT - 0.05)
+    if smallest is not None and smallest.size < SMALL:
+        count = len(small(items))
         yield Finding(
             PREFLIGHT_SMALL_TEXT,
             f"{count} text run(s) below {MIN_TEXT:g} pt, the smallest '{smallest.text[:30]}' at "
@@ -113,9 +138,15 @@ def _size(item: Item) -> float:
     return item.size
 
 
+MARKS = ("crop", "fold")  # the roles of marks, which must stop short of text
+
+
 def marks_over_text(items: list[Item], texts: list[Item]) -> Iterator[Finding]:
-    marks = [i for i in items if i.role in ("crop", "fold")]
+    marks = [i for i in items if i.role in MARKS]
+    around = bounding([t.box for t in texts]) if marks else None
     for mark in marks:
+        if around is None or not boxes_overlap(mark.box, around, TOUCH):
+            continue  # clear of the box round all text (a sheet's marks, in its margins)
         hit = next((t for t in texts if boxes_overlap(mark.box, t.box, TOUCH)), None)
         if hit is not None:
             yield Finding(
@@ -268,6 +299,22 @@ def _shown(item: Item) -> tuple[str | None, str | None]:
     return item.fill, item.stroke if item.kind == "line" else None
 
 
+def could_fade(
+    colours: set[str], line_colours: set[str], fills: set[str], casings: set[str]
+) -> bool:
+    """Could a text or fold line (`colours`) fade against a ground `under` may give it: the
+    paper or a shape's fill (in `fills`), and for a fold drawn as a line (`line_colours`) also
+    a line under it, its casing? A line's stroke is never the ground of text, so the crop
+    marks of a page of black text let it skip the search of what lies under each run."""
+    return any(_fades(colour, ground) for colour in colours for ground in fills) or any(
+        _fades(colour, casing) for colour in line_colours for casing in casings
+    )
+
+
+def _line_colours(folds: list[tuple[Item, str]]) -> set[str]:
+    return {colour for item, colour in folds if item.kind == "line"}
+
+
 def low_contrast(
     items: list[Item], texts: list[Item], roled: list[Item], size: tuple[float, float]
 ) -> Iterator[Finding]:
@@ -276,8 +323,9 @@ def low_contrast(
     colours = {item.fill for item in texts if item.fill} | {colour for _, colour in folds}
     # What any point may show: a page whose text and folds fade against none of it (nearly
     # every page) needs no search of what lies under each one.
-    shown = {WHITE, *(c for item in items if item.kind != "text" for c in _shown(item) if c)}
-    if not any(_fades(colour, ground) for colour in colours for ground in shown):
+    fills = {WHITE, *(item.fill for item in items if item.kind != "text" and item.fill)}
+    casings = {item.stroke for item in items if item.kind == "line" and item.stroke}
+    if not could_fade(colours, _line_colours(folds), fills, casings):
         return
     subjects = [(item, item.fill) for item in texts if item.fill]
     if folds:  # in painting order, which settles a tie for the worst
@@ -409,7 +457,7 @@ def page_findings(
     # Two lists the checks share, each one pass over a page that may hold 90,000 labels: the
     # printed texts, and the items with a role (marks, lines, pieces), all that the checks of
     # marks and pieces look at.
-    texts = [i for i in items if i.kind == "text" and i.text.strip()]
+    texts = printed(items)
     roled = [i for i in items if i.role]
     yield from small_text(items, texts)
     yield from marks_over_text(roled, texts)

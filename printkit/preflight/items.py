@@ -7,9 +7,10 @@ Boxes are conservative: a curve counts its control points, a rotated box the box
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import count
+from typing import Protocol
 
 from printkit.draw.fonts import ascent, text_width
 from printkit.draw.ops import (
@@ -141,7 +142,11 @@ def _own_box(op: Op) -> BBox | None:
 
 def bounds(ops: list[Op]) -> BBox | None:
     """The box round some ops as drawn (symbols aside): where a note sits, say."""
-    boxes = [item.box for item in _items(Document(""), ops, Found())]
+    return bounding([item.box for item in _items(Document(""), ops, Found())])
+
+
+def bounding(boxes: list[BBox]) -> BBox | None:
+    """The box round some boxes (None round none)."""
     if not boxes:
         return None
     return (
@@ -189,6 +194,15 @@ def _items(document: Document, ops, found: Found) -> list[Item]:
     return out
 
 
+class Sheet(Protocol):
+    """Where a page's walk hands each group placed by a plain move (preflight/placements.py),
+    instead of adding its items to `out`, which it then replaces with a fresh list."""
+
+    out: list[Item]
+
+    def group(self, ops: tuple[Op, ...], matrix: Matrix, clip: BBox | None, order) -> None: ...
+
+
 def _walk(
     document: Document,
     ops,
@@ -197,12 +211,13 @@ def _walk(
     found: Found,
     order: Iterator[int],
     out: list[Item],
+    sheet: Sheet | None = None,
 ) -> None:
     """The items of `ops` under `matrix`, clipped, added to `out`; a symbol's items, and a
     drawing's placed more than once, are found once (into `found`) and moved to each place
     they are used, as a map uses its hex symbols thousands of times and a deck its cards'
     faces. (Added to one list, not yielded: a label three groups deep was handed up through
-    three generators.)"""
+    three generators.) With a `sheet`, each group placed by a plain move goes to it whole."""
     add = out.append
     plain_move = matrix[:4] == (1.0, 0.0, 0.0, 1.0)
     for op in ops:
@@ -233,11 +248,17 @@ def _walk(
                     bound = intersect(transformed(inner, box), bound)
             if bound is None and (op.clip is not None or op.clip_path is not None):
                 continue
-            drawn = found.drawing(document, op.ops)
-            if drawn is None:
-                _walk(document, op.ops, inner, bound, found, order, out)
+            if sheet is not None and inner[:4] == (1.0, 0.0, 0.0, 1.0):
+                sheet.group(op.ops, inner, bound, order)
             else:
-                _all_moved(drawn, inner, bound, order, out)
+                drawn = found.drawing(document, op.ops)
+                if drawn is None:
+                    _walk(document, op.ops, inner, bound, found, order, out, sheet)
+                else:
+                    _all_moved(drawn, inner, bound, order, out)
+            if sheet is not None:  # the group may have ended the list items went to
+                out = sheet.out
+                add = out.append
             continue
         if isinstance(op, Use):
             if op.symbol not in found.symbols:
@@ -267,6 +288,19 @@ def _all_moved(
             if moved is not None:
                 out.append(moved)
         return
+    plainly_moved(items, matrix, clip, lambda _: next(order), out)
+
+
+def plainly_moved(
+    items: list[Item],
+    matrix: Matrix,
+    clip: BBox | None,
+    number: Callable[[Item], int],
+    out: list[Item],
+) -> None:
+    """`items` where a plain move puts them, clipped, added to `out`, each numbered in painting
+    order by `number`: the sums of a general transform's move, so the same boxes to the last
+    bit."""
     dx, dy = matrix[4], matrix[5]
     for i in items:
         x0, y0, x1, y1 = i.box
@@ -274,7 +308,7 @@ def _all_moved(
         if box is not None:
             outline_matrix = compose(matrix, i.matrix) if i.outline else IDENTITY
             out.append(Item(
-                i.kind, box, i.fill, i.stroke, i.role, i.dash, i.text, i.size, next(order),
+                i.kind, box, i.fill, i.stroke, i.role, i.dash, i.text, i.size, number(i),
                 i.outline, outline_matrix,
             ))  # fmt: skip
 

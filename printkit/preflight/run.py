@@ -11,8 +11,8 @@ from printkit.diagnostics import (
 )
 from printkit.draw.ops import Document
 from printkit.load.package import LoadedPackage
-from printkit.preflight.checks import page_findings
-from printkit.preflight.items import Found, page_items
+from printkit.preflight.page import entry_findings
+from printkit.preflight.placements import Sheets
 
 
 def preflight(
@@ -22,12 +22,12 @@ def preflight(
     if any(d.code in (SMALL_TEXT, MARKER_TEXT_SMALL) for d in diagnostics):
         accepted.add(PREFLIGHT_SMALL_TEXT)  # the material's checks named the cards or markers
     where = loaded.spans.key(("materials", material_id))
-    found = Found()  # symbols and repeated drawings, found once for every page
+    sheets = Sheets(document)  # symbols and repeated drawings, found once for every page
     for number, page in enumerate(document.pages, start=1):
         # A page with a BleedBox goes to a print shop, which prints its bleed to the edge.
         home_printed = page.bleed_box is None
-        items = page_items(document, page.ops, found)
-        for finding in page_findings(items, (page.width, page.height), home_printed):
+        entries = sheets.page(page.ops)
+        for finding in entry_findings(entries, (page.width, page.height), home_printed):
             if finding.code in accepted:
                 continue
             diagnostics.add(

@@ -1,0 +1,149 @@
+"""The preflight checks each drawing placed again once and its placements by where they sit
+(preflight/placements.py, preflight/page.py); what it finds is what it found on every item of
+every page: the same codes, texts and places, in the same order."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+from support import DATA, parse_diagnostics, run_cli
+
+from printkit.build import check_game
+from printkit.diagnostics import (
+    PREFLIGHT_CONTRAST,
+    PREFLIGHT_MARK_OVER_TEXT,
+    PREFLIGHT_SMALL_TEXT,
+    PREFLIGHT_STRIP,
+    Diagnostics,
+)
+from printkit.draw.ops import Circle, Document, Group, Line, Op, Paint, Rect, Text
+from printkit.draw.ops import Path as Outline
+from printkit.ink_saving import saving_ink
+from printkit.materials.registry import compile_material
+from printkit.model.units import mm
+from printkit.preflight.checks import page_findings
+from printkit.preflight.items import Found, page_items
+from printkit.preflight.page import entry_findings
+from printkit.preflight.placements import Sheets
+from printkit.sandbox.environment import game_budget
+
+A4 = (mm(210), mm(297))
+COLOURS = ["#ffffff", "#000000", "#f0f0f0", "#1565c0", "#202020", "#ffee00", None]
+
+
+def _drawing(rng: random.Random) -> tuple[Op, ...]:
+    """A card-sized drawing of every kind of mark the checks look at, some small or faint."""
+    ops: list[Op] = []
+    for _ in range(rng.randint(1, 7)):
+        x, y = rng.uniform(-10, 150), rng.uniform(-10, 220)
+        fill, stroke = rng.choice(COLOURS), rng.choice(COLOURS)
+        role = rng.choice(["", "", "", "cut", "fold", "crop", "trim"])
+        dash = rng.choice([None, (3.0, 2.0)])
+        paint = Paint(fill, stroke, rng.choice([0.25, 1.0]), dash, role)  # type: ignore[arg-type]
+        kind = rng.randrange(5)
+        if kind == 0:
+            ops.append(Rect(x, y, rng.uniform(1, 170), rng.uniform(1, 240), paint))
+        elif kind == 1:
+            ops.append(Line(x, y, x + rng.choice([0, 40]), y + rng.choice([0, 60]), paint))
+        elif kind == 2:
+            ops.append(Circle(x, y, rng.uniform(2, 40), paint))
+        elif kind == 3:
+            ops.append(
+                Outline((("M", x, y), ("L", x + 30, y), ("L", x + 15, y + 25), ("Z",)), paint)
+            )
+        else:
+            colour = rng.choice(["#000000", "#f4f4f4", "#1565c0", "#ffffff"])
+            size = rng.choice([4.0, 5.5, 6.0, 8.0, 11.0])
+            ops.append(
+                Text(x, y, rng.choice(["Zap", " ", "Rule text"]), "PK-Regular", size, colour)
+            )
+    return tuple(ops)
+
+
+def _page(rng: random.Random, drawings: list[tuple[Op, ...]]) -> list[Op]:
+    """Drawings placed by plain moves (some clipped, some wholly away, some nested in a moved
+    group, one turned), between loose marks and text."""
+    ops: list[Op] = []
+    for _ in range(rng.randint(3, 12)):
+        drawing = rng.choice(drawings)
+        matrix = (1.0, 0.0, 0.0, 1.0, rng.uniform(-40, 500), rng.uniform(-40, 700))
+        clip = rng.choice([None, None, (0.0, 0.0, 120.0, 200.0), (-5.0, -5.0, 300.0, 40.0)])
+        group = Group(drawing, matrix, clip)
+        if rng.random() < 0.15:
+            group = Group((group,), (1.0, 0.0, 0.0, 1.0, rng.uniform(-20, 20), 0.0))
+        elif rng.random() < 0.1:
+            group = Group(drawing, (0.0, 1.0, -1.0, 0.0, 400.0, 100.0))
+        ops.append(group)
+        if rng.random() < 0.5:
+            ops.extend(_drawing(rng)[:2])
+    return ops
+
+
+def _reported(findings) -> list[tuple[str, str, str]]:
+    return [(f.code, f.message, f.hint) for f in findings]
+
+
+def test_placements_give_every_page_the_findings_of_its_items() -> None:
+    rng = random.Random(2026)
+    codes: set[str] = set()
+    for _ in range(12):  # documents, each with its own drawings placed on many pages
+        drawings = [_drawing(rng) for _ in range(4)]
+        document = Document("t")
+        found, sheets = Found(), Sheets(document)
+        for _ in range(20):
+            ops = _page(rng, drawings)
+            home_printed = rng.random() < 0.7
+            expected = _reported(page_findings(page_items(document, ops, found), A4, home_printed))
+            got = _reported(entry_findings(sheets.page(ops), A4, home_printed))
+            assert got == expected
+            codes |= {code for code, _, _ in got}
+    wanted = {PREFLIGHT_STRIP, PREFLIGHT_SMALL_TEXT, PREFLIGHT_MARK_OVER_TEXT, PREFLIGHT_CONTRAST}
+    assert wanted <= codes  # the pages reach what placements are passed over for
+
+
+def test_a_card_placed_many_times_is_reported_as_each_copy_was(tmp_path: Path) -> None:
+    """Eighty cards, forty copies each of two, whose blue backgrounds reach the strip home
+    printers leave blank (a bleed-wide gutter, a 1 mm margin, no crop marks): each sheet's
+    findings name the copy nearest each edge, word for word as the walk of every item of every
+    page found them."""
+    case = tmp_path / "many_copies"
+    shutil.copytree(DATA / "good" / "minimal_deck", case)
+    game = case / "game.yaml"
+    text = game.read_text().replace('background: "#ffffff"', 'background: "#1565c0"')
+    text = text.replace("count: 3", "count: 80").replace("count: 2\n", "count: 40\n")
+    text = text.replace("name: Loner", "name: Loner\n        count: 40")
+    impose = "backs: none\n      gutter: bleed\n      margin: 1mm\n      crop_marks: false"
+    game.write_text(text.replace("backs: none", impose))
+    result = run_cli("--rule-data", tmp_path, "validate", "many_copies")
+    reported = [d for d in parse_diagnostics(result.output) if d.code.startswith("PK76")]
+    # the command sorts what it reports by place and code; each page's order is tested above
+    walked = _each_item_walked(tmp_path, "many_copies", "sheet")
+    assert sorted((d.code, d.message) for d in reported) == sorted(walked)
+    strip = [d.message for d in reported if d.code == PREFLIGHT_STRIP]
+    assert len(strip) == 3 * 9  # 80 cards, 9 a sheet: left, right and the note at the bottom
+    assert strip[0] == (
+        "material 'sheet', page 1: a rect reaches 1.5 mm from the left edge, at x 36.0 mm, "
+        "y 54.5 mm; home printers leave the outer 5 mm blank"
+    )
+
+
+def _each_item_walked(rule_data: Path, game: str, material: str) -> list[tuple[str, str]]:
+    """The findings of `page_findings` on each page's items (code and message), as the
+    preflight words them."""
+    checked = check_game(game, rule_data / game, Diagnostics())
+    assert checked is not None
+    with game_budget():
+        layouts = saving_ink(checked.layouts, "full")
+        document = compile_material(checked.played, material, layouts, "a4", Diagnostics())
+    assert document is not None
+    found, messages = Found(), []
+    for number, page in enumerate(document.pages, start=1):
+        items = page_items(document, page.ops, found)
+        size = (page.width, page.height)
+        messages += [
+            (f.code, f"material '{material}', page {number}: {f.message}")
+            for f in page_findings(items, size, home_printed=True)
+        ]
+    return messages
