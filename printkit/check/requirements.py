@@ -6,7 +6,6 @@ so "three dice per player" is checked against the box for the biggest table the 
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 from printkit.check.rule_index import rule_entries
@@ -16,17 +15,15 @@ from printkit.diagnostics import (
     Diagnostics,
 )
 from printkit.load.yaml_spans import PathKey, SourceMap
-from printkit.model.package import Package
+from printkit.model.package import PLAYER_RANGE, Package
 from printkit.model.rules import DiceTable, Node, Players, Step, Uses
-
-_PLAYERS = re.compile(r"^\s*(\d+)\s*(?:(\+)|[-–]\s*(\d+))?\s*$")
 
 
 def players_of(package: Package) -> Players | None:
     """The rules' player range, else the one written in game.players ('2', '1+', '2-4')."""
     if package.rules is not None and package.rules.players is not None:
         return package.rules.players
-    match = _PLAYERS.match(package.game.players)
+    match = PLAYER_RANGE.match(package.game.players)
     if match is None:
         return None
     low = int(match[1])

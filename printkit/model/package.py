@@ -8,6 +8,7 @@ may inherit through `extends` are optional here and become required once inherit
 from __future__ import annotations
 
 import math
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, ConfigDict, Field, model_validator
@@ -40,9 +41,29 @@ from printkit.model.version import Edition, IsoDate, Version
 FOR_READERS = "for people reading the data (sources, choices); printkit does not print it"
 
 
+# How a box writes its player count: '2', '1+', '2-4' (other wording is read by people only)
+PLAYER_RANGE = re.compile(r"^\s*(\d+)\s*(?:(\+)|[-–]\s*(\d+))?\s*$")
+
+
+def _some_players(value: str) -> str:
+    """A player count written as a number or range is one a table can seat: one player or
+    more, a range from fewer to more (the checks count pieces for the largest table)."""
+    match = PLAYER_RANGE.match(value)
+    if match is not None and (
+        int(match[1]) < 1 or (match[3] is not None and int(match[3]) < int(match[1]))
+    ):
+        raise PydanticCustomError(
+            "player_range",
+            "'{value}' is not a number of players: a game needs one player or more, and a "
+            "range goes from fewer to more, as '2-4'",
+            {"value": value},
+        )
+    return value
+
+
 class GameInfo(Strict):
     title: str
-    players: str
+    players: Annotated[str, AfterValidator(_some_players)]
     source: str | None = Field(None, description="seed rule text this package encodes")
     designer: str | None = Field(None, description="shown by 'printkit list'")
     version: Version | None = None
