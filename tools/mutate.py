@@ -343,11 +343,6 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "command[1:] and command[2:] are empty together",
     ),
     (
-        "printkit/preflight/run.py",
-        r"found = None.*|items = page_items\(document, page\.ops, (None)?\)",
-        "without the shared Found each page finds its symbols and drawings again: the same items",
-    ),
-    (
         "printkit/load/yaml_spans.py::_character",
         r'return "XXXX"|line = lines\[mark\.line\] if mark\.line < len\(lines\) else "XXXX"',
         "the character is only compared with a tab (_in_words): '' and 'XXXX' say the same",
