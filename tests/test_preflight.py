@@ -13,12 +13,13 @@ import pypdf
 import pytest
 from click.testing import Result
 from pixels import colourful, where
+from preflight_reference import page_findings
 from support import DATA, Raster, parse_diagnostics, run_cli, segments, text_runs
 
 from printkit.draw import ops
 from printkit.draw.ops import Circle, Document, Image, Line, Op, Paint, Rect, Text
 from printkit.model.units import mm
-from printkit.preflight.checks import WHITE, contrast, could_fade, page_findings
+from printkit.preflight.checks import WHITE, contrast, could_fade
 from printkit.preflight.items import page_items
 from printkit.preflight.page import entry_findings
 from printkit.preflight.placements import Sheets

@@ -8,6 +8,7 @@ import random
 import shutil
 from pathlib import Path
 
+from preflight_reference import page_findings
 from support import DATA, parse_diagnostics, run_cli
 
 from printkit.build import check_game
@@ -23,7 +24,6 @@ from printkit.draw.ops import Path as Outline
 from printkit.ink_saving import saving_ink
 from printkit.materials.registry import compile_material
 from printkit.model.units import mm
-from printkit.preflight.checks import page_findings
 from printkit.preflight.items import Found, page_items
 from printkit.preflight.page import entry_findings
 from printkit.preflight.placements import Sheets

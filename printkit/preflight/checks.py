@@ -8,7 +8,7 @@ whose halves only touch at a point.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -447,22 +447,3 @@ def _cut_along(cuts: list[Item], vertical: bool, at: float, start: float, end: f
         if on_line and across[0] <= start + TOUCH and across[1] >= end - TOUCH:
             return True
     return False
-
-
-def page_findings(
-    items: list[Item], size: tuple[float, float], home_printed: bool
-) -> Iterable[Finding]:
-    if home_printed:
-        yield from ink_in_strip(items, size)
-    # Two lists the checks share, each one pass over a page that may hold 90,000 labels: the
-    # printed texts, and the items with a role (marks, lines, pieces), all that the checks of
-    # marks and pieces look at.
-    texts = printed(items)
-    roled = [i for i in items if i.role]
-    yield from small_text(items, texts)
-    yield from marks_over_text(roled, texts)
-    yield from cut_like_fold(roled)
-    yield from low_contrast(items, texts, roled, size)
-    yield from halves_meeting_at_a_point(roled)
-    yield from uncut_edges(roled)
-    yield from marks_of_nothing(roled)

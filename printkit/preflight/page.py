@@ -5,7 +5,7 @@ one drawing's items and 40 placements checked by where they sit.
 A placement is passed over when its drawing's box for that check, moved where the placement
 puts it, shows that none of its items could count: clipping only shrinks an item's box, and
 moving a box moves each item's box by the same sums, so the findings are those of
-`page_findings` on the page's items, to the letter.
+the checks run on every item of the page, to the letter (tests/preflight_reference.py).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ ITEMS: Part = attrgetter("items")
 def entry_findings(
     entries: list[Entry], size: tuple[float, float], home_printed: bool
 ) -> Iterator[Finding]:
-    """What `page_findings` finds on the page's items, in the same order."""
+    """What the checks find on every item of the page, in the same order."""
     if home_printed:
         yield from ink_in_strip(_placed(entries, ITEMS, _may_reach_strip(size)), size)
     smallest = _placed(entries, attrgetter("small"))
