@@ -15,7 +15,7 @@ from printkit.diagnostics import (
     Diagnostics,
 )
 from printkit.load.yaml_spans import PathKey, SourceMap
-from printkit.model.package import PLAYER_RANGE, Package
+from printkit.model.package import Package, written_players
 from printkit.model.rules import DiceTable, Node, Players, Step, Uses
 
 
@@ -23,11 +23,8 @@ def players_of(package: Package) -> Players | None:
     """The rules' player range, else the one written in game.players ('2', '1+', '2-4')."""
     if package.rules is not None and package.rules.players is not None:
         return package.rules.players
-    match = PLAYER_RANGE.match(package.game.players)
-    if match is None:
-        return None
-    low = int(match[1])
-    return Players(min=low, max=None if match[2] else int(match[3] or low))
+    written = written_players(package.game.players)
+    return None if written is None else Players(min=written[0], max=written[1])
 
 
 def _table_size(players: Players | None) -> int:

@@ -42,16 +42,24 @@ FOR_READERS = "for people reading the data (sources, choices); printkit does not
 
 
 # How a box writes its player count: '2', '1+', '2-4' (other wording is read by people only)
-PLAYER_RANGE = re.compile(r"^\s*(\d+)\s*(?:(\+)|[-–]\s*(\d+))?\s*$")
+_PLAYER_RANGE = re.compile(r"^\s*(\d+)\s*(?:(\+)|[-–]\s*(\d+))?\s*$")
+
+
+def written_players(text: str) -> tuple[int, int | None] | None:
+    """The fewest and most players a count or range written as one gives (most None: no
+    upper limit); None for other wording."""
+    match = _PLAYER_RANGE.match(text)
+    if match is None:
+        return None
+    low = int(match[1])
+    return low, None if match[2] else int(match[3] or low)
 
 
 def _some_players(value: str) -> str:
     """A player count written as a number or range is one a table can seat: one player or
     more, a range from fewer to more (the checks count pieces for the largest table)."""
-    match = PLAYER_RANGE.match(value)
-    if match is not None and (
-        int(match[1]) < 1 or (match[3] is not None and int(match[3]) < int(match[1]))
-    ):
+    written = written_players(value)
+    if written is not None and (written[0] < 1 or (written[1] or written[0]) < written[0]):
         raise PydanticCustomError(
             "player_range",
             "'{value}' is not a number of players: a game needs one player or more, and a "
