@@ -245,13 +245,13 @@ def font_descriptors(font: Any) -> list[Any]:
     return [descriptor.get_object()] if descriptor is not None else []
 
 
-def form_xobjects(reader: pypdf.PdfReader) -> set[int]:
-    """Object numbers of every Form XObject used by any page."""
-    found: set[int] = set()
+def form_xobjects(reader: pypdf.PdfReader) -> dict[str, int]:
+    """The name and object number of every Form XObject used by any page."""
+    found: dict[str, int] = {}
     for page in reader.pages:
-        for xobject in (page["/Resources"].get("/XObject") or {}).values():
+        for name, xobject in (page["/Resources"].get("/XObject") or {}).items():
             if xobject.get_object().get("/Subtype") == "/Form":
-                found.add(xobject.idnum)
+                found[name] = xobject.idnum
     return found
 
 
@@ -268,13 +268,35 @@ class Placed:
 
 
 def text_runs(page: pypdf.PageObject) -> list[Placed]:
+    """Every text run of the page where it shows, inside Form XObjects too: pypdf reads a
+    form's text in the form's own space, so the run is carried through the transform each
+    form was placed with (tracked around each `Do`)."""
     height = float(page.mediabox.height)
     runs: list[Placed] = []
+    placed_with: list[list[float]] = []  # the transform of each form being read, outermost first
+    entering: list[list[float] | None] = [None]  # a `Do` seen, its form not yet begun
+
+    def before(operator: bytes, _: Any, cm: Sequence[float], __: Any) -> None:
+        if entering[0] is not None:  # the first operator inside the form
+            placed_with.append(entering[0])
+            entering[0] = None
+        if operator == b"Do":
+            entering[0] = [float(v) for v in cm]
+
+    def after(operator: bytes, *_: Any) -> None:
+        if operator == b"Do":
+            if entering[0] is not None:  # an image, or a form without operators
+                entering[0] = None
+            else:
+                placed_with.pop()
 
     def visit(text: str, cm: Sequence[float], tm: Sequence[float], _: Any, size: float) -> None:
         if not text.strip():
             return
-        a, b, c, d, e, f = (float(v) for v in cm)
+        matrix = [float(v) for v in cm]
+        for outer in reversed(placed_with):
+            matrix = _times(matrix, outer)
+        a, b, c, d, e, f = matrix
         _, _, tc, td, te, tf = (float(v) for v in tm)
         x = te * a + tf * c + e
         y = te * b + tf * d + f
@@ -286,8 +308,22 @@ def text_runs(page: pypdf.PageObject) -> list[Placed]:
             Placed(text.strip(), x * MM_PER_PT, (height - y) * MM_PER_PT, upright, size * scale)
         )
 
-    page.extract_text(visitor_text=visit)
+    page.extract_text(
+        visitor_operand_before=before, visitor_operand_after=after, visitor_text=visit
+    )
     return runs
+
+
+def _times(m: Sequence[float], n: Sequence[float]) -> list[float]:
+    """The PDF matrix product m × n: m's transform, then n's."""
+    return [
+        m[0] * n[0] + m[1] * n[2],
+        m[0] * n[1] + m[1] * n[3],
+        m[2] * n[0] + m[3] * n[2],
+        m[2] * n[1] + m[3] * n[3],
+        m[4] * n[0] + m[5] * n[2] + n[4],
+        m[4] * n[1] + m[5] * n[3] + n[5],
+    ]
 
 
 # --- pixels with pypdfium2 ----------------------------------------------------------------------

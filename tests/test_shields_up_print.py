@@ -43,6 +43,8 @@ from support import (
 )
 from svglib.svglib import svg2rlg
 
+from printkit.draw.pdf import FORM_FROM
+
 PACKAGE = read_package(RULE_DATA / "shields_up")
 DECK_ID = "deck"
 DECK = PACKAGE["decks"][DECK_ID]
@@ -164,26 +166,58 @@ def test_every_sheet_says_print_at_actual_size(shields_up: Path) -> None:
 
 def test_repeated_art_is_stored_once(shields_up: Path) -> None:
     """A frame or a back, or an SVG icon, is a Form XObject defined once and placed on every
-    card."""
+    card (the faces of cards printed more than once are forms of their own, below)."""
     layouts = {DECK["layout"], DECK["back"]} | {
         c[key] for c in DECK["cards"] for key in ("layout", "back") if key in c
     }
     icons = [art for art in DECK.get("icons", {}).values() if art.endswith(".svg")]
     for material in ("deck", "deck_print_on_demand"):
         reader = pypdf.PdfReader(shields_up / f"{material}.pdf")
-        forms = form_xobjects(reader)
+        forms = {name for name in form_xobjects(reader) if not name.startswith(FACE_FORM)}
         assert 1 <= len(forms) <= len(layouts) + len(icons), (material, forms)
     pod = pypdf.PdfReader(shields_up / "deck_print_on_demand.pdf")
     back_forms = [form_xobjects_of(page) for page in pod.pages[1::2]]
     assert all(forms == back_forms[0] and forms for forms in back_forms)
 
 
+FACE_FORM = "/FormXob.G"  # the forms of drawings placed more than once (draw/pdf.py)
+
+
+def test_a_card_printed_several_times_is_drawn_once(shields_up: Path) -> None:
+    """The copies of a card place one form: the face is written once, not per copy, and only
+    what is placed FORM_FROM times or more becomes a form."""
+    reader = pypdf.PdfReader(shields_up / "deck.pdf")
+    placed: dict[str, int] = {}
+    for page in reader.pages:
+        for operands, operator in pypdf.generic.ContentStream(
+            page.get_contents(), reader
+        ).operations:
+            if operator == b"Do" and operands[0].startswith(FACE_FORM):
+                placed[operands[0]] = placed.get(operands[0], 0) + 1
+    repeated = [card for card in DECK["cards"] if card.get("count", 1) >= FORM_FROM]
+    assert len(placed) >= len(repeated) > 0
+    assert all(times >= FORM_FROM for times in placed.values()), placed
+    assert sum(placed.values()) >= sum(card["count"] for card in repeated)
+
+
 def form_xobjects_of(page: pypdf.PageObject) -> set[int]:
-    return {
-        x.idnum
-        for x in (page["/Resources"].get("/XObject") or {}).values()
-        if x.get_object().get("/Subtype") == "/Form"
-    }
+    """The forms of symbols (a back, a frame) the page draws, itself or inside the forms of
+    drawings placed again, which are looked into."""
+    found: set[int] = set()
+
+    def walk(content: Any, resources: Any) -> None:
+        forms = resources.get("/XObject") or {}
+        for operands, operator in pypdf.generic.ContentStream(content, page.pdf).operations:
+            form = forms.get(operands[0]) if operator == b"Do" else None
+            if form is None or form.get_object().get("/Subtype") != "/Form":
+                continue
+            if operands[0].startswith(FACE_FORM):
+                walk(form.get_object(), form.get_object()["/Resources"])
+            else:
+                found.add(form.idnum)
+
+    walk(page.get_contents(), page["/Resources"])
+    return found
 
 
 def test_svg_pages_match_the_pdf_pages_and_reuse_the_back(shields_up: Path) -> None:

@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import click
 import pytest
@@ -105,6 +106,26 @@ def test_a_command_imports_what_it_needs() -> None:
     """The guards above could pass by importing nothing at all: a command that checks does."""
     loaded = modules_after(["--rule-data", str(GOOD), "validate", "minimal_deck"])
     assert {"printkit.build", "printkit.model.package", "reportlab"} <= loaded
+
+
+def test_a_deck_in_printkits_own_fonts_builds_without_font_tools(tmp_path: Path) -> None:
+    """fontTools (a tenth of a deck's imports) reads a game's own font files: a deck set in
+    printkit's fonts never needs it to print its PDF."""
+    out = tmp_path / "out"
+    build = [
+        "--rule-data",
+        str(GOOD),
+        "build",
+        "minimal_deck",
+        "--format",
+        "pdf",
+        "--out",
+        str(out),
+    ]
+    loaded = modules_after(build)
+    assert (out / "minimal_deck").is_dir()
+    assert "printkit.materials.card_faces" in loaded
+    assert not {m for m in loaded if m.split(".")[0] == "fontTools"}
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))

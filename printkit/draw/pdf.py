@@ -2,8 +2,9 @@
 
 Each page is flipped once into the y-down coordinates of the drawing API; text runs flip back
 locally so glyphs stand upright. Symbols become Form XObjects, defined on first use, so a card
-back or a frame is stored once however many times it is placed. `invariant=1` makes the bytes
-depend only on the input.
+back or a frame is stored once however many times it is placed; so does a group whose ops are
+placed three times or more (the copies of a card: a deck of 10,000 cards of 100 kinds draws
+100 faces). `invariant=1` makes the bytes depend only on the input.
 
 The painter keeps the content streams small, since a deck of a thousand cards is mostly text:
 neighbouring text runs share one BT…ET object and set the font only when it changes, colours
@@ -95,6 +96,8 @@ class _PdfPainter:
         self.with_fields = False  # whether any page has one
         self.state = _State()
         self.saved: list[_State] = []
+        self.placed = _placements(document)  # id of a group's ops: where groups place them
+        self.group_forms: dict[tuple[int, float], str] = {}  # (id of the ops, scale): its form
 
     def colour(self, name: str, fine: bool = False) -> object:
         """The colour to paint; `fine` (small text, hairlines) puts it on one plate for the
@@ -142,24 +145,39 @@ class _PdfPainter:
                 state.dash = dash
         return (1 if paint.stroke else 0, 1 if paint.fill else 0)
 
-    def define_symbols(self, ops: list[Op] | tuple[Op, ...]) -> None:
-        """Forms must be defined outside the page's content stream state; do it up front."""
+    def define_symbols(self, ops: list[Op] | tuple[Op, ...], scale: float = 1.0) -> None:
+        """Forms must be defined outside the page's content stream state; do it up front.
+        `scale` is the state's scale where `ops` are drawn, which `draw` computes alike."""
         for op in ops:
             if isinstance(op, Use) and op.symbol not in self.defined:
                 symbol = self.document.symbols[op.symbol]
                 self.defined.add(op.symbol)
                 self.define_symbols(symbol.ops)
-                c = self.canvas
-                outer = self.state
-                self.state = _State()  # a form inherits whatever state it is placed in
-                c.beginForm(_form_name(op.symbol), *symbol.bbox)
-                self.draw_all(symbol.ops)
-                c.endForm()
-                self.state = outer
+                self.form(_form_name(op.symbol), symbol.bbox, symbol.ops, _State())
             elif isinstance(op, Group):
-                self.define_symbols(op.ops)
+                inner = scale * _scale_of(op)
+                key = (id(op.ops), inner)
+                if key in self.group_forms:
+                    continue
+                self.define_symbols(op.ops, inner)
+                placed = self.placed.get(id(op.ops))
+                if placed is not None and placed.times >= FORM_FROM:
+                    name = self.group_forms[key] = f"G{len(self.group_forms)}"
+                    box = placed.box or _UNBOUNDED  # clipping nothing a placement shows
+                    self.form(name, box, op.ops, _State(scale=inner))
             elif isinstance(op, Image) and read_art(op.source).is_vector:
                 self.define_vector_art(op.source)
+
+    def form(
+        self, name: str, bbox: tuple[float, ...], ops: list[Op] | tuple[Op, ...], state: _State
+    ) -> None:
+        """Draw `ops` once as a Form XObject; a form inherits whatever state it is placed in,
+        so it starts from `state`, which knows no colour."""
+        outer, self.state = self.state, state
+        self.canvas.beginForm(name, *bbox)
+        self.draw_all(ops)
+        self.canvas.endForm()
+        self.state = outer
 
     def define_vector_art(self, source: str) -> None:
         """SVG art becomes one form, in the drawing's own y-up units, placed by `image`."""
@@ -250,15 +268,18 @@ class _PdfPainter:
             self.save()
             if op.matrix != IDENTITY:
                 c.transform(*op.matrix)
-                a, b, cc, d = op.matrix[:4]
-                self.state.scale *= math.sqrt(abs(a * d - b * cc))
+                self.state.scale *= _scale_of(op)
             if op.clip:
                 clip = c.beginPath()
                 clip.rect(*op.clip)
                 c.clipPath(clip, stroke=0, fill=0)
             if op.clip_path:
                 c.clipPath(self.path(op.clip_path), stroke=0, fill=0)
-            self.draw_all(op.ops)
+            form = self.group_forms.get((id(op.ops), self.state.scale))
+            if form is None:
+                self.draw_all(op.ops)
+            else:  # placing a form leaves the graphics state as it was (PDF 8.10.1)
+                c.doForm(form)
             self.restore()
         elif isinstance(op, Image):
             self.image(op)
@@ -354,6 +375,76 @@ def _embedded_faces(drawing: object) -> None:
             node.fontName = FACES["bold" if bold else "regular"][0]  # type: ignore[attr-defined]
         if name is not None:
             ensure_face(node.fontName)  # type: ignore[attr-defined]
+
+
+@dataclass
+class _Placed:
+    """How many groups place one tuple of ops, and the box that bounds what they show of it
+    (the union of their clips; None when one of them does not clip it)."""
+
+    times: int
+    box: tuple[float, float, float, float] | None
+
+
+def _placements(document: Document) -> dict[int, _Placed]:
+    """Each tuple of ops the pages' groups place (by identity), but those a form cannot hold:
+    a form field is placed on its page, once, not inside a form."""
+    placed: dict[int, _Placed] = {}
+    fields: dict[int, bool] = {}
+
+    def walk(ops: list[Op] | tuple[Op, ...]) -> bool:
+        """Count the groups in `ops`; whether `ops` hold a form field."""
+        has_field = False
+        for op in ops:
+            if isinstance(op, Group):
+                key = id(op.ops)
+                if key not in fields:
+                    fields[key] = walk(op.ops)
+                    placed[key] = _Placed(0, _clip_box(op))
+                seen = placed[key]
+                seen.times += 1
+                seen.box = _union(seen.box, _clip_box(op))
+                has_field = has_field or fields[key]
+            elif isinstance(op, FormField):
+                has_field = True
+        return has_field
+
+    for page in document.pages:
+        walk(page.ops)
+    return {key: seen for key, seen in placed.items() if not fields[key]}
+
+
+def _clip_box(group: Group) -> tuple[float, float, float, float] | None:
+    """What a group shows of its ops, as (x0, y0, x1, y1) in their coordinates: its clip."""
+    if group.clip is None:
+        return None
+    x, y, w, h = group.clip
+    return (x, y, x + w, y + h)
+
+
+def _union(
+    a: tuple[float, float, float, float] | None, b: tuple[float, float, float, float] | None
+) -> tuple[float, float, float, float] | None:
+    if a is None or b is None:
+        return None
+    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+
+
+def _scale_of(group: Group) -> float:
+    """How much a group's transform scales lengths (FINE_TEXT and FINE_LINE read it)."""
+    if group.matrix == IDENTITY:
+        return 1.0
+    a, b, c, d = group.matrix[:4]
+    return math.sqrt(abs(a * d - b * c))
+
+
+# How often a drawing is placed before it becomes a form: Flate already shares a drawing
+# placed twice on one page, and a form costs an object of its own.
+FORM_FROM = 3
+
+# The box of a form whose placements do not all clip it: as large as a PDF page may be (PDF
+# 1.7, annex C.2), so that the form shows all that each placement shows.
+_UNBOUNDED = (-14400.0, -14400.0, 14400.0, 14400.0)
 
 
 def _art_name(source: str) -> str:

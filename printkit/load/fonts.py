@@ -13,8 +13,6 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, field, replace
 
-from fontTools.ttLib import TTFont
-
 from printkit.diagnostics import (
     BAD_VALUE,
     FONT_NOT_EMBEDDABLE,
@@ -48,6 +46,8 @@ class FontProblem:
 
 def font_problem(data: bytes) -> FontProblem | None:
     """Why reportlab cannot embed this font as printkit needs, or None."""
+    from fontTools.ttLib import TTFont  # only a game with fonts of its own pays for fontTools
+
     try:
         with quiet_font_tools():
             font = TTFont(io.BytesIO(data), lazy=True)

@@ -34,7 +34,6 @@ from printkit.draw.fonts import OWN, font_label
 from printkit.draw.images import ArtProblem, ArtTooLarge, read_art
 from printkit.draw.ops import Circle, Group, Op, Paint, Path, Rect, Symbol, Use, rotate_about
 from printkit.draw.scripts import script_of, unsupported_script
-from printkit.draw.svg_glyphs import damage
 from printkit.draw.text import Icon, Run, fit_text, missing_glyphs, parse_markup, with_fallback
 from printkit.ink_saving import lightened
 from printkit.materials.art import (
@@ -502,6 +501,8 @@ def _damaged(runs: list[Run]) -> tuple[str, str, str] | None:
     for run in runs:
         if run.icon is not None or run.face not in OWN:
             continue  # a picture has no glyphs; printkit's own fonts are whole
+        from printkit.draw.svg_glyphs import damage  # fontTools: for a game's own fonts only
+
         for character in dict.fromkeys(run.text):
             why = damage(run.face, character)
             if why is not None:
