@@ -13,7 +13,6 @@ drawn on its own (build.draw_material) and its diagnostics join the game's in ma
 
 from __future__ import annotations
 
-import concurrent.futures
 import contextlib
 import ctypes
 import itertools
@@ -21,7 +20,7 @@ import multiprocessing
 import os
 import signal
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -140,20 +139,27 @@ def build_games(
         keys = {game: _game_key(game, folder, out, options) for game, folder in games.items()}
         record = _record_name(options)
         outcomes: dict[str, GameOutcome] = {}
-        run = _Run({}, {}, cache, force, lock)
-        # With --only, every game is checked before anything is drawn: a name none of them
-        # has is a mistake on the command line, said before any work is done.
-        with _Drawing(run, jobs or default_jobs(), progress, early=not options.only) as drawing:
-            for game_id, folder in games.items():
-                cached = (
-                    None if force else _from_cache(game_id, record(game_id), keys[game_id], cache)
-                )
-                outcomes[game_id] = cached or GameOutcome(game_id, Diagnostics())
-                if cached is None:
-                    _check(game_id, folder, options, outcomes[game_id], run, drawing)
-            _check_only(options.only, list(outcomes.values()))
-            for game_id, drawn in drawing.results().items():
-                _finish(outcomes[game_id], run.games[game_id], drawn, out)
+        checked: dict[str, CheckedGame] = {}
+        chosen: dict[str, BuildOptions] = {}
+        for game_id, folder in games.items():
+            cached = None if force else _from_cache(game_id, record(game_id), keys[game_id], cache)
+            outcomes[game_id] = cached or GameOutcome(game_id, Diagnostics())
+            if cached is None:
+                from printkit.build import check_game
+                from printkit.profiles import profiled
+
+                found = outcomes[game_id].diagnostics
+                game = check_game(game_id, folder, found, options.only)
+                if game is not None:
+                    outcomes[game_id].materials = game.materials
+                    outcomes[game_id].title = game.title
+                    own = profiled(options, game.played, found)
+                    if own is not None:
+                        checked[game_id], chosen[game_id] = game, own
+        _check_only(options.only, list(outcomes.values()))
+        run = _Run(checked, chosen, cache, force, lock)
+        for game_id, drawn in _draw_all(run, jobs or default_jobs(), progress).items():
+            _finish(outcomes[game_id], checked[game_id], drawn, out)
         for game_id, outcome in outcomes.items():
             failed = outcome.failure is not None or outcome.diagnostics.has_errors(strict)
             if outcome.built and not failed:
@@ -162,29 +168,6 @@ def build_games(
                 _record(cache, outcome, record(game_id), keys[game_id])
         cache.prune()
     return list(outcomes.values())
-
-
-def _check(
-    game_id: str,
-    folder: Path,
-    options: BuildOptions,
-    outcome: GameOutcome,
-    run: _Run,
-    drawing: _Drawing,
-) -> None:
-    """Check a game as a whole; when its materials can be drawn, hand it to the drawing."""
-    from printkit.build import check_game
-    from printkit.profiles import profiled
-
-    game = check_game(game_id, folder, outcome.diagnostics, options.only)
-    if game is None:
-        return
-    outcome.materials = game.materials
-    outcome.title = game.title
-    own = profiled(options, game.played, outcome.diagnostics)
-    if own is not None:
-        run.games[game_id], run.options[game_id] = game, own
-        drawing.checked(game_id)
 
 
 def _game_key(game_id: str, folder: Path, out: Path, options: BuildOptions) -> str:
@@ -268,106 +251,52 @@ def _record(cache: Cache, outcome: GameOutcome, name: str, key: str) -> None:
 # --- drawing ------------------------------------------------------------------------------------
 
 
-class _Drawing:
-    """Draws the chosen materials of the checked games, in `jobs` processes.
-
-    With several jobs and `early`, a game's materials start drawing as soon as it is checked,
-    in workers forked then (a fork carries the checked games, so nothing is sent to a worker
-    but two names), while this process checks the next game: on two cores the checks no
-    longer wait for the drawing. At most two games' workers live at once. Otherwise every
-    game is checked first, then all its materials drawn in one pool (or here, with one job).
-    Results come back in game and material order whatever the jobs, so builds are the same."""
-
-    def __init__(
-        self, run: _Run, jobs: int, progress: Callable[[str], None] | None, early: bool
-    ) -> None:
-        self.run = run
-        self.jobs = jobs
-        self.progress = progress
-        self.early = early and jobs > 1
-        self.started: dict[str, list[Future[_Drawn]]] = {}  # the games already drawing
-        self.pools: list[ProcessPoolExecutor] = []
-        self.sharing = contextlib.ExitStack()
-        self.sharing_open = False
-
-    def __enter__(self) -> _Drawing:
-        global _RUN
-        _RUN = self.run
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        global _RUN
-        try:
-            for pool in self.pools:
-                pool.shutdown(wait=True, cancel_futures=True)
-            self.sharing.close()
-        finally:
-            _RUN = None
-
-    def checked(self, game_id: str) -> None:
-        """A game is checked: draw its materials now, when drawing early."""
-        if not self.early:
-            return
-        for earlier in list(self.started.values())[:-1]:  # all but the last game's workers
-            concurrent.futures.wait(earlier)  # a broken worker is raised when results are read
-        tasks = _tasks(self.run, [game_id])
-        if tasks:
-            self._share_renders([game_id])
-            self.started[game_id] = self._pool(tasks)
-
-    def results(self) -> dict[str, list[_Drawn]]:
-        """Every chosen material's result, by game, in order; drawn here those not yet drawn."""
-        games = [g for g in self.run.games if g not in self.started]
-        tasks = _tasks(self.run, games)
-        self._share_renders(games)
-        late: Iterator[_Drawn] = iter(())
-        if self.jobs > 1 and len(tasks) > 1:
-            late = (future.result() for future in self._pool(tasks))
-        elif tasks:
-            late = map(_draw, tasks)
-        drawn: dict[str, list[_Drawn]] = {g: [] for g in self.run.games}
-        results = itertools.chain(
-            (future.result() for futures in self.started.values() for future in futures), late
-        )
-        try:
-            for result in results:
-                if self.progress:
-                    self.progress(f"{result.game}/{result.material}")
-                drawn[result.game].append(result)
-        except BrokenProcessPool:
-            raise WorkerStopped from None
-        return drawn
-
-    def _share_renders(self, games: list[str]) -> None:
-        """Exports rendered once per process when materials share them (several materials of
-        one deck export the same card images): opened before workers are forked, which each
-        keep their own; nothing to share when none of `games` asks for exports."""
-        if self.sharing_open or not any(self.run.options[g].exports for g in games):
-            return
-        from printkit.export.raster import sharing_renders
-
-        self.sharing.enter_context(sharing_renders())
-        self.sharing_open = True
-
-    def _pool(self, tasks: list[tuple[str, str]]) -> list[Future[_Drawn]]:
-        """Fork workers now (at most one per job) and give them `tasks`."""
+def _draw_all(
+    run: _Run, jobs: int, progress: Callable[[str], None] | None
+) -> dict[str, list[_Drawn]]:
+    """Draw every chosen material of the checked games, in `jobs` processes."""
+    global _RUN
+    tasks = [(g, m) for g, game in run.games.items() for m in game.chosen]
+    drawn: dict[str, list[_Drawn]] = {g: [] for g in run.games}
+    if jobs > 1 and len(tasks) > 1:  # imported here, before the fork, not in every worker
         from printkit.materials.registry import compiler_of
 
-        for game_id, material_id in tasks:  # imported here, before the fork, not in every worker
-            compiler_of(self.run.games[game_id].played.package.materials[material_id].kind)
-        context = multiprocessing.get_context("fork")
-        workers = min(self.jobs, len(tasks))
-        pool = ProcessPoolExecutor(
-            workers, context, initializer=_worker_start, initargs=(self.run.lock,)
-        )
-        self.pools.append(pool)
-        futures = [pool.submit(_draw, task) for task in tasks]
-        pool.shutdown(wait=False)  # its workers leave once the tasks are done
-        return futures
+        for game_id, material_id in tasks:
+            compiler_of(run.games[game_id].played.package.materials[material_id].kind)
+    _RUN = run
+    try:
+        with _shared_exports(run):
+            for result in _results(tasks, jobs, run.lock):
+                if progress:
+                    progress(f"{result.game}/{result.material}")
+                drawn[result.game].append(result)
+    finally:
+        _RUN = None
+    return drawn
 
 
-def _tasks(run: _Run, games: list[str]) -> list[tuple[str, str]]:
-    return [(g, m) for g in games for m in run.games[g].chosen]
+def _shared_exports(run: _Run) -> contextlib.AbstractContextManager[None]:
+    """Exports rendered once per process when materials share them (several materials of
+    one deck export the same card images); nothing to share when no export is asked for."""
+    if not any(options.exports for options in run.options.values()):
+        return contextlib.nullcontext()
+    from printkit.export.raster import sharing_renders
+
+    return sharing_renders()
+
+
+def _results(tasks: list[tuple[str, str]], jobs: int, lock: int) -> Iterator[_Drawn]:
+    if jobs <= 1 or len(tasks) <= 1:
+        yield from map(_draw, tasks)
+        return
+    # Forked workers inherit the checked games: nothing is sent to them but two names each.
+    context = multiprocessing.get_context("fork")
+    workers = min(jobs, len(tasks))
+    with ProcessPoolExecutor(workers, context, initializer=_worker_start, initargs=(lock,)) as pool:
+        try:
+            yield from pool.map(_draw, tasks)
+        except BrokenProcessPool:
+            raise WorkerStopped from None
 
 
 def _worker_start(lock: int) -> None:

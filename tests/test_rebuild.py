@@ -17,8 +17,6 @@ from pathlib import Path
 import pytest
 from support import REPO, RULE_DATA, files_under, leftovers, run_cli
 
-import printkit.build
-import printkit.rebuild
 from printkit.build_options import BuildOptions
 from printkit.cache import CACHE_FOLDER
 from printkit.rebuild import build_games
@@ -133,44 +131,6 @@ def test_jobs_1_and_jobs_2_write_identical_files_and_diagnostics(tmp_path: Path)
     second = _build(RULE_DATA, two, *games, "--jobs", "2")
     assert _snapshot(one) == _snapshot(two)
     assert first.replace(str(one), "OUT") == second.replace(str(two), "OUT")
-
-
-_MARKER: list[Path] = []  # where a worker says it began drawing (workers are forked)
-_SEEN: list[bool] = []  # whether the second game's check found the drawing under way
-
-
-def _marking_draw(task: tuple[str, str]) -> object:
-    _MARKER[0].touch()
-    return _REAL_DRAW(task)
-
-
-def _waiting_check(game_id: str, *args: object, **kwargs: object) -> object:
-    if game_id == "raise_the_shields":
-        deadline = time.monotonic() + 60
-        while not _MARKER[0].exists() and time.monotonic() < deadline:
-            time.sleep(0.01)
-        _SEEN.append(_MARKER[0].exists())
-    return _REAL_CHECK(game_id, *args, **kwargs)
-
-
-def test_with_two_jobs_a_game_draws_while_the_next_is_checked(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The checks of the next game do not wait for the drawing: the second game's check finds
-    the first game's materials already drawing, in workers forked (so replaced here) for it."""
-    monkeypatch.setattr(sys.modules[__name__], "_MARKER", [tmp_path / "drawing"])
-    monkeypatch.setattr(sys.modules[__name__], "_SEEN", [])
-    monkeypatch.setattr(printkit.rebuild, "_draw", _marking_draw)
-    monkeypatch.setattr(printkit.build, "check_game", _waiting_check)
-    out = tmp_path / "out"
-    games = ("border_skirmish", "raise_the_shields")
-    result = run_cli("--rule-data", RULE_DATA, "build", *games, "--out", out, "--jobs", "2")
-    assert result.exit_code == 0, result.output
-    assert _SEEN == [True]
-    assert (out / "raise_the_shields").is_dir()
-
-
-_REAL_DRAW, _REAL_CHECK = printkit.rebuild._draw, printkit.build.check_game
 
 
 def _printkit(*args: str | Path) -> subprocess.Popen[str]:
