@@ -116,7 +116,9 @@ class Sheets:
             _walk(self.document, ops, matrix, clip, self.found, order, self.out, self)
         elif drawn:
             self._close()
-            drawing = self.drawings.setdefault(id(drawn), Drawing(drawn))
+            drawing = self.drawings.get(id(drawn))
+            if drawing is None:  # found once for the document, not once per placement
+                drawing = self.drawings[id(drawn)] = Drawing(drawn)
             first = next(order)
             if len(drawn) > 1:
                 next(islice(order, len(drawn) - 2, None))  # the numbers of the others
