@@ -10,6 +10,7 @@ stands for (printkit/sandbox/views.py), not as a view.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
@@ -19,7 +20,7 @@ from printkit.diagnostics import TEMPLATE_TOO_DEEP, TEMPLATE_TOO_LARGE, TEMPLATE
 from printkit.sandbox.environment import MAX_DEPTH, MAX_STEPS, MAX_TEXT, BoundedEnvironment
 from printkit.sandbox.environment import budget as _budget
 from printkit.sandbox.faults import TemplateFault, unforeseen
-from printkit.sandbox.views import unwrap
+from printkit.sandbox.views import unwrap, view
 
 _ENV = BoundedEnvironment()
 
@@ -63,11 +64,42 @@ def _expression(source: str):
     return _ENV.compile_expression(source, undefined_to_none=False)
 
 
+# `{{ card.name }}`: one name of the context and its fields, the most common card template
+_FIELD = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)((?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*\}\}")
+# names Jinja2 reads as constants or operators, never as the context's
+_NOT_NAMES = frozenset(
+    {"true", "false", "none", "True", "False", "None", "not", "and", "or", "in", "is", "if"}
+    | {"else", "elif", "for", "recursive"}
+)
+
+
+@cache
+def _field(source: str) -> tuple[str, tuple[str, ...]] | None:
+    """(name, fields) when the template prints one name's fields and nothing else."""
+    found = _FIELD.fullmatch(source)
+    if found is None or found[1] in _NOT_NAMES:
+        return None
+    return found[1], tuple(found[2].split(".")[1:])
+
+
+def _printed_field(value: Any, fields: tuple[str, ...]) -> str:
+    """What Jinja2's compiled `{{ name.field }}` does, step for step (the context's view of
+    the name, the environment's getattr, its finalize, str), without making a context for
+    one value: a tenth of the cost, on every card of a deck."""
+    value = view(value)
+    for name in fields:
+        value = _ENV.getattr(value, name)
+    return str(_ENV.finalize(None, value))
+
+
 def render(source: str, context: dict[str, Any]) -> str:
     if "{" not in source:
         return source
     try:
         with _budget():
+            field = _field(source)
+            if field is not None and field[0] in context:
+                return _printed_field(context[field[0]], field[1])
             return _template(source).render(context)
     except Exception as error:  # any failure of user data is a diagnostic
         raise _problem(source, error) from None
