@@ -221,6 +221,10 @@ def _words(runs: list[Run]) -> list[_Word | None]:
     """Words (possibly mixing styles, like **Death** Ray's, or text and icons, like 3:coin:)
     and None for forced breaks. Where two runs meet (a style, a fallback font, an icon), a
     line may break by the same rule as inside a run: 山札**から** breaks between 札 and か."""
+    if len(runs) == 1 and runs[0].icon is None and runs[0].text != "\n":
+        run = runs[0]
+        if run.text.isascii():  # most card text: one face, words between spaces, no picture
+            return [_plain_word(part, run.face) for part in run.text.split(" ") if part]
     words: list[_Word | None] = []
     current: list[_Part] = []
     last = ""  # the character the current word ends with (_PICTURE for an icon)
@@ -424,6 +428,10 @@ def _place(
             "right": x + width - line_width,
         }[align]
         baseline = first_baseline + index * leading
+        text = _one_run(line)
+        if text is not None:  # the loop below would make this one run, at a tenth of the cost
+            ops.append(Text(cursor, baseline, text, line[0].pieces[0].font, size, color))
+            continue
         runs: list[tuple[float, str, list[str]]] = []  # (x, font, texts) per run
         open_run = False  # whether the next piece may join the last run (not after an icon)
         gap = ""  # what separates this word from the one before: a space, or nothing (CJK)
@@ -445,6 +453,22 @@ def _place(
             gap = " " if space else ""
         ops += [Text(rx, baseline, "".join(texts), font, size, color) for rx, font, texts in runs]
     return ops + pictures
+
+
+def _one_run(line: list[_Word]) -> str | None:
+    """The line's text when it is one run of one font: words of one piece each, no picture,
+    each but the last followed by a space; else None."""
+    if not line:
+        return None
+    font = line[0].pieces[0].font
+    for word in line:
+        if len(word.pieces) != 1 or word.pieces[0].icon is not None:
+            return None
+        if word.pieces[0].font != font:
+            return None
+    if not all(word.space_unit for word in line[:-1]):
+        return None
+    return " ".join(word.pieces[0].text for word in line)
 
 
 def _picture(icon: Icon, x: float, baseline: float, size: float) -> Image:
