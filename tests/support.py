@@ -295,7 +295,7 @@ def text_runs(page: pypdf.PageObject) -> list[Placed]:
             return
         matrix = [float(v) for v in cm]
         for outer in reversed(placed_with):
-            matrix = _times(matrix, outer)
+            matrix = matrix_product(matrix, outer)
         a, b, c, d, e, f = matrix
         _, _, tc, td, te, tf = (float(v) for v in tm)
         x = te * a + tf * c + e
@@ -314,7 +314,7 @@ def text_runs(page: pypdf.PageObject) -> list[Placed]:
     return runs
 
 
-def _times(m: Sequence[float], n: Sequence[float]) -> list[float]:
+def matrix_product(m: Sequence[float], n: Sequence[float]) -> list[float]:
     """The PDF matrix product m × n: m's transform, then n's."""
     return [
         m[0] * n[0] + m[1] * n[2],

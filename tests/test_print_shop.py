@@ -11,7 +11,7 @@ from pathlib import Path
 import pikepdf
 import pypdf
 import pytest
-from support import RULE_DATA, run_cli
+from support import RULE_DATA, matrix_product, run_cli
 
 from printkit.draw.press import FINE_TEXT
 
@@ -95,17 +95,6 @@ def _one_ink(colour: tuple[float, ...]) -> bool:
     return sum(1 for part in colour if part > 0.001) <= 1
 
 
-def _multiply(a: list[float], b: list[float]) -> list[float]:
-    return [
-        a[0] * b[0] + a[1] * b[2],
-        a[0] * b[1] + a[1] * b[3],
-        a[2] * b[0] + a[3] * b[2],
-        a[2] * b[1] + a[3] * b[3],
-        a[4] * b[0] + a[5] * b[2] + b[4],
-        a[4] * b[1] + a[5] * b[3] + b[5],
-    ]
-
-
 def _small_text_colours(
     stream: pikepdf.Object, ctm: list[float], seen: set[tuple[int, int]]
 ) -> Iterator[tuple[float, tuple[float, ...]]]:
@@ -121,7 +110,7 @@ def _small_text_colours(
         elif op == "Q":
             ctm, fill = stack.pop()
         elif op == "cm":
-            ctm = _multiply([float(v) for v in operands], ctm)
+            ctm = matrix_product([float(v) for v in operands], ctm)
         elif op in ("k", "g", "rg", "sc", "scn"):
             fill = tuple(float(v) for v in operands if not isinstance(v, pikepdf.Name))
         elif op == "Tf":
@@ -129,7 +118,7 @@ def _small_text_colours(
         elif op == "Tm":
             tm = [float(v) for v in operands]
         elif op in ("Tj", "TJ", "'", '"'):
-            matrix = _multiply(tm, ctm)
+            matrix = matrix_product(tm, ctm)
             on_paper = size * math.sqrt(abs(matrix[0] * matrix[3] - matrix[1] * matrix[2]))
             if on_paper < FINE_TEXT:
                 yield on_paper, fill
@@ -138,7 +127,7 @@ def _small_text_colours(
             if form is not None and form.get("/Subtype") == "/Form" and form.objgen not in seen:
                 seen.add(form.objgen)
                 matrix = [float(v) for v in form.get("/Matrix", [1, 0, 0, 1, 0, 0])]
-                yield from _small_text_colours(form, _multiply(matrix, ctm), seen)
+                yield from _small_text_colours(form, matrix_product(matrix, ctm), seen)
 
 
 def test_small_text_prints_in_one_ink_for_the_press(builds: dict[str, Path]) -> None:
