@@ -343,6 +343,63 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "command[1:] and command[2:] are empty together",
     ),
     (
+        "printkit/preflight/page.py::entry_findings",
+        r"yield from ink_in_strip\(_placed\(entries, ITEMS, (None)?\), size\)"
+        r'|near_marks = _placed\(entries, attrgetter\("printed"\), (None)?\) if marks else \[\]'
+        r"|near_marks = .* if \(marks\) or True else \[\]",
+        "the filter only passes over placements whose ink box misses the strip (or whose text "
+        "box touches no mark), whose items the check would find nothing in: checking every "
+        "entry finds the same, slower (and with no mark, no text is near one)",
+    ),
+    (
+        "printkit/preflight/page.py::_placed",
+        r"if items or \(keep is None or keep\(entry\)\):",
+        "an entry with no items of that part places none, asked or not",
+    ),
+    (
+        "printkit/preflight/page.py::_may_reach_strip",
+        r"if type\((None|entry)\) is (not )?Run:",
+        "a run's ink box holds its items as a placement's does, so judging a run by it passes "
+        "over only a run with no ink in the strip; taking an entry whole only costs time",
+    ),
+    (
+        "printkit/preflight/page.py::_texts_near",
+        r"return True",
+        "a drawing has no text box only when it has no printed text, and _placed passes over "
+        "an entry with none before asking",
+    ),
+    (
+        "printkit/preflight/page.py::_may_fade",
+        r'folds = \[i for i in roled if i\.role == "fold" or i\.stroke\]'
+        r'|line_colours = \{i\.stroke for i in folds if i\.stroke or i\.kind == "line"\}',
+        "more colours only send the page to low_contrast, which looks at the page's own items "
+        "again (could_fade on them) before its exact search: the same findings, slower",
+    ),
+    (
+        "printkit/preflight/placements.py::__init__",
+        r'self\.fills = \{i\.fill for i in items if i\.kind != "(XXtextXX|TEXT)" and i\.fill\}'
+        r'|self\.casings = \{i\.stroke for i in items if i\.kind == "line" or i\.stroke\}',
+        "more grounds only send the page to low_contrast, which looks at the page's own items "
+        "again (could_fade on them) before its exact search: the same findings, slower",
+    ),
+    (
+        "printkit/preflight/placements.py::__init__",
+        r"self\.(entries: list\[Entry\]|out: list\[Item\]) = None",
+        "page() sets both before anything reads them",
+    ),
+    (
+        "printkit/preflight/placements.py",
+        r"_walk\(self\.document, ops, (IDENTITY, None|matrix, clip), self\.found, "
+        r"(count\(\)|order), self\.out, (None)?\)|drawn = None",
+        "without the sheet (or with every group walked in place) the page is one run of "
+        "page_items' own items: the findings of every item, which placements only reach faster",
+    ),
+    (
+        "printkit/preflight/placements.py::group",
+        r"next\(islice\(order, len\(drawn\) \+ 2, None\)\).*",
+        "numbers skipped keep the painting order, and only the order of two items is compared",
+    ),
+    (
         "printkit/load/yaml_spans.py::_character",
         r'return "XXXX"|line = lines\[mark\.line\] if mark\.line < len\(lines\) else "XXXX"',
         "the character is only compared with a tab (_in_words): '' and 'XXXX' say the same",
