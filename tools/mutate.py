@@ -82,6 +82,48 @@ PACKAGE_TESTS = {  # tests/test_broken_packages.py: the tests run for each case,
     ],
     "warnings": ["test_a_warning_builds_and_strict_refuses_it"],
 }
+# mutmut counts a function as reached by the test during which it ran, in its own process.
+# Added to the scratch copy's conftest, so that each mutant meets every test that runs it:
+# - builds draw their materials in this process (printkit draws them in worker processes, whose
+#   calls mutmut never sees: the impose tests would meet no mutant of what they measure);
+# - a session fixture (a game built once, whose sheets most impose tests measure) runs during
+#   the first test that asks for it: what its set-up reaches counts for every test using it.
+SHARED_FIXTURES = """
+
+# --- added by tools/mutate.py (scratch copy only) ---
+import printkit.rebuild as _rebuild
+from mutmut.state import state as _mutmut_state
+
+_rebuild.default_jobs = lambda: 1
+
+
+class _SharedFixtures:
+    \"\"\"A plugin, not conftest hooks: a session fixture's set-up goes through the session's
+    hooks, which a conftest below the root never joins.\"\"\"
+
+    reached: dict[str, set[str]] = {}
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_fixture_setup(self, fixturedef, request):
+        if fixturedef.scope == "function":
+            yield
+            return
+        before, _mutmut_state()._stats = _mutmut_state()._stats, set()
+        try:
+            yield
+        finally:
+            reached = _mutmut_state()._stats
+            _mutmut_state()._stats = before | reached
+            self.reached.setdefault(fixturedef.argname, set()).update(reached)
+
+    def pytest_runtest_call(self, item):
+        for name in item.fixturenames:
+            _mutmut_state()._stats |= self.reached.get(name, set())
+
+
+def pytest_configure(config):
+    config.pluginmanager.register(_SharedFixtures(), "mutate-shared-fixtures")
+"""
 _EXPECT = re.compile(r"#\s*expect:\s*(PK\d{3})")
 _DIAGNOSTICS_IMPORT = re.compile(r"from printkit\.diagnostics import \(?([^)]*?)\)?\n(?!\s)", re.S)
 
@@ -411,6 +453,18 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "len(path) - 1 (and for the root, () at cut 0)",
     ),
     (
+        "printkit/impose/grid.py",
+        r"if not cuts or abs\(cuts\[-1\] - edge\) >= 1e-6:",
+        "differs only for two cut lines exactly 1e-6 pt apart",
+    ),
+    (
+        "printkit/impose/grid.py",
+        r"(columns|rows) = int\(\(paper\[[01]\] - 2 \* margin \+ gap \+ 1e-6\) / "
+        r"\(cell\[[01]\] \+ gap\)\)",
+        "int() and // agree for a quotient of 1 or more, and both are under 1 for one under 1 "
+        "(no grid either way)",
+    ),
+    (
         "printkit/geometry/hexgrid.py",
         r"unit = HexLayout\(orientation, [\d.]+\)",
         "corners and centres scale together: a hex of any size gives the same edge table",
@@ -564,6 +618,8 @@ def mutate(modules: list[Path], keep: bool) -> list[Report]:
             shutil.copytree(source, scratch / name, ignore=shutil.ignore_patterns("__pycache__"))
         elif source.is_file():
             shutil.copy2(source, scratch / name)
+    with (scratch / "tests" / "conftest.py").open("a", encoding="utf-8") as conftest:
+        conftest.write(SHARED_FIXTURES)
     with (scratch / "pyproject.toml").open("a", encoding="utf-8") as config:
         config.write(
             "\n[tool.mutmut]\n"
