@@ -465,6 +465,49 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "(no grid either way)",
     ),
     (
+        "printkit/impose/marks.py",
+        r"(xs|ys) = \[[xy] for [xy] in grid\.cut_[xy]s\(\) if (left|top) - 1e-6 <=? [xy] <=? "
+        r"(right|bottom) \+ 1e-6\]"
+        r"|(if dx == 0 and x0 <=? ax <=? x1|elif dy == 0 and y0 <=? ay <=? y1):"
+        r"|if far <= 0:|if length (<= shortest - 1e-6|< shortest \+ 1e-6):"
+        r"|return min\(MARK_MAX, space\) if space > MARK_MIN else 0\.0",
+        "< and <= differ only for a cut line or a box exactly on the 1e-6 allowance or on a "
+        "mark's line, or a mark or room exactly as long as the shortest allowed, to the last bit",
+    ),
+    (
+        "printkit/impose/marks.py::crop_marks",
+        r"in_bleed_\w+ = not \w+ or .* >= MARK_IN_BLEED"
+        r"|in_bleed_\w+ = not \w+ and .* > MARK_IN_BLEED"
+        r"|in_bleed_\w+ = not \w+ and (top \+ above|below \+ bottom|left \+ margin"
+        r"|grid\.paper_width (- margin \+|\+ margin -) right) >= MARK_IN_BLEED",
+        "a mark over the bleed runs from the cut to the printable edge, as long as the bleed "
+        "that prints there (never negative: the grid keeps its margin), and _clear drops it "
+        "under 1 mm: the test only spares that work (or differs at exactly 1 mm)",
+    ),
+    (
+        "printkit/impose/marks.py::_clear",
+        r"near, far = \((y0 - ay, y1 - ay|x0 - ax, x1 - ax)\) if d[xy] >= 0 else .*",
+        "the test is asked only along the mark's own direction, which is never 0: a mark has "
+        "a length",
+    ),
+    (
+        "printkit/impose/marks.py::_clear",
+        r"if near <= length:|length = max\(near, 1\.0\).*",
+        "a box exactly at the mark's end leaves it as long; a mark pulled back to 1 pt is "
+        "still shorter than the shortest drawn (1 mm), so it is left out either way",
+    ),
+    (
+        "printkit/impose/sheet.py::impose_block_sheets",
+        r"fronts, placed = _sides\(blocks, spec, back=None\)",
+        "`back` is only read as a truth value: None and False both say 'the fronts'",
+    ),
+    (
+        "printkit/impose/sheet.py",
+        r"for block, indices in zip\((turned|blocks), cells, (strict=(None|False))?\):?",
+        "the cells are listed block by block from the same blocks, so the lists are always as "
+        "long: strict never fires",
+    ),
+    (
         "printkit/geometry/hexgrid.py",
         r"unit = HexLayout\(orientation, [\d.]+\)",
         "corners and centres scale together: a hex of any size gives the same edge table",

@@ -103,16 +103,17 @@ def test_marks_reach_only_as_far_as_the_room_the_block_is_given() -> None:
 def test_marks_stop_0_5_mm_short_of_the_note_or_are_left_out() -> None:
     """2 × 2 cards on A4 (cut lines x 42, 105, 168 mm and y 60.5, 148.5, 236.5 mm): boxes to
     keep clear of, each within 0.5 mm of the line of one mark, on each side of the art; a box
-    behind a mark (over the art) is passed over, and a mark left under 1.5 mm is dropped."""
+    behind a mark (over the art) is passed over; a mark left under 1.5 mm, or starting in a
+    box, is dropped."""
     grid = Grid(*A4, *CARD, 0.0, 2, 2)
     behind = (mm(100), mm(100), mm(110), mm(110))  # on the line x 105 mm, over the art
     left = (mm(30), mm(148.8), mm(34), mm(150))  # the mark at y 148.5 mm stops at 34.5 mm
     right = (mm(176), mm(236.8), mm(200), mm(240))  # the mark at y 236.5 mm stops at 175.5
     below = (mm(105.3), mm(241.8), mm(110), mm(250))  # 1.3 mm left at x 105 mm: dropped
     above = (mm(160), mm(50), mm(167.7), mm(52))  # the mark at x 168 mm stops at 52.5 mm
-    marks = crop_marks(grid, mm(3), mm(5), keep_out=[behind, left, right, below, above])
-    assert _mm(marks) == [
-        (32.5, 60.5, 38.5, 60.5),
+    start = (mm(38.9), mm(60), mm(39.5), mm(61))  # 0.1 mm over the start of the mark at y 60.5
+    boxes = [behind, left, right, below, above, start]
+    assert _mm(crop_marks(grid, mm(3), mm(5), keep_out=boxes)) == [
         (32.5, 236.5, 38.5, 236.5),
         (34.5, 148.5, 38.5, 148.5),
         (42.0, 51.0, 42.0, 57.0),
