@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from printkit.draw.fonts import text_width
 from printkit.draw.ops import Box, Circle, Group, Line, Page, Paint, Rect, Text
 from printkit.impose.blocks import Run, stack_pages
 from printkit.impose.grid import Grid, fit_grid
@@ -217,3 +218,20 @@ def test_crop_marks_stop_short_of_the_note() -> None:
     assert not [m for m in marks if _touches(m, grown)]
     below = [m for m in marks if m.x1 == m.x2 and m.y1 > mm(200)]
     assert len(below) == 4 and min(abs(m.y1 - m.y2) for m in below) < mm(6)  # some cut short
+
+
+def test_with_no_room_under_the_art_the_note_reads_upward_in_the_left_margin() -> None:
+    """3 × 3 poker cards on Letter leave 1.35 mm under the bleed: the note turns to read
+    upward, centred on the page's height, its descenders 1 mm clear of the art (which starts
+    9.7 mm from the left edge)."""
+    letter, poker = (mm(215.9), mm(279.4)), (mm(63.5), mm(88.9))
+    grid = fit_grid(letter, poker, 0.0, mm(5))
+    assert grid is not None
+    [page] = impose_sheets(_cards(9, size=poker), grid, ImposeSpec(backs="none"), "Cards")
+    [note] = [op for op in page.ops if isinstance(op, Group) and isinstance(op.ops[0], Text)]
+    [text] = note.ops
+    assert isinstance(text, Text) and (text.x, text.y, text.role) == (0, 0, "note")
+    assert text.text == f"{ACTUAL_SIZE} · Cards · sheet 1 of 1"
+    width = text_width(text.text, text.font, text.size)
+    baseline = mm(9.7) - mm(1) - text.size * 0.25
+    assert note.matrix == pytest.approx((0.0, -1.0, 1.0, 0.0, baseline, (mm(279.4) + width) / 2))
