@@ -508,6 +508,51 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "long: strict never fires",
     ),
     (
+        "printkit/impose/fold.py::impose_fold",
+        r"return impose_fold_blocks\(grid_pages\(pieces, grid, shared=(None|True)\), spec, title\)",
+        "fold sheets never read a block's `shared`: each unfolded piece keeps its own bleed",
+    ),
+    (
+        "printkit/impose/fold.py::impose_fold_blocks",
+        r'halves = zip\(\("front", "back"\), _halves\(piece, \*at, spec\.fold\), '
+        r"(strict=(None|False))?\)",
+        "_halves gives two places for the two names, so strict never fires",
+    ),
+    (
+        "printkit/impose/blocks.py::_centred",
+        r"for index, \(grid, shelf\) in enumerate\(zip\(grids, page, (strict=(None|False))?\)\):",
+        "the grids are made one per shelf of the page, so strict never fires",
+    ),
+    (
+        "printkit/impose/blocks.py::stack_pages",
+        r'assert grid is not None, "(XXcall too_big firstXX|CALL TOO_BIG FIRST)"'
+        r"|fitting = int\(\(bottom - top \+ run\.gap (- EPSILON\) //|\+ EPSILON\) /) "
+        r"\(run\.cell\[1\] \+ run\.gap\)\)",
+        "the assert's message is never shown (every caller asks too_big first); the rows "
+        "fitting differ only for a stack exactly 1e-6 from the bottom, and int() and // agree "
+        "for 1 row or more and are both under 1 below it",
+    ),
+    (
+        "printkit/impose/blocks.py::back_block",
+        r"room = None if \(block\.room is None\) and False else .*",
+        "a block placed off-centre (top_edge set) comes from stack_pages, which always gives "
+        "it a room",
+    ),
+    (
+        "printkit/impose/blocks.py::stack_pages",
+        r"columns = grid\.columns if (\(rows > 1\) and False|rows > 2) else "
+        r"min\(grid\.columns, len\(remaining\)\)",
+        "more than one row is taken only when more pieces remain than a row holds, and then "
+        "min(columns, remaining) is the columns",
+    ),
+    (
+        "printkit/impose/placement.py::note",
+        r"room_below = .* > mm\(0\.5\) \+ NOTE_SIZE \* \(1 \+ DESCENT\)"
+        r"|if not room_below and art_left is not None and art_left - margin > mm\(1\) \+ "
+        r"NOTE_SIZE:",
+        "differs only for room exactly as wide as the note needs, to the last bit",
+    ),
+    (
         "printkit/geometry/hexgrid.py",
         r"unit = HexLayout\(orientation, [\d.]+\)",
         "corners and centres scale together: a hex of any size gives the same edge table",

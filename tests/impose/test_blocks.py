@@ -12,7 +12,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from printkit.impose.blocks import BLOCK_SPACING, NOTE_ROOM, Block, Run, stack_pages, too_big
+from printkit.impose.blocks import (
+    BLOCK_SPACING,
+    NOTE_ROOM,
+    Block,
+    Run,
+    back_block,
+    stack_pages,
+    too_big,
+)
 from printkit.impose.pieces import Piece
 from printkit.model.units import mm
 
@@ -82,3 +90,21 @@ def test_the_first_run_too_big_for_any_page_is_named() -> None:
     assert too_big([small, tall], PAPER, MARGIN) is tall  # 284 mm leaves no room for the note
     fits = Run((Piece("f", mm(40), mm(283), ()),), (mm(40), mm(283)), 0.0, True)
     assert too_big([fits], PAPER, MARGIN) is None
+
+
+def test_a_block_turned_over_the_short_edge_changes_ends_with_its_room() -> None:
+    """Turned over its short edge, each block of a stacked page lies as far from the bottom
+    as it lay from the top, its marks' room turned with it; over the long edge it stays put."""
+    tiles = tuple(Piece(f"t{i}", mm(20), mm(20), ()) for i in range(9))
+    [[upper, lower]] = stack_pages(
+        [Run(tiles[:3], (mm(20), mm(20)), 0.0, True), Run(tiles[3:], (mm(20), mm(20)), 0.0, True)],
+        PAPER,
+        MARGIN,
+        BLEED,
+    )
+    for block in (upper, lower):
+        turned = back_block(block, "short_edge")
+        assert turned.grid.top == pytest.approx(PAPER[1] - _bottom(block))
+        assert turned.room == pytest.approx((PAPER[1] - block.room[1], PAPER[1] - block.room[0]))
+        assert (turned.pieces, turned.shared) == (block.pieces, block.shared)
+        assert back_block(block, "long_edge") == block

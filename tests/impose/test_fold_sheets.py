@@ -186,13 +186,18 @@ def test_the_marks_of_stacked_blocks_reach_only_halfway_to_each_other() -> None:
         assert max(ys) <= middle + 1e-6 or min(ys) >= middle - 1e-6
 
 
+@pytest.mark.parametrize("stacked", [False, True], ids=["one grid", "stacked blocks"])
 @pytest.mark.parametrize("backs", ["long_edge", "short_edge"])
-def test_the_dark_layer_of_the_reverse_lies_behind_each_unfolded_piece(backs: str) -> None:
+def test_the_dark_layer_of_the_reverse_lies_behind_each_unfolded_piece(
+    backs: str, stacked: bool
+) -> None:
     """Turned over its long edge, a layer lies mirrored left to right, over its short edge top
-    to bottom, grown by the bleed, and moved by the measured back offset."""
+    to bottom, grown by the bleed, and moved by the measured back offset: two pieces on a
+    grid of three rows, or one on each of two blocks."""
     spec = _spec(opaque_backing=True, backs=backs, back_offset_x="1mm", back_offset_y="-2mm")
-    front, reverse = _stacked(spec)
-    [layers] = [op for op in reverse.ops if isinstance(op, Group)]
+    pages = _stacked(spec) if stacked else impose_fold(_pieces(2), _grid(), spec, "Cards")
+    front, reverse = pages
+    [layers] = [op for op in reverse.ops if isinstance(op, Group) and not _notes(Page(0, 0, [op]))]
     assert layers.matrix == (1.0, 0.0, 0.0, 1.0, mm(1), mm(-2))
     assert all(isinstance(op, Rect) and op.paint == BACKING for op in layers.ops)
     expected = []

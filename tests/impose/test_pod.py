@@ -45,3 +45,10 @@ def test_a_side_with_no_art_is_a_blank_page_of_the_same_size() -> None:
     page = piece_page(Piece("Ace", mm(63), mm(88), FRONT), None, mm(2), "back", "Ace · back")
     assert page.ops == [] and (page.width, page.height) == pytest.approx((mm(67), mm(92)))
     assert page.label == "Ace · back" and [p.side for p in page.placed] == ["back"]
+
+
+def test_a_card_image_s_page_is_its_front_with_no_label_of_its_own() -> None:
+    """As the card images and print-on-demand exports ask for it (the side and label left to
+    the defaults): the document's title names it."""
+    page = piece_page(Piece("Ace", mm(63), mm(88), FRONT, deck="cards"), FRONT, mm(3))
+    assert page.label == "" and [(p.name, p.side) for p in page.placed] == [("Ace", "front")]

@@ -112,14 +112,24 @@ def test_a_card_with_no_back_leaves_its_cell_blank_and_the_next_cards_backs_stil
     assert _where(back) == [("0", "back", 10.5, 192.5), ("2", "back", 136.5, 192.5)]
 
 
-def test_art_is_clipped_to_its_bleed_but_never_past_the_printable_edge() -> None:
-    """On 202 × 276.4 mm paper the first card's trim is 6.5 mm from the left edge and 6.2 mm
-    from the top: 1.5 mm and 1.2 mm of its bleed print; it shares its right and bottom cuts."""
-    grid = _grid((mm(202), mm(276.4)))
+@pytest.mark.parametrize(
+    ("paper", "first", "last"),
+    [
+        ((202, 276.4), [-1.5, -1.2, 64.5, 89.2], [0.0, 0.0, 64.5, 89.2]),
+        ((199, 274), [0.0, 0.0, 63.0, 88.0], [0.0, 0.0, 63.0, 88.0]),
+    ],
+    ids=["1.5 and 1.2 mm of bleed print", "none prints"],
+)
+def test_art_is_clipped_to_its_bleed_but_never_past_the_printable_edge(
+    paper: tuple[float, float], first: list[float], last: list[float]
+) -> None:
+    """On 202 × 276.4 mm paper the cards' trim is 6.5 mm from the sides and 6.2 mm from the
+    top and bottom; on 199 × 274 mm it is at the printable edge, 5 mm in. The first card shares
+    its right and bottom cuts, the last its left and top ones."""
+    grid = _grid((mm(paper[0]), mm(paper[1])))
     [page] = impose_sheets(_cards(9), grid, ImposeSpec(backs="none"), "Cards")
-    first = next(op for op in page.ops if isinstance(op, Group))
-    assert first.clip is not None
-    assert [round(v / mm(1), 3) for v in first.clip] == [-1.5, -1.2, 64.5, 89.2]
+    clips = [op.clip for op in page.ops if isinstance(op, Group) and op.clip is not None]
+    assert [[round(v / mm(1), 3) for v in clips[i]] for i in (0, 8)] == [first, last]
 
 
 def _every_backs_box(pages: list[Page]) -> dict[str, Box]:
@@ -220,18 +230,51 @@ def test_crop_marks_stop_short_of_the_note() -> None:
     assert len(below) == 4 and min(abs(m.y1 - m.y2) for m in below) < mm(6)  # some cut short
 
 
-def test_with_no_room_under_the_art_the_note_reads_upward_in_the_left_margin() -> None:
+@pytest.mark.parametrize(
+    ("paper", "card", "art_left"),
+    [((215.9, 279.4), (63.5, 88.9), 9.7), ((212, 274), (63, 88), 8.5)],
+    ids=["poker cards on Letter", "3.5 mm beside the art: enough"],
+)
+def test_with_no_room_under_the_art_the_note_reads_upward_in_the_left_margin(
+    paper: tuple[float, float], card: tuple[float, float], art_left: float
+) -> None:
     """3 × 3 poker cards on Letter leave 1.35 mm under the bleed: the note turns to read
     upward, centred on the page's height, its descenders 1 mm clear of the art (which starts
     9.7 mm from the left edge)."""
-    letter, poker = (mm(215.9), mm(279.4)), (mm(63.5), mm(88.9))
-    grid = fit_grid(letter, poker, 0.0, mm(5))
+    size, piece = (mm(paper[0]), mm(paper[1])), (mm(card[0]), mm(card[1]))
+    grid = fit_grid(size, piece, 0.0, mm(5))
     assert grid is not None
-    [page] = impose_sheets(_cards(9, size=poker), grid, ImposeSpec(backs="none"), "Cards")
+    [page] = impose_sheets(_cards(9, size=piece), grid, ImposeSpec(backs="none"), "Cards")
     [note] = [op for op in page.ops if isinstance(op, Group) and isinstance(op.ops[0], Text)]
     [text] = note.ops
     assert isinstance(text, Text) and (text.x, text.y, text.role) == (0, 0, "note")
     assert text.text == f"{ACTUAL_SIZE} · Cards · sheet 1 of 1"
     width = text_width(text.text, text.font, text.size)
-    baseline = mm(9.7) - mm(1) - text.size * 0.25
-    assert note.matrix == pytest.approx((0.0, -1.0, 1.0, 0.0, baseline, (mm(279.4) + width) / 2))
+    baseline = mm(art_left) - mm(1) - text.size * 0.25
+    assert note.matrix == pytest.approx((0.0, -1.0, 1.0, 0.0, baseline, (size[1] + width) / 2))
+
+
+@pytest.mark.parametrize(
+    ("paper", "columns", "rows", "top", "baseline"),
+    [
+        ((210, 297), 2, 2, None, mm(239.5 + 8)),  # 8 mm under the art's bleed
+        ((210, 297), 3, 3, None, mm(297 - 5) - 1.5),  # as low as its descenders still print
+        ((210, 297), 2, 3, 21.5, mm(297 - 5) - 1.5),  # 3.5 mm free: enough
+        ((199, 274), 3, 3, None, mm(272 + 0.5) + 6),  # no room anywhere: 0.5 mm under the art
+        ((205, 274), 3, 3, None, mm(272 + 0.5) + 6),  # none under it, 3 mm beside it: too little
+    ],
+    ids=["room to spare", "a little room", "just enough room", "none", "too little beside"],
+)
+def test_the_note_stands_centred_under_the_art_on_a_white_ground(
+    paper: tuple[float, float], columns: int, rows: int, top: float | None, baseline: float
+) -> None:
+    size = (mm(paper[0]), mm(paper[1]))
+    grid = Grid(*size, *CARD, 0.0, columns, rows, None if top is None else mm(top))
+    [page] = impose_sheets(_cards(columns * rows), grid, ImposeSpec(backs="none"), "Cards")
+    [text] = [op for op in page.ops if isinstance(op, Text)]
+    width = text_width(text.text, text.font, 6.0)
+    assert (text.x, text.y, text.size) == pytest.approx(((size[0] - width) / 2, baseline, 6.0))
+    [ground] = [op for op in page.ops if isinstance(op, Rect) and op.paint == Paint("#ffffff")]
+    assert (ground.x, ground.y, ground.w, ground.h) == pytest.approx(
+        (text.x - mm(1), baseline - 6.0, width + mm(2), 6.0 * 1.4)
+    )
