@@ -132,6 +132,40 @@ def test_a_fold_line_with_a_white_casing_reads_on_any_colour() -> None:
     assert "PK763" not in _codes([blue, casing, fold])
 
 
+def test_a_fold_drawn_as_a_path_fades_on_the_fill_under_it() -> None:
+    """A page with no text and no line under the fold: its only possible ground is the
+    shape's fill, which the quick look at the page's colours must count too."""
+    blue = Rect(mm(60), mm(40), mm(80), mm(40), Paint("#1565c0"))
+    fold = ops.Path((("M", mm(100), mm(40)), ("L", mm(100), mm(80))), FOLD)
+    [finding] = [f for f in _findings([blue, fold]) if f[0] == "PK763"]
+    assert "#606060 on #1565c0" in finding[1]
+
+
+def _card_copies(card: tuple[Op, ...], *xs: float) -> list[Op]:
+    """The same card (one tuple of ops: a drawing placed again) at x mm, 20 mm from the top."""
+    return [ops.Group(card, ops.translate(mm(x), mm(20))) for x in xs]
+
+
+def test_a_casing_counts_on_a_page_whose_last_drawing_is_a_card_placed_again() -> None:
+    """The quick look at the page's colours takes the line casings of every drawing on it,
+    not only those of the last one (two yellow cards with no line)."""
+    dark_fold = Paint(None, "#000000", 0.5, (3.0, 2.0), role="fold")
+    fold = Line(mm(100), mm(140), mm(100), mm(180), dark_fold)
+    casing = Line(mm(100), mm(140), mm(100), mm(180), Paint(None, "#222222", 1.5))
+    card = (Rect(0, 0, mm(63), mm(88), Paint("#ffee00")),)
+    assert "PK763" in _codes([casing, fold, *_card_copies(card, 20, 100)])
+
+
+def test_text_after_a_card_placed_again_is_judged_on_that_card_s_top_shape() -> None:
+    """A copy's items are numbered before what is drawn after it, its last item too: the
+    label over the second copy's dark panel stands on the panel, not on the white card."""
+    panel = Rect(mm(10), mm(10), mm(40), mm(40), Paint("#202020"))
+    card = (Rect(0, 0, mm(63), mm(88), Paint("#ffffff")), panel)
+    label = Text(mm(115), mm(42), "Zap", "PK-Regular", 8.0, color="#1565c0")
+    [finding] = [f for f in _findings([*_card_copies(card, 20, 100), label]) if f[0] == "PK763"]
+    assert "'Zap' in #1565c0 on #202020" in finding[1]
+
+
 def test_ink_in_the_strip_counts_only_for_home_printing() -> None:
     art = [Rect(mm(2), mm(2), mm(50), mm(50), Paint("#336699"))]
     assert "PK760" in _codes(art)

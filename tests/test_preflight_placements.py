@@ -19,7 +19,19 @@ from printkit.diagnostics import (
     PREFLIGHT_STRIP,
     Diagnostics,
 )
-from printkit.draw.ops import Circle, Document, Group, Line, Op, Paint, Rect, Text
+from printkit.draw.ops import (
+    Circle,
+    Document,
+    Group,
+    Line,
+    Op,
+    Paint,
+    Rect,
+    Symbol,
+    Text,
+    Use,
+    translate,
+)
 from printkit.draw.ops import Path as Outline
 from printkit.ink_saving import saving_ink
 from printkit.materials.registry import compile_material
@@ -101,6 +113,24 @@ def test_placements_give_every_page_the_findings_of_its_items() -> None:
             codes |= {code for code, _, _ in got}
     wanted = {PREFLIGHT_STRIP, PREFLIGHT_SMALL_TEXT, PREFLIGHT_MARK_OVER_TEXT, PREFLIGHT_CONTRAST}
     assert wanted <= codes  # the pages reach what placements are passed over for
+
+
+def test_symbols_are_read_from_the_document_wherever_they_are_first_met() -> None:
+    """A symbol placed on the page, and one first met in a card's second copy (the first copy
+    clipped where the symbol stands), are the document's symbols, checked where they stand."""
+    document = Document("t")
+    tiny = (Text(0, 0, "Zap", "PK-Regular", 4.0),)
+    for name in ("seal", "tag"):
+        document.define(Symbol(name, tiny, (0.0, -4.0, 10.0, 1.0)))
+    corner = Group((Use("tag", mm(5), mm(5)),), clip=(mm(2), mm(2), mm(10), mm(10)))
+    card = (Rect(0, 0, mm(63), mm(88), Paint("#ffffff")), corner)
+    first = Group(card, translate(mm(20), mm(20)), clip=(0.0, 0.0, mm(1), mm(1)))
+    ops: list[Op] = [Use("seal", mm(150), mm(200)), first, Group(card, translate(mm(100), mm(20)))]
+    expected = _reported(page_findings(page_items(document, ops, Found()), A4, True))
+    assert _reported(entry_findings(Sheets(document).page(ops), A4, True)) == expected
+    assert [message.split(", the")[0] for code, message, _ in expected] == [
+        "2 text run(s) below 6 pt"
+    ]
 
 
 def test_a_card_placed_many_times_is_reported_as_each_copy_was(tmp_path: Path) -> None:

@@ -82,6 +82,48 @@ PACKAGE_TESTS = {  # tests/test_broken_packages.py: the tests run for each case,
     ],
     "warnings": ["test_a_warning_builds_and_strict_refuses_it"],
 }
+# mutmut counts a function as reached by the test during which it ran, in its own process.
+# Added to the scratch copy's conftest, so that each mutant meets every test that runs it:
+# - builds draw their materials in this process (printkit draws them in worker processes, whose
+#   calls mutmut never sees: the impose tests would meet no mutant of what they measure);
+# - a session fixture (a game built once, whose sheets most impose tests measure) runs during
+#   the first test that asks for it: what its set-up reaches counts for every test using it.
+SHARED_FIXTURES = """
+
+# --- added by tools/mutate.py (scratch copy only) ---
+import printkit.rebuild as _rebuild
+from mutmut.state import state as _mutmut_state
+
+_rebuild.default_jobs = lambda: 1
+
+
+class _SharedFixtures:
+    \"\"\"A plugin, not conftest hooks: a session fixture's set-up goes through the session's
+    hooks, which a conftest below the root never joins.\"\"\"
+
+    reached: dict[str, set[str]] = {}
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_fixture_setup(self, fixturedef, request):
+        if fixturedef.scope == "function":
+            yield
+            return
+        before, _mutmut_state()._stats = _mutmut_state()._stats, set()
+        try:
+            yield
+        finally:
+            reached = _mutmut_state()._stats
+            _mutmut_state()._stats = before | reached
+            self.reached.setdefault(fixturedef.argname, set()).update(reached)
+
+    def pytest_runtest_call(self, item):
+        for name in item.fixturenames:
+            _mutmut_state()._stats |= self.reached.get(name, set())
+
+
+def pytest_configure(config):
+    config.pluginmanager.register(_SharedFixtures(), "mutate-shared-fixtures")
+"""
 _EXPECT = re.compile(r"#\s*expect:\s*(PK\d{3})")
 _DIAGNOSTICS_IMPORT = re.compile(r"from printkit\.diagnostics import \(?([^)]*?)\)?\n(?!\s)", re.S)
 
@@ -343,6 +385,63 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "command[1:] and command[2:] are empty together",
     ),
     (
+        "printkit/preflight/page.py::entry_findings",
+        r"yield from ink_in_strip\(_placed\(entries, ITEMS, (None)?\), size\)"
+        r'|near_marks = _placed\(entries, attrgetter\("printed"\), (None)?\) if marks else \[\]'
+        r"|near_marks = .* if \(marks\) or True else \[\]",
+        "the filter only passes over placements whose ink box misses the strip (or whose text "
+        "box touches no mark), whose items the check would find nothing in: checking every "
+        "entry finds the same, slower (and with no mark, no text is near one)",
+    ),
+    (
+        "printkit/preflight/page.py::_placed",
+        r"if items or \(keep is None or keep\(entry\)\):",
+        "an entry with no items of that part places none, asked or not",
+    ),
+    (
+        "printkit/preflight/page.py::_may_reach_strip",
+        r"if type\((None|entry)\) is (not )?Run:",
+        "a run's ink box holds its items as a placement's does, so judging a run by it passes "
+        "over only a run with no ink in the strip; taking an entry whole only costs time",
+    ),
+    (
+        "printkit/preflight/page.py::_texts_near",
+        r"return True",
+        "a drawing has no text box only when it has no printed text, and _placed passes over "
+        "an entry with none before asking",
+    ),
+    (
+        "printkit/preflight/page.py::_may_fade",
+        r'folds = \[i for i in roled if i\.role == "fold" or i\.stroke\]'
+        r'|line_colours = \{i\.stroke for i in folds if i\.stroke or i\.kind == "line"\}',
+        "more colours only send the page to low_contrast, which looks at the page's own items "
+        "again (could_fade on them) before its exact search: the same findings, slower",
+    ),
+    (
+        "printkit/preflight/placements.py::__init__",
+        r'self\.fills = \{i\.fill for i in items if i\.kind != "(XXtextXX|TEXT)" and i\.fill\}'
+        r'|self\.casings = \{i\.stroke for i in items if i\.kind == "line" or i\.stroke\}',
+        "more grounds only send the page to low_contrast, which looks at the page's own items "
+        "again (could_fade on them) before its exact search: the same findings, slower",
+    ),
+    (
+        "printkit/preflight/placements.py::__init__",
+        r"self\.(entries: list\[Entry\]|out: list\[Item\]) = None",
+        "page() sets both before anything reads them",
+    ),
+    (
+        "printkit/preflight/placements.py",
+        r"_walk\(self\.document, ops, (IDENTITY, None|matrix, clip), self\.found, "
+        r"(count\(\)|order), self\.out, (None)?\)|drawn = None",
+        "without the sheet (or with every group walked in place) the page is one run of "
+        "page_items' own items: the findings of every item, which placements only reach faster",
+    ),
+    (
+        "printkit/preflight/placements.py::group",
+        r"next\(islice\(order, len\(drawn\) \+ 2, None\)\).*",
+        "numbers skipped keep the painting order, and only the order of two items is compared",
+    ),
+    (
         "printkit/load/yaml_spans.py::_character",
         r'return "XXXX"|line = lines\[mark\.line\] if mark\.line < len\(lines\) else "XXXX"',
         "the character is only compared with a tab (_in_words): '' and 'XXXX' say the same",
@@ -352,6 +451,106 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         r"for cut in range\(len\(path\), -2, -1\):",
         "the extra cut, -1, looks up path[:-1], the prefix already looked up at cut "
         "len(path) - 1 (and for the root, () at cut 0)",
+    ),
+    (
+        "printkit/impose/grid.py",
+        r"if not cuts or abs\(cuts\[-1\] - edge\) >= 1e-6:",
+        "differs only for two cut lines exactly 1e-6 pt apart",
+    ),
+    (
+        "printkit/impose/grid.py",
+        r"(columns|rows) = int\(\(paper\[[01]\] - 2 \* margin \+ gap \+ 1e-6\) / "
+        r"\(cell\[[01]\] \+ gap\)\)",
+        "int() and // agree for a quotient of 1 or more, and both are under 1 for one under 1 "
+        "(no grid either way)",
+    ),
+    (
+        "printkit/impose/marks.py",
+        r"(xs|ys) = \[[xy] for [xy] in grid\.cut_[xy]s\(\) if (left|top) - 1e-6 <=? [xy] <=? "
+        r"(right|bottom) \+ 1e-6\]"
+        r"|(if dx == 0 and x0 <=? ax <=? x1|elif dy == 0 and y0 <=? ay <=? y1):"
+        r"|if far <= 0:|if length (<= shortest - 1e-6|< shortest \+ 1e-6):"
+        r"|return min\(MARK_MAX, space\) if space > MARK_MIN else 0\.0",
+        "< and <= differ only for a cut line or a box exactly on the 1e-6 allowance or on a "
+        "mark's line, or a mark or room exactly as long as the shortest allowed, to the last bit",
+    ),
+    (
+        "printkit/impose/marks.py::crop_marks",
+        r"in_bleed_\w+ = not \w+ or .* >= MARK_IN_BLEED"
+        r"|in_bleed_\w+ = not \w+ and .* > MARK_IN_BLEED"
+        r"|in_bleed_\w+ = not \w+ and (top \+ above|below \+ bottom|left \+ margin"
+        r"|grid\.paper_width (- margin \+|\+ margin -) right) >= MARK_IN_BLEED",
+        "a mark over the bleed runs from the cut to the printable edge, as long as the bleed "
+        "that prints there (never negative: the grid keeps its margin), and _clear drops it "
+        "under 1 mm: the test only spares that work (or differs at exactly 1 mm)",
+    ),
+    (
+        "printkit/impose/marks.py::_clear",
+        r"near, far = \((y0 - ay, y1 - ay|x0 - ax, x1 - ax)\) if d[xy] >= 0 else .*",
+        "the test is asked only along the mark's own direction, which is never 0: a mark has "
+        "a length",
+    ),
+    (
+        "printkit/impose/marks.py::_clear",
+        r"if near <= length:|length = max\(near, 1\.0\).*",
+        "a box exactly at the mark's end leaves it as long; a mark pulled back to 1 pt is "
+        "still shorter than the shortest drawn (1 mm), so it is left out either way",
+    ),
+    (
+        "printkit/impose/sheet.py::impose_block_sheets",
+        r"fronts, placed = _sides\(blocks, spec, back=None\)",
+        "`back` is only read as a truth value: None and False both say 'the fronts'",
+    ),
+    (
+        "printkit/impose/sheet.py",
+        r"for block, indices in zip\((turned|blocks), cells, (strict=(None|False))?\):?",
+        "the cells are listed block by block from the same blocks, so the lists are always as "
+        "long: strict never fires",
+    ),
+    (
+        "printkit/impose/fold.py::impose_fold",
+        r"return impose_fold_blocks\(grid_pages\(pieces, grid, shared=(None|True)\), spec, title\)",
+        "fold sheets never read a block's `shared`: each unfolded piece keeps its own bleed",
+    ),
+    (
+        "printkit/impose/fold.py::impose_fold_blocks",
+        r'halves = zip\(\("front", "back"\), _halves\(piece, \*at, spec\.fold\), '
+        r"(strict=(None|False))?\)",
+        "_halves gives two places for the two names, so strict never fires",
+    ),
+    (
+        "printkit/impose/blocks.py::_centred",
+        r"for index, \(grid, shelf\) in enumerate\(zip\(grids, page, (strict=(None|False))?\)\):",
+        "the grids are made one per shelf of the page, so strict never fires",
+    ),
+    (
+        "printkit/impose/blocks.py::stack_pages",
+        r'assert grid is not None, "(XXcall too_big firstXX|CALL TOO_BIG FIRST)"'
+        r"|fitting = int\(\(bottom - top \+ run\.gap (- EPSILON\) //|\+ EPSILON\) /) "
+        r"\(run\.cell\[1\] \+ run\.gap\)\)",
+        "the assert's message is never shown (every caller asks too_big first); the rows "
+        "fitting differ only for a stack exactly 1e-6 from the bottom, and int() and // agree "
+        "for 1 row or more and are both under 1 below it",
+    ),
+    (
+        "printkit/impose/blocks.py::back_block",
+        r"room = None if \(block\.room is None\) and False else .*",
+        "a block placed off-centre (top_edge set) comes from stack_pages, which always gives "
+        "it a room",
+    ),
+    (
+        "printkit/impose/blocks.py::stack_pages",
+        r"columns = grid\.columns if (\(rows > 1\) and False|rows > 2) else "
+        r"min\(grid\.columns, len\(remaining\)\)",
+        "more than one row is taken only when more pieces remain than a row holds, and then "
+        "min(columns, remaining) is the columns",
+    ),
+    (
+        "printkit/impose/placement.py::note",
+        r"room_below = .* > mm\(0\.5\) \+ NOTE_SIZE \* \(1 \+ DESCENT\)"
+        r"|if not room_below and art_left is not None and art_left - margin > mm\(1\) \+ "
+        r"NOTE_SIZE:",
+        "differs only for room exactly as wide as the note needs, to the last bit",
     ),
     (
         "printkit/geometry/hexgrid.py",
@@ -507,6 +706,8 @@ def mutate(modules: list[Path], keep: bool) -> list[Report]:
             shutil.copytree(source, scratch / name, ignore=shutil.ignore_patterns("__pycache__"))
         elif source.is_file():
             shutil.copy2(source, scratch / name)
+    with (scratch / "tests" / "conftest.py").open("a", encoding="utf-8") as conftest:
+        conftest.write(SHARED_FIXTURES)
     with (scratch / "pyproject.toml").open("a", encoding="utf-8") as config:
         config.write(
             "\n[tool.mutmut]\n"

@@ -14,7 +14,7 @@ from printkit.impose.grid import Grid, fit_grid
 
 LENGTHS = st.floats(5.0, 900.0, allow_nan=False)
 PAPERS = st.tuples(st.floats(100.0, 1300.0), st.floats(100.0, 1300.0))
-GAPS = st.sampled_from([0.0, 1.5, 2.835, 6.0, 8.5])
+GAPS = st.sampled_from([0.0, 0.5, 1.5, 2.835, 6.0, 8.5])  # 0.5: less than a point apart
 MARGINS = st.floats(0.0, 40.0)
 EPSILON = 1e-6
 

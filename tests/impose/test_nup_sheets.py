@@ -1,0 +1,280 @@
+"""N-up sheets measured op by op (PRINT.md): what each sheet says it is, which piece's side
+each cell shows and where (what `printkit diff` names), backs behind their fronts however the
+sheet turns, art clipped where the printer stops, outlines and trim lines, crop marks of the
+cells that hold a piece, clear of the note."""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit.draw.fonts import text_width
+from printkit.draw.ops import Box, Circle, Group, Line, Page, Paint, Rect, Text
+from printkit.impose.blocks import Run, stack_pages
+from printkit.impose.grid import Grid, fit_grid
+from printkit.impose.marks import CUT_PAINT, MARK_CLEARANCE, MARK_PAINT, TRIM
+from printkit.impose.pieces import Piece
+from printkit.impose.placement import ACTUAL_SIZE
+from printkit.impose.sheet import impose_block_sheets, impose_sheets
+from printkit.model.base import ImposeSpec
+from printkit.model.units import mm
+from printkit.preflight.items import bounds
+
+A4 = (mm(210), mm(297))
+CARD = (mm(63), mm(88))
+
+
+def _cards(count: int, backs: bool = True, size: tuple[float, float] = CARD) -> list[Piece]:
+    """Cards named 0, 1, ..., each side one rectangle of its own colour."""
+    return [
+        Piece(
+            str(i),
+            *size,
+            (Rect(0, 0, *size, Paint(f"#0000{i:02x}")),),
+            (Rect(0, 0, *size, Paint(f"#ff00{i:02x}")),) if backs else None,
+            deck="cards",
+        )
+        for i in range(count)
+    ]
+
+
+def _grid(paper: tuple[float, float] = A4) -> Grid:
+    grid = fit_grid(paper, CARD, 0.0, mm(5))
+    assert grid is not None
+    return grid
+
+
+def _sheets(pieces: list[Piece], **spec: object) -> list[Page]:
+    return impose_sheets(pieces, _grid(), ImposeSpec(**spec), "Cards")  # type: ignore[arg-type]
+
+
+def _note(page: Page) -> str:
+    [note] = [op for op in page.ops if isinstance(op, Text) and op.role == "note"]
+    return note.text
+
+
+def _where(page: Page) -> list[tuple[str, str, float, float]]:
+    """Each piece the page records: name, side and where its trim's top-left corner is, in mm."""
+    return [
+        (p.name, p.side, round(p.box.x / mm(1), 3), round(p.box.y / mm(1), 3)) for p in page.placed
+    ]
+
+
+def _marks(page: Page) -> list[Line]:
+    return [op for op in page.ops if isinstance(op, Line) and op.paint == MARK_PAINT]
+
+
+@pytest.mark.parametrize("backs", ["long_edge", "short_edge"])
+def test_each_sheet_and_its_back_say_what_they_are(backs: str) -> None:
+    pages = _sheets(_cards(10), backs=backs)
+    edge = backs.replace("_", " ")
+    fronts = f"fronts · print double-sided, flip on the {edge}"
+    assert [page.label for page in pages] == [
+        f"Cards · sheet 1 of 2 · {fronts}",
+        "Cards · sheet 1 of 2 · backs of page 1",
+        f"Cards · sheet 2 of 2 · {fronts}",
+        "Cards · sheet 2 of 2 · backs of page 3",
+    ]
+    assert [_note(page) for page in pages] == [f"{ACTUAL_SIZE} · {p.label}" for p in pages]
+
+
+def test_without_backs_each_sheet_is_its_fronts_alone() -> None:
+    """Backs not asked for, or asked for and none to print: one page a sheet, every sheet."""
+    for pieces, backs in ((_cards(10), "none"), (_cards(10, backs=False), "long_edge")):
+        pages = _sheets(pieces, backs=backs)
+        assert [page.label for page in pages] == ["Cards · sheet 1 of 2", "Cards · sheet 2 of 2"]
+        assert [_note(page) for page in pages] == [f"{ACTUAL_SIZE} · {p.label}" for p in pages]
+        assert [len(page.placed) for page in pages] == [9, 1]
+        assert {p.side for page in pages for p in page.placed} == {"front"}
+
+
+def test_each_page_records_which_side_of_which_card_lies_where() -> None:
+    """Long-edge backs, moved by the measured printer offset (1 mm right, 2 mm down): card 0's
+    back is behind it in the top right cell, card 9 (alone on sheet 2) is in the top left."""
+    pages = _sheets(_cards(10), back_offset_x="1mm", back_offset_y="2mm")
+    columns, rows = (10.5, 73.5, 136.5), (16.5, 104.5, 192.5)
+    cells = [(x, y) for y in rows for x in columns]
+    assert _where(pages[0]) == [(str(i), "front", *cells[i]) for i in range(9)]
+    mirrored = [2, 1, 0, 5, 4, 3, 8, 7, 6]
+    assert _where(pages[1]) == [
+        (str(i), "back", cells[mirrored[i]][0] + 1, cells[mirrored[i]][1] + 2) for i in range(9)
+    ]
+    assert _where(pages[2]) == [("9", "front", 10.5, 16.5)]
+    assert _where(pages[3]) == [("9", "back", 136.5 + 1, 16.5 + 2)]
+    assert all(p.bleed == mm(3) for page in pages for p in page.placed)
+
+
+def test_a_card_with_no_back_leaves_its_cell_blank_and_the_next_cards_backs_still_print() -> None:
+    cards = _cards(3)
+    cards[1] = Piece("1", *CARD, cards[1].front, None, deck="cards")
+    back = _sheets(cards, backs="short_edge")[1]
+    assert [(name, side) for name, side, *_ in _where(back)] == [("0", "back"), ("2", "back")]
+    assert len([op for op in back.ops if isinstance(op, Group)]) == 1  # the backs, shifted
+    assert _where(back) == [("0", "back", 10.5, 192.5), ("2", "back", 136.5, 192.5)]
+
+
+@pytest.mark.parametrize(
+    ("paper", "first", "last"),
+    [
+        ((202, 276.4), [-1.5, -1.2, 64.5, 89.2], [0.0, 0.0, 64.5, 89.2]),
+        ((199, 274), [0.0, 0.0, 63.0, 88.0], [0.0, 0.0, 63.0, 88.0]),
+    ],
+    ids=["1.5 and 1.2 mm of bleed print", "none prints"],
+)
+def test_art_is_clipped_to_its_bleed_but_never_past_the_printable_edge(
+    paper: tuple[float, float], first: list[float], last: list[float]
+) -> None:
+    """On 202 × 276.4 mm paper the cards' trim is 6.5 mm from the sides and 6.2 mm from the
+    top and bottom; on 199 × 274 mm it is at the printable edge, 5 mm in. The first card shares
+    its right and bottom cuts, the last its left and top ones."""
+    grid = _grid((mm(paper[0]), mm(paper[1])))
+    [page] = impose_sheets(_cards(9), grid, ImposeSpec(backs="none"), "Cards")
+    clips = [op.clip for op in page.ops if isinstance(op, Group) and op.clip is not None]
+    assert [[round(v / mm(1), 3) for v in clips[i]] for i in (0, 8)] == [first, last]
+
+
+def _every_backs_box(pages: list[Page]) -> dict[str, Box]:
+    return {p.name: p.box for page in pages for p in page.placed if p.side == "back"}
+
+
+@pytest.mark.parametrize("backs", ["long_edge", "short_edge"])
+def test_on_a_counter_sheet_each_back_lies_behind_its_front(backs: str) -> None:
+    """Blocks of tiles and of cards stacked on a page: turned over its long edge a back lies
+    mirrored left to right, over its short edge top to bottom, exactly behind its front."""
+    tiles = [Piece(f"t{i}", mm(40), mm(40), (), (), deck="tiles") for i in range(5)]
+    runs = [Run(tuple(tiles), (mm(40), mm(40)), 0.0, True), Run(tuple(_cards(4)), CARD, 0.0, True)]
+    spec = ImposeSpec(backs=backs)  # type: ignore[arg-type]
+    pages = impose_block_sheets(stack_pages(runs, A4, spec.margin, spec.bleed), spec, "Counters")
+    backs_at = _every_backs_box(pages)
+    fronts = [p for page in pages for p in page.placed if p.side == "front"]
+    assert len(fronts) == 9 == len(backs_at)
+    for front in fronts:
+        box = front.box
+        x = A4[0] - box.x - box.w if backs == "long_edge" else box.x
+        y = A4[1] - box.y - box.h if backs == "short_edge" else box.y
+        back = backs_at[front.name]
+        assert (back.x, back.y, back.w, back.h) == pytest.approx((x, y, box.w, box.h))
+
+
+def test_a_counter_sheet_holds_the_art_and_marks_of_each_of_its_blocks() -> None:
+    """Round tokens (cut along their outlines, no crop marks) above a block of cards: both
+    blocks' art, the tokens' outlines and the cards' marks, which stop halfway to the tokens."""
+    outline = Circle(mm(10), mm(10), mm(10), Paint(None, "#333333", 0.3, role="cut"))
+    tokens = [
+        Piece(f"o{i}", mm(20), mm(20), (), (), outline=outline, deck="tokens") for i in range(3)
+    ]
+    cards = _cards(3)
+    runs = [Run(tuple(tokens), (mm(20), mm(20)), mm(6), False), Run(tuple(cards), CARD, 0.0, True)]
+    spec = ImposeSpec(backs="none")
+    blocks = stack_pages(runs, A4, spec.margin, spec.bleed)
+    [[token_block, card_block]] = blocks
+    [page] = impose_block_sheets(blocks, spec, "Counters")
+    assert [p.name for p in page.placed] == ["o0", "o1", "o2", "0", "1", "2"]
+    placed_art = [op for op in page.ops if isinstance(op, Group) and op.clip is not None]
+    assert len(placed_art) == 6
+    outlines = [op for op in page.ops if isinstance(op, Group) and op.ops == (outline,)]
+    token_grid = token_block.grid
+    assert [op.matrix[4:] for op in outlines] == [token_grid.position(i) for i in range(3)]
+    marks = _marks(page)
+    assert marks and min(min(m.y1, m.y2) for m in marks) == pytest.approx(card_block.room[0])
+    assert card_block.room[0] > token_grid.top + token_grid.height
+
+
+def test_the_trim_of_each_straight_card_is_on_its_front_only() -> None:
+    front, back = _sheets(_cards(2))
+    trims = [op for op in front.ops if isinstance(op, Rect) and op.paint == TRIM]
+    assert [(round(op.x / mm(1), 3), round(op.y / mm(1), 3)) for op in trims] == [
+        (10.5, 16.5),
+        (73.5, 16.5),
+    ]
+    assert not [op for op in back.ops if isinstance(op, Rect) and op.paint == TRIM]
+
+
+def test_rounded_cut_paths_follow_every_card_on_both_sides() -> None:
+    pages = _sheets(_cards(2), cut_corner_radius="3mm")
+    for page in pages:
+        cuts = [op for op in page.ops if isinstance(op, Rect) and op.paint == CUT_PAINT]
+        assert len(cuts) == 2 and all(op.radius == pytest.approx(mm(3)) for op in cuts)
+
+
+@pytest.mark.parametrize(("backs", "rows"), [("long_edge", (0, 1)), ("short_edge", (1, 2))])
+def test_the_marks_of_a_back_page_bound_the_cells_its_backs_are_in(backs: str, rows) -> None:
+    """Four cards fill the first row and a half: their backs fill the same rows (turned over
+    the long edge) or the last two (over the short edge)."""
+    back = _sheets(_cards(4), backs=backs)[1]
+    ys = (16.5, 104.5, 192.5, 280.5)
+    level = {round(m.y1 / mm(1), 3) for m in _marks(back) if m.y1 == m.y2}
+    assert level == {ys[rows[0]], ys[rows[0] + 1], ys[rows[1] + 1]}
+
+
+def _touches(mark: Line, box: tuple[float, float, float, float]) -> bool:
+    x0, y0, x1, y1 = box
+    return (
+        min(mark.x1, mark.x2) <= x1
+        and max(mark.x1, mark.x2) >= x0
+        and min(mark.y1, mark.y2) <= y1
+        and max(mark.y1, mark.y2) >= y0
+    )
+
+
+def test_crop_marks_stop_short_of_the_note() -> None:
+    """The note under 3 × 3 cards on A4 stands where the marks under the art would run."""
+    [page] = _sheets(_cards(9), backs="none")
+    notes = [op for op in page.ops if isinstance(op, Rect) and op.paint.fill == "#ffffff"]
+    box = bounds([*notes, *(op for op in page.ops if isinstance(op, Text))])
+    assert box is not None
+    clear = MARK_CLEARANCE * 0.99
+    grown = (box[0] - clear, box[1] - clear, box[2] + clear, box[3] + clear)
+    marks = _marks(page)
+    assert not [m for m in marks if _touches(m, grown)]
+    below = [m for m in marks if m.x1 == m.x2 and m.y1 > mm(200)]
+    assert len(below) == 4 and min(abs(m.y1 - m.y2) for m in below) < mm(6)  # some cut short
+
+
+@pytest.mark.parametrize(
+    ("paper", "card", "art_left"),
+    [((215.9, 279.4), (63.5, 88.9), 9.7), ((212, 274), (63, 88), 8.5)],
+    ids=["poker cards on Letter", "3.5 mm beside the art: enough"],
+)
+def test_with_no_room_under_the_art_the_note_reads_upward_in_the_left_margin(
+    paper: tuple[float, float], card: tuple[float, float], art_left: float
+) -> None:
+    """3 × 3 poker cards on Letter leave 1.35 mm under the bleed: the note turns to read
+    upward, centred on the page's height, its descenders 1 mm clear of the art (which starts
+    9.7 mm from the left edge)."""
+    size, piece = (mm(paper[0]), mm(paper[1])), (mm(card[0]), mm(card[1]))
+    grid = fit_grid(size, piece, 0.0, mm(5))
+    assert grid is not None
+    [page] = impose_sheets(_cards(9, size=piece), grid, ImposeSpec(backs="none"), "Cards")
+    [note] = [op for op in page.ops if isinstance(op, Group) and isinstance(op.ops[0], Text)]
+    [text] = note.ops
+    assert isinstance(text, Text) and (text.x, text.y, text.role) == (0, 0, "note")
+    assert text.text == f"{ACTUAL_SIZE} · Cards · sheet 1 of 1"
+    width = text_width(text.text, text.font, text.size)
+    baseline = mm(art_left) - mm(1) - text.size * 0.25
+    assert note.matrix == pytest.approx((0.0, -1.0, 1.0, 0.0, baseline, (size[1] + width) / 2))
+
+
+@pytest.mark.parametrize(
+    ("paper", "columns", "rows", "top", "baseline"),
+    [
+        ((210, 297), 2, 2, None, mm(239.5 + 8)),  # 8 mm under the art's bleed
+        ((210, 297), 3, 3, None, mm(297 - 5) - 1.5),  # as low as its descenders still print
+        ((210, 297), 2, 3, 21.5, mm(297 - 5) - 1.5),  # 3.5 mm free: enough
+        ((199, 274), 3, 3, None, mm(272 + 0.5) + 6),  # no room anywhere: 0.5 mm under the art
+        ((205, 274), 3, 3, None, mm(272 + 0.5) + 6),  # none under it, 3 mm beside it: too little
+    ],
+    ids=["room to spare", "a little room", "just enough room", "none", "too little beside"],
+)
+def test_the_note_stands_centred_under_the_art_on_a_white_ground(
+    paper: tuple[float, float], columns: int, rows: int, top: float | None, baseline: float
+) -> None:
+    size = (mm(paper[0]), mm(paper[1]))
+    grid = Grid(*size, *CARD, 0.0, columns, rows, None if top is None else mm(top))
+    [page] = impose_sheets(_cards(columns * rows), grid, ImposeSpec(backs="none"), "Cards")
+    [text] = [op for op in page.ops if isinstance(op, Text)]
+    width = text_width(text.text, text.font, 6.0)
+    assert (text.x, text.y, text.size) == pytest.approx(((size[0] - width) / 2, baseline, 6.0))
+    [ground] = [op for op in page.ops if isinstance(op, Rect) and op.paint == Paint("#ffffff")]
+    assert (ground.x, ground.y, ground.w, ground.h) == pytest.approx(
+        (text.x - mm(1), baseline - 6.0, width + mm(2), 6.0 * 1.4)
+    )
