@@ -10,6 +10,10 @@ checkout, then to this one, `--pairs` times, each a whole process (start-up incl
 prints the median processor seconds (user + system, the workers' included) of each side, the
 ratio of the medians and the median of the pairs' ratios.
 
+With `--instructions`, each side runs once under valgrind's callgrind instead, and the figure
+is the instructions it executed (valgrind's "Collected"): about fifty times slower, but the
+same on every run however busy the machine, so a small change shows.
+
 Run: `python benchmarks/versus.py --old /path/to/old/checkout --cwd /path/to/package/parent
 --pairs 9 -- --rule-data rule_data build bench --format pdf --force`
 (`git worktree add --detach /tmp/old <commit>` makes the other checkout).
@@ -19,7 +23,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -44,14 +50,38 @@ def processor_seconds(checkout: Path, cwd: Path, args: list[str]) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def instructions(checkout: Path, cwd: Path, args: list[str]) -> int:
+    """The instructions one whole `python -m printkit` process of `checkout` executes."""
+    valgrind = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    run = subprocess.run(
+        [*valgrind, sys.executable, "-m", "printkit", *args],
+        cwd=cwd,
+        env={**os.environ, "PYTHONPATH": str(checkout)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return int(re.search(r"Collected : (\d+)", run.stderr)[1])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--old", type=Path, required=True, help="the other checkout")
     parser.add_argument("--cwd", type=Path, default=Path.cwd(), help="where printkit runs")
     parser.add_argument("--pairs", type=int, default=9, help="old-then-new pairs of runs")
+    parser.add_argument("--instructions", action="store_true", help="count, under valgrind")
     parser.add_argument("args", nargs=argparse.REMAINDER, help="printkit's arguments, after --")
     options = parser.parse_args(argv)
     args = options.args[1:] if options.args[:1] == ["--"] else options.args
+    if options.instructions:
+        if shutil.which("valgrind") is None:
+            print("--instructions needs valgrind (apt-get install valgrind)")
+            return 1
+        with tempfile.TemporaryDirectory() as scratch:
+            low = instructions(options.old, options.cwd, [*args, "--out", scratch + "/a"])
+            high = instructions(REPO, options.cwd, [*args, "--out", scratch + "/b"])
+        print(f"old {low:,} instructions, new {high:,}; new/old {high / low:.3f}")
+        return 0
     old: list[float] = []
     new: list[float] = []
     with tempfile.TemporaryDirectory() as scratch:  # an output folder for each side
