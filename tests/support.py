@@ -255,6 +255,15 @@ def form_xobjects(reader: pypdf.PdfReader) -> dict[str, int]:
     return found
 
 
+def xobjects_placed(page: pypdf.PageObject) -> dict[str, int]:
+    """How often the page's own content places each XObject (`Do`), by name."""
+    placed: dict[str, int] = {}
+    for operands, operator in pypdf.generic.ContentStream(page.get_contents(), page.pdf).operations:
+        if operator == b"Do":
+            placed[operands[0]] = placed.get(operands[0], 0) + 1
+    return placed
+
+
 @dataclass(frozen=True)
 class Placed:
     """A text run as pypdf sees it: its page position in mm from the top-left corner (`y` its
@@ -274,19 +283,21 @@ def text_runs(page: pypdf.PageObject) -> list[Placed]:
     height = float(page.mediabox.height)
     runs: list[Placed] = []
     placed_with: list[list[float]] = []  # the transform of each form being read, outermost first
-    entering: list[list[float] | None] = [None]  # a `Do` seen, its form not yet begun
+    entering: list[float] | None = None  # a `Do` seen, its form not yet begun
 
     def before(operator: bytes, _: Any, cm: Sequence[float], __: Any) -> None:
-        if entering[0] is not None:  # the first operator inside the form
-            placed_with.append(entering[0])
-            entering[0] = None
+        nonlocal entering
+        if entering is not None:  # the first operator inside the form
+            placed_with.append(entering)
+            entering = None
         if operator == b"Do":
-            entering[0] = [float(v) for v in cm]
+            entering = [float(v) for v in cm]
 
     def after(operator: bytes, *_: Any) -> None:
+        nonlocal entering
         if operator == b"Do":
-            if entering[0] is not None:  # an image, or a form without operators
-                entering[0] = None
+            if entering is not None:  # an image, or a form without operators
+                entering = None
             else:
                 placed_with.pop()
 

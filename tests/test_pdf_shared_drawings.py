@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pypdf
-from support import Raster, near
+from support import Raster, near, xobjects_placed
 
 from printkit.draw.fonts import FACES
 from printkit.draw.ops import Document, FormField, Group, Page, Paint, Rect, Text, translate
@@ -44,13 +44,7 @@ def _written(document: Document, tmp_path: Path) -> Path:
 
 def _placements(path: Path) -> dict[str, int]:
     """How often each form is placed on the first page."""
-    reader = pypdf.PdfReader(path)
-    page = reader.pages[0]
-    placed: dict[str, int] = {}
-    for operands, operator in pypdf.generic.ContentStream(page.get_contents(), reader).operations:
-        if operator == b"Do":
-            placed[operands[0]] = placed.get(operands[0], 0) + 1
-    return placed
+    return xobjects_placed(pypdf.PdfReader(path).pages[0])
 
 
 def test_a_drawing_placed_often_is_one_form_placed_each_time(tmp_path: Path) -> None:

@@ -40,6 +40,7 @@ from support import (
     read_package,
     segment_at,
     text_runs,
+    xobjects_placed,
 )
 from svglib.svglib import svg2rlg
 
@@ -189,11 +190,9 @@ def test_a_card_printed_several_times_is_drawn_once(shields_up: Path) -> None:
     reader = pypdf.PdfReader(shields_up / "deck.pdf")
     placed: dict[str, int] = {}
     for page in reader.pages:
-        for operands, operator in pypdf.generic.ContentStream(
-            page.get_contents(), reader
-        ).operations:
-            if operator == b"Do" and operands[0].startswith(FACE_FORM):
-                placed[operands[0]] = placed.get(operands[0], 0) + 1
+        for name, times in xobjects_placed(page).items():
+            if name.startswith(FACE_FORM):
+                placed[name] = placed.get(name, 0) + times
     repeated = [card for card in DECK["cards"] if card.get("count", 1) >= FORM_FROM]
     assert len(placed) >= len(repeated) > 0
     assert all(times >= FORM_FROM for times in placed.values()), placed

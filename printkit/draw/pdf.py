@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from PIL.Image import Image as PILImage
 from reportlab import rl_config
@@ -55,6 +55,7 @@ from printkit.draw.press import (
     to_one_ink,
 )
 from printkit.draw.svg_art import svg_drawing
+from printkit.preflight.items import BBox, bounding
 
 
 @dataclass
@@ -163,7 +164,8 @@ class _PdfPainter:
                 placed = self.placed.get(id(op.ops))
                 if placed is not None and placed.times >= FORM_FROM:
                     name = self.group_forms[key] = f"G{len(self.group_forms)}"
-                    box = placed.box or _UNBOUNDED  # clipping nothing a placement shows
+                    # the box round every placement's clip: clipping nothing one shows
+                    box = bounding(placed.clips) if placed.clips else _UNBOUNDED
                     self.form(name, box, op.ops, _State(scale=inner))
             elif isinstance(op, Image) and read_art(op.source).is_vector:
                 self.define_vector_art(op.source)
@@ -379,11 +381,11 @@ def _embedded_faces(drawing: object) -> None:
 
 @dataclass
 class _Placed:
-    """How many groups place one tuple of ops, and the box that bounds what they show of it
-    (the union of their clips; None when one of them does not clip it)."""
+    """How many groups place one tuple of ops, and what they show of it: their clips (None
+    once one of them does not clip it)."""
 
-    times: int
-    box: tuple[float, float, float, float] | None
+    times: int = 0
+    clips: list[BBox] | None = field(default_factory=list)
 
 
 def _placements(document: Document) -> dict[int, _Placed]:
@@ -400,10 +402,14 @@ def _placements(document: Document) -> dict[int, _Placed]:
                 key = id(op.ops)
                 if key not in fields:
                     fields[key] = walk(op.ops)
-                    placed[key] = _Placed(0, _clip_box(op))
+                    placed[key] = _Placed()
                 seen = placed[key]
                 seen.times += 1
-                seen.box = _union(seen.box, _clip_box(op))
+                clip = _clip_box(op)
+                if clip is None:
+                    seen.clips = None
+                elif seen.clips is not None:
+                    seen.clips.append(clip)
                 has_field = has_field or fields[key]
             elif isinstance(op, FormField):
                 has_field = True
@@ -414,20 +420,12 @@ def _placements(document: Document) -> dict[int, _Placed]:
     return {key: seen for key, seen in placed.items() if not fields[key]}
 
 
-def _clip_box(group: Group) -> tuple[float, float, float, float] | None:
+def _clip_box(group: Group) -> BBox | None:
     """What a group shows of its ops, as (x0, y0, x1, y1) in their coordinates: its clip."""
     if group.clip is None:
         return None
     x, y, w, h = group.clip
     return (x, y, x + w, y + h)
-
-
-def _union(
-    a: tuple[float, float, float, float] | None, b: tuple[float, float, float, float] | None
-) -> tuple[float, float, float, float] | None:
-    if a is None or b is None:
-        return None
-    return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
 
 def _scale_of(group: Group) -> float:
