@@ -401,6 +401,46 @@ def test_the_unmarked_edge_is_named(side: str) -> None:
     )
 
 
+def _moved(mark: Line, by_mm: float) -> Line:
+    """The mark moved across its own line: an upright one sideways, a flat one up or down."""
+    upright = mark.x1 == mark.x2
+    dx, dy = (mm(by_mm), 0.0) if upright else (0.0, mm(by_mm))
+    return Line(mark.x1 + dx, mark.y1 + dy, mark.x2 + dx, mark.y2 + dy, mark.paint)
+
+
+@pytest.mark.parametrize("side", sorted(EDGE_MARKS))
+@pytest.mark.parametrize("by_mm", [-0.2, 0.2])
+def test_a_mark_a_little_off_its_edge_still_marks_it(side: str, by_mm: float) -> None:
+    """Closer than 0.3 mm, a mark stands on the edge's line, on either side of it; further,
+    it marks nothing there (and is itself a mark of nothing)."""
+    marks = [_moved(mark, by_mm) if name == side else mark for name, mark in EDGE_MARKS.items()]
+    assert _codes([TRIM, *marks]) == []
+    marks = [_moved(mark, by_mm * 2) if name == side else mark for name, mark in EDGE_MARKS.items()]
+    assert _codes([TRIM, *marks]) == ["PK766", "PK767"]
+    assert f"the {side} edge" in _findings([TRIM, *marks])[0][1]
+
+
+def test_a_flat_mark_does_not_mark_an_upright_edge_it_crosses() -> None:
+    """A mark marks the edge it lies along: a flat mark whose middle is on the left edge's
+    line is no mark of the left edge."""
+    across = Line(mm(45), mm(40), mm(55), mm(40), CROP)  # middle at x 50 mm, the left edge
+    marks = [mark for name, mark in EDGE_MARKS.items() if name != "left"]
+    assert "the left edge" in _findings([TRIM, *marks, across])[0][1]
+
+
+def test_a_card_placed_again_has_its_text_touched_by_a_mark_0_2_mm_away() -> None:
+    """The text of a drawing placed again is judged where each copy sits: a mark 0.2 mm above
+    or below the second copy's title touches it."""
+    title = Text(mm(5), mm(10), "Title", "PK-Regular", 10)
+    card = (Rect(0, 0, mm(63), mm(88), Paint("#ffffff")), title)
+    copies = _card_copies(card, 20, 100)
+    (_, top, _, bottom) = page_items(Document("t", []), [copies[1]])[-1].box
+    above = Line(mm(106), top - mm(10), mm(106), top - mm(0.2), CROP)
+    below = Line(mm(106), bottom + mm(0.2), mm(106), bottom + mm(10), CROP)
+    assert "PK762" in _codes([*copies, above])
+    assert "PK762" in _codes([*copies, below])
+
+
 # Each check's finding as printed: what, where (the middle of the item's box) and what to do.
 FINDINGS = {
     "ink in the strip": (

@@ -234,6 +234,15 @@ def _walk(
                     continue
             add(Item("text", box, op.color, None, op.role, None, op.text, op.size, next(order)))
             continue
+        if plain_move and clip is None and (type(op) is Line or type(op) is Rect):
+            # a sheet's crop marks and trims, on each of a deck's thousand pages: `transformed`
+            # and `_item`'s sums for a plain move (the same to the last bit), without their calls
+            e, f = matrix[4], matrix[5]
+            x0, y0, x1, y1 = _own_box(op)  # type: ignore[misc]
+            paint = op.paint
+            add(Item(type(op).__name__.lower(), (x0 + e, y0 + f, x1 + e, y1 + f), paint.fill,
+                     paint.stroke, paint.role, paint.dash, order=next(order)))  # fmt: skip
+            continue
         if isinstance(op, FormField):
             continue
         if isinstance(op, Group):
