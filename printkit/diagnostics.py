@@ -816,6 +816,14 @@ PREFLIGHT_EMPTY_MARK = _code(
     "A crop mark on a sheet of pieces continues no piece's edge: it marks an empty slot of the "
     "grid, and a cut along it goes through nothing.",
 )
+PREFLIGHT_OFF_PAPER = _code(
+    "PK768",
+    Severity.WARNING,
+    "ink drawn wholly off the paper",
+    "Text, art or a mark lies wholly beyond an edge of the page, so none of it prints: the "
+    "page's note ('print at actual size') when a zero margin leaves it no room under the "
+    "pieces or beside them, or an element placed past the paper.",
+)
 PREFLIGHT_HINGE = _code(
     "PK765",
     Severity.WARNING,

@@ -14,6 +14,7 @@ from printkit.preflight.checks import (
     low_contrast,
     marks_of_nothing,
     marks_over_text,
+    off_the_paper,
     printed,
     small_text,
     uncut_edges,
@@ -24,6 +25,7 @@ from printkit.preflight.items import Item
 def page_findings(
     items: list[Item], size: tuple[float, float], home_printed: bool
 ) -> Iterator[Finding]:
+    yield from off_the_paper(items, size)
     if home_printed:
         yield from ink_in_strip(items, size)
     texts = printed(items)

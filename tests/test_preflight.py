@@ -441,6 +441,32 @@ def test_a_card_placed_again_has_its_text_touched_by_a_mark_0_2_mm_away() -> Non
     assert "PK762" in _codes([*copies, below])
 
 
+@pytest.mark.parametrize(
+    ("edge", "x", "y"),
+    [("left", -20, 100), ("top", 100, -20), ("right", 210, 100), ("bottom", 100, 297)],
+)
+def test_ink_wholly_off_the_paper_is_found_beyond_the_edge_it_passed(
+    edge: str, x: float, y: float
+) -> None:
+    """Art just past an edge (its box ending on the edge or starting on it) prints nothing,
+    said once a page; art with a sliver on the paper is the strip's business; white is no
+    ink."""
+    past = Rect(mm(x), mm(y), mm(20), mm(20), Paint("#336699"))
+    for home_printed in (True, False):
+        [finding] = [f for f in _findings([past, past], home_printed) if f[0] == "PK768"]
+        assert finding[1].startswith(f"a rect lies wholly beyond the {edge} edge of the paper")
+    onto = mm(0.1) * {"left": 1, "top": 1, "right": -1, "bottom": -1}[edge]
+    sliver = Rect(
+        past.x + (onto if edge in ("left", "right") else 0),
+        past.y + (onto if edge in ("top", "bottom") else 0),
+        past.w,
+        past.h,
+        past.paint,
+    )
+    assert "PK768" not in _codes([sliver])
+    assert _codes([Rect(past.x, past.y, past.w, past.h, Paint(WHITE))]) == []
+
+
 # Each check's finding as printed: what, where (the middle of the item's box) and what to do.
 FINDINGS = {
     "ink in the strip": (
@@ -477,6 +503,15 @@ FINDINGS = {
         "the left edge of a piece at x 81.5 mm, y 94.0 mm has no crop mark and no cut line",
         "turn crop marks on, give the material a 'cut_corner_radius' (a cut line round each "
         "piece), or leave room in the margins for marks",
+    ),
+    "off the paper": (
+        [Text(mm(100), mm(300), "Print at actual size", "PK-Regular", 6.0, role="note")],
+        "PK768",
+        "text 'Print at actual size' lies wholly beyond the bottom edge of the paper, at x 108.8 "
+        "mm, y 299.5 mm: none of it prints",
+        "the page's note needs about 3 mm of paper under the pieces or beside them: a wider "
+        "margin (impose: margin) or fewer pieces per sheet leaves it room; move anything else "
+        "onto the page",
     ),
     "mark of nothing": (
         [TRIM, *EDGE_MARKS.values(), Line(mm(150), mm(40), mm(150), mm(45), CROP)],

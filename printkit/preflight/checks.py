@@ -21,6 +21,7 @@ from printkit.diagnostics import (
     PREFLIGHT_EMPTY_MARK,
     PREFLIGHT_HINGE,
     PREFLIGHT_MARK_OVER_TEXT,
+    PREFLIGHT_OFF_PAPER,
     PREFLIGHT_SMALL_TEXT,
     PREFLIGHT_STRIP,
     PREFLIGHT_UNMARKED,
@@ -79,8 +80,8 @@ def ink_in_strip(items: list[Item], size: tuple[float, float]) -> Iterator[Findi
     deepest: dict[str, tuple[float, Item]] = {}
     near = NEAR_EDGE
     for item in items:
-        if clear_of_strip(item.box, size) or not inks(item):
-            continue  # wholly inside the strip (nearly every item), or no ink
+        if clear_of_strip(item.box, size) or not inks(item) or _off_paper(item.box, size):
+            continue  # wholly inside the strip (nearly every item), no ink, or none printed
         x0, y0, x1, y1 = item.box
         for edge, distance in (
             ("left", x0),
@@ -99,6 +100,30 @@ def ink_in_strip(items: list[Item], size: tuple[float, float]) -> Iterator[Findi
             "keep art, bleed, marks and text 5 mm inside the paper (a smaller piece, fewer per "
             "sheet or a larger paper), or accept the risk with 'preflight: {accept: [code]}'",
         )
+
+
+def off_the_paper(items: list[Item], size: tuple[float, float]) -> Iterator[Finding]:
+    """Ink wholly beyond an edge of the page prints nothing: the first such item, per page."""
+    for item in items:
+        if inks(item) and _off_paper(item.box, size):
+            x0, _, x1, y1 = item.box
+            edge = (
+                "left" if x1 <= 0 else "top" if y1 <= 0 else "right" if x0 >= size[0] else "bottom"
+            )
+            yield Finding(
+                PREFLIGHT_OFF_PAPER,
+                f"{_what(item)} lies wholly beyond the {edge} edge of the paper, "
+                f"{_at(item.box)}: none of it prints",
+                "the page's note needs about 3 mm of paper under the pieces or beside them: a "
+                "wider margin (impose: margin) or fewer pieces per sheet leaves it room; move "
+                "anything else onto the page",
+            )
+            return
+
+
+def _off_paper(box: BBox, size: tuple[float, float]) -> bool:
+    x0, y0, x1, y1 = box
+    return x1 <= 0 or y1 <= 0 or x0 >= size[0] or y0 >= size[1]
 
 
 def _what(item: Item) -> str:

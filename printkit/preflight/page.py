@@ -26,6 +26,7 @@ from printkit.preflight.checks import (
     low_contrast,
     marks_of_nothing,
     marks_over_text,
+    off_the_paper,
     printed,
     small_text,
     uncut_edges,
@@ -41,8 +42,10 @@ def entry_findings(
     entries: list[Entry], size: tuple[float, float], home_printed: bool
 ) -> Iterator[Finding]:
     """What the checks find on every item of the page, in the same order."""
+    near_edges = _placed(entries, ITEMS, _may_reach_strip(size))  # and those beyond them
+    yield from off_the_paper(near_edges, size)
     if home_printed:
-        yield from ink_in_strip(_placed(entries, ITEMS, _may_reach_strip(size)), size)
+        yield from ink_in_strip(near_edges, size)
     smallest = _placed(entries, attrgetter("small"))
     yield from small_text(smallest, printed(smallest))
     roled = _placed(entries, attrgetter("roled"))
