@@ -105,7 +105,7 @@ def ink_in_strip(items: list[Item], size: tuple[float, float]) -> Iterator[Findi
 def off_the_paper(items: list[Item], size: tuple[float, float]) -> Iterator[Finding]:
     """Ink wholly beyond an edge of the page prints nothing: the first such item, per page."""
     for item in items:
-        if inks(item) and _off_paper(item.box, size):
+        if _off_paper(item.box, size) and inks(item):
             x0, _, x1, y1 = item.box
             edge = (
                 "left" if x1 <= 0 else "top" if y1 <= 0 else "right" if x0 >= size[0] else "bottom"
