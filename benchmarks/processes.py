@@ -23,7 +23,7 @@ BARE_START = [sys.executable, "-c", "import reportlab.pdfgen.canvas"]
 # Both sides run with Python's byte-code cache, as users run them: with PYTHONDONTWRITEBYTECODE
 # set (some shells and CI set it) printkit's modules, in a source tree, were compiled again on
 # every run while the baselines' libraries came compiled from site-packages.
-_ENVIRONMENT = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+ENVIRONMENT = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def timed(command: list[str], exit_code: int = 0) -> float:
@@ -46,7 +46,7 @@ def measured(command: list[str], exit_code: int = 0) -> tuple[float, float, str]
 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    result = subprocess.run(command, capture_output=True, text=True, check=False, env=_ENVIRONMENT)
+    result = subprocess.run(command, capture_output=True, text=True, check=False, env=ENVIRONMENT)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if result.returncode != exit_code:

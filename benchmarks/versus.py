@@ -8,7 +8,10 @@ taking the median of the pairs' ratios keeps the machine's drift out of the comp
 What it does: runs `python -m printkit ARGS --out <scratch>` with `PYTHONPATH` set to the other
 checkout, then to this one, `--pairs` times, each a whole process (start-up included), and
 prints the median processor seconds (user + system, the workers' included) of each side, the
-ratio of the medians and the median of the pairs' ratios.
+ratio of the medians and the median of the pairs' ratios. Each side first runs once untimed,
+with Python's byte-code cache on (as benchmarks/processes.py runs every process): a fresh
+`git worktree` has no compiled modules, and with PYTHONDONTWRITEBYTECODE set every run of it
+compiled all of printkit again (a gigainstruction on the other side's count).
 
 With `--instructions`, each side runs once under valgrind's callgrind instead, and the figure
 is the instructions it executed (valgrind's "Collected"): about fifty times slower, but the
@@ -22,7 +25,6 @@ Run: `python benchmarks/versus.py --old /path/to/old/checkout --cwd /path/to/pac
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import resource
 import shutil
@@ -32,7 +34,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+from processes import ENVIRONMENT
+
 REPO = Path(__file__).resolve().parent.parent
+
+
+def _environment(checkout: Path) -> dict[str, str]:
+    return {**ENVIRONMENT, "PYTHONPATH": str(checkout)}
 
 
 def processor_seconds(checkout: Path, cwd: Path, args: list[str]) -> float:
@@ -41,7 +49,7 @@ def processor_seconds(checkout: Path, cwd: Path, args: list[str]) -> float:
     subprocess.run(
         [sys.executable, "-m", "printkit", *args],
         cwd=cwd,
-        env={**os.environ, "PYTHONPATH": str(checkout)},
+        env=_environment(checkout),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         check=True,
@@ -56,7 +64,7 @@ def instructions(checkout: Path, cwd: Path, args: list[str]) -> int:
     run = subprocess.run(
         [*valgrind, sys.executable, "-m", "printkit", *args],
         cwd=cwd,
-        env={**os.environ, "PYTHONPATH": str(checkout)},
+        env=_environment(checkout),
         capture_output=True,
         text=True,
         check=True,
@@ -73,6 +81,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("args", nargs=argparse.REMAINDER, help="printkit's arguments, after --")
     options = parser.parse_args(argv)
     args = options.args[1:] if options.args[:1] == ["--"] else options.args
+    with tempfile.TemporaryDirectory() as scratch:  # each side's modules compiled, untimed
+        for checkout in (options.old, REPO):
+            processor_seconds(checkout, options.cwd, [*args, "--out", scratch])
     if options.instructions:
         if shutil.which("valgrind") is None:
             print("--instructions needs valgrind (apt-get install valgrind)")
