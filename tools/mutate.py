@@ -52,7 +52,15 @@ THROUGH_THE_CLI = {
         "tests/test_cli.py::test_an_erratum_turns_a_known_contradiction_into_a_note",
     ],
     "preflight": ["tests/test_preflight.py"],
-    "impose": ["tests/impose", "tests/test_imposition.py", "tests/test_fold.py"],
+    "impose": [
+        "tests/impose",
+        "tests/test_imposition.py",
+        "tests/test_fold.py",
+        # hex maps are what tiles: their pages, headers and poster limits, built through the CLI
+        "tests/materials/test_hexmap_print.py",
+        "tests/materials/test_map_header.py",
+        "tests/materials/test_hexmap_checks.py",
+    ],
     "geometry": ["tests/geometry"],
     # the limits (depth, alias expansion) and the located byte errors load_yaml reports
     "load": ["tests/test_loader.py", "tests/test_input_limits.py"],
