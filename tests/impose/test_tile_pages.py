@@ -27,8 +27,8 @@ from printkit.model.units import mm
 A4 = (mm(210), mm(297))
 MARGIN = mm(5)
 OVERLAP = mm(10)
-# 2 columns × 3 rows on A4: windows of 194 × 277 mm, the last column and row showing less
-ART = (mm(300), mm(700))
+# 3 columns × 3 rows on A4: windows of 194 × 277 mm, the last column and row showing less
+ART = (mm(450), mm(700))
 INK = Paint("#000000")
 
 
@@ -56,11 +56,11 @@ def _apply(matrix: tuple[float, ...], x: float, y: float) -> tuple[float, float]
 
 def test_the_plan_is_two_columns_by_three_rows_the_last_showing_less() -> None:
     plan = _plan()
-    assert plan.xs == pytest.approx((0.0, mm(184)))
+    assert plan.xs == pytest.approx((0.0, mm(184), mm(368)))
     assert plan.ys == pytest.approx((0.0, mm(267), mm(534)))
     assert plan.window == pytest.approx((mm(194), mm(277)))
     assert plan.shown(0, 0) == pytest.approx(plan.window)
-    assert plan.shown(1, 1) == pytest.approx((mm(116), mm(277)))  # the art ends at 300 mm
+    assert plan.shown(2, 1) == pytest.approx((mm(82), mm(277)))  # the art ends at 450 mm
     assert plan.shown(0, 2) == pytest.approx((mm(194), mm(166)))  # and at 700 mm
 
 
@@ -90,14 +90,14 @@ def test_each_page_is_the_paper_named_after_the_map_and_its_index() -> None:
     plan = _plan()
     pages = _pages(plan)
     assert {(page.width, page.height) for page in pages} == {A4}
-    assert pages[3].label == "Map · B2 of 2 × 3"
+    assert pages[4].label == "Map · B2 of 3 × 3"
 
 
 def test_the_trim_box_is_the_part_each_page_keeps_up_to_the_next_pages_cut_edge() -> None:
     """Up to where the next page's cut edge lands; the last column and row to the art's end."""
     plan = _plan()
     wx, wy = plan.window_origin
-    widths = [mm(184), mm(116)]
+    widths = [mm(184), mm(184), mm(82)]
     heights = [mm(267), mm(267), mm(166)]
     for page, (column, row) in zip(_pages(plan), _tiles(plan), strict=True):
         box = page.trim_box
@@ -150,10 +150,10 @@ def test_the_pages_laid_over_each_page_are_named_by_their_overlap_ticks() -> Non
         expected = {}
         if column + 1 < len(plan.xs):
             x = wx + plan.xs[column + 1] - plan.xs[column]
-            expected[f"B{row + 1}"] = (x + mm(0.8), wy - mm(2.5))
+            expected[f"{'BC'[column]}{row + 1}"] = (x + mm(0.8), wy - mm(2.5))
         if row + 1 < len(plan.ys):
             y = wy + plan.ys[row + 1] - plan.ys[row]
-            name = f"{'AB'[column]}{row + 2}"
+            name = f"{'ABC'[column]}{row + 2}"
             x = min(wx + plan.shown(column, row)[0] + mm(0.5), right_edge - _width(name))
             expected[name] = (x, y + LABEL_SIZE)
         assert sorted(named) == sorted(expected), (column, row)
@@ -161,8 +161,8 @@ def test_the_pages_laid_over_each_page_are_named_by_their_overlap_ticks() -> Non
             assert (named[name].x, named[name].y) == pytest.approx((x, y)), name
         assert all((t.font, t.size) == (font, LABEL_SIZE) for t in named.values())
         assert all(t.x + _width(t.text) <= right_edge + 1e-6 for t in named.values())
-    below_b1 = next(t for t in _texts(pages[1]) if t.text == "B2")
-    assert below_b1.x == pytest.approx(wx + mm(116) + mm(0.5))  # by the art's own end
+    below_c1 = next(t for t in _texts(pages[2]) if t.text == "C2")
+    assert below_c1.x == pytest.approx(wx + mm(82) + mm(0.5))  # by the art's own end
 
 
 def _width(text: str) -> float:
@@ -191,12 +191,15 @@ def test_each_page_says_where_it_goes_and_how_to_assemble_it() -> None:
     first = "lay the other pages over this one, edges on the ticks"
     cut = "cut along the {} ticks, lay over the neighbour up to its ticks"
     assert [_index_line(page).text for page in pages] == [
-        f"A1 of 2 × 3 · Map · {first}",
-        f"B1 of 2 × 3 · Map · {cut.format('left')}",
-        f"A2 of 2 × 3 · Map · {cut.format('top')}",
-        f"B2 of 2 × 3 · Map · {cut.format('left and top')}",
-        f"A3 of 2 × 3 · Map · {cut.format('top')}",
-        f"B3 of 2 × 3 · Map · {cut.format('left and top')}",
+        f"A1 of 3 × 3 · Map · {first}",
+        f"B1 of 3 × 3 · Map · {cut.format('left')}",
+        f"C1 of 3 × 3 · Map · {cut.format('left')}",
+        f"A2 of 3 × 3 · Map · {cut.format('top')}",
+        f"B2 of 3 × 3 · Map · {cut.format('left and top')}",
+        f"C2 of 3 × 3 · Map · {cut.format('left and top')}",
+        f"A3 of 3 × 3 · Map · {cut.format('top')}",
+        f"B3 of 3 × 3 · Map · {cut.format('left and top')}",
+        f"C3 of 3 × 3 · Map · {cut.format('left and top')}",
     ]
     for page, (column, _) in zip(pages, _tiles(plan), strict=True):
         line = _index_line(page)
@@ -210,7 +213,7 @@ def test_under_a_header_the_index_line_leaves_the_map_to_name_itself() -> None:
     header = Header(lambda window, width: ([], mm(10)))
     plan = plan_tiles(ART, A4, MARGIN, OVERLAP, header=header)
     lines = [_index_line(page).text for page in _pages(plan, header)]
-    assert lines[0] == "A1 of 2 × 3 · lay the other pages over this one, edges on the ticks"
+    assert lines[0] == "A1 of 3 × 3 · lay the other pages over this one, edges on the ticks"
 
 
 def test_advice_too_wide_for_what_the_page_keeps_leaves_the_index_alone() -> None:
