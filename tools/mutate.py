@@ -561,6 +561,27 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "differs only for room exactly as wide as the note needs, to the last bit",
     ),
     (
+        "printkit/impose/calibration.py",
+        r'if backs (!= "short_edge"|== "XXshort_edgeXX"|== "SHORT_EDGE"):'
+        r"|back \+= _scale\(\*back_position\(point, paper, None\)\)",
+        "the three crosses stand symmetric about the page's centre, so mirrored across either "
+        "axis they fall on the same three places: the back page is the same for both edges",
+    ),
+    (
+        "printkit/impose/tiling.py::shown",
+        r"width = min\(self\.window\[0\], self\.size\[0\] - self\.xs\[column\]\) "
+        r"if self\.size\[1\] else 0\.0"
+        r"|height = min\(self\.window\[1\], self\.size\[1\] - self\.ys\[row\]\) "
+        r"if self\.size\[0\] else 0\.0",
+        "the art's size is given whole (plan_tiles) or not at all (0, 0): one side is 0 only "
+        "when both are",
+    ),
+    (
+        "printkit/impose/tiling.py::_tile_page",
+        r'if text_width\(line, font_name\("regular"\), LABEL_SIZE\) >= width:',
+        "differs only for a line exactly as wide as the page keeps, to the last bit",
+    ),
+    (
         "printkit/geometry/hexgrid.py",
         r"unit = HexLayout\(orientation, [\d.]+\)",
         "corners and centres scale together: a hex of any size gives the same edge table",

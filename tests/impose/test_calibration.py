@@ -126,7 +126,8 @@ def test_each_scale_lies_behind_its_cross_seen_from_the_back_shifted_by_the_offs
 ) -> None:
     """Held to the light, each front cross falls on the middle of a scale when the printer
     registers perfectly with the offset already set: the scale stands where the cross shows
-    through the back, moved by that offset."""
+    through the back, moved by that offset. (The crosses stand symmetric about the page's
+    centre, so both edges put the scales in the same three places.)"""
     w, h = A4
     path = _written(A4, tmp_path, backs=backs, back_offset_x="1.5mm", back_offset_y="-2mm")
     expected: set[tuple[bool, float, float, float]] = set()
