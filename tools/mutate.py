@@ -577,6 +577,37 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "when both are",
     ),
     (
+        "printkit/impose/tiling.py::plan_tiles",
+        r"columns = TilePlan\(paper, margin, \(width, [01]\.0\), xs, (\([01]\.0,\)|None), size\)",
+        "the columns' plan is a start that _rows completes: it replaces the window's height and "
+        "the rows before either is read",
+    ),
+    (
+        "printkit/impose/tiling.py::plan_tiles",
+        r"return _rows\(columns, None, overlap, snaps\[1\]\)",
+        "_rows reads the header's height first as a truth value: None and 0.0 both say none",
+    ),
+    (
+        "printkit/impose/tiling.py::plan_tiles",
+        r"if tallest (<=? safe\.header - 2 \* HEADER_GAP [-+] _EPS"
+        r"|< safe\.header (\+ 2 \*|- 2 /) HEADER_GAP - _EPS):",
+        "the tight plan is then tried also when the pages' tallest header is the whole art's "
+        "(or within 1e-6 pt of it), and is then the safe plan: the whole art's header is the "
+        "tallest any page needs (Header's contract)",
+    ),
+    (
+        "printkit/impose/tiling.py::plan_tiles",
+        r"if _tallest_header\(tight, header\) < tallest \+ _EPS:",
+        "differs only for a header exactly 1e-6 pt taller than planned, to the last bit",
+    ),
+    (
+        "printkit/impose/tiling.py::axis_starts",
+        r"if window - overlap < _EPS:|while starts\[-1\] \+ window <= length - _EPS:"
+        r"|candidates = \[p for p in points if reach <= p < limit \+ _EPS\]",
+        "differs only for a window exactly 1e-6 pt beyond its overlap, or ending (or a hex "
+        "centre standing) exactly 1e-6 pt from where the art (or the join's reach) ends",
+    ),
+    (
         "printkit/impose/tiling.py::_tile_page",
         r'if text_width\(line, font_name\("regular"\), LABEL_SIZE\) >= width:',
         "differs only for a line exactly as wide as the page keeps, to the last bit",

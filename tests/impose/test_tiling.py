@@ -251,8 +251,10 @@ def test_a_thousand_pages_is_the_most_a_plan_makes() -> None:
 
 def test_columns_snap_to_the_column_centres_and_rows_to_the_row_centres() -> None:
     """Centres 2 mm back from each plain join, one list across and one down: with a header
-    too, whose height moves the rows' joins."""
-    for header in (None, Header(lambda window, width: ([], mm(10)))):
+    too, whose height moves the rows' joins, and with one shorter on each page than for the
+    whole art, whose rows are planned again for it."""
+    shorter = Header(lambda window, width: ([], mm(20) if window is None else mm(10)))
+    for header in (None, Header(lambda window, width: ([], mm(10))), shorter):
         plain = plan_tiles((mm(300), mm(500)), A4, mm(5), mm(10), header=header)
         across, down = [plain.xs[1] - mm(2)], [plain.ys[1] - mm(2)]
         plan = plan_tiles((mm(300), mm(500)), A4, mm(5), mm(10), (across, down), header)
