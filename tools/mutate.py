@@ -608,6 +608,17 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "centre standing) exactly 1e-6 pt from where the art (or the join's reach) ends",
     ),
     (
+        "printkit/impose/tiling.py::axis_starts",
+        r"snapped = plan\(snaps\) if \(snaps\) or True else plain",
+        "planned with no hex centres to snap to, the plan is the plain one",
+    ),
+    (
+        "printkit/impose/tiling.py::fits_one_page",
+        r"size\[0\] <=? paper\[0\] - 2 \* margin \+ _EPS and size\[1\] <=? paper\[1\] - 2 \* "
+        r"margin - FOOTER \+ _EPS",
+        "differs only for art exactly 1e-6 pt larger than the room, to the last bit",
+    ),
+    (
         "printkit/impose/tiling.py::_tile_page",
         r'if text_width\(line, font_name\("regular"\), LABEL_SIZE\) >= width:',
         "differs only for a line exactly as wide as the page keeps, to the last bit",
