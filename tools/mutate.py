@@ -52,7 +52,15 @@ THROUGH_THE_CLI = {
         "tests/test_cli.py::test_an_erratum_turns_a_known_contradiction_into_a_note",
     ],
     "preflight": ["tests/test_preflight.py"],
-    "impose": ["tests/impose", "tests/test_imposition.py", "tests/test_fold.py"],
+    "impose": [
+        "tests/impose",
+        "tests/test_imposition.py",
+        "tests/test_fold.py",
+        # hex maps are what tiles: their pages, headers and poster limits, built through the CLI
+        "tests/materials/test_hexmap_print.py",
+        "tests/materials/test_map_header.py",
+        "tests/materials/test_hexmap_checks.py",
+    ],
     "geometry": ["tests/geometry"],
     # the limits (depth, alias expansion) and the located byte errors load_yaml reports
     "load": ["tests/test_loader.py", "tests/test_input_limits.py"],
@@ -551,6 +559,69 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         r"|if not room_below and art_left is not None and art_left - margin > mm\(1\) \+ "
         r"NOTE_SIZE:",
         "differs only for room exactly as wide as the note needs, to the last bit",
+    ),
+    (
+        "printkit/impose/calibration.py",
+        r'if backs (!= "short_edge"|== "XXshort_edgeXX"|== "SHORT_EDGE"):'
+        r"|back \+= _scale\(\*back_position\(point, paper, None\)\)",
+        "the three crosses stand symmetric about the page's centre, so mirrored across either "
+        "axis they fall on the same three places: the back page is the same for both edges",
+    ),
+    (
+        "printkit/impose/tiling.py::shown",
+        r"width = min\(self\.window\[0\], self\.size\[0\] - self\.xs\[column\]\) "
+        r"if self\.size\[1\] else 0\.0"
+        r"|height = min\(self\.window\[1\], self\.size\[1\] - self\.ys\[row\]\) "
+        r"if self\.size\[0\] else 0\.0",
+        "the art's size is given whole (plan_tiles) or not at all (0, 0): one side is 0 only "
+        "when both are",
+    ),
+    (
+        "printkit/impose/tiling.py::plan_tiles",
+        r"columns = TilePlan\(paper, margin, \(width, [01]\.0\), xs, (\([01]\.0,\)|None), size\)",
+        "the columns' plan is a start that _rows completes: it replaces the window's height and "
+        "the rows before either is read",
+    ),
+    (
+        "printkit/impose/tiling.py::plan_tiles",
+        r"return _rows\(columns, None, overlap, snaps\[1\]\)",
+        "_rows reads the header's height first as a truth value: None and 0.0 both say none",
+    ),
+    (
+        "printkit/impose/tiling.py::plan_tiles",
+        r"if tallest (<=? safe\.header - 2 \* HEADER_GAP [-+] _EPS"
+        r"|< safe\.header (\+ 2 \*|- 2 /) HEADER_GAP - _EPS):",
+        "the tight plan is then tried also when the pages' tallest header is the whole art's "
+        "(or within 1e-6 pt of it), and is then the safe plan: the whole art's header is the "
+        "tallest any page needs (Header's contract)",
+    ),
+    (
+        "printkit/impose/tiling.py::plan_tiles",
+        r"if _tallest_header\(tight, header\) < tallest \+ _EPS:",
+        "differs only for a header exactly 1e-6 pt taller than planned, to the last bit",
+    ),
+    (
+        "printkit/impose/tiling.py::axis_starts",
+        r"if window - overlap < _EPS:|while starts\[-1\] \+ window <= length - _EPS:"
+        r"|candidates = \[p for p in points if reach <= p < limit \+ _EPS\]",
+        "differs only for a window exactly 1e-6 pt beyond its overlap, or ending (or a hex "
+        "centre standing) exactly 1e-6 pt from where the art (or the join's reach) ends",
+    ),
+    (
+        "printkit/impose/tiling.py::axis_starts",
+        r"snapped = plan\(snaps\) if \(snaps\) or True else plain",
+        "planned with no hex centres to snap to, the plan is the plain one",
+    ),
+    (
+        "printkit/impose/tiling.py::fits_one_page",
+        r"size\[0\] <=? paper\[0\] - 2 \* margin \+ _EPS and size\[1\] <=? paper\[1\] - 2 \* "
+        r"margin - FOOTER \+ _EPS",
+        "differs only for art exactly 1e-6 pt larger than the room, to the last bit",
+    ),
+    (
+        "printkit/impose/tiling.py::_tile_page",
+        r'if text_width\(line, font_name\("regular"\), LABEL_SIZE\) >= width:',
+        "differs only for a line exactly as wide as the page keeps, to the last bit",
     ),
     (
         "printkit/geometry/hexgrid.py",

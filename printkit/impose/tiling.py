@@ -287,7 +287,7 @@ def _tile_page(
     x, width = plan.header_span(column)
     if plan.pages > 1:  # one page needs no index nor advice
         named = [index] if header else [index, title]  # a header names the map itself
-        line = " · ".join([*named, _advice(plan, column, row)])
+        line = " · ".join([*named, _advice(column, row)])
         if text_width(line, font_name("regular"), LABEL_SIZE) > width:
             line = index  # the advice would run under the next page
         ops.append(Text(x, plan.margin + LABEL_SIZE * 0.9, line, font_name("regular"), LABEL_SIZE))
@@ -305,7 +305,7 @@ def _tile_page(
     return Page(plan.paper[0], plan.paper[1], ops, trim_box=box, label=f"{title} · {index}")
 
 
-def _advice(plan: TilePlan, column: int, row: int) -> str:
+def _advice(column: int, row: int) -> str:
     cut = [side for side, has in (("left", column > 0), ("top", row > 0)) if has]
     if not cut:
         return "lay the other pages over this one, edges on the ticks"

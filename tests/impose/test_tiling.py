@@ -14,7 +14,10 @@ from printkit.impose.tiling import (
     BAND_BOTTOM,
     BAND_SIDE,
     BAND_TOP,
+    FOOTER,
     HEADER_GAP,
+    MAX_TILE_PAGES,
+    SNAP_REACH,
     Header,
     TilingError,
     Window,
@@ -22,6 +25,7 @@ from printkit.impose.tiling import (
     choose_paper,
     column_name,
     fits_one_page,
+    orientations,
     plan_tiles,
     tile_index,
     tile_pages,
@@ -189,3 +193,96 @@ def test_the_room_stays_for_the_whole_legend_when_taller_windows_would_show_more
 
     plan = plan_tiles((mm(450), mm(600)), A4, mm(5), mm(10), header=_boxes(height, []))
     assert plan.header == pytest.approx(whole + 2 * HEADER_GAP)
+
+
+# --- the limits and boundaries of a plan --------------------------------------------------------
+
+
+def test_a_join_moves_back_3_mm_at_most_to_a_hex_centre() -> None:
+    """The window runs 200 pt with 10 pt of overlap: the next may start anywhere from 190 pt
+    back to 190 pt - 3 mm, at the furthest hex centre there; centres further back are not
+    used."""
+    reach = 190 - SNAP_REACH
+    assert axis_starts(500, 200, 10, [reach]) == (0.0, reach, reach + 190)
+    assert axis_starts(500, 200, 10, [reach - 0.01]) == (0.0, 190.0, 380.0)
+    assert axis_starts(500, 200, 10, [189.0, 190.0]) == (0.0, 190.0, 380.0)
+    assert axis_starts(500, 200, 10, [185.0, 189.0]) == (0.0, 189.0, 379.0)
+
+
+def test_a_snapped_plan_needing_a_page_more_gives_way_to_the_plain_one() -> None:
+    assert axis_starts(390, 200, 10) == (0.0, 190.0)
+    assert axis_starts(390, 200, 10, [187.0]) == (0.0, 190.0)  # snapped: 0, 187, 377
+
+
+def test_a_hex_centre_at_a_windows_own_start_is_never_its_join() -> None:
+    """A window less than 3 mm beyond its overlap reaches back to its own start."""
+    assert axis_starts(20, 10, 5, [0.0]) == (0.0, 5.0, 10.0)
+
+
+def test_too_little_window_or_too_many_pages_along_an_axis_is_refused_in_words() -> None:
+    with pytest.raises(TilingError, match=r"^a window of 35\.3 mm leaves nothing beyond the "):
+        axis_starts(1000, 100, 100)
+    with pytest.raises(TilingError, match=r"overlap of 35\.3 mm$"):
+        axis_starts(1000, 100, 100)
+    with pytest.raises(TilingError, match=r"^a map 21\.2 m long needs too many pages$"):
+        axis_starts(60000, 100, 50)  # 1,200 steps of 50 pt
+    assert len(axis_starts(50000, 100, 50)) <= MAX_TILE_PAGES  # 1,000 steps: allowed
+
+
+def test_paper_the_margins_fill_is_refused_in_words() -> None:
+    no_width = (2 * mm(5) + 2 * BAND_SIDE, A4[1])
+    with pytest.raises(TilingError, match=r"^the margins leave no room on the paper$"):
+        plan_tiles((mm(100), mm(100)), no_width, mm(5), 0.0)
+    no_height = (A4[0], 2 * mm(5) + BAND_TOP + BAND_BOTTOM)
+    message = r"^the margins and the map's header \(title, caption, legend\) leave no room on "
+    with pytest.raises(TilingError, match=message + r"the paper$"):
+        plan_tiles((mm(100), mm(100)), no_height, mm(5), 0.0)
+    narrow = plan_tiles((5.0, 5.0), (no_width[0] + 0.5, no_height[1] + 0.5), mm(5), 0.0)
+    assert (len(narrow.xs), len(narrow.ys)) == (10, 10)  # half a point is still room
+
+
+def test_a_thousand_pages_is_the_most_a_plan_makes() -> None:
+    """A4 with 5 mm margins and 10 mm overlap steps 184 mm across and 267 mm down."""
+    most = plan_tiles((mm(1849), mm(26709)), A4, mm(5), mm(10))
+    assert (len(most.xs), len(most.ys), most.pages) == (10, 100, MAX_TILE_PAGES)
+    with pytest.raises(TilingError, match=r"^it needs 1,100 pages, more than 1,000$"):
+        plan_tiles((mm(2033), mm(26709)), A4, mm(5), mm(10))
+
+
+def test_columns_snap_to_the_column_centres_and_rows_to_the_row_centres() -> None:
+    """Centres 2 mm back from each plain join, one list across and one down: with a header
+    too, whose height moves the rows' joins, and with one shorter on each page than for the
+    whole art, whose rows are planned again for it."""
+    shorter = Header(lambda window, width: ([], mm(20) if window is None else mm(10)))
+    for header in (None, Header(lambda window, width: ([], mm(10))), shorter):
+        plain = plan_tiles((mm(300), mm(500)), A4, mm(5), mm(10), header=header)
+        across, down = [plain.xs[1] - mm(2)], [plain.ys[1] - mm(2)]
+        plan = plan_tiles((mm(300), mm(500)), A4, mm(5), mm(10), (across, down), header)
+        assert (plan.xs, plan.ys) == ((0.0, across[0]), (0.0, down[0]))
+
+
+def test_a_page_header_a_little_shorter_than_the_whole_legend_still_gives_the_map_room() -> None:
+    """Every page's header is 0.5 pt shorter than the whole art's: the windows grow by it."""
+    whole = mm(10)
+    header = Header(lambda window, width: ([], whole if window is None else whole - 0.5))
+    plan = plan_tiles((mm(450), mm(600)), A4, mm(5), mm(10), header=header)
+    assert plan.header == pytest.approx(whole - 0.5 + 2 * HEADER_GAP)
+
+
+def test_fits_one_page_up_to_the_margins_and_the_footer_exactly() -> None:
+    room = (A4[0] - 2 * mm(5), A4[1] - 2 * mm(5) - FOOTER)
+    assert fits_one_page(room, A4, mm(5))
+    assert not fits_one_page((room[0] + mm(0.01), room[1]), A4, mm(5))
+    assert not fits_one_page((room[0], room[1] + mm(0.01)), A4, mm(5))
+
+
+def test_paper_is_turned_as_asked_or_both_ways_portrait_first() -> None:
+    assert orientations(A4, "portrait") == [A4]
+    assert orientations(A4, "landscape") == [(A4[1], A4[0])]
+    assert orientations((A4[1], A4[0]), "auto") == [A4, (A4[1], A4[0])]
+
+
+def test_the_paper_chosen_is_planned_with_the_header() -> None:
+    header = Header(lambda window, width: ([], mm(10)))
+    _, plan = choose_paper((mm(460), mm(190)), A4, "auto", mm(5), mm(10), header=header)
+    assert plan is not None and plan.header == pytest.approx(mm(10) + 2 * HEADER_GAP)

@@ -1,0 +1,202 @@
+"""The duplex calibration sheet read back from its PDF in millimetres: the front's crosses where
+the page promises them, the back's scales exactly behind them (mirrored for the edge the sheet
+flips on, shifted by the offset already set), every tick and label of a scale, and the
+instructions a user follows to read it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from xml.etree import ElementTree
+
+import pypdf
+import pypdfium2
+import pytest
+from support import MM_PER_PT, text_runs
+
+from printkit.draw.ops import Document
+from printkit.draw.pdf import render_pdf
+from printkit.draw.svg import render_svg_page
+from printkit.impose.calibration import calibration_pages
+from printkit.impose.placement import ACTUAL_SIZE
+from printkit.model.base import ImposeSpec
+from printkit.model.units import mm
+
+A4 = (210.0, 297.0)
+LETTER = (215.9, 279.4)
+OFFSET = (1.5, -2.0)  # mm: right and up, as a user might have set it after a first reading
+TOLERANCE = 0.02  # mm: what the PDF's coordinates round to
+
+
+@dataclass(frozen=True)
+class Stroke:
+    """A stroked path as pdfium sees it, in mm from the page's top-left corner: its centre, its
+    length along its longer side and its width across (the stroke, as pdfium pads it)."""
+
+    x: float
+    y: float
+    along: float
+    across: float
+    level: bool  # wider than tall
+
+
+def _written(paper: tuple[float, float], tmp_path: Path, **spec: str) -> Path:
+    pages = calibration_pages((mm(paper[0]), mm(paper[1])), ImposeSpec(**spec))  # type: ignore[arg-type]
+    path = tmp_path / "calibration.pdf"
+    path.write_bytes(render_pdf(Document("calibration", pages)))
+    return path
+
+
+def _strokes(path: Path, index: int) -> list[Stroke]:
+    document = pypdfium2.PdfDocument(path)
+    page = document[index]
+    height = page.get_height()
+    strokes = []
+    for drawn in page.get_objects():
+        if drawn.type != pypdfium2.raw.FPDF_PAGEOBJ_PATH:
+            continue
+        left, bottom, right, top = (v * MM_PER_PT for v in drawn.get_bounds())
+        width, tall = right - left, top - bottom
+        strokes.append(
+            Stroke(
+                (left + right) / 2,
+                height * MM_PER_PT - (top + bottom) / 2,
+                max(width, tall) - min(width, tall),
+                min(width, tall),
+                width > tall,
+            )
+        )
+    document.close()
+    return strokes
+
+
+def _near(a: float, b: float) -> bool:
+    return abs(a - b) < TOLERANCE
+
+
+def _cross_at(strokes: list[Stroke], x: float, y: float) -> list[Stroke]:
+    return [s for s in strokes if _near(s.x, x) and _near(s.y, y)]
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["a4", "letter"])
+def test_the_front_has_a_cross_40_mm_and_50_mm_in_from_two_corners_and_one_at_the_centre(
+    paper: tuple[float, float], tmp_path: Path
+) -> None:
+    """Each cross is two 16 mm arms through its point and a 3 mm ring round it: nothing else is
+    stroked on the front."""
+    w, h = paper
+    strokes = _strokes(_written(paper, tmp_path), 0)
+    targets = [(40.0, 50.0), (w / 2, h / 2), (w - 40.0, h - 50.0)]
+    assert len(strokes) == 3 * len(targets)
+    for x, y in targets:
+        arms = sorted(_cross_at(strokes, x, y), key=lambda s: s.along)
+        assert len(arms) == 3, (x, y, arms)
+        ring, *lines = arms
+        assert sorted(line.level for line in lines) == [False, True]
+        assert all(line.along == pytest.approx(16.0, abs=TOLERANCE) for line in lines)
+        thickness = lines[0].across
+        assert ring.along == pytest.approx(0.0, abs=TOLERANCE)  # as wide as it is tall
+        assert ring.across - thickness == pytest.approx(3.0, abs=TOLERANCE)
+
+
+def _scale_strokes(x: float, y: float) -> set[tuple[bool, float, float, float]]:
+    """What a scale centred on (x, y) strokes: a tick every millimetre from -6 to +6 mm across
+    each direction, 5 mm long at 0 and ±5 mm, 2.4 mm long between (level, x, y, length)."""
+    ticks = set()
+    for step in range(-6, 7):
+        length = 5.0 if step % 5 == 0 else 2.4
+        ticks.add((False, round(x + step, 1), round(y, 1), length))  # along the x scale
+        ticks.add((True, round(x, 1), round(y + step, 1), length))  # along the y scale
+    return ticks
+
+
+def _measured(strokes: list[Stroke]) -> set[tuple[bool, float, float, float]]:
+    return {(s.level, round(s.x, 1), round(s.y, 1), round(s.along, 1)) for s in strokes}
+
+
+@pytest.mark.parametrize(
+    ("backs", "behind"),
+    [
+        ("long_edge", lambda x, y, w, h: (w - x, y)),  # the sheet turns over its long edge
+        ("short_edge", lambda x, y, w, h: (x, h - y)),
+    ],
+)
+def test_each_scale_lies_behind_its_cross_seen_from_the_back_shifted_by_the_offset(
+    backs: str, behind, tmp_path: Path
+) -> None:
+    """Held to the light, each front cross falls on the middle of a scale when the printer
+    registers perfectly with the offset already set: the scale stands where the cross shows
+    through the back, moved by that offset. (The crosses stand symmetric about the page's
+    centre, so both edges put the scales in the same three places.)"""
+    w, h = A4
+    path = _written(A4, tmp_path, backs=backs, back_offset_x="1.5mm", back_offset_y="-2mm")
+    expected: set[tuple[bool, float, float, float]] = set()
+    for x, y in [(40.0, 50.0), (w / 2, h / 2), (w - 40.0, h - 50.0)]:
+        bx, by = behind(x, y, w, h)
+        expected |= _scale_strokes(bx + OFFSET[0], by + OFFSET[1])
+    assert _measured(_strokes(path, 1)) == expected
+
+
+def _labels(path: Path, index: int) -> set[tuple[str, float, float, float]]:
+    """The scale labels of a page (text, x, baseline, size in pt), to 0.1 mm."""
+    runs = text_runs(pypdf.PdfReader(path).pages[index])
+    return {(r.text, round(r.x, 1), round(r.y, 1), r.size) for r in runs if r.text in ("-5", "+5")}
+
+
+def test_each_scale_labels_its_5_mm_ticks_in_6_pt_clear_of_the_other_scale(
+    tmp_path: Path,
+) -> None:
+    """The x scale's "-5" and "+5" stand above their ticks, starting 1 mm left of them; the y
+    scale's stand 7.5 mm right of the centre, past the end of the x scale, their baselines
+    0.8 mm below their ticks: no label sits on another or on a tick."""
+    w, h = A4
+    path = _written(A4, tmp_path, back_offset_x="1.5mm", back_offset_y="-2mm")
+    expected = set()
+    for x, y in [(40.0, 50.0), (w / 2, h / 2), (w - 40.0, h - 50.0)]:
+        cx, cy = w - x + OFFSET[0], y + OFFSET[1]
+        for step in (-5, 5):
+            text = f"{step:+d}"
+            expected.add((text, round(cx + step - 1.0, 1), round(cy - 3.5, 1), 6.0))
+            expected.add((text, round(cx + 7.5, 1), round(cy + step + 0.8, 1), 6.0))
+    assert _labels(path, 1) == expected
+    assert _labels(path, 0) == set()  # the front shows only crosses
+
+
+def _instructions(path: Path, index: int) -> list[tuple[str, float, float, float]]:
+    runs = text_runs(pypdf.PdfReader(path).pages[index])
+    return [
+        (r.text, round(r.x, 2), round(r.y, 2), r.size) for r in runs if r.text not in ("-5", "+5")
+    ]
+
+
+def test_both_sides_say_how_to_read_the_sheet_and_the_back_the_offset_already_set(
+    tmp_path: Path,
+) -> None:
+    """A 10 pt heading naming the side, 20 mm from the left edge and 40 mm above the middle of
+    the page, then the instructions in 8 pt, one line every 11 pt; the back adds, a line
+    further down, the offset it was printed with, in mm."""
+    path = _written(A4, tmp_path, back_offset_x="1.5mm", back_offset_y="-2mm")
+    top = A4[1] / 2 - 40.0
+    line = 11 * MM_PER_PT
+    said = [
+        f"Duplex calibration — print this page double-sided, {ACTUAL_SIZE.lower()}.",
+        "Hold the sheet up to a light and look at the back: each front cross shows on a scale.",
+        "The reading in mm (right and down positive) is back_offset_x / back_offset_y.",
+        "Add it to the offset already set; a reprint then reads 0 on both scales.",
+    ]
+    for index, side in enumerate(("front", "back")):
+        expected = [(f"printkit calibration · {side}", 20.0, round(top, 2), 10.0)]
+        expected += [(text, 20.0, round(top + n * line, 2), 8.0) for n, text in enumerate(said, 1)]
+        if side == "back":
+            expected.append(("offset now: x +1.5 mm, y -2.0 mm", 20.0, round(top + 6 * line, 2), 8))
+        assert _instructions(path, index) == expected
+
+
+def test_each_side_is_titled_as_the_calibration_front_or_back_in_its_svg() -> None:
+    """An SVG page's title is what a viewer lists it as: each side says which it is."""
+    document = Document("Cards", calibration_pages((mm(A4[0]), mm(A4[1])), ImposeSpec()))
+    titles = [
+        ElementTree.fromstring(render_svg_page(document, page)).findtext("{*}title")
+        for page in document.pages
+    ]
+    assert titles == ["calibration · front", "calibration · back"]
