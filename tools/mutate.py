@@ -50,6 +50,8 @@ THROUGH_THE_CLI = {
         "tests/check",
         "tests/test_rules.py",
         "tests/test_cli.py::test_an_erratum_turns_a_known_contradiction_into_a_note",
+        "tests/test_played.py",  # the played rules: values, gaps, tables, played.py
+        "tests/materials/test_hexmap_checks.py",  # check/hexmap.py, through a built map
     ],
     "preflight": ["tests/test_preflight.py"],
     "impose": ["tests/impose", "tests/test_imposition.py", "tests/test_fold.py"],
