@@ -162,6 +162,12 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "is None only when both are",
     ),
     (
+        "printkit/check/values.py",
+        r'return bool\(value_uses\(source\) - context\.get\("values", (None)?\)\.keys\(\)\)',
+        "both contexts uses_undefined is given hold 'values' (the prose's rules_context and the "
+        "sheets' reference_context built on it), so the default is never used",
+    ),
+    (
         "printkit/geometry/polygon.py",
         r"for \(x0, y0\), \(x1, y1\) in zip\(polygon, polygon\[1:\] \+ polygon\[:1\], "
         r"(strict=(None|False))?\):",

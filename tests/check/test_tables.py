@@ -93,7 +93,8 @@ def test_a_grid_reports_its_columns_as_a_range_table_and_each_short_row(tmp_path
               - {label: "5+", min: 5, max: null}
           rows:
             - {roll: 1, cells: [A, B, C]}
-            - {roll: 2, cells: [A, B]}
+            - roll: 2
+              cells: [A, B]
         """,
     )
     assert found == [
@@ -123,7 +124,7 @@ def test_a_grid_reports_its_columns_as_a_range_table_and_each_short_row(tmp_path
         ),
         (
             "PK512",
-            line_of(lines, "cells: [A, B]}"),
+            line_of(lines, "cells: [A, B]"),
             "table 'combat': roll 2 has 2 cells for 3 columns",
             "give each row one cell per column of 'across', in order",
         ),
