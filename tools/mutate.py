@@ -168,6 +168,23 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "sheets' reference_context built on it), so the default is never used",
     ),
     (
+        "printkit/check/counter_fit.py",
+        r"def \(layout: Layout, orientation: str, turned: bool = True\) -> float:",
+        "reach's only caller, fit_scale, always passes `turned`: the default is never used",
+    ),
+    (
+        "printkit/check/counter_fit.py",
+        r"points = \[\(sx \* cx, sy \* cy\) for sx in \(\+?-?1, 1\) for sy in \(\+?-?1, 1\)\]",
+        "a rectangle's corners are two pairs of opposites, and the reach is the largest absolute "
+        "projection, the same for a corner and its opposite: two corners not opposite suffice",
+    ),
+    (
+        "printkit/check/counter_fit.py",
+        r"abs\(x \* math\.cos\(math\.radians\(a\)\) - y \* math\.sin\(math\.radians\(a\)\)\)",
+        "every piece measured (a rectangle, turned or not, or a regular hexagon) is its own "
+        "mirror image across the x axis, so projecting (x, -y) finds the same reach",
+    ),
+    (
         "printkit/geometry/polygon.py",
         r"for \(x0, y0\), \(x1, y1\) in zip\(polygon, polygon\[1:\] \+ polygon\[:1\], "
         r"(strict=(None|False))?\):",
@@ -755,12 +772,16 @@ def mutate(modules: list[Path], keep: bool) -> list[Report]:
 
 def _functions(path: Path) -> dict[str, list[str]]:
     """The source lines of every function in mutmut's rewritten module, by name: each mutant is
-    a copy of its function named `<function>__mutmut_<n>`, the original `..._orig`."""
+    a copy of its function named `<function>__mutmut_<n>`, the original `..._orig`. The `def`
+    line is kept, without the name, so that a changed default shows in the diff."""
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines()  # once: ast.get_source_segment splits the whole text per call,
     # minutes for a module of a thousand mutants
     return {
-        node.name: lines[node.lineno : node.end_lineno]
+        node.name: [
+            lines[node.lineno - 1].replace(node.name, "", 1),
+            *lines[node.lineno : node.end_lineno],
+        ]
         for node in ast.walk(ast.parse(text))
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
     }
