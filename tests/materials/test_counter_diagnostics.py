@@ -98,14 +98,21 @@ materials:
   board_copy: {kind: hexmap, copies: {of: board, across: 2}}
   sized_later: {kind: hexmap, orientation: flat, columns: 3, rows: 3}
   rules_card: {kind: cards, deck: ships}
-  counters: {kind: counters, decks: [ships, no_such_deck], map: MAP, FIT impose: {backs: none}}
+  counters:
+    kind: counters
+    decks: [ships, no_such_deck]
+    map: MAP
+    fit: FIT
+    impose: {backs: none}
 """
 
 
-def _fit(tmp_path: Path, map_id: str, fit: str = "") -> list[tuple[str, int, str, str | None]]:
+def _fit(
+    tmp_path: Path, map_id: str, fit: str = "strict"
+) -> list[tuple[str, int, str, str | None]]:
     folder = tmp_path / "counters"
     folder.mkdir(parents=True)
-    text = FIT_GAME.replace("MAP", map_id).replace("FIT ", f"fit: {fit}, " if fit else "")
+    text = FIT_GAME.replace("MAP", map_id).replace("FIT", fit)
     (folder / "game.yaml").write_text(text, encoding="utf-8")
     found = Diagnostics()
     loaded = load_package("counters", folder, found)
@@ -164,7 +171,7 @@ def test_a_counter_sheet_naming_what_is_not_a_hex_map_is_refused(tmp_path: Path)
     assert _fit(tmp_path, "rules_card") == [
         (
             "PK200",
-            _line("  counters:"),
+            _line("    map: MAP"),
             "material 'counters' names 'rules_card', which is not a hex map",
             maps,
         )
