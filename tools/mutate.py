@@ -163,6 +163,19 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     ),
     (
         "printkit/check/values.py",
+        r"if difflib\.get_close_matches\(name, defined, (n=[1-9], |)(cutoff=0\.6|)\):",
+        "only whether a close match exists is read: any n of 1 or more says the same, and 0.6 "
+        "is difflib's default cutoff",
+    ),
+    (
+        "printkit/check/tables.py",
+        r"(other = by_id\.get\(row\.id\) if \(row\.id\) or True else None"
+        r"|original = rules\.tables\.get\(table\.restates\) if \(table\.restates\) or True "
+        r"else None)",
+        "get(None) finds nothing: table ids and the ids by_id holds are non-empty strings",
+    ),
+    (
+        "printkit/check/values.py",
         r'return bool\(value_uses\(source\) - context\.get\("values", (None)?\)\.keys\(\)\)',
         "both contexts uses_undefined is given hold 'values' (the prose's rules_context and the "
         "sheets' reference_context built on it), so the default is never used",

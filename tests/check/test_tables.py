@@ -36,7 +36,8 @@ def test_a_dice_table_reports_each_impossible_roll_overlap_and_missing_sum(
             - {roll: "2-4", result: Low.}
             - {roll: "4-5", result: Again.}
             - {roll: "3-4", result: Twice.}
-            - {roll: "12-13", result: Past.}
+            - result: Past.
+              roll: "12-13"
             - {roll: 12, result: High.}
             - {roll: "x", result: Nothing.}
         """,
@@ -142,6 +143,11 @@ def test_a_range_table_names_its_rows_by_id_or_by_their_numbers(tmp_path: Path) 
             - {min: null, max: 2, id: near, result: Near.}
             - {min: 2, max: 4, result: Middle.}
             - {min: 6, max: 10, id: far, result: Far.}
+        exact:
+          kind: range
+          domain: {min: 1, max: 3}
+          rows:
+            - {min: 1, max: 3, result: Any.}
         """,
     )
     assert found == [
@@ -177,13 +183,19 @@ def test_a_lookup_table_reports_each_key_listed_again(tmp_path: Path) -> None:
             - {key: card, result: one}
             - {key: pair, result: two}
             - {key: card, result: three}
-            - {key: card, result: four}
+            - result: four
+              key: card
         """,
     )
     message = "table 'prices' lists key 'card' twice"
     assert found == [
         ("PK515", line_of(lines, "three"), message, "keep one row per key"),
-        ("PK515", line_of(lines, "four"), message, "keep one row per key"),
+        (
+            "PK515",
+            line_of(lines, "key: card", after=line_of(lines, "four")),
+            message,
+            "keep one row per key",
+        ),
     ]
 
 
@@ -219,6 +231,19 @@ luck_again:
   rows:
     - {roll: "3-6", id: high, result: High.}
     - {roll: "1-2", id: low, result: Low.}
+odd:
+  kind: dice
+  dice: d6
+  rows:
+    - {roll: "1-6", result: Any.}
+    - {roll: "x", result: Never.}
+odd_again:
+  kind: dice
+  dice: d6
+  restates: odd
+  rows:
+    - {roll: "1-6", result: Any.}
+    - {roll: "y", result: Never.}
 reach_again:
   kind: range
   restates: reach
@@ -234,6 +259,7 @@ prices_again:
 """,
     )
     restated = "print the quick reference from '{}' or make them agree"
+    on_d6 = "d6 shows 1 to 6; write a value or a span such as '3-4'"
     assert found == [
         (
             "PK516",
@@ -246,6 +272,14 @@ prices_again:
             line_of(lines, '"1-2"'),
             "table 'luck_again' gives 'low' as 1 to 2 but 'luck' gives 1 to 3",
             restated.format("luck"),
+        ),
+        ("PK512", line_of(lines, '"x"'), "table 'odd': roll 'x' cannot come up on d6", on_d6),
+        ("PK512", line_of(lines, '"y"'), "table 'odd_again': roll 'y' cannot come up on d6", on_d6),
+        (
+            "PK516",
+            line_of(lines, '"y"'),
+            "table 'odd_again' gives row 2 as y but 'odd' gives x",
+            restated.format("odd"),
         ),
         (
             "PK516",

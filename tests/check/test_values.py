@@ -12,7 +12,7 @@ from support import GOOD
 
 from check.rules_data import findings, line_of, with_blocks
 from printkit.check.prose import check_prose
-from printkit.check.values import check_values_defined, value_uses
+from printkit.check.values import check_values_defined, used_values, value_uses
 from printkit.diagnostics import Diagnostics
 from printkit.load.package import load_package
 
@@ -67,6 +67,15 @@ def test_each_undefined_value_is_reported_at_the_string_using_it(tmp_path: Path)
                 - {kind: stat, id: crew, label: Crew, note: "base {{ values.morale }}"}
         """,
     )
+    assert used_values(loaded.package) == {
+        "hand",
+        "zeta",
+        "hands",
+        "crewe",
+        "reach_bonus",
+        "crew",
+        "morale",
+    }
     found = Diagnostics()
     check_values_defined(loaded.package, loaded.spans, found)
     deal = line_of(lines, "Deal {{")
