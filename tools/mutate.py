@@ -179,6 +179,26 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "differs only for a piece whose scale is exactly 1 - 1e-9, to the last bit",
     ),
     (
+        "printkit/check/hexmap.py::check_label_fit",
+        r'if (style\.labels\.position == "(XXnoneXX|NONE)" or not widest'
+        r'|style\.labels\.position == "none" and not widest) or baseline is not None:',
+        "labels that are off give no labels (board_labels returns {}), so widest is empty and "
+        "the check returns on `not widest` alone",
+    ),
+    (
+        "printkit/check/hexmap.py::check_label_fit",
+        r'path = \(\*style\.labels_path, "size"\) if \(labels_set\) or True else '
+        r"style\.labels_path",
+        "without a labels block the path is the map's own, which has no 'size' key (a map is "
+        "strict), so the finding falls back to the map either way",
+    ),
+    (
+        "printkit/check/hexmap.py::check_markers",
+        r'markers = getattr\(material, "markers", (None)?\)',
+        "the material checked is a hex map (the source of a copy chain), which always has "
+        "`markers` (an empty list by default): the default is never used",
+    ),
+    (
         "printkit/check/tables.py",
         r"(other = by_id\.get\(row\.id\) if \(row\.id\) or True else None"
         r"|original = rules\.tables\.get\(table\.restates\) if \(table\.restates\) or True "
