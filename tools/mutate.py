@@ -199,6 +199,11 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "`markers` (an empty list by default): the default is never used",
     ),
     (
+        "printkit/check/hexmap.py::check_markers",
+        r"if marker_reach\(marker, board\.across_flats\) >= board\.across_flats / 2 \+ 1e-6:",
+        "differs only for a marker reaching exactly 1e-6 pt past the inscribed circle",
+    ),
+    (
         "printkit/check/tables.py",
         r"(other = by_id\.get\(row\.id\) if \(row\.id\) or True else None"
         r"|original = rules\.tables\.get\(table\.restates\) if \(table\.restates\) or True "
