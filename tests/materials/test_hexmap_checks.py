@@ -286,7 +286,11 @@ def test_each_doubtful_mark_of_a_map_is_reported_whole(tmp_path: Path) -> None:
       - {zone: d, hexes: ["0204"]}
     markers:
       - {hex: "0301", label: C1, fill: "#ff0000", shape: circle, size: 20mm}
-      - {hex: "0302", label: C2, fill: "#ff0000", shape: circle, size: 20.1mm}  # circle
+      - hex: "0302"
+        label: C2
+        fill: "#ff0000"
+        shape: circle
+        size: 20.1mm  # circle
       - {hex: "0303", label: S1, fill: "#ff0000", shape: square, size: 14.1mm}
       - {hex: "0304", label: S2, fill: "#ff0000", shape: square, size: 14.2mm}  # square
       - {hex: "0401", label: H1, fill: "#ff0000", shape: hexagon, size: 17.3mm}
