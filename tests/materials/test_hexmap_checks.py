@@ -273,6 +273,7 @@ def test_each_doubtful_mark_of_a_map_is_reported_whole(tmp_path: Path) -> None:
       dotted: {fill: "#ffcccc", pattern: dots}
       same: {fill: "#ffffff"}
     zones:
+      z: {name: Z, fill: "#eeeeee"}  # colour alone
       a: {name: A, fill: "#dddddd", letter: A}
       b: {name: B, fill: "#cccccc", letter: A}  # same letter
       c: {name: C, fill: "#bbbbbb", letter: C}
@@ -280,6 +281,7 @@ def test_each_doubtful_mark_of_a_map_is_reported_whole(tmp_path: Path) -> None:
     regions:
       - {terrain: dotted, hexes: ["0101"]}
       - {terrain: same, hexes: ["0102"]}
+      - {zone: z, hexes: ["0503"]}
       - {zone: a, hexes: ["0201"]}
       - {zone: b, hexes: ["0202"]}
       - {zone: c, hexes: ["0203"]}
@@ -301,6 +303,12 @@ def test_each_doubtful_mark_of_a_map_is_reported_whole(tmp_path: Path) -> None:
     fits = "a circle fits if its size ≤ the hex across flats, a square if ≤ 0.707 of it"
     too_big = "marker '{}' ({}) is larger than a 20 mm hex"
     assert [(r.code, r.line, r.message, r.hint) for r in reported] == [
+        (
+            "PK253",
+            line_of(source, "# colour alone"),
+            "zone 'z' is marked by colour alone",
+            "add a 'pattern:' or a 'letter:' so the zone reads without colour",
+        ),
         (
             "PK253",
             line_of(source, "# same letter"),
@@ -326,3 +334,6 @@ def test_a_label_format_the_font_cannot_draw_is_refused(tmp_path: Path) -> None:
             "use Latin letters, digits and common punctuation",
         )
     ]
+    off = BASE + '    labels: {position: none, format: "中{col:02}{row:02}"}\n'
+    code, reported, _ = build_map(tmp_path / "off", off)
+    assert (code, reported) == (0, []), "labels that are off are neither rendered nor checked"
