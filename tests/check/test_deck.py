@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.check.deck import check_deck
+from printkit.check.retyped import CARD_HINT
 from printkit.diagnostics import Diagnostics
 from printkit.load.package import load_package
 
@@ -31,7 +32,7 @@ decks:
       pair: {name: Pair, size: 2, colour: "#c62828", mark: P}
       trio: {name: Trio, size: 3, colour: "#2e7d32", mark: T}
     cards:
-      - {name: Frigate, kind: ship, power: 2, set: fleet, pips: 3}
+      - {name: Frigate, kind: ship, power: 2, set: fleet, pips: 3, effect: Fires 2 shots.}
       - {name: Sloop, kind: ship, set: fleet}
       - {name: Harbour, kind: port, set: fleet, effect: Dock., pips: 2}
       - {name: Raft, kind: boat, set: pair}
@@ -87,6 +88,12 @@ def test_each_mistake_of_a_decks_cards_is_reported_once_at_its_line(tmp_path: Pa
             "deck 'deck' declares field 'name', which every card already has",
             f"remove 'name' from 'fields', or give the value another name; the built-in card "
             f"keys are {KEYS}",
+        ),
+        (
+            "PK507",
+            _line("{name: Frigate"),
+            "card 'Frigate' writes 2 in its text, a number it holds as data",
+            CARD_HINT,
         ),
         (
             "PK213",
