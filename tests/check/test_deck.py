@@ -34,9 +34,15 @@ decks:
     cards:
       - {name: Frigate, kind: ship, power: 2, set: fleet, pips: 3, effect: Fires 2 shots.}
       - {name: Sloop, kind: ship, set: fleet}
-      - {name: Harbour, kind: port, set: fleet, effect: Dock., pips: 2}
-      - {name: Raft, kind: boat, set: pair}
-      - {name: Wreck, set: armada, power: "two", effect: [a, list]}
+      - {name: Harbour, kind: port, set: fleet, effect: Dock.,
+         pips: 2}
+      - name: Raft
+        kind: boat
+        set: pair
+      - name: Wreck
+        set: armada
+        power: "two"
+        effect: [a, list]
       - {name: Gull, count: 2, set: trio, colour: grey}
   spare:
     layout: face
@@ -103,31 +109,31 @@ def test_each_mistake_of_a_decks_cards_is_reported_once_at_its_line(tmp_path: Pa
         ),
         (
             "PK212",
-            _line("{name: Harbour"),
+            _line("pips: 2}"),
             "card 'Harbour' shows 2 set-indicator marks but set 'fleet' needs 3 cards",
             "the number of marks is the number of cards that complete the set",
         ),
         (
             "PK200",
-            _line("{name: Raft"),
+            _line("kind: boat"),
             "card 'Raft' has unknown kind 'boat'",
             "expected one of: port, ship",
         ),
         (
             "PK200",
-            _line("{name: Wreck"),
+            _line("set: armada"),
             "card 'Wreck' belongs to unknown set 'armada'",
             "expected one of: fleet, pair, trio",
         ),
         (
             "PK122",
-            _line("{name: Wreck"),
+            _line('power: "two"'),
             "card 'Wreck': 'power' must be a number, not 'two'",
             "the deck declares 'power' as a number",
         ),
         (
             "PK122",
-            _line("{name: Wreck"),
+            _line("effect: [a, list]"),
             "card 'Wreck': 'effect' must be text",
             "the deck declares 'effect' as text",
         ),
