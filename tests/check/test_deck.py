@@ -32,7 +32,7 @@ decks:
       pair: {name: Pair, size: 2, colour: "#c62828", mark: P}
       trio: {name: Trio, size: 3, colour: "#2e7d32", mark: T}
     cards:
-      - {name: Frigate, kind: ship, power: 2, set: fleet, pips: 3, effect: Fires 2 shots.}
+      - {name: Frigate, kind: ship, power: 2, effect: Fires 2 shots.}
       - {name: Sloop, kind: ship, set: fleet}
       - {name: Harbour, kind: port, set: fleet, effect: Dock.,
          pips: 2}
@@ -143,6 +143,12 @@ def test_each_mistake_of_a_decks_cards_is_reported_once_at_its_line(tmp_path: Pa
             "card 'Gull': unknown key 'colour'",
             "expected one of: back, count, effect, kind, layout, name, notes, pips, power, set "
             "(per-card values are declared in the deck's 'fields')",
+        ),
+        (
+            "PK211",
+            _line("fleet: {name: Fleet"),
+            "set 'fleet' needs 3 cards but the deck holds 2",
+            "add 1 more card(s) of this set, or lower its size",
         ),
         (
             "PK211",
