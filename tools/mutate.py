@@ -179,6 +179,13 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "differs only for a piece whose scale is exactly 1 - 1e-9, to the last bit",
     ),
     (
+        "printkit/check/deck.py::_check_inventory",
+        r'spans\.value\(\("decks", deck_id, "component"\) if \(deck\.component\) or True '
+        r'else \("decks", deck_id\)\),',
+        "a deck that names no component has no 'component' key, so its path falls back to the "
+        "deck's own",
+    ),
+    (
         "printkit/check/hexmap.py::check_label_fit",
         r'if (style\.labels\.position == "(XXnoneXX|NONE)" or not widest'
         r'|style\.labels\.position == "none" and not widest) or baseline is not None:',

@@ -29,10 +29,19 @@ decks:
       port: {requires: [set, effect]}
     sets:
       fleet: {name: Fleet, size: 3, colour: "#1565c0", mark: F}
-      pair: {name: Pair, size: 2, colour: "#c62828", mark: P}
+      pair:
+        name: Pair
+        size: 2
+        colour: "#c62828"
+        mark: P
       trio: {name: Trio, size: 3, colour: "#2e7d32", mark: T}
+      empty: {name: Empty, size: 1, colour: "#000000", mark: E}
     cards:
-      - {name: Frigate, kind: ship, power: 2, effect: Fires 2 shots.}
+      - name: Frigate
+        kind: ship
+        count: 1
+        power: 2
+        effect: Fires 2 shots.
       - {name: Sloop, kind: ship, set: fleet}
       - {name: Harbour, kind: port, set: fleet, effect: Dock.,
          pips: 2}
@@ -52,7 +61,8 @@ decks:
   tokens:
     layout: face
     cards:
-      - {name: Token, count: 3}
+      - name: Token
+        count: 3
   chits:
     layout: face
     cards:
@@ -84,7 +94,7 @@ def test_each_mistake_of_a_decks_cards_is_reported_once_at_its_line(tmp_path: Pa
     assert _checked(tmp_path, "deck") == [
         (
             "PK210",
-            _line("{name: Frigate"),
+            _line("- name: Frigate"),
             "deck 'deck' holds 7 pieces but the inventory lists 9",
             "the counts of the deck's entries add up to 7; components.deck.count is 9",
         ),
@@ -97,7 +107,7 @@ def test_each_mistake_of_a_decks_cards_is_reported_once_at_its_line(tmp_path: Pa
         ),
         (
             "PK507",
-            _line("{name: Frigate"),
+            _line("effect: Fires 2 shots."),
             "card 'Frigate' writes 2 in its text, a number it holds as data",
             CARD_HINT,
         ),
@@ -123,7 +133,7 @@ def test_each_mistake_of_a_decks_cards_is_reported_once_at_its_line(tmp_path: Pa
             "PK200",
             _line("set: armada"),
             "card 'Wreck' belongs to unknown set 'armada'",
-            "expected one of: fleet, pair, trio",
+            "expected one of: empty, fleet, pair, trio",
         ),
         (
             "PK122",
@@ -152,7 +162,7 @@ def test_each_mistake_of_a_decks_cards_is_reported_once_at_its_line(tmp_path: Pa
         ),
         (
             "PK211",
-            _line("pair: {name: Pair"),
+            _line("size: 2"),
             "set 'pair' needs 2 cards but the deck holds 1",
             "add 1 more card(s) of this set, or lower its size",
         ),
@@ -160,6 +170,12 @@ def test_each_mistake_of_a_decks_cards_is_reported_once_at_its_line(tmp_path: Pa
             "PK211",
             _line("trio: {name: Trio"),
             "set 'trio' needs 3 cards but the deck holds 2",
+            "add 1 more card(s) of this set, or lower its size",
+        ),
+        (
+            "PK211",
+            _line("empty: {name: Empty"),
+            "set 'empty' needs 1 cards but the deck holds 0",
             "add 1 more card(s) of this set, or lower its size",
         ),
     ]
@@ -171,7 +187,7 @@ def test_a_deck_is_counted_against_its_inventory_entry(tmp_path: Path) -> None:
     assert _checked(tmp_path, "tokens") == [
         (
             "PK210",
-            _line("{name: Token, count: 3}"),
+            _line("        count: 3"),
             "deck 'tokens' holds 3 pieces but the inventory lists 1",
             "the counts of the deck's entries add up to 3; components.tokens.count is 1",
         )
