@@ -323,7 +323,8 @@ def test_each_doubtful_mark_of_a_map_is_reported_whole(tmp_path: Path) -> None:
 
 def test_a_label_format_the_font_cannot_draw_is_refused(tmp_path: Path) -> None:
     code, reported, source = build_map(
-        tmp_path, BASE + '    labels: {format: "中{col:02}{row:02}"}  # format\n'
+        tmp_path,
+        BASE + '    labels:\n      size: 6pt\n      format: "中{col:02}{row:02}"  # format\n',
     )
     assert code == 1
     assert [(r.code, r.line, r.message, r.hint) for r in reported] == [
