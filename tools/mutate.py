@@ -186,6 +186,13 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "deck's own",
     ),
     (
+        "printkit/check/hexmap.py::board_labels",
+        r'path = \(\*style\.labels_path, "format"\) if \(labels_set\) or True else '
+        r"style\.labels_path",
+        "without a labels block the path is the map's own, which has no 'format' key (a map is "
+        "strict), so the finding falls back to the map either way",
+    ),
+    (
         "printkit/check/hexmap.py::check_label_fit",
         r'if (style\.labels\.position == "(XXnoneXX|NONE)" or not widest'
         r'|style\.labels\.position == "none" and not widest) or baseline is not None:',

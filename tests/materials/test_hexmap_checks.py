@@ -335,6 +335,10 @@ def test_a_label_format_the_font_cannot_draw_is_refused(tmp_path: Path) -> None:
             "use Latin letters, digits and common punctuation",
         )
     ]
+    code, reported, _ = build_map(tmp_path / "bad", BASE + '    labels: {format: "{nope}"}\n')
+    assert [(r.code, r.message) for r in reported] == [
+        ("PK251", "label format '{nope}' has unknown field '{nope}'")
+    ]
     off = BASE + '    labels: {position: none, format: "中{col:02}{row:02}"}\n'
     code, reported, _ = build_map(tmp_path / "off", off)
     assert (code, reported) == (0, []), "labels that are off are neither rendered nor checked"
