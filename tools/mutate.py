@@ -52,6 +52,7 @@ THROUGH_THE_CLI = {
         "tests/test_cli.py::test_an_erratum_turns_a_known_contradiction_into_a_note",
         "tests/test_played.py",  # the played rules: values, gaps, tables, played.py
         "tests/materials/test_hexmap_checks.py",  # check/hexmap.py, through a built map
+        "tests/test_reported_once.py",  # check/deck.py's findings a spreadsheet's cards share
     ],
     "preflight": ["tests/test_preflight.py"],
     "impose": ["tests/impose", "tests/test_imposition.py", "tests/test_fold.py"],
