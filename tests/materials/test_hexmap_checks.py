@@ -324,14 +324,14 @@ def test_each_doubtful_mark_of_a_map_is_reported_whole(tmp_path: Path) -> None:
 def test_a_label_format_the_font_cannot_draw_is_refused(tmp_path: Path) -> None:
     code, reported, source = build_map(
         tmp_path,
-        BASE + '    labels:\n      size: 6pt\n      format: "中{col:02}{row:02}"  # format\n',
+        BASE + '    labels:\n      size: 6pt\n      format: "中国{col:02}{row:02}"  # format\n',
     )
     assert code == 1
     assert [(r.code, r.line, r.message, r.hint) for r in reported] == [
         (
             "PK251",
             line_of(source, "# format"),
-            "label format '中{col:02}{row:02}' uses characters the font cannot draw: '中'",
+            "label format '中国{col:02}{row:02}' uses characters the font cannot draw: '中' '国'",
             "use Latin letters, digits and common punctuation",
         )
     ]
