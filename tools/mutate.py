@@ -50,6 +50,9 @@ THROUGH_THE_CLI = {
         "tests/check",
         "tests/test_rules.py",
         "tests/test_cli.py::test_an_erratum_turns_a_known_contradiction_into_a_note",
+        "tests/test_played.py",  # the played rules: values, gaps, tables, played.py
+        "tests/materials/test_hexmap_checks.py",  # check/hexmap.py, through a built map
+        "tests/test_reported_once.py",  # check/deck.py's findings a spreadsheet's cards share
     ],
     "preflight": ["tests/test_preflight.py"],
     "impose": [
@@ -166,6 +169,92 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         r"if self\.interval is None and self\.rate is None:",
         "a verdict's rate and interval are set together (engine_properties._measured), so one "
         "is None only when both are",
+    ),
+    (
+        "printkit/check/values.py",
+        r"if difflib\.get_close_matches\(name, defined, (n=[1-9], |)(cutoff=0\.6|)\):",
+        "only whether a close match exists is read: any n of 1 or more says the same, and 0.6 "
+        "is difflib's default cutoff",
+    ),
+    (
+        "printkit/check/values.py",
+        r"if len\(path\) <=? FILTERED_DEPTH:",
+        "a part is skipped only when its JSON never says 'values', and a string using a value "
+        "says it, so its part's JSON does too: the depth only sets how much is serialised",
+    ),
+    (
+        "printkit/check/counter_fit.py",
+        r"if scale > 1 - 1e-9:",
+        "differs only for a piece whose scale is exactly 1 - 1e-9, to the last bit",
+    ),
+    (
+        "printkit/check/deck.py::_check_inventory",
+        r'spans\.value\(\("decks", deck_id, "component"\) if \(deck\.component\) or True '
+        r'else \("decks", deck_id\)\),',
+        "a deck that names no component has no 'component' key, so its path falls back to the "
+        "deck's own",
+    ),
+    (
+        "printkit/check/hexmap.py::board_labels",
+        r'path = \(\*style\.labels_path, "format"\) if \(labels_set\) or True else '
+        r"style\.labels_path",
+        "without a labels block the path is the map's own, which has no 'format' key (a map is "
+        "strict), so the finding falls back to the map either way",
+    ),
+    (
+        "printkit/check/hexmap.py::check_label_fit",
+        r'if (style\.labels\.position == "(XXnoneXX|NONE)" or not widest'
+        r'|style\.labels\.position == "none" and not widest) or baseline is not None:',
+        "labels that are off give no labels (board_labels returns {}), so widest is empty and "
+        "the check returns on `not widest` alone",
+    ),
+    (
+        "printkit/check/hexmap.py::check_label_fit",
+        r'path = \(\*style\.labels_path, "size"\) if \(labels_set\) or True else '
+        r"style\.labels_path",
+        "without a labels block the path is the map's own, which has no 'size' key (a map is "
+        "strict), so the finding falls back to the map either way",
+    ),
+    (
+        "printkit/check/hexmap.py::check_markers",
+        r'markers = getattr\(material, "markers", (None)?\)',
+        "the material checked is a hex map (the source of a copy chain), which always has "
+        "`markers` (an empty list by default): the default is never used",
+    ),
+    (
+        "printkit/check/hexmap.py::check_markers",
+        r"if marker_reach\(marker, board\.across_flats\) >= board\.across_flats / 2 \+ 1e-6:",
+        "differs only for a marker reaching exactly 1e-6 pt past the inscribed circle",
+    ),
+    (
+        "printkit/check/tables.py",
+        r"(other = by_id\.get\(row\.id\) if \(row\.id\) or True else None"
+        r"|original = rules\.tables\.get\(table\.restates\) if \(table\.restates\) or True "
+        r"else None)",
+        "get(None) finds nothing: table ids and the ids by_id holds are non-empty strings",
+    ),
+    (
+        "printkit/check/values.py",
+        r'return bool\(value_uses\(source\) - context\.get\("values", (None)?\)\.keys\(\)\)',
+        "both contexts uses_undefined is given hold 'values' (the prose's rules_context and the "
+        "sheets' reference_context built on it), so the default is never used",
+    ),
+    (
+        "printkit/check/counter_fit.py",
+        r"def \(layout: Layout, orientation: str, turned: bool = True\) -> float:",
+        "reach's only caller, fit_scale, always passes `turned`: the default is never used",
+    ),
+    (
+        "printkit/check/counter_fit.py",
+        r"points = \[\(sx \* cx, sy \* cy\) for sx in \(\+?-?1, 1\) for sy in \(\+?-?1, 1\)\]",
+        "a rectangle's corners are two pairs of opposites, and the reach is the largest absolute "
+        "projection, the same for a corner and its opposite: two corners not opposite suffice",
+    ),
+    (
+        "printkit/check/counter_fit.py",
+        r"abs\(x \* math\.cos\(math\.radians\(a\)\) - y \* math\.sin\(math\.radians\(a\)\)\)",
+        "every piece measured (a rectangle, turned or not, or a regular hexagon) is its own "
+        "mirror image across the x axis, so projecting (x, -y) finds the same reach",
     ),
     (
         "printkit/geometry/polygon.py",
@@ -818,12 +907,16 @@ def mutate(modules: list[Path], keep: bool) -> list[Report]:
 
 def _functions(path: Path) -> dict[str, list[str]]:
     """The source lines of every function in mutmut's rewritten module, by name: each mutant is
-    a copy of its function named `<function>__mutmut_<n>`, the original `..._orig`."""
+    a copy of its function named `<function>__mutmut_<n>`, the original `..._orig`. The `def`
+    line is kept, without the name, so that a changed default shows in the diff."""
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines()  # once: ast.get_source_segment splits the whole text per call,
     # minutes for a module of a thousand mutants
     return {
-        node.name: lines[node.lineno : node.end_lineno]
+        node.name: [
+            lines[node.lineno - 1].replace(node.name, "", 1),
+            *lines[node.lineno : node.end_lineno],
+        ]
         for node in ast.walk(ast.parse(text))
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
     }

@@ -97,8 +97,11 @@ def _check_inventory(
             UNKNOWN_REFERENCE,
             f"deck '{deck_id}' names no entry of the component inventory",
             spans.value(("decks", deck_id, "component") if deck.component else ("decks", deck_id)),
-            hint=did_you_mean(component, package.components)
-            or f"add '{component}: {{count: {total}}}' under components",
+            hint=did_you_mean(
+                component,
+                package.components,
+                otherwise=f"add '{component}: {{count: {total}}}' under components",
+            ),
         )
         return
     expected = package.components[component].count

@@ -95,6 +95,10 @@ def test_colour_alone_is_a_warning_and_the_map_still_builds(tmp_path: Path) -> N
     [warning] = reported
     assert (warning.code, warning.severity) == ("PK253", "warning")
     assert warning.line == line_of(source, "# mark")
+    assert (warning.message, warning.hint) == (
+        "zone 'home' is marked by colour alone",
+        "add a 'pattern:' or a 'letter:' so the zone reads without colour",
+    )
     assert files_under(tmp_path / "out")
 
 
@@ -113,6 +117,12 @@ def test_strict_refuses_terrain_told_apart_by_colour_alone(tmp_path: Path) -> No
     )
     assert code == 1
     assert [(r.code, r.line) for r in reported] == [("PK253", line_of(source, "# mark"))]
+    assert [(r.message, r.hint) for r in reported] == [
+        (
+            "terrain 'rough' differs from 'plain' only by colour",
+            "give one of them a 'pattern:' (dots, hatch, crosshatch, lines)",
+        )
+    ]
 
 
 def test_a_label_too_wide_for_its_hex_is_refused(tmp_path: Path) -> None:
@@ -127,6 +137,12 @@ def test_a_label_too_wide_for_its_hex_is_refused(tmp_path: Path) -> None:
     )
     assert code == 1
     assert [(r.code, r.line) for r in reported] == [("PK350", line_of(source, "# mark"))]
+    assert [(r.message, r.hint) for r in reported] == [
+        (
+            "label 'hex column 01, row 01' at 9 pt does not fit at the top of a 20 mm hex",
+            "use a smaller 'size:', a shorter 'format:' or 'position: centre'",
+        )
+    ]
 
 
 def test_a_marker_bigger_than_its_hex_is_refused(tmp_path: Path) -> None:
@@ -140,6 +156,12 @@ def test_a_marker_bigger_than_its_hex_is_refused(tmp_path: Path) -> None:
     )
     assert code == 1
     assert [(r.code, r.line) for r in reported] == [("PK351", line_of(source, "# mark"))]
+    assert [(r.message, r.hint) for r in reported] == [
+        (
+            "marker 'X' (square, 16 mm) is larger than a 20 mm hex",
+            "a circle fits if its size ≤ the hex across flats, a square if ≤ 0.707 of it",
+        )
+    ]
 
 
 def test_a_margin_that_leaves_no_window_is_refused(tmp_path: Path) -> None:
@@ -236,3 +258,87 @@ def test_hex_across_flats_follows_copies(tmp_path: Path) -> None:
     assert hex_across_flats(loaded.package, "big") == pytest.approx(20 * 72 / 25.4)
     assert hex_across_flats(loaded.package, "map") == pytest.approx(20 * 72 / 25.4)
     assert hex_across_flats(loaded.package, "nothing") is None
+
+
+def test_each_doubtful_mark_of_a_map_is_reported_whole(tmp_path: Path) -> None:
+    """Markers measured against the inscribed circle (a circle as wide as the hex fits, a hair
+    more does not; a square up to 0.707 of it, a hexagon up to 0.866), zones told apart by
+    pattern or letter, terrain by pattern."""
+    code, reported, source = build_map(
+        tmp_path,
+        BASE
+        + """\
+    terrain:
+      plain: {fill: "#ffffff"}
+      dotted: {fill: "#ffcccc", pattern: dots}
+      same: {fill: "#ffffff"}
+    zones:
+      z: {name: Z, fill: "#eeeeee"}  # colour alone
+      a: {name: A, fill: "#dddddd", letter: A}
+      b: {name: B, fill: "#cccccc", letter: A}  # same letter
+      c: {name: C, fill: "#bbbbbb", letter: C}
+      d: {name: D, fill: "#aaaaaa", pattern: dots, letter: A}
+    regions:
+      - {terrain: dotted, hexes: ["0101"]}
+      - {terrain: same, hexes: ["0102"]}
+      - {zone: z, hexes: ["0503"]}
+      - {zone: a, hexes: ["0201"]}
+      - {zone: b, hexes: ["0202"]}
+      - {zone: c, hexes: ["0203"]}
+      - {zone: d, hexes: ["0204"]}
+    markers:
+      - {hex: "0301", label: C1, fill: "#ff0000", shape: circle, size: 20mm}
+      - hex: "0302"
+        label: C2
+        fill: "#ff0000"
+        shape: circle
+        size: 20.1mm  # circle
+      - {hex: "0303", label: S1, fill: "#ff0000", shape: square, size: 14.1mm}
+      - {hex: "0304", label: S2, fill: "#ff0000", shape: square, size: 14.2mm}  # square
+      - {hex: "0401", label: H1, fill: "#ff0000", shape: hexagon, size: 17.3mm}
+      - {hex: "0402", label: H2, fill: "#ff0000", shape: hexagon, size: 17.4mm}  # hexagon
+""",
+    )
+    assert code == 1
+    fits = "a circle fits if its size ≤ the hex across flats, a square if ≤ 0.707 of it"
+    too_big = "marker '{}' ({}) is larger than a 20 mm hex"
+    assert [(r.code, r.line, r.message, r.hint) for r in reported] == [
+        (
+            "PK253",
+            line_of(source, "# colour alone"),
+            "zone 'z' is marked by colour alone",
+            "add a 'pattern:' or a 'letter:' so the zone reads without colour",
+        ),
+        (
+            "PK253",
+            line_of(source, "# same letter"),
+            "zone 'b' has the same pattern and letter as zone 'a'",
+            "give the zones different letters",
+        ),
+        ("PK351", line_of(source, "# circle"), too_big.format("C2", "circle, 20.1 mm"), fits),
+        ("PK351", line_of(source, "# square"), too_big.format("S2", "square, 14.2 mm"), fits),
+        ("PK351", line_of(source, "# hexagon"), too_big.format("H2", "hexagon, 17.4 mm"), fits),
+    ]
+
+
+def test_a_label_format_the_font_cannot_draw_is_refused(tmp_path: Path) -> None:
+    code, reported, source = build_map(
+        tmp_path,
+        BASE + '    labels:\n      size: 6pt\n      format: "中国{col:02}{row:02}"  # format\n',
+    )
+    assert code == 1
+    assert [(r.code, r.line, r.message, r.hint) for r in reported] == [
+        (
+            "PK251",
+            line_of(source, "# format"),
+            "label format '中国{col:02}{row:02}' uses characters the font cannot draw: '中' '国'",
+            "use Latin letters, digits and common punctuation",
+        )
+    ]
+    code, reported, _ = build_map(tmp_path / "bad", BASE + '    labels: {format: "{nope}"}\n')
+    assert [(r.code, r.message) for r in reported] == [
+        ("PK251", "label format '{nope}' has unknown field '{nope}'")
+    ]
+    off = BASE + '    labels: {position: none, format: "中{col:02}{row:02}"}\n'
+    code, reported, _ = build_map(tmp_path / "off", off)
+    assert (code, reported) == (0, []), "labels that are off are neither rendered nor checked"

@@ -1,0 +1,222 @@
+"""A deck against itself and the box inventory (check/deck.py), each finding whole: code, line,
+message and hint; a deck written without a mistake of a kind gives none of it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printkit.check.deck import check_deck
+from printkit.check.retyped import CARD_HINT
+from printkit.diagnostics import Diagnostics
+from printkit.load.package import load_package
+
+GAME = """game: {title: Decks, players: "2"}
+components:
+  deck: {count: 9}
+  spare: {count: 2}
+  tokens: {count: 1}
+layouts:
+  face: {size: poker}
+decks:
+  deck:
+    layout: face
+    fields:
+      name: text
+      power: number
+      effect: text
+    kinds:
+      ship: {requires: [power]}
+      port: {requires: [set, effect]}
+    sets:
+      fleet: {name: Fleet, size: 3, colour: "#1565c0", mark: F}
+      pair:
+        name: Pair
+        size: 2
+        colour: "#c62828"
+        mark: P
+      trio: {name: Trio, size: 3, colour: "#2e7d32", mark: T}
+      empty: {name: Empty, size: 1, colour: "#000000", mark: E}
+    cards:
+      - name: Frigate
+        kind: ship
+        count: 1
+        power: 2
+        effect: Fires 2 shots.
+      - {name: Sloop, kind: ship, set: fleet}
+      - {name: Harbour, kind: port, set: fleet, effect: Dock.,
+         pips: 2}
+      - name: Raft
+        kind: boat
+        set: pair
+      - name: Wreck
+        set: armada
+        power: "two"
+        effect: [a, list]
+      - {name: Gull, count: 2, set: trio, colour: grey}
+  spare:
+    layout: face
+    component: spares
+    cards:
+      - {name: Spare}
+  tokens:
+    layout: face
+    cards:
+      - name: Token
+        count: 3
+  chits:
+    layout: face
+    cards:
+      - {name: Chit, count: 2}
+      - {name: Chit, count: 3}
+"""
+
+
+def _checked(tmp_path: Path, deck_id: str, game: str = GAME) -> list[tuple[str, int, str, str]]:
+    folder = tmp_path / "decks"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text(game, encoding="utf-8")
+    loading = Diagnostics()
+    loaded = load_package("decks", folder, loading)
+    assert loaded is not None and not list(loading), [str(d) for d in loading]
+    found = Diagnostics()
+    check_deck(loaded.package, deck_id, loaded.spans, found)
+    return [(d.code, d.span.line, d.message, d.hint) for d in found]
+
+
+def _line(text: str, game: str = GAME) -> int:
+    return next(n for n, line in enumerate(game.splitlines(), start=1) if text in line)
+
+
+KEYS = "back, count, kind, layout, name, notes, pips, set"
+
+
+def test_each_mistake_of_a_decks_cards_is_reported_once_at_its_line(tmp_path: Path) -> None:
+    assert _checked(tmp_path, "deck") == [
+        (
+            "PK210",
+            _line("- name: Frigate"),
+            "deck 'deck' holds 7 pieces but the inventory lists 9",
+            "the counts of the deck's entries add up to 7; components.deck.count is 9",
+        ),
+        (
+            "PK122",
+            _line("      name: text"),
+            "deck 'deck' declares field 'name', which every card already has",
+            f"remove 'name' from 'fields', or give the value another name; the built-in card "
+            f"keys are {KEYS}",
+        ),
+        (
+            "PK507",
+            _line("effect: Fires 2 shots."),
+            "card 'Frigate' writes 2 in its text, a number it holds as data",
+            CARD_HINT,
+        ),
+        (
+            "PK213",
+            _line("{name: Sloop"),
+            "card 'Sloop' of kind 'ship' has no 'power'",
+            "every 'ship' card needs 'power:'",
+        ),
+        (
+            "PK212",
+            _line("pips: 2}"),
+            "card 'Harbour' shows 2 set-indicator marks but set 'fleet' needs 3 cards",
+            "the number of marks is the number of cards that complete the set",
+        ),
+        (
+            "PK200",
+            _line("kind: boat"),
+            "card 'Raft' has unknown kind 'boat'",
+            "expected one of: port, ship",
+        ),
+        (
+            "PK200",
+            _line("set: armada"),
+            "card 'Wreck' belongs to unknown set 'armada'",
+            "expected one of: empty, fleet, pair, trio",
+        ),
+        (
+            "PK122",
+            _line('power: "two"'),
+            "card 'Wreck': 'power' must be a number, not 'two'",
+            "the deck declares 'power' as a number",
+        ),
+        (
+            "PK122",
+            _line("effect: [a, list]"),
+            "card 'Wreck': 'effect' must be text",
+            "the deck declares 'effect' as text",
+        ),
+        (
+            "PK120",
+            _line("{name: Gull"),
+            "card 'Gull': unknown key 'colour'",
+            "expected one of: back, count, effect, kind, layout, name, notes, pips, power, set "
+            "(per-card values are declared in the deck's 'fields')",
+        ),
+        (
+            "PK211",
+            _line("fleet: {name: Fleet"),
+            "set 'fleet' needs 3 cards but the deck holds 2",
+            "add 1 more card(s) of this set, or lower its size",
+        ),
+        (
+            "PK211",
+            _line("size: 2"),
+            "set 'pair' needs 2 cards but the deck holds 1",
+            "add 1 more card(s) of this set, or lower its size",
+        ),
+        (
+            "PK211",
+            _line("trio: {name: Trio"),
+            "set 'trio' needs 3 cards but the deck holds 2",
+            "add 1 more card(s) of this set, or lower its size",
+        ),
+        (
+            "PK211",
+            _line("empty: {name: Empty"),
+            "set 'empty' needs 1 cards but the deck holds 0",
+            "add 1 more card(s) of this set, or lower its size",
+        ),
+    ]
+
+
+def test_a_deck_is_counted_against_its_inventory_entry(tmp_path: Path) -> None:
+    """A deck of one entry is blamed on that entry's count, of several on its list of cards; a
+    deck naming no entry of the inventory is blamed where it names it (or on the deck)."""
+    assert _checked(tmp_path, "tokens") == [
+        (
+            "PK210",
+            _line("        count: 3"),
+            "deck 'tokens' holds 3 pieces but the inventory lists 1",
+            "the counts of the deck's entries add up to 3; components.tokens.count is 1",
+        )
+    ]
+    assert _checked(tmp_path, "spare") == [
+        (
+            "PK200",
+            _line("component: spares"),
+            "deck 'spare' names no entry of the component inventory",
+            "did you mean 'spare'?",
+        )
+    ]
+    assert _checked(tmp_path, "chits") == [
+        (
+            "PK200",
+            _line("  chits:") + 1,  # the deck's mapping
+            "deck 'chits' names no entry of the component inventory",
+            "expected one of: deck, spare, tokens",
+        )
+    ]
+
+
+def test_a_game_with_no_inventory_is_told_the_entry_to_add(tmp_path: Path) -> None:
+    game = GAME[: GAME.index("components:")] + GAME[GAME.index("layouts:") :]
+    assert _checked(tmp_path, "tokens", game) == [
+        (
+            "PK200",
+            _line("  tokens:", game) + 1,
+            "deck 'tokens' names no entry of the component inventory",
+            "add 'tokens: {count: 3}' under components",
+        )
+    ]
