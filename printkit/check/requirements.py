@@ -59,20 +59,17 @@ def check_requirements(package: Package, spans: SourceMap, diagnostics: Diagnost
                     spans.value((*entry.path, "uses", index, "count")),
                     hint="raise the component's count, or lower what the rule uses",
                 )
-    _setup(rules.setup, ("rules", "setup"), players, inventory, spans, diagnostics)
+    base = [(("rules", "setup", index), step) for index, step in enumerate(rules.setup)]
+    _setup(base, players, inventory, spans, diagnostics)
     for variant_id, variant in rules.variants.items():
-        if variant.setup:
-            seats = _table_size(variant.players) if variant.players else players
-            path = ("rules", "variants", variant_id, "setup")
-            _setup(
-                [*rules.setup, *variant.setup],
-                path,
-                seats,
-                inventory,
-                spans,
-                diagnostics,
-                first=len(rules.setup),
-            )
+        seats = _table_size(variant.players) if variant.players else players
+        if not variant.setup and seats == players:
+            continue  # the base setup at the base table, checked above
+        path = ("rules", "variants", variant_id, "setup")
+        own = [((*path, index), step) for index, step in enumerate(variant.setup)]
+        # at another table size the base steps deal other amounts: checked again, at it
+        checked = len(base) if seats == players else 0
+        _setup([*base, *own], seats, inventory, spans, diagnostics, checked, variant_id)
 
 
 def _dice_table(
@@ -104,19 +101,21 @@ def _dice_table(
 
 
 def _setup(
-    steps: list[Step],
-    path: PathKey,
+    steps: list[tuple[PathKey, Step]],
     players: int,
     inventory: dict[str, int],
     spans: SourceMap,
     diagnostics: Diagnostics,
     first: int = 0,
+    variant: str | None = None,
 ) -> None:
-    """Add up what the steps keep out of the box, in order; report the step that first takes
-    more than the inventory holds. Steps before `first` belong to the base setup, already checked
-    on their own. (Each step's own use is checked with every other rule.)"""
+    """Add up what the steps (each with its path) keep out of the box, in order; report the
+    step that first takes more than the inventory holds. Steps before `first` belong to the
+    base setup, already checked on their own at this table size. (Each step's own use is
+    checked with every other rule.)"""
     total: Counter[str] = Counter()
-    for index, step in enumerate(steps):
+    table = f"{players} players" + (f", variant '{variant}'" if variant else "")
+    for index, (path, step) in enumerate(steps):
         for use_index, use in enumerate(step.uses):
             before = total[use.component]
             if use.kept:
@@ -127,7 +126,7 @@ def _setup(
             diagnostics.add(
                 SETUP_EXCEEDS_INVENTORY,
                 f"setup has dealt {total[use.component]} × '{use.component}' by step "
-                f"'{step.id}' ({players} players) but the inventory holds {have}",
-                spans.value((*path, index - first, "uses", use_index, "count")),
+                f"'{step.id}' ({table}) but the inventory holds {have}",
+                spans.value((*path, "uses", use_index, "count")),
                 hint="deal fewer, or raise the component's count",
             )
