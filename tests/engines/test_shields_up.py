@@ -5,6 +5,7 @@ rules allow, agents cannot see hidden cards, and the engine follows the data it 
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections import Counter
 from pathlib import Path
@@ -22,7 +23,15 @@ from printkit.load.played import apply_plays, plays_of
 from printkit.model.package import Package
 from printkit.simulate.agents import make_agent
 from printkit.simulate.binding import load_engine
-from printkit.simulate.protocol import CHANCE, TERMINAL, draw, pick, seeded, state_hash
+from printkit.simulate.protocol import (
+    CHANCE,
+    TERMINAL,
+    InvariantBroken,
+    draw,
+    pick,
+    seeded,
+    state_hash,
+)
 
 POSITIONS = Path(__file__).parent / "positions" / "shields_up"
 PLAYOUTS = 200
@@ -273,3 +282,74 @@ def _moves(state: ShieldsUpState) -> list[str]:
 
 def _moves_at(rules: Package, name: str) -> list[str]:
     return _moves(ENGINE.from_json(rules, _position(name)))
+
+
+def test_an_unknown_variant_is_named(rules: Package) -> None:
+    with pytest.raises(UnplayableData, match=r"^Shields Up has no variant 'solo'$"):
+        ENGINE.new_game(rules, 2, "solo")
+
+
+def _broken(rules: Package, change: str) -> ShieldsUpState:
+    """full_row with one thing made impossible (each keeps every other invariant)."""
+    state = ENGINE.from_json(rules, _position("full_row"))
+    kind = {card.slug: k for k, card in enumerate(state.config.cards)}
+    if change == "negative":  # two batteries moved from a pile holding one
+        state.draw_pile[kind["battery"]] -= 2
+        state.hands[1][kind["battery"]] += 2
+    elif change == "lost":
+        state.discard.pop()
+    elif change == "four_shields":
+        state.draw_pile[kind["smuggle"]] -= 1
+        state.shields[0].append(kind["smuggle"])
+    elif change == "complete_set":  # player 2's second Laser Bank built, never fired
+        state.hands[1][kind["laser_bank"]] -= 1
+        state.equipment[1][kind["laser_bank"]] += 1
+    elif change == "three_in_market":
+        state.draw_pile[kind["smuggle"]] -= 1
+        state.market.append(kind["smuggle"])
+    elif change == "overspent":
+        state.actions_left = -1
+    elif change == "third_seat":
+        state.seat = 2
+    elif change == "over_undestroyed":
+        state.over = True
+    elif change == "destroyed_not_over":
+        state.destroyed[1] = True
+    return state
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ("negative", r"^a negative count of cards: \{'seat': 0, "),
+        ("lost", r"^cards not conserved: \[3, 2, 2, 2, 2, 1, 2, 1, 2\]; the deck has \(3, 2, "),
+        ("four_shields", r"^player 1 has 4 shields$"),
+        ("complete_set", r"^player 2 holds a complete unresolved set$"),
+        ("three_in_market", r"^the market holds 3 cards$"),
+        ("overspent", r"^turn state out of bounds: seat 0$"),
+        ("third_seat", r"^turn state out of bounds: seat 2$"),
+        ("over_undestroyed", r"^the game is over exactly when a ship is destroyed$"),
+        ("destroyed_not_over", r"^the game is over exactly when a ship is destroyed$"),
+    ],
+)
+def test_each_broken_invariant_is_named(rules: Package, change: str, message: str) -> None:
+    with pytest.raises(InvariantBroken, match=message):
+        ENGINE.check_invariants(_broken(rules, change))
+
+
+def test_a_strike_still_pending_on_a_destroyed_ship_is_not_over_yet(rules: Package) -> None:
+    """A ship destroyed while a mine's counter-attack is still to come: the game ends after it."""
+    state = _broken(rules, "destroyed_not_over")
+    state.pending = [("strike", 1, 0, 1)]
+    ENGINE.check_invariants(state)
+
+
+def test_evaluate_weighs_shields_and_weapons_half_built(rules: Package) -> None:
+    """full_row: player 1 has 3 shields, player 2 one shield and half a Laser Bank (2 damage):
+    a lead of 3 - 1 - 0.5 * 2 * 1/2 for player 1, squashed by the logistic."""
+    state = ENGINE.from_json(rules, _position("full_row"))
+    lead = 3 - 1 - 0.5 * 2 * 1 / 2
+    assert ENGINE.evaluate(state, 0) == pytest.approx(1 / (1 + math.exp(-lead)))
+    assert ENGINE.evaluate(state, 1) == pytest.approx(1 / (1 + math.exp(lead)))
+    state.over, state.destroyed = True, [False, True]
+    assert (ENGINE.evaluate(state, 0), ENGINE.evaluate(state, 1)) == (1.0, 0.0)
