@@ -353,3 +353,48 @@ def test_evaluate_weighs_shields_and_weapons_half_built(rules: Package) -> None:
     assert ENGINE.evaluate(state, 1) == pytest.approx(1 / (1 + math.exp(lead)))
     state.over, state.destroyed = True, [False, True]
     assert (ENGINE.evaluate(state, 0), ENGINE.evaluate(state, 1)) == (1.0, 0.0)
+
+
+def test_each_move_is_said_in_the_datas_words(source: dict[str, Any], rules: Package) -> None:
+    """Logs and the human agent say a move with the titles of the played rules' actions."""
+    said = {
+        name: {state.notation(a): state.describe(a) for a in state.legal_actions()}
+        for name in ("full_row", "one_action_left", "battery_only", "strike_choice")
+        for state in [ENGINE.from_json(rules, _position(name))]
+    }
+    assert said["full_row"] == {
+        "draw": "Player 1: Draw.",
+        "build death_ray": "Player 1: Build equipment (Death Ray).",
+        "play space_mine": "Player 1: Play a card (Space Mine).",
+        "play smuggle": "Player 1: Play a card (Smuggle).",
+        "buy oldest": "Player 1: Buy the older market card.",
+        "buy newest": "Player 1: Buy the newer market card.",
+        "end": "Player 1 ends the turn: Clean-up.",
+    }
+    assert said["one_action_left"]["shield death_ray"] == "Player 1: Raise a shield (Death Ray)."
+    assert said["battery_only"]["discharge battery"] == (
+        "Player 2 discharges a Battery for its actions."
+    )
+    assert said["strike_choice"]["destroy 1 3"] == "Player 1 destroys the shields at places 1, 3."
+    smuggle = ENGINE.from_json(rules, _position("smuggle_target"))
+    assert [smuggle.describe(smuggle.parse(move)) for move in _moves(smuggle)[:2]] == [
+        "Player 1 steals from the opponent's hand, unseen.",
+        "Player 1 steals from the opponent's shields, the one at place 1.",
+    ]
+    assert smuggle.describe(smuggle.parse("steal equipment laser_bank")) == (
+        "Player 1 steals from the opponent's equipment: a Laser Bank."
+    )
+    smuggle.apply(smuggle.parse("steal hand"))  # the card taken is chance's
+    assert smuggle.describe(smuggle.parse("card repair_crew")) == "The card is Repair Crew."
+    random_hits = patched(source, ("rules", "values", "shield_targets"), "random")
+    strike = ENGINE.from_json(random_hits, _position("strike_choice"))
+    assert strike.describe(strike.parse("hit 2 3")) == "Chance hits the shields at places 2, 3."
+
+
+def test_a_game_not_over_has_no_result_and_a_copy_keeps_the_last_moves_events(
+    rules: Package,
+) -> None:
+    state = ENGINE.from_json(rules, _position("full_row"))
+    state.apply(state.parse("play smuggle"))
+    assert state.returns() == [0.0, 0.0]
+    assert state.events == ["play_instant", "steal"] and state.clone().events == state.events
