@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import RULE_DATA
+from support import RULE_DATA, run_cli
 
 from printkit.diagnostics import Diagnostics
 from printkit.games.shields_up import ENGINE
@@ -398,3 +398,14 @@ def test_a_game_not_over_has_no_result_and_a_copy_keeps_the_last_moves_events(
     state.apply(state.parse("play smuggle"))
     assert state.returns() == [0.0, 0.0]
     assert state.events == ["play_instant", "steal"] and state.clone().events == state.events
+
+
+def test_the_rule_texts_examples_play_as_the_text_says() -> None:
+    """The validator plays each worked example and engine claim of rules.yaml on the engine:
+    the Death Ray's 4 damage through three shields, the mines' counter-attacks, the Battery's
+    gain and the full row a Smuggle cannot overfill each give what the text states."""
+    result = run_cli("validate", "shields_up", "--no-simulate", "--format", "json")
+    report = json.loads(result.stdout)
+    statuses = {claim["id"]: claim["status"] for claim in report["claims"]}
+    played = ("shield_limit_kept", "battery_gain", "death_ray_total", "mine_counter")
+    assert report["errors"] == 0 and [statuses[name] for name in played] == ["checked"] * 4
