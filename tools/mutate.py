@@ -588,6 +588,12 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         r"if other in cells and other <= h:",
         "a hex is never its own neighbour, so other == h cannot happen",
     ),
+    (
+        "printkit/games/shields_up/engine.py",
+        r'if built or card\.does == "destroy_shields":',
+        "the term added is damage * built: 0 for a weapon not begun (built 0) and for every card "
+        "but a weapon (damage 0); a card without a set, whose size would divide, is never built",
+    ),
 ]
 
 

@@ -345,10 +345,12 @@ def test_a_strike_still_pending_on_a_destroyed_ship_is_not_over_yet(rules: Packa
 
 
 def test_evaluate_weighs_shields_and_weapons_half_built(rules: Package) -> None:
-    """full_row: player 1 has 3 shields, player 2 one shield and half a Laser Bank (2 damage):
-    a lead of 3 - 1 - 0.5 * 2 * 1/2 for player 1, squashed by the logistic."""
+    """full_row with two thirds of a Death Ray (4 damage) built by player 1: 3 shields to 1,
+    and player 2 has half a Laser Bank (2 damage): a lead of 3 - 1 + 0.5 * 4 * 2/3
+    - 0.5 * 2 * 1/2 for player 1, squashed by the logistic."""
     state = ENGINE.from_json(rules, _position("full_row"))
-    lead = 3 - 1 - 0.5 * 2 * 1 / 2
+    state.equipment[0][0] = 2  # kind 0: the Death Ray
+    lead = 3 - 1 + 0.5 * 4 * 2 / 3 - 0.5 * 2 * 1 / 2
     assert ENGINE.evaluate(state, 0) == pytest.approx(1 / (1 + math.exp(-lead)))
     assert ENGINE.evaluate(state, 1) == pytest.approx(1 / (1 + math.exp(lead)))
     state.over, state.destroyed = True, [False, True]
