@@ -594,6 +594,13 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "the term added is damage * built: 0 for a weapon not begun (built 0) and for every card "
         "but a weapon (damage 0); a card without a set, whose size would divide, is never built",
     ),
+    (
+        "printkit/games/shields_up/engine.py",
+        r"zones = zip\(state\.draw_pile, \*state\.hands, \*state\.equipment, "
+        r"(strict=(None|False))?\)",
+        "every zone holds one count per kind of card (made so by the state and by from_json), "
+        "so strict never fires",
+    ),
 ]
 
 

@@ -411,3 +411,16 @@ def test_the_rule_texts_examples_play_as_the_text_says() -> None:
     statuses = {claim["id"]: claim["status"] for claim in report["claims"]}
     played = ("shield_limit_kept", "battery_gain", "death_ray_total", "mine_counter")
     assert report["errors"] == 0 and [statuses[name] for name in played] == ["checked"] * 4
+
+
+def test_a_charged_set_counts_all_its_cards(source: dict[str, Any]) -> None:
+    """With a Battery of two cards, a charged Battery is two cards on the table: the deck's
+    cards are all there (and one card short is not)."""
+    two_card_battery = patched(source, ("decks", "deck", "sets", "battery", "size"), 2)
+    position = _position("battery_only")
+    position["hands"][0].remove("battery")  # both Batteries are in player 2's charged set
+    state = ENGINE.from_json(two_card_battery, position)
+    ENGINE.check_invariants(state)
+    state.hands[0][0] -= 1  # a Death Ray gone
+    with pytest.raises(InvariantBroken, match=r"^cards not conserved"):
+        ENGINE.check_invariants(state)
