@@ -8,6 +8,7 @@ import json
 import math
 import random
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -424,3 +425,40 @@ def test_a_charged_set_counts_all_its_cards(source: dict[str, Any]) -> None:
     state.hands[0][0] -= 1  # a Death Ray gone
     with pytest.raises(InvariantBroken, match=r"^cards not conserved"):
         ENGINE.check_invariants(state)
+
+
+def test_a_strike_is_the_strikers_choice_or_chance_as_the_rules_read(
+    source: dict[str, Any], rules: Package
+) -> None:
+    """A Laser Bank's 2 damage against three shields: the attacker picks (erratum
+    shield_targets), so chance has nothing to say; played at random, each pair of places is
+    hit with the same chance, 1/3."""
+    chosen = ENGINE.from_json(rules, _position("strike_choice"))
+    assert chosen.current_player() == 0 and chosen.chance_outcomes() == []
+    random_hits = patched(source, ("rules", "values", "shield_targets"), "random")
+    at_random = ENGINE.from_json(random_hits, _position("strike_choice"))
+    third = Fraction(1, 3)
+    assert at_random.chance_outcomes() == [
+        (("hit", (0, 1)), third),
+        (("hit", (0, 2)), third),
+        (("hit", (1, 2)), third),
+    ]
+
+
+def test_a_mine_strikes_back_before_the_rest_of_a_smuggle(source: dict[str, Any]) -> None:
+    """A Smuggle that steals two cards (the data's `cards`), the first completing the thief's
+    Laser Bank: its strike reveals a Space Mine, whose counter-attack comes at once (l.58-62),
+    before the second theft."""
+    two_thefts = patched(source, ("decks", "deck", "cards", 6, "cards"), 2)  # 6: Smuggle
+    position = _position("full_row") | {
+        "hands": [["smuggle"], ["repair_crew"]],
+        "shields": [["battery", "ion_blaster"], ["space_mine", "transporter_hijinks", "smuggle"]],
+        "equipment": [["laser_bank"], ["laser_bank"]],
+    }
+    position["draw_pile"] = _rest_of_deck(two_thefts, position)
+    state = ENGINE.from_json(two_thefts, position)
+    ENGINE.check_invariants(state)
+    for move in ("play smuggle", "steal equipment laser_bank", "destroy 1 2"):
+        state.apply(state.parse(move))
+    assert "counter_mine" in state.events
+    assert state.current_player() == 1 and _moves(state) == ["destroy 1", "destroy 2"]
