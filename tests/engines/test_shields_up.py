@@ -462,3 +462,17 @@ def test_a_mine_strikes_back_before_the_rest_of_a_smuggle(source: dict[str, Any]
         state.apply(state.parse(move))
     assert "counter_mine" in state.events
     assert state.current_player() == 1 and _moves(state) == ["destroy 1", "destroy 2"]
+
+
+@pytest.mark.parametrize("first_player", [1, 2])
+def test_the_deal_comes_first_then_the_first_player_takes_turn_0(
+    source: dict[str, Any], first_player: int
+) -> None:
+    """Set-up (l.23-29): two shields and two cards in hand each, two cards in the market;
+    then the first player (erratum first_player, here also player 2) has the first turn."""
+    package = patched(source, ("rules", "values", "first_player"), first_player)
+    state = ENGINE.new_game(package, 2, None)
+    _settle_chance(state)
+    assert [len(row) for row in state.shields] == [2, 2]
+    assert [sum(hand) for hand in state.hands] == [2, 2] and len(state.market) == 2
+    assert (state.current_player(), state.turn(), state.actions_left) == (first_player - 1, 0, 2)
