@@ -476,3 +476,46 @@ def test_the_deal_comes_first_then_the_first_player_takes_turn_0(
     assert [len(row) for row in state.shields] == [2, 2]
     assert [sum(hand) for hand in state.hands] == [2, 2] and len(state.market) == 2
     assert (state.current_player(), state.turn(), state.actions_left) == (first_player - 1, 0, 2)
+
+
+def test_firing_a_weapon_costs_what_resolve_set_costs(
+    source: dict[str, Any], rules: Package
+) -> None:
+    """An Ion Blaster (a set of one) built with the last action fires for free (cost 0) and
+    the turn is over; when firing costs 1, building the second Laser Bank takes both actions."""
+    last_action = _position("full_row") | {"actions_left": 1, "hands": [["ion_blaster"], []]}
+    last_action["draw_pile"] = _rest_of_deck(rules, last_action)
+    state = ENGINE.from_json(rules, last_action)
+    state.apply(state.parse("build ion_blaster"))
+    assert state.actions_left == 0 and "clean_up" in state.events
+    costly = patched(source, ("rules", "actions", "resolve_set", "cost"), 1)
+    second_laser = _position("strike_choice") | {
+        "actions_left": 2,
+        "pending": [],
+        "hands": [["laser_bank"], ["death_ray", "battery"]],
+        "equipment": [["laser_bank"], []],
+        "discard": ["smuggle"],
+    }
+    second_laser["draw_pile"] = _rest_of_deck(costly, second_laser)
+    state = ENGINE.from_json(costly, second_laser)
+    state.apply(state.parse("build laser_bank"))
+    assert state.actions_left == 0 and _moves(state) == [
+        "destroy 1 2",
+        "destroy 1 3",
+        "destroy 2 3",
+    ]
+
+
+@pytest.mark.parametrize(("kept", "actions", "charged"), [(False, 3, []), (True, 1, ["battery"])])
+def test_a_battery_gives_its_actions_at_once_or_is_kept(
+    source: dict[str, Any], kept: bool, actions: int, charged: list[str]
+) -> None:
+    """As written (l.48-50) a completed set acts and is discarded at once: the Battery's two
+    actions come at once. Erratum battery_set keeps it charged until it is discharged."""
+    package = patched(source, ("rules", "values", "sets_discarded_when_complete"), not kept)
+    position = _position("full_row") | {"hands": [["battery"], ["laser_bank", "repair_crew"]]}
+    position["draw_pile"] = _rest_of_deck(package, position)
+    state = ENGINE.from_json(package, position)
+    state.apply(state.parse("build battery"))
+    assert state.actions_left == actions and state.to_json()["charged"][0] == charged
+    assert ("battery" in state.to_json()["discard"]) is not kept
