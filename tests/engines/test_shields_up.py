@@ -519,3 +519,96 @@ def test_a_battery_gives_its_actions_at_once_or_is_kept(
     state.apply(state.parse("build battery"))
     assert state.actions_left == actions and state.to_json()["charged"][0] == charged
     assert ("battery" in state.to_json()["discard"]) is not kept
+
+
+def _after(rules: Package, changes: dict[str, Any], *moves: str) -> ShieldsUpState:
+    """full_row with `changes`, the rest of the deck as its draw pile, after `moves` (chance
+    settled with its first outcome)."""
+    position = _position("full_row") | changes
+    position["draw_pile"] = _rest_of_deck(rules, position)
+    state = ENGINE.from_json(rules, position)
+    for move in moves:
+        state.apply(state.parse(move))
+        _settle_chance(state)
+        ENGINE.check_invariants(state)
+    return state
+
+
+def test_each_instant_does_what_its_card_says(rules: Package) -> None:
+    """Transporter Hijinks swaps hands, even with an empty one (l.148-150); Repair Crew raises
+    the top card of the discard pile as a shield; Smuggle takes the card it picks."""
+    hands = {
+        "hands": [["transporter_hijinks", "death_ray"], []],
+        "shields": [["battery", "ion_blaster", "space_mine"], ["death_ray"]],
+    }
+    swapped = _after(rules, hands, "play transporter_hijinks").to_json()
+    assert swapped["hands"] == [[], ["death_ray"]]
+    assert swapped["discard"][-1] == "transporter_hijinks"
+    crew = {
+        "hands": [["repair_crew"], []],
+        "shields": [["battery", "ion_blaster"], ["death_ray"]],
+        "discard": ["space_mine", "smuggle"],
+    }
+    repaired = _after(rules, crew, "play repair_crew").to_json()
+    assert repaired["shields"][0] == ["battery", "ion_blaster", "smuggle"]
+    assert repaired["discard"] == ["space_mine", "repair_crew"]
+
+
+def test_a_shield_booster_raises_shields_from_the_draw_pile_up_to_the_limit(
+    rules: Package,
+) -> None:
+    """The second Shield Booster completes the set: its 2 cards come from the draw pile as
+    shields, but a row of 2 has room for only one more (limit 3)."""
+    booster = {
+        "hands": [["shield_booster"], []],
+        "equipment": [["shield_booster"], []],
+        "shields": [["battery", "ion_blaster"], ["death_ray"]],
+        "market": ["repair_crew", "laser_bank"],
+    }
+    state = _after(rules, booster)
+    pile = sum(state.draw_pile)
+    state.apply(state.parse("build shield_booster"))
+    assert state.current_player() == CHANCE  # the first card, unseen
+    _settle_chance(state)
+    assert len(state.shields[0]) == 3 and sum(state.draw_pile) == pile - 1
+    assert state.to_json()["discard"][-2:] == ["shield_booster", "shield_booster"]
+
+
+@pytest.mark.parametrize(
+    ("over_limit", "goes_to"),
+    [("discarded", "discard"), ("hand", "hand"), ("refused", None)],
+)
+def test_a_stolen_shield_with_no_room_goes_where_the_reading_says(
+    source: dict[str, Any], over_limit: str, goes_to: str | None
+) -> None:
+    """Player 1 has three shields and steals one of player 2's (erratum smuggle_full_row)."""
+    package = patched(source, ("rules", "values", "smuggled_shield_over_limit"), over_limit)
+    state = ENGINE.from_json(package, _position("smuggle_target"))
+    if goes_to is None:
+        assert not any(move.startswith("steal shields") for move in _moves(state))
+        return
+    state.apply(state.parse("steal shields 2"))
+    data = state.to_json()
+    assert data["shields"] == [["ion_blaster", "transporter_hijinks", "death_ray"], ["space_mine"]]
+    assert ("shield_booster" in data["hands"][0]) is (goes_to == "hand")
+    assert (data["discard"][-1] == "shield_booster") is (goes_to == "discard")
+
+
+def test_with_nothing_bought_clean_up_discards_the_older_card(rules: Package) -> None:
+    """Erratum market_refill: the market is two cards again after clean-up; with nothing bought
+    the older card goes to the discard pile and the newer moves up."""
+    state = _after(rules, {}, "end")
+    data = state.to_json()
+    assert data["discard"][-1] == "shield_booster" and data["market"][0] == "repair_crew"
+    assert len(data["market"]) == 2 and state.current_player() == 1
+
+
+def test_as_written_a_turn_ends_only_with_nothing_to_spend_and_a_draw_needs_no_card(
+    source: dict[str, Any],
+) -> None:
+    """Without errata unspent_actions and empty_piles: "end" is a move only when nothing can be
+    paid for, and "draw" stays a move with both piles empty."""
+    strict = patched(source, ("rules", "values", "may_end_turn_early"), False)
+    assert "end" not in _moves_at(strict, "full_row")
+    anything = patched(source, ("rules", "values", "draw_needs_a_card"), False)
+    assert _moves_at(anything, "battery_only") == ["draw", "discharge battery", "end"]
