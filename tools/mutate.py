@@ -601,6 +601,12 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "every zone holds one count per kind of card (made so by the state and by from_json), "
         "so strict never fires",
     ),
+    (
+        "printkit/games/shields_up/state.py",
+        r"self\.pending\.insert\(1, \(STEAL, thief, victim, cards - 1\)\)",
+        "a theft is settled with nothing else pending (a Smuggle is played only in a turn with "
+        "nothing pending), so once it is taken off the list is empty: both put the next first",
+    ),
 ]
 
 

@@ -587,11 +587,29 @@ def test_a_stolen_shield_with_no_room_goes_where_the_reading_says(
     if goes_to is None:
         assert not any(move.startswith("steal shields") for move in _moves(state))
         return
-    state.apply(state.parse("steal shields 2"))
+    state.apply(state.parse("steal shields 1"))  # a Space Mine, as the one in the thief's hand
     data = state.to_json()
-    assert data["shields"] == [["ion_blaster", "transporter_hijinks", "death_ray"], ["space_mine"]]
-    assert ("shield_booster" in data["hands"][0]) is (goes_to == "hand")
-    assert (data["discard"][-1] == "shield_booster") is (goes_to == "discard")
+    assert data["shields"] == [
+        ["ion_blaster", "transporter_hijinks", "death_ray"],
+        ["shield_booster"],
+    ]
+    assert data["hands"][0] == ["space_mine"] * (2 if goes_to == "hand" else 1)
+    assert (data["discard"][-1] == "space_mine") is (goes_to == "discard")
+
+
+def test_a_smuggle_of_three_cards_steals_three_times(source: dict[str, Any]) -> None:
+    """With Smuggle's `cards` at 3 the thief picks three times, one theft after the other: a
+    card from the hand is drawn (chance) before the next pick."""
+    three_thefts = patched(source, ("decks", "deck", "cards", 6, "cards"), 3)  # 6: Smuggle
+    played = _position("smuggle_target") | {"pending": [["steal", 0, 1, 3]]}  # its 3 thefts
+    state = ENGINE.from_json(three_thefts, played)
+    for theft in ("steal hand", "steal shields 1", "steal equipment laser_bank"):
+        assert state.current_player() == 0 and theft in _moves(state)
+        state.apply(state.parse(theft))
+        if theft == "steal hand":
+            assert state.current_player() == CHANCE
+            _settle_chance(state)
+    assert not any(move.startswith("steal") for move in _moves(state))
 
 
 def test_with_nothing_bought_clean_up_discards_the_older_card(rules: Package) -> None:
