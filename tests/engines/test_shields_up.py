@@ -630,3 +630,21 @@ def test_as_written_a_turn_ends_only_with_nothing_to_spend_and_a_draw_needs_no_c
     assert "end" not in _moves_at(strict, "full_row")
     anything = patched(source, ("rules", "values", "draw_needs_a_card"), False)
     assert _moves_at(anything, "battery_only") == ["draw", "discharge battery", "end"]
+
+
+def test_a_stolen_charged_set_leaves_the_rest_of_its_cards_to_rebuild(
+    source: dict[str, Any],
+) -> None:
+    """With a Battery of two cards, stealing a charged one takes one card (erratum
+    smuggle_partial_set: it joins the thief's cards of its set); the other stays with its
+    owner as a set to build again."""
+    two_card_battery = patched(source, ("decks", "deck", "sets", "battery", "size"), 2)
+    position = _position("smuggle_target")
+    position["draw_pile"].remove("battery")  # both Batteries are in player 2's charged set
+    state = ENGINE.from_json(two_card_battery, position)
+    ENGINE.check_invariants(state)
+    state.apply(state.parse("steal charged battery"))
+    ENGINE.check_invariants(state)
+    data = state.to_json()
+    assert data["equipment"] == [["battery"], ["laser_bank", "battery"]]
+    assert data["charged"] == [[], []]
