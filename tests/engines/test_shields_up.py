@@ -648,3 +648,20 @@ def test_a_stolen_charged_set_leaves_the_rest_of_its_cards_to_rebuild(
     data = state.to_json()
     assert data["equipment"] == [["battery"], ["laser_bank", "battery"]]
     assert data["charged"] == [[], []]
+
+
+def test_a_stolen_card_kept_charged_without_a_set_stays_charged(source: dict[str, Any]) -> None:
+    """A Battery made a card without a set (played face up, kept until discharged): stolen
+    from the charged cards, it stays charged on the thief's side, beside the thief's own."""
+    plays = {
+        ("decks", "deck", "cards", 3, "set"): None,  # 3: Battery
+        ("decks", "deck", "cards", 3, "kind"): "instant",
+    }
+    no_set = Package.model_validate(apply_plays(source, plays))
+    position = _position("smuggle_target") | {"charged": [["battery"], ["battery"]]}
+    position["draw_pile"].remove("battery")
+    state = ENGINE.from_json(no_set, position)
+    state.apply(state.parse("steal charged battery"))
+    ENGINE.check_invariants(state)
+    assert state.to_json()["charged"] == [["battery", "battery"], []]
+    assert state.to_json()["equipment"] == [[], ["laser_bank"]]
