@@ -603,9 +603,10 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     ),
     (
         "printkit/games/shields_up/state.py",
-        r"self\.pending\.insert\(1, \(STEAL, thief, victim, cards - 1\)\)",
-        "a theft is settled with nothing else pending (a Smuggle is played only in a turn with "
-        "nothing pending), so once it is taken off the list is empty: both put the next first",
+        r"self\.pending\.insert\(1, \(STEAL, "
+        r"(thief, victim, cards - 1|seat, other, card\.cards)\)\)",
+        "a Smuggle is played only in a turn with nothing pending, and its theft is settled with "
+        "nothing else pending, so the list is empty: inserting at 1 also puts it first",
     ),
 ]
 

@@ -665,3 +665,28 @@ def test_a_stolen_card_kept_charged_without_a_set_stays_charged(source: dict[str
     ENGINE.check_invariants(state)
     assert state.to_json()["charged"] == [["battery", "battery"], []]
     assert state.to_json()["equipment"] == [[], ["laser_bank"]]
+
+
+def test_stolen_equipment_goes_to_the_hand_when_the_reading_says_so(
+    source: dict[str, Any],
+) -> None:
+    """Under the reading 'hand' (not erratum smuggle_partial_set's 'builds') a stolen Laser
+    Bank joins the thief's hand, beside the one already there."""
+    to_hand = patched(source, ("rules", "values", "smuggled_equipment"), "hand")
+    position = _position("smuggle_target") | {
+        "hands": [["laser_bank"], ["death_ray", "repair_crew"]]
+    }
+    position["draw_pile"] = ["battery", "death_ray", "ion_blaster", "space_mine", "shield_booster"]
+    state = ENGINE.from_json(to_hand, position)
+    state.apply(state.parse("steal equipment laser_bank"))
+    ENGINE.check_invariants(state)
+    assert state.to_json()["hands"][0] == ["laser_bank", "laser_bank"]
+    assert state.to_json()["equipment"] == [[], []]
+
+
+def test_a_position_saved_at_clean_up_says_what_comes_next(rules: Package) -> None:
+    """The JSON of a position (what worked examples write) names the pending work: the
+    market's new card, drawn for the player whose turn ends, then the next turn."""
+    state = _after(rules, {})
+    state.apply(state.parse("end"))
+    assert state.to_json()["pending"] == [["draw", "market", 0, "clean_up"], ["next_turn"]]
