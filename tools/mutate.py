@@ -608,6 +608,11 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "a Smuggle is played only in a turn with nothing pending, and its theft is settled with "
         "nothing else pending, so the list is empty: inserting at 1 also puts it first",
     ),
+    (
+        "printkit/games/shields_up/state.py::_weighted",
+        r"outcomes = (None|_WEIGHTED\.get\(None\))",
+        "the outcomes are then computed afresh for every draw instead of kept: the same answer",
+    ),
 ]
 
 

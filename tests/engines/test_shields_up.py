@@ -18,7 +18,7 @@ from support import RULE_DATA, run_cli
 from printkit.diagnostics import Diagnostics
 from printkit.games.shields_up import ENGINE
 from printkit.games.shields_up.config import UnplayableData, read_config
-from printkit.games.shields_up.state import ShieldsUpState
+from printkit.games.shields_up.state import _WEIGHTED, ShieldsUpState
 from printkit.load.package import load_package
 from printkit.load.played import apply_plays, plays_of
 from printkit.model.package import Package
@@ -690,3 +690,46 @@ def test_a_position_saved_at_clean_up_says_what_comes_next(rules: Package) -> No
     state = _after(rules, {})
     state.apply(state.parse("end"))
     assert state.to_json()["pending"] == [["draw", "market", 0, "clean_up"], ["next_turn"]]
+
+
+def test_the_market_sells_its_older_card_for_one_action_and_its_newest_for_two(
+    source: dict[str, Any], rules: Package
+) -> None:
+    """l.66-70: the oldest card costs 1 action, the newest 2; in a market of three (the
+    data's market_size) the newest is the last one in."""
+    for move, bought, left in (
+        ("buy oldest", "shield_booster", 1),
+        ("buy newest", "repair_crew", 0),
+    ):
+        state = ENGINE.from_json(rules, _position("full_row"))
+        state.apply(state.parse(move))
+        assert state.to_json()["hands"][0].count(bought) == 1 and state.actions_left == left
+    wider = patched(source, ("rules", "values", "market_size"), 3)
+    three = _position("full_row") | {"market": ["shield_booster", "repair_crew", "battery"]}
+    three["draw_pile"].remove("battery")
+    state = ENGINE.from_json(wider, three)
+    state.apply(state.parse("buy newest"))
+    assert "battery" in state.to_json()["hands"][0]
+    assert state.to_json()["market"] == ["shield_booster", "repair_crew"]
+
+
+def test_a_move_the_game_does_not_have_is_refused(rules: Package) -> None:
+    state = ENGINE.from_json(rules, _position("full_row"))
+    with pytest.raises(ValueError, match=r"^not a Shields Up move: \('fly',\)$"):
+        state.apply(("fly",))
+
+
+def test_a_draw_is_each_kind_left_in_the_pile_by_its_count(rules: Package) -> None:
+    """A card drawn unseen: each kind by its share of the pile, also on the first draw from a
+    pile of that make-up (the outcomes are kept per make-up)."""
+    state = ENGINE.from_json(rules, _position("full_row"))
+    _WEIGHTED.clear()
+    state.apply(state.parse("draw"))
+    fifth = Fraction(1, 5)
+    assert [(state.notation(a), p) for a, p in state.chance_outcomes()] == [
+        ("card death_ray", fifth),
+        ("card ion_blaster", fifth),
+        ("card battery", fifth),
+        ("card shield_booster", fifth),
+        ("card smuggle", fifth),
+    ]
