@@ -733,3 +733,20 @@ def test_a_draw_is_each_kind_left_in_the_pile_by_its_count(rules: Package) -> No
         ("card shield_booster", fifth),
         ("card smuggle", fifth),
     ]
+
+
+def test_the_card_that_completes_a_set_costs_its_firing_too(source: dict[str, Any]) -> None:
+    """When firing costs 1, one action left builds a second Death Ray (its set of three not
+    yet complete) but not the Laser Bank that completes its pair; and a draw needs only the
+    draw pile to hold a card (an empty discard pile does not matter)."""
+    costly = patched(source, ("rules", "actions", "resolve_set", "cost"), 1)
+    position = _position("full_row") | {
+        "actions_left": 1,
+        "hands": [["laser_bank", "death_ray"], ["repair_crew"]],
+        "equipment": [["laser_bank", "death_ray"], []],
+        "discard": [],
+    }
+    position["draw_pile"] = _rest_of_deck(costly, position)
+    moves = _moves(ENGINE.from_json(costly, position))
+    assert "build death_ray" in moves and "build laser_bank" not in moves
+    assert "draw" in moves
