@@ -610,7 +610,7 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     ),
     (
         "printkit/games/shields_up/state.py::_weighted",
-        r"outcomes = (None|_WEIGHTED\.get\(None\))",
+        r"outcomes = (None|_WEIGHTED\.get\(None\))|_WEIGHTED\[key\] = None",
         "the outcomes are then computed afresh for every draw instead of kept: the same answer",
     ),
 ]

@@ -750,3 +750,10 @@ def test_the_card_that_completes_a_set_costs_its_firing_too(source: dict[str, An
     moves = _moves(ENGINE.from_json(costly, position))
     assert "build death_ray" in moves and "build laser_bank" not in moves
     assert "draw" in moves
+
+
+def test_a_move_with_nothing_to_settle_is_refused(rules: Package) -> None:
+    """A position whose next step is the next turn takes no move: it says which."""
+    state = ENGINE.from_json(rules, _position("full_row") | {"pending": [["next_turn"]]})
+    with pytest.raises(ValueError, match=r"^nothing to settle with \('draw',\)$"):
+        state.apply(("draw",))
