@@ -41,6 +41,12 @@ GROUPS = {
     "impose": sorted(p for p in (PACKAGE / "impose").glob("*.py") if p.name != "__init__.py"),
     "geometry": sorted(p for p in (PACKAGE / "geometry").glob("*.py") if p.name != "__init__.py"),
     "load": [PACKAGE / "load" / "yaml_spans.py"],
+    # an engine's __init__ only when it holds one (mutmut mutates nothing but functions)
+    "games": sorted(
+        p
+        for p in (PACKAGE / "games").rglob("*.py")
+        if p.name != "__init__.py" or "def " in p.read_text("utf-8")
+    ),
 }
 
 # Tests that exercise a group through the command line, beyond the tests importing a module
@@ -67,6 +73,9 @@ THROUGH_THE_CLI = {
     "geometry": ["tests/geometry"],
     # the limits (depth, alias expansion) and the located byte errors load_yaml reports
     "load": ["tests/test_loader.py", "tests/test_input_limits.py"],
+    # every engine's tests for each of its modules (among them `validate <game>` playing the
+    # rule text's examples on it), and the validator's engine tests
+    "games": ["tests/engines", "tests/check/test_engine.py"],
 }
 # Left out of every mutation run: each builds whole games (every shipped one, or a sheet of
 # cards read back in pixels), a minute or more for each mutant the other tests let through,
@@ -85,6 +94,11 @@ LEFT_OUT = [
 RUN_ELSEWHERE = [
     "tests/test_input_limits.py::test_an_unreadable_game_folder_is_reported_and_the_others_still_load",
     "tests/test_input_limits.py::test_a_named_game_is_read_alone",
+]
+# Left out as well: it reads the engines' source, which in the scratch copy holds every
+# mutant's numbers side by side (mutmut's rewritten modules), so it fails before any mutant runs.
+READS_THE_SOURCE = [
+    "tests/engines/test_engine_literals.py::test_engines_take_their_numbers_from_the_data",
 ]
 PACKAGE_TESTS = {  # tests/test_broken_packages.py: the tests run for each case, per folder
     "broken": [
@@ -734,6 +748,31 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         r"if other in cells and other <= h:",
         "a hex is never its own neighbour, so other == h cannot happen",
     ),
+    (
+        "printkit/games/shields_up/engine.py",
+        r'if built or card\.does == "destroy_shields":',
+        "the term added is damage * built: 0 for a weapon not begun (built 0) and for every card "
+        "but a weapon (damage 0); a card without a set, whose size would divide, is never built",
+    ),
+    (
+        "printkit/games/shields_up/engine.py",
+        r"zones = zip\(state\.draw_pile, \*state\.hands, \*state\.equipment, "
+        r"(strict=(None|False))?\)",
+        "every zone holds one count per kind of card (made so by the state and by from_json), "
+        "so strict never fires",
+    ),
+    (
+        "printkit/games/shields_up/state.py",
+        r"self\.pending\.insert\(1, \(STEAL, "
+        r"(thief, victim, cards - 1|seat, other, card\.cards)\)\)",
+        "a Smuggle is played only in a turn with nothing pending, and its theft is settled with "
+        "nothing else pending, so the list is empty: inserting at 1 also puts it first",
+    ),
+    (
+        "printkit/games/shields_up/state.py::_weighted",
+        r"outcomes = (None|_WEIGHTED\.get\(None\))|_WEIGHTED\[key\] = None",
+        "the outcomes are then computed afresh for every draw instead of kept: the same answer",
+    ),
 ]
 
 
@@ -780,7 +819,9 @@ def modules_named(names: list[str]) -> list[Path]:
 
 
 def _dotted(module: Path) -> str:
-    return ".".join(module.relative_to(REPO).with_suffix("").parts)
+    """The module's name, a package's without `__init__` (as mutmut names its mutants)."""
+    parts = module.relative_to(REPO).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 def _importers(module: Path, under: Path) -> list[Path]:
@@ -846,7 +887,11 @@ def _described(tests: list[str]) -> str:
 
 
 def _deselected() -> list[str]:
-    return [word for test in LEFT_OUT + RUN_ELSEWHERE for word in ("--deselect", test)]
+    return [
+        word
+        for test in LEFT_OUT + RUN_ELSEWHERE + READS_THE_SOURCE
+        for word in ("--deselect", test)
+    ]
 
 
 def _toml_list(items: list[str]) -> str:
@@ -888,7 +933,7 @@ def mutate(modules: list[Path], keep: bool) -> list[Report]:
     for line in listed.stdout.splitlines():
         name, _, status = line.strip().rpartition(": ")
         for module, report in zip(modules, reports, strict=True):
-            if name.startswith(_dotted(module) + "."):
+            if name.rpartition(".")[0] == _dotted(module):  # not a module of its package
                 report.statuses[name] = status
     for report in reports:
         variants = _functions(scratch / "mutants" / report.module)

@@ -5,24 +5,34 @@ rules allow, agents cannot see hidden cards, and the engine follows the data it 
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
-from support import RULE_DATA
+from support import RULE_DATA, run_cli
 
 from printkit.diagnostics import Diagnostics
 from printkit.games.shields_up import ENGINE
 from printkit.games.shields_up.config import UnplayableData, read_config
-from printkit.games.shields_up.state import ShieldsUpState
+from printkit.games.shields_up.state import _WEIGHTED, ShieldsUpState
 from printkit.load.package import load_package
 from printkit.load.played import apply_plays, plays_of
 from printkit.model.package import Package
 from printkit.simulate.agents import make_agent
 from printkit.simulate.binding import load_engine
-from printkit.simulate.protocol import CHANCE, TERMINAL, draw, pick, seeded, state_hash
+from printkit.simulate.protocol import (
+    CHANCE,
+    TERMINAL,
+    InvariantBroken,
+    draw,
+    pick,
+    seeded,
+    state_hash,
+)
 
 POSITIONS = Path(__file__).parent / "positions" / "shields_up"
 PLAYOUTS = 200
@@ -273,3 +283,477 @@ def _moves(state: ShieldsUpState) -> list[str]:
 
 def _moves_at(rules: Package, name: str) -> list[str]:
     return _moves(ENGINE.from_json(rules, _position(name)))
+
+
+def test_an_unknown_variant_is_named(rules: Package) -> None:
+    with pytest.raises(UnplayableData, match=r"^Shields Up has no variant 'solo'$"):
+        ENGINE.new_game(rules, 2, "solo")
+
+
+def _broken(rules: Package, change: str) -> ShieldsUpState:
+    """full_row with one thing made impossible (each keeps every other invariant)."""
+    state = ENGINE.from_json(rules, _position("full_row"))
+    kind = {card.slug: k for k, card in enumerate(state.config.cards)}
+    if change == "negative":  # two batteries moved from a pile holding one
+        state.draw_pile[kind["battery"]] -= 2
+        state.hands[1][kind["battery"]] += 2
+    elif change == "lost":
+        state.discard.pop()
+    elif change == "four_shields":
+        state.draw_pile[kind["smuggle"]] -= 1
+        state.shields[0].append(kind["smuggle"])
+    elif change == "complete_set":  # player 2's second Laser Bank built, never fired
+        state.hands[1][kind["laser_bank"]] -= 1
+        state.equipment[1][kind["laser_bank"]] += 1
+    elif change == "three_in_market":
+        state.draw_pile[kind["smuggle"]] -= 1
+        state.market.append(kind["smuggle"])
+    elif change == "overspent":
+        state.actions_left = -1
+    elif change == "third_seat":
+        state.seat = 2
+    elif change == "over_undestroyed":
+        state.over = True
+    elif change == "destroyed_not_over":
+        state.destroyed[1] = True
+    return state
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ("negative", r"^a negative count of cards: \{'seat': 0, "),
+        ("lost", r"^cards not conserved: \[3, 2, 2, 2, 2, 1, 2, 1, 2\]; the deck has \(3, 2, "),
+        ("four_shields", r"^player 1 has 4 shields$"),
+        ("complete_set", r"^player 2 holds a complete unresolved set$"),
+        ("three_in_market", r"^the market holds 3 cards$"),
+        ("overspent", r"^turn state out of bounds: seat 0$"),
+        ("third_seat", r"^turn state out of bounds: seat 2$"),
+        ("over_undestroyed", r"^the game is over exactly when a ship is destroyed$"),
+        ("destroyed_not_over", r"^the game is over exactly when a ship is destroyed$"),
+    ],
+)
+def test_each_broken_invariant_is_named(rules: Package, change: str, message: str) -> None:
+    with pytest.raises(InvariantBroken, match=message):
+        ENGINE.check_invariants(_broken(rules, change))
+
+
+def test_a_strike_still_pending_on_a_destroyed_ship_is_not_over_yet(rules: Package) -> None:
+    """A ship destroyed while a mine's counter-attack is still to come: the game ends after it."""
+    state = _broken(rules, "destroyed_not_over")
+    state.pending = [("strike", 1, 0, 1)]
+    ENGINE.check_invariants(state)
+
+
+def test_evaluate_weighs_shields_and_weapons_half_built(rules: Package) -> None:
+    """full_row with two thirds of a Death Ray (4 damage) built by player 1: 3 shields to 1,
+    and player 2 has half a Laser Bank (2 damage): a lead of 3 - 1 + 0.5 * 4 * 2/3
+    - 0.5 * 2 * 1/2 for player 1, squashed by the logistic."""
+    state = ENGINE.from_json(rules, _position("full_row"))
+    state.equipment[0][0] = 2  # kind 0: the Death Ray
+    lead = 3 - 1 + 0.5 * 4 * 2 / 3 - 0.5 * 2 * 1 / 2
+    assert ENGINE.evaluate(state, 0) == pytest.approx(1 / (1 + math.exp(-lead)))
+    assert ENGINE.evaluate(state, 1) == pytest.approx(1 / (1 + math.exp(lead)))
+    state.over, state.destroyed = True, [False, True]
+    assert (ENGINE.evaluate(state, 0), ENGINE.evaluate(state, 1)) == (1.0, 0.0)
+
+
+def test_each_move_is_said_in_the_datas_words(source: dict[str, Any], rules: Package) -> None:
+    """Logs and the human agent say a move with the titles of the played rules' actions."""
+    said = {
+        name: {state.notation(a): state.describe(a) for a in state.legal_actions()}
+        for name in ("full_row", "one_action_left", "battery_only", "strike_choice")
+        for state in [ENGINE.from_json(rules, _position(name))]
+    }
+    assert said["full_row"] == {
+        "draw": "Player 1: Draw.",
+        "build death_ray": "Player 1: Build equipment (Death Ray).",
+        "play space_mine": "Player 1: Play a card (Space Mine).",
+        "play smuggle": "Player 1: Play a card (Smuggle).",
+        "buy oldest": "Player 1: Buy the older market card.",
+        "buy newest": "Player 1: Buy the newer market card.",
+        "end": "Player 1 ends the turn: Clean-up.",
+    }
+    assert said["one_action_left"]["shield death_ray"] == "Player 1: Raise a shield (Death Ray)."
+    assert said["battery_only"]["discharge battery"] == (
+        "Player 2 discharges a Battery for its actions."
+    )
+    assert said["strike_choice"]["destroy 1 3"] == "Player 1 destroys the shields at places 1, 3."
+    smuggle = ENGINE.from_json(rules, _position("smuggle_target"))
+    assert [smuggle.describe(smuggle.parse(move)) for move in _moves(smuggle)[:2]] == [
+        "Player 1 steals from the opponent's hand, unseen.",
+        "Player 1 steals from the opponent's shields, the one at place 1.",
+    ]
+    assert smuggle.describe(smuggle.parse("steal equipment laser_bank")) == (
+        "Player 1 steals from the opponent's equipment: a Laser Bank."
+    )
+    smuggle.apply(smuggle.parse("steal hand"))  # the card taken is chance's
+    assert smuggle.describe(smuggle.parse("card repair_crew")) == "The card is Repair Crew."
+    random_hits = patched(source, ("rules", "values", "shield_targets"), "random")
+    strike = ENGINE.from_json(random_hits, _position("strike_choice"))
+    assert strike.describe(strike.parse("hit 2 3")) == "Chance hits the shields at places 2, 3."
+
+
+def test_a_game_not_over_has_no_result_and_a_copy_keeps_the_last_moves_events(
+    rules: Package,
+) -> None:
+    state = ENGINE.from_json(rules, _position("full_row"))
+    state.apply(state.parse("play smuggle"))
+    assert state.returns() == [0.0, 0.0]
+    assert state.events == ["play_instant", "steal"] and state.clone().events == state.events
+
+
+def test_the_rule_texts_examples_play_as_the_text_says() -> None:
+    """The validator plays each worked example and engine claim of rules.yaml on the engine:
+    the Death Ray's 4 damage through three shields, the mines' counter-attacks, the Battery's
+    gain and the full row a Smuggle cannot overfill each give what the text states."""
+    result = run_cli("validate", "shields_up", "--no-simulate", "--format", "json")
+    report = json.loads(result.stdout)
+    statuses = {claim["id"]: claim["status"] for claim in report["claims"]}
+    played = ("shield_limit_kept", "battery_gain", "death_ray_total", "mine_counter")
+    assert report["errors"] == 0 and [statuses[name] for name in played] == ["checked"] * 4
+
+
+def test_a_charged_set_counts_all_its_cards(source: dict[str, Any]) -> None:
+    """With a Battery of two cards, a charged Battery is two cards on the table: the deck's
+    cards are all there (and one card short is not)."""
+    two_card_battery = patched(source, ("decks", "deck", "sets", "battery", "size"), 2)
+    position = _position("battery_only")
+    position["hands"][0].remove("battery")  # both Batteries are in player 2's charged set
+    state = ENGINE.from_json(two_card_battery, position)
+    ENGINE.check_invariants(state)
+    state.hands[0][0] -= 1  # a Death Ray gone
+    with pytest.raises(InvariantBroken, match=r"^cards not conserved"):
+        ENGINE.check_invariants(state)
+
+
+def test_a_strike_is_the_strikers_choice_or_chance_as_the_rules_read(
+    source: dict[str, Any], rules: Package
+) -> None:
+    """A Laser Bank's 2 damage against three shields: the attacker picks (erratum
+    shield_targets), so chance has nothing to say; played at random, each pair of places is
+    hit with the same chance, 1/3."""
+    chosen = ENGINE.from_json(rules, _position("strike_choice"))
+    assert chosen.current_player() == 0 and chosen.chance_outcomes() == []
+    random_hits = patched(source, ("rules", "values", "shield_targets"), "random")
+    at_random = ENGINE.from_json(random_hits, _position("strike_choice"))
+    third = Fraction(1, 3)
+    assert at_random.chance_outcomes() == [
+        (("hit", (0, 1)), third),
+        (("hit", (0, 2)), third),
+        (("hit", (1, 2)), third),
+    ]
+
+
+def test_a_mine_strikes_back_before_the_rest_of_a_smuggle(source: dict[str, Any]) -> None:
+    """A Smuggle that steals two cards (the data's `cards`), the first completing the thief's
+    Laser Bank: its strike reveals a Space Mine, whose counter-attack comes at once (l.58-62),
+    before the second theft."""
+    two_thefts = patched(source, ("decks", "deck", "cards", 6, "cards"), 2)  # 6: Smuggle
+    position = _position("full_row") | {
+        "hands": [["smuggle"], ["repair_crew"]],
+        "shields": [["battery", "ion_blaster"], ["space_mine", "transporter_hijinks", "smuggle"]],
+        "equipment": [["laser_bank"], ["laser_bank"]],
+    }
+    position["draw_pile"] = _rest_of_deck(two_thefts, position)
+    state = ENGINE.from_json(two_thefts, position)
+    ENGINE.check_invariants(state)
+    for move in ("play smuggle", "steal equipment laser_bank", "destroy 1 2"):
+        state.apply(state.parse(move))
+    assert "counter_mine" in state.events
+    assert state.current_player() == 1 and _moves(state) == ["destroy 1", "destroy 2"]
+
+
+@pytest.mark.parametrize("first_player", [1, 2])
+def test_the_deal_comes_first_then_the_first_player_takes_turn_0(
+    source: dict[str, Any], first_player: int
+) -> None:
+    """Set-up (l.23-29): two shields and two cards in hand each, two cards in the market;
+    then the first player (erratum first_player, here also player 2) has the first turn."""
+    package = patched(source, ("rules", "values", "first_player"), first_player)
+    state = ENGINE.new_game(package, 2, None)
+    _settle_chance(state)
+    assert [len(row) for row in state.shields] == [2, 2]
+    assert [sum(hand) for hand in state.hands] == [2, 2] and len(state.market) == 2
+    assert (state.current_player(), state.turn(), state.actions_left) == (first_player - 1, 0, 2)
+
+
+def test_firing_a_weapon_costs_what_resolve_set_costs(
+    source: dict[str, Any], rules: Package
+) -> None:
+    """An Ion Blaster (a set of one) built with the last action fires for free (cost 0) and
+    the turn is over; when firing costs 1, building the second Laser Bank takes both actions."""
+    last_action = _position("full_row") | {"actions_left": 1, "hands": [["ion_blaster"], []]}
+    last_action["draw_pile"] = _rest_of_deck(rules, last_action)
+    state = ENGINE.from_json(rules, last_action)
+    state.apply(state.parse("build ion_blaster"))
+    assert state.actions_left == 0 and "clean_up" in state.events
+    costly = patched(source, ("rules", "actions", "resolve_set", "cost"), 1)
+    second_laser = _position("strike_choice") | {
+        "actions_left": 2,
+        "pending": [],
+        "hands": [["laser_bank"], ["death_ray", "battery"]],
+        "equipment": [["laser_bank"], []],
+        "discard": ["smuggle"],
+    }
+    second_laser["draw_pile"] = _rest_of_deck(costly, second_laser)
+    state = ENGINE.from_json(costly, second_laser)
+    state.apply(state.parse("build laser_bank"))
+    assert state.actions_left == 0 and _moves(state) == [
+        "destroy 1 2",
+        "destroy 1 3",
+        "destroy 2 3",
+    ]
+
+
+@pytest.mark.parametrize(("kept", "actions", "charged"), [(False, 3, []), (True, 1, ["battery"])])
+def test_a_battery_gives_its_actions_at_once_or_is_kept(
+    source: dict[str, Any], kept: bool, actions: int, charged: list[str]
+) -> None:
+    """As written (l.48-50) a completed set acts and is discarded at once: the Battery's two
+    actions come at once. Erratum battery_set keeps it charged until it is discharged."""
+    package = patched(source, ("rules", "values", "sets_discarded_when_complete"), not kept)
+    position = _position("full_row") | {"hands": [["battery"], ["laser_bank", "repair_crew"]]}
+    position["draw_pile"] = _rest_of_deck(package, position)
+    state = ENGINE.from_json(package, position)
+    state.apply(state.parse("build battery"))
+    assert state.actions_left == actions and state.to_json()["charged"][0] == charged
+    assert ("battery" in state.to_json()["discard"]) is not kept
+
+
+def _after(rules: Package, changes: dict[str, Any], *moves: str) -> ShieldsUpState:
+    """full_row with `changes`, the rest of the deck as its draw pile, after `moves` (chance
+    settled with its first outcome)."""
+    position = _position("full_row") | changes
+    position["draw_pile"] = _rest_of_deck(rules, position)
+    state = ENGINE.from_json(rules, position)
+    for move in moves:
+        state.apply(state.parse(move))
+        _settle_chance(state)
+        ENGINE.check_invariants(state)
+    return state
+
+
+def test_each_instant_does_what_its_card_says(rules: Package) -> None:
+    """Transporter Hijinks swaps hands, even with an empty one (l.148-150); Repair Crew raises
+    the top card of the discard pile as a shield; Smuggle takes the card it picks."""
+    hands = {
+        "hands": [["transporter_hijinks", "death_ray"], []],
+        "shields": [["battery", "ion_blaster", "space_mine"], ["death_ray"]],
+    }
+    swapped = _after(rules, hands, "play transporter_hijinks").to_json()
+    assert swapped["hands"] == [[], ["death_ray"]]
+    assert swapped["discard"][-1] == "transporter_hijinks"
+    crew = {
+        "hands": [["repair_crew"], []],
+        "shields": [["battery", "ion_blaster"], ["death_ray"]],
+        "discard": ["space_mine", "smuggle"],
+    }
+    repaired = _after(rules, crew, "play repair_crew").to_json()
+    assert repaired["shields"][0] == ["battery", "ion_blaster", "smuggle"]
+    assert repaired["discard"] == ["space_mine", "repair_crew"]
+
+
+def test_a_shield_booster_raises_shields_from_the_draw_pile_up_to_the_limit(
+    rules: Package,
+) -> None:
+    """The second Shield Booster completes the set: its 2 cards come from the draw pile as
+    shields, but a row of 2 has room for only one more (limit 3)."""
+    booster = {
+        "hands": [["shield_booster"], []],
+        "equipment": [["shield_booster"], []],
+        "shields": [["battery", "ion_blaster"], ["death_ray"]],
+        "market": ["repair_crew", "laser_bank"],
+    }
+    state = _after(rules, booster)
+    pile = sum(state.draw_pile)
+    state.apply(state.parse("build shield_booster"))
+    assert state.current_player() == CHANCE  # the first card, unseen
+    _settle_chance(state)
+    assert len(state.shields[0]) == 3 and sum(state.draw_pile) == pile - 1
+    assert state.to_json()["discard"][-2:] == ["shield_booster", "shield_booster"]
+
+
+@pytest.mark.parametrize(
+    ("over_limit", "goes_to"),
+    [("discarded", "discard"), ("hand", "hand"), ("refused", None)],
+)
+def test_a_stolen_shield_with_no_room_goes_where_the_reading_says(
+    source: dict[str, Any], over_limit: str, goes_to: str | None
+) -> None:
+    """Player 1 has three shields and steals one of player 2's (erratum smuggle_full_row)."""
+    package = patched(source, ("rules", "values", "smuggled_shield_over_limit"), over_limit)
+    state = ENGINE.from_json(package, _position("smuggle_target"))
+    if goes_to is None:
+        assert not any(move.startswith("steal shields") for move in _moves(state))
+        return
+    state.apply(state.parse("steal shields 1"))  # a Space Mine, as the one in the thief's hand
+    data = state.to_json()
+    assert data["shields"] == [
+        ["ion_blaster", "transporter_hijinks", "death_ray"],
+        ["shield_booster"],
+    ]
+    assert data["hands"][0] == ["space_mine"] * (2 if goes_to == "hand" else 1)
+    assert (data["discard"][-1] == "space_mine") is (goes_to == "discard")
+
+
+def test_a_smuggle_of_three_cards_steals_three_times(source: dict[str, Any]) -> None:
+    """With Smuggle's `cards` at 3 the thief picks three times, one theft after the other: a
+    card from the hand is drawn (chance) before the next pick."""
+    three_thefts = patched(source, ("decks", "deck", "cards", 6, "cards"), 3)  # 6: Smuggle
+    played = _position("smuggle_target") | {"pending": [["steal", 0, 1, 3]]}  # its 3 thefts
+    state = ENGINE.from_json(three_thefts, played)
+    for theft in ("steal hand", "steal shields 1", "steal equipment laser_bank"):
+        assert state.current_player() == 0 and theft in _moves(state)
+        state.apply(state.parse(theft))
+        if theft == "steal hand":
+            assert state.current_player() == CHANCE
+            _settle_chance(state)
+    assert not any(move.startswith("steal") for move in _moves(state))
+
+
+def test_with_nothing_bought_clean_up_discards_the_older_card(rules: Package) -> None:
+    """Erratum market_refill: the market is two cards again after clean-up; with nothing bought
+    the older card goes to the discard pile and the newer moves up."""
+    state = _after(rules, {}, "end")
+    data = state.to_json()
+    assert data["discard"][-1] == "shield_booster" and data["market"][0] == "repair_crew"
+    assert len(data["market"]) == 2 and state.current_player() == 1
+
+
+def test_as_written_a_turn_ends_only_with_nothing_to_spend_and_a_draw_needs_no_card(
+    source: dict[str, Any],
+) -> None:
+    """Without errata unspent_actions and empty_piles: "end" is a move only when nothing can be
+    paid for, and "draw" stays a move with both piles empty."""
+    strict = patched(source, ("rules", "values", "may_end_turn_early"), False)
+    assert "end" not in _moves_at(strict, "full_row")
+    anything = patched(source, ("rules", "values", "draw_needs_a_card"), False)
+    assert _moves_at(anything, "battery_only") == ["draw", "discharge battery", "end"]
+
+
+def test_a_stolen_charged_set_leaves_the_rest_of_its_cards_to_rebuild(
+    source: dict[str, Any],
+) -> None:
+    """With a Battery of two cards, stealing a charged one takes one card (erratum
+    smuggle_partial_set: it joins the thief's cards of its set); the other stays with its
+    owner as a set to build again."""
+    two_card_battery = patched(source, ("decks", "deck", "sets", "battery", "size"), 2)
+    position = _position("smuggle_target")
+    position["draw_pile"].remove("battery")  # both Batteries are in player 2's charged set
+    state = ENGINE.from_json(two_card_battery, position)
+    ENGINE.check_invariants(state)
+    state.apply(state.parse("steal charged battery"))
+    ENGINE.check_invariants(state)
+    data = state.to_json()
+    assert data["equipment"] == [["battery"], ["laser_bank", "battery"]]
+    assert data["charged"] == [[], []]
+
+
+def test_a_stolen_card_kept_charged_without_a_set_stays_charged(source: dict[str, Any]) -> None:
+    """A Battery made a card without a set (played face up, kept until discharged): stolen
+    from the charged cards, it stays charged on the thief's side, beside the thief's own."""
+    plays = {
+        ("decks", "deck", "cards", 3, "set"): None,  # 3: Battery
+        ("decks", "deck", "cards", 3, "kind"): "instant",
+    }
+    no_set = Package.model_validate(apply_plays(source, plays))
+    position = _position("smuggle_target") | {"charged": [["battery"], ["battery"]]}
+    position["draw_pile"].remove("battery")
+    state = ENGINE.from_json(no_set, position)
+    state.apply(state.parse("steal charged battery"))
+    ENGINE.check_invariants(state)
+    assert state.to_json()["charged"] == [["battery", "battery"], []]
+    assert state.to_json()["equipment"] == [[], ["laser_bank"]]
+
+
+def test_stolen_equipment_goes_to_the_hand_when_the_reading_says_so(
+    source: dict[str, Any],
+) -> None:
+    """Under the reading 'hand' (not erratum smuggle_partial_set's 'builds') a stolen Laser
+    Bank joins the thief's hand, beside the one already there."""
+    to_hand = patched(source, ("rules", "values", "smuggled_equipment"), "hand")
+    position = _position("smuggle_target") | {
+        "hands": [["laser_bank"], ["death_ray", "repair_crew"]]
+    }
+    position["draw_pile"] = ["battery", "death_ray", "ion_blaster", "space_mine", "shield_booster"]
+    state = ENGINE.from_json(to_hand, position)
+    state.apply(state.parse("steal equipment laser_bank"))
+    ENGINE.check_invariants(state)
+    assert state.to_json()["hands"][0] == ["laser_bank", "laser_bank"]
+    assert state.to_json()["equipment"] == [[], []]
+
+
+def test_a_position_saved_at_clean_up_says_what_comes_next(rules: Package) -> None:
+    """The JSON of a position (what worked examples write) names the pending work: the
+    market's new card, drawn for the player whose turn ends, then the next turn."""
+    state = _after(rules, {})
+    state.apply(state.parse("end"))
+    assert state.to_json()["pending"] == [["draw", "market", 0, "clean_up"], ["next_turn"]]
+
+
+def test_the_market_sells_its_older_card_for_one_action_and_its_newest_for_two(
+    source: dict[str, Any], rules: Package
+) -> None:
+    """l.66-70: the oldest card costs 1 action, the newest 2; in a market of three (the
+    data's market_size) the newest is the last one in."""
+    for move, bought, left in (
+        ("buy oldest", "shield_booster", 1),
+        ("buy newest", "repair_crew", 0),
+    ):
+        state = ENGINE.from_json(rules, _position("full_row"))
+        state.apply(state.parse(move))
+        assert state.to_json()["hands"][0].count(bought) == 1 and state.actions_left == left
+    wider = patched(source, ("rules", "values", "market_size"), 3)
+    three = _position("full_row") | {"market": ["shield_booster", "repair_crew", "battery"]}
+    three["draw_pile"].remove("battery")
+    state = ENGINE.from_json(wider, three)
+    state.apply(state.parse("buy newest"))
+    assert "battery" in state.to_json()["hands"][0]
+    assert state.to_json()["market"] == ["shield_booster", "repair_crew"]
+
+
+def test_a_move_the_game_does_not_have_is_refused(rules: Package) -> None:
+    state = ENGINE.from_json(rules, _position("full_row"))
+    with pytest.raises(ValueError, match=r"^not a Shields Up move: \('fly',\)$"):
+        state.apply(("fly",))
+
+
+def test_a_draw_is_each_kind_left_in_the_pile_by_its_count(rules: Package) -> None:
+    """A card drawn unseen: each kind by its share of the pile, also on the first draw from a
+    pile of that make-up (the outcomes are kept per make-up)."""
+    state = ENGINE.from_json(rules, _position("full_row"))
+    _WEIGHTED.clear()
+    state.apply(state.parse("draw"))
+    fifth = Fraction(1, 5)
+    assert [(state.notation(a), p) for a, p in state.chance_outcomes()] == [
+        ("card death_ray", fifth),
+        ("card ion_blaster", fifth),
+        ("card battery", fifth),
+        ("card shield_booster", fifth),
+        ("card smuggle", fifth),
+    ]
+
+
+def test_the_card_that_completes_a_set_costs_its_firing_too(source: dict[str, Any]) -> None:
+    """When firing costs 1, one action left builds a second Death Ray (its set of three not
+    yet complete) but not the Laser Bank that completes its pair; and a draw needs only the
+    draw pile to hold a card (an empty discard pile does not matter)."""
+    costly = patched(source, ("rules", "actions", "resolve_set", "cost"), 1)
+    position = _position("full_row") | {
+        "actions_left": 1,
+        "hands": [["laser_bank", "death_ray"], ["repair_crew"]],
+        "equipment": [["laser_bank", "death_ray"], []],
+        "discard": [],
+    }
+    position["draw_pile"] = _rest_of_deck(costly, position)
+    moves = _moves(ENGINE.from_json(costly, position))
+    assert "build death_ray" in moves and "build laser_bank" not in moves
+    assert "draw" in moves
+
+
+def test_a_move_with_nothing_to_settle_is_refused(rules: Package) -> None:
+    """A position whose next step is the next turn takes no move: it says which."""
+    state = ENGINE.from_json(rules, _position("full_row") | {"pending": [["next_turn"]]})
+    with pytest.raises(ValueError, match=r"^nothing to settle with \('draw',\)$"):
+        state.apply(("draw",))
