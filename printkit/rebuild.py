@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import gc
 import itertools
 import multiprocessing
 import os
@@ -290,13 +291,23 @@ def _results(tasks: list[tuple[str, str]], jobs: int, lock: int) -> Iterator[_Dr
         yield from map(_draw, tasks)
         return
     # Forked workers inherit the checked games: nothing is sent to them but two names each.
+    # Frozen first (as gc.freeze's documentation advises before a fork), so that no worker's
+    # collector walks them, writing to every page it reads and so copying it: with the
+    # collector woken seldom (cli.COLLECT_AFTER) they were still young, and each worker's
+    # first collection walked all of them.
     context = multiprocessing.get_context("fork")
     workers = min(jobs, len(tasks))
-    with ProcessPoolExecutor(workers, context, initializer=_worker_start, initargs=(lock,)) as pool:
-        try:
-            yield from pool.map(_draw, tasks)
-        except BrokenProcessPool:
-            raise WorkerStopped from None
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(
+            workers, context, initializer=_worker_start, initargs=(lock,)
+        ) as pool:
+            try:
+                yield from pool.map(_draw, tasks)
+            except BrokenProcessPool:
+                raise WorkerStopped from None
+    finally:
+        gc.unfreeze()  # `watch` builds again in this process: its garbage must stay collectable
 
 
 def _worker_start(lock: int) -> None:

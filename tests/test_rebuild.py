@@ -6,6 +6,7 @@ two builds at once must leave the cache usable; the number of workers changes no
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import signal
@@ -131,6 +132,15 @@ def test_jobs_1_and_jobs_2_write_identical_files_and_diagnostics(tmp_path: Path)
     second = _build(RULE_DATA, two, *games, "--jobs", "2")
     assert _snapshot(one) == _snapshot(two)
     assert first.replace(str(one), "OUT") == second.replace(str(two), "OUT")
+
+
+def test_a_build_in_workers_leaves_nothing_frozen_for_the_next_build(tmp_path: Path) -> None:
+    """The checked games are frozen out of the collector's reach while workers fork from
+    them, then thawed: `watch` builds again in the same process, and garbage kept frozen would
+    never be collected."""
+    output = _build(RULE_DATA, tmp_path / "out", "shields_up", "--format", "pdf", "--jobs", "2")
+    assert _redrawn(output) == [4]  # four materials: drawn in workers
+    assert gc.get_freeze_count() == 0
 
 
 def _printkit(*args: str | Path) -> subprocess.Popen[str]:
