@@ -80,7 +80,7 @@ def ink_in_strip(items: list[Item], size: tuple[float, float]) -> Iterator[Findi
     deepest: dict[str, tuple[float, Item]] = {}
     near = NEAR_EDGE
     for item in items:
-        if clear_of_strip(item.box, size) or not inks(item) or _off_paper(item.box, size):
+        if clear_of_strip(item.box, size) or not inks(item) or _beyond(item.box, size):
             continue  # wholly inside the strip (nearly every item), no ink, or none printed
         x0, y0, x1, y1 = item.box
         for edge, distance in (
@@ -105,11 +105,8 @@ def ink_in_strip(items: list[Item], size: tuple[float, float]) -> Iterator[Findi
 def off_the_paper(items: list[Item], size: tuple[float, float]) -> Iterator[Finding]:
     """Ink wholly beyond an edge of the page prints nothing: the first such item, per page."""
     for item in items:
-        if _off_paper(item.box, size) and inks(item):
-            x0, _, x1, y1 = item.box
-            edge = (
-                "left" if x1 <= 0 else "top" if y1 <= 0 else "right" if x0 >= size[0] else "bottom"
-            )
+        edge = _beyond(item.box, size)
+        if edge is not None and inks(item):
             yield Finding(
                 PREFLIGHT_OFF_PAPER,
                 f"{_what(item)} lies wholly beyond the {edge} edge of the paper, "
@@ -121,9 +118,16 @@ def off_the_paper(items: list[Item], size: tuple[float, float]) -> Iterator[Find
             return
 
 
-def _off_paper(box: BBox, size: tuple[float, float]) -> bool:
+def _beyond(box: BBox, size: tuple[float, float]) -> str | None:
+    """The edge of the page the box lies wholly beyond, or None when some of it is on it."""
     x0, y0, x1, y1 = box
-    return x1 <= 0 or y1 <= 0 or x0 >= size[0] or y0 >= size[1]
+    if x1 <= 0:
+        return "left"
+    if y1 <= 0:
+        return "top"
+    if x0 >= size[0]:
+        return "right"
+    return "bottom" if y0 >= size[1] else None
 
 
 def _what(item: Item) -> str:
