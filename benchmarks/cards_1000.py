@@ -43,6 +43,7 @@ exit status is 1 when an aim is missed.
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import sys
 import tempfile
@@ -530,9 +531,11 @@ def profile(root: Path, parts: int, limit: int) -> None:
     import cProfile
     import pstats
 
+    from printkit.cli import COLLECT_AFTER
     from printkit.cli import main as printkit
 
     materials = material_names("sheets", parts)
+    gc.set_threshold(*COLLECT_AFTER)  # as the executable sets it
     profiler = cProfile.Profile()
     profiler.enable()
     printkit.main(

@@ -130,7 +130,7 @@ def _report(results: list[dict], seconds: float) -> int:
     heaviest = max((r["heaviest"] for r in results), default=0)
     print(f"cases: {len(results)}, runs: {sum(runs.values())}, wall time: {seconds:.0f} s")
     print(f"slowest run: {slowest:.2f} s of wall clock, {most_cpu:.2f} s of CPU at most")
-    print(f"largest peak memory: {heaviest:.0f} MB")
+    print(f"largest peak memory: {heaviest:.0f} MB added to the forking worker's")
     return 1 if examples else 0
 
 

@@ -1,5 +1,5 @@
 """`python -m printkit` runs the same command as the `printkit` script, from any checkout."""
 
-from printkit.cli import main
+from printkit.cli import run
 
-main()
+run()

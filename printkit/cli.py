@@ -23,7 +23,9 @@ from click.shell_completion import CompletionItem
 # (a deck's drawings, their items) until it ends, and each collection walks every young object
 # that survived: at Python's default of 700, 10,000 distinct cards spent a fifth of the build
 # in the collector and a 300 x 300 map a tenth. Garbage without cycles (nearly all of it) is
-# freed at once either way; cycles wait a little longer.
+# freed at once either way; cycles wait a little longer. Set by the executable (`run`), whose
+# process is the command's own: a test suite or a program that calls `main` in its own process
+# keeps its own collector, which a long-lived process needs (a suite grew past a gigabyte).
 COLLECT_AFTER = (200_000, 30, 30)
 
 # name: ("module:function", the short help `printkit --help` shows)
@@ -186,7 +188,6 @@ def main(
     """Compile tabletop game data into print-and-play materials."""
     from printkit.commands.common import apply_project, quiet_or_verbose  # not for --help
 
-    gc.set_threshold(*COLLECT_AFTER)
     if color != "auto":
         context.color = color == "always"
     elif os.environ.get("NO_COLOR"):  # https://no-color.org: set and not empty
@@ -199,3 +200,10 @@ def main(
     if context.invoked_subcommand not in STANDALONE_COMMANDS:
         apply_project(context)
     context.obj["rule_data"] = context.obj["rule_data"] or Path("rule_data")
+
+
+def run(args: list[str] | None = None, prog_name: str | None = None) -> None:
+    """The `printkit` executable and `python -m printkit`: the collector tuned for one command
+    in a process of its own, then the command (exits with its status)."""
+    gc.set_threshold(*COLLECT_AFTER)
+    main(args=args, prog_name=prog_name)

@@ -45,6 +45,7 @@ from fuzzing.promises import (
     run_checked,
     same_bytes,
 )
+from fuzzing.running import run
 from openpyxl import load_workbook
 from reportlab.pdfgen.canvas import Canvas
 from support import REPO
@@ -123,6 +124,16 @@ def test_checker_tells_time_from_memory() -> None:
     check_output_text(heavy)
     assert [p.kind for p in slow.problems] == [OVER_TIME]
     assert [p.kind for p in heavy.problems] == [OVER_MEMORY]
+
+
+def test_a_run_is_charged_only_the_memory_it_adds(tmp_path: Path) -> None:
+    """The forked child starts with the test process's pages resident: a suite that holds
+    rendered pages must not push a small run past its limit (CI failed on it once)."""
+    held = b"x" * (400 << 20)  # written, so resident, and inherited by the child
+    outcome = run(["--version"], tmp_path / "log.txt")
+    assert outcome.exit_code == 0
+    assert outcome.peak_mb < 200, outcome.peak_mb
+    assert held[-1:] == b"x"
 
 
 def test_checker_holds_build_to_what_validate_said() -> None:

@@ -4,6 +4,7 @@ the modules loaded, not by a timing (benchmarks/startup.py times it)."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -138,15 +139,15 @@ def test_the_help_listed_is_the_commands_own(name: str) -> None:
     assert COMMANDS[name][1] == command.get_short_help_str(limit=200)
 
 
-def test_a_command_runs_with_the_collector_seldom_woken() -> None:
+def test_the_executable_runs_with_the_collector_seldom_woken() -> None:
     """A build keeps what it draws until it ends: at Python's default threshold (700) the
     cyclic collector walked it again and again, a fifth of a large deck's build."""
     probe = subprocess.run(
         [
             sys.executable,
             "-c",
-            "import gc; from printkit.cli import main\n"
-            f"try: main(['--rule-data', {str(GOOD)!r}, 'validate', 'minimal_deck'])\n"
+            "import gc; from printkit.cli import run\n"
+            f"try: run(['--rule-data', {str(GOOD)!r}, 'validate', 'minimal_deck'])\n"
             "except SystemExit: print(gc.get_threshold())",
         ],
         capture_output=True,
@@ -155,3 +156,13 @@ def test_a_command_runs_with_the_collector_seldom_woken() -> None:
         check=True,
     )
     assert int(probe.stdout.strip("()\n").split(",")[0]) >= 100_000
+
+
+def test_a_command_called_in_process_leaves_the_callers_collector_alone() -> None:
+    """A test suite or a program embedding printkit calls `main` in a process that lives on:
+    with the collector woken seldom there, a suite's process grew past a gigabyte."""
+    before = gc.get_threshold()
+    with pytest.raises(SystemExit) as leaving:
+        main(["--rule-data", str(GOOD), "validate", "minimal_deck"], prog_name="printkit")
+    assert leaving.value.code == 0
+    assert gc.get_threshold() == before

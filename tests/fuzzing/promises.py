@@ -84,7 +84,7 @@ def check_limits(outcome: Outcome, memory_mb: int, seconds: int) -> None:
         )
     elif memory_hit or outcome.signal_name == "SIGKILL" or outcome.peak_mb > memory_mb:
         outcome.problems.append(
-            Problem(OVER_MEMORY, f"over {memory_mb} MB ({outcome.peak_mb:.0f} MB resident)")
+            Problem(OVER_MEMORY, f"over {memory_mb} MB ({outcome.peak_mb:.0f} MB resident added)")
         )
     elif outcome.signal_name:
         outcome.problems.append(Problem(INTERNAL, f"killed by {outcome.signal_name}"))

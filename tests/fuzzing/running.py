@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
 
-from printkit.cli import main
+from printkit.cli import run as printkit
 
 WALL_FACTOR = 6  # wall-clock seconds allowed per second of CPU: the machine may be shared
 
@@ -38,7 +38,7 @@ class Outcome:
     command: str
     exit_code: int | None
     seconds: float
-    peak_mb: float
+    peak_mb: float  # resident memory the run added to what it inherited from the forking process
     stderr: str
     cpu_seconds: float = 0.0
     signal_name: str | None = None
@@ -84,7 +84,7 @@ def _child(args: list[str], log: Path, home: Path, memory_bytes: int, seconds: i
         # The budget is what the run may add to what it inherits: a child forked from a test
         # process that has run threads (a Dask cluster's, say) starts with gigabytes of
         # address space mapped that the run never touches.
-        limit = _mapped_bytes() + memory_bytes
+        limit = _status_bytes("VmSize:") + memory_bytes
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 5))
         signal.alarm(seconds * WALL_FACTOR)
@@ -98,7 +98,7 @@ def _child(args: list[str], log: Path, home: Path, memory_bytes: int, seconds: i
         sys.stdout = open(1, "w", closefd=False)  # noqa: SIM115 - the child exits right after
         sys.stderr = open(2, "w", closefd=False)  # noqa: SIM115
         try:
-            main.main(args=args, prog_name="printkit", standalone_mode=True)
+            printkit(args, prog_name="printkit")
             code = 0
         except SystemExit as stop:
             code = stop.code if isinstance(stop.code, int) else 1
@@ -114,13 +114,18 @@ def _child(args: list[str], log: Path, home: Path, memory_bytes: int, seconds: i
 def run(args: list[str], log: Path, memory_mb: int = 1024, seconds: int = 10) -> Outcome:
     """Run `printkit ARGS` in a forked child, as a user would meet it, under hard limits."""
     started = time.monotonic()
+    # A forked child starts with its parent's resident pages counted as its own (most of
+    # them: file pages it has not touched are not): a test process that has rendered pages
+    # holds hundreds of MB the run never asked for.
+    inherited = _status_bytes("VmRSS:")
     pid = os.fork()
     if pid == 0:
         _child(args, log, log.parent / "home", memory_mb * 1024 * 1024, seconds)
     _, status, usage = os.wait4(pid, 0)
     elapsed = time.monotonic() - started
     text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
-    outcome = Outcome(" ".join(args), None, elapsed, usage.ru_maxrss / 1024, text)
+    added = max(0, usage.ru_maxrss * 1024 - inherited) / 2**20
+    outcome = Outcome(" ".join(args), None, elapsed, added, text)
     outcome.cpu_seconds = usage.ru_utime + usage.ru_stime
     tried = network_record(log)
     if tried.exists():
@@ -133,12 +138,13 @@ def run(args: list[str], log: Path, memory_mb: int = 1024, seconds: int = 10) ->
     return outcome
 
 
-def _mapped_bytes() -> int:
-    """The address space this process has mapped (Linux's VmSize; 0 where it cannot be read)."""
+def _status_bytes(field: str) -> int:
+    """One of this process's memory figures from Linux's /proc/self/status, in bytes (VmSize:
+    the address space mapped; VmRSS: resident); 0 where it cannot be read."""
     try:
         with open("/proc/self/status", encoding="ascii") as status:
             for line in status:
-                if line.startswith("VmSize:"):
+                if line.startswith(field):
                     return int(line.split()[1]) * 1024
     except OSError:
         pass
