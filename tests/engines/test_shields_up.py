@@ -650,6 +650,34 @@ def test_a_stolen_charged_set_leaves_the_rest_of_its_cards_to_rebuild(
     assert data["charged"] == [[], []]
 
 
+def test_the_rest_of_a_stolen_set_completes_the_set_its_owner_was_building(
+    source: dict[str, Any],
+) -> None:
+    """Three Batteries of two cards each: player 2 has one charged and is building another.
+    Stealing a card of the charged one leaves its other card, which with the one being built
+    is a full set in play: it resolves at once, as the rules resolve any full set (charged
+    again; resolving costs an action here, which the thief, whose turn it is, does not pay)."""
+    plays = {
+        ("decks", "deck", "sets", "battery", "size"): 2,
+        ("decks", "deck", "cards", 3, "count"): 3,
+        ("rules", "actions", "resolve_set", "cost"): 1,
+    }
+    three_batteries = Package.model_validate(apply_plays(source, plays))
+    position = _position("smuggle_target")
+    position["draw_pile"].remove("battery")
+    position["equipment"] = [[], ["laser_bank", "battery"]]
+    state = ENGINE.from_json(three_batteries, position)
+    ENGINE.check_invariants(state)
+    actions = state.actions_left
+    state.apply(state.parse("steal charged battery"))
+    ENGINE.check_invariants(state)
+    data = state.to_json()
+    assert data["equipment"] == [["battery"], ["laser_bank"]]
+    assert data["charged"] == [[], ["battery"]]
+    assert state.actions_left == actions
+    assert state.events[-2:] == ["resolve_set", "store_actions"]
+
+
 def test_a_stolen_card_kept_charged_without_a_set_stays_charged(source: dict[str, Any]) -> None:
     """A Battery made a card without a set (played face up, kept until discharged): stolen
     from the charged cards, it stays charged on the thief's side, beside the thief's own."""

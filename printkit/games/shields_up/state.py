@@ -234,11 +234,17 @@ class ShieldsUpState:
 
     def _add_equipment(self, seat: int, kind: int) -> None:
         """A card joins seat's set of its kind; a complete set resolves at once."""
-        size = self.config.cards[kind].set_size
         self.equipment[seat][kind] += 1
+        self._resolve_full_set(seat, kind)
+
+    def _resolve_full_set(self, seat: int, kind: int) -> None:
+        """A full set in play resolves at once, whoever's turn it is (the rules' "resolve a
+        set"); the player in turn pays for resolving only a set of their own."""
+        size = self.config.cards[kind].set_size
         if self.equipment[seat][kind] >= size:
             self.equipment[seat][kind] -= size
-            self.actions_left = max(self.actions_left - self.config.cost["resolve_set"], 0)
+            if seat == self.seat:
+                self.actions_left = max(self.actions_left - self.config.cost["resolve_set"], 0)
             self.events.append("resolve_set")
             self._resolve(seat, kind, size)
 
@@ -429,6 +435,7 @@ class ShieldsUpState:
                 self.charged[thief][kind] += 1
                 return
             self.equipment[victim][kind] += size - 1  # the rest of a broken set is rebuilt
+            self._resolve_full_set(victim, kind)  # with a set its owner was building, perhaps
         else:
             self.equipment[victim][kind] -= 1
         if self.config.stolen_builds:
