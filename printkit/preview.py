@@ -16,7 +16,7 @@ import re
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import quote
 
 from printkit.diagnostics import WRITE_FAILED, Diagnostics, Span, relative
@@ -24,10 +24,31 @@ from printkit.impose.catalogue import papers
 from printkit.output import OutputError, output_lock, write_atomic
 
 if TYPE_CHECKING:
+    from printkit.draw.ops import Document
     from printkit.rebuild import GameOutcome, MaterialOutcome
 
 PAGE, MANIFEST, STAMP = "index.html", "index.json", "index.stamp.js"
 MM = 72 / 25.4
+
+
+class Shown(NamedTuple):
+    """What the page shows of a material's PDF: its page count, its first page's size in
+    points, its title."""
+
+    pages: int
+    width: float
+    height: float
+    title: str
+
+
+def shown_of(document: Document) -> Shown | None:
+    """What the page shows of a material drawn in this build, from its drawing: the PDF it
+    renders need not be opened again (pdfium's import alone is a twentieth of a small deck's
+    build). None for a document laid out by Platypus, whose pages only its PDF knows."""
+    if document.flow is not None or not document.pages:
+        return None
+    first = document.pages[0]
+    return Shown(len(document.pages), first.width, first.height, document.title)
 
 
 def write_preview(out: Path, outcomes: Iterable[GameOutcome], strict: bool) -> Diagnostics:
@@ -137,7 +158,10 @@ def _material_entry(folder: Path, material: MaterialOutcome, names: list[str]) -
     own = re.compile(rf"{re.escape(material_id)}-p\d+\.(png|svg)")
     pictures = [name for name in names if own.fullmatch(name)]
     pdf = f"{material_id}.pdf"
-    pages, paper, title = _pages_paper_title(folder / pdf) if pdf in names else (0, "", "")
+    pages, paper, title = 0, "", ""
+    if pdf in names:
+        pages, width, height, title = material.shown or _shown_in(folder / pdf)
+        paper = paper_name(width, height)
     thumbnails = [name for name in pictures if name.endswith(".png")]
     return {
         "id": material_id,
@@ -150,16 +174,15 @@ def _material_entry(folder: Path, material: MaterialOutcome, names: list[str]) -
     }
 
 
-def _pages_paper_title(pdf: Path) -> tuple[int, str, str]:
-    """The page count, the first page's paper as a printer names it, and the title the PDF
-    carries (the material's: a material drawn by an earlier build has no document here)."""
+def _shown_in(pdf: Path) -> Shown:
+    """What the page shows of a PDF drawn by an earlier build or laid out by Platypus, read
+    from the file: the title it carries is the material's."""
     import pypdfium2
 
     document = pypdfium2.PdfDocument(pdf)
     try:
         width, height = document[0].get_size()
-        title = document.get_metadata_value("Title") or ""
-        return len(document), paper_name(width, height), title
+        return Shown(len(document), width, height, document.get_metadata_value("Title") or "")
     finally:
         document.close()
 

@@ -14,15 +14,11 @@ drawn on its own (build.draw_material) and its diagnostics join the game's in ma
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import gc
 import itertools
-import multiprocessing
 import os
 import signal
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -39,6 +35,7 @@ from printkit.diagnostics import (
 )
 from printkit.inputs import drawing_hash, folder_hash, printkit_fingerprint
 from printkit.output import OutputError, link_or_copy, output_lock, outputs_of, staged_folder
+from printkit.preview import Shown, shown_of
 
 if TYPE_CHECKING:  # the compilers are imported only when a game must be checked
     from printkit.build import CheckedGame
@@ -73,6 +70,7 @@ class MaterialOutcome:
     files: list[Path]
     redrawn: bool
     entry: str  # its entry in the cache
+    shown: Shown | None = None  # what the preview page shows of it, known from its drawing
 
 
 @dataclass
@@ -105,6 +103,7 @@ class _Drawn:
     key: str = ""  # of the cache entry
     redrawn: bool = False
     failure: tuple[str, int, str] | None = None  # a file that could not be stored, errno, why
+    shown: Shown | None = None
 
 
 @dataclass
@@ -290,6 +289,12 @@ def _results(tasks: list[tuple[str, str]], jobs: int, lock: int) -> Iterator[_Dr
     if jobs <= 1 or len(tasks) <= 1:
         yield from map(_draw, tasks)
         return
+    # The pool's modules only for a build that uses one: they are a tenth of a small build's
+    # start-up.
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     # Forked workers inherit the checked games: nothing is sent to them but two names each.
     # Frozen first (as gc.freeze's documentation advises before a fork), so that no worker's
     # collector walks them, writing to every page it reads and so copying it: with the
@@ -313,6 +318,8 @@ def _results(tasks: list[tuple[str, str]], jobs: int, lock: int) -> Iterator[_Dr
 def _worker_start(lock: int) -> None:
     """A worker holds no lock and dies with its build: killed, a build leaves no worker
     behind that keeps the output folder locked."""
+    import ctypes
+
     os.close(lock)
     libc = ctypes.CDLL(None, use_errno=True)
     libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
@@ -348,6 +355,7 @@ def _draw(task: tuple[str, str]) -> _Drawn:
     if drawn.files is not None:
         return drawn
     drawn.redrawn = True
+    drawn.shown = shown_of(document)
     files = build.material_files(material_id, document, options.formats, options.dpi, pdf)
     if options.exports:
         from printkit.export.files import export_files  # card images, tabletops, presets
@@ -373,7 +381,13 @@ def _finish(outcome: GameOutcome, game: CheckedGame, drawn: list[_Drawn], out: P
             outcome.failure = OutputError(out / game.game / name, OSError(number, reason))
         elif material.files is not None:
             outcome.built.append(
-                MaterialOutcome(material.material, material.files, material.redrawn, material.key)
+                MaterialOutcome(
+                    material.material,
+                    material.files,
+                    material.redrawn,
+                    material.key,
+                    material.shown,
+                )
             )
 
 

@@ -166,3 +166,23 @@ def test_a_command_called_in_process_leaves_the_callers_collector_alone() -> Non
         main(["--rule-data", str(GOOD), "validate", "minimal_deck"], prog_name="printkit")
     assert leaving.value.code == 0
     assert gc.get_threshold() == before
+
+
+def test_a_one_process_build_without_raster_art_loads_no_pool_and_no_image_reader(
+    tmp_path: Path,
+) -> None:
+    """The process pool's modules, Pillow's PNG and JPEG readers and logging are a few per
+    cent of a small deck's build: loaded for `--jobs 2`, raster art and damaged fonts only."""
+    out = tmp_path / "out"
+    build = ["--rule-data", str(GOOD), "build", "minimal_deck", "--format", "pdf", "--jobs", "1"]
+    loaded = modules_after([*build, "--out", str(out)])
+    assert (out / "minimal_deck").is_dir()
+    assert "reportlab.pdfgen.canvas" in loaded
+    unneeded = {
+        "multiprocessing",
+        "concurrent.futures.process",
+        "PIL.PngImagePlugin",
+        "PIL.JpegImagePlugin",
+        "logging",
+    }
+    assert unneeded & loaded == set()

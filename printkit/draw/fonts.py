@@ -13,7 +13,6 @@ import contextlib
 import functools
 import hashlib
 import io
-import logging
 from collections.abc import Iterator
 from functools import cache, lru_cache
 from pathlib import Path
@@ -92,6 +91,8 @@ OWN: dict[str, bytes] = {}
 def quiet_font_tools() -> Iterator[None]:
     """fontTools logs what it repairs in a damaged font to stderr; printkit reports a damaged
     font as a diagnostic instead, so those lines are kept from the terminal."""
+    import logging  # with fontTools, which a build of the built-in fonts never loads
+
     logger = logging.getLogger("fontTools")
     level = logger.level
     logger.setLevel(logging.CRITICAL)

@@ -18,12 +18,15 @@ from dataclasses import dataclass
 from functools import cache, wraps
 from io import BytesIO
 from pathlib import Path
-from typing import BinaryIO, TypeVar
+from typing import TYPE_CHECKING, BinaryIO, TypeVar
 
-from PIL import Image, JpegImagePlugin, PngImagePlugin
+from PIL import Image
 
 from printkit.diagnostics import ART_UNREADABLE
 from printkit.load.files import ART, Refused, read_bounded
+
+if TYPE_CHECKING:  # Pillow's readers are imported where they are used
+    from PIL.ImageFile import ImageFile
 
 RASTER_FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG"}  # suffix -> what it must hold
 RASTER_SUFFIXES = tuple(RASTER_FORMATS)
@@ -34,9 +37,6 @@ MAX_PIXELS = 50_000_000
 # them costs no more memory than drawing the largest picture does.
 KEPT_PIXELS = MAX_PIXELS
 _MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".svg": "image/svg+xml"}
-# Pillow's reader of each format, used directly: it reads the header only, where Image.open
-# would also warn on stderr about a large picture before we can refuse it ourselves
-_READERS = {"PNG": PngImagePlugin.PngImageFile, "JPEG": JpegImagePlugin.JpegImageFile}
 _EXPORT_AGAIN = "the file is damaged: export it again from the program that made it"
 T = TypeVar("T")
 
@@ -145,13 +145,13 @@ def decode_raster(file: BinaryIO, expected: str) -> Image.Image:
         raise ArtProblem(f"holds {found} data, not {expected}", _convert_hint(found, expected))
     width = height = 0  # until the header is read
     try:
-        with _READERS[expected](file) as image:
+        with _reader(expected)(file) as image:
             width, height = image.size
             if width * height > MAX_PIXELS:
                 raise ArtTooLarge((width, height))
             image.verify()  # a PNG's chunks and checksums, without decoding them
         file.seek(0)
-        picture = _READERS[expected](file)
+        picture = _reader(expected)(file)
         if expected == "JPEG":
             file.seek(0)
             _decode_jpeg(file.read())
@@ -163,6 +163,20 @@ def decode_raster(file: BinaryIO, expected: str) -> Image.Image:
             f"cannot be read as {expected}: {_data_reason(reason, width, height)}", _EXPORT_AGAIN
         ) from None
     return picture
+
+
+def _reader(expected: str) -> type[ImageFile]:
+    """Pillow's reader of the format, used directly: it reads the header only, where Image.open
+    would also warn on stderr about a large picture before we can refuse it ourselves. Imported
+    here: a build without raster art (most decks) never needs them, and they cost a small
+    build's start-up a few per cent."""
+    if expected == "PNG":
+        from PIL.PngImagePlugin import PngImageFile
+
+        return PngImageFile
+    from PIL.JpegImagePlugin import JpegImageFile
+
+    return JpegImageFile
 
 
 def _decode_jpeg(data: bytes) -> None:

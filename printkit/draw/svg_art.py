@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import logging
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -191,6 +190,8 @@ def _short(text: str, most: int = 200) -> str:
 def _quiet(name: str) -> Iterator[None]:
     """The logger `name` and those under it say nothing while the block runs (and nothing
     reaches Python's last-resort handler on stderr)."""
+    import logging  # here, as svglib (which logs) is: only games with SVG art need it
+
     logger = logging.getLogger(name)
     handler = logging.NullHandler()
     propagate = logger.propagate
