@@ -68,13 +68,21 @@ def watching(tmp_path: Path) -> Iterator[tuple[Path, Path, subprocess.Popen[str]
             process.communicate()
 
 
+def printed_until(process: subprocess.Popen[str], text: str) -> str:
+    """What the process printed on standard error up to the first line holding `text`, that
+    line included (what it prints after stays to be read)."""
+    assert process.stderr is not None
+    seen = []
+    for line in process.stderr:
+        seen.append(line)
+        if text in line:
+            return "".join(seen)
+    raise AssertionError(f"the process ended without printing {text!r}: {''.join(seen)}")
+
+
 def printed_line(process: subprocess.Popen[str], text: str) -> str:
     """The first line of the process's standard error holding `text` (those before are read)."""
-    assert process.stderr is not None
-    for line in process.stderr:
-        if text in line:
-            return line
-    raise AssertionError(f"the process ended without printing {text!r}")
+    return printed_until(process, text).splitlines()[-1]
 
 
 def stop(process: subprocess.Popen[str]) -> tuple[int, str]:
@@ -97,15 +105,18 @@ def test_a_save_rebuilds_and_a_broken_edit_keeps_the_last_good_output(watching) 
 
     good, before = pdf.read_bytes(), read(stamp)
     source.write_text(source.read_text().replace("  title: Minimal Deck", "  titel: Minimal Deck"))
-    wait_for(lambda: read(stamp) != before, "the build of the broken edit")
-    assert pdf.read_bytes() == good
+    # The page's stamp is written before the diagnostics are printed: wait for the rebuild's
+    # last line, or a Ctrl-C sent in between would stop the watch before it printed them.
+    rebuilt = printed_until(process, "not built")
+    rebuilt += printed_until(process, "; watching")
+    assert "error[PK120]: unknown key 'titel'" in rebuilt
+    assert read(stamp) != before and pdf.read_bytes() == good
     page = (out / "index.html").read_text()
     assert "unknown key &#39;titel&#39;" in page and "not built" in page
 
     code, printed = stop(process)
     assert code == 0, printed
-    assert "error[PK120]: unknown key 'titel'" in printed
-    assert "Traceback" not in printed and "stopped watching" in printed
+    assert "Traceback" not in rebuilt + printed and "stopped watching" in printed
 
 
 def test_a_burst_of_saves_is_one_rebuild(watching) -> None:
