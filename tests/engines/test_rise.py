@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support import run_cli
 
 from printkit.diagnostics import Diagnostics
 from printkit.games.rise import ENGINE
@@ -231,3 +232,27 @@ def test_tower_builders_playing_each_other_finish_their_games() -> None:
                  max_turns=simulation.max_turns, check=True)  # fmt: skip
     results = [arms.play(index, ENGINE) for index in range(arms.total)]
     assert [result.end for result in results] == ["three_towers"] * 6
+
+
+def test_validate_plays_the_rule_texts_claims_on_the_engine() -> None:
+    """The validator plays Rise!'s claims and worked example on the engine: the formation of
+    twelve, the workers and blocks per colour, seven actions, a tower finished on its ring's
+    third turn all hold; tearing a tower down and building one in its place takes six turns,
+    not the seven the text says, which erratum seven_turns records (a note, no error)."""
+    result = run_cli("validate", "rise", "--no-simulate", "--format", "json")
+    report = json.loads(result.stdout)
+    statuses = {claim["id"]: claim["status"] for claim in report["claims"]}
+    played = (
+        "formation_twelve",
+        "workers_per_colour",
+        "blocks_per_colour",
+        "blocks_build_three_towers",
+        "seven_actions",
+        "tower_three_turns",
+        "formation_workers",
+    )
+    assert report["errors"] == 0 and [statuses[name] for name in played] == ["checked"] * 7
+    assert statuses["destroy_and_rebuild"] == "failing"
+    [note] = [d for d in report["diagnostics"] if "destroy_and_rebuild" in d["message"]]
+    assert note["severity"] == "note" and "erratum 'seven_turns'" in note["message"]
+    assert "'in_seven_turns' is false after its scripted game" in note["message"]
