@@ -1,0 +1,73 @@
+"""A number a rule holds as data and retypes in its own prose (check/retyped.py, PK507), each
+finding read whole: an action's cost or limit, a table row's data; what a template prints, a
+number inside a word and a number of another rule are not retyped."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from check.rules_data import findings, line_of, with_blocks
+from printkit.check.retyped import check_retyped, literal_numbers
+from printkit.diagnostics import Diagnostics
+
+DATA_HINT = (
+    "print the number through the data, e.g. {{ actions.<id>.cost }} or "
+    "{{ lookup('<table>', key).data.<field> }}"
+)
+
+
+def test_the_numbers_a_text_writes_itself_a_full_stop_ending_one() -> None:
+    """Not a die's sides, a decimal, a word's digits or what a template prints; but a number
+    at the end of a sentence is one (it was missed, the full stop taken for a decimal point)."""
+    text = (
+        "Roll 2d6 and 3 dice, move -1 or 4 to 5 hexes, 1.5 times, x7, 8th; {{ 9 }} {% if 10 %}11."
+    )
+    assert literal_numbers(text) == {3, -1, 4, 5, 11}
+
+
+def test_an_action_s_cost_and_limit_and_a_row_s_data_are_not_retyped(tmp_path: Path) -> None:
+    loaded, lines = with_blocks(
+        tmp_path,
+        actions="""
+        draw:
+          cost: 1
+          limit: 2
+          text: Pay 1 action to draw 2 cards, 3 at most ({{ actions.draw.cost }}).
+        rest:
+          limit: 0
+          text: Rest 0 or 4 times.
+        wait:
+          cost: 5
+        pass:
+          cost: 6
+          text: "Pass: {{ 6 }} is printed by the template, d6 is a die."
+        """,
+        tables="""
+        luck:
+          kind: dice
+          dice: d6
+          rows:
+            - roll: "1-3"
+              data: {gain: 3, also: [4, 5, true], flag: true}
+              result: Gain 1, 3, 4 or 5.
+            - {roll: "4-6", data: {gain: 7}, result: Gain 3.}
+        """,
+    )
+    found = Diagnostics()
+    check_retyped(loaded.package.rules, loaded.spans, found)
+    data = "a number it holds as data"
+    assert findings(found) == [
+        (
+            "PK507",
+            line_of(lines, "text: Pay 1"),
+            f"draw writes 1, 2 in its text, {data}",
+            DATA_HINT,
+        ),
+        ("PK507", line_of(lines, "text: Rest"), f"rest writes 0 in its text, {data}", DATA_HINT),
+        (
+            "PK507",
+            line_of(lines, "result: Gain 1"),
+            f"row 1 of 'luck' writes 3, 4, 5 in its text, {data}",
+            DATA_HINT,
+        ),
+    ]
