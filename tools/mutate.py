@@ -773,6 +773,12 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         r"outcomes = (None|_WEIGHTED\.get\(None\))|_WEIGHTED\[key\] = None",
         "the outcomes are then computed afresh for every draw instead of kept: the same answer",
     ),
+    (
+        "printkit/check/references.py::_a",
+        r'return \("an " if noun\[0\] in "XXaeiouXX" else "a "\) \+ noun',
+        "the nouns are the kinds of rule (rule_index.ENTRY_KINDS), all lower case: none starts "
+        "with an X",
+    ),
 ]
 
 
