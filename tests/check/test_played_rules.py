@@ -184,8 +184,12 @@ def test_a_rule_text_printing_a_number_the_errata_changed_is_reported_at_the_tex
           domain: {min: 0, max: null}
           text: Counted from 0 steps.
           rows:
-            - {min: 0, max: 1, result: "Near: 1 step or less."}
-            - {min: 2, max: null, result: "Far: 2 steps or more."}
+            - min: 0
+              max: 1
+              result: "Near: 1 step or less."
+            - min: 2
+              max: null
+              result: "Far: 2 steps or more."
         """,
         actions="""
         draw:

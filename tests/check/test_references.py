@@ -59,7 +59,8 @@ def test_each_unknown_name_is_reported_at_the_item_naming_it(tmp_path: Path) -> 
             - winnin
           uses:
             - {component: dice, count: 2}
-            - {component: coin}
+            - count: 1
+              component: coin
           cards:
             - Twin
             - Twinn
@@ -112,24 +113,33 @@ def test_without_a_structure_no_phase_or_unit_exists_and_the_hint_says_to_define
         tmp_path,
         rules="""
         actions:
-          draw: {phase: turn, per: turn, text: Draw a card.}
+          draw:
+            text: Draw a card.
+            phase: turn
+            per: turn
         end_conditions:
-          alone: {outcome: win, variant: solo, text: Win alone.}
+          alone:
+            outcome: win
+            text: Win alone.
+            variant: solo
         """,
     )
     assert _references(loaded) == [
         _unknown(
-            "phase", "turn", line_of(lines, "draw:"), "define the phase, or remove the reference"
+            "phase",
+            "turn",
+            line_of(lines, "phase: turn"),
+            "define the phase, or remove the reference",
         ),
         (
             "PK523",
-            line_of(lines, "draw:"),
+            line_of(lines, "per: turn"),
             "counted per 'turn', which the game's structure does not define",
             "add the unit to structure.units",
         ),
         (
             "PK522",
-            line_of(lines, "alone:"),
+            line_of(lines, "variant: solo"),
             "a variant refers to variant 'solo', which does not exist",
             "define the variant first",
         ),
@@ -146,8 +156,12 @@ def test_a_limit_counts_in_the_structure_s_unit_or_one_of_its_units(tmp_path: Pa
         actions="""
         draw: {per: round, text: Draw a card.}
         pass: {per: game, text: Pass.}
-        rest: {per: tern, text: Rest.}
-        wait: {per: week, text: Wait.}
+        rest:
+          text: Rest.
+          per: tern
+        wait:
+          text: Wait.
+          per: week
         """,
         sections="""
         play: {title: Playing, number: "2"}
@@ -157,13 +171,13 @@ def test_a_limit_counts_in_the_structure_s_unit_or_one_of_its_units(tmp_path: Pa
     assert _references(loaded) == [
         (
             "PK523",
-            line_of(lines, "rest:"),
+            line_of(lines, "per: tern"),
             "counted per 'tern', which the game's structure does not define",
             "did you mean 'turn'?",
         ),
         (
             "PK523",
-            line_of(lines, "wait:"),
+            line_of(lines, "per: week"),
             "counted per 'week', which the game's structure does not define",
             "expected one of: game, round, turn",
         ),
@@ -177,7 +191,10 @@ def test_a_variant_s_base_its_changes_and_an_end_condition_s_variant_must_exist(
         tmp_path,
         end_conditions="""
         pair_up: {outcome: win, text: "Play the {{ term('pair') }} to win.", see: [winning]}
-        hard_win: {outcome: win, variant: hardd, text: Win.}
+        hard_win:
+          outcome: win
+          text: Win.
+          variant: hardd
         quick_win: {outcome: win, variant: quick, text: Win.}
         """,
         variants="""
@@ -189,7 +206,8 @@ def test_a_variant_s_base_its_changes_and_an_end_condition_s_variant_must_exist(
           base: quik
           changes:
             - {rule: draw, text: Draw none.}
-            - {rule: drow, text: Draw none.}
+            - text: Draw none.
+              rule: drow
         harder:
           kind: difficulty
           base: hard

@@ -172,7 +172,10 @@ def test_the_setup_is_reported_at_the_step_that_first_deals_more_than_the_box_ho
               - {component: dice, count: 2, kept: false}
           - id: tip
             text: One more coin for the first player.
-            uses: [{component: dice, count: 2}, {component: coins, count: 1}]
+            uses:
+              - {component: dice, count: 2}
+              - component: coins
+                count: 1
           - id: tax
             text: And one for the second.
             uses: [{component: coins, count: 1}]
@@ -181,7 +184,7 @@ def test_the_setup_is_reported_at_the_step_that_first_deals_more_than_the_box_ho
     assert _requirements(loaded) == [
         (
             "PK521",
-            line_of(lines, "{component: coins, count: 1}]"),
+            line_of(lines, "count: 1", after=line_of(lines, "id: tip")),
             "setup has dealt 11 × 'coins' by step 'tip' (4 players) but the inventory holds 10",
             SETUP_HINT,
         ),
@@ -202,7 +205,9 @@ def test_a_variant_s_setup_is_added_to_the_base_and_checked_again_at_its_own_tab
             uses: [{component: coins, count: 2, per_player: true}]
           - id: hand
             text: Deal the cards.
-            uses: [{component: deck, count: 4}]
+            uses:
+              - component: deck
+                count: 4
         variants:
           plain:
             kind: optional
@@ -220,7 +225,9 @@ def test_a_variant_s_setup_is_added_to_the_base_and_checked_again_at_its_own_tab
                 uses: [{component: coins, count: 2}]
               - id: jackpot
                 text: One more.
-                uses: [{component: coins, count: 1}]
+                uses:
+                  - component: coins
+                    count: 1
           same:
             kind: optional
             players: {min: 4, max: 4}
@@ -234,13 +241,13 @@ def test_a_variant_s_setup_is_added_to_the_base_and_checked_again_at_its_own_tab
     assert _requirements(loaded) == [
         (
             "PK521",
-            line_of(lines, "count: 4}"),
+            line_of(lines, "count: 4"),
             "setup has dealt 4 × 'deck' " + base.format("hand", 4, "", 3),
             SETUP_HINT,
         ),
         (
             "PK521",
-            line_of(lines, "count: 4}"),
+            line_of(lines, "count: 4"),
             "setup has dealt 4 × 'deck' " + base.format("hand", 1, ", variant 'solo'", 3),
             SETUP_HINT,
         ),
@@ -252,13 +259,13 @@ def test_a_variant_s_setup_is_added_to_the_base_and_checked_again_at_its_own_tab
         ),
         (
             "PK521",
-            line_of(lines, "count: 4}"),
+            line_of(lines, "count: 4"),
             "setup has dealt 4 × 'deck' " + base.format("hand", 6, ", variant 'crowd'", 3),
             SETUP_HINT,
         ),
         (
             "PK521",
-            line_of(lines, "count: 1}", after=line_of(lines, "jackpot")),
+            line_of(lines, "count: 1", after=line_of(lines, "jackpot")),
             "setup has dealt 11 × 'coins' " + base.format("jackpot", 4, ", variant 'rich'", 10),
             SETUP_HINT,
         ),
@@ -279,17 +286,24 @@ def test_a_setup_step_using_more_than_the_box_holds_and_putting_it_back_is_repor
         setup:
           - id: roll
             text: Each player rolls a die for first place, then puts it back.
-            uses: [{component: dice, count: 1, per_player: true, kept: false}]
+            uses:
+              - component: dice
+                count: 1
+                per_player: true
+                kept: false
           - id: start
             text: The first player rolls three dice.
-            uses: [{component: dice, count: 3, kept: false}]
+            uses:
+              - component: dice
+                count: 3
+                kept: false
         variants:
           crowd:
             kind: expansion
             players: {min: 3, max: 3}
         """,
     )
-    roll, start = line_of(lines, "per_player: true"), line_of(lines, "count: 3")
+    roll, start = line_of(lines, "count: 1", line_of(lines, "id: roll")), line_of(lines, "count: 3")
     hint = "raise the component's count, or lower what the step uses"
     at_once = "'{}' uses 3 × 'dice' at once ({}) but the inventory holds 2"
     assert _requirements(loaded) == [
