@@ -779,6 +779,11 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "the nouns are the kinds of rule (rule_index.ENTRY_KINDS), all lower case: none starts "
         "with an X",
     ),
+    (
+        "printkit/check/requirements.py::_dice_table",
+        r'rolled = int\(table\.dice\.rpartition\("d"\)\[0\] or 1\)',
+        "a dice table's roll holds one 'd' (DiceTable.dice's pattern), so the first is the last",
+    ),
 ]
 
 

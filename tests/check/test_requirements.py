@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from check.rules_data import Finding, findings, line_of, with_blocks
 from printkit.check.requirements import check_requirements
 from printkit.diagnostics import Diagnostics
-from printkit.load.package import LoadedPackage
+from printkit.load.package import LoadedPackage, load_package
 
 COMPONENTS = """
 dice: {count: 2}
@@ -311,3 +313,31 @@ def test_a_setup_step_using_more_than_the_box_holds_and_putting_it_back_is_repor
         ("PK520", roll, at_once.format("roll", "3 players, variant 'crowd'"), hint),
         ("PK520", start, at_once.format("start", "3 players, variant 'crowd'"), hint),
     ]
+
+
+@pytest.mark.parametrize(("written", "table"), [("any number", 1), ("2-6", 6), ("3+", 3)])
+def test_without_rules_players_the_game_s_written_count_sets_the_table(
+    tmp_path: Path, written: str, table: int
+) -> None:
+    """A count the game writes as a range counts at its largest, an open one at its smallest,
+    and wording that is no count at a table of one."""
+    loaded, lines = with_blocks(
+        tmp_path,
+        components=COMPONENTS,
+        rules="""
+        actions:
+          gamble:
+            text: Each player rolls the die.
+            uses: [{component: die, count: 1, per_player: true}]
+        """,
+    )
+    game = loaded.folder / "game.yaml"
+    game.write_text(
+        game.read_text("utf-8").replace('players: "2"', f'players: "{written}"'), "utf-8"
+    )
+    loading = Diagnostics()
+    reloaded = load_package("minimal_rules", loaded.folder, loading)
+    assert reloaded is not None and not list(loading)
+    gamble = line_of(lines, "count: 1, per_player")
+    expected = [("PK520", gamble, _uses("gamble", table, "die", 1), RULE_HINT)]
+    assert _requirements(reloaded) == (expected if table > 1 else [])
