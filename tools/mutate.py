@@ -784,6 +784,14 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         r'rolled = int\(table\.dice\.rpartition\("d"\)\[0\] or 1\)',
         "a dice table's roll holds one 'd' (DiceTable.dice's pattern), so the first is the last",
     ),
+    (
+        "printkit/check/printed_played.py::_printed_at",
+        r'if path\[:2\] == \("rules", "tables"\) and len\(path\) >= ROW and path\[3\] == "rows":'
+        r"|owners = \[e for e in entries if path\[: len\(e\.path\)\] == e\.path and "
+        r"len\(path\) >= len\(e\.path\)\]",
+        "only a play of a whole number reaches _printed_at, and a path ending at a row or at a "
+        "rule holds a mapping, never a number: the paths of equal length never come",
+    ),
 ]
 
 
