@@ -279,7 +279,7 @@ def test_a_setup_step_using_more_than_the_box_holds_and_putting_it_back_is_repor
 ) -> None:
     """Pieces a step puts back add nothing to what the setup keeps out of the box, but the step
     still needs them all at once: three dice rolled from a box of two cannot be rolled, at the
-    base table or at a variant's."""
+    base table or at a variant's, whatever else the step puts back."""
     loaded, lines = with_blocks(
         tmp_path,
         components=COMPONENTS,
@@ -296,6 +296,7 @@ def test_a_setup_step_using_more_than_the_box_holds_and_putting_it_back_is_repor
           - id: start
             text: The first player rolls three dice.
             uses:
+              - {component: die, count: 1, kept: false}
               - component: dice
                 count: 3
                 kept: false
