@@ -250,3 +250,31 @@ def test_a_rule_text_printing_a_number_the_errata_changed_is_reported_at_the_tex
             PRINT_HINT,
         ),
     ]
+
+
+def test_a_whole_number_the_errata_make_a_fraction_is_still_printed_stale(tmp_path: Path) -> None:
+    """The text writes whole numbers; the number played in its place may be any (a row's data
+    takes 3.5): the 3 the text still prints disagrees with it all the same."""
+    game, lines = _checked(
+        tmp_path,
+        tables="""
+        luck:
+          kind: dice
+          dice: d6
+          component: dice
+          rows:
+            - roll: "1-6"
+              data: {gain: 3}
+              result: Gain 3 coins.
+        """,
+        errata=_erratum("PK510", "x", '{"rules.tables.luck.rows[0].data.gain": 3.5}', "half"),
+    )
+    assert _printed(game) == [
+        (
+            "PK547",
+            line_of(lines, "result: Gain 3"),
+            "row 1 of 'luck' prints 3 in its text, where erratum 'half' plays "
+            "rules.tables.luck.rows[0].data.gain = 3.5",
+            PRINT_HINT,
+        )
+    ]

@@ -4,11 +4,15 @@ number inside a word and a number of another rule are not retyped."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
+from support import GOOD
+
 from check.rules_data import findings, line_of, with_blocks
-from printkit.check.retyped import check_retyped, literal_numbers
+from printkit.check.retyped import CARD_HINT, check_retyped, check_retyped_card, literal_numbers
 from printkit.diagnostics import Diagnostics
+from printkit.load.package import load_package
 
 DATA_HINT = (
     "print the number through the data, e.g. {{ actions.<id>.cost }} or "
@@ -70,4 +74,44 @@ def test_an_action_s_cost_and_limit_and_a_row_s_data_are_not_retyped(tmp_path: P
             f"row 1 of 'luck' writes 3, 4, 5 in its text, {data}",
             DATA_HINT,
         ),
+    ]
+
+
+def test_a_card_s_text_fields_are_read_with_its_format_fields_as_spaces(tmp_path: Path) -> None:
+    """Text fields only, number fields holding the numbers: a format field ('{card[sign]}2',
+    which prints '+2') leaves the number beside it a number of its own; a key the deck does
+    not declare is not printed as text (check/deck.py reports it)."""
+    folder = tmp_path / "minimal_rules"
+    shutil.copytree(GOOD / "minimal_rules", folder)
+    game = folder / "game.yaml"
+    cards = """    fields:
+      effect: text
+      sign: text
+      power: number
+    cards:
+      - name: Boost
+        power: 2
+        sign: "+"
+        effect: "Gain {card[sign]}2 power, or {card[sign]}3."
+        note: Worth 2.
+      - name: Plain
+        effect: Gain 2 power.
+"""
+    text = game.read_text("utf-8")
+    start, end = text.index("    fields:\n"), text.index("materials:")
+    game.write_text(text[:start] + cards + text[end:], "utf-8")
+    loaded = load_package("minimal_rules", folder, Diagnostics())
+    assert loaded is not None
+    deck = loaded.package.decks["deck"]
+    found = Diagnostics()
+    for index, card in enumerate(deck.cards):
+        check_retyped_card(deck, card, ("decks", "deck", "cards", index), loaded.spans, found)
+    lines = game.read_text("utf-8").splitlines()
+    assert findings(found) == [
+        (
+            "PK507",
+            line_of(lines, 'effect: "Gain {card'),
+            "card 'Boost' writes 2 in its text, a number it holds as data",
+            CARD_HINT,
+        )
     ]
