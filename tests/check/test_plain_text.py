@@ -68,6 +68,7 @@ def test_a_character_the_face_lacks_is_refused_in_the_face_it_is_set_in() -> Non
     )
     marked = f"Carve {OGHAM}, **{OGHAM}** or *{OGHAM}*"
     assert plain_text_problem(marked, {}) is None  # drawn as written, in the regular face
+    assert plain_text_problem("Take :gem: **now**", {}, markup=True) is None  # no icon: text
     assert plain_text_problem(marked, {}, markup=True) == TextProblem(
         "PK122", lacks, GLYPH_HINT, OGHAM
     )

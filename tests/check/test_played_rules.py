@@ -167,6 +167,7 @@ def test_a_rule_text_printing_a_number_the_errata_changed_is_reported_at_the_tex
     tmp_path: Path,
 ) -> None:
     plays = {
+        "rules.values.hand": 2,  # printed by no rule's own text: the plays after it still are
         "rules.tables.reach.rows[0].max": 2,
         "rules.tables.reach.rows[1].min": 3,
         "rules.tables.reach.domain.min": 1,
@@ -174,7 +175,6 @@ def test_a_rule_text_printing_a_number_the_errata_changed_is_reported_at_the_tex
         "rules.actions.draw.limit": 1,
         "rules.actions.draw.halves": "true",
         "rules.structure.phases.turn.steps[0].uses[0].count": 3,
-        "rules.values.hand": 2,
     }
     game, lines = _checked(
         tmp_path,
