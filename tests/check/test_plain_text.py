@@ -72,6 +72,9 @@ def test_a_character_the_face_lacks_is_refused_in_the_face_it_is_set_in() -> Non
     assert plain_text_problem(marked, {}, markup=True) == TextProblem(
         "PK122", lacks, GLYPH_HINT, OGHAM
     )
+    assert plain_text_problem(f"Carve {OGHAM}", {}, "italic", markup=True) == TextProblem(
+        "PK122", lacks, GLYPH_HINT, OGHAM
+    )  # markup starts from the face the text is set in
     assert plain_text_problem("漢字 and 字", {}) == TextProblem(
         "PK122", "uses characters DejaVu Sans regular lacks: 字 漢", GLYPH_HINT, "漢"
     )
