@@ -86,12 +86,12 @@ def test_each_run_of_lines_left_out_and_each_line_past_the_text_is_reported(
         tmp_path,
         """
         source:
-          lines: 12
           not_rules:
             7: the title
             13: past the end
+          lines: 12
         sections:
-          a: {title: A, source_line: 1, source: ["2-4", 6]}
+          a: {title: A, source_line: 2, source: ["3-4", 6]}
           b:
             title: B
             source:
@@ -108,6 +108,7 @@ def test_each_run_of_lines_left_out_and_each_line_past_the_text_is_reported(
         ("PK537", line_of(lines, '- "5-3"'), outside.format("5–3"), OUTSIDE_HINT),
         ("PK537", line_of(lines, '- "11-13"'), outside.format("11–13"), OUTSIDE_HINT),
         ("PK537", line_of(lines, "13: past"), outside.format("13"), OUTSIDE_HINT),
+        ("PK536", length, uncovered.format("1"), UNCOVERED_HINT),
         ("PK536", length, uncovered.format("5"), UNCOVERED_HINT),
         ("PK536", length, uncovered.format("8–9"), UNCOVERED_HINT),
         ("PK536", length, uncovered.format("11"), UNCOVERED_HINT),

@@ -40,6 +40,11 @@ def _printed(game: CheckedGame) -> list[Finding]:
 
 
 GAPPED = """
+band:
+  kind: range
+  rows:
+    - {min: null, max: 1, result: Low.}
+    - {min: 3, max: null, result: High.}
 luck:
   kind: dice
   dice: 2d6
@@ -57,11 +62,6 @@ score:
   rows:
     - {min: null, max: 1, result: Lose.}
     - {min: 3, max: null, result: Gain.}
-band:
-  kind: range
-  rows:
-    - {min: null, max: 1, result: Low.}
-    - {min: 3, max: null, result: High.}
 fixed:
   kind: range
   rows:
@@ -94,7 +94,7 @@ def test_a_gap_the_errata_excuse_but_do_not_close_is_an_error_in_the_played_rule
             still.format("score") + "'same_cost' resolves it but its plays leave it",
             FIX_HINT.format("same_cost"),
         ),
-    ]  # 'band', excused by no erratum, is an error of the text already; 'fixed' is closed
+    ]  # 'band', first, excused by no erratum, is an error of the text already; 'fixed' is closed
 
 
 def test_plays_that_open_a_gap_are_an_error_and_a_new_value_must_be_used(tmp_path: Path) -> None:
