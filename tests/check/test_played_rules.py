@@ -278,3 +278,18 @@ def test_a_whole_number_the_errata_make_a_fraction_is_still_printed_stale(tmp_pa
             PRINT_HINT,
         )
     ]
+
+
+def test_a_new_value_nothing_uses_is_reported_with_how_to_print_it(tmp_path: Path) -> None:
+    """With no value used and left undefined to suggest, the hint says how to print it."""
+    game, lines = _checked(
+        tmp_path, errata=_erratum("PK510", "x", "{rules.values.extra: 4}", name="more")
+    )
+    assert findings(game.remaining) == [
+        (
+            "PK502",
+            line_of(lines, "id: more"),
+            "erratum 'more' plays value 'extra', which nothing uses",
+            "print it with {{ values.extra }}, or remove the entry",
+        )
+    ]

@@ -81,12 +81,14 @@ def test_each_reference_is_recorded_with_the_path_of_the_string_making_it(tmp_pa
 def test_a_failing_template_is_reported_at_its_string_but_an_undefined_value_is_left(
     tmp_path: Path,
 ) -> None:
+    """A title is not prose: what it holds is printed as written, never rendered."""
     unknown = "{{ board.size }}"
     too_long = "{{ range(10**9) | list }}"
     loaded, lines = with_blocks(
         tmp_path,
         actions=f"""
         draw:
+          title: Draw {{{{ odd
           text: Draw {unknown} cards.
           conditions:
             - Once.
