@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from check.rules_data import Finding, findings, line_of, with_blocks
 from support import REPO, RULE_DATA
 
 from printkit.check.source_coverage import check_source_coverage, line_span
@@ -62,3 +63,83 @@ def test_a_rule_left_out_is_found(tmp_path: Path) -> None:
     check_source_coverage(rules.model_copy(update={"sections": sections}), loaded.spans, found)
     assert [d.code for d in found] == ["PK536"]
     assert "seed lines 135–139" in next(iter(found)).message
+
+
+def _coverage(tmp_path: Path, rules: str) -> tuple[list[Finding], list[str]]:
+    loaded, lines = with_blocks(tmp_path, rules=rules)
+    found = Diagnostics()
+    check_source_coverage(loaded.package.rules, loaded.spans, found)
+    return findings(found), lines
+
+
+OUTSIDE_HINT = "write a line (42) or a span ('42-48') from 1 to the text's last line"
+UNCOVERED_HINT = (
+    "add the lines to the 'source:' of the section that prints their rule (write the rule if "
+    "none does), or list them in 'not_rules:' with the reason"
+)
+
+
+def test_each_run_of_lines_left_out_and_each_line_past_the_text_is_reported(
+    tmp_path: Path,
+) -> None:
+    found, lines = _coverage(
+        tmp_path,
+        """
+        source:
+          not_rules:
+            7: the title
+            13: past the end
+          lines: 12
+        sections:
+          a: {title: A, source_line: 2, source: ["3-4", 6]}
+          b:
+            title: B
+            source:
+              - "5-3"
+              - 10
+              - "11-13"
+          c: {title: C, source: [12]}
+        """,
+    )
+    outside = "seed lines {} are not lines of the seed text (it has 12 lines)"
+    uncovered = "seed lines {} are printed by no section and not marked as not a rule"
+    length = line_of(lines, "lines: 12")
+    assert found == [
+        ("PK537", line_of(lines, '- "5-3"'), outside.format("5–3"), OUTSIDE_HINT),
+        ("PK537", line_of(lines, '- "11-13"'), outside.format("11–13"), OUTSIDE_HINT),
+        ("PK537", line_of(lines, "13: past"), outside.format("13"), OUTSIDE_HINT),
+        ("PK536", length, uncovered.format("1"), UNCOVERED_HINT),
+        ("PK536", length, uncovered.format("5"), UNCOVERED_HINT),
+        ("PK536", length, uncovered.format("8–9"), UNCOVERED_HINT),
+        ("PK536", length, uncovered.format("11"), UNCOVERED_HINT),
+    ]
+
+
+def test_lines_recorded_without_the_text_s_length_are_reported_once(tmp_path: Path) -> None:
+    found, lines = _coverage(
+        tmp_path,
+        """
+        sections:
+          a: {title: A}
+          b:
+            title: B
+            source_line: 3
+            source: [4]
+          c: {title: C, source: [5]}
+        """,
+    )
+    assert found == [
+        (
+            "PK537",
+            line_of(lines, "source_line: 3"),
+            "seed lines are recorded but the rules do not say how long the seed text is",
+            "add 'source: {lines: N}' under 'rules:' (N: the seed text's line count)",
+        )
+    ]
+    assert _coverage(tmp_path / "none", "sections:\n  a: {title: A}\n")[0] == []
+
+
+def test_a_text_every_line_of_which_is_recorded_leaves_nothing(tmp_path: Path) -> None:
+    rules = 'source:\n  lines: 3\n  not_rules: {"1-2": title}\n'
+    rules += "sections:\n  a: {title: A, source: [3]}\n"
+    assert _coverage(tmp_path, rules)[0] == []

@@ -773,6 +773,54 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         r"outcomes = (None|_WEIGHTED\.get\(None\))|_WEIGHTED\[key\] = None",
         "the outcomes are then computed afresh for every draw instead of kept: the same answer",
     ),
+    (
+        "printkit/check/references.py::_a",
+        r'return \("an " if noun\[0\] in "XXaeiouXX" else "a "\) \+ noun',
+        "the nouns are the kinds of rule (rule_index.ENTRY_KINDS), all lower case: none starts "
+        "with an X",
+    ),
+    (
+        "printkit/check/requirements.py::_dice_table",
+        r'rolled = int\(table\.dice\.rpartition\("d"\)\[0\] or 1\)',
+        "a dice table's roll holds one 'd' (DiceTable.dice's pattern), so the first is the last",
+    ),
+    (
+        "printkit/check/printed_played.py::_printed_at",
+        r'if path\[:2\] == \("rules", "tables"\) and len\(path\) >= ROW and path\[3\] == "rows":'
+        r"|owners = \[e for e in entries if path\[: len\(e\.path\)\] == e\.path and "
+        r"len\(path\) >= len\(e\.path\)\]",
+        "only a play of a whole number reaches _printed_at, and a path ending at a row or at a "
+        "rule holds a mapping, never a number: the paths of equal length never come",
+    ),
+    (
+        "printkit/check/printed_played.py::_printed_at",
+        r'return None, "XXXX"',
+        "the name comes back only to be printed with a path, and there is none here",
+    ),
+    (
+        "printkit/check/retyped.py::check_retyped",
+        r"break  # a grid's cells are codes \(D1r\), not prose",
+        "a table's rows are all of one kind, and only a grid's (GridRow) have no result: after "
+        "one such row every other row of the table is one too",
+    ),
+    (
+        "printkit/check/references.py::_expressions",
+        r'yield claim\.check or "XXXX"',
+        "the sources are only searched for `values.NAME` uses, joined by spaces: a stand-in "
+        "word for a missing check holds none",
+    ),
+    (
+        "printkit/check/source_coverage.py::line_span",
+        r'first, _, last = lines\.rpartition\("-"\)',
+        "a span written as text holds one '-' at most (the LINES pattern), so the first is "
+        "the last",
+    ),
+    (
+        "printkit/check/played.py::check_played",
+        r'hint="check the values the errata play here: " \+ \(fault\.hint or "XXXX"\),',
+        "every finding the played rules are checked again for (check/tables.py, gaps.py, "
+        "values.py) is added with a hint, so the stand-in for none is never used",
+    ),
 ]
 
 

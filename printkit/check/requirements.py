@@ -110,17 +110,27 @@ def _setup(
     variant: str | None = None,
 ) -> None:
     """Add up what the steps (each with its path) keep out of the box, in order; report the
-    step that first takes more than the inventory holds. Steps before `first` belong to the
-    base setup, already checked on their own at this table size. (Each step's own use is
-    checked with every other rule.)"""
+    step that first takes more than the inventory holds, and a step needing more at once than
+    it holds of what it puts back (dice rolled for first place). Steps before `first` belong
+    to the base setup, already checked on their own at this table size."""
     total: Counter[str] = Counter()
     table = f"{players} players" + (f", variant '{variant}'" if variant else "")
     for index, (path, step) in enumerate(steps):
         for use_index, use in enumerate(step.uses):
-            before = total[use.component]
-            if use.kept:
-                total[use.component] += _needed(use, players)
             have = inventory.get(use.component)
+            if not use.kept:  # back in the box after the step, but all needed during it
+                need = _needed(use, players)
+                if have is not None and need > have and index >= first:
+                    diagnostics.add(
+                        RULE_NEEDS_COMPONENT,
+                        f"'{step.id}' uses {need} × '{use.component}' at once ({table}) but "
+                        f"the inventory holds {have}",
+                        spans.value((*path, "uses", use_index, "count")),
+                        hint="raise the component's count, or lower what the step uses",
+                    )
+                continue
+            before = total[use.component]
+            total[use.component] += _needed(use, players)
             if have is None or total[use.component] <= have or before > have or index < first:
                 continue
             diagnostics.add(

@@ -14,7 +14,7 @@ from printkit.model.package import CardSpec, DeckSpec
 from printkit.model.rules import Action, DataValue, Rules
 
 _TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
-_NUMBER = re.compile(r"(?<![\w.-])-?\d+(?![\w.])")
+_NUMBER = re.compile(r"(?<![\w.-])-?\d+(?!\w|\.\d)")  # not a decimal; a full stop may end it
 _FORMAT_FIELD = re.compile(r"\{[^{}]*\}")  # '{card[cards]}', which a layout's format() fills
 CARD_HINT = (
     "print the number through the card's field, as the layout formats it "

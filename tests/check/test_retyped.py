@@ -1,0 +1,117 @@
+"""A number a rule holds as data and retypes in its own prose (check/retyped.py, PK507), each
+finding read whole: an action's cost or limit, a table row's data; what a template prints, a
+number inside a word and a number of another rule are not retyped."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from support import GOOD
+
+from check.rules_data import findings, line_of, with_blocks
+from printkit.check.retyped import CARD_HINT, check_retyped, check_retyped_card, literal_numbers
+from printkit.diagnostics import Diagnostics
+from printkit.load.package import load_package
+
+DATA_HINT = (
+    "print the number through the data, e.g. {{ actions.<id>.cost }} or "
+    "{{ lookup('<table>', key).data.<field> }}"
+)
+
+
+def test_the_numbers_a_text_writes_itself_a_full_stop_ending_one() -> None:
+    """Not a die's sides, a decimal, a word's digits or what a template prints; but a number
+    at the end of a sentence is one (it was missed, the full stop taken for a decimal point)."""
+    text = (
+        "Roll 2d6 and 3 dice, move -1 or 4 to 5 hexes, 1.5 times, x7, 8th; {{ 9 }} {% if 10 %}11."
+    )
+    assert literal_numbers(text) == {3, -1, 4, 5, 11}
+
+
+def test_an_action_s_cost_and_limit_and_a_row_s_data_are_not_retyped(tmp_path: Path) -> None:
+    loaded, lines = with_blocks(
+        tmp_path,
+        actions="""
+        draw:
+          cost: 1
+          limit: 2
+          text: Pay 1 action to draw 2 cards, 3 at most ({{ actions.draw.cost }}).
+        rest:
+          limit: 0
+          text: Rest 0 or 4 times.
+        wait:
+          cost: 5
+        pass:
+          cost: 6
+          text: "Pass: {{ 6 }} is printed by the template, d6 is a die."
+        """,
+        tables="""
+        luck:
+          kind: dice
+          dice: d6
+          rows:
+            - roll: "1-3"
+              data: {gain: 3, also: [4, 5, true], flag: true}
+              result: Gain 1, 3, 4 or 5.
+            - {roll: "4-6", data: {gain: 7}, result: Gain 3.}
+        """,
+    )
+    found = Diagnostics()
+    check_retyped(loaded.package.rules, loaded.spans, found)
+    data = "a number it holds as data"
+    assert findings(found) == [
+        (
+            "PK507",
+            line_of(lines, "text: Pay 1"),
+            f"draw writes 1, 2 in its text, {data}",
+            DATA_HINT,
+        ),
+        ("PK507", line_of(lines, "text: Rest"), f"rest writes 0 in its text, {data}", DATA_HINT),
+        (
+            "PK507",
+            line_of(lines, "result: Gain 1"),
+            f"row 1 of 'luck' writes 3, 4, 5 in its text, {data}",
+            DATA_HINT,
+        ),
+    ]
+
+
+def test_a_card_s_text_fields_are_read_with_its_format_fields_as_spaces(tmp_path: Path) -> None:
+    """Text fields only, number fields holding the numbers: a format field ('{card[sign]}2',
+    which prints '+2') leaves the number beside it a number of its own; a key the deck does
+    not declare is not printed as text (check/deck.py reports it)."""
+    folder = tmp_path / "minimal_rules"
+    shutil.copytree(GOOD / "minimal_rules", folder)
+    game = folder / "game.yaml"
+    cards = """    fields:
+      effect: text
+      sign: text
+      power: number
+    cards:
+      - name: Boost
+        power: 2
+        sign: "+"
+        effect: "Gain {card[sign]}2 power, or {card[sign]}3."
+        note: Worth 2.
+      - name: Plain
+        effect: Gain 2 power.
+"""
+    text = game.read_text("utf-8")
+    start, end = text.index("    fields:\n"), text.index("materials:")
+    game.write_text(text[:start] + cards + text[end:], "utf-8")
+    loaded = load_package("minimal_rules", folder, Diagnostics())
+    assert loaded is not None
+    deck = loaded.package.decks["deck"]
+    found = Diagnostics()
+    for index, card in enumerate(deck.cards):
+        check_retyped_card(deck, card, ("decks", "deck", "cards", index), loaded.spans, found)
+    lines = game.read_text("utf-8").splitlines()
+    assert findings(found) == [
+        (
+            "PK507",
+            line_of(lines, 'effect: "Gain {card'),
+            "card 'Boost' writes 2 in its text, a number it holds as data",
+            CARD_HINT,
+        )
+    ]
