@@ -1,6 +1,7 @@
 """Mutation testing of the modules where a silent bug prints a wrong game, reported per module.
 
     nice -n 10 python tools/mutate.py printkit/check/coverage.py geometry
+    nice -n 19 python tools/mutate.py printkit/preflight/checks.py::_beyond   # one function
     python tools/mutate.py --list
 
 For each module, mutmut (declared in the dev extra) makes small deliberate bugs in it (a `<`
@@ -13,7 +14,9 @@ one of these modules, and kill the survivors with tests (or list a true equivale
 The modules named run together in one mutmut run, in a scratch copy of the repository (mutmut
 rewrites the code it mutates into `mutants/`), so the working tree is never touched; each mutant
 meets only the tests that run its function, so naming a whole group costs one collection of
-the tests, not one per module. The script lowers its own priority (the machine is shared).
+the tests, not one per module. `module::function` runs only that function's mutants (a
+method's too) and reports them alone: what changed in a module measured whole before. The script
+lowers its own priority (the machine is shared).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from __future__ import annotations
 import argparse
 import ast
 import difflib
+import fnmatch
 import os
 import re
 import shutil
@@ -811,11 +815,34 @@ class Report:
 def modules_named(names: list[str]) -> list[Path]:
     found: list[Path] = []
     for name in names:
+        name = name.partition("::")[0]
         path = REPO / name if (REPO / name).is_file() else PACKAGE / name
         found += GROUPS.get(name, [path] if path.is_file() else [])
         if name not in GROUPS and not path.is_file():
             raise SystemExit(f"no module or group '{name}' (groups: {', '.join(GROUPS)})")
-    return found
+    return list(dict.fromkeys(found))
+
+
+def functions_named(names: list[str]) -> dict[Path, set[str]]:
+    """The functions named as `module::function`, per module: only their mutants run (a change
+    to a few functions of a module of a thousand mutants). A module also named whole runs whole."""
+    chosen: dict[Path, set[str]] = {}
+    whole: set[Path] = set()
+    for name in names:
+        module, _, function = name.partition("::")
+        for path in modules_named([module]):
+            if function:
+                chosen.setdefault(path, set()).add(function)
+            else:
+                whole.add(path)
+    return {path: functions for path, functions in chosen.items() if path not in whole}
+
+
+def _mutant_patterns(module: Path, function: str) -> list[str]:
+    """mutmut's names for a function's mutants: `x_<function>__mutmut_<n>`, a method's
+    `xǁ<class>ǁ<method>__mutmut_<n>` (fnmatch patterns, as `mutmut run` takes them)."""
+    dotted = _dotted(module)
+    return [f"{dotted}.x_{function}__mutmut_*", f"{dotted}.xǁ*ǁ{function}__mutmut_*"]
 
 
 def _dotted(module: Path) -> str:
@@ -898,10 +925,19 @@ def _toml_list(items: list[str]) -> str:
     return "[" + ", ".join(f'"{item}"' for item in items) + "]"
 
 
-def mutate(modules: list[Path], keep: bool) -> list[Report]:
+def mutate(
+    modules: list[Path], keep: bool, functions: dict[Path, set[str]] | None = None
+) -> list[Report]:
     """One mutmut run over `modules` (each mutant meets only the tests that run its function,
     so one run costs one collection of the tests instead of one per module), reported per
-    module."""
+    module; of a module in `functions`, only the mutants of the functions named."""
+    functions = functions or {}
+    patterns = [
+        pattern
+        for module, names in functions.items()
+        for function in sorted(names)
+        for pattern in _mutant_patterns(module, function)
+    ]
     relatives = [str(module.relative_to(REPO)) for module in modules]
     tests = list(dict.fromkeys(test for module in modules for test in relevant_tests(module)))
     scratch = Path(tempfile.mkdtemp(prefix="printkit-mutate-"))
@@ -925,7 +961,9 @@ def mutate(modules: list[Path], keep: bool) -> list[Report]:
     print(f"== {' '.join(relatives)}: mutants run against {_described(tests)}", flush=True)
     env = {**os.environ, "CI": "true"}  # property tests: the same examples for every mutant
     with (scratch / "mutmut.log").open("w", encoding="utf-8") as log:
-        subprocess.run([*MUTMUT, "run"], cwd=scratch, env=env, stdout=log, stderr=log, check=False)
+        subprocess.run(
+            [*MUTMUT, "run", *patterns], cwd=scratch, env=env, stdout=log, stderr=log, check=False
+        )
     listed = subprocess.run(
         [*MUTMUT, "results", "--all", "true"], cwd=scratch, capture_output=True, text=True
     )
@@ -933,7 +971,14 @@ def mutate(modules: list[Path], keep: bool) -> list[Report]:
     for line in listed.stdout.splitlines():
         name, _, status = line.strip().rpartition(": ")
         for module, report in zip(modules, reports, strict=True):
-            if name.rpartition(".")[0] == _dotted(module):  # not a module of its package
+            if name.rpartition(".")[0] != _dotted(module):  # not a module of its package
+                continue
+            named = functions.get(module)
+            if named is None or any(
+                fnmatch.fnmatchcase(name, pattern)
+                for function in named
+                for pattern in _mutant_patterns(module, function)
+            ):
                 report.statuses[name] = status
     for report in reports:
         variants = _functions(scratch / "mutants" / report.module)
@@ -996,19 +1041,26 @@ def print_report(report: Report) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("modules", nargs="*", help="module paths or groups: " + ", ".join(GROUPS))
+    parser.add_argument(
+        "modules",
+        nargs="*",
+        help="module paths (module::function for one function's mutants) or groups: "
+        + ", ".join(GROUPS),
+    )
     parser.add_argument("--list", action="store_true", help="list the modules and their tests")
     parser.add_argument("--keep", action="store_true", help="keep the scratch copy")
     arguments = parser.parse_args()
     modules = modules_named(arguments.modules or list(GROUPS))
+    functions = functions_named(arguments.modules)
     if arguments.list:
         for module in modules:
             print(f"{module.relative_to(REPO)}: {_described(relevant_tests(module))}")
         return
     os.nice(10)
-    reports = mutate(modules, arguments.keep)
+    reports = mutate(modules, arguments.keep, functions)
     for report in reports:
-        print(f"== {report.module}")
+        named = functions.get(REPO / report.module)
+        print(f"== {report.module}" + (f" ({', '.join(sorted(named))} only)" if named else ""))
         print_report(report)
     print("\nkill rate per module")
     for report in reports:
