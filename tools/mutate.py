@@ -367,6 +367,14 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "all; the x values added only cut the slabs finer, each still spanned by its edges",
     ),
     (
+        "printkit/preflight/checks.py::_touching",
+        r"start = (None|bisect_left\(lines, at - (2 / TOUCH|3 \* TOUCH)\))"
+        r"|if line (>|>=) at \+ (2 \* TOUCH|2 / TOUCH|3 \* TOUCH):",
+        "the bisection and the stop only bound which lines are held to the test: a window "
+        "starting lower or ending later (2 / TOUCH is 2.4 pt, TOUCH 0.85 pt) still holds every "
+        "line within TOUCH of `at`, and the others fail the test: the same answer, slower",
+    ),
+    (
         "printkit/preflight/checks.py",
         r"(and |if |on_line = |outer\[0\] |vertical = ).*(TOUCH <|< TOUCH|<= TOUCH|TOUCH:"
         r"|< start|> end|< outer\[\d\] \+ TOUCH|> TOUCH for edge).*",
@@ -489,9 +497,13 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     (
         "printkit/preflight/items.py::_walk",
         r"plain_move = (None|matrix\[:5\] == \(1\.0, 0\.0, 0\.0, 1\.0\))"
-        r"|if plain_move and type\(None\) is Text:",
-        "text under a plain move then takes the general path (_own_box, transformed, _item), "
-        "whose sums for a move are the fast path's to the last bit: only the speed changes",
+        r"|if plain_move and type\(None\) is Text:"
+        r"|if plain_move and clip is None and \(type\(op\) is Line and type\(op\) is Rect\):"
+        r"|if plain_move and clip is None and \(type\((None|op)\) is Line or "
+        r"type\((None|op)\) is Rect\):",
+        "text (or a line or rectangle) under a plain move then takes the general path "
+        "(_own_box, transformed, _item), whose sums for a move are the fast path's to the last "
+        "bit: only the speed changes",
     ),
     (
         "printkit/preflight/items.py::_item",
@@ -521,9 +533,12 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     ),
     (
         "printkit/preflight/page.py::_texts_near",
-        r"return True",
-        "a drawing has no text box only when it has no printed text, and _placed passes over "
-        "an entry with none before asking",
+        r"return True"
+        r"|if mark_left <=? x1 (and|or) left <=? mark_right (and|or) mark_top <=? y1 (and|or) "
+        r"top <=? mark_bottom:",
+        "a looser filter (an `or` for an `and`, `<=` for `<`, True) only hands more texts to "
+        "marks_over_text, which holds each against each mark exactly: the same findings, "
+        "slower; and a drawing with no text box has no printed text to hand it",
     ),
     (
         "printkit/preflight/page.py::_may_fade",
