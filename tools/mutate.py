@@ -376,10 +376,11 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     ),
     (
         "printkit/preflight/checks.py",
-        r"(and |if |on_line = |outer\[0\] |vertical = ).*(TOUCH <|< TOUCH|<= TOUCH|TOUCH:"
-        r"|< start|> end|< outer\[\d\] \+ TOUCH|> TOUCH for edge).*",
+        r"(and |if |on_line = |outer\[0\] |vertical = |True: sorted|False: sorted)"
+        r".*(TOUCH <|< TOUCH|<= TOUCH|TOUCH:|< start|> end|< outer\[\d\] \+ TOUCH"
+        r"|> TOUCH for edge|< TOUCH\),|<= TOUCH\),).*",
         "< and <= against the 0.3 mm touch allowance differ only for two marks exactly 0.3 mm "
-        "apart to the last bit",
+        "apart (or a mark exactly 0.3 mm thick) to the last bit",
     ),
     (
         "printkit/preflight/checks.py",
@@ -513,12 +514,13 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     ),
     (
         "printkit/preflight/page.py::entry_findings",
-        r"yield from ink_in_strip\(_placed\(entries, ITEMS, (None)?\), size\)"
+        r"near_edges = _placed\(entries, ITEMS, (None)?\)  # and those beyond them"
         r'|near_marks = _placed\(entries, attrgetter\("printed"\), (None)?\) if marks else \[\]'
         r"|near_marks = .* if \(marks\) or True else \[\]",
-        "the filter only passes over placements whose ink box misses the strip (or whose text "
-        "box touches no mark), whose items the check would find nothing in: checking every "
-        "entry finds the same, slower (and with no mark, no text is near one)",
+        "the filter only passes over placements whose ink box lies inside the strip's inner "
+        "edge (so none of it in the strip or off the paper) or whose text box touches no mark, "
+        "whose items the checks would find nothing in: checking every entry finds the same, "
+        "slower (and with no mark, no text is near one)",
     ),
     (
         "printkit/preflight/page.py::_placed",
