@@ -8,13 +8,21 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
 from support import GOOD, read_package
 
 from printkit.diagnostics import Diagnostics
 from printkit.load.files import GameFiles
 from printkit.load.package import load_package
 from printkit.load.sources import UnknownGame, find_games, merge_sources, select_games
-from printkit.load.yaml_spans import MAX_DEPTH, MAX_VALUES, SourceMap, load_yaml
+from printkit.load.yaml_spans import (
+    MAX_DEPTH,
+    MAX_VALUES,
+    SourceMap,
+    _character,
+    _in_words,
+    load_yaml,
+)
 
 
 def write(folder: Path, name: str, text: str) -> Path:
@@ -211,6 +219,11 @@ def test_a_syntax_error_points_where_the_parser_gave_up(tmp_path: Path) -> None:
 
 
 TAB = ("a tab character: YAML indents with spaces only", "replace the tab with spaces")
+INDENTATION = (
+    "this line's indentation does not fit the block it is in (the block starts at line 1)",
+    "indent it exactly like the other keys of that block, or like the '-' items of its list; "
+    "YAML counts spaces",
+)
 
 
 @pytest.mark.parametrize(
@@ -230,17 +243,7 @@ TAB = ("a tab character: YAML indents with spaces only", "replace the tab with s
                 'in quotes: title: "Rule: one"',
             ),
         ),
-        (
-            "a:\n  b: 1\n c: 2\n",
-            3,
-            2,
-            (
-                "this line's indentation does not fit the block it is in (the block starts at "
-                "line 1)",
-                "indent it exactly like the other keys of that block, or like the '-' items of "
-                "its list; YAML counts spaces",
-            ),
-        ),
+        ("a:\n  b: 1\n c: 2\n", 3, 2, INDENTATION),
         (
             "a: 1\nb\nc: 2\n",
             3,
@@ -258,8 +261,23 @@ TAB = ("a tab character: YAML indents with spaces only", "replace the tab with s
             1,
             ("did not find expected ',' or ']'", "while parsing a flow sequence (line 1)"),
         ),
+        # so do NEL and U+2029: the tab is found on the line the parser counts
+        ("z: 1\u2028a:\n\tb: 1\n", 3, 1, TAB),
+        ("z: 1\x85a:\n\tb: 1\n", 3, 1, TAB),
+        ("z: 1\u2029a:\n\tb: 1\n", 3, 1, TAB),
     ],
-    ids=["tab", "tab crlf", "tab cr", "colon in text", "indentation", "no colon", "u2028"],
+    ids=[
+        "tab",
+        "tab crlf",
+        "tab cr",
+        "colon in text",
+        "indentation",
+        "no colon",
+        "u2028",
+        "tab past u2028",
+        "tab past nel",
+        "tab past u2029",
+    ],
 )
 def test_the_parser_s_common_complaints_are_said_in_words_where_it_gave_up(
     tmp_path: Path, text: str, line: int, column: int, said: tuple[str, str]
@@ -275,6 +293,21 @@ def test_the_parser_s_common_complaints_are_said_in_words_where_it_gave_up(
         column,
     )
     assert (diagnostic.message, diagnostic.hint) == said
+
+
+@pytest.mark.parametrize("parser", ["SafeLoader", "CSafeLoader"])
+def test_both_parsers_mis_indented_key_is_said_in_the_same_words(parser: str) -> None:
+    """Where PyYAML is built without libyaml, printkit parses with the pure-Python parser,
+    which words a key indented less than its block 'expected <block end>' where libyaml says
+    'did not find expected key': the designer reads the same words either way."""
+    if not hasattr(yaml, parser):
+        pytest.skip(f"PyYAML is built without {parser}")
+    text = "a:\n  b: 1\n c: 2\n"
+    with pytest.raises(yaml.MarkedYAMLError) as raised:
+        yaml.compose(text, Loader=getattr(yaml, parser))
+    error = raised.value
+    assert error.problem is not None
+    assert _in_words(error.problem, error, _character(text, error.problem_mark)) == INDENTATION
 
 
 def test_a_file_that_is_not_utf8_is_reported_not_raised(tmp_path: Path) -> None:
@@ -366,6 +399,22 @@ def test_one_value_past_the_limit_is_pk005_at_the_entry_being_built(tmp_path: Pa
         "aliases (*name) repeat whole values; aliases of aliases multiply: write the data out "
         "or use fewer levels of aliases"
     )
+
+
+def test_a_top_level_key_past_the_limit_is_pk005_at_that_key(tmp_path: Path) -> None:
+    """The file expands to exactly the limit, and one more entry follows: the value past the
+    limit is that entry's key, which the diagnostic points at."""
+    path = _expanding_to(tmp_path, MAX_VALUES)
+    text = path.read_text(encoding="utf-8") + "extra: 0\n"
+    path.write_text(text, encoding="utf-8")
+    diagnostics = Diagnostics()
+    assert load_yaml(path, diagnostics) is None
+    (diagnostic,) = diagnostics
+    assert (diagnostic.code, diagnostic.message) == (
+        "PK005",
+        "the file expands to more than 200,000 values",
+    )
+    assert (diagnostic.span.line, diagnostic.span.column) == position(text, "extra:")
 
 
 @pytest.mark.parametrize("depth", [MAX_DEPTH, MAX_DEPTH + 1])
