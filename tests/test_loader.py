@@ -186,6 +186,7 @@ def test_a_python_tag_is_refused_and_nothing_is_constructed(tmp_path: Path) -> N
           title: !!python/object/apply:pathlib.Path.touch [{str(marker)!r}]
           players: !!python/name:os.system
           fine: !!str plain
+          listed: !!str [1, 2]
         """,
     )
     diagnostics = Diagnostics()
@@ -194,10 +195,19 @@ def test_a_python_tag_is_refused_and_nothing_is_constructed(tmp_path: Path) -> N
     assert codes(diagnostics) == ["PK102", "PK102"]
     lines = sorted(d.span.line for d in diagnostics)
     assert lines == [position(text, "title:")[0], position(text, "players:")[0]]
+    said = {(d.message, d.hint) for d in diagnostics}
+    assert said == {
+        (
+            f"tag 'tag:yaml.org,2002:python/{tag}' is not allowed in game data",
+            "write the value as plain YAML (string, number, list or mapping)",
+        )
+        for tag in ("object/apply:pathlib.Path.touch", "name:os.system")
+    }
     assert not marker.exists()
     assert loaded is not None
     assert loaded.data["game"]["title"] is None
     assert loaded.data["game"]["fine"] == "plain"  # standard tags stay allowed
+    assert loaded.data["game"]["listed"] == [1, 2]  # a list whatever its tag: plain data
 
 
 def test_a_syntax_error_points_where_the_parser_gave_up(tmp_path: Path) -> None:
