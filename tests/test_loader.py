@@ -210,6 +210,32 @@ def test_a_python_tag_is_refused_and_nothing_is_constructed(tmp_path: Path) -> N
     assert loaded.data["game"]["listed"] == [1, 2]  # a list whatever its tag: plain data
 
 
+def test_a_list_as_a_key_is_pk105_at_the_key_and_the_rest_loads(tmp_path: Path) -> None:
+    path = write(tmp_path, "game.yaml", "a: 1\n[red, blue]: 2\nb: 3\n")
+    diagnostics = Diagnostics()
+    loaded = load_yaml(path, diagnostics)
+    assert loaded is not None and loaded.data == {"a": 1, "b": 3}
+    (diagnostic,) = diagnostics
+    assert (diagnostic.code, diagnostic.span.line, diagnostic.span.column) == ("PK105", 2, 1)
+    assert (diagnostic.message, diagnostic.hint) == (
+        "a key must be a plain name, not a list or mapping",
+        "write the key as text, e.g. 'red_ship:'",
+    )
+
+
+@pytest.mark.parametrize(("tag", "kind"), [("map", "mapping"), ("seq", "sequence")])
+def test_a_collection_tag_on_a_scalar_is_pk100_at_the_value(
+    tmp_path: Path, tag: str, kind: str
+) -> None:
+    """`!!map 5` is no mapping: reported where it stands, not loaded as an empty one."""
+    path = write(tmp_path, "game.yaml", f"a: 1\nb: !!{tag} 5\n")
+    diagnostics = Diagnostics()
+    assert load_yaml(path, diagnostics) is None
+    (diagnostic,) = diagnostics
+    assert (diagnostic.code, diagnostic.span.line, diagnostic.span.column) == ("PK100", 2, 4)
+    assert diagnostic.message == f"expected a {kind} node, but found scalar"
+
+
 def test_a_syntax_error_points_where_the_parser_gave_up(tmp_path: Path) -> None:
     path = write(
         tmp_path,
