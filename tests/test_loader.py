@@ -210,6 +210,18 @@ def test_a_python_tag_is_refused_and_nothing_is_constructed(tmp_path: Path) -> N
     assert loaded.data["game"]["listed"] == [1, 2]  # a list whatever its tag: plain data
 
 
+def test_keys_keep_their_scalar_type_and_a_date_key_is_its_text(tmp_path: Path) -> None:
+    """A table's rolls stay numbers (and a null key None) for the model to read; a key shaped
+    as a date is kept as the text written, since a date is no key the model takes."""
+    text = "table: {1: one, 2.5: half, null: none, 2026-01-31: date, name: text}\n"
+    diagnostics = Diagnostics()
+    loaded = load_yaml(write(tmp_path, "game.yaml", text), diagnostics)
+    assert loaded is not None and not diagnostics.items
+    table = loaded.data["table"]
+    assert table == {1: "one", 2.5: "half", None: "none", "2026-01-31": "date", "name": "text"}
+    assert [type(key) for key in table] == [int, float, type(None), str, str]
+
+
 def test_a_list_as_a_key_is_pk105_at_the_key_and_the_rest_loads(tmp_path: Path) -> None:
     path = write(tmp_path, "game.yaml", "a: 1\n[red, blue]: 2\nb: 3\n")
     diagnostics = Diagnostics()

@@ -580,6 +580,12 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "node's value, the fast path's: only the speed changes",
     ),
     (
+        "printkit/load/yaml_spans.py::_mapping",
+        r'key = self\.build\(key_node, \(\*path, "(XX<key>XX|<KEY>)"\)\)',
+        "the last step only names where a key's own span lies while the key is built, a path "
+        "no check looks up: another name differs only for a key written as that very name",
+    ),
+    (
         "printkit/load/yaml_spans.py::_in_words",
         r'if at == "\\t" or "(XXtab characterXX|TAB CHARACTER)" in problem:',
         "only libyaml names a tab ('found a tab character ...'), always with its mark on the "
