@@ -603,6 +603,13 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     ),
     (
         "printkit/load/yaml_spans.py::_character",
+        r"line = lines\[mark\.line\] if (\(mark\.line < len\(lines\)\) or True"
+        r'|mark\.line <= len\(lines\)) else ""',
+        "the text is broken into lines where both parsers count a new line (_LINE_BREAK), so a "
+        "mark's line is always one of them: the guard never fails",
+    ),
+    (
+        "printkit/load/yaml_spans.py::_character",
         r'return "XXXX"|line = lines\[mark\.line\] if mark\.line < len\(lines\) else "XXXX"',
         "the character is only compared with a tab (_in_words): '' and 'XXXX' say the same",
     ),
