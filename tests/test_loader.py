@@ -436,6 +436,18 @@ def test_a_file_holding_more_values_is_refused_before_the_rest_is_read(tmp_path:
     assert [d.code for d in diagnostics] == ["PK100"]  # within the limit: read to the end
 
 
+def test_too_many_values_deep_in_an_entry_are_pk005_at_the_top_level_key(tmp_path: Path) -> None:
+    """Cards written out as mappings: the value past the limit is some card's field, but the
+    diagnostic names the top-level entry they are in (`cards`, line 2), not a card's key."""
+    cards = "  - {name: card, cost: 0}\n" * (MAX_VALUES // 5 + 1)  # five values each
+    path = write(tmp_path, "game.yaml", "game: {title: T}\ncards:\n" + cards)
+    diagnostics = Diagnostics()
+    assert load_yaml(path, diagnostics) is None
+    (diagnostic,) = diagnostics
+    assert (diagnostic.code, diagnostic.span.line, diagnostic.span.column) == ("PK005", 2, 1)
+    assert diagnostic.message == "the file holds more than 200,000 values"
+
+
 def test_one_value_past_the_limit_is_pk005_at_the_entry_being_built(tmp_path: Path) -> None:
     """The count passes the limit inside `rest` (line 3): the diagnostic points at its key, the
     top-level entry whose aliases or size made the file too large, not at the item."""
