@@ -588,6 +588,20 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "for a key written as that very name",
     ),
     (
+        "printkit/load/yaml_spans.py::load_yaml",
+        r"where = refused\.span\((None|Span\((None|file), (None|1), (None|1)\)|Span\(1, 1\)"
+        r"|Span\(file, 1\)|Span\(file, 1, 1\))\)",
+        "the gate refuses a file it reads for the file's own fault (a link out, its size, its "
+        "kind, its bytes), always with the file's place: the span where its name is written, "
+        "the default, is never used",
+    ),
+    (
+        "printkit/load/yaml_spans.py::__init__",
+        r'self\._entry: yaml\.Node \| None = ""',
+        "the entry is read only as a truth value before its mark is: '' and None both say no "
+        "top-level entry has begun",
+    ),
+    (
         "printkit/load/yaml_spans.py::_in_words",
         r'if at == "\\t" or "(XXtab characterXX|TAB CHARACTER)" in problem:',
         "only libyaml names a tab ('found a tab character ...'), always with its mark on the "
