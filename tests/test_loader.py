@@ -367,12 +367,16 @@ def test_a_file_that_is_not_utf8_is_reported_not_raised(tmp_path: Path) -> None:
     assert codes(diagnostics) == ["PK002"]
 
 
-def test_an_empty_file_loads_as_nothing(tmp_path: Path) -> None:
+def test_an_empty_file_loads_as_nothing_placed_at_its_first_line(tmp_path: Path) -> None:
+    """Nothing, not a mistake; what is then missing (an empty print-on-demand preset's every
+    field) is reported at the file's first line and column."""
     path = write(tmp_path, "empty.yaml", "# only a comment\n")
     diagnostics = Diagnostics()
     loaded = load_yaml(path, diagnostics)
     assert loaded is not None and loaded.data is None
     assert not diagnostics.items
+    where = loaded.spans.value(("naming",))
+    assert (Path(where.file).resolve(), where.line, where.column) == (path.resolve(), 1, 1)
 
 
 def _expanding_to(tmp_path: Path, values: int) -> Path:
@@ -445,7 +449,23 @@ def test_too_many_values_deep_in_an_entry_are_pk005_at_the_top_level_key(tmp_pat
     assert load_yaml(path, diagnostics) is None
     (diagnostic,) = diagnostics
     assert (diagnostic.code, diagnostic.span.line, diagnostic.span.column) == ("PK005", 2, 1)
+    assert Path(diagnostic.span.file).resolve() == path.resolve()
     assert diagnostic.message == "the file holds more than 200,000 values"
+
+
+def test_a_file_that_is_one_long_list_is_pk005_at_its_start(tmp_path: Path) -> None:
+    """No top-level entry to name: the diagnostic points at the file's first line."""
+    path = write(tmp_path, "game.yaml", "- 0\n" * (MAX_VALUES + 1))
+    diagnostics = Diagnostics()
+    assert load_yaml(path, diagnostics) is None
+    (diagnostic,) = diagnostics
+    where = diagnostic.span
+    assert (diagnostic.code, Path(where.file).resolve(), where.line, where.column) == (
+        "PK005",
+        path.resolve(),
+        1,
+        1,
+    )
 
 
 def test_one_value_past_the_limit_is_pk005_at_the_entry_being_built(tmp_path: Path) -> None:
