@@ -247,6 +247,7 @@ def test_a_collection_tag_on_a_scalar_is_pk100_at_the_value(
     (diagnostic,) = diagnostics
     assert (diagnostic.code, diagnostic.span.line, diagnostic.span.column) == ("PK100", 2, 4)
     assert diagnostic.message == f"expected a {kind} node, but found scalar"
+    assert diagnostic.hint == "check indentation and quoting"  # the parser gives no context
 
 
 def test_a_syntax_error_points_where_the_parser_gave_up(tmp_path: Path) -> None:
