@@ -81,7 +81,10 @@ def test_a_control_character_is_located_on_its_line(tmp_path: Path) -> None:
     game = folder / "game.yaml"
     game.write_bytes(game.read_bytes().replace(b"Minimal Deck", b"Minimal\x01Deck"))
     problem = _one(folder, "PK100", "game.yaml", 4, 17)
-    assert "U+0001" in problem.message
+    assert problem.message == "character U+0001 is not allowed in YAML text"
+    assert problem.hint == (
+        "remove it; inside a double-quoted string an escape such as \\t may stand for a tab"
+    )
 
 
 def test_a_link_out_of_the_game_folder_is_not_followed(tmp_path: Path) -> None:

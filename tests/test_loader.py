@@ -8,13 +8,21 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
 from support import GOOD, read_package
 
 from printkit.diagnostics import Diagnostics
 from printkit.load.files import GameFiles
 from printkit.load.package import load_package
 from printkit.load.sources import UnknownGame, find_games, merge_sources, select_games
-from printkit.load.yaml_spans import MAX_DEPTH, MAX_VALUES, SourceMap, load_yaml
+from printkit.load.yaml_spans import (
+    MAX_DEPTH,
+    MAX_VALUES,
+    SourceMap,
+    _character,
+    _in_words,
+    load_yaml,
+)
 
 
 def write(folder: Path, name: str, text: str) -> Path:
@@ -156,16 +164,17 @@ def test_a_duplicate_key_is_an_error_at_the_second_key(tmp_path: Path) -> None:
           title: One
           players: "2"
           title: Two
+          edition: 3
         """,
     )
     diagnostics = Diagnostics()
     loaded = load_yaml(path, diagnostics)
     (diagnostic,) = diagnostics
-    assert diagnostic.code == "PK101"
-    assert "'title'" in diagnostic.message
+    assert (diagnostic.code, diagnostic.message) == ("PK101", "duplicate key 'title'")
     assert (diagnostic.span.line, diagnostic.span.column) == position(path.read_text(), "title:", 2)
-    assert "line 2" in (diagnostic.hint or "")
-    assert loaded is not None and loaded.data["game"]["title"] == "One"
+    assert diagnostic.hint == "'title' is first defined at line 2; remove or rename one of them"
+    assert loaded is not None
+    assert loaded.data["game"] == {"title": "One", "players": "2", "edition": 3}  # the rest read
 
 
 def test_a_python_tag_is_refused_and_nothing_is_constructed(tmp_path: Path) -> None:
@@ -178,6 +187,7 @@ def test_a_python_tag_is_refused_and_nothing_is_constructed(tmp_path: Path) -> N
           title: !!python/object/apply:pathlib.Path.touch [{str(marker)!r}]
           players: !!python/name:os.system
           fine: !!str plain
+          listed: !!str [1, 2]
         """,
     )
     diagnostics = Diagnostics()
@@ -186,10 +196,58 @@ def test_a_python_tag_is_refused_and_nothing_is_constructed(tmp_path: Path) -> N
     assert codes(diagnostics) == ["PK102", "PK102"]
     lines = sorted(d.span.line for d in diagnostics)
     assert lines == [position(text, "title:")[0], position(text, "players:")[0]]
+    said = {(d.message, d.hint) for d in diagnostics}
+    assert said == {
+        (
+            f"tag 'tag:yaml.org,2002:python/{tag}' is not allowed in game data",
+            "write the value as plain YAML (string, number, list or mapping)",
+        )
+        for tag in ("object/apply:pathlib.Path.touch", "name:os.system")
+    }
     assert not marker.exists()
     assert loaded is not None
     assert loaded.data["game"]["title"] is None
     assert loaded.data["game"]["fine"] == "plain"  # standard tags stay allowed
+    assert loaded.data["game"]["listed"] == [1, 2]  # a list whatever its tag: plain data
+
+
+def test_keys_keep_their_scalar_type_and_a_date_key_is_its_text(tmp_path: Path) -> None:
+    """A table's rolls stay numbers (and a null key None) for the model to read; a key shaped
+    as a date is kept as the text written, since a date is no key the model takes."""
+    text = "table: {1: one, 2.5: half, null: none, 2026-01-31: date, name: text}\n"
+    diagnostics = Diagnostics()
+    loaded = load_yaml(write(tmp_path, "game.yaml", text), diagnostics)
+    assert loaded is not None and not diagnostics.items
+    table = loaded.data["table"]
+    assert table == {1: "one", 2.5: "half", None: "none", "2026-01-31": "date", "name": "text"}
+    assert [type(key) for key in table] == [int, float, type(None), str, str]
+
+
+def test_a_list_as_a_key_is_pk105_at_the_key_and_the_rest_loads(tmp_path: Path) -> None:
+    path = write(tmp_path, "game.yaml", "a: 1\n[red, blue]: 2\nb: 3\n")
+    diagnostics = Diagnostics()
+    loaded = load_yaml(path, diagnostics)
+    assert loaded is not None and loaded.data == {"a": 1, "b": 3}
+    (diagnostic,) = diagnostics
+    assert (diagnostic.code, diagnostic.span.line, diagnostic.span.column) == ("PK105", 2, 1)
+    assert (diagnostic.message, diagnostic.hint) == (
+        "a key must be a plain name, not a list or mapping",
+        "write the key as text, e.g. 'red_ship:'",
+    )
+
+
+@pytest.mark.parametrize(("tag", "kind"), [("map", "mapping"), ("seq", "sequence")])
+def test_a_collection_tag_on_a_scalar_is_pk100_at_the_value(
+    tmp_path: Path, tag: str, kind: str
+) -> None:
+    """`!!map 5` is no mapping: reported where it stands, not loaded as an empty one."""
+    path = write(tmp_path, "game.yaml", f"a: 1\nb: !!{tag} 5\n")
+    diagnostics = Diagnostics()
+    assert load_yaml(path, diagnostics) is None
+    (diagnostic,) = diagnostics
+    assert (diagnostic.code, diagnostic.span.line, diagnostic.span.column) == ("PK100", 2, 4)
+    assert diagnostic.message == f"expected a {kind} node, but found scalar"
+    assert diagnostic.hint == "check indentation and quoting"  # the parser gives no context
 
 
 def test_a_syntax_error_points_where_the_parser_gave_up(tmp_path: Path) -> None:
@@ -211,6 +269,11 @@ def test_a_syntax_error_points_where_the_parser_gave_up(tmp_path: Path) -> None:
 
 
 TAB = ("a tab character: YAML indents with spaces only", "replace the tab with spaces")
+INDENTATION = (
+    "this line's indentation does not fit the block it is in (the block starts at line 1)",
+    "indent it exactly like the other keys of that block, or like the '-' items of its list; "
+    "YAML counts spaces",
+)
 
 
 @pytest.mark.parametrize(
@@ -230,17 +293,7 @@ TAB = ("a tab character: YAML indents with spaces only", "replace the tab with s
                 'in quotes: title: "Rule: one"',
             ),
         ),
-        (
-            "a:\n  b: 1\n c: 2\n",
-            3,
-            2,
-            (
-                "this line's indentation does not fit the block it is in (the block starts at "
-                "line 1)",
-                "indent it exactly like the other keys of that block, or like the '-' items of "
-                "its list; YAML counts spaces",
-            ),
-        ),
+        ("a:\n  b: 1\n c: 2\n", 3, 2, INDENTATION),
         (
             "a: 1\nb\nc: 2\n",
             3,
@@ -258,8 +311,23 @@ TAB = ("a tab character: YAML indents with spaces only", "replace the tab with s
             1,
             ("did not find expected ',' or ']'", "while parsing a flow sequence (line 1)"),
         ),
+        # so do NEL and U+2029: the tab is found on the line the parser counts
+        ("z: 1\u2028a:\n\tb: 1\n", 3, 1, TAB),
+        ("z: 1\x85a:\n\tb: 1\n", 3, 1, TAB),
+        ("z: 1\u2029a:\n\tb: 1\n", 3, 1, TAB),
     ],
-    ids=["tab", "tab crlf", "tab cr", "colon in text", "indentation", "no colon", "u2028"],
+    ids=[
+        "tab",
+        "tab crlf",
+        "tab cr",
+        "colon in text",
+        "indentation",
+        "no colon",
+        "u2028",
+        "tab past u2028",
+        "tab past nel",
+        "tab past u2029",
+    ],
 )
 def test_the_parser_s_common_complaints_are_said_in_words_where_it_gave_up(
     tmp_path: Path, text: str, line: int, column: int, said: tuple[str, str]
@@ -277,6 +345,21 @@ def test_the_parser_s_common_complaints_are_said_in_words_where_it_gave_up(
     assert (diagnostic.message, diagnostic.hint) == said
 
 
+@pytest.mark.parametrize("parser", ["SafeLoader", "CSafeLoader"])
+def test_both_parsers_mis_indented_key_is_said_in_the_same_words(parser: str) -> None:
+    """Where PyYAML is built without libyaml, printkit parses with the pure-Python parser,
+    which words a key indented less than its block 'expected <block end>' where libyaml says
+    'did not find expected key': the designer reads the same words either way."""
+    if not hasattr(yaml, parser):
+        pytest.skip(f"PyYAML is built without {parser}")
+    text = "a:\n  b: 1\n c: 2\n"
+    with pytest.raises(yaml.MarkedYAMLError) as raised:
+        yaml.compose(text, Loader=getattr(yaml, parser))
+    error = raised.value
+    assert error.problem is not None
+    assert _in_words(error.problem, error, _character(text, error.problem_mark)) == INDENTATION
+
+
 def test_a_file_that_is_not_utf8_is_reported_not_raised(tmp_path: Path) -> None:
     path = tmp_path / "game.yaml"
     path.write_bytes(b"game:\n  title: \xff\xfe\n")
@@ -285,12 +368,16 @@ def test_a_file_that_is_not_utf8_is_reported_not_raised(tmp_path: Path) -> None:
     assert codes(diagnostics) == ["PK002"]
 
 
-def test_an_empty_file_loads_as_nothing(tmp_path: Path) -> None:
+def test_an_empty_file_loads_as_nothing_placed_at_its_first_line(tmp_path: Path) -> None:
+    """Nothing, not a mistake; what is then missing (an empty print-on-demand preset's every
+    field) is reported at the file's first line and column."""
     path = write(tmp_path, "empty.yaml", "# only a comment\n")
     diagnostics = Diagnostics()
     loaded = load_yaml(path, diagnostics)
     assert loaded is not None and loaded.data is None
     assert not diagnostics.items
+    where = loaded.spans.value(("naming",))
+    assert (Path(where.file).resolve(), where.line, where.column) == (path.resolve(), 1, 1)
 
 
 def _expanding_to(tmp_path: Path, values: int) -> Path:
@@ -354,6 +441,34 @@ def test_a_file_holding_more_values_is_refused_before_the_rest_is_read(tmp_path:
     assert [d.code for d in diagnostics] == ["PK100"]  # within the limit: read to the end
 
 
+def test_too_many_values_deep_in_an_entry_are_pk005_at_the_top_level_key(tmp_path: Path) -> None:
+    """Cards written out as mappings: the value past the limit is some card's field, but the
+    diagnostic names the top-level entry they are in (`cards`, line 2), not a card's key."""
+    cards = "  - {name: card, cost: 0}\n" * (MAX_VALUES // 5 + 1)  # five values each
+    path = write(tmp_path, "game.yaml", "game: {title: T}\ncards:\n" + cards)
+    diagnostics = Diagnostics()
+    assert load_yaml(path, diagnostics) is None
+    (diagnostic,) = diagnostics
+    assert (diagnostic.code, diagnostic.span.line, diagnostic.span.column) == ("PK005", 2, 1)
+    assert Path(diagnostic.span.file).resolve() == path.resolve()
+    assert diagnostic.message == "the file holds more than 200,000 values"
+
+
+def test_a_file_that_is_one_long_list_is_pk005_at_its_start(tmp_path: Path) -> None:
+    """No top-level entry to name: the diagnostic points at the file's first line."""
+    path = write(tmp_path, "game.yaml", "- 0\n" * (MAX_VALUES + 1))
+    diagnostics = Diagnostics()
+    assert load_yaml(path, diagnostics) is None
+    (diagnostic,) = diagnostics
+    where = diagnostic.span
+    assert (diagnostic.code, Path(where.file).resolve(), where.line, where.column) == (
+        "PK005",
+        path.resolve(),
+        1,
+        1,
+    )
+
+
 def test_one_value_past_the_limit_is_pk005_at_the_entry_being_built(tmp_path: Path) -> None:
     """The count passes the limit inside `rest` (line 3): the diagnostic points at its key, the
     top-level entry whose aliases or size made the file too large, not at the item."""
@@ -366,6 +481,22 @@ def test_one_value_past_the_limit_is_pk005_at_the_entry_being_built(tmp_path: Pa
         "aliases (*name) repeat whole values; aliases of aliases multiply: write the data out "
         "or use fewer levels of aliases"
     )
+
+
+def test_a_top_level_key_past_the_limit_is_pk005_at_that_key(tmp_path: Path) -> None:
+    """The file expands to exactly the limit, and one more entry follows: the value past the
+    limit is that entry's key, which the diagnostic points at."""
+    path = _expanding_to(tmp_path, MAX_VALUES)
+    text = path.read_text(encoding="utf-8") + "extra: 0\n"
+    path.write_text(text, encoding="utf-8")
+    diagnostics = Diagnostics()
+    assert load_yaml(path, diagnostics) is None
+    (diagnostic,) = diagnostics
+    assert (diagnostic.code, diagnostic.message) == (
+        "PK005",
+        "the file expands to more than 200,000 values",
+    )
+    assert (diagnostic.span.line, diagnostic.span.column) == position(text, "extra:")
 
 
 @pytest.mark.parametrize("depth", [MAX_DEPTH, MAX_DEPTH + 1])

@@ -429,16 +429,19 @@ def test_a_flat_mark_does_not_mark_an_upright_edge_it_crosses() -> None:
 
 
 def test_a_card_placed_again_has_its_text_touched_by_a_mark_0_2_mm_away() -> None:
-    """The text of a drawing placed again is judged where each copy sits: a mark 0.2 mm above
-    or below the second copy's title touches it."""
+    """The text of a drawing placed again is judged where each copy sits: a mark 0.2 mm above,
+    below, left or right of the second copy's title touches it."""
     title = Text(mm(5), mm(10), "Title", "PK-Regular", 10)
     card = (Rect(0, 0, mm(63), mm(88), Paint("#ffffff")), title)
     copies = _card_copies(card, 20, 100)
-    (_, top, _, bottom) = page_items(Document("t", []), [copies[1]])[-1].box
+    (left, top, right, bottom) = page_items(Document("t", []), [copies[1]])[-1].box
+    middle = (top + bottom) / 2
     above = Line(mm(106), top - mm(10), mm(106), top - mm(0.2), CROP)
     below = Line(mm(106), bottom + mm(0.2), mm(106), bottom + mm(10), CROP)
-    assert "PK762" in _codes([*copies, above])
-    assert "PK762" in _codes([*copies, below])
+    before = Line(left - mm(10), middle, left - mm(0.2), middle, CROP)
+    after = Line(right + mm(0.2), middle, right + mm(10), middle, CROP)
+    for mark in (above, below, before, after):
+        assert "PK762" in _codes([*copies, mark])
 
 
 @pytest.mark.parametrize(

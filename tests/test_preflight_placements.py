@@ -8,6 +8,7 @@ import random
 import shutil
 from pathlib import Path
 
+import pytest
 from preflight_reference import page_findings
 from support import DATA, parse_diagnostics, run_cli
 
@@ -38,7 +39,7 @@ from printkit.materials.registry import compile_material
 from printkit.model.units import mm
 from printkit.preflight.items import Found, page_items
 from printkit.preflight.page import entry_findings
-from printkit.preflight.placements import Sheets
+from printkit.preflight.placements import Placement, Run, Sheets
 from printkit.sandbox.environment import game_budget
 
 A4 = (mm(210), mm(297))
@@ -113,6 +114,37 @@ def test_placements_give_every_page_the_findings_of_its_items() -> None:
             codes |= {code for code, _, _ in got}
     wanted = {PREFLIGHT_STRIP, PREFLIGHT_SMALL_TEXT, PREFLIGHT_MARK_OVER_TEXT, PREFLIGHT_CONTRAST}
     assert wanted <= codes  # the pages reach what placements are passed over for
+
+
+HALF_TURN = (-1.0, 0.0, 0.0, -1.0, 0.0, 0.0)
+
+
+@pytest.mark.parametrize("turned_back", [False, True], ids=["moved", "turned and turned back"])
+def test_a_card_placed_again_is_one_drawing_checked_at_each_placement(turned_back: bool) -> None:
+    """A card placed by a plain move is walked in place the first time and is a placement of
+    one drawing (found once for the document) every time after: a deck's pages check each
+    face once, not once per copy. So too a card turned inside a group turned the other way
+    (a plain move on the page), where each group round it is walked afresh. Its items are
+    those of the walk of every item, where each copy puts them."""
+    card = (
+        Rect(0, 0, mm(63), mm(88), Paint("#1565c0")),
+        Text(mm(5), mm(10), "Title", "PK-Regular", 10),
+    )
+
+    def copy(x: float) -> Op:
+        if not turned_back:
+            return Group(card, translate(mm(x), mm(20)))
+        turned = Group(card, (-1.0, 0.0, 0.0, -1.0, -mm(x), -mm(20)))
+        return Group((turned,), HALF_TURN)
+
+    document = Document("t")
+    ops = [copy(x) for x in (10, 80, 140)]
+    entries = Sheets(document).page(ops)
+    assert [type(entry) for entry in entries] == [Run, Placement, Placement]
+    assert entries[1].drawing is entries[2].drawing
+    placed = [item.box for entry in entries for item in entry.placed(entry.drawing.items)]
+    assert placed == [item.box for item in page_items(document, ops)]
+    assert placed[2][0] == mm(80)  # the second copy's background, where it was put
 
 
 def test_symbols_are_read_from_the_document_wherever_they_are_first_met() -> None:

@@ -1,6 +1,7 @@
 """Mutation testing of the modules where a silent bug prints a wrong game, reported per module.
 
     nice -n 10 python tools/mutate.py printkit/check/coverage.py geometry
+    nice -n 19 python tools/mutate.py printkit/preflight/checks.py::_beyond   # one function
     python tools/mutate.py --list
 
 For each module, mutmut (declared in the dev extra) makes small deliberate bugs in it (a `<`
@@ -13,7 +14,9 @@ one of these modules, and kill the survivors with tests (or list a true equivale
 The modules named run together in one mutmut run, in a scratch copy of the repository (mutmut
 rewrites the code it mutates into `mutants/`), so the working tree is never touched; each mutant
 meets only the tests that run its function, so naming a whole group costs one collection of
-the tests, not one per module. The script lowers its own priority (the machine is shared).
+the tests, not one per module. `module::function` runs only that function's mutants (a
+method's too) and reports them alone: what changed in a module measured whole before. The script
+lowers its own priority (the machine is shared).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from __future__ import annotations
 import argparse
 import ast
 import difflib
+import fnmatch
 import os
 import re
 import shutil
@@ -363,11 +367,20 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "all; the x values added only cut the slabs finer, each still spanned by its edges",
     ),
     (
+        "printkit/preflight/checks.py::_touching",
+        r"start = (None|bisect_left\(lines, at - (2 / TOUCH|3 \* TOUCH)\))"
+        r"|if line (>|>=) at \+ (2 \* TOUCH|2 / TOUCH|3 \* TOUCH):",
+        "the bisection and the stop only bound which lines are held to the test: a window "
+        "starting lower or ending later (2 / TOUCH is 2.4 pt, TOUCH 0.85 pt) still holds every "
+        "line within TOUCH of `at`, and the others fail the test: the same answer, slower",
+    ),
+    (
         "printkit/preflight/checks.py",
-        r"(and |if |on_line = |outer\[0\] |vertical = ).*(TOUCH <|< TOUCH|<= TOUCH|TOUCH:"
-        r"|< start|> end|< outer\[\d\] \+ TOUCH|> TOUCH for edge).*",
+        r"(and |if |on_line = |outer\[0\] |vertical = |True: sorted|False: sorted)"
+        r".*(TOUCH <|< TOUCH|<= TOUCH|TOUCH:|< start|> end|< outer\[\d\] \+ TOUCH"
+        r"|> TOUCH for edge|< TOUCH\),|<= TOUCH\),).*",
         "< and <= against the 0.3 mm touch allowance differ only for two marks exactly 0.3 mm "
-        "apart to the last bit",
+        "apart (or a mark exactly 0.3 mm thick) to the last bit",
     ),
     (
         "printkit/preflight/checks.py",
@@ -485,9 +498,13 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     (
         "printkit/preflight/items.py::_walk",
         r"plain_move = (None|matrix\[:5\] == \(1\.0, 0\.0, 0\.0, 1\.0\))"
-        r"|if plain_move and type\(None\) is Text:",
-        "text under a plain move then takes the general path (_own_box, transformed, _item), "
-        "whose sums for a move are the fast path's to the last bit: only the speed changes",
+        r"|if plain_move and type\(None\) is Text:"
+        r"|if plain_move and clip is None and \(type\(op\) is Line and type\(op\) is Rect\):"
+        r"|if plain_move and clip is None and \(type\((None|op)\) is Line or "
+        r"type\((None|op)\) is Rect\):",
+        "text (or a line or rectangle) under a plain move then takes the general path "
+        "(_own_box, transformed, _item), whose sums for a move are the fast path's to the last "
+        "bit: only the speed changes",
     ),
     (
         "printkit/preflight/items.py::_item",
@@ -497,12 +514,13 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     ),
     (
         "printkit/preflight/page.py::entry_findings",
-        r"yield from ink_in_strip\(_placed\(entries, ITEMS, (None)?\), size\)"
+        r"near_edges = _placed\(entries, ITEMS, (None)?\)  # and those beyond them"
         r'|near_marks = _placed\(entries, attrgetter\("printed"\), (None)?\) if marks else \[\]'
         r"|near_marks = .* if \(marks\) or True else \[\]",
-        "the filter only passes over placements whose ink box misses the strip (or whose text "
-        "box touches no mark), whose items the check would find nothing in: checking every "
-        "entry finds the same, slower (and with no mark, no text is near one)",
+        "the filter only passes over placements whose ink box lies inside the strip's inner "
+        "edge (so none of it in the strip or off the paper) or whose text box touches no mark, "
+        "whose items the checks would find nothing in: checking every entry finds the same, "
+        "slower (and with no mark, no text is near one)",
     ),
     (
         "printkit/preflight/page.py::_placed",
@@ -517,9 +535,12 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     ),
     (
         "printkit/preflight/page.py::_texts_near",
-        r"return True",
-        "a drawing has no text box only when it has no printed text, and _placed passes over "
-        "an entry with none before asking",
+        r"return True"
+        r"|if mark_left <=? x1 (and|or) left <=? mark_right (and|or) mark_top <=? y1 (and|or) "
+        r"top <=? mark_bottom:",
+        "a looser filter (an `or` for an `and`, `<=` for `<`, True) only hands more texts to "
+        "marks_over_text, which holds each against each mark exactly: the same findings, "
+        "slower; and a drawing with no text box has no printed text to hand it",
     ),
     (
         "printkit/preflight/page.py::_may_fade",
@@ -551,6 +572,54 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "printkit/preflight/placements.py::group",
         r"next\(islice\(order, len\(drawn\) \+ 2, None\)\).*",
         "numbers skipped keep the painting order, and only the order of two items is compared",
+    ),
+    (
+        "printkit/load/yaml_spans.py::build",
+        r"if node\.tag == _STR and type\(None\) is yaml\.ScalarNode:",
+        "a string then goes to construct_object, whose answer for a plain string scalar is the "
+        "node's value, the fast path's: only the speed changes",
+    ),
+    (
+        "printkit/load/yaml_spans.py::_mapping",
+        r'key = self\.build\(key_node, \(\*path, "(XX<key>XX|<KEY>)"\)\)'
+        r'|self\.spans\.values\.pop\((None|\(\*path, "(XX<key>XX|<KEY>)"\)), None\)',
+        "the last step only names where a key's own span lies while the key is built, a path "
+        "no check looks up, so leaving it there changes nothing: another name differs only "
+        "for a key written as that very name",
+    ),
+    (
+        "printkit/load/yaml_spans.py::load_yaml",
+        r"where = refused\.span\(.*\)",
+        "the gate refuses a file it reads for the file's own fault (a link out, its size, its "
+        "kind, its bytes), always with the file's place: the span where its name is written, "
+        "the default, is never used",
+    ),
+    (
+        "printkit/load/yaml_spans.py::__init__",
+        r'self\._entry: yaml\.Node \| None = ""',
+        "the entry is read only as a truth value before its mark is: '' and None both say no "
+        "top-level entry has begun",
+    ),
+    (
+        "printkit/load/yaml_spans.py::_in_words",
+        r'if at == "\\t" or "(XXtab characterXX|TAB CHARACTER)" in problem:',
+        "only libyaml names a tab ('found a tab character ...'), always with its mark on the "
+        "tab, which _character reads (lines broken where the parsers break them): `at` is "
+        "already a tab",
+    ),
+    (
+        "printkit/load/yaml_spans.py::_in_words",
+        r'f" \(the block starts at line \{error\.context_mark\.line \+ 1\}\)" if '
+        r'error\.context_mark else "XXXX"',
+        "the complaints that read `started` (a block mapping's key, a simple key's ':') come "
+        "from both parsers with the block's mark: the stand-in is never used",
+    ),
+    (
+        "printkit/load/yaml_spans.py::_character",
+        r"line = lines\[mark\.line\] if (\(mark\.line < len\(lines\)\) or True"
+        r'|mark\.line <= len\(lines\)) else ""',
+        "the text is broken into lines where both parsers count a new line (_LINE_BREAK), so a "
+        "mark's line is always one of them: the guard never fails",
     ),
     (
         "printkit/load/yaml_spans.py::_character",
@@ -859,11 +928,34 @@ class Report:
 def modules_named(names: list[str]) -> list[Path]:
     found: list[Path] = []
     for name in names:
+        name = name.partition("::")[0]
         path = REPO / name if (REPO / name).is_file() else PACKAGE / name
         found += GROUPS.get(name, [path] if path.is_file() else [])
         if name not in GROUPS and not path.is_file():
             raise SystemExit(f"no module or group '{name}' (groups: {', '.join(GROUPS)})")
-    return found
+    return list(dict.fromkeys(found))
+
+
+def functions_named(names: list[str]) -> dict[Path, set[str]]:
+    """The functions named as `module::function`, per module: only their mutants run (a change
+    to a few functions of a module of a thousand mutants). A module also named whole runs whole."""
+    chosen: dict[Path, set[str]] = {}
+    whole: set[Path] = set()
+    for name in names:
+        module, _, function = name.partition("::")
+        for path in modules_named([module]):
+            if function:
+                chosen.setdefault(path, set()).add(function)
+            else:
+                whole.add(path)
+    return {path: functions for path, functions in chosen.items() if path not in whole}
+
+
+def _mutant_patterns(module: Path, function: str) -> list[str]:
+    """mutmut's names for a function's mutants: `x_<function>__mutmut_<n>`, a method's
+    `xǁ<class>ǁ<method>__mutmut_<n>` (fnmatch patterns, as `mutmut run` takes them)."""
+    dotted = _dotted(module)
+    return [f"{dotted}.x_{function}__mutmut_*", f"{dotted}.xǁ*ǁ{function}__mutmut_*"]
 
 
 def _dotted(module: Path) -> str:
@@ -946,10 +1038,19 @@ def _toml_list(items: list[str]) -> str:
     return "[" + ", ".join(f'"{item}"' for item in items) + "]"
 
 
-def mutate(modules: list[Path], keep: bool) -> list[Report]:
+def mutate(
+    modules: list[Path], keep: bool, functions: dict[Path, set[str]] | None = None
+) -> list[Report]:
     """One mutmut run over `modules` (each mutant meets only the tests that run its function,
     so one run costs one collection of the tests instead of one per module), reported per
-    module."""
+    module; of a module in `functions`, only the mutants of the functions named."""
+    functions = functions or {}
+    patterns = [
+        pattern
+        for module, names in functions.items()
+        for function in sorted(names)
+        for pattern in _mutant_patterns(module, function)
+    ]
     relatives = [str(module.relative_to(REPO)) for module in modules]
     tests = list(dict.fromkeys(test for module in modules for test in relevant_tests(module)))
     scratch = Path(tempfile.mkdtemp(prefix="printkit-mutate-"))
@@ -973,7 +1074,9 @@ def mutate(modules: list[Path], keep: bool) -> list[Report]:
     print(f"== {' '.join(relatives)}: mutants run against {_described(tests)}", flush=True)
     env = {**os.environ, "CI": "true"}  # property tests: the same examples for every mutant
     with (scratch / "mutmut.log").open("w", encoding="utf-8") as log:
-        subprocess.run([*MUTMUT, "run"], cwd=scratch, env=env, stdout=log, stderr=log, check=False)
+        subprocess.run(
+            [*MUTMUT, "run", *patterns], cwd=scratch, env=env, stdout=log, stderr=log, check=False
+        )
     listed = subprocess.run(
         [*MUTMUT, "results", "--all", "true"], cwd=scratch, capture_output=True, text=True
     )
@@ -981,7 +1084,14 @@ def mutate(modules: list[Path], keep: bool) -> list[Report]:
     for line in listed.stdout.splitlines():
         name, _, status = line.strip().rpartition(": ")
         for module, report in zip(modules, reports, strict=True):
-            if name.rpartition(".")[0] == _dotted(module):  # not a module of its package
+            if name.rpartition(".")[0] != _dotted(module):  # not a module of its package
+                continue
+            named = functions.get(module)
+            if named is None or any(
+                fnmatch.fnmatchcase(name, pattern)
+                for function in named
+                for pattern in _mutant_patterns(module, function)
+            ):
                 report.statuses[name] = status
     for report in reports:
         variants = _functions(scratch / "mutants" / report.module)
@@ -1044,19 +1154,26 @@ def print_report(report: Report) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("modules", nargs="*", help="module paths or groups: " + ", ".join(GROUPS))
+    parser.add_argument(
+        "modules",
+        nargs="*",
+        help="module paths (module::function for one function's mutants) or groups: "
+        + ", ".join(GROUPS),
+    )
     parser.add_argument("--list", action="store_true", help="list the modules and their tests")
     parser.add_argument("--keep", action="store_true", help="keep the scratch copy")
     arguments = parser.parse_args()
     modules = modules_named(arguments.modules or list(GROUPS))
+    functions = functions_named(arguments.modules)
     if arguments.list:
         for module in modules:
             print(f"{module.relative_to(REPO)}: {_described(relevant_tests(module))}")
         return
     os.nice(10)
-    reports = mutate(modules, arguments.keep)
+    reports = mutate(modules, arguments.keep, functions)
     for report in reports:
-        print(f"== {report.module}")
+        named = functions.get(REPO / report.module)
+        print(f"== {report.module}" + (f" ({', '.join(sorted(named))} only)" if named else ""))
         print_report(report)
     print("\nkill rate per module")
     for report in reports:

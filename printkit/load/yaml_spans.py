@@ -9,6 +9,7 @@ outside plain YAML (``!!python/object`` and friends) is refused before anything 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -317,12 +318,17 @@ def _in_words(problem: str, error: yaml.MarkedYAMLError, at: str) -> tuple[str, 
     return None
 
 
+# Where both parsers count a new line: LF, CRLF, CR, NEL, and the Unicode line and paragraph
+# separators (a U+2028 inside a title starts a line for them, not for str.split("\n"))
+_LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+
+
 def _character(text: str, mark: yaml.Mark | None) -> str:
     """The character at a parser's mark ('' past the end or without a mark), with lines
-    broken at LF, CRLF and CR as the parser counts them."""
+    broken where the parser breaks them."""
     if mark is None:
         return ""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = _LINE_BREAK.split(text)
     line = lines[mark.line] if mark.line < len(lines) else ""
     return line[mark.column : mark.column + 1]
 
