@@ -749,6 +749,17 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "a hex is never its own neighbour, so other == h cannot happen",
     ),
     (
+        "printkit/geometry/hexpaths.py::unique_edges",
+        r"if other in cells and other <= \(q, r\):",
+        "every step to a neighbour is non-zero, so a hex is never its own neighbour",
+    ),
+    (
+        "printkit/geometry/trigrid.py::centre",
+        r"xs, ys = zip\(\*\(point\(v, side\) for v in corners\(cell\)\), "
+        r"(strict=(None|False))?\)",
+        "every corner's point is an (x, y) pair, so the coordinates zipped are always as many",
+    ),
+    (
         "printkit/games/shields_up/engine.py",
         r'if built or card\.does == "destroy_shields":',
         "the term added is damage * built: 0 for a weapon not begun (built 0) and for every card "
