@@ -760,6 +760,24 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "every corner's point is an (x, y) pair, so the coordinates zipped are always as many",
     ),
     (
+        "printkit/geometry/trigrid.py::_translated",
+        r"di, dj = min\(vertices, (key=None)?\)",
+        "the least corner in (i, j) order moves with the shape as the least in (j, i) order "
+        "does, so forms stay equal exactly when shapes are; canonical is only compared",
+    ),
+    (
+        "printkit/geometry/trigrid.py::hexagon",
+        r"for c in range\(-(4 \* radius [-+] [23]|5 \* radius - 2), "
+        r"(4 \* radius [-+] [23]|5 \* radius \+ 2)\):",
+        "the cells of a hexagon of radius n lie in columns -2n to 2n - 1, inside every range "
+        "the mutants scan; the corner test alone decides which cells are kept",
+    ),
+    (
+        "printkit/geometry/trigrid.py::hexagon",
+        r"if all\(max\(abs\(i\), abs\(i \+ j\)\) <= radius for i, j in corners\(\(c, r\)\)\):",
+        "the rows scanned (-n to n - 1) already keep every corner's j within n",
+    ),
+    (
         "printkit/games/shields_up/engine.py",
         r'if built or card\.does == "destroy_shields":',
         "the term added is damage * built: 0 for a weapon not begun (built 0) and for every card "

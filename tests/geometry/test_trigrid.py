@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from printkit.geometry.trigrid import (
@@ -38,9 +38,11 @@ def polyiamonds(draw: st.DrawFn, size: int = 6) -> frozenset:
     return frozenset(shape)
 
 
-@given(cells)
-def test_corners_and_cells_are_inverse(cell: tuple[int, int]) -> None:
+@given(cells, st.permutations(range(3)))
+def test_corners_and_cells_are_inverse(cell: tuple[int, int], order: list[int]) -> None:
+    """In any order: a shape turned or flipped lists its corners in another order."""
     assert cell_of(corners(cell)) == cell
+    assert cell_of([corners(cell)[i] for i in order]) == cell
 
 
 @given(cells)
@@ -103,6 +105,30 @@ def test_twelve_symmetries_and_back(shape: frozenset) -> None:
     assert len(images) == 12
     assert all(len(image) == len(shape) and is_connected(image) for image in images)
     assert all(canonical(image) == canonical(shape) for image in images)
+
+
+def _mirrored(shape: frozenset) -> frozenset:
+    """The shape flipped left to right, found from the cells' centres alone: the cell whose
+    centre is the mirror image of each cell's."""
+    flipped = set()
+    for c, r in shape:
+        x, y = centre((c, r), 1.0)
+        (image,) = [
+            (c2, r)
+            for c2 in range(-c - 2 * r - 3, -c - 2 * r + 4)
+            if math.dist(centre((c2, r), 1.0), (-x, y)) < 1e-9
+        ]
+        flipped.add(image)
+    return frozenset(flipped)
+
+
+@given(polyiamonds())
+@example(frozenset({(0, 0), (1, 0), (2, 0), (3, 0), (2, 1)}))  # chiral: no turn flips it
+def test_a_shape_flipped_is_the_same_shape(shape: frozenset) -> None:
+    """Two pieces are told apart only if no turn or flip makes one the other."""
+    mirror = _mirrored(shape)
+    assert len(mirror) == len(shape)
+    assert canonical(mirror) == canonical(shape)
 
 
 @given(polyiamonds(), st.integers(-5, 5), st.integers(-5, 5))
