@@ -197,6 +197,18 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "says it, so its part's JSON does too: the depth only sets how much is serialised",
     ),
     (
+        "printkit/check/layout.py::_outside_by",
+        r"\)",
+        "without the 0.0 a region inside the safe zone gets a negative excess instead of none, "
+        "and the only caller skips every excess up to 1e-6 alike",
+    ),
+    (
+        "printkit/check/ink.py::check_ink",
+        r"if inks\.coverage >= limit \+ 0\.5:.*",
+        "differs only for a colour needing exactly half a percent more ink than the limit, to "
+        "the last bit",
+    ),
+    (
         "printkit/check/counter_fit.py",
         r"if scale > 1 - 1e-9:",
         "differs only for a piece whose scale is exactly 1 - 1e-9, to the last bit",
