@@ -43,6 +43,9 @@ def test_a_colour_drawn_on_the_page_is_held_to_the_ink_limit(tmp_path: Path) -> 
     assert inks.coverage > 200.5, "the colour must need more ink than the limit allows"
     (finding,) = [d for d in parse_diagnostics(result.output) if NAVY in d.message]
     assert finding.code == "PK750" and finding.severity == "error"
+    assert (
+        finding.hint == "choose a lighter colour, or raise 'ink_limit' if your printer accepts it"
+    )
     assert (Path(finding.file).name, finding.line) == ("game.yaml", 7), "at the ink_limit"
     assert finding.message == (
         f"material 'mat' prints {NAVY} with {inks.coverage:.0f} % ink (C {inks.c:.0%} "
