@@ -209,6 +209,12 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "the last bit",
     ),
     (
+        "printkit/check/rules.py::check_rules",
+        r"(smoke|properties): bool = True,",
+        "check_rules's only caller (build.check_game) passes every argument: the defaults are "
+        "never used",
+    ),
+    (
         "printkit/check/counter_fit.py",
         r"if scale > 1 - 1e-9:",
         "differs only for a piece whose scale is exactly 1 - 1e-9, to the last bit",
