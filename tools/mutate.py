@@ -215,6 +215,24 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "never used",
     ),
     (
+        "printkit/check/engine_replays.py::write_replay",
+        r"batch = Batch\(seeds\.game, (None|bound\.name), rules, players, variant, by_seat, "
+        r"seeds\.seed, (None|1|2)\)",
+        "the batch only carries the game file's facts: game_file reads neither its engine's "
+        "name (it asks the engine) nor its count of seeds",
+    ),
+    (
+        "printkit/check/engine_replays.py::write_replay",
+        r"path\.parent\.mkdir\((parents=(None|False), )?exist_ok=True\)",
+        "the replay folder's parent is the system's temporary folder, which tempfile only "
+        "returns once it exists",
+    ),
+    (
+        "printkit/check/engine_replays.py::write_replay",
+        r'write_atomic\(path, \(json\.dumps\(data, (indent=(None|2))?\) \+ "\\n"\)\.encode\(\)\)',
+        "only the file's indentation changes: `printkit replay` parses the same JSON",
+    ),
+    (
         "printkit/check/counter_fit.py",
         r"if scale > 1 - 1e-9:",
         "differs only for a piece whose scale is exactly 1 - 1e-9, to the last bit",

@@ -1,0 +1,77 @@
+"""The replay file of a property's counterexample: where it is written, what it records for
+`printkit replay`, and what the message says when it cannot be written. And the smoke
+playouts' own settings: none asked for, and an agent that does not exist."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from check.test_engine import _checked, _claim
+from printkit.check.engine_replays import replay_folder
+from printkit.diagnostics import Diagnostics
+from printkit.load.package import load_package
+from printkit.simulate.settings import rules_hash
+
+FALSE_AT_THE_END = {"at": "end", "always": "state.positions | max <= 10", "playouts": 200}
+
+
+def _replay_said(tmp_path: Path) -> str:
+    _, diagnostics = _checked(tmp_path, _claim("exact", FALSE_AT_THE_END), properties=True)
+    [found] = [d for d in diagnostics if d.code == "PK530"]
+    return found.message
+
+
+def test_a_counterexample_is_recorded_in_the_system_temporary_folder(tmp_path: Path) -> None:
+    message = _replay_said(tmp_path)
+    replay = Path(message.split("replay in ")[1].rstrip(")"))
+    recorded = json.loads(replay.read_text(encoding="utf-8"))
+    assert replay_folder() == Path(tempfile.gettempdir()) / "printkit-replays"
+    assert replay.parent == replay_folder()
+    assert replay.name == f"race_game-exact-seed0-playout{recorded['playout']}.json"
+    assert f"(seed 0, playout {recorded['playout']}," in message
+    loading = Diagnostics()
+    loaded = load_package("race_game", tmp_path / "rule_data" / "race_game", loading)
+    assert loaded is not None
+    assert recorded["seed"] == 0 and recorded["variant"] is None
+    assert recorded["settings"] == {}, "a validator's playout has no simulate settings"
+    assert recorded["rules_hash"] == rules_hash(loaded.package)
+
+
+def test_a_replay_that_cannot_be_written_is_said_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file where the folder should be: the system's reason, without its error number."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    (tmp_path / "printkit-replays").write_text("in the way", encoding="utf-8")
+    assert "; no replay written: File exists)" in _replay_said(tmp_path / "game")
+
+
+def _smoke(**smoke: Any) -> Any:
+    def edit(data: dict[str, Any]) -> None:
+        data["simulation"] = {"max_turns": 4, "smoke": smoke}
+
+    return edit
+
+
+def test_no_smoke_playouts_find_nothing(tmp_path: Path) -> None:
+    """With `playouts: 0` not even an end condition is said never to happen."""
+    _, diagnostics = _checked(tmp_path, _smoke(playouts=0), smoke=True)
+    assert not [d for d in diagnostics if d.code in ("PK544", "PK545", "PK546")]
+    _, diagnostics = _checked(tmp_path / "one", _smoke(playouts=1), smoke=True)
+    assert [d.message for d in diagnostics if d.code == "PK545"] == [
+        "1 of 1 smoke playouts reached max_turns 4 (first: seed 0, playout 0); 0 allowed"
+    ]
+
+
+def test_an_unknown_smoke_agent_is_reported_at_the_agents(tmp_path: Path) -> None:
+    """A name of the agents' form that names no agent, said where the agents are given."""
+    edit = _smoke(playouts=3, agents=["priority:nothing"])
+    _, diagnostics = _checked(tmp_path, edit, smoke=True)
+    [found] = [d for d in diagnostics if d.code == "PK500"]
+    text = (tmp_path / "rule_data" / "race_game" / "game.yaml").read_text(encoding="utf-8")
+    assert "priority:nothing" in text.splitlines()[found.span.line - 1]
