@@ -1,5 +1,6 @@
 """Text past a layout's safe zone (PK303): how far past each edge, said in millimetres where
-the region's geometry is written, and nothing for what may run to the edge."""
+the region's geometry is written, and nothing for what may run to the edge (listed first, so
+that the text regions after them are still checked)."""
 
 from __future__ import annotations
 
@@ -15,15 +16,16 @@ layouts:
     size: standard
     background: "#ffffff"
     regions:
+      art: {kind: box, x: 0mm, y: 0mm, width: 63mm, height: 88mm}
+      empty: {x: 0mm, y: 0mm, width: 10mm, height: 10mm}
       title: {x: 4mm, y: 4mm, width: 55mm, height: 10mm, text: "{{ card.name }}"}
       effect: {x: 4mm, y: 20mm, width: 55mm, height: 30mm, text: "{{ card.effect }}"}
       left: {x: 1mm, y: 60mm, width: 20mm, height: 5mm, text: L}
+      near: {x: 2.8mm, y: 70mm, width: 20mm, height: 5mm, text: N}
       top: {x: 30mm, y: 2.5mm, width: 20mm, height: 1mm, text: T}
       right: {x: 41mm, y: 60mm, width: 21.5mm, height: 5mm, text: R}
       bottom: {x: 10mm, y: 80mm, width: 20mm, height: 6mm, text: B}
       exact: {x: 3mm, y: 3mm, width: 57mm, height: 82mm, text: E}
-      art: {kind: box, x: 0mm, y: 0mm, width: 63mm, height: 88mm}
-      empty: {x: 0mm, y: 0mm, width: 10mm, height: 10mm}
   back:
     extends: face
     safe_zone: 5mm
@@ -59,6 +61,7 @@ def test_text_past_the_safe_zone_is_reported_at_its_geometry(tmp_path: Path) -> 
     assert sorted((d.line, d.column, d.severity, d.message) for d in found) == sorted(
         [
             (*at("left"), "warning", past("left", 2.0)),
+            (*at("near"), "warning", past("near", 0.2)),  # less than a point past
             (*at("top"), "warning", past("top", 0.5)),
             (*at("right"), "warning", past("right", 2.5)),
             (*at("bottom"), "warning", past("bottom", 1.0)),
