@@ -5,13 +5,16 @@ playouts' own settings: none asked for, and an agent that does not exist."""
 from __future__ import annotations
 
 import json
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support import RULE_DATA
 
 from check.test_engine import _checked, _claim
+from printkit.build import compile_game
 from printkit.check.engine_replays import replay_folder
 from printkit.diagnostics import Diagnostics
 from printkit.load.package import load_package
@@ -75,3 +78,19 @@ def test_an_unknown_smoke_agent_is_reported_at_the_agents(tmp_path: Path) -> Non
     [found] = [d for d in diagnostics if d.code == "PK500"]
     text = (tmp_path / "rule_data" / "race_game" / "game.yaml").read_text(encoding="utf-8")
     assert "priority:nothing" in text.splitlines()[found.span.line - 1]
+
+
+def test_smoke_playouts_on_rules_the_engine_cannot_set_up_are_not_played(tmp_path: Path) -> None:
+    """The set-up refused once (PK542 at the engine) stops the smoke playouts too, with no
+    second report and no internal error."""
+    copy = tmp_path / "rise"
+    shutil.copytree(RULE_DATA / "rise", copy)
+    rules = copy / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(
+        text.replace("    tower_tiers: 3\n", "    tower_tiers: 0\n", 1), encoding="utf-8"
+    )
+    diagnostics = Diagnostics()
+    compile_game("rise", copy, diagnostics, smoke=True)
+    codes = [d.code for d in diagnostics]
+    assert "PK900" not in codes and codes.count("PK542") == 1, [d.render() for d in diagnostics]
