@@ -94,3 +94,24 @@ def test_smoke_playouts_on_rules_the_engine_cannot_set_up_are_not_played(tmp_pat
     compile_game("rise", copy, diagnostics, smoke=True)
     codes = [d.code for d in diagnostics]
     assert "PK900" not in codes and codes.count("PK542") == 1, [d.render() for d in diagnostics]
+
+
+def test_smoke_findings_are_said_whole_where_their_settings_are(tmp_path: Path) -> None:
+    """Games cut short at max_turns (PK545, at max_turns) and the end they never reached
+    (PK544, at the end condition), message and hint."""
+    _, diagnostics = _checked(tmp_path, _smoke(playouts=2, seed=5), smoke=True)
+    lines = (tmp_path / "rule_data" / "race_game" / "game.yaml").read_text().splitlines()
+    found = {d.code: d for d in diagnostics if d.code in ("PK544", "PK545")}
+    assert found["PK545"].message == (
+        "2 of 2 smoke playouts reached max_turns 4 (first: seed 5, playout 0); 0 allowed"
+    )
+    assert found["PK545"].hint == (
+        "a game the rules let go on forever, or a cap too low: raise simulation.max_turns or "
+        "simulation.smoke.max_timeouts if the games are only long"
+    )
+    assert lines[found["PK545"].span.line - 1].strip() == "max_turns: 4"
+    assert found["PK544"].message == "end condition 'finish' never happened in 2 smoke playouts"
+    assert found["PK544"].hint == (
+        "it may be unreachable, or rare: more playouts or other agents tell which"
+    )
+    assert lines[found["PK544"].span.line - 1].strip() == "finish:"
