@@ -115,3 +115,31 @@ def test_smoke_findings_are_said_whole_where_their_settings_are(tmp_path: Path) 
         "it may be unreachable, or rare: more playouts or other agents tell which"
     )
     assert lines[found["PK544"].span.line - 1].strip() == "finish:"
+
+
+def test_a_broken_invariant_stops_the_smoke_playouts_with_a_replay(tmp_path: Path) -> None:
+    """PK549 at the engine binding, once (the other games would only mislead), naming the
+    seed, playout and step, with the replay `printkit replay` plays again."""
+
+    def below_zero(data: dict[str, Any]) -> None:
+        data["rules"]["values"]["start"] = -1
+        data["simulation"] = {"smoke": {"playouts": 3, "seed": 7}}
+        data["claims"] = {}
+        data.pop("examples", None)
+
+    _, diagnostics = _checked(tmp_path, below_zero, smoke=True)
+    [found] = [d for d in diagnostics if d.code == "PK549"]
+    lines = (tmp_path / "rule_data" / "race_game" / "game.yaml").read_text().splitlines()
+    assert lines[found.span.line - 1].strip() == "engine: race"
+    assert found.hint == (
+        "an engine fault, or data the engine cannot play: replay the game to see the step"
+    )
+    said, _, replay = found.message.partition("; replay in ")
+    assert said == (
+        "engine 'race': an invariant broke: a position is below 0 (seed 7, playout 0, step 0"
+    )
+    path = Path(replay.removesuffix(")"))
+    assert path == replay_folder() / "race_game-invariant-seed7-playout0.json"
+    recorded = json.loads(path.read_text(encoding="utf-8"))
+    assert (recorded["players"], recorded["seed"], recorded["playout"]) == (2, 7, 0)
+    assert recorded["agents"] == ["random", "random"]
