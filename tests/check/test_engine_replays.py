@@ -143,3 +143,32 @@ def test_a_broken_invariant_stops_the_smoke_playouts_with_a_replay(tmp_path: Pat
     recorded = json.loads(path.read_text(encoding="utf-8"))
     assert (recorded["players"], recorded["seed"], recorded["playout"]) == (2, 7, 0)
     assert recorded["agents"] == ["random", "random"]
+
+
+def test_without_simulation_settings_a_smoke_finding_is_at_the_engine(tmp_path: Path) -> None:
+    """No `simulation:` block to point at: games too long for the default 200 turns are
+    reported at the engine binding."""
+
+    def far_goal(data: dict[str, Any]) -> None:
+        data["rules"]["values"]["goal"] = 100000
+        data.pop("simulation", None)
+
+    _, diagnostics = _checked(tmp_path, far_goal, smoke=True)
+    [found] = [d for d in diagnostics if d.code == "PK545"]
+    lines = (tmp_path / "rule_data" / "race_game" / "game.yaml").read_text().splitlines()
+    assert "simulation:" not in lines
+    assert lines[found.span.line - 1].strip() == "engine: race"
+
+
+def test_an_ability_no_game_used_is_reported_at_its_key(tmp_path: Path) -> None:
+    def with_leap(data: dict[str, Any]) -> None:
+        data["rules"]["abilities"] = {"leap": {"title": "Leap", "text": "Jump two spaces."}}
+        data["simulation"] = {"smoke": {"playouts": 2}}
+
+    _, diagnostics = _checked(tmp_path, with_leap, smoke=True)
+    [found] = [d for d in diagnostics if d.code == "PK546" and "'leap'" in d.message]
+    assert found.message == (
+        "ability 'leap' was never used in 2 smoke playouts nor in a scripted game"
+    )
+    lines = (tmp_path / "rule_data" / "race_game" / "game.yaml").read_text().splitlines()
+    assert lines[found.span.line - 1].strip() == "leap:"
