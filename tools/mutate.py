@@ -201,6 +201,61 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "says it, so its part's JSON does too: the depth only sets how much is serialised",
     ),
     (
+        "printkit/check/layout.py::_outside_by",
+        r"\)",
+        "without the 0.0 a region inside the safe zone gets a negative excess instead of none, "
+        "and the only caller skips every excess up to 1e-6 alike",
+    ),
+    (
+        "printkit/check/ink.py::check_ink",
+        r"if inks\.coverage >= limit \+ 0\.5:.*",
+        "differs only for a colour needing exactly half a percent more ink than the limit, to "
+        "the last bit",
+    ),
+    (
+        "printkit/check/rules.py::check_rules",
+        r"(smoke|properties): bool = True,",
+        "check_rules's only caller (build.check_game) passes every argument: the defaults are "
+        "never used",
+    ),
+    (
+        "printkit/check/engine_replays.py::write_replay",
+        r"batch = Batch\(seeds\.game, (None|bound\.name), rules, players, variant, by_seat, "
+        r"seeds\.seed, (None|1|2)\)",
+        "the batch only carries the game file's facts: game_file reads neither its engine's "
+        "name (it asks the engine) nor its count of seeds",
+    ),
+    (
+        "printkit/check/engine_replays.py::write_replay",
+        r"path\.parent\.mkdir\((parents=(None|False), )?exist_ok=True\)",
+        "the replay folder's parent is the system's temporary folder, which tempfile only "
+        "returns once it exists",
+    ),
+    (
+        "printkit/check/engine_replays.py::write_replay",
+        r'write_atomic\(path, \(json\.dumps\(data, (indent=(None|2))?\) \+ "\\n"\)\.encode\(\)\)',
+        "only the file's indentation changes: `printkit replay` parses the same JSON",
+    ),
+    (
+        "printkit/check/layout.py::check_safe_zones",
+        r"if excess < 1e-6:",
+        "differs only for text exactly 1e-6 pt past the safe zone, to the last bit",
+    ),
+    (
+        "printkit/check/erratum_names.py::check_erratum_names",
+        r"replace\(span, column=span\.column \+ 1 \+ start\) if \(span\.line\) or True else span,",
+        "errata are read from YAML, so an erratum's subject always has a located span (a "
+        "line): the unlocated fallback is never moved",
+    ),
+    (
+        "printkit/check/engine_smoke.py::check_smoke",
+        r"if agents is None or bound\.new_game\(players, None, (None|\(.*\)), "
+        r"(None|diagnostics)\) is None:",
+        "check_engine sets up the same game (the default players, no variant) before the smoke "
+        "playouts and stops when it is refused, so here the set-up never fails and its place "
+        "and diagnostics are never used",
+    ),
+    (
         "printkit/check/counter_fit.py",
         r"if scale > 1 - 1e-9:",
         "differs only for a piece whose scale is exactly 1 - 1e-9, to the last bit",
@@ -816,6 +871,35 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "printkit/geometry/hexgrid.py",
         r"if other in cells and other <= h:",
         "a hex is never its own neighbour, so other == h cannot happen",
+    ),
+    (
+        "printkit/geometry/hexpaths.py::unique_edges",
+        r"if other in cells and other <= \(q, r\):",
+        "every step to a neighbour is non-zero, so a hex is never its own neighbour",
+    ),
+    (
+        "printkit/geometry/trigrid.py::centre",
+        r"xs, ys = zip\(\*\(point\(v, side\) for v in corners\(cell\)\), "
+        r"(strict=(None|False))?\)",
+        "every corner's point is an (x, y) pair, so the coordinates zipped are always as many",
+    ),
+    (
+        "printkit/geometry/trigrid.py::_translated",
+        r"di, dj = min\(vertices, (key=None)?\)",
+        "the least corner in (i, j) order moves with the shape as the least in (j, i) order "
+        "does, so forms stay equal exactly when shapes are; canonical is only compared",
+    ),
+    (
+        "printkit/geometry/trigrid.py::hexagon",
+        r"for c in range\(-(4 \* radius [-+] [23]|5 \* radius - 2), "
+        r"(4 \* radius [-+] [23]|5 \* radius \+ 2)\):",
+        "the cells of a hexagon of radius n lie in columns -2n to 2n - 1, inside every range "
+        "the mutants scan; the corner test alone decides which cells are kept",
+    ),
+    (
+        "printkit/geometry/trigrid.py::hexagon",
+        r"if all\(max\(abs\(i\), abs\(i \+ j\)\) <= radius for i, j in corners\(\(c, r\)\)\):",
+        "the rows scanned (-n to n - 1) already keep every corner's j within n",
     ),
     (
         "printkit/games/shields_up/engine.py",

@@ -63,8 +63,11 @@ def _missing(package: Package, subject: str) -> Iterator[tuple[int, str, str]]:
                     (did_you_mean(table_id, known["table"])),
                 )
             elif not 1 <= row <= len(table.rows):
-                yield match.start("row"), f"row {row} of '{table_id}', which has "
-                f"{len(table.rows)} rows", "rows count from 1 in a subject, as messages print them"
+                yield (
+                    match.start("row"),
+                    f"row {row} of '{table_id}', which has {len(table.rows)} rows",
+                    "rows count from 1 in a subject, as messages print them",
+                )
             continue
         kind = match["kind"] or "rule"
         name = match["name"] or match["rule"]

@@ -6,6 +6,7 @@ import itertools
 import math
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -18,6 +19,7 @@ from printkit.geometry.hexgrid import (
     spiral,
 )
 from printkit.geometry.hexpaths import (
+    centre_key,
     chain_edges,
     corner_key,
     edge_polylines,
@@ -36,6 +38,13 @@ orientations = st.sampled_from(list(Orientation))
 def test_corner_keys_are_the_corners(h: Hex, i: int, orientation: Orientation) -> None:
     layout = HexLayout(orientation, 7.0, (3.0, -2.0))
     assert math.dist(key_point(layout, corner_key(h, i, orientation)), layout.corners(h)[i]) < 1e-9
+
+
+@given(st.builds(Hex, small, small), orientations)
+def test_centre_keys_are_the_centres(h: Hex, orientation: Orientation) -> None:
+    """Repeated fills are placed at a hex's centre key: a wrong key moves every copy."""
+    layout = HexLayout(orientation, 7.0, (3.0, -2.0))
+    assert math.dist(key_point(layout, centre_key(h, orientation)), layout.centre(h)) < 1e-9
 
 
 @given(hex_sets, orientations)
@@ -90,6 +99,32 @@ def test_translated_edge_sets_chain_the_same_way() -> None:
     moved = [((a + 6, b + 9), (c + 6, d + 9)) for (a, b), (c, d) in edges]
     shifted = [[(x + 6, y + 9) for x, y in line] for line in chain_edges(edges)]
     assert chain_edges(moved) == shifted
+
+
+@pytest.mark.parametrize("orientation", list(Orientation))
+@pytest.mark.parametrize("step", [Hex(1, 0), Hex(0, 1), Hex(1, -1)], ids=["q", "r", "s"])
+@pytest.mark.parametrize("length", range(2, 9))
+def test_a_line_of_hexes_chains_into_the_fewest_polylines(
+    length: int, step: Hex, orientation: Orientation
+) -> None:
+    """Every odd-degree corner ends some polyline, so half their number is the least possible;
+    starting chains at those corners, each continuing to its smallest neighbour, reaches it
+    for a line of hexes along any axis (one moveto fewer per hex than a careless order)."""
+    cells = [step.scale(i) for i in range(length)]
+    degree = Counter(
+        key
+        for h, i in shared_edges(cells)
+        for key in (corner_key(h, i, orientation), corner_key(h, i + 1, orientation))
+    )
+    odd = sum(1 for n in degree.values() if n % 2)
+    assert odd == 2 * (length - 1), "each inner edge ends at two corners of degree 3"
+    assert len(edge_polylines(cells, orientation)) == odd // 2
+
+
+def test_a_chain_starts_at_an_end_of_a_path_not_at_its_smallest_corner() -> None:
+    """A path whose smallest corner lies in its middle is still one polyline."""
+    edges = [((5, 0), (0, 0)), ((0, 0), (3, 0))]
+    assert chain_edges(edges) == [[(3, 0), (0, 0), (5, 0)]]
 
 
 SQUARE = [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]

@@ -1,0 +1,74 @@
+"""Text past a layout's safe zone (PK303): how far past each edge, said in millimetres where
+the region's geometry is written, and nothing for what may run to the edge (listed first, so
+that the text regions after them are still checked)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from support import GOOD, parse_diagnostics, run_cli
+
+# a standard card is 63 × 88 mm; its safe zone is 3 mm unless the layout says otherwise
+LAYOUTS = """\
+layouts:
+  face:
+    size: standard
+    background: "#ffffff"
+    regions:
+      art: {kind: box, x: 0mm, y: 0mm, width: 63mm, height: 88mm}
+      empty: {x: 0mm, y: 0mm, width: 10mm, height: 10mm}
+      title: {x: 4mm, y: 4mm, width: 55mm, height: 10mm, text: "{{ card.name }}"}
+      effect: {x: 4mm, y: 20mm, width: 55mm, height: 30mm, text: "{{ card.effect }}"}
+      left: {x: 1mm, y: 60mm, width: 20mm, height: 5mm, text: L}
+      near: {x: 2.8mm, y: 70mm, width: 20mm, height: 5mm, text: N}
+      top: {x: 30mm, y: 2.5mm, width: 20mm, height: 1mm, text: T}
+      right: {x: 41mm, y: 60mm, width: 21.5mm, height: 5mm, text: R}
+      bottom: {x: 10mm, y: 80mm, width: 20mm, height: 6mm, text: B}
+      exact: {x: 3mm, y: 3mm, width: 57mm, height: 82mm, text: E}
+  back:
+    extends: face
+    safe_zone: 5mm
+    regions:
+      left: {text: L again}
+      exact: {x: 2mm}
+"""
+
+
+def test_text_past_the_safe_zone_is_reported_at_its_geometry(tmp_path: Path) -> None:
+    folder = tmp_path / "minimal_deck"
+    shutil.copytree(GOOD / "minimal_deck", folder)
+    game = folder / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    start, end = text.index("layouts:\n"), text.index("decks:\n")
+    game.write_text(text[:start] + LAYOUTS + text[end:], encoding="utf-8")
+    lines = (text[:start] + LAYOUTS).splitlines()
+
+    result = run_cli("--rule-data", tmp_path, "validate")
+    found = [d for d in parse_diagnostics(result.output) if d.code == "PK303"]
+
+    def at(region: str, layout: str = "face") -> tuple[int, int]:
+        start = next(n for n, line in enumerate(lines, 1) if line.strip() == f"{layout}:")
+        line = next(n for n, line in enumerate(lines, 1) if n > start and f" {region}: " in line)
+        return line, lines[line - 1].index("{") + 1  # at the region's mapping
+
+    def past(region: str, by: float, layout: str = "face", safe: float = 3.0) -> str:
+        return (
+            f"text region '{region}' of layout '{layout}' reaches {by:.1f} mm past the "
+            f"{safe:.1f} mm safe zone"
+        )
+
+    assert sorted((d.line, d.column, d.severity, d.message) for d in found) == sorted(
+        [
+            (*at("left"), "warning", past("left", 2.0)),
+            (*at("near"), "warning", past("near", 0.2)),  # less than a point past
+            (*at("top"), "warning", past("top", 0.5)),
+            (*at("right"), "warning", past("right", 2.5)),
+            (*at("bottom"), "warning", past("bottom", 1.0)),
+            # the back's own geometry: its x, and its wider safe zone the region inherits
+            (*at("exact", "back"), "warning", past("exact", 3.0, "back", 5.0)),
+        ]
+    )
+    assert {d.hint for d in found} == {
+        "move the region inward, or set the layout's safe_zone if the piece is small"
+    }
