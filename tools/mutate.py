@@ -749,6 +749,18 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "a hex is never its own neighbour, so other == h cannot happen",
     ),
     (
+        "printkit/games/shields_dice/engine.py::observation",
+        r"return json\.dumps\(self\.to_json\(\), (sort_keys=(None|False))?\)",
+        "to_json builds every mapping in one fixed order (the inventory's kinds, the attacks "
+        "table's colours), so equal positions give equal strings, sorted or not",
+    ),
+    (
+        "printkit/games/shields_dice/engine.py::_strength",
+        r"total = 1\.0",
+        "a strength is only read as the difference of the two seats' (evaluate): a start of 1 "
+        "adds half a point to both",
+    ),
+    (
         "printkit/games/shields_up/engine.py",
         r'if built or card\.does == "destroy_shields":',
         "the term added is damage * built: 0 for a weapon not begun (built 0) and for every card "

@@ -9,6 +9,7 @@ the data when a value or a reading changes.
 from __future__ import annotations
 
 import json
+import math
 import shutil
 from fractions import Fraction
 
@@ -17,6 +18,8 @@ from support import RULE_DATA, run_cli
 
 from engines.dice_support import POSITIONS, merged, played, playout, position
 from printkit.games.shields_dice import ENGINE
+from printkit.games.shields_dice.config import DataError
+from printkit.games.shields_dice.engine import STEEPNESS, ShieldsDiceEngine
 from printkit.simulate.protocol import (
     CHANCE,
     TERMINAL,
@@ -290,6 +293,91 @@ def test_evaluate_is_a_share_and_favours_the_stronger_side() -> None:
     assert ENGINE.evaluate(even, 0) == pytest.approx(0.5)
     ahead = position({"players": [{"attackers": {"red": "d8_solid_red"}}, {"health": {"blue": 3}}]})
     assert 0.5 < ENGINE.evaluate(ahead, 0) < 1 and 0 < ENGINE.evaluate(ahead, 1) < 0.5
+
+
+def _lead(state, seat: int) -> float:
+    """The lead evaluate squashed, recovered from its share: the logistic curve inverted."""
+    share = ENGINE.evaluate(state, seat)
+    return -math.log(1 / share - 1) / STEEPNESS
+
+
+def test_evaluate_weighs_each_standing_battery_as_its_docstring_says() -> None:
+    """Counted by hand: a standing battery is worth 1 plus a third of (its points over its
+    points and a full 12, and its attacking die's sides over the d20's 20), a side the sum over
+    two. Points are health, the battery's colour shields and every black shield, front and
+    behind. Player 1 lost red; yellow has 5 health, shields at 4 and 7 and the d8 (8/20), blue
+    12 health and the d6 (6/20); blacks at 2 and 3 add 5 to each. Player 2 stands whole with the
+    d4s (4/20), yellow at 1 health."""
+    state = position(
+        {
+            "players": [
+                {
+                    "health": {"red": 0, "yellow": 5},
+                    "attackers": {
+                        "red": None,
+                        "yellow": "d8_solid_yellow",
+                        "blue": "d6_solid_blue",
+                    },
+                    "shields": {
+                        "yellow": [
+                            {"die": "d10_translucent_yellow", "points": 4},
+                            {"die": "d12_translucent_yellow", "points": 7},
+                        ]
+                    },
+                    "black": {
+                        "front": [{"die": "d12_translucent_black", "points": 2}],
+                        "behind": [{"die": "d20_translucent_black", "points": 3}],
+                    },
+                },
+                {"health": {"yellow": 1}},
+            ]
+        }
+    )
+    ENGINE.check_invariants(state)
+    first = (2 + (21 / 33 + 8 / 20 + 17 / 29 + 6 / 20) / 3) / 2  # yellow 5+4+7+5, blue 12+5
+    second = (3 + (12 / 24 + 4 / 20 + 1 / 13 + 4 / 20 + 12 / 24 + 4 / 20) / 3) / 2
+    assert _lead(state, 0) == pytest.approx(first - second)
+    assert _lead(state, 1) == pytest.approx(second - first)
+
+
+def test_every_black_shield_in_front_adds_its_points() -> None:
+    """Both black shields in front (20 and 12 points) raise each of three full batteries from
+    12/24 to 44/56 of the way: a lead of 3 x (44/56 - 1/2) / 3 / 2 = 1/7."""
+    front = [
+        {"die": "d20_translucent_black", "points": 20},
+        {"die": "d12_translucent_black", "points": 12},
+    ]
+    state = position({"players": [{"black": {"front": front}}, {}]})
+    assert _lead(state, 0) == pytest.approx(1 / 7)
+
+
+@pytest.mark.parametrize("winner", [0, 1])
+def test_a_won_game_is_worth_all_to_its_winner_and_nothing_to_the_loser(winner: int) -> None:
+    """Two batteries lost end the game (l.117): the evaluation is then the result itself."""
+    lost = {"health": {"yellow": 0, "blue": 0}, "attackers": {"yellow": None, "blue": None}}
+    players = [{}, {}]
+    players[1 - winner] = lost
+    state = position({"winner": winner, "players": players})
+    ENGINE.check_invariants(state)
+    assert state.current_player() == TERMINAL
+    assert ENGINE.evaluate(state, winner) == 1.0 and ENGINE.evaluate(state, 1 - winner) == 0.0
+
+
+def test_an_engine_reads_a_package_once_and_each_variant_apart() -> None:
+    """A fresh engine keeps one config per package and variant: asked again it gives the same
+    one; another variant or another package is read on its own."""
+    engine = ShieldsDiceEngine()
+    rules = played()
+    config = engine.config(rules, 2, None)
+    assert engine.config(rules, 2, None) is config
+    assert engine.config(rules, 2, "match").match_wins == 2 and config.match_wins == 1
+    assert engine.config(played(**{"rules.values.health": 15}), 2, None).health == 15
+    assert engine.new_game(rules, 2, None).to_json()["players"][0]["health"]["red"] == 12
+
+
+def test_exact_tables_refuse_a_variant_the_rules_lack() -> None:
+    with pytest.raises(DataError, match="no variant 'nonsense'"):
+        ENGINE.exact_tables(played(), 2, "nonsense")
 
 
 def test_sentences_take_their_words_from_the_data() -> None:
