@@ -761,6 +761,28 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "adds half a point to both",
     ),
     (
+        "printkit/games/shields_dice/state.py::_resurrections",
+        r'if count and cfg\.role\[kind\] != "(XXhealthXX|HEALTH)" '
+        r"and cfg\.sides\[kind\] <= number:",
+        "a health die serves no battery (its battery is -1), so _places gives it nowhere to go "
+        "and it is never listed: the role test only says so first",
+    ),
+    (
+        "printkit/games/shields_dice/position.py::from_json",
+        r'state\.pending = \("(XXattackXX|ATTACK)", colour\(pending\["attack"\]\[0\]\), '
+        r'colour\(pending\["attack"\]\[1\]\)\)',
+        "a pending attack's first item is never read: to_json, the damage and the roll's chance "
+        "read only its two colours",
+    ),
+    (
+        "printkit/games/shields_dice/position.py::from_json",
+        r'state\.winner = -2 if data\.get\("winner"\) is None else data\["winner"\]'
+        r"|return cfg\.start_attacker\[battery\] if name == \"\" else -2 if name is None else "
+        r"kind\(name\)",
+        "no winner and no attacking die are only read as below 0 (a winner is otherwise compared "
+        "with a seat, 0 or 1): -1 and -2 say the same",
+    ),
+    (
         "printkit/games/shields_up/engine.py",
         r'if built or card\.does == "destroy_shields":',
         "the term added is damage * built: 0 for a weapon not begun (built 0) and for every card "

@@ -18,8 +18,9 @@ from support import RULE_DATA, run_cli
 
 from engines.dice_support import POSITIONS, merged, played, playout, position
 from printkit.games.shields_dice import ENGINE
+from printkit.games.shields_dice import position as dice_position
 from printkit.games.shields_dice.config import DataError
-from printkit.games.shields_dice.engine import STEEPNESS, ShieldsDiceEngine
+from printkit.games.shields_dice.engine import STEEPNESS, ShieldsDiceEngine, ShieldsDiceState
 from printkit.simulate.protocol import (
     CHANCE,
     TERMINAL,
@@ -108,13 +109,18 @@ def test_the_opening_example_plays_as_the_text_tells_it() -> None:
 
 
 def test_a_copy_plays_on_alone() -> None:
+    """A copy starts with what the last step did (its events) and plays on without the state."""
     state = position({})
+    for move in ("take d8_solid_red red", "attack red yellow", "roll 3"):
+        state.apply(state.parse(move))
     copy = state.clone()
+    assert copy.events == state.events == ["roll", "health_lost"]
     copy.apply(copy.parse("take d20_translucent_black front"))
-    assert state.to_json()["players"][0]["black"]["front"] == []
-    assert copy.to_json()["players"][0]["black"]["front"] == [
+    assert state.to_json()["players"][1]["black"]["front"] == []
+    assert copy.to_json()["players"][1]["black"]["front"] == [
         {"die": "d20_translucent_black", "points": 20}
     ]
+    assert state.events == ["roll", "health_lost"]
 
 
 @pytest.mark.parametrize("path", sorted(POSITIONS.glob("*.json")), ids=lambda p: p.stem)
@@ -288,6 +294,23 @@ def test_resurrection_brings_back_a_die_no_larger_than_the_number_showing() -> N
     ENGINE.check_invariants(state)
 
 
+def test_a_sacrificed_shield_joins_its_twin_in_the_trash() -> None:
+    """With two red d10s in the inventory, one already trashed, sacrificing the other to bring
+    back the d4 polish leaves both in the trash: every die is still counted once."""
+    rules = played(**{"components.d10_translucent_red.count": 2})
+    patch = {
+        "phase": "attack",
+        "trash": {"d10_translucent_red": 1, "d4_solid_grey": 1},
+        "players": [{"shields": {"red": [{"die": "d10_translucent_red", "points": 5}]}}, {}],
+    }
+    state = position(patch, rules, variant="resurrection")
+    state.apply(state.parse("resurrect d10_translucent_red d4_solid_grey keep"))
+    after = state.to_json()
+    assert after["trash"] == {"d10_translucent_red": 2}
+    assert after["players"][0]["held"] == ["d4_solid_grey"]
+    ENGINE.check_invariants(state)
+
+
 def test_evaluate_is_a_share_and_favours_the_stronger_side() -> None:
     even = position({})
     assert ENGINE.evaluate(even, 0) == pytest.approx(0.5)
@@ -391,6 +414,14 @@ def test_the_observation_is_the_whole_table() -> None:
     state = position({})
     assert json.loads(state.observation(1)) == state.to_json()
     assert state.sample_world(1, seeded("x")).to_json() == state.to_json()
+
+
+def test_a_position_of_three_players_is_refused_by_name() -> None:
+    data = position({}).to_json()
+    data["players"].append(data["players"][0])
+    config = ENGINE.config(played(), 2, None)
+    with pytest.raises(ValueError, match="a position of this game has 2 players"):
+        dice_position.from_json(config, data, ShieldsDiceState)
 
 
 def test_merged_patches_lists_of_mappings_item_by_item() -> None:
