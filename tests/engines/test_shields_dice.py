@@ -238,6 +238,19 @@ def test_a_die_for_a_lost_battery_is_taken_only_when_the_erratum_allows_it() -> 
     ]
     strict = position(lost, played(**{"rules.values.take_for_destroyed": False}))
     assert [strict.notation(a) for a in strict.legal_actions()] == ["take d4_solid_grey keep"]
+    state.apply(state.parse("take d8_solid_red trash"))
+    assert state.events[-1] == "deny_destroyed_colour"
+    assert state.to_json()["trash"]["d8_solid_red"] == 1
+
+
+def test_a_smaller_attacking_die_goes_to_the_trash_and_the_larger_stays() -> None:
+    """l.86-88: with the red d6 and d8 both taken, only the d8 is kept and the d6 is trashed."""
+    state = position({"players": [{"attackers": {"red": "d8_solid_red"}}, {}]})
+    state.apply(state.parse("take d6_solid_red trash"))
+    after = state.to_json()
+    assert state.events == ["take_die", "attacking_die", "trash"]
+    assert after["players"][0]["attackers"]["red"] == "d8_solid_red"
+    assert after["trash"]["d6_solid_red"] == 1
 
 
 def test_a_destroyed_battery_takes_its_dice_to_the_trash() -> None:
@@ -376,7 +389,7 @@ def test_every_black_shield_in_front_adds_its_points() -> None:
 
 @pytest.mark.parametrize("winner", [0, 1])
 def test_a_won_game_is_worth_all_to_its_winner_and_nothing_to_the_loser(winner: int) -> None:
-    """Two batteries lost end the game (l.117): the evaluation is then the result itself."""
+    """Two batteries lost end the game (l.118): the evaluation is then the result itself."""
     lost = {"health": {"yellow": 0, "blue": 0}, "attackers": {"yellow": None, "blue": None}}
     players = [{}, {}]
     players[1 - winner] = lost
