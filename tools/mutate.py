@@ -768,6 +768,14 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "and it is never listed: the role test only says so first",
     ),
     (
+        "printkit/games/shields_dice/state.py::_find_shield",
+        r"mine = zip\(self\.shields\[me\], self\.health\[me\], (strict=(None|False))?\)"
+        r"|alive = \[stack for stack, health in mine if health >= 0\]",
+        "a seat has one stack and one health per battery, so strict never fires; a colour "
+        "shield sits only on its own battery, so the kind asked for (one in play: polish and "
+        "resurrection offer no other) is never also in a destroyed battery's stack",
+    ),
+    (
         "printkit/games/shields_dice/position.py::from_json",
         r'state\.pending = \("(XXattackXX|ATTACK)", colour\(pending\["attack"\]\[0\]\), '
         r'colour\(pending\["attack"\]\[1\]\)\)',

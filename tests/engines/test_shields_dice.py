@@ -141,12 +141,22 @@ def test_the_first_player_rolls_three_d12_and_ties_roll_again() -> None:
     outcomes = dict(state.chance_outcomes())
     assert min(a[1] for a in outcomes) == 3 and max(a[1] for a in outcomes) == 36
     assert outcomes[("roll", 3)] == Fraction(1, 12**3)
-    for move in ("roll 20", "roll 20"):
-        state.apply(state.parse(move))
-    assert "first_player_ties" in state.events and state.current_player() == CHANCE
+    state.apply(state.parse("roll 20"))
+    assert state.events == ["roll_for_first"] and state.current_player() == CHANCE
+    state.apply(state.parse("roll 20"))
+    assert state.events == ["roll_for_first", "first_player_ties"]
+    assert state.current_player() == CHANCE
     for move in ("roll 13", "roll 22"):
         state.apply(state.parse(move))
     assert state.current_player() == 1 and state.to_json()["phase"] == "take_die"
+
+
+def test_the_lower_total_starts_when_the_set_up_says_lowest() -> None:
+    rules = played(**{"rules.setup[0].decides": "lowest"})
+    state = ENGINE.new_game(rules, 2, None)
+    for move in ("roll 13", "roll 22"):
+        state.apply(state.parse(move))
+    assert state.current_player() == 0 and state.to_json()["phase"] == "take_die"
 
 
 def test_health_follows_the_data() -> None:
@@ -244,8 +254,11 @@ def test_a_die_for_a_lost_battery_is_taken_only_when_the_erratum_allows_it() -> 
 
 
 def test_a_smaller_attacking_die_goes_to_the_trash_and_the_larger_stays() -> None:
-    """l.86-88: with the red d6 and d8 both taken, only the d8 is kept and the d6 is trashed."""
-    state = position({"players": [{"attackers": {"red": "d8_solid_red"}}, {}]})
+    """l.86-88: with the red d6 and d8 both taken, only the d8 is kept and the d6 is trashed;
+    the battery, at 1 health, still stands, so the trashed die denies nothing."""
+    state = position(
+        {"players": [{"health": {"red": 1}, "attackers": {"red": "d8_solid_red"}}, {}]}
+    )
     state.apply(state.parse("take d6_solid_red trash"))
     after = state.to_json()
     assert state.events == ["take_die", "attacking_die", "trash"]
@@ -278,11 +291,12 @@ def test_two_batteries_win_and_the_match_loser_starts_the_next_game() -> None:
     single.apply(single.parse("attack red yellow"))
     single.apply(single.parse("roll 1"))
     assert single.current_player() == TERMINAL and single.returns() == [1.0, 0.0]
-    match = position(patch, variant="match")
+    match = position({**patch, "turn": 7}, variant="match")
     match.apply(match.parse("attack red yellow"))
     match.apply(match.parse("roll 1"))
     after = match.to_json()
     assert match.current_player() == 1 and after["wins"] == [1, 0] and after["game"] == 2
+    assert after["turn"] == 8 and match.events[-2:] == ["match", "match_first_player"]
     assert after["players"][1]["health"] == {"red": 12, "yellow": 12, "blue": 12}
     ENGINE.check_invariants(match)
 
@@ -322,6 +336,15 @@ def test_a_sacrificed_shield_joins_its_twin_in_the_trash() -> None:
     assert after["trash"] == {"d10_translucent_red": 2}
     assert after["players"][0]["held"] == ["d4_solid_grey"]
     ENGINE.check_invariants(state)
+
+
+def test_polish_for_a_shield_not_in_play_is_refused() -> None:
+    """A move no legal list offers (polish with no shield to restore) fails loudly instead of
+    restoring some other shield."""
+    state = position({"phase": "attack", "pool": {}, "players": [{"held": ["d4_solid_grey"]}, {}]})
+    polish, shield = (state.cfg.kinds.index(n) for n in ("d4_solid_grey", "d10_translucent_red"))
+    with pytest.raises(ValueError, match=f"no shield of kind {shield} in play"):
+        state.apply(("polish", polish, shield))
 
 
 def test_evaluate_is_a_share_and_favours_the_stronger_side() -> None:
