@@ -297,6 +297,11 @@ def test_two_batteries_win_and_the_match_loser_starts_the_next_game() -> None:
     after = match.to_json()
     assert match.current_player() == 1 and after["wins"] == [1, 0] and after["game"] == 2
     assert after["turn"] == 8 and match.events[-2:] == ["match", "match_first_player"]
+    winner_starts = played(**{"rules.values.match_next_first": "winner"})
+    again = position({**patch, "turn": 7}, winner_starts, variant="match")
+    again.apply(again.parse("attack red yellow"))
+    again.apply(again.parse("roll 1"))
+    assert again.current_player() == 0 and again.to_json()["game"] == 2
     assert after["players"][1]["health"] == {"red": 12, "yellow": 12, "blue": 12}
     ENGINE.check_invariants(match)
 
