@@ -352,6 +352,13 @@ def test_polish_for_a_shield_not_in_play_is_refused() -> None:
         state.apply(("polish", polish, shield))
 
 
+def test_a_black_shield_taken_behind_stays_behind() -> None:
+    state = position({})
+    state.apply(state.parse("take d12_translucent_black behind"))
+    black = state.to_json()["players"][0]["black"]
+    assert black == {"front": [], "behind": [{"die": "d12_translucent_black", "points": 12}]}
+
+
 def test_evaluate_is_a_share_and_favours_the_stronger_side() -> None:
     even = position({})
     assert ENGINE.evaluate(even, 0) == pytest.approx(0.5)
@@ -519,7 +526,7 @@ def test_a_potion_limit_above_one_lets_a_turn_drink_more() -> None:
         "players": [
             {
                 "health": {"red": 3, "yellow": 4},
-                "held": ["d6_solid_green", "d8_solid_green", "d4_solid_grey"],
+                "held": ["d6_solid_green", "d8_solid_green", "d10_solid_green", "d4_solid_grey"],
                 "shields": {"red": [{"die": "d10_translucent_red", "points": 2}]},
             },
             {},
@@ -534,9 +541,78 @@ def test_a_potion_limit_above_one_lets_a_turn_drink_more() -> None:
     assert state.current_player() == 0
     assert sorted(state.notation(a) for a in state.legal_actions()) == [
         "end",
-        "potion d8_solid_green blue",
-        "potion d8_solid_green red",
-        "potion d8_solid_green yellow",
-    ]
+        *(f"potion {die} {colour}" for die in ("d10_solid_green", "d8_solid_green")
+          for colour in ("blue", "red", "yellow")),
+    ]  # fmt: skip
     state.apply(state.parse("potion d8_solid_green yellow"))
     assert state.current_player() == 1 and state.to_json()["players"][0]["health"]["yellow"] == 12
+    assert state.to_json()["players"][0]["held"] == ["d10_solid_green", "d4_solid_grey"]
+
+
+def test_polish_restores_a_shield_up_to_its_sides_and_is_spent() -> None:
+    """l.108: polish heals a shield by its full number, the points past the shield's maximum
+    are lost, and the polish goes to the trash; one a turn, so the turn then passes."""
+    patch = {
+        "phase": "attack",
+        "pool": {},
+        "players": [
+            {
+                "held": ["d4_solid_grey", "d8_solid_grey"],
+                "shields": {"red": [{"die": "d10_translucent_red", "points": 4}]},
+            },
+            {},
+        ],
+    }
+    state = position(patch)
+    state.apply(state.parse("polish d8_solid_grey d10_translucent_red"))
+    after = state.to_json()
+    assert after["players"][0]["shields"]["red"] == [{"die": "d10_translucent_red", "points": 10}]
+    assert after["players"][0]["held"] == ["d4_solid_grey"] and after["trash"]["d8_solid_grey"] == 1
+    assert state.events == ["use_polish", "polish"] and state.current_player() == 1
+
+
+def test_a_polish_limit_of_two_ends_the_turn_after_the_second() -> None:
+    """use_polish.limit 1 -> 2: a second polish may follow the first, and no third."""
+    patch = {
+        "phase": "attack",
+        "pool": {},
+        "players": [
+            {
+                "held": ["d4_solid_grey", "d6_solid_grey", "d8_solid_grey"],
+                "shields": {"red": [{"die": "d10_translucent_red", "points": 1}]},
+            },
+            {},
+        ],
+    }
+    state = position(patch, played(**{"rules.actions.use_polish.limit": 2}))
+    state.apply(state.parse("polish d4_solid_grey d10_translucent_red"))
+    assert state.current_player() == 0 and "end" in map(state.notation, state.legal_actions())
+    ENGINE.check_invariants(state)
+    state.apply(state.parse("polish d6_solid_grey d10_translucent_red"))
+    assert state.current_player() == 1
+    assert state.to_json()["players"][0]["shields"]["red"][0]["points"] == 10
+
+
+def test_a_destroyed_battery_left_with_its_dice_neither_attacks_nor_keeps_shields_in_play() -> None:
+    """trash_with_battery off: a destroyed battery keeps its attacking die and shield beside
+    it, but it can no longer attack (l.118) and its shield is not polished or sacrificed."""
+    rules = played(**{"rules.values.trash_with_battery": False})
+    patch = {
+        "phase": "attack",
+        "trash": {"d12_translucent_green": 1, "d4_solid_blue": 1},
+        "players": [
+            {
+                "health": {"red": 0},
+                "held": ["d4_solid_grey"],
+                "shields": {"red": [{"die": "d10_translucent_red", "points": 3}]},
+            },
+            {},
+        ],
+    }
+    state = position(patch, rules, variant="resurrection")
+    ENGINE.check_invariants(state)
+    assert sorted(state.notation(a) for a in state.legal_actions()) == [
+        "attack blue red",
+        "attack yellow blue",
+        "resurrect d4_solid_grey d4_solid_blue trash",
+    ]
