@@ -16,7 +16,7 @@ from fractions import Fraction
 import pytest
 from support import RULE_DATA, run_cli
 
-from engines.dice_support import POSITIONS, merged, played, playout, position
+from engines.dice_support import POSITIONS, listed_first, merged, played, playout, position
 from printkit.games.shields_dice import ENGINE
 from printkit.games.shields_dice import position as dice_position
 from printkit.games.shields_dice.config import DataError
@@ -357,6 +357,38 @@ def test_a_black_shield_taken_behind_stays_behind() -> None:
     state.apply(state.parse("take d12_translucent_black behind"))
     black = state.to_json()["players"][0]["black"]
     assert black == {"front": [], "behind": [{"die": "d12_translucent_black", "points": 12}]}
+
+
+RED_D6 = {"attackers": {"red": "d6_solid_red"}}
+
+
+@pytest.mark.parametrize(
+    ("patch", "variant", "move"),
+    [
+        ({"pool": {"d8_solid_red": 1}, "players": [RED_D6, {}]}, None, "take d8_solid_red red"),
+        ({"phase": "attack", "pool": {}, "players": [RED_D6, {}]}, None, "attack red yellow"),
+        (
+            {
+                "phase": "attack",
+                "trash": {"d4_solid_red": 1},
+                "players": [{**RED_D6, "held": ["d4_solid_grey"]}, {}],
+            },
+            "resurrection",
+            "resurrect d4_solid_grey d4_solid_red trash",
+        ),
+    ],
+    ids=["replace", "attack", "bring_back_smaller"],
+)
+def test_the_inventory_order_changes_no_move(patch: dict, variant: str | None, move: str) -> None:
+    """A die kind is its place in the inventory; with the red d6 listed first (kind 0) it still
+    attacks, is replaced by the d8 (and trashed) and outranks a d4 brought back."""
+    games = [position(patch, rules, variant) for rules in (played(), listed_first("d6_solid_red"))]
+    legal = [sorted(map(game.notation, game.legal_actions())) for game in games]
+    assert legal[0] == legal[1] and move in legal[0]
+    for game in games:
+        game.apply(game.parse(move))
+        ENGINE.check_invariants(game)
+    assert games[0].to_json() == games[1].to_json()
 
 
 def test_evaluate_is_a_share_and_favours_the_stronger_side() -> None:
