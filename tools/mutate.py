@@ -776,6 +776,12 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "resurrection offer no other) is never also in a destroyed battery's stack",
     ),
     (
+        "printkit/games/shields_dice/state.py::_destroy",
+        r"self\.trash\[kind\] (= 1|-= 1|\+= 2)|self\.attacker\[seat\]\[colour\] = -2",
+        "damage reaches a battery's health only when its colour shields are gone, so the loop "
+        "trashing them at its destruction never runs; no attacking die is only read as below 0",
+    ),
+    (
         "printkit/games/shields_dice/position.py::from_json",
         r'state\.pending = \("(XXattackXX|ATTACK)", colour\(pending\["attack"\]\[0\]\), '
         r'colour\(pending\["attack"\]\[1\]\)\)',

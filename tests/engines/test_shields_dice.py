@@ -114,7 +114,7 @@ def test_a_copy_plays_on_alone() -> None:
     for move in ("take d8_solid_red red", "attack red yellow", "roll 3"):
         state.apply(state.parse(move))
     copy = state.clone()
-    assert copy.events == state.events == ["roll", "health_lost"]
+    assert copy.events == state.events == ["roll", "health_lost"] and copy.current_player() == 1
     copy.apply(copy.parse("take d20_translucent_black front"))
     assert state.to_json()["players"][1]["black"]["front"] == []
     assert copy.to_json()["players"][1]["black"]["front"] == [
@@ -196,7 +196,8 @@ def test_a_shield_absorbs_only_its_points() -> None:
     assert (
         after["players"][0]["shields"]["blue"] == [] and after["players"][0]["health"]["blue"] == 12
     )
-    assert after["trash"]["d10_translucent_blue"] == 1 and "shield_broken" in state.events
+    assert after["trash"]["d10_translucent_blue"] == 1
+    assert state.events == ["roll", "shield_broken"] and state.current_player() == 0
 
 
 def test_a_black_shield_in_front_guards_every_battery_first() -> None:
@@ -278,7 +279,8 @@ def test_a_destroyed_battery_takes_its_dice_to_the_trash() -> None:
     after = state.to_json()
     assert after["players"][0]["attackers"]["blue"] is None
     assert after["trash"]["d12_translucent_green"] == 1 and after["trash"]["d8_solid_blue"] == 1
-    assert {"battery_destroyed", "destroyed_battery_dice"} <= set(state.events)
+    assert state.events == ["roll", "battery_destroyed", "destroyed_battery_dice"]
+    assert state.current_player() == 0
 
 
 def test_two_batteries_win_and_the_match_loser_starts_the_next_game() -> None:
@@ -326,6 +328,23 @@ def test_resurrection_brings_back_a_die_no_larger_than_the_number_showing() -> N
     ENGINE.check_invariants(state)
 
 
+def test_a_broken_shield_joins_its_twin_in_the_trash() -> None:
+    """With two blue d10s in the inventory, one already trashed, breaking the other leaves both
+    in the trash."""
+    rules = played(**{"components.d10_translucent_blue.count": 2})
+    patch = {
+        "seat": 1,
+        "phase": "attack",
+        "trash": {"d10_translucent_blue": 1},
+        "players": [{"shields": {"blue": [{"die": "d10_translucent_blue", "points": 2}]}}, {}],
+    }
+    state = position(patch, rules)
+    state.apply(state.parse("attack yellow blue"))
+    state.apply(state.parse("roll 2"))
+    assert state.to_json()["trash"] == {"d10_translucent_blue": 2}
+    ENGINE.check_invariants(state)
+
+
 def test_a_sacrificed_shield_joins_its_twin_in_the_trash() -> None:
     """With two red d10s in the inventory, one already trashed, sacrificing the other to bring
     back the d4 polish leaves both in the trash: every die is still counted once."""
@@ -360,13 +379,19 @@ def test_a_black_shield_taken_behind_stays_behind() -> None:
 
 
 RED_D6 = {"attackers": {"red": "d6_solid_red"}}
+RED_D6_AT_2 = {"health": {"red": 2}, **RED_D6}
 
 
 @pytest.mark.parametrize(
-    ("patch", "variant", "move"),
+    ("patch", "variant", "moves"),
     [
         ({"pool": {"d8_solid_red": 1}, "players": [RED_D6, {}]}, None, "take d8_solid_red red"),
         ({"phase": "attack", "pool": {}, "players": [RED_D6, {}]}, None, "attack red yellow"),
+        (
+            {"seat": 1, "phase": "attack", "pool": {}, "players": [RED_D6_AT_2, {}]},
+            None,
+            "attack blue red, roll 2",
+        ),
         (
             {
                 "phase": "attack",
@@ -377,18 +402,20 @@ RED_D6 = {"attackers": {"red": "d6_solid_red"}}
             "resurrect d4_solid_grey d4_solid_red trash",
         ),
     ],
-    ids=["replace", "attack", "bring_back_smaller"],
+    ids=["replace", "attack", "destroyed", "bring_back_smaller"],
 )
-def test_the_inventory_order_changes_no_move(patch: dict, variant: str | None, move: str) -> None:
+def test_the_inventory_order_changes_no_move(patch: dict, variant: str | None, moves: str) -> None:
     """A die kind is its place in the inventory; with the red d6 listed first (kind 0) it still
-    attacks, is replaced by the d8 (and trashed) and outranks a d4 brought back."""
+    attacks, is replaced by the d8 (and trashed), goes to the trash with its battery and
+    outranks a d4 brought back."""
     games = [position(patch, rules, variant) for rules in (played(), listed_first("d6_solid_red"))]
-    legal = [sorted(map(game.notation, game.legal_actions())) for game in games]
-    assert legal[0] == legal[1] and move in legal[0]
-    for game in games:
-        game.apply(game.parse(move))
-        ENGINE.check_invariants(game)
-    assert games[0].to_json() == games[1].to_json()
+    for move in moves.split(", "):
+        legal = [sorted(map(game.notation, game.legal_actions())) for game in games]
+        assert legal[0] == legal[1] and (move in legal[0] or move.startswith("roll"))
+        for game in games:
+            game.apply(game.parse(move))
+            ENGINE.check_invariants(game)
+        assert games[0].to_json() == games[1].to_json()
 
 
 def test_evaluate_is_a_share_and_favours_the_stronger_side() -> None:
@@ -462,7 +489,7 @@ def test_a_won_game_is_worth_all_to_its_winner_and_nothing_to_the_loser(winner: 
     players[1 - winner] = lost
     state = position({"winner": winner, "players": players})
     ENGINE.check_invariants(state)
-    assert state.current_player() == TERMINAL
+    assert state.current_player() == TERMINAL and state.legal_actions() == []
     assert ENGINE.evaluate(state, winner) == 1.0 and ENGINE.evaluate(state, 1 - winner) == 0.0
 
 
