@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import shutil
 from fractions import Fraction
 
@@ -515,6 +516,97 @@ def test_sentences_take_their_words_from_the_data() -> None:
     sentence = state.describe(state.parse("take d20_translucent_black front"))
     assert sentence.startswith("Take a die: Player 1 takes the translucent black d20")
     assert "all three of its owner's batteries" in sentence and "in front of" in sentence
+
+
+def _titles() -> dict[str, str]:
+    """The phases', actions' and variants' titles, as the rule data writes them."""
+    rules = played().rules
+    groups = (rules.structure.phases, rules.actions, rules.variants)
+    return {name: node.title for group in groups for name, node in group.items()}
+
+
+SENTENCES = [  # (position, variant, rules changed, moves played first, the move, its words)
+    (
+        {"seat": 1, "pool": {"d4_solid_grey": 1, "d6_solid_blue": 1},
+         "players": [{}, {"health": {"blue": 0}, "attackers": {"blue": None}}]},
+        None, {}, [], "take d6_solid_blue trash",
+        "{take_die}: Player 2 takes the solid blue d6 ({attacking_die}) and puts it in the trash.",
+    ),
+    ({}, None, {}, [], "take d6_solid_green keep",
+     "{take_die}: Player 1 takes the solid green d6 ({potion}) and keeps it for a later turn."),
+    ({}, None, {}, [], "take d12_translucent_black behind",
+     "{take_die}: Player 1 takes the translucent black d12 ({black_shield}) and sets it behind "
+     "the colour shields."),
+    ({}, None, {}, [], "take d10_translucent_blue blue",
+     "{take_die}: Player 1 takes the translucent blue d10 ({colour_shield}) and sets it on the "
+     "blue battery."),
+    ({"seat": 1, "phase": "attack"}, None, {}, [], "attack yellow blue",
+     "{attack}: Player 2's yellow battery {yellow_attacks}, rolling the solid yellow d4 at "
+     "Player 1's blue battery."),
+    ({"seat": 1, "phase": "attack"}, None, {}, ["attack yellow blue"], "roll 3",
+     "The solid yellow d4 rolls 3."),
+    ({"phase": "attack", "players": [{"held": ["d6_solid_green"]}, {}]}, None, {}, [],
+     "potion d6_solid_green yellow",
+     "{use_potion}: Player 1 uses the solid green d6 on the yellow battery."),
+    ({"phase": "attack", "players": [{"held": ["d4_solid_grey"], "shields": {
+        "red": [{"die": "d10_translucent_red", "points": 3}]}}, {}]}, None, {}, [],
+     "polish d4_solid_grey d10_translucent_red",
+     "{use_polish}: Player 1 uses the solid grey d4 on the translucent red d10."),
+    ({"phase": "attack", "trash": {"d4_solid_blue": 1}, "players": [
+        {"held": ["d4_solid_grey"], "attackers": {"blue": "d6_solid_blue"}}, {}]},
+     "resurrection", {}, [], "resurrect d4_solid_grey d4_solid_blue trash",
+     "{resurrection}: Player 1 trashes the solid grey d4 to bring back the solid blue d4 "
+     "(trash)."),
+    ({"phase": "attack", "players": [{"held": ["d6_solid_green", "d8_solid_green"],
+      "health": {"red": 2}}, {}]}, None, {"rules.actions.use_potion.limit": 2},
+     ["potion d6_solid_green red"], "end",
+     "Player 1 uses no more potions or polish this turn."),
+    ({"phase": "attack", "players": [
+        {"health": {"blue": 0}, "attackers": {"blue": None}},
+        {"health": {"yellow": 0, "blue": 0}, "attackers": {"yellow": None, "blue": None}}]},
+     None, {"rules.values.batteries_to_win": 3}, [], "pass",
+     "Player 1 has no move and passes."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("patch", "variant", "changes", "before", "move", "words"),
+    SENTENCES,
+    ids=[case[4] for case in SENTENCES],
+)
+def test_every_move_reads_as_a_sentence_in_the_data_words(
+    patch: dict, variant: str | None, changes: dict, before: list[str], move: str, words: str
+) -> None:
+    """Titles come from the data's phases, actions and variants; the bracketed results from
+    the pool_roles and attacks rows (their values filled in); a die from its finish, colour and
+    sides."""
+    rules = played(**changes)
+    values = rules.rules.values
+    results = {
+        row.id: re.sub(r"\{\{ values\.(\w+) \}\}", lambda m: str(values[m[1]]), row.result)
+        for table in ("pool_roles", "attacks")
+        for row in rules.rules.tables[table].rows
+    }
+    state = position(patch, rules, variant)
+    for earlier in before:
+        state.apply(state.parse(earlier))
+    assert state.describe(state.parse(move)) == words.format(**_titles(), **results)
+
+
+def test_the_roll_for_first_player_names_each_roller_in_turn() -> None:
+    state = ENGINE.new_game(played(), 2, None)
+    assert state.describe(state.parse("roll 20")) == "Player 1 rolls 20 for first player."
+    state.apply(state.parse("roll 20"))
+    assert state.describe(state.parse("roll 13")) == "Player 2 rolls 13 for first player."
+
+
+def test_a_move_not_legal_is_refused_with_the_legal_ones_listed() -> None:
+    state = position({"pool": {"d8_solid_red": 1}})
+    legal = "the legal moves are: take d8_solid_red red"
+    with pytest.raises(
+        ValueError, match=f"'take d8_solid_red blue' is not a legal move here; {legal}"
+    ):
+        state.parse("take  d8_solid_red  blue")
 
 
 def test_the_observation_is_the_whole_table() -> None:
