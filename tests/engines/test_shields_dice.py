@@ -660,12 +660,56 @@ def test_validate_plays_the_examples_on_the_data(tmp_path) -> None:
             "d20_translucent_black at 21 points",
         ),
         ({"players": [{"health": {"red": 0, "blue": 0}}, {}]}, "lost 2 batteries"),
+        ({"players": [{}, {"health": {"red": -1}}]}, "seat 1: red health is -1"),
+        ({"players": [{"attackers": {"red": "d8_solid_yellow"}}, {}]},
+         "seat 0: d8_solid_yellow on the red battery"),
+        ({"players": [{"attackers": {"red": "d10_translucent_red"}}, {}]},
+         "d10_translucent_red on the red battery"),
+        ({"players": [{}, {"attackers": {"blue": None}}]}, "seat 1: blue has no attacking die"),
+        ({"players": [{"shields": {"red": [{"die": "d8_solid_red", "points": 3}]}}, {}]},
+         "d8_solid_red on the red battery"),
+        ({"players": [{"black": {"behind": [{"die": "d10_translucent_red", "points": 3}]}}, {}]},
+         "d10_translucent_red set as an overall shield"),
+        ({"players": [{"black": {"front": [{"die": "d12_translucent_black", "points": 0}]}}, {}]},
+         "d12_translucent_black at 0 points"),
+        ({"players": [{"shields": {"red": [{"die": "d10_translucent_red", "points": 11}]}}, {}]},
+         "d10_translucent_red at 11 points"),
+        ({"players": [{"held": ["d8_solid_red"]}, {}]}, "d8_solid_red held for later"),
+        ({"used": {"use_potion": 2, "use_polish": 0}}, r"\[2, 0\] potions and polish used"),
+        ({"used": {"use_potion": 0, "use_polish": 2}}, r"\[0, 2\] potions and polish used"),
+        ({"seat": 2}, "seat 2, phase 0"),
+        ({"seat": -1}, "seat -1, phase 0"),
+        ({"wins": [0, 1]}, r"games won \[0, 1\] and no winner"),
     ],
-)
+)  # fmt: skip
 def test_the_invariants_catch_a_position_no_rule_allows(patch: dict, message: str) -> None:
     state = ENGINE.from_json(played(), merged(position({}).to_json(), patch))
     with pytest.raises(InvariantBroken, match=message):
         ENGINE.check_invariants(state)
+
+
+def test_the_invariants_let_every_limit_itself_pass() -> None:
+    """Full health and a full shield, a shield at 1 point, one battery lost, the potion limit
+    used and the second seat to move: all allowed."""
+    state = position(
+        {
+            "seat": 1,
+            "phase": "attack",
+            "used": {"use_potion": 1, "use_polish": 0},
+            "players": [
+                {
+                    "health": {"blue": 0},
+                    "attackers": {"blue": None},
+                    "shields": {"red": [{"die": "d10_translucent_red", "points": 10}]},
+                    "black": {"front": [{"die": "d20_translucent_black", "points": 1}]},
+                },
+                {"shields": {"yellow": [{"die": "d12_translucent_yellow", "points": 1}]}},
+            ],
+        }
+    )
+    ENGINE.check_invariants(state)
+    polish = position({"used": {"use_potion": 0, "use_polish": 1}})
+    ENGINE.check_invariants(polish)
 
 
 def test_a_potion_limit_above_one_lets_a_turn_drink_more() -> None:
