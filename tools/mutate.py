@@ -782,6 +782,12 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "trashing them at its destruction never runs; no attacking die is only read as below 0",
     ),
     (
+        "printkit/games/shields_dice/state.py::chance_outcomes",
+        r"if self\.pending is None or self\.winner >=? [01]:",
+        "the winning roll clears what is pending before the game is won, so a won game has "
+        "nothing pending and the winner test never decides",
+    ),
+    (
         "printkit/games/shields_dice/position.py::from_json",
         r'state\.pending = \("(XXattackXX|ATTACK)", colour\(pending\["attack"\]\[0\]\), '
         r'colour\(pending\["attack"\]\[1\]\)\)',

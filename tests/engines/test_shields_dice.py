@@ -255,6 +255,25 @@ def test_a_die_for_a_lost_battery_is_taken_only_when_the_erratum_allows_it() -> 
     assert state.to_json()["trash"]["d8_solid_red"] == 1
 
 
+@pytest.mark.parametrize(
+    ("pool", "phase"),
+    [
+        ({"d8_solid_red": 1}, "attack"),  # only a die for the lost battery: nothing to take
+        ({"d8_solid_red": 1, "d8_solid_yellow": 1}, "take_die"),  # yellow still stands
+        ({"d8_solid_red": 1, "d6_solid_green": 1}, "take_die"),  # a potion is always kept
+    ],
+)
+def test_without_the_erratum_a_pool_of_lost_colours_skips_the_take(pool: dict, phase: str) -> None:
+    """take_for_destroyed off: a die for a lost battery may not be taken, so when the pool
+    holds nothing else the next turn starts at the attack."""
+    rules = played(**{"rules.values.take_for_destroyed": False})
+    lost = {"health": {"red": 0}, "attackers": {"red": None}}
+    state = position({"seat": 1, "phase": "attack", "pool": pool, "players": [lost, {}]}, rules)
+    state.apply(state.parse("attack red yellow"))
+    state.apply(state.parse("roll 1"))
+    assert state.current_player() == 0 and state.to_json()["phase"] == phase
+
+
 def test_a_smaller_attacking_die_goes_to_the_trash_and_the_larger_stays() -> None:
     """l.86-88: with the red d6 and d8 both taken, only the d8 is kept and the d6 is trashed;
     the battery, at 1 health, still stands, so the trashed die denies nothing."""
