@@ -830,3 +830,44 @@ def test_a_destroyed_battery_left_with_its_dice_neither_attacks_nor_keeps_shield
         "attack yellow blue",
         "resurrect d4_solid_grey d4_solid_blue trash",
     ]
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"rules.values.batteries": 4}, "the attacks table needs one row per battery"),
+        ({"rules.tables.pool_roles.rows[0].data.role": "wizard"}, "a role the engine does not"),
+        ({"rules.values.newer_shield": "beside"}, "newer_shield is one of"),
+        ({"rules.values.match_next_first": "nobody"}, "match_next_first"),
+        ({"rules.setup[1].uses[0].count": 4}, "the set-up uses more dice than the inventory has"),
+        ({"rules.players.max": 1}, "the rules are not played by 2 players"),
+        ({"rules.players.min": 3}, "the rules are not played by 2 players"),
+        ({"rules.setup[0].id": "first_roll"}, "the set-up has no step 'roll_for_first'"),
+        ({"rules.setup[3].id": "pool"}, "the set-up has no step 'fill_pool'"),
+        ({"rules.actions.use_polish.limit": None}, "rules.actions.use_polish needs a limit"),
+    ],
+)
+def test_data_the_engine_cannot_play_is_refused_by_name(changes: dict, message: str) -> None:
+    with pytest.raises(DataError, match=re.escape(message)):
+        ShieldsDiceEngine().new_game(played(**changes), 2, None)
+
+
+def test_the_set_up_takes_each_players_dice_out_of_the_pool() -> None:
+    """Three health dice per player (6 of the 6) leave none in the pool; set up once for the
+    table (per_player off), 3 stay; not kept after the set-up (the roll for first), all 6 do."""
+
+    def green_in_pool(**changes: object) -> int:
+        pool = ShieldsDiceEngine().new_game(played(**changes), 2, None).to_json()["pool"]
+        return pool.get("d12_translucent_green", 0)
+
+    assert green_in_pool() == 0
+    assert green_in_pool(**{"rules.setup[1].uses[0].per_player": False}) == 3
+    assert green_in_pool(**{"rules.setup[1].uses[0].kept": False}) == 6
+
+
+def test_the_roll_for_first_player_follows_the_dice_the_set_up_names() -> None:
+    """Two d12s each instead of three: totals 2 to 24, a 2 one time in 144."""
+    state = ENGINE.new_game(played(**{"rules.setup[0].uses[0].count": 2}), 2, None)
+    outcomes = dict(state.chance_outcomes())
+    assert min(a[1] for a in outcomes) == 2 and max(a[1] for a in outcomes) == 24
+    assert outcomes[("roll", 2)] == Fraction(1, 144)
