@@ -788,6 +788,12 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "nothing pending and the winner test never decides",
     ),
     (
+        "printkit/games/shields_dice/state.py::_enter",
+        r"self\.seat = \(self\.seat - 1\) % cfg\.players",
+        "the game has two seats (the config refuses any other count): the seat before is the "
+        "seat after",
+    ),
+    (
         "printkit/games/shields_dice/position.py::from_json",
         r'state\.pending = \("(XXattackXX|ATTACK)", colour\(pending\["attack"\]\[0\]\), '
         r'colour\(pending\["attack"\]\[1\]\)\)',

@@ -28,13 +28,17 @@ def played(**changes: Any) -> Package:
 
 
 @cache
-def listed_first(kind: str) -> Package:
-    """The played rules with the die `kind` moved to the head of the inventory (a die kind is
-    its index there, so this moves every index)."""
+def listed_first(kind: str, where: tuple[str, ...] = ("components",)) -> Package:
+    """The played rules with the entry `kind` of the mapping at `where` moved to its head: a
+    die to the head of the inventory (a die kind is its index there, so this moves every
+    index), or a phase to the start of the turn."""
     source = _played_source({})
-    components = source["components"]
-    source["components"] = {kind: components[kind]} | {
-        name: component for name, component in components.items() if name != kind
+    parent = source
+    for key in where[:-1]:
+        parent = parent[key]
+    listed = parent[where[-1]]
+    parent[where[-1]] = {kind: listed[kind]} | {
+        name: entry for name, entry in listed.items() if name != kind
     }
     return Package.model_validate(source)
 

@@ -274,6 +274,31 @@ def test_without_the_erratum_a_pool_of_lost_colours_skips_the_take(pool: dict, p
     assert state.current_player() == 0 and state.to_json()["phase"] == phase
 
 
+def test_the_take_that_empties_the_pool_says_so() -> None:
+    """The pool running out ends the mid game (l.154, l.164): the last take is marked."""
+    state = position({"pool": {"d8_solid_red": 1, "d8_solid_blue": 1}})
+    state.apply(state.parse("take d8_solid_red red"))
+    assert state.events == ["take_die", "attacking_die"]
+    state.apply(state.parse("attack red yellow"))
+    assert state.events == ["attack", "red_attacks"]
+    state.apply(state.parse("roll 2"))
+    state.apply(state.parse("take d8_solid_blue blue"))
+    assert state.events == ["take_die", "attacking_die", "pool_empty"]
+
+
+def test_a_turn_runs_its_phases_in_the_data_order() -> None:
+    """With the attack listed before the take, a potion drunk instead of attacking leads to the
+    same player's take, and the turn passes after it."""
+    rules = listed_first("attack", ("rules", "structure", "phases"))
+    patch = {"phase": "attack", "pool": {"d8_solid_red": 1},
+             "players": [{"health": {"red": 4}, "held": ["d6_solid_green"]}, {}]}  # fmt: skip
+    state = position(patch, rules)
+    state.apply(state.parse("potion d6_solid_green red"))
+    assert state.current_player() == 0 and state.to_json()["phase"] == "take_die"
+    state.apply(state.parse("take d8_solid_red red"))
+    assert state.current_player() == 1 and state.to_json()["phase"] == "attack"
+
+
 def test_a_smaller_attacking_die_goes_to_the_trash_and_the_larger_stays() -> None:
     """l.86-88: with the red d6 and d8 both taken, only the d8 is kept and the d6 is trashed;
     the battery, at 1 health, still stands, so the trashed die denies nothing."""
