@@ -284,6 +284,10 @@ def test_the_take_that_empties_the_pool_says_so() -> None:
     state.apply(state.parse("roll 2"))
     state.apply(state.parse("take d8_solid_blue blue"))
     assert state.events == ["take_die", "attacking_die", "pool_empty"]
+    assert state.turn() == 1  # the second turn, Player 2's, counted from 0
+    for move in ("attack blue red", "roll 1"):
+        state.apply(state.parse(move))
+    assert state.turn() == 2 and state.current_player() == 0
 
 
 def test_a_turn_runs_its_phases_in_the_data_order() -> None:
