@@ -301,6 +301,9 @@ def test_a_turn_runs_its_phases_in_the_data_order() -> None:
     assert state.current_player() == 0 and state.to_json()["phase"] == "take_die"
     state.apply(state.parse("take d8_solid_red red"))
     assert state.current_player() == 1 and state.to_json()["phase"] == "attack"
+    bare = position({**patch, "pool": {}}, rules)  # nothing to take: the turn passes at once
+    bare.apply(bare.parse("potion d6_solid_green red"))
+    assert bare.current_player() == 1 and bare.to_json()["phase"] == "attack"
 
 
 def test_a_smaller_attacking_die_goes_to_the_trash_and_the_larger_stays() -> None:
