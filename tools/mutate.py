@@ -809,6 +809,34 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "with a seat, 0 or 1): -1 and -2 say the same",
     ),
     (
+        "printkit/games/shields_dice/exact.py::_row",
+        r"start\.pool = \[1\] \* len\(cfg\.kinds\)"
+        r"|if shield (!=|==) NO_SHIELD (and|or) cfg\.role\[shield\] (==|!=) "
+        r'"(overall_shield|XXoverall_shieldXX|OVERALL_SHIELD)":',
+        "each attack sets the seat and phase itself, so what the pool holds between attacks is "
+        "never read; a lone full shield takes the same hits in front of the battery as on it, "
+        "so where the table's shield stands changes no count",
+    ),
+    (
+        "printkit/games/shields_dice/invariants.py",
+        r"seen = \[pool \+ trash for pool, trash in zip\(state\.pool, state\.trash, "
+        r"(strict=(None|False))?\)\]",
+        "pool and trash hold one count per kind of die (set-up and from_json make them so), so "
+        "strict never fires",
+    ),
+    (
+        "printkit/games/shields_dice/config.py::total_outcomes",
+        r"ways = \{0: 2\}|step\[total \+ face\] = step\.get\(total \+ face, 0\) - count",
+        "doubling every count, or flipping every count's sign (once per die, so all alike), "
+        "leaves each total's share of the sum the same",
+    ),
+    (
+        "printkit/games/shields_dice/config.py::_titles",
+        r"for group in \(rules\.structure\.phases if \(rules\.structure\) or True else \{\}, "
+        r"rules\.actions, rules\.variants\):",
+        "read_config refuses a package without a structure before it asks for titles",
+    ),
+    (
         "printkit/games/shields_up/engine.py",
         r'if built or card\.does == "destroy_shields":',
         "the term added is damage * built: 0 for a weapon not begun (built 0) and for every card "

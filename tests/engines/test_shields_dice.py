@@ -585,6 +585,9 @@ SENTENCES = [  # (position, variant, rules changed, moves played first, the move
     ),
     ({}, None, {}, [], "take d6_solid_green keep",
      "{take_die}: Player 1 takes the solid green d6 ({potion}) and keeps it for a later turn."),
+    ({}, None, {}, [], "take d20_translucent_black front",
+     "{take_die}: Player 1 takes the translucent black d20 ({black_shield}) and sets it in "
+     "front of the colour shields."),
     ({}, None, {}, [], "take d12_translucent_black behind",
      "{take_die}: Player 1 takes the translucent black d12 ({black_shield}) and sets it behind "
      "the colour shields."),
@@ -652,10 +655,10 @@ def test_the_roll_for_first_player_names_each_roller_in_turn() -> None:
 
 
 def test_a_move_not_legal_is_refused_with_the_legal_ones_listed() -> None:
-    state = position({"pool": {"d8_solid_red": 1}})
-    legal = "the legal moves are: take d8_solid_red red"
+    state = position({"pool": {"d8_solid_red": 1, "d6_solid_green": 1}})
+    legal = "the legal moves are: take d8_solid_red red, take d6_solid_green keep"
     with pytest.raises(
-        ValueError, match=f"'take d8_solid_red blue' is not a legal move here; {legal}"
+        ValueError, match=f"'take d8_solid_red blue' is not a legal move here; {legal}$"
     ):
         state.parse("take  d8_solid_red  blue")
 
@@ -731,6 +734,14 @@ def test_validate_plays_the_examples_on_the_data(tmp_path) -> None:
         ({"seat": 2}, "seat 2, phase 0"),
         ({"seat": -1}, "seat -1, phase 0"),
         ({"wins": [0, 1]}, r"games won \[0, 1\] and no winner"),
+        # a die both on the table and still in the pool is counted twice
+        ({"players": [{"shields": {"red": [{"die": "d10_translucent_red", "points": 3}]}}, {}]},
+         "2 d10_translucent_red on the table"),
+        ({"players": [{}, {"black": {"behind": [{"die": "d20_translucent_black", "points": 3}]}}]},
+         "2 d20_translucent_black on the table"),
+        ({"players": [{"held": ["d6_solid_green"]}, {}]}, "2 d6_solid_green on the table"),
+        ({"trash": {"d4_solid_blue": 1}, "players": [{"attackers": {"blue": "d8_solid_blue"}}, {}]},
+         "2 d8_solid_blue on the"),
     ],
 )  # fmt: skip
 def test_the_invariants_catch_a_position_no_rule_allows(patch: dict, message: str) -> None:
@@ -761,6 +772,14 @@ def test_the_invariants_let_every_limit_itself_pass() -> None:
     ENGINE.check_invariants(state)
     polish = position({"used": {"use_potion": 0, "use_polish": 1}})
     ENGINE.check_invariants(polish)
+
+
+def test_the_invariants_catch_a_phase_past_the_last() -> None:
+    """A phase is an index in the data's phases; one past them is an engine bug to report."""
+    state = position({})
+    state.phase = len(state.cfg.phases)
+    with pytest.raises(InvariantBroken, match="seat 0, phase 2"):
+        ENGINE.check_invariants(state)
 
 
 def test_a_potion_limit_above_one_lets_a_turn_drink_more() -> None:

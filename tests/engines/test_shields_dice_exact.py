@@ -79,3 +79,17 @@ def test_the_black_d20_in_front_needs_five_to_twenty_d4_attacks_as_counted_by_ha
 def test_two_d8_attacks_break_a_full_d12_shield_on_15_of_64_pairs():
     # two d8s reach 12 on 4+8 (and on sums 13 to 16): 5 + 4 + 3 + 2 + 1 = 15 of the 64 pairs
     assert _row("full d12 shield", "d8 attacking die")[2] == Fraction(15, 64)
+
+
+def test_an_attacking_die_of_a_size_no_other_has_gets_its_own_row():
+    """The red d8 made a d10: the d8 row is the yellow and blue d8s', the d10 row the red's."""
+    tables = ENGINE.exact_tables(
+        played(**{"components.d8_solid_red.attributes.sides": 10}), 2, None
+    )
+    for table in tables:
+        assert [row.label for row in table.rows] == [f"d{n} attacking die" for n in (4, 6, 8, 10)]
+    bare = _row(
+        "no shield", "d10 attacking die", **{"components.d8_solid_red.attributes.sides": 10}
+    )
+    # two d10s reach 12 health on 9 + 8 + ... + 1 = 45 of the 100 pairs (sums 12 to 20)
+    assert min(bare) == 2 and bare[2] == Fraction(45, 100)
