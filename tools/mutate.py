@@ -831,6 +831,19 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "leaves each total's share of the sum the same",
     ),
     (
+        "printkit/games/shields_dice/config.py",
+        r"(table = package\.rules\.tables\.get\(name\)|found = package\.rules\.actions\.get"
+        r"\(action\)) if \(package\.rules\) or True else None",
+        "read_config refuses a package without rules before it looks up a table or an action",
+    ),
+    (
+        "printkit/games/shields_dice/config.py::_colour",
+        r'return str\(package\.components\[kind\]\.attributes\.get\("colour", '
+        r'(None|"XXXX"|)\)\)',
+        "a die without a colour is only compared with the attacks table's battery colours, "
+        "which no default ('', 'None', 'XXXX') names",
+    ),
+    (
         "printkit/games/shields_dice/config.py::_titles",
         r"for group in \(rules\.structure\.phases if \(rules\.structure\) or True else \{\}, "
         r"rules\.actions, rules\.variants\):",

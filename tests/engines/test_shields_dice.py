@@ -896,11 +896,17 @@ def test_a_destroyed_battery_left_with_its_dice_neither_attacks_nor_keeps_shield
         ({"rules.setup[0].id": "first_roll"}, "the set-up has no step 'roll_for_first'"),
         ({"rules.setup[3].id": "pool"}, "the set-up has no step 'fill_pool'"),
         ({"rules.actions.use_polish.limit": None}, "rules.actions.use_polish needs a limit"),
+        ({"rules.structure": None}, "the package has no rules with a structure to play"),
     ],
 )
 def test_data_the_engine_cannot_play_is_refused_by_name(changes: dict, message: str) -> None:
     with pytest.raises(DataError, match=re.escape(message)):
         ShieldsDiceEngine().new_game(played(**changes), 2, None)
+
+
+def test_a_value_that_is_no_whole_number_is_refused_by_its_path() -> None:
+    with pytest.raises(ValueError, match=re.escape("rules.values.health is 'many', not")):
+        ShieldsDiceEngine().new_game(played(**{"rules.values.health": "many"}), 2, None)
 
 
 def test_the_set_up_takes_each_players_dice_out_of_the_pool() -> None:
