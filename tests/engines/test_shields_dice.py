@@ -887,9 +887,9 @@ def test_a_destroyed_battery_left_with_its_dice_neither_attacks_nor_keeps_shield
     ("changes", "message"),
     [
         ({"rules.values.batteries": 4}, "the attacks table needs one row per battery"),
-        ({"rules.tables.pool_roles.rows[0].data.role": "wizard"}, "a role the engine does not"),
+        ({"rules.tables.pool_roles.rows[0].data.role": "wizard"}, "pool_roles gives a role the"),
         ({"rules.values.newer_shield": "beside"}, "newer_shield is one of"),
-        ({"rules.values.match_next_first": "nobody"}, "match_next_first"),
+        ({"rules.values.match_next_first": "nobody"}, "newer_shield is one of"),
         ({"rules.setup[1].uses[0].count": 4}, "the set-up uses more dice than the inventory has"),
         ({"rules.players.max": 1}, "the rules are not played by 2 players"),
         ({"rules.players.min": 3}, "the rules are not played by 2 players"),
@@ -900,7 +900,7 @@ def test_a_destroyed_battery_left_with_its_dice_neither_attacks_nor_keeps_shield
     ],
 )
 def test_data_the_engine_cannot_play_is_refused_by_name(changes: dict, message: str) -> None:
-    with pytest.raises(DataError, match=re.escape(message)):
+    with pytest.raises(DataError, match="^" + re.escape(message)):
         ShieldsDiceEngine().new_game(played(**changes), 2, None)
 
 
