@@ -768,6 +768,12 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "and it is never listed: the role test only says so first",
     ),
     (
+        "printkit/games/shields_dice/state.py::__init__",
+        r"self\.winner = -2|self\.rolls: list\[int\] = None|self\.set_up\(-2\)",
+        "no winner is only read as below 0; set_up, called next, sets the rolls afresh and reads "
+        "`first` only as below 0 (the players roll for it)",
+    ),
+    (
         "printkit/games/shields_dice/state.py::_find_shield",
         r"mine = zip\(self\.shields\[me\], self\.health\[me\], (strict=(None|False))?\)"
         r"|alive = \[stack for stack, health in mine if health >= 0\]",

@@ -139,6 +139,7 @@ def test_positions_allow_exactly_the_rules_moves(path) -> None:
 
 def test_the_first_player_rolls_three_d12_and_ties_roll_again() -> None:
     state = ENGINE.new_game(played(), 2, None)
+    assert state.turn() == 0 and state.to_json()["turn"] == 0
     outcomes = dict(state.chance_outcomes())
     assert min(a[1] for a in outcomes) == 3 and max(a[1] for a in outcomes) == 36
     assert outcomes[("roll", 3)] == Fraction(1, 12**3)
@@ -304,6 +305,11 @@ def test_a_turn_runs_its_phases_in_the_data_order() -> None:
     bare = position({**patch, "pool": {}}, rules)  # nothing to take: the turn passes at once
     bare.apply(bare.parse("potion d6_solid_green red"))
     assert bare.current_player() == 1 and bare.to_json()["phase"] == "attack"
+    for target in ({}, {"shields": {"yellow": [{"die": "d10_translucent_yellow", "points": 5}]}}):
+        hit = position({**patch, "players": [{}, target]}, rules)  # a hit on health or shield
+        for move in ("attack red yellow", "roll 1"):
+            hit.apply(hit.parse(move))
+        assert hit.current_player() == 0 and hit.to_json()["phase"] == "take_die"
 
 
 def test_a_smaller_attacking_die_goes_to_the_trash_and_the_larger_stays() -> None:
