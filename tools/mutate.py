@@ -850,6 +850,15 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "which no default ('', 'None', 'XXXX') names",
     ),
     (
+        "printkit/games/shields_dice/config.py::read_config",
+        r'row_id\.append\(row\.id or str\(row\.key\) if row else "XXXX"\)'
+        r'|row_title\.append\(render\(row\.result, context\) if row else "XXXX"\)'
+        r"|role\[health_kind\] = None",
+        "only the health die has no pool_roles row, and it is never taken, so its row id and "
+        "title are never read; its role is read only by the resurrection's test, which _places "
+        "already makes (see _resurrections above)",
+    ),
+    (
         "printkit/games/shields_dice/config.py::_titles",
         r"for group in \(rules\.structure\.phases if \(rules\.structure\) or True else \{\}, "
         r"rules\.actions, rules\.variants\):",

@@ -139,7 +139,12 @@ def test_positions_allow_exactly_the_rules_moves(path) -> None:
 
 def test_the_first_player_rolls_three_d12_and_ties_roll_again() -> None:
     state = ENGINE.new_game(played(), 2, None)
-    assert state.turn() == 0 and state.to_json()["turn"] == 0
+    start = state.to_json()
+    assert state.turn() == 0 and (start["turn"], start["seat"], start["phase"]) == (
+        0,
+        0,
+        "take_die",
+    )
     outcomes = dict(state.chance_outcomes())
     assert min(a[1] for a in outcomes) == 3 and max(a[1] for a in outcomes) == 36
     assert outcomes[("roll", 3)] == Fraction(1, 12**3)
@@ -362,6 +367,7 @@ def test_two_batteries_win_and_the_match_loser_starts_the_next_game() -> None:
     again.apply(again.parse("attack red yellow"))
     again.apply(again.parse("roll 1"))
     assert again.current_player() == 0 and again.to_json()["game"] == 2
+    assert after["phase"] == again.to_json()["phase"] == "take_die"  # a new game starts with a take
     assert after["players"][1]["health"] == {"red": 12, "yellow": 12, "blue": 12}
     ENGINE.check_invariants(match)
 
