@@ -909,6 +909,10 @@ def test_a_destroyed_battery_left_with_its_dice_neither_attacks_nor_keeps_shield
         ({"rules.setup[3].id": "pool"}, "the set-up has no step 'fill_pool'"),
         ({"rules.actions.use_polish.limit": None}, "rules.actions.use_polish needs a limit"),
         ({"rules.structure": None}, "the package has no rules with a structure to play"),
+        (
+            {"rules.setup[1].uses[0].component": "d13_translucent_green"},
+            "'d13_translucent_green' is not among the inventory (d12_translucent_green, d4_solid_red",
+        ),
     ],
 )
 def test_data_the_engine_cannot_play_is_refused_by_name(changes: dict, message: str) -> None:
