@@ -911,7 +911,7 @@ def test_a_destroyed_battery_left_with_its_dice_neither_attacks_nor_keeps_shield
         ({"rules.structure": None}, "the package has no rules with a structure to play"),
         (
             {"rules.setup[1].uses[0].component": "d13_translucent_green"},
-            "'d13_translucent_green' is not among the inventory (d12_translucent_green, d4_solid_red",
+            "'d13_translucent_green' is not among the inventory (d12_translucent_green, d4_",
         ),
     ],
 )
