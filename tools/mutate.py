@@ -800,6 +800,13 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "seat after",
     ),
     (
+        "printkit/games/shields_dice/position.py::_player",
+        r'"health": dict\(zip\(cfg\.colours, state\.health\[seat\], (strict=(None|False))?\)\),'
+        r"|for colour, kind in zip\(cfg\.colours, state\.attacker\[seat\], "
+        r"(strict=(None|False))?\)",
+        "a seat holds one health and one attacking die per battery colour, so strict never fires",
+    ),
+    (
         "printkit/games/shields_dice/position.py::from_json",
         r'state\.pending = \("(XXattackXX|ATTACK)", colour\(pending\["attack"\]\[0\]\), '
         r'colour\(pending\["attack"\]\[1\]\)\)',

@@ -554,6 +554,7 @@ def test_a_won_game_is_worth_all_to_its_winner_and_nothing_to_the_loser(winner: 
     state = position({"winner": winner, "players": players})
     ENGINE.check_invariants(state)
     assert state.current_player() == TERMINAL and state.legal_actions() == []
+    assert state.to_json()["winner"] == winner and position({}).to_json()["winner"] is None
     assert ENGINE.evaluate(state, winner) == 1.0 and ENGINE.evaluate(state, 1 - winner) == 0.0
 
 
@@ -816,6 +817,7 @@ def test_a_potion_limit_above_one_lets_a_turn_drink_more() -> None:
     state = position(patch, rules)
     state.apply(state.parse("potion d6_solid_green red"))
     assert state.current_player() == 0
+    assert state.to_json()["used"] == {"use_potion": 1, "use_polish": 0}
     assert sorted(state.notation(a) for a in state.legal_actions()) == [
         "end",
         *(f"potion {die} {colour}" for die in ("d10_solid_green", "d8_solid_green")
