@@ -755,6 +755,12 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "table's colours), so equal positions give equal strings, sorted or not",
     ),
     (
+        "printkit/games/shields_dice/engine.py::config",
+        r"key = \(id\(None\), players, variant\)|if len\(self\._configs\) > CACHED_CONFIGS:",
+        "the cache only saves reading a package again: a slot holding another package is read "
+        "afresh (`cached[0] is not rules`), and one entry more before clearing changes no config",
+    ),
+    (
         "printkit/games/shields_dice/engine.py::_strength",
         r"total = 1\.0",
         "a strength is only read as the difference of the two seats' (evaluate): a start of 1 "
