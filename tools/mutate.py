@@ -808,9 +808,10 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     (
         "printkit/games/shields_dice/position.py::_player",
         r'"health": dict\(zip\(cfg\.colours, state\.health\[seat\], (strict=(None|False))?\)\),'
-        r"|for colour, kind in zip\(cfg\.colours, state\.attacker\[seat\], "
+        r"|for colour, (kind|stack) in zip\(cfg\.colours, state\.(attacker|shields)\[seat\], "
         r"(strict=(None|False))?\)",
-        "a seat holds one health and one attacking die per battery colour, so strict never fires",
+        "a seat holds one health, one attacking die and one stack of shields per battery colour, "
+        "so strict never fires",
     ),
     (
         "printkit/games/shields_dice/position.py::from_json",
