@@ -902,6 +902,136 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "the rows scanned (-n to n - 1) already keep every corner's j within n",
     ),
     (
+        "printkit/games/shields_dice/engine.py::observation",
+        r"return json\.dumps\(self\.to_json\(\), (sort_keys=(None|False))?\)",
+        "to_json builds every mapping in one fixed order (the inventory's kinds, the attacks "
+        "table's colours), so equal positions give equal strings, sorted or not",
+    ),
+    (
+        "printkit/games/shields_dice/engine.py::config",
+        r"key = \(id\(None\), players, variant\)|if len\(self\._configs\) > CACHED_CONFIGS:",
+        "the cache only saves reading a package again: a slot holding another package is read "
+        "afresh (`cached[0] is not rules`), and one entry more before clearing changes no config",
+    ),
+    (
+        "printkit/games/shields_dice/engine.py::_strength",
+        r"total = 1\.0",
+        "a strength is only read as the difference of the two seats' (evaluate): a start of 1 "
+        "adds half a point to both",
+    ),
+    (
+        "printkit/games/shields_dice/state.py::_resurrections",
+        r'if count and cfg\.role\[kind\] != "(XXhealthXX|HEALTH)" '
+        r"and cfg\.sides\[kind\] <= number:",
+        "a health die serves no battery (its battery is -1), so _places gives it nowhere to go "
+        "and it is never listed: the role test only says so first",
+    ),
+    (
+        "printkit/games/shields_dice/state.py::__init__",
+        r"self\.winner = -2|self\.rolls: list\[int\] = None|self\.set_up\(-2\)",
+        "no winner is only read as below 0; set_up, called next, sets the rolls afresh and reads "
+        "`first` only as below 0 (the players roll for it)",
+    ),
+    (
+        "printkit/games/shields_dice/state.py::_find_shield",
+        r"mine = zip\(self\.shields\[me\], self\.health\[me\], (strict=(None|False))?\)"
+        r"|alive = \[stack for stack, health in mine if health >= 0\]",
+        "a seat has one stack and one health per battery, so strict never fires; a colour "
+        "shield sits only on its own battery, so the kind asked for (one in play: polish and "
+        "resurrection offer no other) is never also in a destroyed battery's stack",
+    ),
+    (
+        "printkit/games/shields_dice/state.py::_destroy",
+        r"self\.trash\[kind\] (= 1|-= 1|\+= 2)|self\.attacker\[seat\]\[colour\] = -2",
+        "damage reaches a battery's health only when its colour shields are gone, so the loop "
+        "trashing them at its destruction never runs; no attacking die is only read as below 0",
+    ),
+    (
+        "printkit/games/shields_dice/state.py::chance_outcomes",
+        r"if self\.pending is None or self\.winner >=? [01]:",
+        "the winning roll clears what is pending before the game is won, so a won game has "
+        "nothing pending and the winner test never decides",
+    ),
+    (
+        "printkit/games/shields_dice/state.py::_enter",
+        r"self\.seat = \(self\.seat - 1\) % cfg\.players",
+        "the game has two seats (the config refuses any other count): the seat before is the "
+        "seat after",
+    ),
+    (
+        "printkit/games/shields_dice/position.py::_player",
+        r'"health": dict\(zip\(cfg\.colours, state\.health\[seat\], (strict=(None|False))?\)\),'
+        r"|for colour, (kind|stack) in zip\(cfg\.colours, state\.(attacker|shields)\[seat\], "
+        r"(strict=(None|False))?\)",
+        "a seat holds one health, one attacking die and one stack of shields per battery colour, "
+        "so strict never fires",
+    ),
+    (
+        "printkit/games/shields_dice/position.py::from_json",
+        r'state\.pending = \("(XXattackXX|ATTACK)", colour\(pending\["attack"\]\[0\]\), '
+        r'colour\(pending\["attack"\]\[1\]\)\)',
+        "a pending attack's first item is never read: to_json, the damage and the roll's chance "
+        "read only its two colours",
+    ),
+    (
+        "printkit/games/shields_dice/position.py::from_json",
+        r'state\.winner = -2 if data\.get\("winner"\) is None else data\["winner"\]'
+        r"|return cfg\.start_attacker\[battery\] if name == \"\" else -2 if name is None else "
+        r"kind\(name\)",
+        "no winner and no attacking die are only read as below 0 (a winner is otherwise compared "
+        "with a seat, 0 or 1): -1 and -2 say the same",
+    ),
+    (
+        "printkit/games/shields_dice/exact.py::_row",
+        r"start\.pool = \[1\] \* len\(cfg\.kinds\)"
+        r"|if shield (!=|==) NO_SHIELD (and|or) cfg\.role\[shield\] (==|!=) "
+        r'"(overall_shield|XXoverall_shieldXX|OVERALL_SHIELD)":',
+        "each attack sets the seat and phase itself, so what the pool holds between attacks is "
+        "never read; a lone full shield takes the same hits in front of the battery as on it, "
+        "so where the table's shield stands changes no count",
+    ),
+    (
+        "printkit/games/shields_dice/invariants.py",
+        r"seen = \[pool \+ trash for pool, trash in zip\(state\.pool, state\.trash, "
+        r"(strict=(None|False))?\)\]",
+        "pool and trash hold one count per kind of die (set-up and from_json make them so), so "
+        "strict never fires",
+    ),
+    (
+        "printkit/games/shields_dice/config.py::total_outcomes",
+        r"ways = \{0: 2\}|step\[total \+ face\] = step\.get\(total \+ face, 0\) - count",
+        "doubling every count, or flipping every count's sign (once per die, so all alike), "
+        "leaves each total's share of the sum the same",
+    ),
+    (
+        "printkit/games/shields_dice/config.py",
+        r"(table = package\.rules\.tables\.get\(name\)|found = package\.rules\.actions\.get"
+        r"\(action\)) if \(package\.rules\) or True else None",
+        "read_config refuses a package without rules before it looks up a table or an action",
+    ),
+    (
+        "printkit/games/shields_dice/config.py::_colour",
+        r'return str\(package\.components\[kind\]\.attributes\.get\("colour", '
+        r'(None|"XXXX"|)\)\)',
+        "a die without a colour is only compared with the attacks table's battery colours, "
+        "which no default ('', 'None', 'XXXX') names",
+    ),
+    (
+        "printkit/games/shields_dice/config.py::read_config",
+        r'row_id\.append\(row\.id or str\(row\.key\) if row else "XXXX"\)'
+        r'|row_title\.append\(render\(row\.result, context\) if row else "XXXX"\)'
+        r"|role\[health_kind\] = None",
+        "only the health die has no pool_roles row, and it is never taken, so its row id and "
+        "title are never read; its role is read only by the resurrection's test, which _places "
+        "already makes (see _resurrections above)",
+    ),
+    (
+        "printkit/games/shields_dice/config.py::_titles",
+        r"for group in \(rules\.structure\.phases if \(rules\.structure\) or True else \{\}, "
+        r"rules\.actions, rules\.variants\):",
+        "read_config refuses a package without a structure before it asks for titles",
+    ),
+    (
         "printkit/games/shields_up/engine.py",
         r'if built or card\.does == "destroy_shields":',
         "the term added is damage * built: 0 for a weapon not begun (built 0) and for every card "

@@ -24,11 +24,31 @@ POSITIONS = Path(__file__).parent / "positions" / "shields_dice"
 @cache
 def played(**changes: Any) -> Package:
     """The played rules of the shipped package, with `changes` (path text → value) played too."""
+    return Package.model_validate(_played_source(changes))
+
+
+@cache
+def listed_first(kind: str, where: tuple[str, ...] = ("components",)) -> Package:
+    """The played rules with the entry `kind` of the mapping at `where` moved to its head: a
+    die to the head of the inventory (a die kind is its index there, so this moves every
+    index), or a phase to the start of the turn."""
+    source = _played_source({})
+    parent = source
+    for key in where[:-1]:
+        parent = parent[key]
+    listed = parent[where[-1]]
+    parent[where[-1]] = {kind: listed[kind]} | {
+        name: entry for name, entry in listed.items() if name != kind
+    }
+    return Package.model_validate(source)
+
+
+def _played_source(changes: dict[str, Any]) -> dict[str, Any]:
     loaded = load_package("shields_dice", RULE_DATA / "shields_dice", Diagnostics())
     assert loaded is not None
     plays = {play.path: play.value for play in plays_of(loaded.package)}
     plays.update({parse_path(path): value for path, value in changes.items()})
-    return Package.model_validate(apply_plays(loaded.source, plays))
+    return apply_plays(loaded.source, plays)
 
 
 WHOLE = ("pool", "trash")  # given whole by a patch: what is not named is not there

@@ -8,9 +8,10 @@ from fractions import Fraction
 from pathlib import Path
 
 import pypdf
+import pytest
 from support import RULE_DATA, run_cli
 
-from engines.dice_support import played
+from engines.dice_support import listed_first, played
 from printkit.games.shields_dice import ENGINE
 
 
@@ -47,3 +48,48 @@ def test_the_report_prints_the_exact_tables(tmp_path: Path):
     pages = pypdf.PdfReader(report / "balance.pdf").pages
     text = "".join(page.extract_text() for page in pages)
     assert "Exact tables" in text and "Attacks needed to break a full d10 shield" in text
+
+
+@pytest.mark.parametrize("first", [None, "d20_translucent_black", "d8_solid_yellow"])
+def test_one_table_per_size_of_shield_the_red_attack_meets_and_one_for_a_bare_battery(
+    first: str | None,
+):
+    """Red attacks yellow: the yellow shields and the black ones stand in its way, grouped by
+    size (the d12s of both colours share a table), smallest first whatever the inventory's
+    order; each table has a row per size of attacking die, smallest first."""
+    tables = ENGINE.exact_tables(listed_first(first) if first else played(), 2, None)
+    assert [table.title for table in tables] == [
+        "Attacks needed to break a full d10 shield (d10_translucent_yellow)",
+        "Attacks needed to break a full d12 shield (d12_translucent_yellow, d12_translucent_black)",
+        "Attacks needed to break a full d20 shield (d20_translucent_black)",
+        "Attacks needed to destroy a battery of 12 health with no shield",
+    ]
+    for table in tables:
+        assert table.unit == "attacks"
+        assert [row.label for row in table.rows] == [f"d{n} attacking die" for n in (4, 6, 8)]
+
+
+def test_the_black_d20_in_front_needs_five_to_twenty_d4_attacks_as_counted_by_hand():
+    distribution = _row("full d20 shield", "d4 attacking die")
+    # five 4s in a row break 20 points at the fifth; twenty are needed only after nineteen 1s
+    assert min(distribution) == 5 and distribution[5] == Fraction(1, 4**5)
+    assert max(distribution) == 20 and distribution[20] == Fraction(1, 4**19)
+
+
+def test_two_d8_attacks_break_a_full_d12_shield_on_15_of_64_pairs():
+    # two d8s reach 12 on 4+8 (and on sums 13 to 16): 5 + 4 + 3 + 2 + 1 = 15 of the 64 pairs
+    assert _row("full d12 shield", "d8 attacking die")[2] == Fraction(15, 64)
+
+
+def test_an_attacking_die_of_a_size_no_other_has_gets_its_own_row():
+    """The red d8 made a d10: the d8 row is the yellow and blue d8s', the d10 row the red's."""
+    tables = ENGINE.exact_tables(
+        played(**{"components.d8_solid_red.attributes.sides": 10}), 2, None
+    )
+    for table in tables:
+        assert [row.label for row in table.rows] == [f"d{n} attacking die" for n in (4, 6, 8, 10)]
+    bare = _row(
+        "no shield", "d10 attacking die", **{"components.d8_solid_red.attributes.sides": 10}
+    )
+    # two d10s reach 12 health on 9 + 8 + ... + 1 = 45 of the 100 pairs (sums 12 to 20)
+    assert min(bare) == 2 and bare[2] == Fraction(45, 100)

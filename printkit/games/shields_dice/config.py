@@ -291,12 +291,11 @@ def _colour(package: Package, kind: str) -> str:
 
 
 def _titles(package: Package) -> dict[str, str]:
-    """Rule id → title: phases, actions, variants and end conditions."""
+    """Rule id → title: phases, actions and variants (what sentences name)."""
     rules = package.rules
     titles: dict[str, str] = {}
     if rules is None:
         return titles
     for group in (rules.structure.phases if rules.structure else {}, rules.actions, rules.variants):
         titles.update({key: node.title or key for key, node in group.items()})
-    titles.update({key: key.replace("_", " ") for key in rules.end_conditions})
     return titles

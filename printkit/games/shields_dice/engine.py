@@ -148,8 +148,6 @@ def _strength(state: DiceState, seat: int) -> float:
         points = health + black
         for _, shield in shields[colour]:
             points += shield
-        attacker = attackers[colour]
-        total += (
-            1 + (points / (points + full) + (reach[attacker] if attacker >= 0 else 0)) / batteries
-        )
+        # a standing battery always has its attacking die (the invariants check it)
+        total += 1 + (points / (points + full) + reach[attackers[colour]]) / batteries
     return total / cfg.batteries_to_win

@@ -75,7 +75,7 @@ def _row(cfg: DiceConfig, new_state: type[DiceState], attacker: int, shield: int
     attack_phase = cfg.phases.index(ATTACK)
 
     def attack(state: DiceState) -> None:
-        state.seat, state.phase, state.used = ATTACKER, attack_phase, [0, 0]
+        state.seat, state.phase = ATTACKER, attack_phase  # the attack applied, never chosen
         state.apply(("attack", COLOUR, target))
 
     def broken(state: DiceState) -> bool:

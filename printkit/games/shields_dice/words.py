@@ -66,7 +66,8 @@ def describe(state: DiceState, action: Action) -> str:
     if verb == "roll":
         if state.pending is ROLL_FIRST:
             return f"{SEATS[len(state.rolls)]} rolls {action[1]} for first player."
-        return f"{die(state, state.attacker[state.seat][state.pending[1]])} rolls {action[1]}."
+        rolled = die(state, state.attacker[state.seat][state.pending[1]])
+        return f"{rolled[:1].upper()}{rolled[1:]} rolls {action[1]}."  # a sentence's capital
     if verb == "take":
         kind, place = rest
         where = {
