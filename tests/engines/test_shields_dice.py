@@ -946,3 +946,20 @@ def test_the_roll_for_first_player_follows_the_dice_the_set_up_names() -> None:
     outcomes = dict(state.chance_outcomes())
     assert min(a[1] for a in outcomes) == 2 and max(a[1] for a in outcomes) == 24
     assert outcomes[("roll", 2)] == Fraction(1, 144)
+
+
+def test_a_die_without_sides_is_refused_by_name_not_an_internal_error(tmp_path) -> None:
+    """A die the inventory lists without its sides has no roll: validate stopped with an
+    internal error (PK900, a KeyError) when a worked example asked for its roll; the engine
+    now refuses the data at set-up (PK542), naming the die, at the game's engine line."""
+    copy = tmp_path / "shields_dice"
+    shutil.copytree(RULE_DATA / "shields_dice", copy)
+    game = copy / "game.yaml"
+    die = "d4_solid_blue: {count: 2, attributes: {"
+    game.write_text(game.read_text().replace(die + "sides: 4, ", die))
+    result = run_cli("--rule-data", tmp_path, "validate", "shields_dice", "--no-simulate")
+    assert result.exit_code == 1 and "PK900" not in result.output
+    assert "error[PK542]: engine 'shields_dice' cannot set up the played rules: " in result.output
+    assert "d4_solid_blue's sides is None, not a whole number of 1 or more" in result.output
+    with pytest.raises(ValueError, match=r"^d12_translucent_green's sides is 0, not a whole"):
+        ENGINE.new_game(played(**{"components.d12_translucent_green.attributes.sides": 0}), 2, None)

@@ -185,8 +185,12 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
         raise DataError("the set-up uses more dice than the inventory has")
     first = _first_use(setup[FIRST])
     first_attributes = package.components[first.component].attributes
-    first_sides = whole_number(first_attributes.get("sides", 0), f"{first.component}'s sides")
-    sides = tuple(whole_number(attrs.get("sides", 0), "a die's sides") for attrs in attributes)
+    # Every die needs its sides: a die of none has no roll, and its roll was asked for anyway.
+    first_sides = whole_number(first_attributes.get("sides"), f"{first.component}'s sides", 1)
+    sides = tuple(
+        whole_number(attrs.get("sides"), f"{kind}'s sides", 1)
+        for kind, attrs in zip(kinds, attributes, strict=True)
+    )
     newer = str(values["newer_shield"])
     next_first = str(values["match_next_first"])
     if newer not in NEWER_SHIELD or next_first not in NEXT_FIRST:
