@@ -31,6 +31,20 @@ sys.path.insert(0, str(Path(__file__).parent))
 from processes import PRINTKIT_START, timed
 
 
+def searched(batch: dict, seconds: float) -> str:
+    """The search's decisions per second. The report counts a playout's decisions only when it
+    finished: a batch whose playouts all reached max_turns (Rise!'s, at times) says so, where
+    it printed 0 decisions a second."""
+    finished = batch["completion"]["finished"]["count"]
+    decisions = batch["length"]["decisions"][0]["total"]
+    if not finished:
+        return f"none finished within max_turns ({batch['steps']:,} steps, {seconds:.2f} s)"
+    return (
+        f"{decisions:,} decisions of mcts:64 in the {finished} finished, {seconds:.2f} s in all, "
+        f"{decisions / seconds:,.1f} decisions/s"
+    )
+
+
 def games_with_engines(rule_data: Path) -> list[str]:
     """The games whose game.yaml binds an engine (the benchmark names none itself)."""
     found = []
@@ -79,7 +93,6 @@ def main() -> None:
             two = run(*n, "--workers", "2") - start
             checked = run(*n, "--workers", "1", "--check") - start
             search = run("-n", str(arguments.mcts_n), "--agents", "mcts:64,random") - start
-            decisions = report_of(out, game)["length"]["decisions"][0]["total"]
             print(
                 f"{game}: random play, {arguments.n:,} playouts, {steps:,} steps\n"
                 f"  1 worker:  {one:6.2f} s  {steps / one:10,.0f} steps/s  "
@@ -87,8 +100,8 @@ def main() -> None:
                 f"  2 workers: {two:6.2f} s  {steps / two:10,.0f} steps/s  "
                 f"{arguments.n / two:8,.0f} playouts/s  speed-up {one / two:.2f}\n"
                 f"  invariants on: {checked:6.2f} s, {checked / one:.2f} × the time off\n"
-                f"  mcts:64 against random, {arguments.mcts_n} playouts: {decisions:,} "
-                f"decisions of mcts:64 in {search:.2f} s, {decisions / search:,.1f} decisions/s"
+                f"  mcts:64 against random, {arguments.mcts_n} playouts: "
+                + searched(report_of(out, game), search)
             )
 
 
