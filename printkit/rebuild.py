@@ -345,6 +345,7 @@ def _draw(task: tuple[str, str]) -> _Drawn:
     drawn = _Drawn(game_id, material_id, own)
     if document is None:
         return drawn
+    drawn.shown = shown_of(document)  # for the preview page, whether drawn or from the cache
     # A drawing of records hashes as itself, with the art it names by path; a document laid
     # out by Platypus is a PDF at once, which is what it hashes as.
     pdf = build.render_pdf(document) if document.flow is not None else None
@@ -355,7 +356,6 @@ def _draw(task: tuple[str, str]) -> _Drawn:
     if drawn.files is not None:
         return drawn
     drawn.redrawn = True
-    drawn.shown = shown_of(document)
     files = build.material_files(material_id, document, options.formats, options.dpi, pdf)
     if options.exports:
         from printkit.export.files import export_files  # card images, tabletops, presets

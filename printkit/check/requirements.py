@@ -13,6 +13,7 @@ from printkit.diagnostics import (
     RULE_NEEDS_COMPONENT,
     SETUP_EXCEEDS_INVENTORY,
     Diagnostics,
+    Span,
 )
 from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.model.package import Package, written_players
@@ -52,13 +53,8 @@ def check_requirements(package: Package, spans: SourceMap, diagnostics: Diagnost
         for index, use in enumerate(node.uses):
             need, have = _needed(use, players), inventory.get(use.component)
             if have is not None and need > have:
-                diagnostics.add(
-                    RULE_NEEDS_COMPONENT,
-                    f"'{entry.id}' uses {need} × '{use.component}' at once but the inventory "
-                    f"holds {have}",
-                    spans.value((*entry.path, "uses", index, "count")),
-                    hint="raise the component's count, or lower what the rule uses",
-                )
+                where = spans.value((*entry.path, "uses", index, "count"))
+                _more_than_held(entry.id, use, need, have, where, diagnostics)
     base = [(("rules", "setup", index), step) for index, step in enumerate(rules.setup)]
     _setup(base, players, inventory, spans, diagnostics)
     for variant_id, variant in rules.variants.items():
@@ -70,6 +66,27 @@ def check_requirements(package: Package, spans: SourceMap, diagnostics: Diagnost
         # at another table size the base steps deal other amounts: checked again, at it
         checked = len(base) if seats == players else 0
         _setup([*base, *own], seats, inventory, spans, diagnostics, checked, variant_id)
+
+
+def _more_than_held(
+    item_id: str,
+    use: Uses,
+    need: int,
+    have: int,
+    where: Span,
+    diagnostics: Diagnostics,
+    table: str = "",
+    noun: str = "rule",
+) -> None:
+    """PK520: a rule or a setup step (at the table size `table` names) needs more of a
+    component at once than the inventory holds."""
+    at = f" ({table})" if table else ""
+    diagnostics.add(
+        RULE_NEEDS_COMPONENT,
+        f"'{item_id}' uses {need} × '{use.component}' at once{at} but the inventory holds {have}",
+        where,
+        hint=f"raise the component's count, or lower what the {noun} uses",
+    )
 
 
 def _dice_table(
@@ -121,13 +138,8 @@ def _setup(
             if not use.kept:  # back in the box after the step, but all needed during it
                 need = _needed(use, players)
                 if have is not None and need > have and index >= first:
-                    diagnostics.add(
-                        RULE_NEEDS_COMPONENT,
-                        f"'{step.id}' uses {need} × '{use.component}' at once ({table}) but "
-                        f"the inventory holds {have}",
-                        spans.value((*path, "uses", use_index, "count")),
-                        hint="raise the component's count, or lower what the step uses",
-                    )
+                    where = spans.value((*path, "uses", use_index, "count"))
+                    _more_than_held(step.id, use, need, have, where, diagnostics, table, "step")
                 continue
             before = total[use.component]
             total[use.component] += _needed(use, players)
