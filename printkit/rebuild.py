@@ -3,9 +3,11 @@
 For each game: when the hash of its inputs (its folder, printkit, the options) is the one the
 cache recorded, its outputs come from the cache and its diagnostics are the recorded ones:
 nothing is loaded or drawn. Otherwise the game is loaded and checked, and each material is
-compiled, checked and preflighted (in a worker once the game is checked); a material whose
-drawing hashes as a cached one is not rendered, its files come from the cache. A game's
-outputs then replace its folder at once (output.staged_folder), as every build's do.
+compiled, checked and preflighted; a material whose drawing hashes as a cached one is not
+rendered, its files come from the cache. With several games to check, a worker checks and
+draws a whole game (the checks are a sixth of a full build, too much to leave to one
+process); with one, the workers draw its materials. A game's outputs then replace its folder
+at once (output.staged_folder), as every build's do, once every worker has finished.
 
 Whatever the number of workers, the outputs and diagnostics are the same: each material is
 drawn on its own (build.draw_material) and its diagnostics join the game's in material order.
@@ -15,13 +17,14 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import importlib
 import itertools
 import os
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from printkit.build_options import BuildOptions
 from printkit.cache import Cache, digest
@@ -110,14 +113,18 @@ class _Drawn:
 class _Run:
     """The build the workers serve; set before they are forked, so they inherit it."""
 
-    games: dict[str, CheckedGame]
-    options: dict[str, BuildOptions]  # per game: its profile applied
+    folders: dict[str, Path]  # the games to check (not taken from the cache)
+    asked: BuildOptions  # the command line's options, before a game's profile
     cache: Cache
     force: bool
     lock: int  # the output folder's lock, which workers must not keep alive
+    games: dict[str, CheckedGame] = field(default_factory=dict)  # checked in this process
+    options: dict[str, BuildOptions] = field(default_factory=dict)  # per game: its profile
 
 
 _RUN: _Run | None = None
+_Task = TypeVar("_Task")
+_Result = TypeVar("_Result")
 
 
 def build_games(
@@ -138,28 +145,15 @@ def build_games(
         cache.clean_leftovers()
         keys = {game: _game_key(game, folder, out, options) for game, folder in games.items()}
         record = _record_name(options)
-        outcomes: dict[str, GameOutcome] = {}
-        checked: dict[str, CheckedGame] = {}
-        chosen: dict[str, BuildOptions] = {}
-        for game_id, folder in games.items():
-            cached = None if force else _from_cache(game_id, record(game_id), keys[game_id], cache)
-            outcomes[game_id] = cached or GameOutcome(game_id, Diagnostics())
-            if cached is None:
-                from printkit.build import check_game
-                from printkit.profiles import profiled
-
-                found = outcomes[game_id].diagnostics
-                game = check_game(game_id, folder, found, options.only)
-                if game is not None:
-                    outcomes[game_id].materials = game.materials
-                    outcomes[game_id].title = game.title
-                    own = profiled(options, game.played, found)
-                    if own is not None:
-                        checked[game_id], chosen[game_id] = game, own
-        _check_only(options.only, list(outcomes.values()))
-        run = _Run(checked, chosen, cache, force, lock)
-        for game_id, drawn in _draw_all(run, jobs or default_jobs(), progress).items():
-            _finish(outcomes[game_id], checked[game_id], drawn, out)
+        cached = {
+            game_id: outcome
+            for game_id in games
+            if not force
+            and (outcome := _from_cache(game_id, record(game_id), keys[game_id], cache))
+        }
+        fresh = {g: folder for g, folder in games.items() if g not in cached}
+        built = _built(_Run(fresh, options, cache, force, lock), jobs or default_jobs(), progress)
+        outcomes = {g: cached.get(g) or _collected(*built[g], out) for g in games}
         for game_id, outcome in outcomes.items():
             failed = outcome.failure is not None or outcome.diagnostics.has_errors(strict)
             if outcome.built and not failed:
@@ -248,14 +242,69 @@ def _record(cache: Cache, outcome: GameOutcome, name: str, key: str) -> None:
         cache.record_game(name, record)
 
 
-# --- drawing ------------------------------------------------------------------------------------
+# --- checking and drawing --------------------------------------------------------------------
 
 
-def _draw_all(
+def _built(
     run: _Run, jobs: int, progress: Callable[[str], None] | None
-) -> dict[str, list[_Drawn]]:
-    """Draw every chosen material of the checked games, in `jobs` processes."""
+) -> dict[str, tuple[GameOutcome, list[_Drawn]]]:
+    """Check each game of `run` and draw its chosen materials, in `jobs` processes: whole
+    games in the workers when several games are to be checked (their checks then run side by
+    side too), or the games checked here and their materials drawn in the workers (one game,
+    as `watch` mostly rebuilds, or an --only build, whose names are checked against every
+    game's materials before anything is drawn). The outcomes carry the games' diagnostics,
+    materials and titles; what was drawn is in the cache."""
     global _RUN
+    if not run.folders:  # every game from the cache: nothing to import, check or draw
+        return {}
+    _RUN = run
+    try:
+        if jobs > 1 and len(run.folders) > 1 and not run.asked.only:
+            return _games_in_workers(run, jobs, progress)
+        return _materials_in_workers(run, jobs, progress)
+    finally:
+        _RUN = None
+
+
+def _games_in_workers(
+    run: _Run, jobs: int, progress: Callable[[str], None] | None
+) -> dict[str, tuple[GameOutcome, list[_Drawn]]]:
+    importlib.import_module("printkit.build")  # once, before the fork, not in every worker
+    built = {}
+    for outcome, drawn in _in_workers(_check_and_draw, list(run.folders), jobs, run.lock):
+        built[outcome.game] = (outcome, drawn)
+        for material in drawn:
+            if progress:
+                progress(f"{outcome.game}/{material.material}")
+    return built
+
+
+def _check_and_draw(game_id: str) -> tuple[GameOutcome, list[_Drawn]]:
+    """A whole game in one worker: checked, its materials drawn, its diagnostics finished."""
+    from printkit.build import finish_game
+
+    assert _RUN is not None
+    outcome = GameOutcome(game_id, Diagnostics())
+    game = _check(game_id, outcome)
+    if game is None:
+        return outcome, []
+    with _shared_exports([_RUN.options[game_id]]):
+        drawn = [_draw((game_id, m)) for m in game.chosen]
+    finish_game(game, (d.diagnostics for d in drawn), outcome.diagnostics)
+    return outcome, drawn
+
+
+def _materials_in_workers(
+    run: _Run, jobs: int, progress: Callable[[str], None] | None
+) -> dict[str, tuple[GameOutcome, list[_Drawn]]]:
+    """The games checked in this process, then every chosen material drawn in `jobs`
+    processes (forked workers inherit the checked games)."""
+    from printkit.build import finish_game
+
+    outcomes = {game_id: GameOutcome(game_id, Diagnostics()) for game_id in run.folders}
+    for game_id, outcome in outcomes.items():
+        _check(game_id, outcome)
+    _check_only(run.asked.only, list(outcomes.values()))
     tasks = [(g, m) for g, game in run.games.items() for m in game.chosen]
     drawn: dict[str, list[_Drawn]] = {g: [] for g in run.games}
     if jobs > 1 and len(tasks) > 1:  # imported here, before the fork, not in every worker
@@ -263,31 +312,53 @@ def _draw_all(
 
         for game_id, material_id in tasks:
             compiler_of(run.games[game_id].played.package.materials[material_id].kind)
-    _RUN = run
-    try:
-        with _shared_exports(run):
-            for result in _results(tasks, jobs, run.lock):
-                if progress:
-                    progress(f"{result.game}/{result.material}")
-                drawn[result.game].append(result)
-    finally:
-        _RUN = None
-    return drawn
+    with _shared_exports(run.options.values()):
+        for result in _in_workers(_draw, tasks, jobs, run.lock):
+            if progress:
+                progress(f"{result.game}/{result.material}")
+            drawn[result.game].append(result)
+    for game_id, materials in drawn.items():
+        finish_game(
+            run.games[game_id], (d.diagnostics for d in materials), outcomes[game_id].diagnostics
+        )
+    return {game_id: (outcome, drawn.get(game_id, [])) for game_id, outcome in outcomes.items()}
 
 
-def _shared_exports(run: _Run) -> contextlib.AbstractContextManager[None]:
+def _check(game_id: str, outcome: GameOutcome) -> CheckedGame | None:
+    """Load and check a game into `outcome`; the game, kept for drawing in this process (and
+    the workers forked from it), or None when it cannot be drawn."""
+    from printkit.build import check_game
+    from printkit.profiles import profiled
+
+    assert _RUN is not None
+    found = outcome.diagnostics
+    game = check_game(game_id, _RUN.folders[game_id], found, _RUN.asked.only)
+    if game is None:
+        return None
+    outcome.materials, outcome.title = game.materials, game.title
+    own = profiled(_RUN.asked, game.played, found)
+    if own is None:
+        return None
+    _RUN.games[game_id], _RUN.options[game_id] = game, own
+    return game
+
+
+def _shared_exports(options: Iterable[BuildOptions]) -> contextlib.AbstractContextManager[None]:
     """Exports rendered once per process when materials share them (several materials of
     one deck export the same card images); nothing to share when no export is asked for."""
-    if not any(options.exports for options in run.options.values()):
+    if not any(chosen.exports for chosen in options):
         return contextlib.nullcontext()
     from printkit.export.raster import sharing_renders
 
     return sharing_renders()
 
 
-def _results(tasks: list[tuple[str, str]], jobs: int, lock: int) -> Iterator[_Drawn]:
+def _in_workers(
+    function: Callable[[_Task], _Result], tasks: list[_Task], jobs: int, lock: int
+) -> Iterator[_Result]:
+    """`function` of each task, in task order, in up to `jobs` forked processes."""
     if jobs <= 1 or len(tasks) <= 1:
-        yield from map(_draw, tasks)
+        yield from map(function, tasks)
         return
     # The pool's modules only for a build that uses one: they are a tenth of a small build's
     # start-up.
@@ -295,7 +366,8 @@ def _results(tasks: list[tuple[str, str]], jobs: int, lock: int) -> Iterator[_Dr
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    # Forked workers inherit the checked games: nothing is sent to them but two names each.
+    # Forked workers inherit the build (and the checked games): nothing is sent to them but
+    # names.
     # Frozen first (as gc.freeze's documentation advises before a fork), so that no worker's
     # collector walks them, writing to every page it reads and so copying it: with the
     # collector woken seldom (cli.COLLECT_AFTER) they were still young, and each worker's
@@ -308,7 +380,7 @@ def _results(tasks: list[tuple[str, str]], jobs: int, lock: int) -> Iterator[_Dr
             workers, context, initializer=_worker_start, initargs=(lock,)
         ) as pool:
             try:
-                yield from pool.map(_draw, tasks)
+                yield from pool.map(function, tasks)
             except BrokenProcessPool:
                 raise WorkerStopped from None
     finally:
@@ -370,15 +442,13 @@ def _draw(task: tuple[str, str]) -> _Drawn:
     return drawn
 
 
-def _finish(outcome: GameOutcome, game: CheckedGame, drawn: list[_Drawn], out: Path) -> None:
-    """The game's diagnostics, and its materials' files in the cache (or why not)."""
-    from printkit.build import finish_game
-
-    finish_game(game, (d.diagnostics for d in drawn), outcome.diagnostics)
+def _collected(outcome: GameOutcome, drawn: list[_Drawn], out: Path) -> GameOutcome:
+    """The game checked, with its materials' files in the cache or why one could not be
+    stored."""
     for material in drawn:
         if material.failure is not None:
             name, number, reason = material.failure
-            outcome.failure = OutputError(out / game.game / name, OSError(number, reason))
+            outcome.failure = OutputError(out / outcome.game / name, OSError(number, reason))
         elif material.files is not None:
             outcome.built.append(
                 MaterialOutcome(
@@ -389,6 +459,7 @@ def _finish(outcome: GameOutcome, game: CheckedGame, drawn: list[_Drawn], out: P
                     material.shown,
                 )
             )
+    return outcome
 
 
 # --- writing ------------------------------------------------------------------------------------

@@ -109,20 +109,20 @@ def _killed_worker(task: tuple[str, str]) -> object:
     raise AssertionError("unreachable")
 
 
+@pytest.mark.parametrize("games", [("marked_deck",), ("marked_deck", "minimal_deck")])
 def test_a_drawing_worker_killed_by_the_system_is_pk407_and_nothing_is_written(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, games: tuple[str, ...]
 ) -> None:
     """Found by the fuzzer: a worker past the CPU limit of its run died, and the build called
     the broken pool a bug of printkit (PK900). The workers are forked from this process, so
-    they draw with the replaced function."""
+    they draw with the replaced function: a material's worker (one game), or a whole game's
+    (several); nothing is written for any game."""
     out = tmp_path / "out"
-    assert _build(out)[0] == 0
+    assert run_cli("--rule-data", GOOD, "build", *games, "--out", out).exit_code == 0
     before = {p: p.read_bytes() for p in files_under(out)}
     monkeypatch.setattr(printkit.rebuild, "_draw", _killed_worker)
 
-    result = run_cli(
-        "--rule-data", GOOD, "build", "marked_deck", "--out", out, "--force", "--jobs", "2"
-    )
+    result = run_cli("--rule-data", GOOD, "build", *games, "--out", out, "--force", "--jobs", "2")
 
     assert result.exit_code == 1, result.output
     [diagnostic] = parse_diagnostics(result.output)

@@ -16,8 +16,9 @@ import time
 from pathlib import Path
 
 import pytest
-from support import REPO, RULE_DATA, files_under, leftovers, run_cli
+from support import BROKEN, GOOD, REPO, RULE_DATA, files_under, leftovers, run_cli
 
+import printkit.build
 from printkit.build_options import BuildOptions
 from printkit.cache import CACHE_FOLDER
 from printkit.rebuild import build_games
@@ -132,6 +133,63 @@ def test_jobs_1_and_jobs_2_write_identical_files_and_diagnostics(tmp_path: Path)
     second = _build(RULE_DATA, two, *games, "--jobs", "2")
     assert _snapshot(one) == _snapshot(two)
     assert first.replace(str(one), "OUT") == second.replace(str(two), "OUT")
+
+
+def _mixed(tmp_path: Path) -> Path:
+    """Rule data of a good game, one whose checks find an error and one that does not load."""
+    rule_data = tmp_path / "rule_data"
+    shutil.copytree(GOOD / "minimal_deck", rule_data / "minimal_deck")
+    for broken in ("table_range_gap", "yaml_syntax"):
+        shutil.copytree(BROKEN / broken, rule_data / broken)
+    return rule_data
+
+
+def test_games_built_side_by_side_report_and_write_what_one_process_does(tmp_path: Path) -> None:
+    """Several games in workers, each checked and drawn in one: the same files (the good game
+    written, the two broken ones not) and the same diagnostics, in the same order."""
+    rule_data = _mixed(tmp_path)
+    one, two = tmp_path / "one", tmp_path / "two"
+    first = run_cli("--rule-data", rule_data, "build", "--out", one, "--jobs", "1")
+    second = run_cli("--rule-data", rule_data, "build", "--out", two, "--jobs", "2")
+    assert first.exit_code == second.exit_code == 1, first.output
+    assert first.output.replace(str(one), "OUT") == second.output.replace(str(two), "OUT")
+    assert "[PK510]" in first.output and "[PK100]" in first.output
+    assert _snapshot(one) == _snapshot(two)
+    assert {path.parent.name for path in files_under(two) if path.suffix == ".pdf"} == {
+        "minimal_deck"
+    }
+
+
+@pytest.mark.parametrize(
+    ("games", "options", "in_workers"),
+    [
+        (("minimal_deck", "marked_deck"), (), True),
+        (("minimal_deck",), (), False),  # one game: its materials go to the workers
+        (("minimal_deck", "marked_deck"), ("--only", "sheet"), False),  # names checked first
+    ],
+)
+def test_where_the_games_are_checked(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    games: tuple[str, ...],
+    options: tuple[str, ...],
+    in_workers: bool,
+) -> None:
+    """With several workers and several games to check, each game is checked in a worker
+    (the checks run side by side); otherwise here, before the materials are drawn."""
+    checked = tmp_path / "checked"
+    original = printkit.build.check_game
+
+    def recorded(game_id: str, *args: object, **kwargs: object) -> object:
+        with checked.open("a", encoding="utf-8") as record:
+            record.write(f"{game_id} {os.getpid()}\n")
+        return original(game_id, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(printkit.build, "check_game", recorded)
+    _build(GOOD, tmp_path / "out", *games, "--jobs", "2", *options)
+    record = dict(line.split() for line in checked.read_text(encoding="utf-8").splitlines())
+    assert sorted(record) == sorted(games)
+    assert all((pid != str(os.getpid())) == in_workers for pid in record.values())
 
 
 def test_a_build_in_workers_leaves_nothing_frozen_for_the_next_build(tmp_path: Path) -> None:
