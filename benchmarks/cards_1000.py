@@ -5,7 +5,8 @@ Why this exists: printkit puts several layers between a designer's YAML and the 
 spans, strict models, Jinja templates, backend-neutral drawing ops, imposition, a generic PDF
 backend, checks and a preflight). Issue 2 asks that those layers cost little: building a deck
 with printkit should take at most 1.5x the time of drawing the same cards with a plain reportlab
-script, and a text-only card page should stay under 2 KB. Users meet printkit as a command, so
+script (issue 21: 1.3x for 10,000 cards, 2x for 10,000 distinct ones; AIMS), and a text-only
+card page should stay under 2 KB. Users meet printkit as a command, so
 both sides are timed as processes, start-up included: `printkit build` with everything it does,
 and the bare script with only what drawing needs (reportlab, the font files, the cards).
 
@@ -476,20 +477,38 @@ def row(label: str, side: Result, start_up: float, cards: int) -> str:
     )
 
 
+# Issue 21's aims (printkit against the bare script), per deck: name, cards, distinct, ratio.
+AIMS = (
+    ("1000 cards", 1000, 100, 1.5),
+    ("10,000 cards", 10_000, 100, 1.3),
+    ("10,000 distinct cards", 10_000, 10_000, 2.0),
+)
+
+
+def aim_of(cards: int, distinct: int) -> float:
+    """The issue's aim for a deck: its row's, or the 1000-card deck's for one it names none for."""
+    return next((aim for _, c, d, aim in AIMS if (c, d) == (cards, distinct)), AIMS[0][3])
+
+
 def compare(
-    title: str, printkit: Result, bare: Result, start_up: tuple[float, float], cards: int
+    title: str,
+    printkit: Result,
+    bare: Result,
+    start_up: tuple[float, float],
+    cards: int,
+    aim: float,
 ) -> bool:
     """Print one comparison; True when printkit meets both aims of the issue."""
     ratio = printkit.seconds / bare.seconds
     work = (printkit.seconds - start_up[0]) / (bare.seconds - start_up[1])
     per_page = printkit.size / printkit.pages
-    time_ok = ratio <= 1.5
+    time_ok = ratio <= aim
     size_ok = per_page < 2048
     print(title)
     print(row("printkit", printkit, start_up[0], cards))
     print(row("bare", bare, start_up[1], cards))
     print(
-        f"  ratio printkit/bare {ratio:.2f}x (aim ≤ 1.5x: {'met' if time_ok else 'MISSED'}; "
+        f"  ratio printkit/bare {ratio:.2f}x (aim ≤ {aim}x: {'met' if time_ok else 'MISSED'}; "
         f"{work:.2f}x less start-up); {per_page:,.0f} B per page "
         f"(aim < 2 KB: {'met' if size_ok else 'MISSED'})"
     )
@@ -516,11 +535,9 @@ def workloads(root: Path) -> list[Workload]:
     """The rows of benchmarks/run_all.py: decks on sheets with backs, with issue 21's aims.
     The distinct deck's cards are this script's generated Shields Up-like cards, every one
     different, so that nothing is laid out once for many copies."""
-    rows = (("1000 cards", 1000, 100, 1.5), ("10,000 cards", 10_000, 100, 1.3))
-    rows += (("10,000 distinct cards", 10_000, 10_000, 2.0),)
     return [
         Workload(name, partial(commands, root / f"cards-{cards}-{distinct}", cards, distinct), aim)
-        for name, cards, distinct, aim in rows
+        for name, cards, distinct, aim in AIMS
     ]
 
 
@@ -583,10 +600,13 @@ def main(argv: list[str] | None = None) -> int:
             f"Python with reportlab {start_up[1]:.3f} s\n"
         )
         sheets = measure("sheets", args, root, parts)
-        met = compare("sheets with backs", *sheets, start_up, args.cards)
+        aim = aim_of(args.cards, args.distinct)
+        met = compare("sheets with backs", *sheets, start_up, args.cards, aim)
         if not args.no_pod:
             pod = measure("pod", args, root, parts)
-            met &= compare("print-on-demand (front and back pages)", *pod, start_up, args.cards)
+            met &= compare(
+                "print-on-demand (front and back pages)", *pod, start_up, args.cards, aim
+            )
         if args.profile:
             profile(root, parts, 30)
     print("aims met" if met else "aims missed (see above; --profile shows where the time goes)")
