@@ -206,4 +206,10 @@ def run(args: list[str] | None = None, prog_name: str | None = None) -> None:
     """The `printkit` executable and `python -m printkit`: the collector tuned for one command
     in a process of its own, then the command (exits with its status)."""
     gc.set_threshold(*COLLECT_AFTER)
-    main(args=args, prog_name=prog_name)
+    try:
+        main(args=args, prog_name=prog_name)
+    finally:
+        # The process ends with the command. Frozen, what it leaves is out of the reach of the
+        # interpreter's last collection, which would walk all of it only to free memory the
+        # exit frees anyway: 14 % of the processor time of a 1000-card build.
+        gc.freeze()

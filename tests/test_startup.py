@@ -158,6 +158,34 @@ def test_the_executable_runs_with_the_collector_seldom_woken() -> None:
     assert int(probe.stdout.strip("()\n").split(",")[0]) >= 100_000
 
 
+def test_the_executable_leaves_nothing_for_the_last_collection_to_walk(tmp_path: Path) -> None:
+    """What a command leaves (a build's cyclic garbage among it) is frozen when it ends: the
+    interpreter's last collection at exit found hundreds of objects to walk and free, work the
+    exit does anyway."""
+    probe = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import gc, sys\nfrom printkit.cli import run\n"
+            "def collected(phase, info):\n"
+            "    if phase == 'stop': sys.stderr.write(f'collected {info[\"collected\"]}\\n')\n"
+            f"try: run(['--rule-data', {str(GOOD)!r}, 'build', 'minimal_deck', '--out', "
+            f"{str(tmp_path)!r}])\n"
+            "except SystemExit as leaving:\n"
+            "    gc.callbacks.append(collected)\n"
+            "    print(leaving.code, gc.get_freeze_count())",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        check=True,
+    )
+    code, frozen = probe.stdout.splitlines()[-1].split()
+    assert code == "0" and int(frozen) > 10_000
+    found = [int(line.split()[1]) for line in probe.stderr.splitlines() if "collected" in line]
+    assert sum(found) == 0, probe.stderr
+
+
 def test_a_command_called_in_process_leaves_the_callers_collector_alone() -> None:
     """A test suite or a program embedding printkit calls `main` in a process that lives on:
     with the collector woken seldom there, a suite's process grew past a gigabyte."""
