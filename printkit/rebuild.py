@@ -291,6 +291,7 @@ def _check_and_draw(game_id: str) -> tuple[GameOutcome, list[_Drawn]]:
     with _shared_exports([_RUN.options[game_id]]):
         drawn = [_draw((game_id, m)) for m in game.chosen]
     finish_game(game, (d.diagnostics for d in drawn), outcome.diagnostics)
+    del _RUN.games[game_id], _RUN.options[game_id]  # a worker holds one game at a time
     return outcome, drawn
 
 

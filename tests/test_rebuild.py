@@ -19,6 +19,7 @@ import pytest
 from support import BROKEN, GOOD, REPO, RULE_DATA, files_under, leftovers, run_cli
 
 import printkit.build
+import printkit.rebuild
 from printkit.build_options import BuildOptions
 from printkit.cache import CACHE_FOLDER
 from printkit.rebuild import build_games
@@ -163,7 +164,7 @@ def test_games_built_side_by_side_report_and_write_what_one_process_does(tmp_pat
 @pytest.mark.parametrize(
     ("games", "options", "in_workers"),
     [
-        (("minimal_deck", "marked_deck"), (), True),
+        (("minimal_deck", "marked_deck", "text_fit"), (), True),
         (("minimal_deck",), (), False),  # one game: its materials go to the workers
         (("minimal_deck", "marked_deck"), ("--only", "sheet"), False),  # names checked first
     ],
@@ -176,20 +177,24 @@ def test_where_the_games_are_checked(
     in_workers: bool,
 ) -> None:
     """With several workers and several games to check, each game is checked in a worker
-    (the checks run side by side); otherwise here, before the materials are drawn."""
+    (the checks run side by side), which holds no game it checked before (three games on two
+    workers: one worker checks two); otherwise here, before the materials are drawn."""
     checked = tmp_path / "checked"
     original = printkit.build.check_game
 
     def recorded(game_id: str, *args: object, **kwargs: object) -> object:
+        held = printkit.rebuild._RUN.games if printkit.rebuild._RUN else {}
         with checked.open("a", encoding="utf-8") as record:
-            record.write(f"{game_id} {os.getpid()}\n")
+            record.write(f"{game_id} {os.getpid()} {len(held)}\n")
         return original(game_id, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(printkit.build, "check_game", recorded)
     _build(GOOD, tmp_path / "out", *games, "--jobs", "2", *options)
-    record = dict(line.split() for line in checked.read_text(encoding="utf-8").splitlines())
-    assert sorted(record) == sorted(games)
-    assert all((pid != str(os.getpid())) == in_workers for pid in record.values())
+    lines = [line.split() for line in checked.read_text(encoding="utf-8").splitlines()]
+    assert sorted(game for game, _, _ in lines) == sorted(games)
+    assert all((pid != str(os.getpid())) == in_workers for _, pid, _ in lines)
+    if in_workers:
+        assert {held for _, _, held in lines} == {"0"}
 
 
 def test_a_build_in_workers_leaves_nothing_frozen_for_the_next_build(tmp_path: Path) -> None:
