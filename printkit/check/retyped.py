@@ -15,6 +15,7 @@ from printkit.model.rules import Action, DataValue, Rules
 
 _TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
 _NUMBER = re.compile(r"(?<![\w.-])-?\d+(?!\w|\.\d)")  # not a decimal; a full stop may end it
+_RANGE_END = re.compile(r"(?<![\w.-])\d+-(\d+)(?!\w|\.\d)")  # the 6 of '4-6', not of '2d6-1'
 _FORMAT_FIELD = re.compile(r"\{[^{}]*\}")  # '{card[cards]}', which a layout's format() fills
 CARD_HINT = (
     "print the number through the card's field, as the layout formats it "
@@ -55,8 +56,10 @@ def check_retyped_card(
 
 
 def literal_numbers(text: str) -> set[int]:
-    """The whole numbers a text writes itself, outside its {{ … }} and {% … %}."""
-    return {int(m) for m in _NUMBER.findall(_TEMPLATE.sub(" ", text))}
+    """The whole numbers a text writes itself, outside its {{ … }} and {% … %}; both ends of
+    a range ('hits on 4-6')."""
+    text = _TEMPLATE.sub(" ", text)
+    return {int(m) for pattern in (_NUMBER, _RANGE_END) for m in pattern.findall(text)}
 
 
 def _numbers(values: Iterable[DataValue]) -> Iterable[int | float]:

@@ -29,6 +29,12 @@ def test_the_numbers_a_text_writes_itself_a_full_stop_ending_one() -> None:
     assert literal_numbers(text) == {3, -1, 4, 5, 11}
 
 
+def test_a_range_writes_both_its_ends_a_roll_less_a_number_neither() -> None:
+    """'4-6' writes 4 and 6 (its upper end was read as neither 6 nor -6, so a hit number
+    retyped as a range's end went unreported); '2d6-1' writes no number of its own."""
+    assert literal_numbers("Hits on 4-6, or 10-12 at long range; roll 2d6-1.") == {4, 6, 10, 12}
+
+
 def test_an_action_s_cost_and_limit_and_a_row_s_data_are_not_retyped(tmp_path: Path) -> None:
     loaded, lines = with_blocks(
         tmp_path,
