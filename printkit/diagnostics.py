@@ -442,12 +442,13 @@ WRITE_FAILED = _code(
 WORKER_STOPPED = _code(
     "PK407",
     Severity.ERROR,
-    "a drawing worker was stopped",
-    "A worker process drawing the materials was stopped by the system before it finished: "
-    "killed when the machine ran out of memory, or by a limit on processor time or memory "
-    "(ulimit, a container's limits). It is no fault of the game, and nothing was written: "
-    "the output folder is as it was. Build fewer materials at once (--only, --jobs 1), give "
-    "the build more memory or time, or make the material smaller.",
+    "a worker was stopped",
+    "A worker process drawing materials (build) or checking games (validate) was stopped by "
+    "the system before it finished: killed when the machine ran out of memory, or by a limit "
+    "on processor time or memory (ulimit, a container's limits). It is no fault of the game, "
+    "and nothing was written: the output folder is as it was. Do less at once (--only, "
+    "--jobs 1, fewer games), give the command more memory or time, or make the material "
+    "smaller.",
 )
 
 # Rules as data (PK5xx): references, tables, requirements, claims and examples.

@@ -16,15 +16,13 @@ drawn on its own (build.draw_material) and its diagnostics join the game's in ma
 from __future__ import annotations
 
 import contextlib
-import gc
 import importlib
 import itertools
 import os
-import signal
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from printkit.build_options import BuildOptions
 from printkit.cache import Cache, digest
@@ -39,19 +37,10 @@ from printkit.diagnostics import (
 from printkit.inputs import drawing_hash, folder_hash, printkit_fingerprint
 from printkit.output import OutputError, link_or_copy, output_lock, outputs_of, staged_folder
 from printkit.preview import Shown, shown_of
+from printkit.workers import default_jobs, in_workers
 
 if TYPE_CHECKING:  # the compilers are imported only when a game must be checked
     from printkit.build import CheckedGame
-
-
-def default_jobs() -> int:
-    """One worker per core this process may run on."""
-    return len(os.sched_getaffinity(0))
-
-
-class WorkerStopped(Exception):
-    """A worker drawing materials was killed (out of memory, a limit on CPU time): nothing is
-    written, and the build says so instead of reporting a bug of its own."""
 
 
 class UnknownMaterial(Exception):
@@ -123,8 +112,6 @@ class _Run:
 
 
 _RUN: _Run | None = None
-_Task = TypeVar("_Task")
-_Result = TypeVar("_Result")
 
 
 def build_games(
@@ -260,18 +247,18 @@ def _built(
     _RUN = run
     try:
         if jobs > 1 and len(run.folders) > 1 and not run.asked.only:
-            return _games_in_workers(run, jobs, progress)
-        return _materials_in_workers(run, jobs, progress)
+            return _gamesin_workers(run, jobs, progress)
+        return _materialsin_workers(run, jobs, progress)
     finally:
         _RUN = None
 
 
-def _games_in_workers(
+def _gamesin_workers(
     run: _Run, jobs: int, progress: Callable[[str], None] | None
 ) -> dict[str, tuple[GameOutcome, list[_Drawn]]]:
     importlib.import_module("printkit.build")  # once, before the fork, not in every worker
     built = {}
-    for outcome, drawn in _in_workers(_check_and_draw, list(run.folders), jobs, run.lock):
+    for outcome, drawn in in_workers(_check_and_draw, list(run.folders), jobs, run.lock):
         built[outcome.game] = (outcome, drawn)
         for material in drawn:
             if progress:
@@ -295,7 +282,7 @@ def _check_and_draw(game_id: str) -> tuple[GameOutcome, list[_Drawn]]:
     return outcome, drawn
 
 
-def _materials_in_workers(
+def _materialsin_workers(
     run: _Run, jobs: int, progress: Callable[[str], None] | None
 ) -> dict[str, tuple[GameOutcome, list[_Drawn]]]:
     """The games checked in this process, then every chosen material drawn in `jobs`
@@ -314,7 +301,7 @@ def _materials_in_workers(
         for game_id, material_id in tasks:
             compiler_of(run.games[game_id].played.package.materials[material_id].kind)
     with _shared_exports(run.options.values()):
-        for result in _in_workers(_draw, tasks, jobs, run.lock):
+        for result in in_workers(_draw, tasks, jobs, run.lock):
             if progress:
                 progress(f"{result.game}/{result.material}")
             drawn[result.game].append(result)
@@ -352,53 +339,6 @@ def _shared_exports(options: Iterable[BuildOptions]) -> contextlib.AbstractConte
     from printkit.export.raster import sharing_renders
 
     return sharing_renders()
-
-
-def _in_workers(
-    function: Callable[[_Task], _Result], tasks: list[_Task], jobs: int, lock: int
-) -> Iterator[_Result]:
-    """`function` of each task, in task order, in up to `jobs` forked processes."""
-    if jobs <= 1 or len(tasks) <= 1:
-        yield from map(function, tasks)
-        return
-    # The pool's modules only for a build that uses one: they are a tenth of a small build's
-    # start-up.
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
-    # Forked workers inherit the build (and the checked games): nothing is sent to them but
-    # names.
-    # Frozen first (as gc.freeze's documentation advises before a fork), so that no worker's
-    # collector walks them, writing to every page it reads and so copying it: with the
-    # collector woken seldom (cli.COLLECT_AFTER) they were still young, and each worker's
-    # first collection walked all of them.
-    context = multiprocessing.get_context("fork")
-    workers = min(jobs, len(tasks))
-    gc.freeze()
-    try:
-        with ProcessPoolExecutor(
-            workers, context, initializer=_worker_start, initargs=(lock,)
-        ) as pool:
-            try:
-                yield from pool.map(function, tasks)
-            except BrokenProcessPool:
-                raise WorkerStopped from None
-    finally:
-        gc.unfreeze()  # `watch` builds again in this process: its garbage must stay collectable
-
-
-def _worker_start(lock: int) -> None:
-    """A worker holds no lock and dies with its build: killed, a build leaves no worker
-    behind that keeps the output folder locked."""
-    import ctypes
-
-    os.close(lock)
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-
-
-_PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
 def _draw(task: tuple[str, str]) -> _Drawn:

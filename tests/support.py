@@ -8,7 +8,10 @@ come back in millimetres so that tests can state print conventions the way PRINT
 from __future__ import annotations
 
 import math
+import os
 import re
+import shutil
+import signal
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -85,6 +88,23 @@ def build_game(root: Path, game: str, yaml_text: str, *options: str | Path) -> t
         "--rule-data", folder.parent, "build", "--out", out, "--format", "pdf", *options
     )
     return result, out / game
+
+
+def mixed_rule_data(root: Path) -> Path:
+    """Rule data under `root` of three games: a good one, one whose checks find an error
+    (PK510) and one that does not load (PK100)."""
+    rule_data = root / "rule_data"
+    shutil.copytree(GOOD / "minimal_deck", rule_data / "minimal_deck")
+    for broken in ("table_range_gap", "yaml_syntax"):
+        shutil.copytree(BROKEN / broken, rule_data / broken)
+    return rule_data
+
+
+def killed_by_the_system(*_task: object, **_options: object) -> object:
+    """A worker's work killed as the system kills a process out of memory or past a CPU
+    limit (put in place of the function the workers run)."""
+    os.kill(os.getpid(), signal.SIGKILL)
+    raise AssertionError("unreachable")
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,17 @@ function raise in-process: the renderer of the PDF, in the middle of writing a g
 from __future__ import annotations
 
 import os
-import signal
 from pathlib import Path
 
 import pytest
-from support import GOOD, files_under, leftovers, parse_diagnostics, run_cli
+from support import (
+    GOOD,
+    files_under,
+    killed_by_the_system,
+    leftovers,
+    parse_diagnostics,
+    run_cli,
+)
 
 import printkit.build
 import printkit.rebuild
@@ -103,12 +109,6 @@ def test_reports_go_to_the_users_cache_and_only_the_latest_are_kept(
     assert (reports / "notes.txt").exists()
 
 
-def _killed_worker(task: tuple[str, str]) -> object:
-    """A worker killed as the system kills one out of memory or past a CPU limit."""
-    os.kill(os.getpid(), signal.SIGKILL)
-    raise AssertionError("unreachable")
-
-
 @pytest.mark.parametrize("games", [("marked_deck",), ("marked_deck", "minimal_deck")])
 def test_a_drawing_worker_killed_by_the_system_is_pk407_and_nothing_is_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, games: tuple[str, ...]
@@ -120,7 +120,7 @@ def test_a_drawing_worker_killed_by_the_system_is_pk407_and_nothing_is_written(
     out = tmp_path / "out"
     assert run_cli("--rule-data", GOOD, "build", *games, "--out", out).exit_code == 0
     before = {p: p.read_bytes() for p in files_under(out)}
-    monkeypatch.setattr(printkit.rebuild, "_draw", _killed_worker)
+    monkeypatch.setattr(printkit.rebuild, "_draw", killed_by_the_system)
 
     result = run_cli("--rule-data", GOOD, "build", *games, "--out", out, "--force", "--jobs", "2")
 

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from support import BROKEN, GOOD, REPO, RULE_DATA, files_under, leftovers, run_cli
+from support import GOOD, REPO, RULE_DATA, files_under, leftovers, mixed_rule_data, run_cli
 
 import printkit.build
 import printkit.rebuild
@@ -136,19 +136,10 @@ def test_jobs_1_and_jobs_2_write_identical_files_and_diagnostics(tmp_path: Path)
     assert first.replace(str(one), "OUT") == second.replace(str(two), "OUT")
 
 
-def _mixed(tmp_path: Path) -> Path:
-    """Rule data of a good game, one whose checks find an error and one that does not load."""
-    rule_data = tmp_path / "rule_data"
-    shutil.copytree(GOOD / "minimal_deck", rule_data / "minimal_deck")
-    for broken in ("table_range_gap", "yaml_syntax"):
-        shutil.copytree(BROKEN / broken, rule_data / broken)
-    return rule_data
-
-
 def test_games_built_side_by_side_report_and_write_what_one_process_does(tmp_path: Path) -> None:
     """Several games in workers, each checked and drawn in one: the same files (the good game
     written, the two broken ones not) and the same diagnostics, in the same order."""
-    rule_data = _mixed(tmp_path)
+    rule_data = mixed_rule_data(tmp_path)
     one, two = tmp_path / "one", tmp_path / "two"
     first = run_cli("--rule-data", rule_data, "build", "--out", one, "--jobs", "1")
     second = run_cli("--rule-data", rule_data, "build", "--out", two, "--jobs", "2")

@@ -151,7 +151,8 @@ def _source(context: click.Context | None, name: str) -> click.core.ParameterSou
     "--jobs",
     type=click.IntRange(1, None),
     default=None,
-    help="Worker processes drawing materials  [default: the number of cores]",
+    help="Worker processes checking and drawing games and materials  [default: the number of "
+    "cores]",
 )
 @click.option("--force", is_flag=True, help="Redraw everything: ignore the build cache.")
 @click.option(
@@ -178,7 +179,8 @@ def build(
 ) -> None:
     """Build games (all of them by default) into the output folder."""
     from printkit.build_options import BuildOptions  # not for --help or completion
-    from printkit.rebuild import UnknownMaterial, WorkerStopped, build_games
+    from printkit.rebuild import UnknownMaterial, build_games
+    from printkit.workers import WorkerStopped
 
     diagnostics = Diagnostics()
     if out.exists() and not out.is_dir():

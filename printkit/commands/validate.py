@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
 import click
 
-from printkit.commands.common import STRICT_HERE, chosen_games, progress, report
+from printkit.commands.common import STRICT_HERE, chosen_games, progress, report, rule_data
 from printkit.commands.completion import complete_games
-from printkit.diagnostics import Diagnostics
+from printkit.diagnostics import WORKER_STOPPED, Diagnostics, Span, relative
 from printkit.impose.catalogue import paper_names
+
+Verdicts = list[dict[str, object]]
 
 
 @click.command()
@@ -32,6 +38,12 @@ from printkit.impose.catalogue import paper_names
     is_flag=True,
     help="Play only the scripted games: no property claims, no smoke playouts.",
 )
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, None),
+    default=None,
+    help="Worker processes checking games at once  [default: the number of cores]",
+)
 @click.pass_context
 def validate(
     context: click.Context,
@@ -40,32 +52,57 @@ def validate(
     press: bool,
     output_format: str,
     no_simulate: bool,
+    jobs: int | None,
 ) -> None:
     """Check games without writing anything."""
-    from printkit.build import compile_game  # not for --help or completion
+    from printkit.workers import WorkerStopped, default_jobs, in_workers  # not for --help
 
     diagnostics = Diagnostics()
     as_json = output_format == "json"
-    verdicts: list[dict[str, object]] = []
-    for game_id, folder in chosen_games(context, games, diagnostics).items():
-        shown = None if as_json else progress(context)
-        result = compile_game(
-            game_id,
-            folder,
-            diagnostics,
-            paper=paper,
-            progress=shown,
-            press=press,
-            smoke=not no_simulate,
+    verdicts: Verdicts = []
+    chosen = list(chosen_games(context, games, diagnostics).items())
+    shown = None if as_json else progress(context)
+    check = partial(_checked, paper=paper, press=press, smoke=not no_simulate, progress=shown)
+    try:
+        for found, played in in_workers(check, chosen, jobs or default_jobs()):
+            diagnostics.extend(found)
+            verdicts += played
+    except WorkerStopped:
+        diagnostics.add(
+            WORKER_STOPPED,
+            "a worker checking the games was stopped by the system before it finished "
+            "(out of memory, or a limit on processor time)",
+            Span(relative(rule_data(context))),
+            hint="check fewer games at once (--jobs 1, or name the games) or give the "
+            "command more memory or time",
         )
-        for verdict in result.verdicts if result else []:
-            verdicts.append(
-                {
-                    "game": game_id,
-                    "kind": verdict.kind,
-                    "id": verdict.id,
-                    "status": verdict.status,
-                    **verdict.figures(),
-                }
-            )
     context.exit(report(context, diagnostics, as_json, verdicts))
+
+
+def _checked(
+    game: tuple[str, Path],
+    paper: str,
+    press: bool,
+    smoke: bool,
+    progress: Callable[[str], None] | None,
+) -> tuple[Diagnostics, Verdicts]:
+    """One game checked as `build` checks it (in a worker when several are): its diagnostics,
+    and its claims' verdicts for the JSON report."""
+    from printkit.build import compile_game  # not for --help or completion
+
+    game_id, folder = game
+    diagnostics = Diagnostics()
+    result = compile_game(
+        game_id, folder, diagnostics, paper=paper, progress=progress, press=press, smoke=smoke
+    )
+    verdicts: Verdicts = [
+        {
+            "game": game_id,
+            "kind": verdict.kind,
+            "id": verdict.id,
+            "status": verdict.status,
+            **verdict.figures(),
+        }
+        for verdict in (result.verdicts if result else [])
+    ]
+    return diagnostics, verdicts
