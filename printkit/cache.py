@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from printkit.output import OutputError, write_atomic
+from printkit.output import BUILD_DURABLE, OutputError, write_atomic
 
 CACHE_FOLDER = ".printkit-cache"
 _MANIFEST = ".files.json"  # hidden: never an output file
@@ -120,7 +120,7 @@ class Cache:
         return record if isinstance(record, dict) else {}
 
     def record_game(self, game: str, record: dict[str, Any]) -> None:
-        write_atomic(self.games / f"{game}.json", json.dumps(record).encode("utf-8"))
+        write_atomic(self.games / f"{game}.json", json.dumps(record).encode("utf-8"), BUILD_DURABLE)
 
     # --- housekeeping (alone only) ---------------------------------------------------------
 

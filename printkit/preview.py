@@ -21,7 +21,7 @@ from urllib.parse import quote
 
 from printkit.diagnostics import WRITE_FAILED, Diagnostics, Span, relative
 from printkit.impose.catalogue import papers
-from printkit.output import OutputError, output_lock, write_atomic
+from printkit.output import BUILD_DURABLE, OutputError, output_lock, write_atomic
 
 if TYPE_CHECKING:
     from printkit.draw.ops import Document
@@ -97,7 +97,7 @@ def render_page(games: dict[str, dict[str, Any]], stamp: str) -> str:
 
 def _write(path: Path, text: str) -> None:
     try:
-        write_atomic(path, text.encode("utf-8"))
+        write_atomic(path, text.encode("utf-8"), durable=BUILD_DURABLE)
     except OSError as error:
         raise OutputError(path, error) from error
 

@@ -35,7 +35,14 @@ from printkit.diagnostics import (
     relative,
 )
 from printkit.inputs import drawing_hash, folder_hash, printkit_fingerprint
-from printkit.output import OutputError, link_or_copy, output_lock, outputs_of, staged_folder
+from printkit.output import (
+    BUILD_DURABLE,
+    OutputError,
+    link_or_copy,
+    output_lock,
+    outputs_of,
+    staged_folder,
+)
 from printkit.preview import Shown, shown_of
 from printkit.workers import default_jobs, in_workers
 
@@ -414,7 +421,7 @@ def _write(outcome: GameOutcome, out: Path) -> None:
     replaced = outputs_of(material.material for material in outcome.built)
     if not (outcome.from_cache and _in_place(folder, sources, replaced)):
         try:
-            with staged_folder(folder, replaced) as staging:
+            with staged_folder(folder, replaced, BUILD_DURABLE) as staging:
                 for name, source in sources.items():
                     try:
                         link_or_copy(source, staging / name)

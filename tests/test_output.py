@@ -4,6 +4,7 @@ Whole games are tested in test_game_output.py."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -73,3 +74,22 @@ def test_every_file_a_build_reports_is_on_disk(tmp_path: Path) -> None:
     pod_pages = len(pypdf.PdfReader(out / "minimal_deck" / "sheet-pod.pdf").pages)
     svgs = sorted(p.name for p in (out / "minimal_deck").glob("sheet-pod-p*.svg"))
     assert svgs == [f"sheet-pod-p{n:02d}.svg" for n in range(1, pod_pages + 1)]
+
+
+def test_a_build_forces_nothing_to_disk_a_users_file_is_forced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A build's files (its outputs, the cache's record, the preview page) are made again by
+    the next build and checked by hash before reuse: written atomically, never forced to disk,
+    a fifth of a second of waiting for the shipped games. A file printkit cannot make again,
+    such as `schema --out`, is forced before it replaces the old one."""
+    forced: list[int] = []
+    monkeypatch.setattr(os, "fsync", forced.append)
+    out = tmp_path / "out"
+    built = run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", out, "--jobs", "1")
+    assert built.exit_code == 0, built.output
+    assert (out / "minimal_deck" / "sheet.pdf").is_file() and (out / "index.html").is_file()
+    assert forced == []
+    schema = run_cli("schema", "--out", tmp_path / "package.schema.json")
+    assert schema.exit_code == 0, schema.output
+    assert len(forced) == 1
