@@ -15,6 +15,8 @@ from support import GOOD, RULE_DATA, run_cli
 from printkit.diagnostics import Diagnostics
 from printkit.load.package import load_package
 from printkit.load.played import parse_path, path_text, play_errata
+from printkit.reference.compose import reference_context
+from printkit.reference.errata import Change
 
 GAMES = sorted(p.name for p in RULE_DATA.iterdir() if (p / "rules.yaml").exists())
 # Findings a printed table, tie-break, rounding or value would carry into print.
@@ -209,3 +211,118 @@ def test_a_misspelt_new_value_is_unused_and_leaves_the_real_one_undefined(tmp_pa
     assert "did you mean 'base_crew'" in unused["hint"]
     still = [d for d in found if d["code"] == "PK534"]
     assert len(still) == 3 and all("'base_crew'" in d["message"] for d in still)
+
+
+def _changes(plays: str, tmp_path: Path) -> list[Change]:
+    """What the errata appendix says one erratum with `plays` changes in the minimal rules,
+    through the reference documents' own `changes()` helper."""
+    played, found = _played(GOOD / "minimal_rules", "errata:\n" + _erratum(plays), tmp_path)
+    assert not list(found), [str(d.message) for d in found]
+    return reference_context(played)["changes"](played.package.errata[0])
+
+
+@pytest.mark.parametrize(
+    ("plays", "change"),
+    [
+        # a row's field names the whole row, keyed as the table prints it
+        ('{"rules.tables.reach.rows[1].min": 3}', Change("Reach, row 2", "2 or more", "3 or more")),
+        ('{"rules.tables.luck.rows[0].roll": "2-5"}', Change("Luck, row 1", "2–6", "2–5")),
+        ('{"rules.tables.prices.rows[1].key": duo}', Change("Prices, row 2", "pair", "duo")),
+        (
+            '{"rules.tables.score.rows[1].halves": true, '
+            '"rules.tables.score.rows[1].rounding": up}',
+            Change("Score, row 2", "0", "0, halved, rounding up"),
+        ),
+        (
+            '{"rules.tables.score.rows[2].halves": true, "rules.tables.score.rows[2].rounding": '
+            "nearest}",
+            Change("Score, row 3", "1 or more", "1 or more, halved, rounding to the nearest"),
+        ),
+        (
+            '{"rules.tables.score.rows[0].halves": true}',
+            Change("Score, row 1", "-1 or less", "-1 or less, halved, the rounding not stated"),
+        ),
+        # a table's domain is the numbers it covers, in the words of the coverage check
+        (
+            "{rules.tables.reach.domain.min: 1}",
+            Change("Reach, the numbers it covers", "0 and above", "1 and above"),
+        ),
+        (
+            "{rules.tables.reach.domain.max: 9}",
+            Change("Reach, the numbers it covers", "0 and above", "0 to 9"),
+        ),
+        # a rule's field, named as a player would, its value rendered as prose
+        ("{rules.actions.draw.per: round}", Change("Draw, counted per", "turn", "round")),
+        ("{rules.actions.draw.limit: 2}", Change("Draw, limit", "1", "2")),
+        ("{rules.actions.draw.halves: true}", Change("Draw, halves", "no", "yes")),
+        (
+            "{rules.actions.draw.text: 'Draw {{ values.hand }} card.'}",
+            Change("Draw, text", "Draw a card for 1 action", "Draw 1 card"),
+        ),
+        (
+            "{rules.glossary.pair.definition: both Twins}",
+            Change("Pair, definition", "the two Twin cards", "both Twins"),
+        ),
+        ("{rules.actions.draw.decides: highest}", Change("Draw, decides", "nothing", "highest")),
+        # cross-references name their sections; an id no section has is said so
+        (
+            "{rules.structure.phases.turn.see: [winning, play]}",
+            Change("Turn, refers to", "§2 Playing", "§3 Winning, §2 Playing"),
+        ),
+        (
+            "{rules.structure.phases.turn.see: [nowhere]}",
+            Change("Turn, refers to", "§2 Playing", "no section"),
+        ),
+        (
+            "{rules.structure.phases.turn.see: []}",
+            Change("Turn, refers to", "§2 Playing", "nothing"),
+        ),
+        # a setup step is named by its id, as a rule with no title
+        (
+            '{"rules.setup[0].text": Deal two.}',
+            Change("Deal, text", "Deal 1 card to each player", "Deal two"),
+        ),
+        # a value, new or changed, by its name in words; anything else by its path
+        ("{rules.values.extra_turns: 2}", Change("Extra turns", "nothing", "2")),
+        ("{rules.values.hand: 2}", Change("Hand", "1", "2")),
+        ("{rules.values.colours: [red, blue]}", Change("Colours", "nothing", "red, blue")),
+        ("{rules.values.open: false}", Change("Open", "nothing", "no")),
+        ("{components.dice.count: 3}", Change("Components.dice.count", "2", "3")),
+    ],
+)
+def test_the_errata_appendix_says_each_change_in_words(
+    tmp_path: Path, plays: str, change: Change
+) -> None:
+    assert _changes(plays, tmp_path) == [change]
+
+
+def test_a_row_played_in_two_fields_is_one_change_in_the_order_played(tmp_path: Path) -> None:
+    plays = (
+        '{rules.values.hand: 2, "rules.tables.score.rows[1].max": 1, '
+        '"rules.tables.score.rows[1].min": -1, "rules.tables.score.rows[2].min": 2}'
+    )
+    assert _changes(plays, tmp_path) == [
+        Change("Hand", "1", "2"),
+        Change("Score, row 2", "0", "-1–1"),
+        Change("Score, row 3", "1 or more", "2 or more"),
+    ]
+
+
+def test_a_change_inside_a_phase_step_is_named_by_the_step(tmp_path: Path) -> None:
+    """A path inside a phase's step lies inside the phase too: the innermost rule, the step,
+    names the change."""
+    copy = _raise_shields_copy(tmp_path)
+    rules = copy / "rules.yaml"
+    plays = '{"rules.structure.phases.movement.steps[0].see": [movement_steps]}'
+    rules.write_text(
+        rules.read_text(encoding="utf-8").replace("errata:\n", "errata:\n" + _erratum(plays), 1),
+        encoding="utf-8",
+    )
+    found = Diagnostics()
+    loaded = load_package(copy.name, copy, found)
+    assert loaded is not None
+    played = play_errata(loaded, found)
+    erratum = next(e for e in played.package.errata if e.id == "e")
+    assert reference_context(played)["changes"](erratum) == [
+        Change("Check direction, refers to", "§4.2 Travel direction", "§4.1 How to move")
+    ]
