@@ -785,3 +785,184 @@ def test_a_move_with_nothing_to_settle_is_refused(rules: Package) -> None:
     state = ENGINE.from_json(rules, _position("full_row") | {"pending": [["next_turn"]]})
     with pytest.raises(ValueError, match=r"^nothing to settle with \('draw',\)$"):
         state.apply(("draw",))
+
+
+def _reworded(source: dict[str, Any], plays: dict[tuple[Any, ...], Any]) -> Package:
+    return Package.model_validate(apply_plays(source, plays))
+
+
+def test_the_config_holds_each_value_as_the_data_gives_it(source: dict[str, Any]) -> None:
+    """Every number a distinct value, every reading flipped from the shipped one: each field
+    of the config takes its own value, not a neighbour's."""
+    numbers = {
+        "actions_per_turn": 3,
+        "starting_shields": 4,
+        "starting_hand": 5,
+        "market_size": 6,
+        "market_refill": 7,
+        "shield_limit": 8,
+        "battery_actions": 9,
+        "extra_damage_to_destroy": 10,
+        "first_player": 2,
+    }
+    flags = {
+        "sets_discarded_when_complete": True,
+        "market_fills_up": False,
+        "owners_see_shields": False,
+        "shield_targets": "random",
+        "smuggled_shield_over_limit": "hand",
+        "smuggled_equipment": "hand",
+        "draw_needs_a_card": False,
+        "may_end_turn_early": False,
+    }
+    values = {("rules", "values", name): value for name, value in (numbers | flags).items()}
+    config = read_config(_reworded(source, values))
+    assert (
+        config.actions_per_turn,
+        config.starting_shields,
+        config.starting_hand,
+        config.market_size,
+        config.market_refill,
+        config.shield_limit,
+        config.battery_actions,
+        config.extra_damage,
+        config.first_seat,
+    ) == (3, 4, 5, 6, 7, 8, 9, 10, 1)  # player 2 sits in seat 1
+    assert config.sets_discarded_at_once and not config.market_fills_up
+    assert not config.owners_see_shields and not config.targets_chosen
+    assert config.over_limit == "hand" and not config.stolen_builds
+    assert not config.draw_needs_a_card and not config.may_end_early
+    shipped = read_config(Package.model_validate(source))
+    assert not shipped.sets_discarded_at_once and shipped.market_fills_up
+    assert shipped.owners_see_shields and shipped.targets_chosen
+    assert shipped.over_limit == "discarded" and shipped.stolen_builds
+    assert shipped.draw_needs_a_card and shipped.may_end_early
+
+
+def test_the_config_names_actions_and_phases_by_their_titles_or_ids(
+    source: dict[str, Any],
+) -> None:
+    """A rule without a title is named by its id, an action without a cost costs nothing, and
+    an end condition by its id in words."""
+    config = read_config(
+        _reworded(
+            source,
+            {
+                ("rules", "actions", "draw", "title"): None,
+                ("rules", "actions", "buy_newest", "cost"): None,
+                ("rules", "actions", "play_instant", "cost"): 3,
+                ("rules", "structure", "phases", "clean_up", "title"): None,
+            },
+        )
+    )
+    assert config.titles == {
+        "draw": "draw",
+        "play_shield": "Raise a shield",
+        "play_equipment": "Build equipment",
+        "play_instant": "Play a card",
+        "buy_oldest": "Buy the older market card",
+        "buy_newest": "Buy the newer market card",
+        "resolve_set": "Fire a weapon",
+        "turn": "Actions",
+        "clean_up": "clean_up",
+        "destroyed_ship": "destroyed ship",
+        "both_destroyed": "both destroyed",
+    }
+    assert config.cost == {
+        "draw": 1,
+        "play_shield": 1,
+        "play_equipment": 1,
+        "play_instant": 3,
+        "buy_oldest": 1,
+        "buy_newest": 0,
+        "resolve_set": 0,
+    }
+    # equipment (built in sets) costs what play_equipment costs, an instant play_instant's
+    by_slug = {card.slug: k for k, card in enumerate(config.cards)}
+    assert config.face_up_costs[by_slug["death_ray"]] == 1
+    assert config.face_up_costs[by_slug["smuggle"]] == 3
+
+
+def test_the_config_reads_each_card_of_the_deck(source: dict[str, Any]) -> None:
+    deck = source["decks"]["deck"]
+    config = read_config(Package.model_validate(source))
+    assert [card.name for card in config.cards] == [spec["name"] for spec in deck["cards"]]
+    assert config.total == sum(spec["count"] for spec in deck["cards"])
+    assert config.counts == tuple(spec["count"] for spec in deck["cards"])
+    for kind, (card, spec) in enumerate(zip(config.cards, deck["cards"], strict=True)):
+        size = deck["sets"][spec["set"]]["size"] if "set" in spec else 0
+        assert card.slug == spec["name"].lower().replace(" ", "_")
+        assert (card.count, card.set_size, card.does) == (spec["count"], size, spec["does"])
+        assert (card.damage, card.cards, card.strikes) == tuple(
+            spec.get(name, 0) for name in ("damage", "cards", "strikes")
+        )
+        assert config.set_sizes[kind] == size and config.set_cards[kind] == max(size, 1)
+        assert config.shield_moves[kind] == ("shield", kind)
+        assert config.face_up_moves[kind] == ("build" if size else "play", kind)
+    assert {card.set_size for card in config.cards} >= {0, 1, 2, 3}  # sets, and cards in none
+    assert any(card.strikes for card in config.cards) and any(card.cards for card in config.cards)
+
+
+GONE = object()  # the entry taken out of the data
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (("rules",), None, r"^Shields Up needs rules and decks\.deck$"),
+        (("decks",), {}, r"^Shields Up needs rules and decks\.deck$"),
+        (("rules", "values", "market_size"), GONE, r"^Shields Up's rules lack market_size$"),
+        (("rules", "actions", "draw"), GONE, r"^Shields Up's rules lack draw$"),
+        (("rules", "structure", "phases", "turn"), GONE, r"^Shields Up's rules lack turn$"),
+        (
+            ("rules", "end_conditions", "both_destroyed"),
+            GONE,
+            r"^Shields Up's rules lack both_destroyed$",
+        ),
+        (
+            ("rules", "values", "smuggled_equipment"),
+            "kept",
+            r"^values\.smuggled_equipment is 'kept', not one of \('builds', 'hand'\)$",
+        ),
+        (
+            ("decks", "deck", "cards", 0, "does"),
+            "zap",
+            r"^card 'Death Ray' does 'zap'; Shields Up plays destroy_shields, store_actions, ",
+        ),
+        (
+            ("decks", "deck", "cards", 0, "damage"),
+            -1,
+            r"^card 'Death Ray''s damage is -1, not a whole number",
+        ),
+        (
+            ("decks", "deck", "cards", 5, "strikes"),
+            "x",
+            r"^card 'Space Mine''s strikes is 'x', not a whole number",
+        ),
+        (
+            ("decks", "deck", "cards", 6, "cards"),
+            [1],
+            r"^card 'Smuggle''s cards is \[1\], not a whole number",
+        ),
+        (("rules", "values", "shield_limit"), 1.5, r"^values\.shield_limit is 1\.5, not a whole"),
+    ],
+)
+def test_data_the_engine_cannot_play_is_refused_by_name(
+    source: dict[str, Any], path: tuple[Any, ...], value: Any, message: str
+) -> None:
+    data = apply_plays(source, {} if value is GONE else {path: value})
+    if value is GONE:
+        *parent, last = path
+        node: Any = data
+        for part in parent:
+            node = node[part]
+        del node[last]
+    with pytest.raises(ValueError, match=message):
+        read_config(Package.model_validate(data))
+
+
+def test_every_missing_thing_is_named_at_once(source: dict[str, Any]) -> None:
+    data = apply_plays(source, {})
+    del data["rules"]["values"]["first_player"], data["rules"]["actions"]["buy_oldest"]
+    with pytest.raises(UnplayableData, match=r"^Shields Up's rules lack first_player, buy_oldest$"):
+        read_config(Package.model_validate(data))
