@@ -966,3 +966,67 @@ def test_every_missing_thing_is_named_at_once(source: dict[str, Any]) -> None:
     del data["rules"]["values"]["first_player"], data["rules"]["actions"]["buy_oldest"]
     with pytest.raises(UnplayableData, match=r"^Shields Up's rules lack first_player, buy_oldest$"):
         read_config(Package.model_validate(data))
+
+
+SEEN = {  # a change to full_row that seat 0 sees
+    "seat": 1,
+    "actions_left": 1,
+    "turns": 4,
+    "pending": [["steal", 0, 1, 1]],
+    "hands": [["death_ray", "space_mine", "battery"], ["laser_bank", "repair_crew"]],
+    "shields": [["battery", "ion_blaster"], ["death_ray"]],
+    "equipment": [["laser_bank"], ["laser_bank"]],
+    "charged": [["battery"], []],
+    "market": ["repair_crew", "shield_booster"],
+    "discard": ["space_mine", "smuggle"],
+    "draw_pile": ["battery", "death_ray", "ion_blaster", "shield_booster"],
+    "destroyed": [False, True],
+    "over": True,
+}
+SEEN_TOO = {  # the opponent's hand and shields, by their counts
+    "hands": [["death_ray", "space_mine", "smuggle"], ["laser_bank"]],
+    "shields": [["battery", "ion_blaster", "transporter_hijinks"], []],
+}
+UNSEEN = {  # the same counts of other cards where seat 0 may not look
+    "hands": [["death_ray", "space_mine", "smuggle"], ["battery", "battery"]],
+    "shields": [["battery", "ion_blaster", "transporter_hijinks"], ["smuggle"]],
+    "draw_pile": ["laser_bank", "laser_bank", "laser_bank", "laser_bank", "laser_bank"],
+}
+
+
+@pytest.mark.parametrize("change", [*SEEN.items(), *SEEN_TOO.items()], ids=lambda c: str(c))
+def test_a_seat_sees_each_thing_on_the_table_and_its_own_cards(
+    rules: Package, change: tuple[str, Any]
+) -> None:
+    field, value = change
+    seen = ENGINE.from_json(rules, _position("full_row"))
+    changed = ENGINE.from_json(rules, _position("full_row") | {field: value})
+    assert changed.observation(0) != seen.observation(0)
+
+
+@pytest.mark.parametrize("change", UNSEEN.items(), ids=lambda c: str(c))
+def test_a_seat_sees_no_card_hidden_from_it(rules: Package, change: tuple[str, Any]) -> None:
+    field, value = change
+    seen = ENGINE.from_json(rules, _position("full_row"))
+    changed = ENGINE.from_json(rules, _position("full_row") | {field: value})
+    assert changed.observation(0) == seen.observation(0)
+    if field != "draw_pile":  # the opponent's own hand and shields: it sees them
+        assert changed.observation(1) != seen.observation(1)
+
+
+def test_owners_who_may_not_look_see_only_how_many_shields_they_have(
+    source: dict[str, Any], rules: Package
+) -> None:
+    """With owners_see_shields false a seat's own shields are as hidden as the opponent's:
+    it sees their count, and a world redealt for it may hold other shields there."""
+    blind = patched(source, ("rules", "values", "owners_see_shields"), False)
+    position = _position("full_row")
+    other = position | {"shields": [["smuggle", "battery", "ion_blaster"], ["death_ray"]]}
+    fewer = position | {"shields": [["battery", "ion_blaster"], ["death_ray"]]}
+    for package, sees in ((blind, False), (rules, True)):
+        state = ENGINE.from_json(package, position)
+        changed = ENGINE.from_json(package, other)
+        assert (changed.observation(0) != state.observation(0)) is sees
+        assert ENGINE.from_json(package, fewer).observation(0) != state.observation(0)
+        redealt = {tuple(state.sample_world(0, random.Random(n)).shields[0]) for n in range(30)}
+        assert (redealt == {tuple(state.shields[0])}) is sees
