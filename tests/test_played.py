@@ -326,3 +326,116 @@ def test_a_change_inside_a_phase_step_is_named_by_the_step(tmp_path: Path) -> No
     assert reference_context(played)["changes"](erratum) == [
         Change("Check direction, refers to", "§4.2 Travel direction", "§4.1 How to move")
     ]
+
+
+@pytest.mark.parametrize(
+    ("plays", "message", "hint"),
+    [
+        (
+            '{"rules.tables.reach.rows[2].min": 1}',
+            "which does not exist: rules.tables.reach.rows has 2 items (counted from 0)",
+            "give an index in range",
+        ),
+        (
+            '{"rules.tables.reach.rows[-1].min": 1}',
+            ", which is not a data path",  # an index is never negative
+            "write the path as templates do: rules.tables.ranges.rows[1].min",
+        ),
+        (
+            "{rules.tables.reach.rows.min: 1}",
+            "which does not exist: rules.tables.reach.rows has 2 items (counted from 0)",
+            "give an index in range",
+        ),
+        (
+            '{"rules.setup[1].text": Deal.}',
+            "which does not exist: rules.setup has 1 item (counted from 0)",
+            "give an index in range",
+        ),
+        (
+            "{rules.actions.draw.title.short: Draw}",
+            "which does not exist: rules.actions.draw.title is not set in the data, so it has "
+            "no 'short'",
+            "shorten the path",
+        ),
+        (
+            "{rules.actions.draw.cost.x: 1}",
+            "which does not exist: rules.actions.draw.cost is a single value (1), so it has no 'x'",
+            "shorten the path",
+        ),
+        (
+            "{rulez.values.hand: 2}",
+            "which does not exist: the package has no field 'rulez'",
+            "did you mean 'rules'?",
+        ),
+        (
+            '{"rules.tables.reach.rows[0][1]": 1}',
+            "which does not exist: rules.tables.reach.rows[0] has no field '1'",
+            "expected one of: data, halves, id, max, min, result, rounding",
+        ),
+        (
+            "{rules.values.bonus.extra: 1}",
+            "which does not exist: rules.values has no entry 'bonus'",
+            "expected one of: hand",
+        ),
+        (
+            "{rules.tables.reech.domain.min: 1}",
+            "which does not exist: rules.tables has no entry 'reech'",
+            "did you mean 'reach'?",
+        ),
+        (
+            "{rules.values.hand: [1, 2]}",
+            " = [1, 2], a list, where the text has a number (1)",
+            "give a number, as the text does",
+        ),
+        (
+            "{rules.actions.draw.cost: x}",
+            " = 'x', which the data cannot take: Input should be a valid integer",
+            "give a value of the field's type (see 'printkit schema'); the text has 1",
+        ),
+        (
+            "{rules.values.bonus: {a: 1}}",
+            " = {'a': 1}, which the data cannot take: ",
+            "a named value is a number, a text, true or false, or a list of them",
+        ),
+    ],
+)
+def test_a_refused_plays_entry_says_what_is_wrong_and_what_to_do(
+    tmp_path: Path, plays: str, message: str, hint: str
+) -> None:
+    played, found = _played(GOOD / "minimal_rules", "errata:\n" + _erratum(plays), tmp_path)
+    (problem,) = list(found)
+    key = plays[1:].partition(":")[0].strip('"')
+    assert problem.message.startswith(f"erratum 'e' plays '{key}'")
+    assert message in problem.message and problem.hint == hint
+    assert played.package.rules == played.as_written.rules
+
+
+def test_a_refused_entry_leaves_the_others_played(tmp_path: Path) -> None:
+    """The models refuse one value of an erratum, then two of two errata at once: each is
+    reported once, at its own key, and every other entry is still played."""
+    one = _erratum("{rules.actions.draw.cost: -1, rules.values.hand: 3}", "one")
+    two = _erratum('{rules.actions.draw.limit: -2, "rules.tables.reach.rows[1].min": 4}', "two")
+    played, found = _played(GOOD / "minimal_rules", "errata:\n" + one + two, tmp_path)
+    problems = sorted(found, key=lambda d: d.message)
+    assert [p.message.partition(" =")[0] for p in problems] == [
+        "erratum 'one' plays 'rules.actions.draw.cost'",
+        "erratum 'two' plays 'rules.actions.draw.limit'",
+    ]
+    assert all("greater than or equal to 0" in p.message for p in problems)
+    assert [p.span.line for p in problems] == [2, 3]
+    assert played.package.rules.values["hand"] == 3
+    assert played.package.rules.tables["reach"].rows[1].min == 4
+    assert played.package.rules.actions["draw"].cost == 1
+    assert played.package.rules.actions["draw"].limit == 1
+
+
+def test_two_errata_that_disagree_are_told_apart(tmp_path: Path) -> None:
+    same = _erratum('{"rules.tables.reach.rows[1].min": 3}', "a")
+    other = _erratum('{"rules.tables.reach.rows[1].min": 4}', "b")
+    _, found = _played(GOOD / "minimal_rules", "errata:\n" + same + other, tmp_path)
+    (problem,) = list(found)
+    assert problem.message == (
+        "erratum 'b' plays 'rules.tables.reach.rows[1].min' = 4, but erratum 'a' plays it = 3"
+    )
+    assert problem.hint == "the played rules have one value per path: make the errata agree"
+    assert problem.span.line == 3
