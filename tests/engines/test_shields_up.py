@@ -1030,3 +1030,33 @@ def test_owners_who_may_not_look_see_only_how_many_shields_they_have(
         assert ENGINE.from_json(package, fewer).observation(0) != state.observation(0)
         redealt = {tuple(state.sample_world(0, random.Random(n)).shields[0]) for n in range(30)}
         assert (redealt == {tuple(state.shields[0])}) is sees
+
+
+def _few_hidden(rules: Package, opponent: str, pile: list[str]) -> ShieldsUpState:
+    """full_row with one card in the opponent's hand, no shields of its own, `pile` as the draw
+    pile and every other card in the discard pile: four hidden cards, one of each kind."""
+    position = _position("full_row") | {
+        "hands": [["death_ray", "space_mine", "smuggle"], [opponent]],
+        "shields": [["battery", "ion_blaster", "transporter_hijinks"], []],
+        "draw_pile": pile,
+        "discard": [],
+    }
+    position["discard"] = [card for card in _rest_of_deck(rules, position) if card not in pile]
+    return ENGINE.from_json(rules, position)
+
+
+def test_a_redealt_world_may_give_any_hidden_card_and_never_peeks(rules: Package) -> None:
+    """Seat 0 cannot see which of ion_blaster, battery, shield_booster and smuggle the
+    opponent holds: each is dealt there in some world, and a world drawn with the same seed
+    is the same whichever card the opponent really holds."""
+    state = _few_hidden(rules, "smuggle", ["ion_blaster", "battery", "shield_booster"])
+    ENGINE.check_invariants(state)
+    other = _few_hidden(rules, "battery", ["shield_booster", "smuggle", "ion_blaster"])
+    dealt: Counter[str] = Counter()
+    for n in range(200):
+        world = state.sample_world(0, random.Random(n))
+        ENGINE.check_invariants(world)
+        assert world.to_json() == other.sample_world(0, random.Random(n)).to_json()
+        (card,) = world.to_json()["hands"][1]
+        dealt[card] += 1
+    assert set(dealt) == {"ion_blaster", "battery", "shield_booster", "smuggle"}
