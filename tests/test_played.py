@@ -439,3 +439,23 @@ def test_two_errata_that_disagree_are_told_apart(tmp_path: Path) -> None:
     )
     assert problem.hint == "the played rules have one value per path: make the errata agree"
     assert problem.span.line == 3
+
+
+@pytest.mark.parametrize(
+    ("plays", "change"),
+    [
+        ('{"rules.tables.reach.rows[5].min": 3}', Change("Reach, row 6", "nothing", "nothing")),
+        (
+            "{rules.tables.luck.domain.min: 3}",
+            Change("Luck, the numbers it covers", "nothing", "nothing"),
+        ),
+    ],
+)
+def test_a_refused_plays_entry_is_described_as_leading_nowhere(
+    tmp_path: Path, plays: str, change: Change
+) -> None:
+    """The validator reports the entry (PK543); the appendix, if asked, says there is nothing
+    there in either version rather than failing."""
+    played, found = _played(GOOD / "minimal_rules", "errata:\n" + _erratum(plays), tmp_path)
+    assert [d.code for d in found] == ["PK543"]
+    assert reference_context(played)["changes"](played.package.errata[0]) == [change]
