@@ -1060,3 +1060,12 @@ def test_a_redealt_world_may_give_any_hidden_card_and_never_peeks(rules: Package
         (card,) = world.to_json()["hands"][1]
         dealt[card] += 1
     assert set(dealt) == {"ion_blaster", "battery", "shield_booster", "smuggle"}
+
+
+def test_a_strike_of_no_damage_destroys_the_shields_at_no_place(rules: Package) -> None:
+    """A weapon the data gives 0 damage still fires: its one move names no shield."""
+    position = _position("strike_choice") | {"pending": [["strike", 0, 1, 0]]}
+    state = ENGINE.from_json(rules, position)
+    (move,) = state.legal_actions()
+    assert state.notation(move) == "destroy"
+    assert state.describe(move) == "Player 1 destroys the shields at places none."
