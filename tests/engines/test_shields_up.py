@@ -1069,3 +1069,12 @@ def test_a_strike_of_no_damage_destroys_the_shields_at_no_place(rules: Package) 
     (move,) = state.legal_actions()
     assert state.notation(move) == "destroy"
     assert state.describe(move) == "Player 1 destroys the shields at places none."
+
+
+def test_a_position_naming_a_card_the_deck_lacks_is_refused_by_name(rules: Package) -> None:
+    slugs = ", ".join(card.slug for card in read_config(rules).cards)
+    position = _position("full_row") | {"market": ["warp_drive", "repair_crew"]}
+    with pytest.raises(ValueError) as refused:
+        ENGINE.from_json(rules, position)
+    assert str(refused.value) == f"no card 'warp_drive' in Shields Up (cards: {slugs})"
+    assert slugs.startswith("death_ray, laser_bank, ")
