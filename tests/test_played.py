@@ -459,3 +459,40 @@ def test_a_refused_plays_entry_is_described_as_leading_nowhere(
     played, found = _played(GOOD / "minimal_rules", "errata:\n" + _erratum(plays), tmp_path)
     assert [d.code for d in found] == ["PK543"]
     assert reference_context(played)["changes"](played.package.errata[0]) == [change]
+
+
+@pytest.mark.parametrize(
+    ("plays", "message", "domain"),
+    [
+        (
+            '{rules.tables.reach.domain: {min: 1, max: null}, "rules.tables.reach.domain.max": 9}',
+            "erratum 'e' plays 'rules.tables.reach.domain.max', inside "
+            "'rules.tables.reach.domain', which erratum 'e' plays whole",
+            (1, None),
+        ),
+        (
+            '{"rules.tables.reach.domain.max": 9, rules.tables.reach.domain: {min: 1, max: null}}',
+            "erratum 'e' plays 'rules.tables.reach.domain' whole, but erratum 'e' plays "
+            "'rules.tables.reach.domain.max' inside it",
+            (0, 9),
+        ),
+        (
+            "{rules.structure: null, rules.structure.unit: round}",
+            "erratum 'e' plays 'rules.structure.unit', inside 'rules.structure', which erratum "
+            "'e' plays whole",
+            (0, None),
+        ),
+    ],
+)
+def test_an_erratum_playing_a_value_and_a_part_of_it_keeps_the_first(
+    tmp_path: Path, plays: str, message: str, domain: tuple[int, int | None]
+) -> None:
+    """The played rules can hold only one of the two: the later is refused (PK543). Before,
+    one silently overrode the other, and a part of a value played as null stopped printkit with
+    an internal error."""
+    played, found = _played(GOOD / "minimal_rules", "errata:\n" + _erratum(plays), tmp_path)
+    (problem,) = list(found)
+    assert problem.code == "PK543" and problem.message == message
+    assert problem.hint == "play either the whole value or a part of it, not both"
+    played_domain = played.package.rules.tables["reach"].domain
+    assert (played_domain.min, played_domain.max) == domain

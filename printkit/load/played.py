@@ -114,7 +114,7 @@ def play_errata(loaded: LoadedPackage, diagnostics: Diagnostics) -> LoadedPackag
     text = loaded.package
     accepted: dict[PathKey, Play] = {}
     for play in plays_of(text):
-        problem = _refused(text, play, accepted.get(play.path))
+        problem = _refused(text, play, accepted.get(play.path)) or _nested(play, accepted)
         if problem is not None:
             message, hint = problem
             diagnostics.add(BAD_PLAYS, message, loaded.spans.key(play.where), hint=hint)
@@ -147,6 +147,21 @@ def _refused(text: Package, play: Play, earlier: Play | None) -> tuple[str, str]
             f"{said} = {play.value!r}, but erratum '{earlier.name}' plays it = {earlier.value!r}",
             "the played rules have one value per path: make the errata agree",
         )
+    return None
+
+
+def _nested(play: Play, accepted: dict[PathKey, Play]) -> tuple[str, str] | None:
+    """(message, hint) when `play` sets a part of a value another entry sets whole, or the
+    whole of one whose part another sets: the played rules could hold only one of them."""
+    said = f"erratum '{play.name}' plays '{play.key}'"
+    for path, other in accepted.items():
+        if path != play.path and path == play.path[: len(path)]:
+            where = f", inside '{other.key}', which erratum '{other.name}' plays whole"
+        elif path != play.path and play.path == path[: len(play.path)]:
+            where = f" whole, but erratum '{other.name}' plays '{other.key}' inside it"
+        else:
+            continue
+        return f"{said}{where}", "play either the whole value or a part of it, not both"
     return None
 
 
