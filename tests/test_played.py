@@ -496,3 +496,76 @@ def test_an_erratum_playing_a_value_and_a_part_of_it_keeps_the_first(
     assert problem.hint == "play either the whole value or a part of it, not both"
     played_domain = played.package.rules.tables["reach"].domain
     assert (played_domain.min, played_domain.max) == domain
+
+
+@pytest.mark.parametrize(
+    ("plays", "what"),
+    [
+        # a whole row, a table's rows together, a table's other field, a rule whole
+        ('{"rules.tables.reach.rows[1]": {min: 3, max: null, result: Far.}}', "Reach, row 2"),
+        ("{rules.tables.reach.rows: [{min: 0, max: null, result: Any.}]}", "Reach, rows"),
+        ("{rules.tables.reach.title: Distance}", "Reach, title"),
+        ('{"rules.setup[0]": {id: deal, text: Deal.}}', "Deal, as a whole"),
+    ],
+)
+def test_a_change_is_named_by_the_part_of_the_rule_it_plays(
+    tmp_path: Path, plays: str, what: str
+) -> None:
+    (change,) = _changes(plays, tmp_path)
+    assert change.what == what
+
+
+def test_a_whole_row_and_a_title_are_said_as_the_table_prints_them(tmp_path: Path) -> None:
+    plays = '{"rules.tables.reach.rows[1]": {min: 3, max: null, result: Far.}, '
+    plays += "rules.tables.reach.title: Distance}"
+    assert _changes(plays, tmp_path) == [
+        Change("Reach, row 2", "2 or more", "3 or more"),
+        Change("Reach, title", "nothing", "Distance"),
+    ]
+
+
+def test_one_cross_reference_played_names_its_section(tmp_path: Path) -> None:
+    assert _changes('{"rules.structure.phases.turn.see[0]": winning}', tmp_path) == [
+        Change("Turn, refers to", "§2 Playing", "§3 Winning")
+    ]
+
+
+def test_a_term_is_named_by_its_word(tmp_path: Path) -> None:
+    """A glossary entry is named by its term, not its id (here they differ)."""
+    folder = tmp_path / "source" / "minimal_rules"
+    shutil.copytree(GOOD / "minimal_rules", folder)
+    rules = folder / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    assert "pair: {term: pair," in text
+    rules.write_text(text.replace("pair: {term: pair,", "pair: {term: twin set,"), "utf-8")
+    erratum = _erratum("{rules.glossary.pair.definition: both Twins}")
+    played, found = _played(folder, "errata:\n" + erratum, tmp_path)
+    assert not list(found)
+    assert reference_context(played)["changes"](played.package.errata[0]) == [
+        Change("Twin set, definition", "the two Twin cards", "both Twins")
+    ]
+
+
+def test_a_game_without_rules_says_its_changes_by_their_paths(tmp_path: Path) -> None:
+    played, found = _played(
+        GOOD / "minimal_deck", "errata:\n" + _erratum("{components.deck.count: 4}"), tmp_path
+    )
+    assert not list(found) and played.package.rules is None
+    assert reference_context(played)["changes"](played.package.errata[0]) == [
+        Change("Components.deck.count", "3", "4")
+    ]
+
+
+def test_a_reference_refused_beside_rules_played_away_names_the_texts_sections(
+    tmp_path: Path,
+) -> None:
+    """One erratum plays the rules away, another a cross-reference inside them (refused):
+    the text's side still names the text's section."""
+    errata = _erratum("{rules: null}", "a") + _erratum(
+        "{rules.structure.phases.turn.see: [winning]}", "b"
+    )
+    played, found = _played(GOOD / "minimal_rules", "errata:\n" + errata, tmp_path)
+    assert [d.code for d in found] == ["PK543"] and played.package.rules is None
+    assert reference_context(played)["changes"](played.package.errata[1]) == [
+        Change("Turn, refers to", "§2 Playing", "no section")
+    ]
