@@ -1078,3 +1078,20 @@ def test_a_position_naming_a_card_the_deck_lacks_is_refused_by_name(rules: Packa
         ENGINE.from_json(rules, position)
     assert str(refused.value) == f"no card 'warp_drive' in Shields Up (cards: {slugs})"
     assert slugs.startswith("death_ray, laser_bank, ")
+
+
+def test_text_that_is_no_move_here_is_refused_with_the_moves(rules: Package) -> None:
+    """Spaces are free (`build   death_ray`), anything else names the moves there are, or none
+    once the game is over."""
+    state = ENGINE.from_json(rules, _position("full_row"))
+    assert state.notation(state.parse("  build   death_ray ")) == "build death_ray"
+    with pytest.raises(ValueError) as refused:
+        state.parse("build laser_bank")
+    assert str(refused.value) == (
+        "'build laser_bank' is not a move here; the moves are: draw, build death_ray, "
+        "play space_mine, play smuggle, buy oldest, buy newest, end"
+    )
+    over = ENGINE.from_json(rules, _position("full_row") | {"over": True})
+    assert over.legal_actions() == []
+    with pytest.raises(ValueError, match=r"^'draw' is not a move here; the moves are: none$"):
+        over.parse("draw")
