@@ -392,6 +392,13 @@ def test_a_change_inside_a_phase_step_is_named_by_the_step(tmp_path: Path) -> No
             " = 'x', which the data cannot take: Input should be a valid integer",
             "give a value of the field's type (see 'printkit schema'); the text has 1",
         ),
+        (  # the models refuse a part of the value: the entry setting it whole is blamed
+            "{rules.tables.reach.domain: {min: x, max: null}}",
+            " = {'min': 'x', 'max': None}, which the data cannot take: Input should be a valid "
+            "integer",
+            "give a value of the field's type (see 'printkit schema'); the text has "
+            "Domain(min=0, max=None)",
+        ),
         (
             "{rules.values.bonus: {a: 1}}",
             " = {'a': 1}, which the data cannot take: ",
@@ -413,8 +420,8 @@ def test_a_refused_plays_entry_says_what_is_wrong_and_what_to_do(
 def test_a_refused_entry_leaves_the_others_played(tmp_path: Path) -> None:
     """The models refuse one value of an erratum, then two of two errata at once: each is
     reported once, at its own key, and every other entry is still played."""
-    one = _erratum("{rules.actions.draw.cost: -1, rules.values.hand: 3}", "one")
-    two = _erratum('{rules.actions.draw.limit: -2, "rules.tables.reach.rows[1].min": 4}', "two")
+    one = _erratum("{rules.values.hand: 3, rules.actions.draw.cost: -1}", "one")
+    two = _erratum('{"rules.tables.reach.rows[1].min": 4, rules.actions.draw.limit: -2}', "two")
     played, found = _played(GOOD / "minimal_rules", "errata:\n" + one + two, tmp_path)
     problems = sorted(found, key=lambda d: d.message)
     assert [p.message.partition(" =")[0] for p in problems] == [
