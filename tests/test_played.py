@@ -264,6 +264,7 @@ def _changes(plays: str, tmp_path: Path) -> list[Change]:
             Change("Pair, definition", "the two Twin cards", "both Twins"),
         ),
         ("{rules.actions.draw.decides: highest}", Change("Draw, decides", "nothing", "highest")),
+        ("{rules.actions.draw.source_line: 12}", Change("Draw, source line", "nothing", "12")),
         # cross-references name their sections; an id no section has is said so
         (
             "{rules.structure.phases.turn.see: [winning, play]}",
@@ -287,6 +288,8 @@ def _changes(plays: str, tmp_path: Path) -> list[Change]:
         ("{rules.values.hand: 2}", Change("Hand", "1", "2")),
         ("{rules.values.colours: [red, blue]}", Change("Colours", "nothing", "red, blue")),
         ("{rules.values.open: false}", Change("Open", "nothing", "no")),
+        # only the full stop the template adds is taken off the end
+        ("{rules.values.mark: X.}", Change("Mark", "nothing", "X")),
         ("{components.dice.count: 3}", Change("Components.dice.count", "2", "3")),
     ],
 )

@@ -963,8 +963,13 @@ def test_data_the_engine_cannot_play_is_refused_by_name(
 
 def test_every_missing_thing_is_named_at_once(source: dict[str, Any]) -> None:
     data = apply_plays(source, {})
-    del data["rules"]["values"]["first_player"], data["rules"]["actions"]["buy_oldest"]
-    with pytest.raises(UnplayableData, match=r"^Shields Up's rules lack first_player, buy_oldest$"):
+    rules = data["rules"]
+    del rules["values"]["first_player"], rules["actions"]["buy_oldest"]
+    del rules["structure"]["phases"]["clean_up"], rules["end_conditions"]["destroyed_ship"]
+    with pytest.raises(
+        UnplayableData,
+        match=r"^Shields Up's rules lack first_player, buy_oldest, clean_up, destroyed_ship$",
+    ):
         read_config(Package.model_validate(data))
 
 
