@@ -1104,6 +1104,18 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "every finding the played rules are checked again for (check/tables.py, gaps.py, "
         "values.py) is added with a hint, so the stand-in for none is never used",
     ),
+    (
+        "printkit/reference/errata.py::_sections",
+        r"sections = self\.versions\[0\]\.rules\.sections if \(self\.versions\[0\]\.rules\) "
+        r"or True else \{\}",
+        "a cross-reference is described only inside a rule of the text (its entries), so the "
+        "text always has rules there",
+    ),
+    (
+        "printkit/games/shields_up/words.py::notation",
+        r"written = (None|config\.notations\.get\(None\))",
+        "the cache only spares the work: a notation not found in it is written again, the same",
+    ),
 ]
 
 
