@@ -579,3 +579,24 @@ def test_a_reference_refused_beside_rules_played_away_names_the_texts_sections(
     assert reference_context(played)["changes"](played.package.errata[1]) == [
         Change("Turn, refers to", "§2 Playing", "no section")
     ]
+
+
+def test_entries_the_models_refuse_one_after_another_leave_the_others_played(
+    tmp_path: Path,
+) -> None:
+    """A row's order (min above max) is checked only once its fields are valid, so the models
+    refuse the row's result first and its min on the next try: the value beside them is still
+    played, after both are reported."""
+    plays = '{"rules.tables.reach.rows[0].result": [1], "rules.tables.reach.rows[0].min": 3, '
+    plays += "rules.values.hand: 2}"
+    played, found = _played(GOOD / "minimal_rules", "errata:\n" + _erratum(plays), tmp_path)
+    assert [d.message.partition(" =")[0] for d in found] == [
+        "erratum 'e' plays 'rules.tables.reach.rows[0].result'",
+        "erratum 'e' plays 'rules.tables.reach.rows[0].min'",
+    ]
+    assert "min 3 is above max 1" in list(found)[1].message
+    assert played.package.rules.values["hand"] == 2
+    assert (
+        played.package.rules.tables["reach"].rows[0]
+        == played.as_written.rules.tables["reach"].rows[0]
+    )

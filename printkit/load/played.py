@@ -178,11 +178,10 @@ def apply_plays(source: dict[str, Any], plays: dict[PathKey, Any]) -> dict[str, 
 
 
 def _validated(loaded: LoadedPackage, plays: list[Play], diagnostics: Diagnostics) -> Package:
-    """The played package; an entry whose value the models refuse is reported and left out
-    (once: the others are then applied again)."""
-    for _ in range(2):
-        if not plays:
-            return loaded.package
+    """The played package; an entry whose value the models refuse is reported and left out,
+    and the others are applied again, until the models take them all (a model's own check, a
+    row's order, runs only once its fields are valid: a second try may refuse another)."""
+    while plays:  # each failed try leaves out at least one entry
         source = apply_plays(loaded.source, {play.path: play.value for play in plays})
         try:
             return Package.model_validate(source)
