@@ -1116,6 +1116,13 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         r"written = (None|config\.notations\.get\(None\))",
         "the cache only spares the work: a notation not found in it is written again, the same",
     ),
+    (
+        "printkit/load/played.py::_blame",
+        r"common = 1|common \+= 2"
+        r"|for mine, theirs in zip\(play\.path, where, (strict=None)?\):",
+        "only the order of the shared lengths is read (max), which a count started at 1 or "
+        "counted by 2 keeps; zip's strict is False by default, and None is as false",
+    ),
 ]
 
 
