@@ -1100,3 +1100,30 @@ def test_text_that_is_no_move_here_is_refused_with_the_moves(rules: Package) -> 
     assert over.legal_actions() == []
     with pytest.raises(ValueError, match=r"^'draw' is not a move here; the moves are: none$"):
         over.parse("draw")
+
+
+def test_a_smuggle_with_nothing_left_to_steal_ends_and_the_turn_goes_on(
+    source: dict[str, Any],
+) -> None:
+    """A Smuggle of two thefts, played as the thief's last card and last action against an
+    opponent holding one card and nothing on the table: the hand is stolen from (the thief's
+    own empty hand does not matter), then the second theft, with nothing left, is dropped,
+    and the turn ends."""
+    two_thefts = patched(source, ("decks", "deck", "cards", 6, "cards"), 2)  # 6: Smuggle
+    changes = {
+        "actions_left": 1,
+        "hands": [["smuggle"], ["repair_crew"]],
+        "shields": [["battery"], []],
+        "equipment": [[], []],
+    }
+    state = _after(two_thefts, changes, "play smuggle")
+    assert _moves(state) == ["steal hand"]
+    state.apply(state.parse("steal hand"))
+    assert state.current_player() == CHANCE
+    assert state.chance_outcomes() == [(("card", 8), 1)]  # 8: Repair Crew, the one card
+    state.apply(state.chance_outcomes()[0][0])
+    ENGINE.check_invariants(state)
+    assert state.to_json()["hands"][0] == ["repair_crew"]
+    _settle_chance(state)  # the clean-up's market card
+    assert (state.current_player(), state.seat, state.turns, state.pending) == (1, 1, 4, [])
+    assert state.actions_left == read_config(two_thefts).actions_per_turn
