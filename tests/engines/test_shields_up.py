@@ -1127,3 +1127,16 @@ def test_a_smuggle_with_nothing_left_to_steal_ends_and_the_turn_goes_on(
     _settle_chance(state)  # the clean-up's market card
     assert (state.current_player(), state.seat, state.turns, state.pending) == (1, 1, 4, [])
     assert state.actions_left == read_config(two_thefts).actions_per_turn
+
+
+def test_with_no_actions_per_turn_each_turn_is_only_its_clean_up(source: dict[str, Any]) -> None:
+    """A turn begins with the data's actions; with none (and no charged Battery) it goes
+    straight to its clean-up, whose market card is the next thing to settle."""
+    no_actions = patched(source, ("rules", "values", "actions_per_turn"), 0)
+    state = ENGINE.from_json(no_actions, _position("full_row"))
+    state.apply(state.parse("end"))
+    assert state.current_player() == CHANCE and state.seat == 0  # player 1's market card
+    state.apply(state.chance_outcomes()[0][0])
+    assert (state.seat, state.turns, state.actions_left) == (1, 4, 0)
+    assert state.events[-2:] == ["turn", "clean_up"]
+    assert state.current_player() == CHANCE  # player 2's clean-up has begun
