@@ -1123,6 +1123,11 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "only the order of the shared lengths is read (max), which a count started at 1 or "
         "counted by 2 keeps; zip's strict is False by default, and None is as false",
     ),
+    (
+        "printkit/load/played.py::value_at",
+        r'return NOT_SET, None, "XXXX"',
+        "a hint is read only beside a problem, and a new named value has none",
+    ),
 ]
 
 
