@@ -472,6 +472,7 @@ def test_the_deal_comes_first_then_the_first_player_takes_turn_0(
     then the first player (erratum first_player, here also player 2) has the first turn."""
     package = patched(source, ("rules", "values", "first_player"), first_player)
     state = ENGINE.new_game(package, 2, None)
+    assert state.actions_left == 0  # no one has actions during the deal
     _settle_chance(state)
     assert [len(row) for row in state.shields] == [2, 2]
     assert [sum(hand) for hand in state.hands] == [2, 2] and len(state.market) == 2
