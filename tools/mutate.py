@@ -1128,6 +1128,12 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         r'return NOT_SET, None, "XXXX"',
         "a hint is read only beside a problem, and a new named value has none",
     ),
+    (
+        "printkit/games/shields_up/state.py::__init__",
+        r"self\.seat = None|self\.turns = (None|1)",
+        "a state is made only by new_game and from_json, which both set its seat and turn "
+        "before anything reads them",
+    ),
 ]
 
 
