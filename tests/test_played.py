@@ -475,7 +475,8 @@ def test_a_refused_plays_entry_is_described_as_leading_nowhere(
     ("plays", "message", "domain"),
     [
         (
-            '{rules.tables.reach.domain: {min: 1, max: null}, "rules.tables.reach.domain.max": 9}',
+            "{rules.values.hand: 2, rules.tables.reach.domain: {min: 1, max: null}, "
+            '"rules.tables.reach.domain.max": 9}',
             "erratum 'e' plays 'rules.tables.reach.domain.max', inside "
             "'rules.tables.reach.domain', which erratum 'e' plays whole",
             (1, None),
@@ -497,9 +498,9 @@ def test_a_refused_plays_entry_is_described_as_leading_nowhere(
 def test_an_erratum_playing_a_value_and_a_part_of_it_keeps_the_first(
     tmp_path: Path, plays: str, message: str, domain: tuple[int, int | None]
 ) -> None:
-    """The played rules can hold only one of the two: the later is refused (PK543). Before,
-    one silently overrode the other, and a part of a value played as null stopped printkit with
-    an internal error."""
+    """The played rules can hold only one of the two: the later is refused (PK543), whatever
+    else is played beside them. Before, one silently overrode the other, and a part of a value
+    played as null stopped printkit with an internal error."""
     played, found = _played(GOOD / "minimal_rules", "errata:\n" + _erratum(plays), tmp_path)
     (problem,) = list(found)
     assert problem.code == "PK543" and problem.message == message
