@@ -601,3 +601,17 @@ def test_entries_the_models_refuse_one_after_another_leave_the_others_played(
         played.package.rules.tables["reach"].rows[0]
         == played.as_written.rules.tables["reach"].rows[0]
     )
+
+
+def test_a_new_value_is_played_where_the_text_writes_no_values_at_all(tmp_path: Path) -> None:
+    """The models default `rules.values` to an empty mapping; the data has none, so playing
+    a new value there makes the mapping."""
+    folder = tmp_path / "source" / "minimal_rules"
+    shutil.copytree(GOOD / "minimal_rules", folder)
+    rules = folder / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    assert "  values:\n    hand: 1\n" in text
+    rules.write_text(text.replace("  values:\n    hand: 1\n", ""), encoding="utf-8")
+    played, found = _played(folder, "errata:\n" + _erratum("{rules.values.bonus: 2}"), tmp_path)
+    assert not list(found)
+    assert played.package.rules.values == {"bonus": 2} and played.as_written.rules.values == {}

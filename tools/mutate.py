@@ -1125,14 +1125,20 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     ),
     (
         "printkit/load/played.py::value_at",
-        r'return NOT_SET, None, "XXXX"',
-        "a hint is read only beside a problem, and a new named value has none",
+        r'return (NOT_SET|node), None, "XXXX"',
+        "a hint is read only beside a problem, and a value found (or a new named one) has none",
     ),
     (
         "printkit/games/shields_up/state.py::__init__",
         r"self\.seat = None|self\.turns = (None|1)",
         "a state is made only by new_game and from_json, which both set its seat and turn "
         "before anything reads them",
+    ),
+    (
+        "printkit/load/played.py::apply_plays",
+        r"node\[path\[-1\]\] = copy\.copy\(value\)",
+        "the played data is only read once the models validate it: a nested list or mapping "
+        "shared with the erratum's own value is never changed through either",
     ),
 ]
 
