@@ -386,6 +386,11 @@ def test_a_change_inside_a_phase_step_is_named_by_the_step(tmp_path: Path) -> No
             "did you mean 'reach'?",
         ),
         (
+            "{errata.x: 1}",
+            ": errata cannot play errata",
+            "play the rules, components or data",
+        ),
+        (
             "{rules.values.hand: [1, 2]}",
             " = [1, 2], a list, where the text has a number (1)",
             "give a number, as the text does",
@@ -615,3 +620,11 @@ def test_a_new_value_is_played_where_the_text_writes_no_values_at_all(tmp_path: 
     played, found = _played(folder, "errata:\n" + _erratum("{rules.values.bonus: 2}"), tmp_path)
     assert not list(found)
     assert played.package.rules.values == {"bonus": 2} and played.as_written.rules.values == {}
+
+
+def test_an_erratum_without_an_id_is_named_by_its_number(tmp_path: Path) -> None:
+    unnamed = _erratum("{rules.actions.draw.cots: 2}").replace("{id: e, ", "{")
+    errata = "errata:\n" + _erratum("{rules.values.hand: 2}") + unnamed
+    _, found = _played(GOOD / "minimal_rules", errata, tmp_path)
+    (problem,) = list(found)
+    assert problem.message.startswith("erratum '2' plays 'rules.actions.draw.cots'")
