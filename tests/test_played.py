@@ -15,6 +15,8 @@ from support import GOOD, RULE_DATA, run_cli
 from printkit.diagnostics import Diagnostics
 from printkit.load.package import load_package
 from printkit.load.played import parse_path, path_text, play_errata
+from printkit.reference.compose import reference_context
+from printkit.reference.errata import Change
 
 GAMES = sorted(p.name for p in RULE_DATA.iterdir() if (p / "rules.yaml").exists())
 # Findings a printed table, tie-break, rounding or value would carry into print.
@@ -209,3 +211,420 @@ def test_a_misspelt_new_value_is_unused_and_leaves_the_real_one_undefined(tmp_pa
     assert "did you mean 'base_crew'" in unused["hint"]
     still = [d for d in found if d["code"] == "PK534"]
     assert len(still) == 3 and all("'base_crew'" in d["message"] for d in still)
+
+
+def _changes(plays: str, tmp_path: Path) -> list[Change]:
+    """What the errata appendix says one erratum with `plays` changes in the minimal rules,
+    through the reference documents' own `changes()` helper."""
+    played, found = _played(GOOD / "minimal_rules", "errata:\n" + _erratum(plays), tmp_path)
+    assert not list(found), [str(d.message) for d in found]
+    return reference_context(played)["changes"](played.package.errata[0])
+
+
+@pytest.mark.parametrize(
+    ("plays", "change"),
+    [
+        # a row's field names the whole row, keyed as the table prints it
+        ('{"rules.tables.reach.rows[1].min": 3}', Change("Reach, row 2", "2 or more", "3 or more")),
+        ('{"rules.tables.luck.rows[0].roll": "2-5"}', Change("Luck, row 1", "2–6", "2–5")),
+        ('{"rules.tables.prices.rows[1].key": duo}', Change("Prices, row 2", "pair", "duo")),
+        (
+            '{"rules.tables.score.rows[1].halves": true, '
+            '"rules.tables.score.rows[1].rounding": up}',
+            Change("Score, row 2", "0", "0, halved, rounding up"),
+        ),
+        (
+            '{"rules.tables.score.rows[2].halves": true, "rules.tables.score.rows[2].rounding": '
+            "nearest}",
+            Change("Score, row 3", "1 or more", "1 or more, halved, rounding to the nearest"),
+        ),
+        (
+            '{"rules.tables.score.rows[0].halves": true}',
+            Change("Score, row 1", "-1 or less", "-1 or less, halved, the rounding not stated"),
+        ),
+        # a table's domain is the numbers it covers, in the words of the coverage check
+        (
+            "{rules.tables.reach.domain.min: 1}",
+            Change("Reach, the numbers it covers", "0 and above", "1 and above"),
+        ),
+        (
+            "{rules.tables.reach.domain.max: 9}",
+            Change("Reach, the numbers it covers", "0 and above", "0 to 9"),
+        ),
+        # a rule's field, named as a player would, its value rendered as prose
+        ("{rules.actions.draw.per: round}", Change("Draw, counted per", "turn", "round")),
+        ("{rules.actions.draw.limit: 2}", Change("Draw, limit", "1", "2")),
+        ("{rules.actions.draw.halves: true}", Change("Draw, halves", "no", "yes")),
+        (
+            "{rules.actions.draw.text: 'Draw {{ values.hand }} card.'}",
+            Change("Draw, text", "Draw a card for 1 action", "Draw 1 card"),
+        ),
+        (
+            "{rules.glossary.pair.definition: both Twins}",
+            Change("Pair, definition", "the two Twin cards", "both Twins"),
+        ),
+        ("{rules.actions.draw.decides: highest}", Change("Draw, decides", "nothing", "highest")),
+        ("{rules.actions.draw.source_line: 12}", Change("Draw, source line", "nothing", "12")),
+        # cross-references name their sections; an id no section has is said so
+        (
+            "{rules.structure.phases.turn.see: [winning, play]}",
+            Change("Turn, refers to", "§2 Playing", "§3 Winning, §2 Playing"),
+        ),
+        (
+            "{rules.structure.phases.turn.see: [nowhere]}",
+            Change("Turn, refers to", "§2 Playing", "no section"),
+        ),
+        (
+            "{rules.structure.phases.turn.see: []}",
+            Change("Turn, refers to", "§2 Playing", "nothing"),
+        ),
+        # a setup step is named by its id, as a rule with no title
+        (
+            '{"rules.setup[0].text": Deal two.}',
+            Change("Deal, text", "Deal 1 card to each player", "Deal two"),
+        ),
+        # a value, new or changed, by its name in words; anything else by its path
+        ("{rules.values.extra_turns: 2}", Change("Extra turns", "nothing", "2")),
+        ("{rules.values.hand: 2}", Change("Hand", "1", "2")),
+        ("{rules.values.colours: [red, blue]}", Change("Colours", "nothing", "red, blue")),
+        ("{rules.values.open: false}", Change("Open", "nothing", "no")),
+        # only the full stop the template adds is taken off the end
+        ("{rules.values.mark: X.}", Change("Mark", "nothing", "X")),
+        ("{components.dice.count: 3}", Change("Components.dice.count", "2", "3")),
+    ],
+)
+def test_the_errata_appendix_says_each_change_in_words(
+    tmp_path: Path, plays: str, change: Change
+) -> None:
+    assert _changes(plays, tmp_path) == [change]
+
+
+def test_a_row_played_in_two_fields_is_one_change_in_the_order_played(tmp_path: Path) -> None:
+    plays = (
+        '{rules.values.hand: 2, "rules.tables.score.rows[1].max": 1, '
+        '"rules.tables.score.rows[1].min": -1, "rules.tables.score.rows[2].min": 2}'
+    )
+    assert _changes(plays, tmp_path) == [
+        Change("Hand", "1", "2"),
+        Change("Score, row 2", "0", "-1–1"),
+        Change("Score, row 3", "1 or more", "2 or more"),
+    ]
+
+
+def test_a_change_inside_a_phase_step_is_named_by_the_step(tmp_path: Path) -> None:
+    """A path inside a phase's step lies inside the phase too: the innermost rule, the step,
+    names the change."""
+    copy = _raise_shields_copy(tmp_path)
+    rules = copy / "rules.yaml"
+    plays = '{"rules.structure.phases.movement.steps[0].see": [movement_steps]}'
+    rules.write_text(
+        rules.read_text(encoding="utf-8").replace("errata:\n", "errata:\n" + _erratum(plays), 1),
+        encoding="utf-8",
+    )
+    found = Diagnostics()
+    loaded = load_package(copy.name, copy, found)
+    assert loaded is not None
+    played = play_errata(loaded, found)
+    erratum = next(e for e in played.package.errata if e.id == "e")
+    assert reference_context(played)["changes"](erratum) == [
+        Change("Check direction, refers to", "§4.2 Travel direction", "§4.1 How to move")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("plays", "message", "hint"),
+    [
+        (
+            '{"rules.tables.reach.rows[2].min": 1}',
+            "which does not exist: rules.tables.reach.rows has 2 items (counted from 0)",
+            "give an index in range",
+        ),
+        (
+            '{"rules.tables.reach.rows[-1].min": 1}',
+            ", which is not a data path",  # an index is never negative
+            "write the path as templates do: rules.tables.ranges.rows[1].min",
+        ),
+        (
+            "{rules.tables.reach.rows.min: 1}",
+            "which does not exist: rules.tables.reach.rows has 2 items (counted from 0)",
+            "give an index in range",
+        ),
+        (
+            '{"rules.setup[1].text": Deal.}',
+            "which does not exist: rules.setup has 1 item (counted from 0)",
+            "give an index in range",
+        ),
+        (
+            "{rules.actions.draw.title.short: Draw}",
+            "which does not exist: rules.actions.draw.title is not set in the data, so it has "
+            "no 'short'",
+            "shorten the path",
+        ),
+        (
+            "{rules.actions.draw.cost.x: 1}",
+            "which does not exist: rules.actions.draw.cost is a single value (1), so it has no 'x'",
+            "shorten the path",
+        ),
+        (
+            "{rulez.values.hand: 2}",
+            "which does not exist: the package has no field 'rulez'",
+            "did you mean 'rules'?",
+        ),
+        (
+            '{"rules.tables.reach.rows[0][1]": 1}',
+            "which does not exist: rules.tables.reach.rows[0] has no field '1'",
+            "expected one of: data, halves, id, max, min, result, rounding",
+        ),
+        (
+            "{rules.values.bonus.extra: 1}",
+            "which does not exist: rules.values has no entry 'bonus'",
+            "expected one of: hand",
+        ),
+        (
+            "{rules.tables.reech.domain.min: 1}",
+            "which does not exist: rules.tables has no entry 'reech'",
+            "did you mean 'reach'?",
+        ),
+        (
+            "{errata.x: 1}",
+            ": errata cannot play errata",
+            "play the rules, components or data",
+        ),
+        (
+            "{rules.values.hand: [1, 2]}",
+            " = [1, 2], a list, where the text has a number (1)",
+            "give a number, as the text does",
+        ),
+        (
+            "{rules.actions.draw.cost: x}",
+            " = 'x', which the data cannot take: Input should be a valid integer",
+            "give a value of the field's type (see 'printkit schema'); the text has 1",
+        ),
+        (  # the models refuse a part of the value: the entry setting it whole is blamed
+            "{rules.tables.reach.domain: {min: x, max: null}}",
+            " = {'min': 'x', 'max': None}, which the data cannot take: Input should be a valid "
+            "integer",
+            "give a value of the field's type (see 'printkit schema'); the text has "
+            "Domain(min=0, max=None)",
+        ),
+        (
+            "{rules.values.bonus: {a: 1}}",
+            " = {'a': 1}, which the data cannot take: ",
+            "a named value is a number, a text, true or false, or a list of them",
+        ),
+    ],
+)
+def test_a_refused_plays_entry_says_what_is_wrong_and_what_to_do(
+    tmp_path: Path, plays: str, message: str, hint: str
+) -> None:
+    played, found = _played(GOOD / "minimal_rules", "errata:\n" + _erratum(plays), tmp_path)
+    (problem,) = list(found)
+    key = plays[1:].partition(":")[0].strip('"')
+    assert problem.message.startswith(f"erratum 'e' plays '{key}'")
+    assert message in problem.message and problem.hint == hint
+    assert played.package.rules == played.as_written.rules
+
+
+def test_a_refused_entry_leaves_the_others_played(tmp_path: Path) -> None:
+    """The models refuse one value of an erratum, then two of two errata at once: each is
+    reported once, at its own key, and every other entry is still played."""
+    one = _erratum("{rules.values.hand: 3, rules.actions.draw.cost: -1}", "one")
+    two = _erratum('{"rules.tables.reach.rows[1].min": 4, rules.actions.draw.limit: -2}', "two")
+    played, found = _played(GOOD / "minimal_rules", "errata:\n" + one + two, tmp_path)
+    problems = sorted(found, key=lambda d: d.message)
+    assert [p.message.partition(" =")[0] for p in problems] == [
+        "erratum 'one' plays 'rules.actions.draw.cost'",
+        "erratum 'two' plays 'rules.actions.draw.limit'",
+    ]
+    assert all("greater than or equal to 0" in p.message for p in problems)
+    assert [p.span.line for p in problems] == [2, 3]
+    assert played.package.rules.values["hand"] == 3
+    assert played.package.rules.tables["reach"].rows[1].min == 4
+    assert played.package.rules.actions["draw"].cost == 1
+    assert played.package.rules.actions["draw"].limit == 1
+
+
+def test_two_errata_that_disagree_are_told_apart(tmp_path: Path) -> None:
+    same = _erratum('{"rules.tables.reach.rows[1].min": 3}', "a")
+    other = _erratum('{"rules.tables.reach.rows[1].min": 4}', "b")
+    _, found = _played(GOOD / "minimal_rules", "errata:\n" + same + other, tmp_path)
+    (problem,) = list(found)
+    assert problem.message == (
+        "erratum 'b' plays 'rules.tables.reach.rows[1].min' = 4, but erratum 'a' plays it = 3"
+    )
+    assert problem.hint == "the played rules have one value per path: make the errata agree"
+    assert problem.span.line == 3
+
+
+@pytest.mark.parametrize(
+    ("plays", "change"),
+    [
+        ('{"rules.tables.reach.rows[5].min": 3}', Change("Reach, row 6", "nothing", "nothing")),
+        (
+            "{rules.tables.luck.domain.min: 3}",
+            Change("Luck, the numbers it covers", "nothing", "nothing"),
+        ),
+    ],
+)
+def test_a_refused_plays_entry_is_described_as_leading_nowhere(
+    tmp_path: Path, plays: str, change: Change
+) -> None:
+    """The validator reports the entry (PK543); the appendix, if asked, says there is nothing
+    there in either version rather than failing."""
+    played, found = _played(GOOD / "minimal_rules", "errata:\n" + _erratum(plays), tmp_path)
+    assert [d.code for d in found] == ["PK543"]
+    assert reference_context(played)["changes"](played.package.errata[0]) == [change]
+
+
+@pytest.mark.parametrize(
+    ("plays", "message", "domain"),
+    [
+        (
+            "{rules.values.hand: 2, rules.tables.reach.domain: {min: 1, max: null}, "
+            '"rules.tables.reach.domain.max": 9}',
+            "erratum 'e' plays 'rules.tables.reach.domain.max', inside "
+            "'rules.tables.reach.domain', which erratum 'e' plays whole",
+            (1, None),
+        ),
+        (
+            '{"rules.tables.reach.domain.max": 9, rules.tables.reach.domain: {min: 1, max: null}}',
+            "erratum 'e' plays 'rules.tables.reach.domain' whole, but erratum 'e' plays "
+            "'rules.tables.reach.domain.max' inside it",
+            (0, 9),
+        ),
+        (
+            "{rules.structure: null, rules.structure.unit: round}",
+            "erratum 'e' plays 'rules.structure.unit', inside 'rules.structure', which erratum "
+            "'e' plays whole",
+            (0, None),
+        ),
+    ],
+)
+def test_an_erratum_playing_a_value_and_a_part_of_it_keeps_the_first(
+    tmp_path: Path, plays: str, message: str, domain: tuple[int, int | None]
+) -> None:
+    """The played rules can hold only one of the two: the later is refused (PK543), whatever
+    else is played beside them. Before, one silently overrode the other, and a part of a value
+    played as null stopped printkit with an internal error."""
+    played, found = _played(GOOD / "minimal_rules", "errata:\n" + _erratum(plays), tmp_path)
+    (problem,) = list(found)
+    assert problem.code == "PK543" and problem.message == message
+    assert problem.hint == "play either the whole value or a part of it, not both"
+    played_domain = played.package.rules.tables["reach"].domain
+    assert (played_domain.min, played_domain.max) == domain
+
+
+@pytest.mark.parametrize(
+    ("plays", "what"),
+    [
+        # a whole row, a table's rows together, a table's other field, a rule whole
+        ('{"rules.tables.reach.rows[1]": {min: 3, max: null, result: Far.}}', "Reach, row 2"),
+        ("{rules.tables.reach.rows: [{min: 0, max: null, result: Any.}]}", "Reach, rows"),
+        ("{rules.tables.reach.title: Distance}", "Reach, title"),
+        ('{"rules.setup[0]": {id: deal, text: Deal.}}', "Deal, as a whole"),
+    ],
+)
+def test_a_change_is_named_by_the_part_of_the_rule_it_plays(
+    tmp_path: Path, plays: str, what: str
+) -> None:
+    (change,) = _changes(plays, tmp_path)
+    assert change.what == what
+
+
+def test_a_whole_row_and_a_title_are_said_as_the_table_prints_them(tmp_path: Path) -> None:
+    plays = '{"rules.tables.reach.rows[1]": {min: 3, max: null, result: Far.}, '
+    plays += "rules.tables.reach.title: Distance}"
+    assert _changes(plays, tmp_path) == [
+        Change("Reach, row 2", "2 or more", "3 or more"),
+        Change("Reach, title", "nothing", "Distance"),
+    ]
+
+
+def test_one_cross_reference_played_names_its_section(tmp_path: Path) -> None:
+    assert _changes('{"rules.structure.phases.turn.see[0]": winning}', tmp_path) == [
+        Change("Turn, refers to", "§2 Playing", "§3 Winning")
+    ]
+
+
+def test_a_term_is_named_by_its_word(tmp_path: Path) -> None:
+    """A glossary entry is named by its term, not its id (here they differ)."""
+    folder = tmp_path / "source" / "minimal_rules"
+    shutil.copytree(GOOD / "minimal_rules", folder)
+    rules = folder / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    assert "pair: {term: pair," in text
+    rules.write_text(text.replace("pair: {term: pair,", "pair: {term: twin set,"), "utf-8")
+    erratum = _erratum("{rules.glossary.pair.definition: both Twins}")
+    played, found = _played(folder, "errata:\n" + erratum, tmp_path)
+    assert not list(found)
+    assert reference_context(played)["changes"](played.package.errata[0]) == [
+        Change("Twin set, definition", "the two Twin cards", "both Twins")
+    ]
+
+
+def test_a_game_without_rules_says_its_changes_by_their_paths(tmp_path: Path) -> None:
+    played, found = _played(
+        GOOD / "minimal_deck", "errata:\n" + _erratum("{components.deck.count: 4}"), tmp_path
+    )
+    assert not list(found) and played.package.rules is None
+    assert reference_context(played)["changes"](played.package.errata[0]) == [
+        Change("Components.deck.count", "3", "4")
+    ]
+
+
+def test_a_reference_refused_beside_rules_played_away_names_the_texts_sections(
+    tmp_path: Path,
+) -> None:
+    """One erratum plays the rules away, another a cross-reference inside them (refused):
+    the text's side still names the text's section."""
+    errata = _erratum("{rules: null}", "a") + _erratum(
+        "{rules.structure.phases.turn.see: [winning]}", "b"
+    )
+    played, found = _played(GOOD / "minimal_rules", "errata:\n" + errata, tmp_path)
+    assert [d.code for d in found] == ["PK543"] and played.package.rules is None
+    assert reference_context(played)["changes"](played.package.errata[1]) == [
+        Change("Turn, refers to", "§2 Playing", "no section")
+    ]
+
+
+def test_entries_the_models_refuse_one_after_another_leave_the_others_played(
+    tmp_path: Path,
+) -> None:
+    """A row's order (min above max) is checked only once its fields are valid, so the models
+    refuse the row's result first and its min on the next try: the value beside them is still
+    played, after both are reported."""
+    plays = '{"rules.tables.reach.rows[0].result": [1], "rules.tables.reach.rows[0].min": 3, '
+    plays += "rules.values.hand: 2}"
+    played, found = _played(GOOD / "minimal_rules", "errata:\n" + _erratum(plays), tmp_path)
+    assert [d.message.partition(" =")[0] for d in found] == [
+        "erratum 'e' plays 'rules.tables.reach.rows[0].result'",
+        "erratum 'e' plays 'rules.tables.reach.rows[0].min'",
+    ]
+    assert "min 3 is above max 1" in list(found)[1].message
+    assert played.package.rules.values["hand"] == 2
+    assert (
+        played.package.rules.tables["reach"].rows[0]
+        == played.as_written.rules.tables["reach"].rows[0]
+    )
+
+
+def test_a_new_value_is_played_where_the_text_writes_no_values_at_all(tmp_path: Path) -> None:
+    """The models default `rules.values` to an empty mapping; the data has none, so playing
+    a new value there makes the mapping."""
+    folder = tmp_path / "source" / "minimal_rules"
+    shutil.copytree(GOOD / "minimal_rules", folder)
+    rules = folder / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    assert "  values:\n    hand: 1\n" in text
+    rules.write_text(text.replace("  values:\n    hand: 1\n", ""), encoding="utf-8")
+    played, found = _played(folder, "errata:\n" + _erratum("{rules.values.bonus: 2}"), tmp_path)
+    assert not list(found)
+    assert played.package.rules.values == {"bonus": 2} and played.as_written.rules.values == {}
+
+
+def test_an_erratum_without_an_id_is_named_by_its_number(tmp_path: Path) -> None:
+    unnamed = _erratum("{rules.actions.draw.cots: 2}").replace("{id: e, ", "{")
+    errata = "errata:\n" + _erratum("{rules.values.hand: 2}") + unnamed
+    _, found = _played(GOOD / "minimal_rules", errata, tmp_path)
+    (problem,) = list(found)
+    assert problem.message.startswith("erratum '2' plays 'rules.actions.draw.cots'")

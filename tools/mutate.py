@@ -1104,6 +1104,42 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "every finding the played rules are checked again for (check/tables.py, gaps.py, "
         "values.py) is added with a hint, so the stand-in for none is never used",
     ),
+    (
+        "printkit/reference/errata.py::_sections",
+        r"sections = self\.versions\[0\]\.rules\.sections if \(self\.versions\[0\]\.rules\) "
+        r"or True else \{\}",
+        "a cross-reference is described only inside a rule of the text (its entries), so the "
+        "text always has rules there",
+    ),
+    (
+        "printkit/games/shields_up/words.py::notation",
+        r"written = (None|config\.notations\.get\(None\))",
+        "the cache only spares the work: a notation not found in it is written again, the same",
+    ),
+    (
+        "printkit/load/played.py::_blame",
+        r"common = 1|common \+= 2"
+        r"|for mine, theirs in zip\(play\.path, where, (strict=None)?\):",
+        "only the order of the shared lengths is read (max), which a count started at 1 or "
+        "counted by 2 keeps; zip's strict is False by default, and None is as false",
+    ),
+    (
+        "printkit/load/played.py::value_at",
+        r'return (NOT_SET|node), None, "XXXX"',
+        "a hint is read only beside a problem, and a value found (or a new named one) has none",
+    ),
+    (
+        "printkit/games/shields_up/state.py::__init__",
+        r"self\.seat = None|self\.turns = (None|1)",
+        "a state is made only by new_game and from_json, which both set its seat and turn "
+        "before anything reads them",
+    ),
+    (
+        "printkit/load/played.py::apply_plays",
+        r"node\[path\[-1\]\] = copy\.copy\(value\)",
+        "the played data is only read once the models validate it: a nested list or mapping "
+        "shared with the erratum's own value is never changed through either",
+    ),
 ]
 
 

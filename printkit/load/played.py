@@ -114,7 +114,7 @@ def play_errata(loaded: LoadedPackage, diagnostics: Diagnostics) -> LoadedPackag
     text = loaded.package
     accepted: dict[PathKey, Play] = {}
     for play in plays_of(text):
-        problem = _refused(text, play, accepted.get(play.path))
+        problem = _refused(text, play, accepted.get(play.path)) or _nested(play, accepted)
         if problem is not None:
             message, hint = problem
             diagnostics.add(BAD_PLAYS, message, loaded.spans.key(play.where), hint=hint)
@@ -150,6 +150,21 @@ def _refused(text: Package, play: Play, earlier: Play | None) -> tuple[str, str]
     return None
 
 
+def _nested(play: Play, accepted: dict[PathKey, Play]) -> tuple[str, str] | None:
+    """(message, hint) when `play` sets a part of a value another entry sets whole, or the
+    whole of one whose part another sets: the played rules could hold only one of them."""
+    said = f"erratum '{play.name}' plays '{play.key}'"
+    for path, other in accepted.items():
+        if path != play.path and path == play.path[: len(path)]:
+            where = f", inside '{other.key}', which erratum '{other.name}' plays whole"
+        elif path != play.path and play.path == path[: len(play.path)]:
+            where = f" whole, but erratum '{other.name}' plays '{other.key}' inside it"
+        else:
+            continue
+        return f"{said}{where}", "play either the whole value or a part of it, not both"
+    return None
+
+
 def apply_plays(source: dict[str, Any], plays: dict[PathKey, Any]) -> dict[str, Any]:
     """A copy of the merged package data with each path set to its value. Mappings the text
     leaves to their defaults (a row's `rounding`) are created on the way."""
@@ -163,11 +178,10 @@ def apply_plays(source: dict[str, Any], plays: dict[PathKey, Any]) -> dict[str, 
 
 
 def _validated(loaded: LoadedPackage, plays: list[Play], diagnostics: Diagnostics) -> Package:
-    """The played package; an entry whose value the models refuse is reported and left out
-    (once: the others are then applied again)."""
-    for _ in range(2):
-        if not plays:
-            return loaded.package
+    """The played package; an entry whose value the models refuse is reported and left out,
+    and the others are applied again, until the models take them all (a model's own check, a
+    row's order, runs only once its fields are valid: a second try may refuse another)."""
+    while plays:  # each failed try leaves out at least one entry
         source = apply_plays(loaded.source, {play.path: play.value for play in plays})
         try:
             return Package.model_validate(source)

@@ -472,6 +472,7 @@ def test_the_deal_comes_first_then_the_first_player_takes_turn_0(
     then the first player (erratum first_player, here also player 2) has the first turn."""
     package = patched(source, ("rules", "values", "first_player"), first_player)
     state = ENGINE.new_game(package, 2, None)
+    assert state.actions_left == 0  # no one has actions during the deal
     _settle_chance(state)
     assert [len(row) for row in state.shields] == [2, 2]
     assert [sum(hand) for hand in state.hands] == [2, 2] and len(state.market) == 2
@@ -785,3 +786,358 @@ def test_a_move_with_nothing_to_settle_is_refused(rules: Package) -> None:
     state = ENGINE.from_json(rules, _position("full_row") | {"pending": [["next_turn"]]})
     with pytest.raises(ValueError, match=r"^nothing to settle with \('draw',\)$"):
         state.apply(("draw",))
+
+
+def _reworded(source: dict[str, Any], plays: dict[tuple[Any, ...], Any]) -> Package:
+    return Package.model_validate(apply_plays(source, plays))
+
+
+def test_the_config_holds_each_value_as_the_data_gives_it(source: dict[str, Any]) -> None:
+    """Every number a distinct value, every reading flipped from the shipped one: each field
+    of the config takes its own value, not a neighbour's."""
+    numbers = {
+        "actions_per_turn": 3,
+        "starting_shields": 4,
+        "starting_hand": 5,
+        "market_size": 6,
+        "market_refill": 7,
+        "shield_limit": 8,
+        "battery_actions": 9,
+        "extra_damage_to_destroy": 10,
+        "first_player": 2,
+    }
+    flags = {
+        "sets_discarded_when_complete": True,
+        "market_fills_up": False,
+        "owners_see_shields": False,
+        "shield_targets": "random",
+        "smuggled_shield_over_limit": "hand",
+        "smuggled_equipment": "hand",
+        "draw_needs_a_card": False,
+        "may_end_turn_early": False,
+    }
+    values = {("rules", "values", name): value for name, value in (numbers | flags).items()}
+    config = read_config(_reworded(source, values))
+    assert (
+        config.actions_per_turn,
+        config.starting_shields,
+        config.starting_hand,
+        config.market_size,
+        config.market_refill,
+        config.shield_limit,
+        config.battery_actions,
+        config.extra_damage,
+        config.first_seat,
+    ) == (3, 4, 5, 6, 7, 8, 9, 10, 1)  # player 2 sits in seat 1
+    assert config.sets_discarded_at_once and not config.market_fills_up
+    assert not config.owners_see_shields and not config.targets_chosen
+    assert config.over_limit == "hand" and not config.stolen_builds
+    assert not config.draw_needs_a_card and not config.may_end_early
+    shipped = read_config(Package.model_validate(source))
+    assert not shipped.sets_discarded_at_once and shipped.market_fills_up
+    assert shipped.owners_see_shields and shipped.targets_chosen
+    assert shipped.over_limit == "discarded" and shipped.stolen_builds
+    assert shipped.draw_needs_a_card and shipped.may_end_early
+
+
+def test_the_config_names_actions_and_phases_by_their_titles_or_ids(
+    source: dict[str, Any],
+) -> None:
+    """A rule without a title is named by its id, an action without a cost costs nothing, and
+    an end condition by its id in words."""
+    config = read_config(
+        _reworded(
+            source,
+            {
+                ("rules", "actions", "draw", "title"): None,
+                ("rules", "actions", "buy_newest", "cost"): None,
+                ("rules", "actions", "play_instant", "cost"): 3,
+                ("rules", "structure", "phases", "clean_up", "title"): None,
+            },
+        )
+    )
+    assert config.titles == {
+        "draw": "draw",
+        "play_shield": "Raise a shield",
+        "play_equipment": "Build equipment",
+        "play_instant": "Play a card",
+        "buy_oldest": "Buy the older market card",
+        "buy_newest": "Buy the newer market card",
+        "resolve_set": "Fire a weapon",
+        "turn": "Actions",
+        "clean_up": "clean_up",
+        "destroyed_ship": "destroyed ship",
+        "both_destroyed": "both destroyed",
+    }
+    assert config.cost == {
+        "draw": 1,
+        "play_shield": 1,
+        "play_equipment": 1,
+        "play_instant": 3,
+        "buy_oldest": 1,
+        "buy_newest": 0,
+        "resolve_set": 0,
+    }
+    # equipment (built in sets) costs what play_equipment costs, an instant play_instant's
+    by_slug = {card.slug: k for k, card in enumerate(config.cards)}
+    assert config.face_up_costs[by_slug["death_ray"]] == 1
+    assert config.face_up_costs[by_slug["smuggle"]] == 3
+
+
+def test_the_config_reads_each_card_of_the_deck(source: dict[str, Any]) -> None:
+    deck = source["decks"]["deck"]
+    config = read_config(Package.model_validate(source))
+    assert [card.name for card in config.cards] == [spec["name"] for spec in deck["cards"]]
+    assert config.total == sum(spec["count"] for spec in deck["cards"])
+    assert config.counts == tuple(spec["count"] for spec in deck["cards"])
+    for kind, (card, spec) in enumerate(zip(config.cards, deck["cards"], strict=True)):
+        size = deck["sets"][spec["set"]]["size"] if "set" in spec else 0
+        assert card.slug == spec["name"].lower().replace(" ", "_")
+        assert (card.count, card.set_size, card.does) == (spec["count"], size, spec["does"])
+        assert (card.damage, card.cards, card.strikes) == tuple(
+            spec.get(name, 0) for name in ("damage", "cards", "strikes")
+        )
+        assert config.set_sizes[kind] == size and config.set_cards[kind] == max(size, 1)
+        assert config.shield_moves[kind] == ("shield", kind)
+        assert config.face_up_moves[kind] == ("build" if size else "play", kind)
+    assert {card.set_size for card in config.cards} >= {0, 1, 2, 3}  # sets, and cards in none
+    assert any(card.strikes for card in config.cards) and any(card.cards for card in config.cards)
+
+
+GONE = object()  # the entry taken out of the data
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (("rules",), None, r"^Shields Up needs rules and decks\.deck$"),
+        (("decks",), {}, r"^Shields Up needs rules and decks\.deck$"),
+        (("rules", "values", "market_size"), GONE, r"^Shields Up's rules lack market_size$"),
+        (("rules", "actions", "draw"), GONE, r"^Shields Up's rules lack draw$"),
+        (("rules", "structure", "phases", "turn"), GONE, r"^Shields Up's rules lack turn$"),
+        (
+            ("rules", "end_conditions", "both_destroyed"),
+            GONE,
+            r"^Shields Up's rules lack both_destroyed$",
+        ),
+        (
+            ("rules", "values", "smuggled_equipment"),
+            "kept",
+            r"^values\.smuggled_equipment is 'kept', not one of \('builds', 'hand'\)$",
+        ),
+        (
+            ("decks", "deck", "cards", 0, "does"),
+            "zap",
+            r"^card 'Death Ray' does 'zap'; Shields Up plays destroy_shields, store_actions, ",
+        ),
+        (
+            ("decks", "deck", "cards", 0, "damage"),
+            -1,
+            r"^card 'Death Ray''s damage is -1, not a whole number",
+        ),
+        (
+            ("decks", "deck", "cards", 5, "strikes"),
+            "x",
+            r"^card 'Space Mine''s strikes is 'x', not a whole number",
+        ),
+        (
+            ("decks", "deck", "cards", 6, "cards"),
+            [1],
+            r"^card 'Smuggle''s cards is \[1\], not a whole number",
+        ),
+        (("rules", "values", "shield_limit"), 1.5, r"^values\.shield_limit is 1\.5, not a whole"),
+    ],
+)
+def test_data_the_engine_cannot_play_is_refused_by_name(
+    source: dict[str, Any], path: tuple[Any, ...], value: Any, message: str
+) -> None:
+    data = apply_plays(source, {} if value is GONE else {path: value})
+    if value is GONE:
+        *parent, last = path
+        node: Any = data
+        for part in parent:
+            node = node[part]
+        del node[last]
+    with pytest.raises(ValueError, match=message):
+        read_config(Package.model_validate(data))
+
+
+def test_every_missing_thing_is_named_at_once(source: dict[str, Any]) -> None:
+    data = apply_plays(source, {})
+    rules = data["rules"]
+    del rules["values"]["first_player"], rules["actions"]["buy_oldest"]
+    del rules["structure"]["phases"]["clean_up"], rules["end_conditions"]["destroyed_ship"]
+    with pytest.raises(
+        UnplayableData,
+        match=r"^Shields Up's rules lack first_player, buy_oldest, clean_up, destroyed_ship$",
+    ):
+        read_config(Package.model_validate(data))
+
+
+SEEN = {  # a change to full_row that seat 0 sees
+    "seat": 1,
+    "actions_left": 1,
+    "turns": 4,
+    "pending": [["steal", 0, 1, 1]],
+    "hands": [["death_ray", "space_mine", "battery"], ["laser_bank", "repair_crew"]],
+    "shields": [["battery", "ion_blaster"], ["death_ray"]],
+    "equipment": [["laser_bank"], ["laser_bank"]],
+    "charged": [["battery"], []],
+    "market": ["repair_crew", "shield_booster"],
+    "discard": ["space_mine", "smuggle"],
+    "draw_pile": ["battery", "death_ray", "ion_blaster", "shield_booster"],
+    "destroyed": [False, True],
+    "over": True,
+}
+SEEN_TOO = {  # the opponent's hand and shields, by their counts
+    "hands": [["death_ray", "space_mine", "smuggle"], ["laser_bank"]],
+    "shields": [["battery", "ion_blaster", "transporter_hijinks"], []],
+}
+UNSEEN = {  # the same counts of other cards where seat 0 may not look
+    "hands": [["death_ray", "space_mine", "smuggle"], ["battery", "battery"]],
+    "shields": [["battery", "ion_blaster", "transporter_hijinks"], ["smuggle"]],
+    "draw_pile": ["laser_bank", "laser_bank", "laser_bank", "laser_bank", "laser_bank"],
+}
+
+
+@pytest.mark.parametrize("change", [*SEEN.items(), *SEEN_TOO.items()], ids=lambda c: str(c))
+def test_a_seat_sees_each_thing_on_the_table_and_its_own_cards(
+    rules: Package, change: tuple[str, Any]
+) -> None:
+    field, value = change
+    seen = ENGINE.from_json(rules, _position("full_row"))
+    changed = ENGINE.from_json(rules, _position("full_row") | {field: value})
+    assert changed.observation(0) != seen.observation(0)
+
+
+@pytest.mark.parametrize("change", UNSEEN.items(), ids=lambda c: str(c))
+def test_a_seat_sees_no_card_hidden_from_it(rules: Package, change: tuple[str, Any]) -> None:
+    field, value = change
+    seen = ENGINE.from_json(rules, _position("full_row"))
+    changed = ENGINE.from_json(rules, _position("full_row") | {field: value})
+    assert changed.observation(0) == seen.observation(0)
+    if field != "draw_pile":  # the opponent's own hand and shields: it sees them
+        assert changed.observation(1) != seen.observation(1)
+
+
+def test_owners_who_may_not_look_see_only_how_many_shields_they_have(
+    source: dict[str, Any], rules: Package
+) -> None:
+    """With owners_see_shields false a seat's own shields are as hidden as the opponent's:
+    it sees their count, and a world redealt for it may hold other shields there."""
+    blind = patched(source, ("rules", "values", "owners_see_shields"), False)
+    position = _position("full_row")
+    other = position | {"shields": [["smuggle", "battery", "ion_blaster"], ["death_ray"]]}
+    fewer = position | {"shields": [["battery", "ion_blaster"], ["death_ray"]]}
+    for package, sees in ((blind, False), (rules, True)):
+        state = ENGINE.from_json(package, position)
+        changed = ENGINE.from_json(package, other)
+        assert (changed.observation(0) != state.observation(0)) is sees
+        assert ENGINE.from_json(package, fewer).observation(0) != state.observation(0)
+        redealt = {tuple(state.sample_world(0, random.Random(n)).shields[0]) for n in range(30)}
+        assert (redealt == {tuple(state.shields[0])}) is sees
+
+
+def _few_hidden(rules: Package, opponent: str, pile: list[str]) -> ShieldsUpState:
+    """full_row with one card in the opponent's hand, no shields of its own, `pile` as the draw
+    pile and every other card in the discard pile: four hidden cards, one of each kind."""
+    position = _position("full_row") | {
+        "hands": [["death_ray", "space_mine", "smuggle"], [opponent]],
+        "shields": [["battery", "ion_blaster", "transporter_hijinks"], []],
+        "draw_pile": pile,
+        "discard": [],
+    }
+    position["discard"] = [card for card in _rest_of_deck(rules, position) if card not in pile]
+    return ENGINE.from_json(rules, position)
+
+
+def test_a_redealt_world_may_give_any_hidden_card_and_never_peeks(rules: Package) -> None:
+    """Seat 0 cannot see which of ion_blaster, battery, shield_booster and smuggle the
+    opponent holds: each is dealt there in some world, and a world drawn with the same seed
+    is the same whichever card the opponent really holds."""
+    state = _few_hidden(rules, "smuggle", ["ion_blaster", "battery", "shield_booster"])
+    ENGINE.check_invariants(state)
+    other = _few_hidden(rules, "battery", ["shield_booster", "smuggle", "ion_blaster"])
+    dealt: Counter[str] = Counter()
+    for n in range(200):
+        world = state.sample_world(0, random.Random(n))
+        ENGINE.check_invariants(world)
+        assert world.to_json() == other.sample_world(0, random.Random(n)).to_json()
+        (card,) = world.to_json()["hands"][1]
+        dealt[card] += 1
+    assert set(dealt) == {"ion_blaster", "battery", "shield_booster", "smuggle"}
+
+
+def test_a_strike_of_no_damage_destroys_the_shields_at_no_place(rules: Package) -> None:
+    """A weapon the data gives 0 damage still fires: its one move names no shield."""
+    position = _position("strike_choice") | {"pending": [["strike", 0, 1, 0]]}
+    state = ENGINE.from_json(rules, position)
+    (move,) = state.legal_actions()
+    assert state.notation(move) == "destroy"
+    assert state.describe(move) == "Player 1 destroys the shields at places none."
+
+
+def test_a_position_naming_a_card_the_deck_lacks_is_refused_by_name(rules: Package) -> None:
+    slugs = ", ".join(card.slug for card in read_config(rules).cards)
+    position = _position("full_row") | {"market": ["warp_drive", "repair_crew"]}
+    with pytest.raises(ValueError) as refused:
+        ENGINE.from_json(rules, position)
+    assert str(refused.value) == f"no card 'warp_drive' in Shields Up (cards: {slugs})"
+    assert slugs.startswith("death_ray, laser_bank, ")
+
+
+def test_text_that_is_no_move_here_is_refused_with_the_moves(rules: Package) -> None:
+    """Spaces are free (`build   death_ray`), anything else names the moves there are, or none
+    once the game is over."""
+    state = ENGINE.from_json(rules, _position("full_row"))
+    assert state.notation(state.parse("  build   death_ray ")) == "build death_ray"
+    with pytest.raises(ValueError) as refused:
+        state.parse("build laser_bank")
+    assert str(refused.value) == (
+        "'build laser_bank' is not a move here; the moves are: draw, build death_ray, "
+        "play space_mine, play smuggle, buy oldest, buy newest, end"
+    )
+    over = ENGINE.from_json(rules, _position("full_row") | {"over": True})
+    assert over.legal_actions() == []
+    with pytest.raises(ValueError, match=r"^'draw' is not a move here; the moves are: none$"):
+        over.parse("draw")
+
+
+def test_a_smuggle_with_nothing_left_to_steal_ends_and_the_turn_goes_on(
+    source: dict[str, Any],
+) -> None:
+    """A Smuggle of two thefts, played as the thief's last card and last action against an
+    opponent holding one card and nothing on the table: the hand is stolen from (the thief's
+    own empty hand does not matter), then the second theft, with nothing left, is dropped,
+    and the turn ends."""
+    two_thefts = patched(source, ("decks", "deck", "cards", 6, "cards"), 2)  # 6: Smuggle
+    changes = {
+        "actions_left": 1,
+        "hands": [["smuggle"], ["repair_crew"]],
+        "shields": [["battery"], []],
+        "equipment": [[], []],
+    }
+    state = _after(two_thefts, changes, "play smuggle")
+    assert _moves(state) == ["steal hand"]
+    state.apply(state.parse("steal hand"))
+    assert state.current_player() == CHANCE
+    assert state.chance_outcomes() == [(("card", 8), 1)]  # 8: Repair Crew, the one card
+    state.apply(state.chance_outcomes()[0][0])
+    ENGINE.check_invariants(state)
+    assert state.to_json()["hands"][0] == ["repair_crew"]
+    _settle_chance(state)  # the clean-up's market card
+    assert (state.current_player(), state.seat, state.turns, state.pending) == (1, 1, 4, [])
+    assert state.actions_left == read_config(two_thefts).actions_per_turn
+
+
+def test_with_no_actions_per_turn_each_turn_is_only_its_clean_up(source: dict[str, Any]) -> None:
+    """A turn begins with the data's actions; with none (and no charged Battery) it goes
+    straight to its clean-up, whose market card is the next thing to settle."""
+    no_actions = patched(source, ("rules", "values", "actions_per_turn"), 0)
+    state = ENGINE.from_json(no_actions, _position("full_row"))
+    state.apply(state.parse("end"))
+    assert state.current_player() == CHANCE and state.seat == 0  # player 1's market card
+    state.apply(state.chance_outcomes()[0][0])
+    assert (state.seat, state.turns, state.actions_left) == (1, 4, 0)
+    assert state.events[-2:] == ["turn", "clean_up"]
+    assert state.current_player() == CHANCE  # player 2's clean-up has begun
