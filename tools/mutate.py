@@ -1057,6 +1057,12 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "the outcomes are then computed afresh for every draw instead of kept: the same answer",
     ),
     (
+        "printkit/games/rise/state.py::observation",
+        r"return json\.dumps\(self\.to_json\(\), (sort_keys=(None|False))?\)  # nothing is hidden",
+        "to_json writes its keys in one fixed order and every mapping inside from sorted items, "
+        "so equal positions give equal strings, sorted or not",
+    ),
+    (
         "printkit/check/references.py::_a",
         r'return \("an " if noun\[0\] in "XXaeiouXX" else "a "\) \+ noun',
         "the nouns are the kinds of rule (rule_index.ENTRY_KINDS), all lower case: none starts "
