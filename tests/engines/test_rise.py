@@ -688,3 +688,43 @@ def test_the_number_of_towers_to_win_comes_from_the_data() -> None:
     assert (state.winner, state.ended_by) == (0, "three_towers")
     assert state.events == ["place_tile", "build_tower", "three_towers"]
     assert state.current_player() < 0 and state.legal_actions() == []
+
+
+def test_a_clone_plays_on_without_touching_the_original() -> None:
+    original = play(position(ringed(0, tower=[1, 1])), "place_worker 0503")
+    before = original.to_json()
+    assert before["removed"] == {"0402": 1}  # blue's base came off this turn
+    copy = original.clone()
+    play(copy, "place_tile 0902")  # blue to move, then red's turn builds on 0402
+    end_turn(copy)
+    play(copy, "sacrifice_place", "give 0302", "give 0401", "put 0902")
+    assert copy.to_json()["built"] == {"0402": 1} and copy.to_json()["removed"] == {}
+    assert original.to_json() == before
+    assert original.events == ["place_worker", "destroy_tower"]
+
+
+def test_every_part_of_a_position_survives_json() -> None:
+    """A position mid-sacrifice, with tiers built and removed this turn, and one ended: each
+    part read back as written."""
+    data = ringed(0, tower=[1, 2])
+    data |= {
+        "pending": ["sacrifice_eliminate", 1],
+        "built": {"0102": 1},
+        "removed": {"0402": 1},
+        "towers": {"0402": [1, 2], "0102": [0, 1]},
+        "blocks_left": [[2, 3, 3], [2, 2, 3]],
+        "actions_left": 1,
+        "tiles_left": 40,
+        "turn": 7,
+    }
+    state = ENGINE.from_json(RULES, data)
+    written = state.to_json()
+    data["tiles"] = sorted(data["tiles"])
+    for key, value in data.items():
+        assert written[key] == value, key
+    assert state.pending == ("sacrifice_eliminate", 1)
+    ended = ENGINE.from_json(
+        RULES, {**data, "pending": None, "winner": 0, "ended_by": "elimination"}
+    )
+    assert (ended.winner, ended.ended_by, ended.pending) == (0, "elimination", None)
+    assert ended.current_player() < 0
