@@ -728,3 +728,38 @@ def test_every_part_of_a_position_survives_json() -> None:
     )
     assert (ended.winner, ended.ended_by, ended.pending) == (0, "elimination", None)
     assert ended.current_player() < 0
+
+
+FORMATION_EDGE = [  # the 24 empty hexes touching the twelve, by hand from formation.yaml
+    *("0101", "0301", "0401", "0501", "0601", "0701", "0901"),  # row 1 over the strip
+    *("0103", "0303", "0403", "0503", "0603", "0703", "0903"),  # row 3 under it
+    *("1,0", "2,0", "7,0", "8,0", "0104", "0204", "0704", "0804"),  # beyond the flank tiles
+    *("0,2", "0902"),  # either end of the strip
+]
+
+
+def test_reds_first_turn_offers_every_edge_hex_and_the_tiles_round_its_worker() -> None:
+    state = ENGINE.new_game(RULES, 2, None)
+    around_red = ["0102", "0201", "0203", "0302"]
+    assert sorted(state.notation(a) for a in state.legal_actions()) == sorted(
+        [
+            *(f"move_worker 0202 {cell}" for cell in around_red),
+            *(f"place_tile {cell}" for cell in FORMATION_EDGE),
+            *(f"place_worker {cell}" for cell in around_red),
+        ]
+    )
+
+
+def test_a_placed_tile_moves_the_edge_out() -> None:
+    state = play(ENGINE.new_game(RULES, 2, None), "place_tile 0902")
+    tiles = {state.notation(a).split()[1] for a in state.legal_actions() if a[0] == "place_tile"}
+    assert tiles == (set(FORMATION_EDGE) - {"0902"}) | {"1001", "1002", "1003"}
+    loaded = ENGINE.from_json(RULES, state.to_json())
+    assert {a for a in loaded.legal_actions() if a[0] == "place_tile"} == {
+        a for a in state.legal_actions() if a[0] == "place_tile"
+    }
+
+
+def test_no_tile_or_worker_to_place_when_the_box_is_empty() -> None:
+    state = position({"tiles_left": 0, "workers_left": [0, 29], "turn": 2, "actions_left": 2})
+    assert {a[0] for a in state.legal_actions()} == {"move_worker"}
