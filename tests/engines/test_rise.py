@@ -763,3 +763,21 @@ def test_a_placed_tile_moves_the_edge_out() -> None:
 def test_no_tile_or_worker_to_place_when_the_box_is_empty() -> None:
     state = position({"tiles_left": 0, "workers_left": [0, 29], "turn": 2, "actions_left": 2})
     assert {a[0] for a in state.legal_actions()} == {"move_worker"}
+
+
+def test_a_formation_map_with_errors_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"^the 'formation' map has errors$"):
+        ENGINE.new_game(played_rules(**{"materials.formation.hex_size": None}), 2, None)
+
+
+def test_the_first_workers_are_the_markers_naming_a_player() -> None:
+    """Swapped players and a marker for no player (a label on the map): red starts on 0702,
+    blue on 0202, and the unnamed marker is no worker."""
+    markers = [
+        {"hex": "0202", "label": "B", "fill": "#1565c0", "player": 2},
+        {"hex": "0702", "label": "R", "fill": "#c62828", "player": 1},
+        {"hex": "0402", "label": "X", "fill": "#000000"},
+    ]
+    state = ENGINE.new_game(played_rules(**{"materials.formation.markers": markers}), 2, None)
+    assert state.to_json()["workers"] == {"0202": 1, "0702": 0}
+    assert state.workers_left == [29, 29]
