@@ -781,3 +781,22 @@ def test_the_first_workers_are_the_markers_naming_a_player() -> None:
     state = ENGINE.new_game(played_rules(**{"materials.formation.markers": markers}), 2, None)
     assert state.to_json()["workers"] == {"0202": 1, "0702": 0}
     assert state.workers_left == [29, 29]
+
+
+def test_an_action_costs_what_the_data_says() -> None:
+    dear = played_rules(**{"rules.actions.place_tile.cost": 2})
+    state = ENGINE.new_game(dear, 2, None)
+    assert "place_tile" not in {a[0] for a in state.legal_actions()}  # red's one action
+    play(state, "move_worker 0202 0302")
+    assert state.current_player() == 1 and state.actions_left == 2
+    play(state, "place_tile 0902")  # blue's two actions at once
+    assert (state.current_player(), state.actions_left) == (0, 2)
+
+
+def test_towers_of_one_tier_finish_at_once() -> None:
+    one = played_rules(**{"rules.values.tower_tiers": 1, "rules.values.sacrifice": 0})
+    data = ringed(0)
+    data["blocks_left"] = [[9], [9]]
+    state = play(position(data, one), "place_worker 0503")
+    assert state.to_json()["towers"] == {"0402": [0, 1]} and state.blocks_left == [[8], [9]]
+    assert ENGINE.evaluate(state, 0) > ENGINE.evaluate(state, 1)
