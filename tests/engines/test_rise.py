@@ -800,3 +800,45 @@ def test_towers_of_one_tier_finish_at_once() -> None:
     state = play(position(data, one), "place_worker 0503")
     assert state.to_json()["towers"] == {"0402": [0, 1]} and state.blocks_left == [[8], [9]]
     assert ENGINE.evaluate(state, 0) > ENGINE.evaluate(state, 1)
+
+
+def test_one_action_can_tear_down_one_ring_and_build_in_another() -> None:
+    """Red's eleven workers ring blue's base on 0402 and the empty 0602 (sharing 0502): the
+    sixth round 0602 takes blue's base off and lays red's own base at once."""
+    around = ["0302", "0502", "0401", "0501", "0403", "0503", "0702", "0601", "0701", "0603"]
+    extra = ["0401", "0501", "0403", "0503", "0601", "0701", "0603", "0703"]
+    tiles = [*ENGINE.new_game(RULES, 2, None).to_json()["tiles"], *extra]
+    state = position(
+        {
+            "tiles": tiles,
+            "tiles_left": 60 - len(tiles),
+            "workers": {cell: 0 for cell in around} | {"0802": 1},
+            "towers": {"0402": [1, 1]},
+            "workers_left": [20, 29],
+            "blocks_left": [[3, 3, 3], [2, 3, 3]],
+            "turn": 4,
+            "actions_left": 2,
+        }
+    )
+    play(state, "place_worker 0703")
+    assert state.events == ["place_worker", "destroy_tower", "build_tower"]
+    assert state.to_json()["towers"] == {"0602": [0, 1]}
+
+
+def test_a_worker_never_jumps_its_own() -> None:
+    state = position(
+        {"workers": {"0302": 0, "0402": 0, "0702": 1}, "workers_left": [28, 29], "turn": 2,
+         "actions_left": 2}
+    )  # fmt: skip
+    assert [a for a in state.legal_actions() if a[0] == "jump_worker"] == []
+
+
+def test_no_sacrifice_to_eliminate_without_an_enemy_worker() -> None:
+    """A written position without blue workers (the game would have ended in play): a sacrifice
+    may still place, but has no one to eliminate."""
+    state = position(
+        {"workers": {"0202": 0, "0302": 0, "0402": 0}, "workers_left": [27, 30], "turn": 2,
+         "actions_left": 2}
+    )  # fmt: skip
+    sacrifices = {a[0] for a in state.legal_actions()} & {"sacrifice_eliminate", "sacrifice_place"}
+    assert sacrifices == {"sacrifice_place"}
