@@ -1057,6 +1057,16 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "the outcomes are then computed afresh for every draw instead of kept: the same answer",
     ),
     (
+        "printkit/games/rise/__init__.py::evaluate",
+        r"score \+= WORKER_WEIGHT / \(1 if owner == seat else -1\)",
+        "dividing by 1 or -1 is multiplying by it",
+    ),
+    (
+        "printkit/games/rise/state.py::__init__",
+        r"self\.actions_left = (None|1)",
+        "_start_turn, called at the end of __init__, sets actions_left before anything reads it",
+    ),
+    (
         "printkit/games/rise/state.py::observation",
         r"return json\.dumps\(self\.to_json\(\), (sort_keys=(None|False))?\)  # nothing is hidden",
         "to_json writes its keys in one fixed order and every mapping inside from sorted items, "

@@ -313,6 +313,30 @@ def test_hex_names_read_and_print_as_the_map_does() -> None:
         assert str(raised.value) == f"'{wrong}' is not a hex: write it as the map does (0202)"
 
 
+@pytest.mark.parametrize(
+    ("name", "value", "least"),
+    [("tower_tiers", 0, 1), ("sacrifice", -1, 0), ("workers_per_colour", "many", 0)],
+)
+def test_a_number_the_engine_cannot_play_is_refused_by_name(
+    name: str, value: object, least: int
+) -> None:
+    with pytest.raises(ValueError) as raised:
+        ENGINE.new_game(played_rules(**{f"rules.values.{name}": value}), 2, None)
+    assert str(raised.value) == f"values.{name} is {value!r}, not a whole number of {least} or more"
+
+
+def test_blocks_are_shared_evenly_among_the_tiers() -> None:
+    """Ten blocks over three tiers: three of each size, the odd one never used."""
+    state = ENGINE.new_game(played_rules(**{"rules.values.blocks_per_colour": 10}), 2, None)
+    assert state.to_json()["blocks_left"] == [[3, 3, 3], [3, 3, 3]]
+    assert all(type(n) is int for row in state.blocks_left for n in row)
+
+
+def test_a_position_for_more_seats_than_the_formation_places_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"^the formation places first workers for 2 players$"):
+        ENGINE.from_json(RULES, {"workers_left": [29, 29, 30]})
+
+
 def test_a_position_without_supplies_is_a_two_player_game() -> None:
     state = ENGINE.from_json(RULES, {"workers": {"0202": 0, "0702": 1}, "turn": 3})
     assert state.players == 2 and state.to_json()["workers_left"] == [29, 29]
@@ -776,11 +800,12 @@ def test_the_first_workers_are_the_markers_naming_a_player() -> None:
     markers = [
         {"hex": "0202", "label": "B", "fill": "#1565c0", "player": 2},
         {"hex": "0702", "label": "R", "fill": "#c62828", "player": 1},
+        {"hex": "0602", "label": "R", "fill": "#c62828", "player": 1},
         {"hex": "0402", "label": "X", "fill": "#000000"},
     ]
     state = ENGINE.new_game(played_rules(**{"materials.formation.markers": markers}), 2, None)
-    assert state.to_json()["workers"] == {"0202": 1, "0702": 0}
-    assert state.workers_left == [29, 29]
+    assert state.to_json()["workers"] == {"0202": 1, "0602": 0, "0702": 0}
+    assert state.workers_left == [28, 29]
 
 
 def test_an_action_costs_what_the_data_says() -> None:
