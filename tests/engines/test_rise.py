@@ -115,6 +115,8 @@ def test_set_up_follows_the_formation_map() -> None:
     assert data["tiles_left"] == 60 - 12
     assert data["workers_left"] == [29, 29]
     assert data["actions_left"] == 1  # red's first turn has one action
+    assert (data["seat"], data["turn"], data["winner"], data["ended_by"]) == (0, 1, None, None)
+    assert data["pending"] is None and state.events == []
 
 
 def test_red_first_turn_actions_follow_the_data() -> None:
@@ -719,12 +721,15 @@ def test_a_clone_plays_on_without_touching_the_original() -> None:
     before = original.to_json()
     assert before["removed"] == {"0402": 1}  # blue's base came off this turn
     copy = original.clone()
+    assert copy.to_json() == before and copy.events == original.events
     play(copy, "place_tile 0902")  # blue to move, then red's turn builds on 0402
     end_turn(copy)
     play(copy, "sacrifice_place", "give 0302", "give 0401", "put 0902")
     assert copy.to_json()["built"] == {"0402": 1} and copy.to_json()["removed"] == {}
     assert original.to_json() == before
     assert original.events == ["place_worker", "destroy_tower"]
+    building = play(position(ringed(0)), "place_worker 0503")
+    assert building.clone().to_json()["built"] == {"0402": 1}
 
 
 def test_every_part_of_a_position_survives_json() -> None:
@@ -752,6 +757,8 @@ def test_every_part_of_a_position_survives_json() -> None:
     )
     assert (ended.winner, ended.ended_by, ended.pending) == (0, "elimination", None)
     assert ended.current_player() < 0
+    assert (ended.to_json()["winner"], ended.to_json()["ended_by"]) == (0, "elimination")
+    assert ENGINE.from_json(RULES, {"seat": 1, "turn": 2}).current_player() == 1
 
 
 FORMATION_EDGE = [  # the 24 empty hexes touching the twelve, by hand from formation.yaml
@@ -867,3 +874,31 @@ def test_no_sacrifice_to_eliminate_without_an_enemy_worker() -> None:
     )  # fmt: skip
     sacrifices = {a[0] for a in state.legal_actions()} & {"sacrifice_eliminate", "sacrifice_place"}
     assert sacrifices == {"sacrifice_place"}
+
+
+def test_a_ring_the_formation_lays_out_builds_on_reds_first_turn() -> None:
+    """A formation with red's six first workers round 0402: the base stands at the start."""
+    hexes = ["0102..0802", "0201", "0203", "0801", "0803", "0401", "0501", "0403", "0503"]
+    markers = [{"hex": cell, "label": "R", "fill": "#c62828", "player": 1} for cell in RING] + [
+        {"hex": "0702", "label": "B", "fill": "#1565c0", "player": 2}
+    ]
+    rules = played_rules(
+        **{"materials.formation.hexes": hexes, "materials.formation.markers": markers}
+    )
+    state = ENGINE.new_game(rules, 2, None)
+    assert state.to_json()["towers"] == {"0402": [0, 1]} and state.events == []
+    assert state.blocks_left == [[2, 3, 3], [3, 3, 3]]
+
+
+def test_a_formation_for_three_colours_plays_three_seats_in_turn() -> None:
+    markers = [
+        {"hex": "0202", "label": "R", "fill": "#c62828", "player": 1},
+        {"hex": "0702", "label": "B", "fill": "#1565c0", "player": 2},
+        {"hex": "0402", "label": "G", "fill": "#2e7d32", "player": 3},
+    ]
+    state = ENGINE.new_game(played_rules(**{"materials.formation.markers": markers}), 3, None)
+    seats = []
+    for _ in range(4):
+        seats.append(state.current_player())
+        end_turn(state)
+    assert seats == [0, 1, 2, 0]
