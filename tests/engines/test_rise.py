@@ -406,12 +406,15 @@ def test_a_game_going_on_needs_workers_of_both_colours() -> None:
 
 def test_a_tower_of_more_tiers_than_the_game_has_is_caught() -> None:
     state = with_towers()
-    state.towers[state.config.cell("0102")] = (0, 4)
-    with pytest.raises(InvariantBroken, match="a tower has a number of tiers the game does not"):
-        ENGINE.check_invariants(state)
+    state.towers[state.config.cell("0102")] = (0, 4)  # a fourth tier of no block at all
+    broken("a tower has a number of tiers the game does not have", state)
     state.towers[state.config.cell("0102")] = (0, 0)
-    with pytest.raises(InvariantBroken, match="a tower has a number of tiers the game does not"):
-        ENGINE.check_invariants(state)
+    broken(
+        "player 1's tier-1 blocks are not conserved; player 1's tier-2 blocks are not "
+        "conserved; player 1's tier-3 blocks are not conserved; a tower has a number of tiers "
+        "the game does not have",
+        state,
+    )
 
 
 @pytest.mark.parametrize(
@@ -794,6 +797,8 @@ def test_a_placed_tile_moves_the_edge_out() -> None:
 def test_no_tile_or_worker_to_place_when_the_box_is_empty() -> None:
     state = position({"tiles_left": 0, "workers_left": [0, 29], "turn": 2, "actions_left": 2})
     assert {a[0] for a in state.legal_actions()} == {"move_worker"}
+    last = position({"tiles_left": 1, "workers_left": [1, 29], "turn": 2, "actions_left": 2})
+    assert {a[0] for a in last.legal_actions()} == {"move_worker", "place_tile", "place_worker"}
 
 
 def test_a_formation_map_with_errors_is_refused() -> None:
@@ -902,3 +907,48 @@ def test_a_formation_for_three_colours_plays_three_seats_in_turn() -> None:
         seats.append(state.current_player())
         end_turn(state)
     assert seats == [0, 1, 2, 0]
+
+
+def test_a_jump_that_ends_the_game_may_spend_the_turns_last_action() -> None:
+    state = position(
+        {"workers": {"0302": 0, "0402": 1}, "workers_left": [29, 29], "turn": 2,
+         "actions_left": 1}
+    )  # fmt: skip
+    play(state, "jump_worker 0302 0502")  # the invariants hold with no action left
+    assert (state.winner, state.ended_by, state.actions_left) == (0, "elimination", 0)
+    assert state.events == ["jump_worker", "elimination"]
+
+
+def test_a_worker_jumps_in_every_direction_it_can() -> None:
+    """Red's 0402 between blue's 0302 and 0502, empty tiles beyond both: two jumps."""
+    state = position(
+        {"workers": {"0402": 0, "0302": 1, "0502": 1}, "workers_left": [29, 28], "turn": 2,
+         "actions_left": 2}
+    )  # fmt: skip
+    jumps = sorted(state.notation(a) for a in state.legal_actions() if a[0] == "jump_worker")
+    assert jumps == ["jump_worker 0402 0202", "jump_worker 0402 0602"]
+
+
+def test_protection_by_a_neighbour_across_the_rows() -> None:
+    """Under 'adjacent', on the slant 0401-0302-0303: red's 0401 may jump blue's 0302 onto
+    0303 until blue's 0202 stands beside 0302."""
+    tiles = [*ENGINE.new_game(RULES, 2, None).to_json()["tiles"], "0401", "0303"]
+    data = {
+        "tiles": tiles,
+        "tiles_left": 60 - len(tiles),
+        "workers": {"0401": 0, "0302": 1},
+        "workers_left": [29, 29],
+        "turn": 2,
+        "actions_left": 2,
+    }
+    lone = position(data, ADJACENT)
+    assert [lone.notation(a) for a in lone.legal_actions() if a[0] == "jump_worker"] == [
+        "jump_worker 0401 0303"
+    ]
+    guarded = position(
+        {**data, "workers": {"0401": 0, "0302": 1, "0202": 1}, "workers_left": [29, 28]},
+        ADJACENT,
+    )
+    assert [a for a in guarded.legal_actions() if a[0] == "jump_worker"] == []
+    play(guarded, "place_tile 0902")
+    assert guarded.events == ["place_tile", "protection_refuses_jump"]
