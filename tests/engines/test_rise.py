@@ -945,10 +945,12 @@ def test_protection_by_a_neighbour_across_the_rows() -> None:
     assert [lone.notation(a) for a in lone.legal_actions() if a[0] == "jump_worker"] == [
         "jump_worker 0401 0303"
     ]
-    guarded = position(
-        {**data, "workers": {"0401": 0, "0302": 1, "0202": 1}, "workers_left": [29, 28]},
-        ADJACENT,
-    )
+    data |= {"workers": {"0401": 0, "0302": 1, "0202": 1}, "workers_left": [29, 28]}
+    guarded = position(data, ADJACENT)
     assert [a for a in guarded.legal_actions() if a[0] == "jump_worker"] == []
     play(guarded, "place_tile 0902")
     assert guarded.events == ["place_tile", "protection_refuses_jump"]
+    # without the tile 0303 there is no landing, so protection refuses nothing
+    no_landing = position({**data, "tiles": tiles[:-1], "tiles_left": 61 - len(tiles)}, ADJACENT)
+    play(no_landing, "place_tile 0902")
+    assert no_landing.events == ["place_tile"]
