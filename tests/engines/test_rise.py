@@ -669,15 +669,37 @@ def test_more_tiers_a_turn_when_the_data_says_so() -> None:
 
 
 def test_more_tiers_torn_down_a_turn_when_the_data_says_so() -> None:
-    twice = played_rules(**{"rules.values.tiers_removed_per_turn": 2})
-    state = play(position(ringed(0, tower=[1, 3]), twice), "place_worker 0503")
+    """Two tiers a turn, in turns of three actions: the third action of the turn that rings
+    blue's tower takes nothing more off it."""
+    twice = played_rules(
+        **{"rules.values.tiers_removed_per_turn": 2, "rules.values.actions_per_turn": 3}
+    )
+    data = {**ringed(0, tower=[1, 3]), "actions_left": 3}
+    state = play(position(data, twice), "place_worker 0503")
     cell = state.config.cell("0402")
     assert state.towers[cell] == (1, 2)
     play(state, "place_tile 0902")
     assert state.towers[cell] == (1, 1) and state.events == ["place_tile", "destroy_tower"]
+    assert state.to_json()["removed"] == {"0402": 2}
+    play(state, "place_tile 1002")
+    assert state.towers[cell] == (1, 1) and state.events == ["place_tile"]
     end_turn(state)
     assert cell not in state.towers  # red's next turn: the last tier, and no base yet
     assert state.blocks_left[1] == [3, 3, 3]
+
+
+def test_removing_two_tiers_of_a_tower_in_a_turn_counts_both() -> None:
+    three = played_rules(**{"rules.values.actions_per_turn": 3})
+    state = position({**with_towers().to_json(), "actions_left": 3}, three)
+    play(state, "remove_tier 0102", "remove_tier 0102")
+    assert state.to_json()["removed"] == {"0102": 2}
+    assert state.to_json()["towers"]["0102"] == [0, 1]
+
+
+def test_a_moved_worker_leaves_its_tile_for_the_next() -> None:
+    state = play(ENGINE.new_game(RULES, 2, None), "move_worker 0202 0302")
+    assert state.to_json()["workers"] == {"0302": 0, "0702": 1}
+    assert state.workers_left == [29, 29] and state.events == ["move_worker"]
 
 
 def test_no_tower_without_a_block_of_its_tier() -> None:
@@ -839,26 +861,39 @@ def test_towers_of_one_tier_finish_at_once() -> None:
     assert ENGINE.evaluate(state, 0) > ENGINE.evaluate(state, 1)
 
 
-def test_one_action_can_tear_down_one_ring_and_build_in_another() -> None:
-    """Red's eleven workers ring blue's base on 0402 and the empty 0602 (sharing 0502): the
-    sixth round 0602 takes blue's base off and lays red's own base at once."""
+def two_rings(on_0402: dict[str, Any]) -> RiseState:
+    """Red to move with ten workers round both 0402 and the empty 0602 (sharing 0502), the
+    eleventh (0703) still to come, and `on_0402` (a tower or a worker) on 0402."""
     around = ["0302", "0502", "0401", "0501", "0403", "0503", "0702", "0601", "0701", "0603"]
     extra = ["0401", "0501", "0403", "0503", "0601", "0701", "0603", "0703"]
     tiles = [*ENGINE.new_game(RULES, 2, None).to_json()["tiles"], *extra]
-    state = position(
-        {
-            "tiles": tiles,
-            "tiles_left": 60 - len(tiles),
-            "workers": {cell: 0 for cell in around} | {"0802": 1},
-            "towers": {"0402": [1, 1]},
-            "workers_left": [20, 29],
-            "blocks_left": [[3, 3, 3], [2, 3, 3]],
-            "turn": 4,
-            "actions_left": 2,
-        }
-    )
-    play(state, "place_worker 0703")
+    data = {
+        "tiles": tiles,
+        "tiles_left": 60 - len(tiles),
+        "workers": {cell: 0 for cell in around} | {"0802": 1},
+        "workers_left": [20, 29],
+        "turn": 4,
+        "actions_left": 2,
+    }
+    if "tower" in on_0402:
+        data |= {"towers": {"0402": on_0402["tower"]}, "blocks_left": [[3, 3, 3], [2, 3, 3]]}
+    else:
+        data["workers"]["0402"] = on_0402["worker"]
+        data["workers_left"][on_0402["worker"]] -= 1
+    return position(data)
+
+
+def test_one_action_can_tear_down_one_ring_and_build_in_another() -> None:
+    """The sixth red worker round 0602 takes blue's base off 0402 and lays red's own base on
+    0602 at once."""
+    state = play(two_rings({"tower": [1, 1]}), "place_worker 0703")
     assert state.events == ["place_worker", "destroy_tower", "build_tower"]
+    assert state.to_json()["towers"] == {"0602": [0, 1]}
+
+
+def test_a_ring_round_a_worker_does_not_stop_the_next_ring_building() -> None:
+    state = play(two_rings({"worker": 0}), "place_worker 0703")
+    assert state.events == ["place_worker", "build_tower"]
     assert state.to_json()["towers"] == {"0602": [0, 1]}
 
 
