@@ -658,14 +658,25 @@ def test_a_sacrifice_to_place_offers_every_free_tile() -> None:
 
 
 def test_more_tiers_a_turn_when_the_data_says_so() -> None:
-    twice = played_rules(**{"rules.values.tiers_built_per_turn": 2})
-    state = play(position(ringed(0), twice), "place_worker 0503")
+    """Two tiers a turn, in turns of three actions: the third action of the turn adds none."""
+    twice = played_rules(
+        **{"rules.values.tiers_built_per_turn": 2, "rules.values.actions_per_turn": 3}
+    )
+    state = play(position({**ringed(0), "actions_left": 3}, twice), "place_worker 0503")
     cell = state.config.cell("0402")
     assert state.towers[cell] == (0, 1)
     play(state, "place_tile 0902")  # the ring holds after the next action: a second tier
     assert state.towers[cell] == (0, 2) and state.events == ["place_tile", "build_tower"]
+    assert state.to_json()["built"] == {"0402": 2}
+    play(state, "place_tile 1002")
+    assert state.towers[cell] == (0, 2) and state.events == ["place_tile"]
     end_turn(state)  # blue's turn
     assert state.towers[cell] == (0, 3)
+
+
+def test_a_finished_tower_in_its_ring_stays_as_it_is() -> None:
+    state = play(position(ringed(0, tower=[0, 3])), "place_worker 0503")
+    assert state.events == ["place_worker"] and state.to_json()["towers"] == {"0402": [0, 3]}
 
 
 def test_more_tiers_torn_down_a_turn_when_the_data_says_so() -> None:
