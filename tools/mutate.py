@@ -1057,6 +1057,39 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "the outcomes are then computed afresh for every draw instead of kept: the same answer",
     ),
     (
+        "printkit/games/rise/__init__.py::evaluate",
+        r"score \+= WORKER_WEIGHT / \(1 if owner == seat else -1\)",
+        "dividing by 1 or -1 is multiplying by it",
+    ),
+    (
+        "printkit/games/rise/state.py::__init__",
+        r"self\.actions_left = (None|1)",
+        "_start_turn, called at the end of __init__, sets actions_left before anything reads it",
+    ),
+    (
+        "printkit/games/rise/state.py::observation",
+        r"return json\.dumps\(self\.to_json\(\), (sort_keys=(None|False))?\)  # nothing is hidden",
+        "to_json writes its keys in one fixed order and every mapping inside from sorted items, "
+        "so equal positions give equal strings, sorted or not",
+    ),
+    (
+        "printkit/games/rise/state.py",
+        r"(if self\._free\(landing\) and not |and )self\._protected\(over, None, enemy\)(:|)"
+        r"|return self\.workers\.get\(None\) == owner"
+        r'|if self\.config\.protection == "(XXbehindXX|BEHIND)":',
+        "the tile behind a jumped worker is the landing, asked about only once it is free: "
+        "under 'behind' no protector can stand there (erratum protection_adds_nothing), so "
+        "_protected says no and the early 'behind' return is a shortcut; 'adjacent' never "
+        "reads that tile",
+    ),
+    (
+        "printkit/games/rise/state.py::_play",
+        r"over = \(\(start\[0\] \+ landing\[0\]\) (/ half, \(start\[1\] \+ landing\[1\]\) /"
+        r"|// half, \(start\[1\] \+ landing\[1\]\) )/ half\)",
+        "a jump's start and landing are two steps apart on a line, so both sums are even: the "
+        "halves are whole floats, and a tuple of them finds the same worker as the ints",
+    ),
+    (
         "printkit/check/references.py::_a",
         r'return \("an " if noun\[0\] in "XXaeiouXX" else "a "\) \+ noun',
         "the nouns are the kinds of rule (rule_index.ENTRY_KINDS), all lower case: none starts "
