@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from check.test_engine import _checked, _claim
-from check.test_engine_setup import _line
+from check.test_engine_setup import QUICK, _line
 from printkit.check.claims import Status, Verdict
 from printkit.diagnostics import Diagnostic
 from printkit.simulate.binding import load_engine
@@ -21,7 +21,9 @@ from printkit.simulate.binding import load_engine
 def _played(tmp_path: Path, play: dict[str, Any]) -> tuple[Verdict, list[Diagnostic]]:
     """The verdict of claim 'c' playing `play`, and the findings not notes."""
     verdicts, diagnostics = _checked(tmp_path, _claim("c", play), properties=True)
-    return verdicts["c"], [d for d in diagnostics if d.severity != "note"]
+    verdict = verdicts["c"]
+    assert (verdict.kind, verdict.text) == ("claim", "t")  # what `claims` prints of it
+    return verdict, [d for d in diagnostics if d.severity != "note"]
 
 
 def _replayed(found: Diagnostic) -> dict[str, Any]:
@@ -117,16 +119,18 @@ def test_an_expression_that_cannot_be_evaluated_stops_at_once(tmp_path: Path) ->
 
 
 def test_a_moment_never_reached_fails_and_says_so(tmp_path: Path) -> None:
-    """No game of 4 turns reaches the goal: `after: [finish]` is never checked."""
+    """No game of 4 turns reaches the goal, and greedy players never step: `after: [finish,
+    step]` is never checked."""
 
     def short(data: dict[str, Any]) -> None:
-        _claim("c", {"after": ["finish"], "never": "actor == 0", "playouts": 7})(data)
+        play = {"after": ["finish", "step"], "never": "actor == 0", "playouts": 7}
+        _claim("c", {**play, "agents": ["greedy"]})(data)  # greedy players only roll
         data["simulation"] = {"max_turns": 4}
 
     verdicts, diagnostics = _checked(tmp_path, short, properties=True)
     [found] = [d for d in diagnostics if d.code == "PK530"]
     assert found.message == (
-        "claim 'c' does not hold: it was never checked: no playout applied finish "
+        "claim 'c' does not hold: it was never checked: no playout applied finish, step "
         "(seed 0, 7 playouts)"
     )
     assert found.hint == (
@@ -232,16 +236,24 @@ def test_a_property_plays_the_seats_and_agents_it_names(tmp_path: Path) -> None:
     assert found == [] and verdict.status is Status.HELD
 
 
-def test_a_counterexample_s_replay_records_the_agents_and_seats(tmp_path: Path) -> None:
+def test_a_counterexample_s_replay_records_the_agents_seats_and_variant(tmp_path: Path) -> None:
     play = {
+        "variant": "quick",
         "at": "end",
         "always": "false",
         "players": 3,
         "agents": ["greedy"],
         "seed": 9,
     }
-    _, found = _played(tmp_path, play)
-    recorded = _replayed(found[0])
+
+    def edit(data: dict[str, Any]) -> None:
+        _claim("c", play)(data)
+        data["rules"]["variants"] = {"quick": QUICK}
+
+    _, diagnostics = _checked(tmp_path, edit, properties=True)
+    [found] = [d for d in diagnostics if d.code == "PK530"]
+    recorded = _replayed(found)
+    assert recorded["variant"] == "quick"
     assert recorded["players"] == 3
     assert recorded["agents"] == ["greedy", "greedy", "greedy"]
     assert recorded["seed"] == 9

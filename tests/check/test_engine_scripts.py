@@ -25,6 +25,7 @@ def test_every_expectation_of_a_claim_must_hold(tmp_path: Path) -> None:
     play = {**ROLLED_THREE, "expect": {"wrong": "state.player == 0", "right": "state.turns == 1"}}
     verdicts, diagnostics = _checked(tmp_path, _plays(c=play))
     assert verdicts["c"].status is Status.FAILING
+    assert (verdicts["c"].kind, verdicts["c"].text) == ("claim", "t")  # what `claims` prints
     [found] = _found(diagnostics, "PK530")
     assert found.message == "claim 'c' does not hold: 'wrong' is false after its scripted game"
     assert found.hint == (
@@ -86,6 +87,7 @@ def test_an_example_play_agrees_with_is_checked(tmp_path: Path) -> None:
     )
     verdicts, diagnostics = _checked(tmp_path, edit)
     assert verdicts["e"].status is Status.CHECKED, [d.render() for d in diagnostics]
+    assert (verdicts["e"].kind, verdicts["e"].text) == ("example", "Player 1 rolls a 3.")
 
 
 def test_an_illegal_move_is_said_with_the_legal_ones_at_its_place(tmp_path: Path) -> None:
