@@ -515,3 +515,42 @@ def test_a_played_example_fails_when_its_computation_does(tmp_path: Path) -> Non
     verdicts, diagnostics = _checked(tmp_path, computed_wrong)
     assert [d.code for d in diagnostics if d.code == "PK532"] == ["PK532"]
     assert verdicts["one_roll"].status is Status.FAILING
+
+
+def test_an_engine_naming_no_events_says_what_a_split_may_be_at(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(load_engine("race"), "events", ())
+
+    def split(data: dict[str, Any]) -> None:
+        data["simulation"] = {"splits": {"early": {"text": "t", "at": "step"}}}
+
+    _, diagnostics = _checked(tmp_path, split)
+    [found] = [d for d in diagnostics if d.code == "PK500"]
+    assert found.hint == "name an action, a phase or a row"
+
+
+def test_an_engine_playing_no_phases_says_so_of_the_rules_phase(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(load_engine("race"), "phases", ())
+    _, diagnostics = _checked(tmp_path)
+    [found] = [d for d in diagnostics if d.code == "PK542"]
+    assert found.message == "phase 'move' has no handler in engine 'race'"
+    assert found.hint == "the engine plays other phases"
+    assert _line_of(tmp_path, found) == "move:"
+
+
+def test_rules_without_phases_are_asked_for_the_engine_s(tmp_path: Path) -> None:
+    def no_structure(data: dict[str, Any]) -> None:
+        del data["rules"]["structure"]
+        for action in data["rules"]["actions"].values():
+            del action["phase"]
+
+    verdicts, diagnostics = _checked(tmp_path, no_structure)
+    [found] = [d for d in diagnostics if d.code == "PK542"]
+    assert found.message == (
+        "engine 'race' plays phase 'move', which rules.structure.phases does not have"
+    )
+    assert found.hint == "define the phase in play order"
+    assert verdicts["stepping_wins"].status is Status.WAITING

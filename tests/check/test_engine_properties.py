@@ -257,3 +257,12 @@ def test_a_counterexample_s_replay_records_the_agents_seats_and_variant(tmp_path
     assert recorded["players"] == 3
     assert recorded["agents"] == ["greedy", "greedy", "greedy"]
     assert recorded["seed"] == 9
+
+
+def test_an_engine_naming_no_events_says_what_a_moment_may_follow(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(load_engine("race"), "events", ())
+    _, found = _played(tmp_path, {"after": ["step"], "always": "true"})
+    [pk500] = found
+    assert pk500.hint == "name an action, a phase or a row"
