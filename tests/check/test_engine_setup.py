@@ -72,6 +72,16 @@ def test_players_in_words_leave_the_engine_its_fewest(
     assert verdicts["seated"].status is Status.CHECKED, [d.render() for d in diagnostics]
 
 
+def test_rules_for_a_count_the_engine_skips_get_its_fewest_not_the_next(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An engine for 2 or 4 players and rules for exactly 3: none fits, so 2, the engine's
+    fewest, not 4, the next count above the rules' own."""
+    monkeypatch.setattr(load_engine("race"), "players", (2, 4))
+    verdicts, diagnostics = _checked(tmp_path, _plays("3", seated=_seated(2)))
+    assert verdicts["seated"].status is Status.CHECKED, [d.render() for d in diagnostics]
+
+
 def test_a_given_player_count_is_played_or_refused_at_its_key(tmp_path: Path) -> None:
     """3 seats three players; 5, which the engine does not play, is PK540 at `players`."""
     edit = _plays(three=_seated(3, players=3), five=_seated(5, players=5))
