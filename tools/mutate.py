@@ -256,6 +256,18 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "and diagnostics are never used",
     ),
     (
+        "printkit/check/engine_setup.py::variant",
+        r"variants = rules\.variants if \(rules\) or True else \{\}",
+        "a package without rules has no rules.structure.phases, and every engine plays a phase "
+        "(PK542 for each): check_engine stops before any play asks for a variant",
+    ),
+    (
+        "printkit/check/engine_properties.py::_judged",
+        r"share = tally\.hits / tally\.moments if tally\.moments else 1\.0",
+        "the share is read only when moments were counted: with none the claim was never "
+        "checked, the first problem tested",
+    ),
+    (
         "printkit/check/counter_fit.py",
         r"if scale > 1 - 1e-9:",
         "differs only for a piece whose scale is exactly 1 - 1e-9, to the last bit",

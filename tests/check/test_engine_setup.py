@@ -162,13 +162,17 @@ def test_a_refused_set_up_is_said_once_for_each_player_count_and_variant(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An engine that cannot seat three, nor play the quick variant: one PK542 for each, at
-    the engine binding, however many plays ask for it."""
+    the engine binding, however many plays ask for it, even when the engine words each
+    refusal differently (here, numbered)."""
     engine = load_engine("race")
     real = engine.new_game
+    refusals: list[int] = []
 
     def choosy(rules: Package, players: int, variant: str | None) -> Any:
         if players == 3 or variant == "quick":
-            raise ValueError(f"no {players} players in {variant or 'the base game'}")
+            refusals.append(len(refusals) + 1)
+            game = variant or "the base game"
+            raise ValueError(f"no {players} players in {game} (refusal {len(refusals)})")
         return real(rules, players, variant)
 
     monkeypatch.setattr(engine, "new_game", choosy)
@@ -191,8 +195,8 @@ def test_a_refused_set_up_is_said_once_for_each_player_count_and_variant(
     }
     found = _found(diagnostics, "PK542")
     assert [d.message for d in found] == [
-        "engine 'race' cannot set up the played rules: no 3 players in the base game",
-        "engine 'race' cannot set up the played rules: no 2 players in quick",
+        "engine 'race' cannot set up the played rules: no 3 players in the base game (refusal 1)",
+        "engine 'race' cannot set up the played rules: no 2 players in quick (refusal 3)",
     ]
     assert found[0].hint == (
         "give the data the engine reads the shape it plays (an erratum's 'plays' may), or "
