@@ -268,6 +268,12 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "checked, the first problem tested",
     ),
     (
+        "printkit/check/engine_properties.py::__init__",
+        r"self\.steps = (None|1)",
+        "check_property sets the count of steps to 0 before each playout, before `after` "
+        "first reads it",
+    ),
+    (
         "printkit/check/counter_fit.py",
         r"if scale > 1 - 1e-9:",
         "differs only for a piece whose scale is exactly 1 - 1e-9, to the last bit",

@@ -266,3 +266,12 @@ def test_an_engine_naming_no_events_says_what_a_moment_may_follow(
     _, found = _played(tmp_path, {"after": ["step"], "always": "true"})
     [pk500] = found
     assert pk500.hint == "name an action, a phase or a row"
+
+
+def test_a_value_not_true_or_false_after_a_move_stops_that_playout(tmp_path: Path) -> None:
+    """The first moment's value is said; the moves after it are not judged (their values,
+    other numbers, would each be said again)."""
+    play = {"after": ["step", "roll", "rolled"], "always": "state.turns", "playouts": 3}
+    verdict, found = _played(tmp_path, play)
+    assert [d.message for d in found] == ["claim 'c' gives 0, not true or false"]
+    assert verdict.status is Status.FAILING and verdict.playouts is None
