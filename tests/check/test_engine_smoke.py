@@ -78,3 +78,14 @@ def test_an_action_no_game_used_is_said_at_its_key(tmp_path: Path) -> None:
     )
     assert found.hint == "it may be unreachable, or the engine may not play it"
     assert _line(tmp_path, found) == "rest:"
+
+
+def test_games_cut_short_are_said_at_max_turns_wherever_it_stands(tmp_path: Path) -> None:
+    """max_turns written after the smoke settings: PK545 points at it, not at the block."""
+
+    def cut_short(data: dict[str, Any]) -> None:
+        data["simulation"] = {"smoke": {"playouts": 2}, "max_turns": 3}
+
+    _, diagnostics = _checked(tmp_path, cut_short, smoke=True)
+    [found] = [d for d in diagnostics if d.code == "PK545"]
+    assert _line(tmp_path, found) == "max_turns: 3"
