@@ -274,6 +274,18 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "first reads it",
     ),
     (
+        "printkit/check/engine_properties.py::check_property",
+        r"watch=moment\.after if \(play\.after\) or True else None,",
+        "a property checked `at: end` lists no rule ids, and a watch with none lets every step "
+        "pass (an empty set is disjoint from any events): only the speed changes",
+    ),
+    (
+        "printkit/check/engine_scripts.py::check_script",
+        r"ok = None",
+        "ok is only read as a truth value (_status's `not held`, `and ok`): None and False both "
+        "say 'failing'",
+    ),
+    (
         "printkit/check/counter_fit.py",
         r"if scale > 1 - 1e-9:",
         "differs only for a piece whose scale is exactly 1 - 1e-9, to the last bit",

@@ -206,22 +206,55 @@ def test_a_property_in_an_unknown_variant_is_refused_at_its_key(tmp_path: Path) 
     assert verdict.status is Status.FAILING
 
 
+@pytest.mark.parametrize(
+    ("play", "refusal"),
+    [({"players": 4}, "four players"), ({"variant": "quick"}, "the quick variant")],
+)
 def test_a_property_on_a_set_up_the_engine_refuses_is_not_played(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, play: dict[str, Any], refusal: str
 ) -> None:
+    """Refused once (PK542 at the engine binding), in its own player count or variant."""
     engine = load_engine("race")
     real = engine.new_game
 
-    def no_four(rules: Any, players: int, variant: str | None) -> Any:
-        if players == 4:
-            raise ValueError("four is too many")
+    def choosy(rules: Any, players: int, variant: str | None) -> Any:
+        if players == 4 or variant == "quick":
+            raise ValueError(f"no {'four players' if players == 4 else 'the quick variant'}")
         return real(rules, players, variant)
 
-    monkeypatch.setattr(engine, "new_game", no_four)
-    verdict, found = _played(tmp_path, {"at": "end", "always": "true", "players": 4})
-    [pk542] = found
-    assert pk542.message == "engine 'race' cannot set up the played rules: four is too many"
-    assert verdict.status is Status.FAILING and verdict.playouts is None
+    def edit(data: dict[str, Any]) -> None:
+        _claim("c", {"at": "end", "always": "true", **play})(data)
+        data["rules"]["variants"] = {"quick": QUICK}
+
+    monkeypatch.setattr(engine, "new_game", choosy)
+    verdicts, diagnostics = _checked(tmp_path, edit, properties=True)
+    [pk542] = [d for d in diagnostics if d.severity != "note"]
+    assert pk542.message == f"engine 'race' cannot set up the played rules: no {refusal}"
+    assert _line(tmp_path, pk542) == "engine: race"
+    assert verdicts["c"].status is Status.FAILING and verdicts["c"].playouts is None
+
+
+def test_a_property_s_playouts_are_played_in_its_variant(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A variant the engine sets up with everyone on space 5: no move is made from below it."""
+    engine = load_engine("race")
+    real = engine.new_game
+
+    def head_start(rules: Any, players: int, variant: str | None) -> Any:
+        state = real(rules, players, variant)
+        if variant == "quick":
+            state.positions = [5] * players
+        return state
+
+    def edit(data: dict[str, Any]) -> None:
+        play = {"after": ["step", "rolled"], "always": "(state.positions | min) >= 5"}
+        _claim("c", {**play, "variant": "quick", "playouts": 5})(data)
+        data["rules"]["variants"] = {"quick": QUICK}
+
+    monkeypatch.setattr(engine, "new_game", head_start)
+    verdicts, diagnostics = _checked(tmp_path, edit, properties=True)
+    assert verdicts["c"].status is Status.HELD, [d.render() for d in diagnostics]
 
 
 def test_a_property_plays_the_seats_and_agents_it_names(tmp_path: Path) -> None:
