@@ -554,3 +554,25 @@ def test_rules_without_phases_are_asked_for_the_engine_s(tmp_path: Path) -> None
     )
     assert found.hint == "define the phase in play order"
     assert verdicts["stepping_wins"].status is Status.WAITING
+
+
+def test_a_table_the_engine_does_not_read_does_not_stop_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine reads `moves`, which is whole; a gap in `other`, which it never reads, is
+    the table check's (PK510), not the engine's."""
+
+    def gap(data: dict[str, Any]) -> None:
+        whole = [{"roll": n, "result": str(n)} for n in (1, 2, 3)]
+        rows = [{"roll": 1, "result": "one"}, {"roll": 3, "result": "three"}]
+        data["rules"]["tables"] = {
+            "moves": {"kind": "dice", "dice": "d3", "component": "die", "rows": whole},
+            "other": {"kind": "dice", "dice": "d3", "component": "die", "rows": rows},
+        }
+        data["components"] = {"die": {"count": 1}}
+
+    engine = load_engine("race")
+    monkeypatch.setattr(engine, "requires", (*engine.requires, "rules.tables.moves"))
+    verdicts, diagnostics = _checked(tmp_path, gap)
+    assert _codes(diagnostics) == ["PK510"]
+    assert verdicts["stepping_wins"].status is Status.CHECKED

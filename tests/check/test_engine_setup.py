@@ -28,7 +28,8 @@ def _line(tmp_path: Path, found: Diagnostic) -> str:
 
 def _seated(count: int, **play: Any) -> dict[str, Any]:
     """A scripted game of no moves that holds when the set-up seats `count` players."""
-    return {**play, "moves": [], "expect": {"seats": f"state.positions | length == {count}"}}
+    # the play's own keys last: a finding at one of them is then not at the play's first line
+    return {"moves": [], "expect": {"seats": f"state.positions | length == {count}"}, **play}
 
 
 def _plays(
