@@ -294,8 +294,7 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     (
         "printkit/check/engine.py::check_engine",
         r"properties: bool = True,",
-        "check_engine's only caller (check_rules) passes every argument: the default is never "
-        "used",
+        "check_engine's only caller (check_rules) passes every argument: the default is never used",
     ),
     (
         "printkit/check/counter_fit.py",
