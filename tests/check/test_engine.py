@@ -206,7 +206,13 @@ def test_a_table_the_engine_reads_left_ambiguous_stops_the_engine(
     verdicts, diagnostics = _checked(tmp_path, ambiguous)
     assert sorted(_codes(diagnostics)) == ["PK510", "PK541"]
     [found] = [d for d in diagnostics if d.code == "PK541"]
-    assert found.message.startswith("engine 'race' will not play a table the played rules")
+    [gap] = [d for d in diagnostics if d.code == "PK510"]
+    assert found.message == (
+        "engine 'race' will not play a table the played rules leave ambiguous: "
+        f"{gap.message} [PK510]"
+    )
+    assert found.hint == "give the erratum that resolves it the 'plays' that fix the rows"
+    assert _line_of(tmp_path, found) == "engine: race"
     assert verdicts["stepping_wins"].status is Status.WAITING
 
 

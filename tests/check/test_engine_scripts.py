@@ -206,3 +206,19 @@ def test_a_move_a_script_plays_counts_as_used_by_the_smoke_playouts(tmp_path: Pa
     assert [d.message for d in diagnostics if d.code == "PK546"] == [
         "action 'step' was never used in 1 smoke playouts nor in a scripted game"
     ]
+
+
+def test_a_position_that_fails_the_engine_s_invariants_is_said_at_the_position(
+    tmp_path: Path,
+) -> None:
+    """Read without complaint, a word where a space belongs fails only when the invariants
+    compare it: PK540 at the position, in the engine's words, not an internal error."""
+    play = {"position": {"positions": ["far", 0]}, "moves": [], "expect": {}}
+    verdicts, diagnostics = _checked(tmp_path, _plays(c=play))
+    assert verdicts["c"].status is Status.FAILING
+    [found] = _found(diagnostics, "PK540")
+    assert found.message == (
+        "engine 'race' cannot set up this 'position': '<' not supported between instances of "
+        "'str' and 'int'"
+    )
+    assert _line(tmp_path, found) == "positions:"  # where the position's value starts
