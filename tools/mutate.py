@@ -297,6 +297,21 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "check_engine's only caller (check_rules) passes every argument: the default is never used",
     ),
     (
+        "printkit/check/engine.py::bound_engine",
+        r'otherwise=(None,|"XXthe engines are the modules of printkit\.games: XX"'
+        r'|"THE ENGINES ARE THE MODULES OF PRINTKIT\.GAMES: ")|\),'
+        r'|\+ \(("XX, XX"|", ")\.join\(engine_names\(\)\) (or|and) '
+        r'"(none yet|XXnone yetXX|NONE YET)"\),',
+        "printkit.games always holds engines, so did_you_mean has names to offer and never "
+        "falls back to `otherwise` (the mutant `),` drops it)",
+    ),
+    (
+        "printkit/check/engine.py",
+        r"(complete|handled) = None",
+        "complete and handled are only read as truth values (`and`, `not`): None and False both "
+        "say the engine cannot play the data",
+    ),
+    (
         "printkit/check/counter_fit.py",
         r"if scale > 1 - 1e-9:",
         "differs only for a piece whose scale is exactly 1 - 1e-9, to the last bit",

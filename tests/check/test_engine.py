@@ -55,6 +55,9 @@ def test_build_replays_the_scripts_and_leaves_properties_unplayed(tmp_path: Path
     assert verdicts["one_roll"].status is Status.CHECKED
     assert verdicts["positions_bounded"].status is Status.NOT_PLAYED
     assert verdicts["positions_bounded"].label == "not played"
+    assert verdicts["positions_bounded"].text == (  # what `claims` prints beside it
+        "Nobody moves past the goal by more than a roll."
+    )
 
 
 def _errata_about(*claims: str) -> Edit:
@@ -581,4 +584,28 @@ def test_a_table_the_engine_does_not_read_does_not_stop_it(
     monkeypatch.setattr(engine, "requires", (*engine.requires, "rules.tables.moves"))
     verdicts, diagnostics = _checked(tmp_path, gap)
     assert _codes(diagnostics) == ["PK510"]
+    assert verdicts["stepping_wins"].status is Status.CHECKED
+
+
+def test_an_extra_phase_the_engine_has_no_handler_for_stops_it(tmp_path: Path) -> None:
+    """The engine plays every phase the rules have but one: that one alone stops it."""
+
+    def extra(data: dict[str, Any]) -> None:
+        data["rules"]["structure"]["phases"]["rest"] = {"title": "Rest", "text": "Wait."}
+
+    verdicts, diagnostics = _checked(tmp_path, extra)
+    assert [d.message for d in diagnostics if d.code == "PK542"] == [
+        "phase 'rest' has no handler in engine 'race'"
+    ]
+    assert verdicts["stepping_wins"].status is Status.WAITING
+
+
+def test_an_engine_may_read_the_tables_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`rules.tables` itself names no table to hold to the table checks."""
+    engine = load_engine("race")
+    monkeypatch.setattr(engine, "requires", (*engine.requires, "rules.tables"))
+    verdicts, diagnostics = _checked(tmp_path)
+    assert _codes(diagnostics) == []
     assert verdicts["stepping_wins"].status is Status.CHECKED

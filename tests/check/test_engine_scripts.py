@@ -222,3 +222,14 @@ def test_a_position_that_fails_the_engine_s_invariants_is_said_at_the_position(
         "'str' and 'int'"
     )
     assert _line(tmp_path, found) == "positions:"  # where the position's value starts
+
+
+def test_an_illegal_move_lists_twelve_legal_ones_and_how_many_more(tmp_path: Path) -> None:
+    def d20(data: dict[str, Any]) -> None:
+        _plays(c={"moves": ["roll", "roll 21"], "expect": {}})(data)
+        data["rules"]["values"]["die"] = 20
+
+    _, diagnostics = _checked(tmp_path, d20)
+    [found] = _found(diagnostics, "PK540")
+    faces = ", ".join(f"roll {n}" for n in range(1, 13))
+    assert found.message.endswith(f"which is not legal there; legal: {faces} and 8 more")
