@@ -256,6 +256,62 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "and diagnostics are never used",
     ),
     (
+        "printkit/check/engine_setup.py::variant",
+        r"variants = rules\.variants if \(rules\) or True else \{\}",
+        "a package without rules has no rules.structure.phases, and every engine plays a phase "
+        "(PK542 for each): check_engine stops before any play asks for a variant",
+    ),
+    (
+        "printkit/check/engine_properties.py::_judged",
+        r"share = tally\.hits / tally\.moments if tally\.moments else 1\.0",
+        "the share is read only when moments were counted: with none the claim was never "
+        "checked, the first problem tested",
+    ),
+    (
+        "printkit/check/engine_properties.py::__init__",
+        r"self\.steps = (None|1)",
+        "check_property sets the count of steps to 0 before each playout, before `after` "
+        "first reads it",
+    ),
+    (
+        "printkit/check/engine_properties.py::check_property",
+        r"watch=moment\.after if \(play\.after\) or True else None,",
+        "a property checked `at: end` lists no rule ids, and a watch with none lets every step "
+        "pass (an empty set is disjoint from any events): only the speed changes",
+    ),
+    (
+        "printkit/check/engine_scripts.py::check_script",
+        r"ok = None",
+        "ok is only read as a truth value (_status's `not held`, `and ok`): None and False both "
+        "say 'failing'",
+    ),
+    (
+        "printkit/check/engine.py::_tables_whole",
+        r"if rules is None and not tables:",
+        "a table is read only from rules that exist (value_at finds none without them), and "
+        "with no table read the check of none finds no error: only the work changes",
+    ),
+    (
+        "printkit/check/engine.py::check_engine",
+        r"properties: bool = True,",
+        "check_engine's only caller (check_rules) passes every argument: the default is never used",
+    ),
+    (
+        "printkit/check/engine.py::bound_engine",
+        r'otherwise=(None,|"XXthe engines are the modules of printkit\.games: XX"'
+        r'|"THE ENGINES ARE THE MODULES OF PRINTKIT\.GAMES: ")|\),'
+        r'|\+ \(("XX, XX"|", ")\.join\(engine_names\(\)\) (or|and) '
+        r'"(none yet|XXnone yetXX|NONE YET)"\),',
+        "printkit.games always holds engines, so did_you_mean has names to offer and never "
+        "falls back to `otherwise` (the mutant `),` drops it)",
+    ),
+    (
+        "printkit/check/engine.py",
+        r"(complete|handled) = None",
+        "complete and handled are only read as truth values (`and`, `not`): None and False both "
+        "say the engine cannot play the data",
+    ),
+    (
         "printkit/check/counter_fit.py",
         r"if scale > 1 - 1e-9:",
         "differs only for a piece whose scale is exactly 1 - 1e-9, to the last bit",

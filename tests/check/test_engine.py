@@ -17,7 +17,7 @@ from support import RULE_DATA, parse_diagnostics, run_cli
 from printkit.build import compile_game
 from printkit.check.claims import Status, Verdict
 from printkit.diagnostics import Diagnostics
-from printkit.simulate.binding import load_engine
+from printkit.simulate.binding import engine_names, load_engine
 
 RACE = Path(__file__).parent.parent / "engines" / "race_game"
 Edit = Callable[[dict[str, Any]], None]
@@ -55,6 +55,9 @@ def test_build_replays_the_scripts_and_leaves_properties_unplayed(tmp_path: Path
     assert verdicts["one_roll"].status is Status.CHECKED
     assert verdicts["positions_bounded"].status is Status.NOT_PLAYED
     assert verdicts["positions_bounded"].label == "not played"
+    assert verdicts["positions_bounded"].text == (  # what `claims` prints beside it
+        "Nobody moves past the goal by more than a roll."
+    )
 
 
 def _errata_about(*claims: str) -> Edit:
@@ -206,7 +209,13 @@ def test_a_table_the_engine_reads_left_ambiguous_stops_the_engine(
     verdicts, diagnostics = _checked(tmp_path, ambiguous)
     assert sorted(_codes(diagnostics)) == ["PK510", "PK541"]
     [found] = [d for d in diagnostics if d.code == "PK541"]
-    assert found.message.startswith("engine 'race' will not play a table the played rules")
+    [gap] = [d for d in diagnostics if d.code == "PK510"]
+    assert found.message == (
+        "engine 'race' will not play a table the played rules leave ambiguous: "
+        f"{gap.message} [PK510]"
+    )
+    assert found.hint == "give the erratum that resolves it the 'plays' that fix the rows"
+    assert _line_of(tmp_path, found) == "engine: race"
     assert verdicts["stepping_wins"].status is Status.WAITING
 
 
@@ -367,3 +376,236 @@ def test_data_the_engine_reads_and_cannot_play_is_pk542_not_an_internal_error(
     assert "PK900" not in result.output
     found = [d for d in parse_diagnostics(result.output) if d.code == "PK542"]
     assert found and said in found[0].message, result.output
+
+
+def _line_of(tmp_path: Path, found: Any) -> str:
+    lines = (tmp_path / "rule_data" / "race_game" / "game.yaml").read_text().splitlines()
+    return lines[found.span.line - 1].strip()
+
+
+@pytest.mark.parametrize(
+    ("name", "hint"),
+    [("rac", "did you mean 'race'?"), ("zzz", None)],
+    ids=["close to one", "close to none"],
+)
+def test_an_engine_printkit_lacks_is_said_whole_at_the_binding(
+    tmp_path: Path, name: str, hint: str | None
+) -> None:
+    def unknown(data: dict[str, Any]) -> None:
+        data["game"]["engine"] = name
+
+    verdicts, diagnostics = _checked(tmp_path, unknown)
+    [found] = [d for d in diagnostics if d.code == "PK500"]
+    assert found.message == f"game.engine names engine '{name}', which printkit does not have"
+    names = ", ".join(sorted(engine_names())[:3])
+    assert found.hint is not None
+    assert found.hint == hint if hint else found.hint.startswith(f"expected one of: {names}, ")
+    assert _line_of(tmp_path, found) == f"engine: {name}"
+    assert verdicts["stepping_wins"].status is Status.WAITING
+
+
+def test_a_value_the_engine_reads_and_the_package_lacks_is_said_whole(tmp_path: Path) -> None:
+    def no_start(data: dict[str, Any]) -> None:
+        del data["rules"]["values"]["start"]
+
+    _, diagnostics = _checked(tmp_path, no_start)
+    [found] = [d for d in diagnostics if d.code == "PK542"]
+    assert found.message == (
+        "engine 'race' reads rules.values.start, which the package lacks: rules.values has no "
+        "entry 'start'"
+    )
+    assert found.hint == "add the data, or an erratum whose 'plays' gives it"
+    assert _line_of(tmp_path, found) == "engine: race"
+
+
+def test_a_value_the_engine_reads_left_unset_is_said_at_the_value(tmp_path: Path) -> None:
+    def unset(data: dict[str, Any]) -> None:
+        data["rules"]["values"]["start"] = None
+
+    verdicts, diagnostics = _checked(tmp_path, unset)
+    assert _codes(diagnostics) == ["PK541"]
+    [found] = [d for d in diagnostics if d.code == "PK541"]
+    assert (
+        found.message
+        == "engine 'race' reads rules.values.start, which the played rules leave unset"
+    )
+    assert found.hint == "record the reading the engine plays as an erratum with 'plays'"
+    assert _line_of(tmp_path, found) == "start: null"
+    assert verdicts["stepping_wins"].status is Status.WAITING
+
+
+def test_phases_and_handlers_that_do_not_match_are_each_said(tmp_path: Path) -> None:
+    """A phase the engine has no handler for, at the phase; the engine's own phase the rules
+    lack, at the binding; both stop the engine."""
+
+    def renamed(data: dict[str, Any]) -> None:
+        phases = data["rules"]["structure"]["phases"]
+        phases["mover"] = phases.pop("move")
+        for action in data["rules"]["actions"].values():
+            action["phase"] = "mover"
+
+    verdicts, diagnostics = _checked(tmp_path, renamed)
+    found = [d for d in diagnostics if d.code == "PK542"]
+    assert [(d.message, d.hint, _line_of(tmp_path, d)) for d in found] == [
+        ("phase 'mover' has no handler in engine 'race'", "did you mean 'move'?", "mover:"),
+        (
+            "engine 'race' plays phase 'move', which rules.structure.phases does not have",
+            "did you mean 'mover'?",
+            "engine: race",
+        ),
+    ]
+    assert verdicts["stepping_wins"].status is Status.WAITING
+
+
+def test_a_split_at_an_event_the_engine_never_names_is_said_at_it(tmp_path: Path) -> None:
+    def split(data: dict[str, Any]) -> None:
+        data["simulation"] = {"splits": {"early": {"text": "t", "at": "stepped"}}}
+
+    _, diagnostics = _checked(tmp_path, split)
+    [found] = [d for d in diagnostics if d.code == "PK500"]
+    assert found.message == "split 'early' is at 'stepped', an event engine 'race' never names"
+    assert found.hint == "did you mean 'step'?"
+    assert _line_of(tmp_path, found) == "at: stepped"
+
+
+def test_only_what_needs_play_and_has_none_waits_for_it(tmp_path: Path) -> None:
+    """A claim checked by an expression and an example computed need no play; a claim and an
+    example stating only what play must show are PK548 at their `engine`."""
+
+    def mixed(data: dict[str, Any]) -> None:
+        data["claims"]["by_data"] = {"text": "t", "check": "values.goal == 10"}
+        data["claims"]["waiting"] = {"text": "t", "engine": "games end"}
+        data["examples"]["computed"] = {
+            "text": "t",
+            "outcome": {"goal": 10},
+            "compute": {"goal": "values.goal"},
+        }
+        data["examples"]["unplayed"] = {"text": "t", "outcome": {"goal": 10}, "engine": "e"}
+
+    verdicts, diagnostics = _checked(tmp_path, mixed)
+    found = [d for d in diagnostics if d.code == "PK548"]
+    assert [(d.message, _line_of(tmp_path, d)) for d in found] == [
+        (
+            "claim 'waiting' waits for an engine, but the game has engine 'race'",
+            "engine: games end",
+        ),
+        ("example 'unplayed' waits for an engine, but the game has engine 'race'", "engine: e"),
+    ]
+    assert found[0].hint == (
+        "give it a 'play:': a scripted game (moves, expect) or a property (always, never, "
+        "sometimes, usually or rarely)"
+    )
+    assert verdicts["by_data"].status is Status.CHECKED
+    assert verdicts["computed"].status is Status.CHECKED
+
+
+def test_a_script_that_breaks_an_invariant_leaves_the_smoke_unplayed(tmp_path: Path) -> None:
+    """The scripts already found the engine broken on this data: one PK549, the script's."""
+
+    def below_zero(data: dict[str, Any]) -> None:
+        data["rules"]["values"]["start"] = -1
+        data["simulation"] = {"smoke": {"playouts": 2}}
+
+    _, diagnostics = _checked(tmp_path, below_zero, smoke=True)
+    found = [d for d in diagnostics if d.code == "PK549"]
+    assert [d.message for d in found] == [
+        "claim 'stepping_wins': an invariant broke at step 0 of its scripted game: a position "
+        "is below 0"
+    ]
+    assert not [d for d in diagnostics if d.code in ("PK544", "PK545", "PK546")]
+
+
+def test_a_played_example_fails_when_its_computation_does(tmp_path: Path) -> None:
+    """Compute says 9 where the outcome says 8, and play agrees with the outcome: failing."""
+
+    def computed_wrong(data: dict[str, Any]) -> None:
+        data["examples"]["one_roll"]["compute"] = {"space": "values.goal - 1"}
+
+    verdicts, diagnostics = _checked(tmp_path, computed_wrong)
+    assert [d.code for d in diagnostics if d.code == "PK532"] == ["PK532"]
+    assert verdicts["one_roll"].status is Status.FAILING
+
+
+def test_an_engine_naming_no_events_says_what_a_split_may_be_at(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(load_engine("race"), "events", ())
+
+    def split(data: dict[str, Any]) -> None:
+        data["simulation"] = {"splits": {"early": {"text": "t", "at": "step"}}}
+
+    _, diagnostics = _checked(tmp_path, split)
+    [found] = [d for d in diagnostics if d.code == "PK500"]
+    assert found.hint == "name an action, a phase or a row"
+
+
+def test_an_engine_playing_no_phases_says_so_of_the_rules_phase(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(load_engine("race"), "phases", ())
+    _, diagnostics = _checked(tmp_path)
+    [found] = [d for d in diagnostics if d.code == "PK542"]
+    assert found.message == "phase 'move' has no handler in engine 'race'"
+    assert found.hint == "the engine plays other phases"
+    assert _line_of(tmp_path, found) == "move:"
+
+
+def test_rules_without_phases_are_asked_for_the_engine_s(tmp_path: Path) -> None:
+    def no_structure(data: dict[str, Any]) -> None:
+        del data["rules"]["structure"]
+        for action in data["rules"]["actions"].values():
+            del action["phase"]
+
+    verdicts, diagnostics = _checked(tmp_path, no_structure)
+    [found] = [d for d in diagnostics if d.code == "PK542"]
+    assert found.message == (
+        "engine 'race' plays phase 'move', which rules.structure.phases does not have"
+    )
+    assert found.hint == "define the phase in play order"
+    assert verdicts["stepping_wins"].status is Status.WAITING
+
+
+def test_a_table_the_engine_does_not_read_does_not_stop_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine reads `moves`, which is whole; a gap in `other`, which it never reads, is
+    the table check's (PK510), not the engine's."""
+
+    def gap(data: dict[str, Any]) -> None:
+        whole = [{"roll": n, "result": str(n)} for n in (1, 2, 3)]
+        rows = [{"roll": 1, "result": "one"}, {"roll": 3, "result": "three"}]
+        data["rules"]["tables"] = {
+            "moves": {"kind": "dice", "dice": "d3", "component": "die", "rows": whole},
+            "other": {"kind": "dice", "dice": "d3", "component": "die", "rows": rows},
+        }
+        data["components"] = {"die": {"count": 1}}
+
+    engine = load_engine("race")
+    monkeypatch.setattr(engine, "requires", (*engine.requires, "rules.tables.moves"))
+    verdicts, diagnostics = _checked(tmp_path, gap)
+    assert _codes(diagnostics) == ["PK510"]
+    assert verdicts["stepping_wins"].status is Status.CHECKED
+
+
+def test_an_extra_phase_the_engine_has_no_handler_for_stops_it(tmp_path: Path) -> None:
+    """The engine plays every phase the rules have but one: that one alone stops it."""
+
+    def extra(data: dict[str, Any]) -> None:
+        data["rules"]["structure"]["phases"]["rest"] = {"title": "Rest", "text": "Wait."}
+
+    verdicts, diagnostics = _checked(tmp_path, extra)
+    assert [d.message for d in diagnostics if d.code == "PK542"] == [
+        "phase 'rest' has no handler in engine 'race'"
+    ]
+    assert verdicts["stepping_wins"].status is Status.WAITING
+
+
+def test_an_engine_may_read_the_tables_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`rules.tables` itself names no table to hold to the table checks."""
+    engine = load_engine("race")
+    monkeypatch.setattr(engine, "requires", (*engine.requires, "rules.tables"))
+    verdicts, diagnostics = _checked(tmp_path)
+    assert _codes(diagnostics) == []
+    assert verdicts["stepping_wins"].status is Status.CHECKED
