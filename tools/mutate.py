@@ -1004,19 +1004,6 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "leaves each total's share of the sum the same",
     ),
     (
-        "printkit/games/shields_dice/config.py",
-        r"(table = package\.rules\.tables\.get\(name\)|found = package\.rules\.actions\.get"
-        r"\(action\)) if \(package\.rules\) or True else None",
-        "read_config refuses a package without rules before it looks up a table or an action",
-    ),
-    (
-        "printkit/games/shields_dice/config.py::_colour",
-        r'return str\(package\.components\[kind\]\.attributes\.get\("colour", '
-        r'(None|"XXXX"|)\)\)',
-        "a die without a colour is only compared with the attacks table's battery colours, "
-        "which no default ('', 'None', 'XXXX') names",
-    ),
-    (
         "printkit/games/shields_dice/config.py::read_config",
         r'row_id\.append\(row\.id or str\(row\.key\) if row else "XXXX"\)'
         r'|row_title\.append\(render\(row\.result, context\) if row else "XXXX"\)'
@@ -1024,12 +1011,6 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "only the health die has no pool_roles row, and it is never taken, so its row id and "
         "title are never read; its role is read only by the resurrection's test, which _places "
         "already makes (see _resurrections above)",
-    ),
-    (
-        "printkit/games/shields_dice/config.py::_titles",
-        r"for group in \(rules\.structure\.phases if \(rules\.structure\) or True else \{\}, "
-        r"rules\.actions, rules\.variants\):",
-        "read_config refuses a package without a structure before it asks for titles",
     ),
     (
         "printkit/games/shields_up/engine.py",
