@@ -1005,6 +1005,21 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     ),
     (
         "printkit/games/shields_dice/config.py::read_config",
+        r"for (kind, attrs|kind, \(name, colour\)|name, colour) in (enumerate\()?zip\((kinds, "
+        r"attributes|role, colour_of), (strict=(None|False))?\)\)?",
+        "attributes, role and colour_of are made one entry per inventory die, so the zips are "
+        "of equal lengths and strict never fires",
+    ),
+    (
+        "printkit/games/shields_dice/config.py::read_config",
+        r'colour_of = tuple\(str\(attrs\.get\("colour", (None|"XXXX"|)\)\) for attrs in '
+        r"attributes\)",
+        "a die without a colour matches no pool_roles row (a row's colours are text) and serves "
+        "no battery (_attacker reads the die's own colour), so it is never taken, placed or "
+        "named: its entry in colour_of is never read",
+    ),
+    (
+        "printkit/games/shields_dice/config.py::read_config",
         r'row_id\.append\(row\.id or str\(row\.key\) if row else "XXXX"\)'
         r'|row_title\.append\(render\(row\.result, context\) if row else "XXXX"\)'
         r"|role\[health_kind\] = None",

@@ -1010,14 +1010,29 @@ GREEN = {"component": "d12_translucent_green", "count": 3, "per_player": True}
             },
             "the rules have no lookup table 'attacks'",
         ),
+        (  # the red battery renamed 'None', its d4 left without a colour: no match
+            {
+                "rules.tables.attacks.rows[0].key": "None",
+                "rules.tables.attacks.rows[2].data.target": "None",
+                "components.d4_solid_red.attributes": {"sides": 4, "finish": "solid"},
+            },
+            "set-up step 'default_attackers' sets up no die of the colour 'None'",
+        ),
     ],
-    ids=["a set-up die past the first", "an empty inventory", "a dice table of attacks"],
+    ids=[
+        "a set-up die past the first",
+        "an empty inventory",
+        "a dice table of attacks",
+        "an attacking die without a colour",
+    ],
 )
 def test_data_only_lists_and_mappings_can_write_is_refused_by_name(
     changes: dict, message: str
 ) -> None:
     """A health die the inventory lacks after the first, an inventory of no dice (the list
-    it names is 'none', not empty brackets), a table of attacks rolled instead of looked up."""
+    it names is 'none', not empty brackets), a table of attacks rolled instead of looked up,
+    and a die without a colour, which is no battery's attacking die (not even of a battery
+    whose name is the text 'None')."""
     with pytest.raises(DataError, match="^" + re.escape(message)):
         ENGINE.new_game(played_with(changes), 2, None)
 

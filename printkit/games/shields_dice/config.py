@@ -170,7 +170,7 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
     role[health_kind] = HEALTH_ROLE
     colour_of = tuple(str(attrs.get("colour", "")) for attrs in attributes)
     start_attacker = tuple(
-        _attacker(kinds, colour_of, setup[ATTACKERS], colour) for colour in colours
+        _attacker(kinds, attributes, setup[ATTACKERS], colour) for colour in colours
     )
     pool = [package.components[kind].count for kind in kinds]
     for step in (HEALTH, ATTACKERS):
@@ -265,12 +265,15 @@ def _first_use(step: Step) -> Uses:
     return step.uses[0]
 
 
-def _attacker(kinds: tuple[str, ...], colour_of: tuple[str, ...], step: Step, colour: str) -> int:
+def _attacker(
+    kinds: tuple[str, ...], attributes: list[dict[str, Any]], step: Step, colour: str
+) -> int:
     """The first die of `colour` the step sets up (a battery's attacking die), as its kind; a
-    die the inventory lacks is refused by name (it was a KeyError: an internal error)."""
+    die the inventory lacks is refused by name (it was a KeyError: an internal error), and a
+    die without a colour serves no battery, whatever the battery is called."""
     for use in step.uses:
         kind = _index(kinds, use.component, "the inventory")
-        if colour_of[kind] == colour:
+        if "colour" in attributes[kind] and str(attributes[kind]["colour"]) == colour:
             return kind
     raise DataError(f"set-up step '{step.id}' sets up no die of the colour '{colour}'")
 
