@@ -1018,12 +1018,17 @@ GREEN = {"component": "d12_translucent_green", "count": 3, "per_player": True}
             },
             "set-up step 'default_attackers' sets up no die of the colour 'None'",
         ),
+        (
+            {"rules.structure.phases.draw": {"title": "Draw", "text": "Draw a die."}},
+            "the engine has handlers for the phases take_die and attack",
+        ),
     ],
     ids=[
         "a set-up die past the first",
         "an empty inventory",
         "a dice table of attacks",
         "an attacking die without a colour",
+        "a phase the engine has no handler for",
     ],
 )
 def test_data_only_lists_and_mappings_can_write_is_refused_by_name(
@@ -1031,8 +1036,8 @@ def test_data_only_lists_and_mappings_can_write_is_refused_by_name(
 ) -> None:
     """A health die the inventory lacks after the first, an inventory of no dice (the list
     it names is 'none', not empty brackets), a table of attacks rolled instead of looked up,
-    and a die without a colour, which is no battery's attacking die (not even of a battery
-    whose name is the text 'None')."""
+    a die without a colour, which is no battery's attacking die (not even of a battery whose
+    name is the text 'None'), and a turn with a phase the engine cannot play."""
     with pytest.raises(DataError, match="^" + re.escape(message)):
         ENGINE.new_game(played_with(changes), 2, None)
 
