@@ -1054,21 +1054,26 @@ def test_a_row_without_an_id_is_named_by_its_key_in_the_events() -> None:
     assert state.events == ["attack", "red"]
 
 
-def test_an_attacking_die_of_a_colour_no_battery_has_is_never_taken() -> None:
-    """A purple die the pool_roles row makes an attacker, with no purple battery: it serves
-    none, so it is no move, and a pool of only it skips the take (the erratum letting dice
-    for lost batteries be taken does not make it one)."""
-    purple = {"count": 1, "attributes": {"sides": 6, "finish": "solid", "colour": "purple"}}
+def test_dice_of_a_colour_no_battery_has_are_never_taken() -> None:
+    """A purple attacking die and a purple shield, as the pool_roles rows make them, with no
+    purple battery: they serve none, so they are no move, and a pool of only them skips the
+    take (the erratum letting dice for lost batteries be taken does not make them one)."""
+    colours = ["red", "yellow", "blue", "purple"]
     rules = played_with(
         {
-            "components.d6_solid_purple": purple,
-            "rules.tables.pool_roles.rows[0].data.colours": ["red", "yellow", "blue", "purple"],
+            f"components.{kind}_purple": {
+                "count": 1,
+                "attributes": {"sides": 6, "finish": kind.partition("_")[2], "colour": "purple"},
+            }
+            for kind in ("d6_solid", "d6_translucent")
         }
+        | {f"rules.tables.pool_roles.rows[{row}].data.colours": colours for row in (0, 1)}
     )
     assert rules.rules is not None and rules.rules.values["take_for_destroyed"] is True
-    state = position({"pool": {"d6_solid_purple": 1, "d4_solid_grey": 1}}, rules)
+    purple = {"d6_solid_purple": 1, "d6_translucent_purple": 1}
+    state = position({"pool": purple | {"d4_solid_grey": 1}}, rules)
     assert [state.notation(a) for a in state.legal_actions()] == ["take d4_solid_grey keep"]
-    alone = position({"seat": 1, "phase": "attack", "pool": {"d6_solid_purple": 1}}, rules)
+    alone = position({"seat": 1, "phase": "attack", "pool": purple}, rules)
     for move in ("attack red yellow", "roll 1"):
         alone.apply(alone.parse(move))
     assert alone.current_player() == 0 and alone.to_json()["phase"] == "attack"
