@@ -1012,6 +1012,13 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     ),
     (
         "printkit/games/shields_dice/config.py::read_config",
+        r'colours\.index\(colour\) if name in \("attacker", "shield"\) and colour in colours '
+        r"else -2",
+        "a die's battery is only compared with 0 (< 0, >= 0) and with a colour's index (0 or "
+        "more): -2 says 'no battery' as -1 does",
+    ),
+    (
+        "printkit/games/shields_dice/config.py::read_config",
         r'colour_of = tuple\(str\(attrs\.get\("colour", (None|"XXXX"|)\)\) for attrs in '
         r"attributes\)",
         "a die without a colour matches no pool_roles row (a row's colours are text) and serves "

@@ -618,6 +618,11 @@ SENTENCES = [  # (position, variant, rules changed, moves played first, the move
     ({"seat": 1, "phase": "attack"}, None, {}, [], "attack yellow blue",
      "{attack}: Player 2's yellow battery {yellow_attacks}, rolling the solid yellow d4 at "
      "Player 1's blue battery."),
+    ({"seat": 1, "phase": "attack"}, None,
+     {"rules.tables.attacks.rows[1].result": "attacks blue, {{ values.health }} health or less"},
+     [], "attack yellow blue",  # the row's result rendered with the values it names
+     "{attack}: Player 2's yellow battery {yellow_attacks}, rolling the solid yellow d4 at "
+     "Player 1's blue battery."),
     ({"seat": 1, "phase": "attack"}, None, {}, ["attack yellow blue"], "roll 3",
      "The solid yellow d4 rolls 3."),
     ({"phase": "attack", "players": [{"held": ["d6_solid_green"]}, {}]}, None, {}, [],
