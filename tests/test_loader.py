@@ -578,7 +578,7 @@ def test_a_stack_that_runs_out_while_reading_is_pk004_at_the_file_s_start(
     path = write(tmp_path, "game.yaml", "notes:\n  " + "[" * 90 + "]" * 90 + "\n")
     diagnostics = Diagnostics()
     limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(len(inspect.stack()) + 60)
+    sys.setrecursionlimit(len(inspect.stack(0)) + 60)
     try:
         loaded = load_yaml(path, diagnostics)
     finally:
