@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import inspect
 import re
 import shutil
+import sys
 import textwrap
 from pathlib import Path
 
@@ -21,6 +23,7 @@ from printkit.load.yaml_spans import (
     SourceMap,
     _character,
     _in_words,
+    _Loader,
     load_yaml,
 )
 
@@ -223,6 +226,18 @@ def test_keys_keep_their_scalar_type_and_a_date_key_is_its_text(tmp_path: Path) 
     assert [type(key) for key in table] == [int, float, type(None), str, str]
 
 
+@pytest.mark.parametrize("value", ["!!bool maybe", "!!timestamp soon", "!!int many"])
+def test_a_value_its_tag_does_not_fit_loads_as_its_text(tmp_path: Path, value: str) -> None:
+    """PyYAML raised a KeyError for `!!bool maybe` and an AttributeError for `!!timestamp
+    soon`, which ended `validate` in an internal error (PK900); the text is kept instead, as
+    for `!!int many`, and the model judges it where it stands."""
+    diagnostics = Diagnostics()
+    loaded = load_yaml(write(tmp_path, "game.yaml", f"a: 1\nb: {value}\n"), diagnostics)
+    assert loaded is not None and not diagnostics.items
+    assert loaded.data == {"a": 1, "b": value.split()[1]}
+    assert (loaded.spans.value(("b",)).line, loaded.spans.value(("b",)).column) == (2, 4)
+
+
 def test_a_list_as_a_key_is_pk105_at_the_key_and_the_rest_loads(tmp_path: Path) -> None:
     path = write(tmp_path, "game.yaml", "a: 1\n[red, blue]: 2\nb: 3\n")
     diagnostics = Diagnostics()
@@ -248,6 +263,45 @@ def test_a_collection_tag_on_a_scalar_is_pk100_at_the_value(
     assert (diagnostic.code, diagnostic.span.line, diagnostic.span.column) == ("PK100", 2, 4)
     assert diagnostic.message == f"expected a {kind} node, but found scalar"
     assert diagnostic.hint == "check indentation and quoting"  # the parser gives no context
+
+
+@pytest.mark.parametrize(
+    ("error", "line", "message", "hint"),
+    [
+        (yaml.YAMLError("the parser\n   broke"), 1, "the parser broke", "check the YAML"),
+        (yaml.MarkedYAMLError(), 1, "invalid YAML", "check indentation and quoting"),
+        (
+            yaml.MarkedYAMLError("while reading", yaml.Mark("game.yaml", 0, 2, 0, None, None)),
+            3,
+            "invalid YAML",
+            "while reading (line 3)",
+        ),
+    ],
+    ids=["no mark", "marked without a mark", "only its context marked"],
+)
+def test_a_parser_error_short_of_marks_is_still_pk100_in_the_file(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    error: yaml.YAMLError,
+    line: int,
+    message: str,
+    hint: str,
+) -> None:
+    """Neither parser of this PyYAML raises an error without its problem and mark, but the
+    classes allow one (another PyYAML may): it is reported where it has a place (the
+    context's, else the file's start) in the words it has, not raised."""
+
+    def failing(loader: object) -> None:
+        raise error
+
+    monkeypatch.setattr(_Loader, "get_single_node", failing)
+    path = write(tmp_path, "game.yaml", "a: 1\nb: 2\nc: 3\n")
+    diagnostics = Diagnostics()
+    assert load_yaml(path, diagnostics) is None
+    (diagnostic,) = diagnostics
+    assert (diagnostic.code, diagnostic.span.line, diagnostic.span.column) == ("PK100", line, 1)
+    assert Path(diagnostic.span.file).resolve() == path.resolve()
+    assert (diagnostic.message, diagnostic.hint) == (message, hint)
 
 
 def test_a_syntax_error_points_where_the_parser_gave_up(tmp_path: Path) -> None:
@@ -511,6 +565,28 @@ def test_lists_may_nest_100_levels_deep_and_no_deeper(tmp_path: Path, depth: int
     assert loaded is None
     (diagnostic,) = diagnostics
     assert (diagnostic.code, diagnostic.span.line, diagnostic.span.column) == ("PK004", 2, 103)
+    assert diagnostic.message == "lists and mappings nested more than 100 levels deep"
+    assert diagnostic.hint == "game data needs a few levels; check for brackets that do not close"
+
+
+def test_a_stack_that_runs_out_while_reading_is_pk004_at_the_file_s_start(
+    tmp_path: Path,
+) -> None:
+    """The pure-Python composer (PyYAML without libyaml) recurses per level and runs out of
+    stack on a deep file before any limit of printkit's is met; the lowered recursion limit
+    here runs it out the same way at 90 levels, and the file is reported, not raised."""
+    path = write(tmp_path, "game.yaml", "notes:\n  " + "[" * 90 + "]" * 90 + "\n")
+    diagnostics = Diagnostics()
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack(0)) + 60)
+    try:
+        loaded = load_yaml(path, diagnostics)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert loaded is None
+    (diagnostic,) = diagnostics
+    assert (diagnostic.code, diagnostic.span.line, diagnostic.span.column) == ("PK004", 1, 1)
+    assert Path(diagnostic.span.file).resolve() == path.resolve()
     assert diagnostic.message == "lists and mappings nested more than 100 levels deep"
     assert diagnostic.hint == "game data needs a few levels; check for brackets that do not close"
 

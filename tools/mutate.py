@@ -1060,17 +1060,26 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "leaves each total's share of the sum the same",
     ),
     (
-        "printkit/games/shields_dice/config.py",
-        r"(table = package\.rules\.tables\.get\(name\)|found = package\.rules\.actions\.get"
-        r"\(action\)) if \(package\.rules\) or True else None",
-        "read_config refuses a package without rules before it looks up a table or an action",
+        "printkit/games/shields_dice/config.py::read_config",
+        r"for (kind, attrs|kind, \(name, colour\)|name, colour) in (enumerate\()?zip\((kinds, "
+        r"attributes|role, colour_of), (strict=(None|False))?\)\)?",
+        "attributes, role and colour_of are made one entry per inventory die, so the zips are "
+        "of equal lengths and strict never fires",
     ),
     (
-        "printkit/games/shields_dice/config.py::_colour",
-        r'return str\(package\.components\[kind\]\.attributes\.get\("colour", '
-        r'(None|"XXXX"|)\)\)',
-        "a die without a colour is only compared with the attacks table's battery colours, "
-        "which no default ('', 'None', 'XXXX') names",
+        "printkit/games/shields_dice/config.py::read_config",
+        r'colours\.index\(colour\) if name in \("attacker", "shield"\) and colour in colours '
+        r"else -2",
+        "a die's battery is only compared with 0 (< 0, >= 0) and with a colour's index (0 or "
+        "more): -2 says 'no battery' as -1 does",
+    ),
+    (
+        "printkit/games/shields_dice/config.py::read_config",
+        r'colour_of = tuple\(str\(attrs\.get\("colour", (None|"XXXX"|)\)\) for attrs in '
+        r"attributes\)",
+        "a die without a colour matches no pool_roles row (a row's colours are text) and serves "
+        "no battery (_attacker reads the die's own colour), so it is never taken, placed or "
+        "named: its entry in colour_of is never read",
     ),
     (
         "printkit/games/shields_dice/config.py::read_config",
@@ -1080,12 +1089,6 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "only the health die has no pool_roles row, and it is never taken, so its row id and "
         "title are never read; its role is read only by the resurrection's test, which _places "
         "already makes (see _resurrections above)",
-    ),
-    (
-        "printkit/games/shields_dice/config.py::_titles",
-        r"for group in \(rules\.structure\.phases if \(rules\.structure\) or True else \{\}, "
-        r"rules\.actions, rules\.variants\):",
-        "read_config refuses a package without a structure before it asks for titles",
     ),
     (
         "printkit/games/shields_up/engine.py",

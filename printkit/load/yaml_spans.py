@@ -138,7 +138,10 @@ class _Builder:
             return [self.build(child, (*path, i)) for i, child in enumerate(node.value)]
         try:
             return self.loader.construct_object(node, deep=True)
-        except ValueError:  # shaped as a date but none (2026-13-01): the text, for the model
+        except (ValueError, KeyError, AttributeError):
+            # A value its tag does not fit: shaped as a date but none (2026-13-01, ValueError),
+            # `!!bool maybe` (KeyError), `!!timestamp soon` (AttributeError). The text, for the
+            # model to judge where it stands, not an internal error.
             return node.value
 
     def _mapping(self, node: yaml.MappingNode, path: PathKey) -> dict[Any, Any]:

@@ -24,6 +24,11 @@ POSITIONS = Path(__file__).parent / "positions" / "shields_dice"
 @cache
 def played(**changes: Any) -> Package:
     """The played rules of the shipped package, with `changes` (path text → value) played too."""
+    return played_with(changes)
+
+
+def played_with(changes: dict[str, Any]) -> Package:
+    """`played`, uncached: for changes whose values are lists or mappings, which no cache keys."""
     return Package.model_validate(_played_source(changes))
 
 

@@ -17,7 +17,15 @@ from fractions import Fraction
 import pytest
 from support import RULE_DATA, run_cli
 
-from engines.dice_support import POSITIONS, listed_first, merged, played, playout, position
+from engines.dice_support import (
+    POSITIONS,
+    listed_first,
+    merged,
+    played,
+    played_with,
+    playout,
+    position,
+)
 from printkit.games.shields_dice import ENGINE
 from printkit.games.shields_dice import position as dice_position
 from printkit.games.shields_dice.config import DataError
@@ -610,6 +618,11 @@ SENTENCES = [  # (position, variant, rules changed, moves played first, the move
     ({"seat": 1, "phase": "attack"}, None, {}, [], "attack yellow blue",
      "{attack}: Player 2's yellow battery {yellow_attacks}, rolling the solid yellow d4 at "
      "Player 1's blue battery."),
+    ({"seat": 1, "phase": "attack"}, None,
+     {"rules.tables.attacks.rows[1].result": "attacks blue, {{ values.health }} health or less"},
+     [], "attack yellow blue",  # the row's result rendered with the values it names
+     "{attack}: Player 2's yellow battery {yellow_attacks}, rolling the solid yellow d4 at "
+     "Player 1's blue battery."),
     ({"seat": 1, "phase": "attack"}, None, {}, ["attack yellow blue"], "roll 3",
      "The solid yellow d4 rolls 3."),
     ({"phase": "attack", "players": [{"held": ["d6_solid_green"]}, {}]}, None, {}, [],
@@ -915,6 +928,18 @@ def test_a_destroyed_battery_left_with_its_dice_neither_attacks_nor_keeps_shield
             {"rules.setup[1].uses[0].component": "d13_translucent_green"},
             "'d13_translucent_green' is not among the inventory (d12_translucent_green, d4_",
         ),
+        (  # was a KeyError: validate's internal error (PK900)
+            {"rules.setup[2].uses[0].component": "d5_solid_red"},
+            "'d5_solid_red' is not among the inventory (d12_translucent_green, d4_",
+        ),
+        (  # the same for the roll for first player
+            {"rules.setup[0].uses[0].component": "d30_translucent_green"},
+            "'d30_translucent_green' is not among the inventory (d12_translucent_green, d4_",
+        ),
+        (
+            {"rules.setup[2].uses[2].component": "d6_solid_green"},
+            "set-up step 'default_attackers' sets up no die of the colour 'blue'",
+        ),
     ],
 )
 def test_data_the_engine_cannot_play_is_refused_by_name(changes: dict, message: str) -> None:
@@ -963,3 +988,114 @@ def test_a_die_without_sides_is_refused_by_name_not_an_internal_error(tmp_path) 
     assert "d4_solid_blue's sides is None, not a whole number of 1 or more" in result.output
     with pytest.raises(ValueError, match=r"^d12_translucent_green's sides is 0, not a whole"):
         ENGINE.new_game(played(**{"components.d12_translucent_green.attributes.sides": 0}), 2, None)
+
+
+GREEN = {"component": "d12_translucent_green", "count": 3, "per_player": True}
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        (
+            {"rules.setup[1].uses": [GREEN, {"component": "d7_solid_green", "count": 1}]},
+            "'d7_solid_green' is not among the inventory (d12_translucent_green, d4_solid_red, ",
+        ),
+        ({"components": {}}, "'d12_translucent_green' is not among the inventory (none)"),
+        (
+            {
+                "rules.tables.attacks": {
+                    "kind": "dice",
+                    "dice": "d3",
+                    "text": "Roll for the colour that attacks.",
+                    "rows": [
+                        {"roll": face, "result": colour}
+                        for face, colour in enumerate(("red", "yellow", "blue"), start=1)
+                    ],
+                }
+            },
+            "the rules have no lookup table 'attacks'",
+        ),
+        (  # the red battery renamed 'None', its d4 left without a colour: no match
+            {
+                "rules.tables.attacks.rows[0].key": "None",
+                "rules.tables.attacks.rows[2].data.target": "None",
+                "components.d4_solid_red.attributes": {"sides": 4, "finish": "solid"},
+            },
+            "set-up step 'default_attackers' sets up no die of the colour 'None'",
+        ),
+        (
+            {"rules.structure.phases.draw": {"title": "Draw", "text": "Draw a die."}},
+            "the engine has handlers for the phases take_die and attack",
+        ),
+    ],
+    ids=[
+        "a set-up die past the first",
+        "an empty inventory",
+        "a dice table of attacks",
+        "an attacking die without a colour",
+        "a phase the engine has no handler for",
+    ],
+)
+def test_data_only_lists_and_mappings_can_write_is_refused_by_name(
+    changes: dict, message: str
+) -> None:
+    """A health die the inventory lacks after the first, an inventory of no dice (the list
+    it names is 'none', not empty brackets), a table of attacks rolled instead of looked up,
+    a die without a colour, which is no battery's attacking die (not even of a battery whose
+    name is the text 'None'), and a turn with a phase the engine cannot play."""
+    with pytest.raises(DataError, match="^" + re.escape(message)):
+        ENGINE.new_game(played_with(changes), 2, None)
+
+
+def test_a_row_without_an_id_is_named_by_its_key_in_the_events() -> None:
+    """Events name the pool_roles or attacks row a move plays by: its id, else its key."""
+    rules = played(
+        **{"rules.tables.pool_roles.rows[0].id": None, "rules.tables.attacks.rows[0].id": None}
+    )
+    state = position({}, rules)
+    state.apply(state.parse("take d8_solid_red red"))
+    assert state.events == ["take_die", "solid red yellow blue"]
+    state.apply(state.parse("attack red yellow"))
+    assert state.events == ["attack", "red"]
+
+
+def test_dice_of_a_colour_no_battery_has_are_never_taken() -> None:
+    """A purple attacking die and a purple shield, as the pool_roles rows make them, with no
+    purple battery: they serve none, so they are no move, and a pool of only them skips the
+    take (the erratum letting dice for lost batteries be taken does not make them one)."""
+    colours = ["red", "yellow", "blue", "purple"]
+    rules = played_with(
+        {
+            f"components.{kind}_purple": {
+                "count": 1,
+                "attributes": {"sides": 6, "finish": kind.partition("_")[2], "colour": "purple"},
+            }
+            for kind in ("d6_solid", "d6_translucent")
+        }
+        | {f"rules.tables.pool_roles.rows[{row}].data.colours": colours for row in (0, 1)}
+    )
+    assert rules.rules is not None and rules.rules.values["take_for_destroyed"] is True
+    purple = {"d6_solid_purple": 1, "d6_translucent_purple": 1}
+    state = position({"pool": purple | {"d4_solid_grey": 1}}, rules)
+    assert [state.notation(a) for a in state.legal_actions()] == ["take d4_solid_grey keep"]
+    alone = position({"seat": 1, "phase": "attack", "pool": purple}, rules)
+    for move in ("attack red yellow", "roll 1"):
+        alone.apply(alone.parse(move))
+    assert alone.current_player() == 0 and alone.to_json()["phase"] == "attack"
+
+
+def test_a_die_without_a_finish_is_named_without_one() -> None:
+    """A polish die whose attributes give no finish, played by a pool_roles row that names no
+    finish: its sentence says 'the grey d4', leaving out the word it lacks."""
+    rules = played_with(
+        {
+            "components.d4_solid_grey.attributes": {"sides": 4, "colour": "grey"},
+            "rules.tables.pool_roles.rows[4].data": {"colours": ["grey"], "role": "polish"},
+        }
+    )
+    state = position({}, rules)
+    taken = state.parse("take d4_solid_grey keep")
+    assert state.describe(taken) == (
+        f"{_titles()['take_die']}: Player 1 takes the grey d4 (polish: heals a shield) and "
+        "keeps it for a later turn."
+    )

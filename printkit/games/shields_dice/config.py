@@ -16,7 +16,7 @@ from typing import Any
 
 from printkit.games.numbers import whole_number
 from printkit.model.package import Package
-from printkit.model.rules import LookupTable, Step, Uses
+from printkit.model.rules import LookupTable, Phase, Rules, Step, Uses
 from printkit.model.rules_context import rules_context
 from printkit.sandbox.expressions import render
 
@@ -93,8 +93,6 @@ class DiceConfig:
     health_kind: int
     start_attacker: tuple[int, ...]  # per colour: the kind set up as its attacking die
     pool: tuple[int, ...]  # per kind: how many start in the pool
-    first_dice: int  # how many dice each player rolls for first player
-    first_sides: int
     first_highest: bool
     newer_in_front: bool
     take_for_destroyed: bool
@@ -136,8 +134,8 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
     if variant is not None and variant not in rules.variants:
         raise DataError(f"the rules have no variant '{variant}'")
     values = rules.values
-    attacks = _lookup(package, "attacks")
-    roles = _lookup(package, "pool_roles")
+    attacks = _lookup(rules, "attacks")
+    roles = _lookup(rules, "pool_roles")
     colours = tuple(str(row.key) for row in attacks.rows)
     if len(colours) != _int(values, "batteries"):
         raise DataError("the attacks table needs one row per battery")
@@ -172,8 +170,7 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
     role[health_kind] = HEALTH_ROLE
     colour_of = tuple(str(attrs.get("colour", "")) for attrs in attributes)
     start_attacker = tuple(
-        _index(kinds, _attacker(package, setup[ATTACKERS], colour), "the inventory")
-        for colour in colours
+        _attacker(kinds, attributes, setup[ATTACKERS], colour) for colour in colours
     )
     pool = [package.components[kind].count for kind in kinds]
     for step in (HEALTH, ATTACKERS):
@@ -183,14 +180,13 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
                 pool[kind] -= use.count * (players if use.per_player else 1)
     if min(pool) < 0:
         raise DataError("the set-up uses more dice than the inventory has")
-    first = _first_use(setup[FIRST])
-    first_attributes = package.components[first.component].attributes
     # Every die needs its sides: a die of none has no roll, and its roll was asked for anyway.
-    first_sides = whole_number(first_attributes.get("sides"), f"{first.component}'s sides", 1)
     sides = tuple(
         whole_number(attrs.get("sides"), f"{kind}'s sides", 1)
         for kind, attrs in zip(kinds, attributes, strict=True)
     )
+    first = _first_use(setup[FIRST])
+    first_sides = sides[_index(kinds, first.component, "the inventory")]
     newer = str(values["newer_shield"])
     next_first = str(values["match_next_first"])
     if newer not in NEWER_SHIELD or next_first not in NEXT_FIRST:
@@ -225,15 +221,13 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
         attack_title=tuple(render(row.result, context) for row in attacks.rows),
         health=_int(values, "health"),
         batteries_to_win=_int(values, "batteries_to_win"),
-        potion_limit=_limit(package, POTION),
-        polish_limit=_limit(package, POLISH),
+        potion_limit=_limit(rules, POTION),
+        polish_limit=_limit(rules, POLISH),
         phases=phases,
-        titles=_titles(package),
+        titles=_titles(rules, rules.structure.phases),
         health_kind=health_kind,
         start_attacker=start_attacker,
         pool=tuple(pool),
-        first_dice=first.count,
-        first_sides=first_sides,
         first_highest=setup[FIRST].decides != "lowest",
         newer_in_front=newer == NEWER_SHIELD[0],
         take_for_destroyed=bool(values["take_for_destroyed"]),
@@ -242,7 +236,7 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
         match_wins=_int(values, "match_wins") if variant == MATCH else 1,
         loser_starts_next=next_first == NEXT_FIRST[0],
         first_outcomes=total_outcomes(first.count, first_sides),
-        roll_outcomes={count: total_outcomes(1, count) for count in set(sides) if count > 0},
+        roll_outcomes={count: total_outcomes(1, count) for count in set(sides)},
         reach=tuple(count / max(sides) for count in sides),
     )
 
@@ -250,8 +244,8 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
 SEATS = ("Player 1", "Player 2")  # how sentences name the two seats
 
 
-def _lookup(package: Package, name: str) -> LookupTable:
-    table = package.rules.tables.get(name) if package.rules else None
+def _lookup(rules: Rules, name: str) -> LookupTable:
+    table = rules.tables.get(name)
     if not isinstance(table, LookupTable):
         raise DataError(f"the rules have no lookup table '{name}'")
     return table
@@ -271,11 +265,16 @@ def _first_use(step: Step) -> Uses:
     return step.uses[0]
 
 
-def _attacker(package: Package, step: Step, colour: str) -> str:
-    """The first die of `colour` the step sets up (a battery's attacking die)."""
+def _attacker(
+    kinds: tuple[str, ...], attributes: list[dict[str, Any]], step: Step, colour: str
+) -> int:
+    """The first die of `colour` the step sets up (a battery's attacking die), as its kind; a
+    die the inventory lacks is refused by name (it was a KeyError: an internal error), and a
+    die without a colour serves no battery, whatever the battery is called."""
     for use in step.uses:
-        if _colour(package, use.component) == colour:
-            return use.component
+        kind = _index(kinds, use.component, "the inventory")
+        if "colour" in attributes[kind] and str(attributes[kind]["colour"]) == colour:
+            return kind
     raise DataError(f"set-up step '{step.id}' sets up no die of the colour '{colour}'")
 
 
@@ -283,23 +282,16 @@ def _int(values: dict[str, Any], name: str) -> int:
     return whole_number(values.get(name), f"rules.values.{name}")
 
 
-def _limit(package: Package, action: str) -> int:
-    found = package.rules.actions.get(action) if package.rules else None
+def _limit(rules: Rules, action: str) -> int:
+    found = rules.actions.get(action)
     if found is None or found.limit is None:
         raise DataError(f"rules.actions.{action} needs a limit")
     return found.limit
 
 
-def _colour(package: Package, kind: str) -> str:
-    return str(package.components[kind].attributes.get("colour", ""))
-
-
-def _titles(package: Package) -> dict[str, str]:
+def _titles(rules: Rules, phases: dict[str, Phase]) -> dict[str, str]:
     """Rule id → title: phases, actions and variants (what sentences name)."""
-    rules = package.rules
     titles: dict[str, str] = {}
-    if rules is None:
-        return titles
-    for group in (rules.structure.phases if rules.structure else {}, rules.actions, rules.variants):
+    for group in (phases, rules.actions, rules.variants):
         titles.update({key: node.title or key for key, node in group.items()})
     return titles

@@ -53,9 +53,11 @@ def parse(state: DiceState, text: str) -> Action:
 
 
 def die(state: DiceState, kind: int) -> str:
-    """'the translucent black d20', from the die's attributes."""
+    """'the translucent black d20', from the die's attributes; a finish or colour the die does
+    not have is left out ('the grey d4'), not a gap in the sentence."""
     cfg = state.cfg
-    return f"the {cfg.finish[kind]} {cfg.colour_of[kind]} d{cfg.sides[kind]}"
+    words = (cfg.finish[kind], cfg.colour_of[kind], f"d{cfg.sides[kind]}")
+    return "the " + " ".join(word for word in words if word)
 
 
 def describe(state: DiceState, action: Action) -> str:
