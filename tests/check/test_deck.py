@@ -220,3 +220,36 @@ def test_a_game_with_no_inventory_is_told_the_entry_to_add(tmp_path: Path) -> No
             "add 'tokens: {count: 3}' under components",
         )
     ]
+
+
+GENERATED = """game: {title: Decks, players: "2"}
+components:
+  deck: {count: 4}
+layouts:
+  face: {size: poker}
+decks:
+  deck:
+    layout: face
+    fields: {suit: text, power: number, effect: text}
+    card_product:
+      of: {suit: [Suns, Moons, Stars, Winds]}
+      name: "{{ suit }}"
+      values:
+        powr: 3
+        effect: "{{ suit }} shine."
+"""
+
+
+def test_a_mistake_every_generated_card_shares_is_reported_once_where_it_is_written(
+    tmp_path: Path,
+) -> None:
+    """Four cards made by one generator share its misspelt `powr:`: one finding at that line
+    naming how many cards, not one per card (each at the same line)."""
+    assert _checked(tmp_path, "deck", GENERATED) == [
+        (
+            "PK120",
+            _line("powr: 3", GENERATED),
+            "4 pieces (card 'Suns', card 'Moons', card 'Stars' and 1 more): unknown key 'powr'",
+            "did you mean 'power'? (per-card values are declared in the deck's 'fields')",
+        )
+    ]
