@@ -211,5 +211,5 @@ def run(args: list[str] | None = None, prog_name: str | None = None) -> None:
     finally:
         # The process ends with the command. Frozen, what it leaves is out of the reach of the
         # interpreter's last collection, which would walk all of it only to free memory the
-        # exit frees anyway: 14 % of the processor time of a 1000-card build.
+        # exit frees anyway: 0.06 s of a 1000-card build's 0.53 s of processor time.
         gc.freeze()

@@ -254,15 +254,17 @@ def _built(
     _RUN = run
     try:
         if jobs > 1 and len(run.folders) > 1 and not run.asked.only:
-            return _gamesin_workers(run, jobs, progress)
-        return _materialsin_workers(run, jobs, progress)
+            return _games_in_workers(run, jobs, progress)
+        return _materials_in_workers(run, jobs, progress)
     finally:
         _RUN = None
 
 
-def _gamesin_workers(
+def _games_in_workers(
     run: _Run, jobs: int, progress: Callable[[str], None] | None
 ) -> dict[str, tuple[GameOutcome, list[_Drawn]]]:
+    """Each game checked and drawn whole in one of `jobs` processes; its materials' progress
+    said as the game comes back."""
     importlib.import_module("printkit.build")  # once, before the fork, not in every worker
     built = {}
     for outcome, drawn in in_workers(_check_and_draw, list(run.folders), jobs, run.lock):
@@ -289,7 +291,7 @@ def _check_and_draw(game_id: str) -> tuple[GameOutcome, list[_Drawn]]:
     return outcome, drawn
 
 
-def _materialsin_workers(
+def _materials_in_workers(
     run: _Run, jobs: int, progress: Callable[[str], None] | None
 ) -> dict[str, tuple[GameOutcome, list[_Drawn]]]:
     """The games checked in this process, then every chosen material drawn in `jobs`
