@@ -21,10 +21,12 @@ import re
 import stat
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass, replace
 from functools import cache
 from operator import attrgetter
 from pathlib import Path
+from types import UnionType
+from typing import Literal, Union, get_args, get_origin, get_type_hints
 
 from printkit.cache import digest
 from printkit.draw.ops import Document, Group
@@ -116,50 +118,94 @@ class _Hashing:
         self.hashed.update(data)
 
 
-class _DrawingPickler(pickle.Pickler):
-    """Pickles a drawing by content alone, fast: each record as its class and its fields'
-    values (read by one attrgetter, not dataclasses' generic state), and the ops of a group
-    as the hash of their content, found once however many groups place them (a deck places
-    each card's face as many times as it has copies)."""
+_PLAIN = frozenset((str, float, int, bool, bytes, type(None)))
 
-    def __init__(self, sink: _Hashing, groups: dict[int, tuple[tuple, bytes]]) -> None:
-        super().__init__(sink, protocol=pickle.HIGHEST_PROTOCOL)
-        self.fast = True  # no memo: a tree of records has no cycles, and sharing is not content
-        self.groups = groups  # id of a group's ops: (the ops, kept alive; their hash)
 
-    def reducer_override(self, obj: object) -> object:
-        fields = _fields_of(type(obj))
-        if fields is None:
-            return NotImplemented
-        values = fields(obj)
-        if type(obj) is Group:
-            values = (self._ops_hash(values[0]), *values[1:])
-        return type(obj), values
+class _Flattening:
+    """A drawing as nested tuples of plain values, which pickle (with no memo: sharing is not
+    content) writes ten times faster than records: each record as its class's name and its
+    fields' values, and the ops of a group as the hash of their content, found once however
+    many groups place them (a deck places each card's face as many times as it has copies)."""
+
+    def __init__(self) -> None:
+        self.groups: dict[int, tuple[tuple, bytes]] = {}  # id of a group's ops: (them, hash)
+
+    def flat(self, value: object) -> object:
+        kind = type(value)
+        if kind in _PLAIN:
+            return value
+        record = _record_of(kind)
+        if record is not None:
+            tag, values, nested, shared = record
+            held = values(value)
+            if not nested:
+                return (tag, *held)
+            flattened = list(held)
+            for index in nested:
+                item = held[index]
+                flattened[index] = self._ops_hash(item) if index == shared else self.flat(item)
+            return (tag, *flattened)
+        if kind is dict:
+            return ("dict", *(self.flat(item) for item in value.items()))  # type: ignore[attr-defined]
+        if kind is tuple or kind is list:
+            return tuple(map(self.flat, value))  # type: ignore[call-overload]
+        return value  # anything else, pickled as pickle pickles it
 
     def _ops_hash(self, ops: tuple) -> bytes:
         known = self.groups.get(id(ops))
         if known is None:
             sink = _Hashing()
-            _DrawingPickler(sink, self.groups).dump(ops)
+            _dump(tuple(map(self.flat, ops)), sink)
             known = self.groups[id(ops)] = (ops, sink.hashed.digest())
         return known[1]
 
 
+def _dump(flattened: object, sink: _Hashing) -> None:
+    pickler = pickle.Pickler(sink, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = True
+    pickler.dump(flattened)
+
+
+_Record = tuple[str, Callable[[object], tuple], tuple[int, ...], int]
+
+
 @cache
-def _fields_of(cls: type) -> Callable[[object], tuple] | None:
-    """What a record (a dataclass with slots, which holds nothing but its fields) holds, in
-    field order, as one tuple; None for other types, pickled as pickle does."""
-    if not is_dataclass(cls) or "__slots__" not in cls.__dict__:
+def _record_of(cls: type) -> _Record | None:
+    """For a record (a dataclass, which holds nothing but its fields): its name; what it holds
+    in field order as one tuple (one attrgetter); which fields may hold records or containers
+    (by their types: the others are kept as they are); and which one holds ops shared by
+    several records, hashed once (a group's; -1 for none). None for other types."""
+    if not is_dataclass(cls):
         return None
     names = [f.name for f in fields(cls)]
-    if len(names) < 2:
-        return lambda obj: tuple(getattr(obj, name) for name in names)
-    return attrgetter(*names)
+    getter = attrgetter(*names)
+    values = getter if len(names) > 1 else (lambda obj: (getter(obj),))
+    hints = get_type_hints(cls)
+    nested = tuple(i for i, name in enumerate(names) if not _plain_type(hints[name]))
+    shared = names.index("ops") if cls is Group else -1
+    return f"{cls.__module__}.{cls.__qualname__}", values, nested, shared
+
+
+def _plain_type(hint: object) -> bool:
+    """Whether a field's type admits plain values only (text, numbers, None, and tuples of
+    them): such a field is kept as it is, unflattened."""
+    if hint in _PLAIN:
+        return True
+    origin = get_origin(hint)
+    if origin is Literal:
+        return True
+    if origin in (Union, UnionType, tuple):
+        return all(arg is Ellipsis or _plain_type(arg) for arg in get_args(hint))
+    return False
 
 
 def drawing_hash(document: Document) -> str:
     """A hash of the document's drawing by content: equal drawings hash alike whichever of
-    their parts are shared objects; streamed into the hash, never held as bytes."""
+    their parts are shared objects; each page flattened and hashed in turn, never the whole
+    drawing held as bytes."""
     sink = _Hashing()
-    _DrawingPickler(sink, {}).dump(document)
+    flattening = _Flattening()
+    _dump(flattening.flat(replace(document, pages=[])), sink)
+    for page in document.pages:
+        _dump(flattening.flat(page), sink)
     return sink.hashed.hexdigest()

@@ -4,7 +4,7 @@ any change of what is drawn, even in a face placed many times, changes it."""
 
 from __future__ import annotations
 
-from printkit.draw.ops import Document, Group, Page, Paint, Rect, Text, translate
+from printkit.draw.ops import Box, Document, Group, Page, Paint, Path, Placed, Rect, Text, translate
 from printkit.inputs import drawing_hash
 
 
@@ -40,3 +40,22 @@ def test_where_a_face_is_placed_and_the_page_itself_count() -> None:
     moved = Document("deck", [Page(595, 842, [Group(shared, translate(20, 21)), Group(shared)])])
     assert drawing_hash(moved) != before
     assert drawing_hash(sheet([shared] * 2, label="sheet 2")) != before
+
+
+def test_a_change_inside_a_nested_record_changes_the_hash() -> None:
+    """What a record holds inside another (a rectangle's paint, a path's commands, the box a
+    page places a card in) counts as much as its own fields."""
+
+    def page(fill: str, end: float, box_x: float) -> Document:
+        ops = [
+            Rect(0, 0, 10, 10, Paint(fill=fill)),
+            Path((("M", 0.0, 0.0), ("L", end, 5.0)), Paint(stroke="#000000")),
+        ]
+        placed = [Placed("deck", "Nova", "front", Box(box_x, 0, 63, 88), 3.0)]
+        return Document("deck", [Page(595, 842, ops, placed=placed)])
+
+    before = drawing_hash(page("#eef1f6", 5.0, 0.0))
+    assert drawing_hash(page("#eef1f6", 5.0, 0.0)) == before
+    assert drawing_hash(page("#eef1f7", 5.0, 0.0)) != before
+    assert drawing_hash(page("#eef1f6", 6.0, 0.0)) != before
+    assert drawing_hash(page("#eef1f6", 5.0, 0.5)) != before
