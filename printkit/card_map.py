@@ -59,14 +59,17 @@ def card_boxes(document: Document) -> list[CardBox]:
     cards = []
     for number, page in enumerate(document.pages, start=1):
         for placed in page.placed:
-            copies[placed.deck, placed.name, placed.side] += 1
-            copy = copies[placed.deck, placed.name, placed.side]
+            side = (placed.deck, placed.name, placed.side)
+            copies[side] += 1
             box = placed.box
-            millimetres = _box([round(to_mm(v), 2) for v in (box.x, box.y, box.w, box.h)])
-            bleed = round(to_mm(placed.bleed), 2)
-            cards.append(
-                CardBox(placed.deck, placed.name, placed.side, copy, number, millimetres, bleed)
+            millimetres = (
+                round(to_mm(box.x), 2),
+                round(to_mm(box.y), 2),
+                round(to_mm(box.w), 2),
+                round(to_mm(box.h), 2),
             )
+            bleed = round(to_mm(placed.bleed), 2)
+            cards.append(CardBox(*side, copies[side], number, millimetres, bleed))
     return cards
 
 
@@ -84,11 +87,11 @@ def _indented_json(material_id: str, cards: list[CardBox]) -> str:
     break: the same characters, put together here because json's indented form is its pure
     Python encoder, a tenth of a second for a deck of 2,000 cards; each string goes through
     json's own (C) escaping, each number through the repr json uses."""
-    text, number = encode_basestring, _json_number
+    text, number, whole = encode_basestring, _json_number, int.__repr__
     entries = [
         '  {\n   "deck": ' + text(card.deck) + ',\n   "name": ' + text(card.name)
-        + ',\n   "side": ' + text(card.side) + ',\n   "copy": ' + number(card.copy)
-        + ',\n   "page": ' + number(card.page) + ',\n   "box_mm": [\n    '
+        + ',\n   "side": ' + text(card.side) + ',\n   "copy": ' + whole(card.copy)
+        + ',\n   "page": ' + whole(card.page) + ',\n   "box_mm": [\n    '
         + ",\n    ".join(map(number, card.box)) + '\n   ],\n   "bleed_mm": '
         + number(card.bleed) + "\n  }"
         for card in cards
@@ -100,6 +103,8 @@ def _indented_json(material_id: str, cards: list[CardBox]) -> str:
 def _json_number(value: float) -> str:
     """A number as json writes it (json.encoder's floatstr: repr, and its words for the
     numbers that are not finite)."""
+    if value.__class__ is float and -math.inf < value < math.inf:
+        return float.__repr__(value)
     if isinstance(value, int):
         return int.__repr__(value)
     if value != value:
