@@ -210,11 +210,12 @@ def build(
         outcomes = []
         diagnostics.add(
             WORKER_STOPPED,
-            "a worker drawing the materials was stopped by the system before it finished "
-            "(out of memory, or a limit on processor time); nothing was written",
+            "a worker checking the games or drawing their materials was stopped by the system "
+            "before it finished (out of memory, or a limit on processor time); nothing was "
+            "written",
             Span(relative(out)),
-            hint="build fewer materials at once (--only, --jobs 1) or give the build more "
-            "memory or time",
+            hint="build less at once (name fewer games, --only, --jobs 1) or give the build "
+            "more memory or time",
         )
     except OutputError as failure:
         outcomes = []
