@@ -27,6 +27,8 @@ from PIL import Image
 
 from printkit.cache import CACHE_FOLDER
 from printkit.cli import main
+from printkit.draw.ops import IDENTITY, Group, Line, Page
+from printkit.impose.marks import MARK_PAINT
 from printkit.preview import MANIFEST, PAGE, STAMP
 
 REPO = Path(__file__).resolve().parent.parent
@@ -371,6 +373,17 @@ def _render(pdf: Path, index: int, dpi: int, stamp: float) -> Image.Image:
         return image
     finally:
         document.close()
+
+
+def crop_mark_lines(page: Page) -> list[Line]:
+    """The page's crop marks, drawn where they stand: in the page's own ops or in a group that
+    does not move them (the group a sheet's marks share with every sheet laid out alike)."""
+    unmoved = (
+        inner
+        for op in page.ops
+        for inner in (op.ops if isinstance(op, Group) and op.matrix == IDENTITY else (op,))
+    )
+    return [op for op in unmoved if isinstance(op, Line) and op.paint == MARK_PAINT]
 
 
 def page_count(pdf: Path) -> int:

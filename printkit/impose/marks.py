@@ -12,8 +12,9 @@ line over the art.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
-from printkit.draw.ops import Line, Op, Paint, Rect
+from printkit.draw.ops import Group, Line, Op, Paint, Rect
 from printkit.impose.grid import Grid
 from printkit.model.units import mm
 
@@ -35,14 +36,42 @@ def crop_marks(
     room: tuple[float, float] | None = None,
     cells: Iterable[int] | None = None,
     keep_out: Iterable[BBox] = (),
-) -> list[Op]:
+) -> tuple[Op, ...]:
     """Marks for the cut lines of the occupied `cells` of `grid` (all by default): only lines
     that bound a piece, outside the rows and columns that hold one. `room` is how far up and
     down (page y) they may reach, the margins unless other grids share the page; each mark stops
-    short of the `keep_out` boxes (the sheet's note) or, too short then, is left out."""
-    occupied = list(range(grid.per_sheet)) if cells is None else list(cells)
+    short of the `keep_out` boxes (the sheet's note) or, too short then, is left out. Pages
+    laid out alike get the very same tuple, found once: a deck's thousand sheets share a few."""
+    occupied = tuple(range(grid.per_sheet)) if cells is None else tuple(cells)
+    return _crop_marks(grid, bleed, margin, room, occupied, tuple(keep_out))
+
+
+def crop_mark_group(
+    grid: Grid,
+    bleed: float,
+    margin: float,
+    room: tuple[float, float] | None,
+    cells: Iterable[int],
+    keep_out: Iterable[BBox],
+) -> list[Op]:
+    """A page's crop marks as one group that moves nothing, whose ops every page laid out alike
+    shares: a PDF draws them once, as a form, and the cache key and the preflight meet them
+    once."""
+    marks = crop_marks(grid, bleed, margin, room, cells, keep_out)
+    return [Group(marks)] if marks else []
+
+
+@lru_cache(maxsize=64)
+def _crop_marks(
+    grid: Grid,
+    bleed: float,
+    margin: float,
+    room: tuple[float, float] | None,
+    occupied: tuple[int, ...],
+    keep_out: tuple[BBox, ...],
+) -> tuple[Op, ...]:
     if not occupied:
-        return []
+        return ()
     rows = [index // grid.columns for index in occupied]
     columns = [index % grid.columns for index in occupied]
     first_row, last_row = min(rows), max(rows)
@@ -86,19 +115,18 @@ def crop_marks(
             marks.append(((right_art, y), (right_art + rightward, y), MARK_MIN))
         elif in_bleed_right:
             marks.append(((right, y), (grid.paper_width - margin, y), MARK_IN_BLEED))
-    boxes = list(keep_out)
     ops: list[Op] = []
     for art_end, outer_end, shortest in marks:
-        outer = _clear(art_end, outer_end, boxes, shortest)
+        outer = _clear(art_end, outer_end, keep_out, shortest)
         if outer is not None:
             ops.append(Line(*outer, *art_end, MARK_PAINT))
-    return ops
+    return tuple(ops)
 
 
 def _clear(
     art_end: tuple[float, float],
     outer_end: tuple[float, float],
-    boxes: list[BBox],
+    boxes: tuple[BBox, ...],
     shortest: float,
 ) -> tuple[float, float] | None:
     """The mark's outer end pulled back to stop short of every box; None when too short."""

@@ -15,7 +15,7 @@ from dataclasses import replace
 from printkit.draw.ops import Box, Group, Op, Page, Placed, Rect, translate
 from printkit.impose.blocks import Block, back_block, grid_pages
 from printkit.impose.grid import Grid
-from printkit.impose.marks import TRIM, crop_marks, cut_path
+from printkit.impose.marks import TRIM, crop_mark_group, cut_path
 from printkit.impose.pieces import Piece
 from printkit.impose.placement import ACTUAL_SIZE, note, place, printable_area
 from printkit.model.base import ImposeSpec
@@ -140,7 +140,7 @@ def _page(
                     cut_path(x, y, grid.cell_width, grid.cell_height, spec.cut_corner_radius)
                 )
         if spec.crop_marks:
-            ops += crop_marks(grid, spec.bleed, spec.margin, block.room, indices, keep_out)
+            ops += crop_mark_group(grid, spec.bleed, spec.margin, block.room, indices, keep_out)
     ops += notes
     return Page(blocks[0].grid.paper_width, blocks[0].grid.paper_height, ops, label=label)
 

@@ -6,12 +6,13 @@ reverse page behind the pieces however the sheet turns."""
 from __future__ import annotations
 
 import pytest
+from support import crop_mark_lines
 
-from printkit.draw.ops import Box, Circle, Group, Line, Page, Paint, Placed, Rect, Text
+from printkit.draw.ops import Box, Circle, Group, Page, Paint, Placed, Rect, Text
 from printkit.impose.blocks import Run, stack_pages
 from printkit.impose.fold import BACKING, fold_unit, impose_fold, impose_fold_blocks
 from printkit.impose.grid import Grid, fit_grid
-from printkit.impose.marks import CUT_PAINT, MARK_CLEARANCE, MARK_PAINT, TRIM
+from printkit.impose.marks import CUT_PAINT, MARK_CLEARANCE, TRIM
 from printkit.impose.pieces import Piece
 from printkit.impose.placement import ACTUAL_SIZE
 from printkit.model.base import ImposeSpec
@@ -143,24 +144,20 @@ def test_rounded_cut_paths_follow_each_unfolded_straight_piece() -> None:
     assert not [op for op in shaped.ops if isinstance(op, Rect) and op.radius]
 
 
-def _marks(page: Page) -> list[Line]:
-    return [op for op in page.ops if isinstance(op, Line) and op.paint == MARK_PAINT]
-
-
 def test_crop_marks_bound_the_occupied_cells_and_stop_short_of_the_note() -> None:
     """One piece on a grid of three rows: its two cut lines each way. Three pieces fill the
     page: the note, turned upward in the left margin, cuts the marks there short."""
     grid = _grid()
     [page] = impose_fold(_pieces(1), grid, _spec(), "Cards")
     x, y = grid.position(0)
-    assert {m.y1 for m in _marks(page) if m.y1 == m.y2} == {y, y + H}
-    assert {m.x1 for m in _marks(page) if m.x1 == m.x2} == {x, x + 2 * W}
+    assert {m.y1 for m in crop_mark_lines(page) if m.y1 == m.y2} == {y, y + H}
+    assert {m.x1 for m in crop_mark_lines(page) if m.x1 == m.x2} == {x, x + 2 * W}
     [full] = impose_fold(_pieces(3), grid, _spec(), "Cards")
     notes = [op for op in full.ops if isinstance(op, Group) and _notes(Page(0, 0, [op]))]
     box = bounds(notes)
     assert box is not None
     clear = MARK_CLEARANCE * 0.99
-    for mark in _marks(full):
+    for mark in crop_mark_lines(full):
         apart = (
             max(mark.x1, mark.x2) < box[0] - clear
             or min(mark.x1, mark.x2) > box[2] + clear
@@ -181,7 +178,7 @@ def test_the_marks_of_stacked_blocks_reach_only_halfway_to_each_other() -> None:
     [page] = _stacked(_spec())
     first, second = (p.box for p in page.placed if p.side == "front")
     middle = (first.y + H + second.y) / 2
-    for mark in _marks(page):
+    for mark in crop_mark_lines(page):
         ys = (mark.y1, mark.y2)
         assert max(ys) <= middle + 1e-6 or min(ys) >= middle - 1e-6
 

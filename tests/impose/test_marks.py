@@ -88,7 +88,7 @@ def test_with_no_room_beyond_the_bleed_marks_stand_over_the_bleed() -> None:
 def test_under_1_mm_of_printable_bleed_gets_no_mark() -> None:
     """200.6 × 274 mm: 0.8 mm between the printable edge and the cut at the sides, none at
     the top and bottom."""
-    assert crop_marks(_grid((mm(200.6), mm(274))), mm(3), mm(5)) == []
+    assert crop_marks(_grid((mm(200.6), mm(274))), mm(3), mm(5)) == ()
 
 
 def test_marks_reach_only_as_far_as_the_room_the_block_is_given() -> None:

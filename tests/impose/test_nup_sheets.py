@@ -5,13 +5,18 @@ cells that hold a piece, clear of the note."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pypdf
 import pytest
+from support import Raster, crop_mark_lines, xobjects_placed
 
 from printkit.draw.fonts import text_width
-from printkit.draw.ops import Box, Circle, Group, Line, Page, Paint, Rect, Text
+from printkit.draw.ops import Box, Circle, Document, Group, Line, Page, Paint, Rect, Text
+from printkit.draw.pdf import render_pdf
 from printkit.impose.blocks import Run, stack_pages
 from printkit.impose.grid import Grid, fit_grid
-from printkit.impose.marks import CUT_PAINT, MARK_CLEARANCE, MARK_PAINT, TRIM
+from printkit.impose.marks import CUT_PAINT, MARK_CLEARANCE, TRIM
 from printkit.impose.pieces import Piece
 from printkit.impose.placement import ACTUAL_SIZE
 from printkit.impose.sheet import impose_block_sheets, impose_sheets
@@ -59,10 +64,6 @@ def _where(page: Page) -> list[tuple[str, str, float, float]]:
     ]
 
 
-def _marks(page: Page) -> list[Line]:
-    return [op for op in page.ops if isinstance(op, Line) and op.paint == MARK_PAINT]
-
-
 @pytest.mark.parametrize("backs", ["long_edge", "short_edge"])
 def test_each_sheet_and_its_back_say_what_they_are(backs: str) -> None:
     pages = _sheets(_cards(10), backs=backs)
@@ -103,12 +104,38 @@ def test_each_page_records_which_side_of_which_card_lies_where() -> None:
     assert all(p.bleed == mm(3) for page in pages for p in page.placed)
 
 
+def test_sheets_laid_out_alike_draw_their_crop_marks_once(tmp_path: Path) -> None:
+    """Three full sheets: their marks are one tuple of ops, which the PDF writes once, as a form
+    that each sheet places once; the last sheet's marks print as the first's do."""
+    pages = _sheets(_cards(27), backs="none")
+    marks = [op.ops for page in pages for op in page.ops if isinstance(op, Group) and op.ops]
+    marks = [ops for ops in marks if all(isinstance(op, Line) for op in ops)]
+    assert len(marks) == 3 and marks[0] is marks[1] is marks[2] and len(marks[0]) == 16
+    path = tmp_path / "cards.pdf"
+    path.write_bytes(render_pdf(Document("cards", pages)))
+    reader = pypdf.PdfReader(path)
+    forms = set()
+    for page in reader.pages:
+        [(name, times)] = xobjects_placed(page).items()
+        assert times == 1
+        forms.add(page["/Resources"]["/XObject"].raw_get(name).idnum)
+    assert len(forms) == 1
+    strips = []
+    for index in range(3):  # above the art: the vertical marks of the four cut lines
+        image = Raster.of(path, index).image
+        strips.append(image.crop((0, 0, image.width, Raster.px(12.0))).convert("L"))
+    assert min(strips[0].tobytes()) < 128
+    assert strips[2].tobytes() == strips[0].tobytes()
+
+
 def test_a_card_with_no_back_leaves_its_cell_blank_and_the_next_cards_backs_still_print() -> None:
     cards = _cards(3)
     cards[1] = Piece("1", *CARD, cards[1].front, None, deck="cards")
     back = _sheets(cards, backs="short_edge")[1]
     assert [(name, side) for name, side, *_ in _where(back)] == [("0", "back"), ("2", "back")]
-    assert len([op for op in back.ops if isinstance(op, Group)]) == 1  # the backs, shifted
+    marks = tuple(crop_mark_lines(back))
+    groups = [op for op in back.ops if isinstance(op, Group) and op.ops != marks]
+    assert len(groups) == 1  # the backs, shifted (the other group holds the crop marks)
     assert _where(back) == [("0", "back", 10.5, 192.5), ("2", "back", 136.5, 192.5)]
 
 
@@ -174,7 +201,7 @@ def test_a_counter_sheet_holds_the_art_and_marks_of_each_of_its_blocks() -> None
     outlines = [op for op in page.ops if isinstance(op, Group) and op.ops == (outline,)]
     token_grid = token_block.grid
     assert [op.matrix[4:] for op in outlines] == [token_grid.position(i) for i in range(3)]
-    marks = _marks(page)
+    marks = crop_mark_lines(page)
     assert marks and min(min(m.y1, m.y2) for m in marks) == pytest.approx(card_block.room[0])
     assert card_block.room[0] > token_grid.top + token_grid.height
 
@@ -202,7 +229,7 @@ def test_the_marks_of_a_back_page_bound_the_cells_its_backs_are_in(backs: str, r
     the long edge) or the last two (over the short edge)."""
     back = _sheets(_cards(4), backs=backs)[1]
     ys = (16.5, 104.5, 192.5, 280.5)
-    level = {round(m.y1 / mm(1), 3) for m in _marks(back) if m.y1 == m.y2}
+    level = {round(m.y1 / mm(1), 3) for m in crop_mark_lines(back) if m.y1 == m.y2}
     assert level == {ys[rows[0]], ys[rows[0] + 1], ys[rows[1] + 1]}
 
 
@@ -224,7 +251,7 @@ def test_crop_marks_stop_short_of_the_note() -> None:
     assert box is not None
     clear = MARK_CLEARANCE * 0.99
     grown = (box[0] - clear, box[1] - clear, box[2] + clear, box[3] + clear)
-    marks = _marks(page)
+    marks = crop_mark_lines(page)
     assert not [m for m in marks if _touches(m, grown)]
     below = [m for m in marks if m.x1 == m.x2 and m.y1 > mm(200)]
     assert len(below) == 4 and min(abs(m.y1 - m.y2) for m in below) < mm(6)  # some cut short
