@@ -4,8 +4,10 @@ every page: the same codes, texts and places, in the same order."""
 
 from __future__ import annotations
 
+import copy
 import random
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,7 @@ from printkit.diagnostics import (
     PREFLIGHT_MARK_OVER_TEXT,
     PREFLIGHT_SMALL_TEXT,
     PREFLIGHT_STRIP,
+    PREFLIGHT_UNMARKED,
     Diagnostics,
 )
 from printkit.draw.ops import (
@@ -46,13 +49,16 @@ A4 = (mm(210), mm(297))
 COLOURS = ["#ffffff", "#000000", "#f0f0f0", "#1565c0", "#202020", "#ffee00", None]
 
 
-def _drawing(rng: random.Random) -> tuple[Op, ...]:
+ROLES = ["", "", "", "cut", "fold", "crop", "trim"]
+
+
+def _drawing(rng: random.Random, roles: list[str] = ROLES) -> tuple[Op, ...]:
     """A card-sized drawing of every kind of mark the checks look at, some small or faint."""
     ops: list[Op] = []
     for _ in range(rng.randint(1, 7)):
         x, y = rng.uniform(-10, 150), rng.uniform(-10, 220)
         fill, stroke = rng.choice(COLOURS), rng.choice(COLOURS)
-        role = rng.choice(["", "", "", "cut", "fold", "crop", "trim"])
+        role = rng.choice(roles)
         dash = rng.choice([None, (3.0, 2.0)])
         paint = Paint(fill, stroke, rng.choice([0.25, 1.0]), dash, role)  # type: ignore[arg-type]
         kind = rng.randrange(5)
@@ -75,7 +81,7 @@ def _drawing(rng: random.Random) -> tuple[Op, ...]:
     return tuple(ops)
 
 
-def _page(rng: random.Random, drawings: list[tuple[Op, ...]]) -> list[Op]:
+def _page(rng: random.Random, drawings: list[tuple[Op, ...]], roles: list[str] = ROLES) -> list[Op]:
     """Drawings placed by plain moves (some clipped, some wholly away, some nested in a moved
     group, one turned), between loose marks and text."""
     ops: list[Op] = []
@@ -90,7 +96,7 @@ def _page(rng: random.Random, drawings: list[tuple[Op, ...]]) -> list[Op]:
             group = Group(drawing, (0.0, 1.0, -1.0, 0.0, 400.0, 100.0))
         ops.append(group)
         if rng.random() < 0.5:
-            ops.extend(_drawing(rng)[:2])
+            ops.extend(_drawing(rng, roles)[:2])
     return ops
 
 
@@ -114,6 +120,47 @@ def test_placements_give_every_page_the_findings_of_its_items() -> None:
             codes |= {code for code, _, _ in got}
     wanted = {PREFLIGHT_STRIP, PREFLIGHT_SMALL_TEXT, PREFLIGHT_MARK_OVER_TEXT, PREFLIGHT_CONTRAST}
     assert wanted <= codes  # the pages reach what placements are passed over for
+
+
+def test_pages_laid_out_alike_share_their_guides_and_find_what_each_page_holds() -> None:
+    """Pages whose cut guides are alike (a group of them placed alike, more drawn in place,
+    equal in value) share what the guides' checks find, whatever else each page holds: text
+    under a mark, a faint fold, ink in the strip are still found page by page. Layouts differ
+    by the group, where it is placed, or the guides drawn in place."""
+    rng = random.Random(27)
+    codes: set[str] = set()
+    for _ in range(10):
+        plain = [_drawing(rng, roles=[""]) for _ in range(4)]
+        guides = [_drawing(rng, roles=["cut", "fold", "crop", "trim"]) for _ in range(4)]
+        document = Document("t")
+        found, sheets, remembered = Found(), Sheets(document), {}  # type: ignore[var-annotated]
+        pages = 40
+        for _ in range(pages):
+            group, shift = rng.choice(guides[:2]), rng.choice([0.0, 9.0])
+            shared = Group(group, translate(shift, 0.0))
+            # drawn in place (a mirror is no plain move), alike but for where or their dashes
+            loose = _dashes_swapped(guides[2]) if rng.random() < 0.5 else guides[2]
+            turned = (-1.0, 0.0, 0.0, 1.0, rng.choice([300.0, 309.0]), 0.0)
+            ops = [*_page(rng, plain, [""]), shared, Group(copy.deepcopy(loose), turned)]
+            home_printed = rng.random() < 0.7
+            expected = _reported(page_findings(page_items(document, ops, found), A4, home_printed))
+            got = _reported(entry_findings(sheets.page(ops), A4, home_printed, remembered))
+            assert got == expected
+            codes |= {code for code, _, _ in got}
+        # one for each layout, and each group's first, walked in place: 16 + 2 of 40 pages
+        assert len(remembered) <= 2 * 2 * 2 * 2 + 2
+    wanted = {PREFLIGHT_MARK_OVER_TEXT, PREFLIGHT_CONTRAST, PREFLIGHT_UNMARKED}
+    assert wanted <= codes
+
+
+def _dashes_swapped(ops: tuple[Op, ...]) -> tuple[Op, ...]:
+    """The ops with dashed lines solid and solid ones dashed."""
+    return tuple(
+        replace(op, paint=replace(op.paint, dash=None if op.paint.dash else (3.0, 2.0)))
+        if hasattr(op, "paint")
+        else op
+        for op in ops
+    )
 
 
 HALF_TURN = (-1.0, 0.0, 0.0, -1.0, 0.0, 0.0)

@@ -6,11 +6,17 @@ A placement is passed over when its drawing's box for that check, moved where th
 puts it, shows that none of its items could count: clipping only shrinks an item's box, and
 moving a box moves each item's box by the same sums, so the findings are those of
 the checks run on every item of the page, to the letter (tests/preflight_reference.py).
+
+The checks of a sheet's cut guides (its trims, crop marks, cut and fold lines) look at nothing
+else, and the sheets of a deck are laid out alike: what they find is remembered by the guides
+that produced it (a drawing found once for the document, where it is placed; the loose ones by
+value), so a deck's thousand sheets run them a few times.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from operator import attrgetter
 
 from printkit.preflight.checks import (
@@ -38,27 +44,76 @@ Part = Callable[[Drawing], list[Item]]
 ITEMS: Part = attrgetter("items")
 
 
+GUIDES = frozenset(("trim", "crop", "cut", "fold"))  # the roles the guides' checks look at
+
+
+@dataclass(frozen=True, slots=True)
+class Guides:
+    """A page's cut guides (its items with a role the guides' checks look at, where they are
+    on the page) and what their checks find: before the contrast check, and after it. Their
+    painting order is that of the page they were first found on; only the contrast check
+    compares painting order, and it is given the page's own."""
+
+    items: list[Item]
+    before: list[Finding]
+    after: list[Finding]
+
+    @classmethod
+    def of(cls, roled: list[Item]) -> Guides:
+        after = [*halves_meeting_at_a_point(roled), *uncut_edges(roled), *marks_of_nothing(roled)]
+        items = [i for i in roled if i.role in GUIDES]
+        return cls(items, list(cut_like_fold(roled)), after)
+
+
+# The guides of a document's pages, by what gave them (`_guides_key`): named by one `Sheets`
+RememberedGuides = dict[tuple, Guides]
+
+
 def entry_findings(
-    entries: list[Entry], size: tuple[float, float], home_printed: bool
+    entries: list[Entry],
+    size: tuple[float, float],
+    home_printed: bool,
+    remembered: RememberedGuides | None = None,
 ) -> Iterator[Finding]:
-    """What the checks find on every item of the page, in the same order."""
+    """What the checks find on every item of the page, in the same order. `remembered` holds
+    the guides found on the document's pages before, so pages laid out alike share them."""
     near_edges = _placed(entries, ITEMS, _may_reach_strip(size))  # and those beyond them
     yield from off_the_paper(near_edges, size)
     if home_printed:
         yield from ink_in_strip(near_edges, size)
     smallest = _placed(entries, attrgetter("small"))
     yield from small_text(smallest, printed(smallest))
-    roled = _placed(entries, attrgetter("roled"))
-    marks = [i.box for i in roled if i.role in MARKS]
+    key = _guides_key(entries)
+    guides = None if remembered is None else remembered.get(key)
+    if guides is None:
+        guides = Guides.of(_placed(entries, attrgetter("roled")))
+        if remembered is not None:
+            remembered[key] = guides
+    marks = [i.box for i in guides.items if i.role in MARKS]
     near_marks = _placed(entries, attrgetter("printed"), _texts_near(marks)) if marks else []
-    yield from marks_over_text(roled, near_marks)
-    yield from cut_like_fold(roled)
-    if _may_fade(entries, roled):
+    yield from marks_over_text(guides.items, near_marks)
+    yield from guides.before
+    if _may_fade(entries, guides.items):
         items = _placed(entries, ITEMS)
+        roled = _placed(entries, attrgetter("roled"))  # in the page's own painting order
         yield from low_contrast(items, printed(items), roled, size)
-    yield from halves_meeting_at_a_point(roled)
-    yield from uncut_edges(roled)
-    yield from marks_of_nothing(roled)
+    yield from guides.after
+
+
+def _guides_key(entries: list[Entry]) -> tuple:
+    """What a page's guides are made of, in painting order: each placement of a drawing with
+    roles (where the placement puts it), and the guides drawn in place (their roles, kinds,
+    boxes and dashes, all that the guides' checks read of them)."""
+    key: list[object] = []
+    for entry in entries:
+        roled = entry.drawing.roled
+        if not roled:
+            continue
+        if type(entry) is Run:
+            key += [(i.role, i.kind, i.box, i.dash) for i in roled if i.role in GUIDES]
+        else:
+            key.append((id(entry.drawing), entry.matrix, entry.clip))
+    return tuple(key)
 
 
 def _placed(

@@ -11,7 +11,7 @@ from printkit.diagnostics import (
 )
 from printkit.draw.ops import Document
 from printkit.load.package import LoadedPackage
-from printkit.preflight.page import entry_findings
+from printkit.preflight.page import RememberedGuides, entry_findings
 from printkit.preflight.placements import Sheets
 
 
@@ -23,11 +23,13 @@ def preflight(
         accepted.add(PREFLIGHT_SMALL_TEXT)  # the material's checks named the cards or markers
     where = loaded.spans.key(("materials", material_id))
     sheets = Sheets(document)  # symbols and repeated drawings, found once for every page
+    remembered: RememberedGuides = {}  # pages laid out alike share their cut guides
     for number, page in enumerate(document.pages, start=1):
         # A page with a BleedBox goes to a print shop, which prints its bleed to the edge.
         home_printed = page.bleed_box is None
         entries = sheets.page(page.ops)
-        for finding in entry_findings(entries, (page.width, page.height), home_printed):
+        size = (page.width, page.height)
+        for finding in entry_findings(entries, size, home_printed, remembered):
             if finding.code in accepted:
                 continue
             diagnostics.add(
