@@ -277,10 +277,12 @@ def form_xobjects(reader: pypdf.PdfReader) -> dict[str, int]:
     return found
 
 
-def xobjects_placed(page: pypdf.PageObject) -> dict[str, int]:
-    """How often the page's own content places each XObject (`Do`), by name."""
+def xobjects_placed(page: pypdf.PageObject, form: Any = None) -> dict[str, int]:
+    """How often the page's own content (or that of one of its forms) places each XObject
+    (`Do`), by name."""
     placed: dict[str, int] = {}
-    for operands, operator in pypdf.generic.ContentStream(page.get_contents(), page.pdf).operations:
+    contents = page.get_contents() if form is None else form
+    for operands, operator in pypdf.generic.ContentStream(contents, page.pdf).operations:
         if operator == b"Do":
             placed[operands[0]] = placed.get(operands[0], 0) + 1
     return placed

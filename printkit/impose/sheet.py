@@ -53,6 +53,7 @@ def impose_block_sheets(pages: list[list[Block]], spec: ImposeSpec, title: str) 
         piece.back is not None for blocks in pages for block in blocks for piece in block.pieces
     )
     result: list[Page] = []
+    sides_alike: dict[tuple, tuple[Op, ...]] = {}
     for number, blocks in enumerate(pages, start=1):
         label = f"{title} · sheet {number} of {len(pages)}"
         fronts, placed = _sides(blocks, spec, back=False)
@@ -68,7 +69,7 @@ def impose_block_sheets(pages: list[list[Block]], spec: ImposeSpec, title: str) 
         turned = [back_block(block, spec.backs) for block in blocks]
         backs, placed = _sides(turned, spec, back=True)
         dx, dy = spec.back_offset_x, spec.back_offset_y
-        shifted = Group(tuple(backs), translate(dx, dy))
+        shifted = Group(_shared(backs, sides_alike), translate(dx, dy))
         mirrored = [
             [mirrored_index(block.grid, index, spec.backs) for index in indices]
             for block, indices in zip(turned, cells, strict=True)
@@ -81,6 +82,18 @@ def impose_block_sheets(pages: list[list[Block]], spec: ImposeSpec, title: str) 
             replace(p, box=Box(p.box.x + dx, p.box.y + dy, p.box.w, p.box.h)) for p in placed
         ]
     return result
+
+
+def _shared(ops: list[Op], alike: dict[tuple, tuple[Op, ...]]) -> tuple[Op, ...]:
+    """The ops as a tuple: the very tuple of an earlier side drawn alike (a deck's backs, one
+    design on every sheet), so that the PDF writes them once, as a form, and the cache key and
+    the preflight meet them once. Sides are alike when they place the same drawings (the same
+    tuples of ops, which `alike` keeps alive) the same way, and draw the same loose ops."""
+    key = tuple(
+        (id(op.ops), op.matrix, op.clip, op.clip_path) if isinstance(op, Group) else op
+        for op in ops
+    )
+    return alike.setdefault(key, tuple(ops))
 
 
 def _sides(blocks: list[Block], spec: ImposeSpec, back: bool) -> tuple[list[Op], list[Placed]]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from support import Raster, crop_mark_lines, xobjects_placed
+from support import Raster, crop_mark_lines, near, xobjects_placed
 
 from printkit.draw.fonts import text_width
 from printkit.draw.ops import Box, Circle, Document, Group, Line, Page, Paint, Rect, Text
@@ -26,6 +26,7 @@ from printkit.preflight.items import bounds
 
 A4 = (mm(210), mm(297))
 CARD = (mm(63), mm(88))
+RED = (255, 0, 0)
 
 
 def _cards(count: int, backs: bool = True, size: tuple[float, float] = CARD) -> list[Piece]:
@@ -126,6 +127,33 @@ def test_sheets_laid_out_alike_draw_their_crop_marks_once(tmp_path: Path) -> Non
         strips.append(image.crop((0, 0, image.width, Raster.px(12.0))).convert("L"))
     assert min(strips[0].tobytes()) < 128
     assert strips[2].tobytes() == strips[0].tobytes()
+
+
+def test_backs_alike_are_one_drawing_the_pdf_writes_once(tmp_path: Path) -> None:
+    """A deck with one back design: the back sides of its full sheets are one tuple of ops,
+    which the PDF writes once, as a form holding the nine backs, each back sheet placing it
+    once; the last sheet, with one card, has its own. Every back sheet prints its backs."""
+    back = (Rect(0, 0, *CARD, Paint("#ff0000")),)
+    cards = [
+        Piece(str(i), *CARD, piece.front, back, deck="cards") for i, piece in enumerate(_cards(28))
+    ]
+    pages = _sheets(cards, backs="long_edge")
+    backs = [next(op.ops for op in page.ops if isinstance(op, Group)) for page in pages[1::2]]
+    assert backs[0] is backs[1] is backs[2] and len(backs[0]) == 9
+    assert backs[3] is not backs[0] and len(backs[3]) == 1
+    path = tmp_path / "cards.pdf"
+    path.write_bytes(render_pdf(Document("cards", pages)))
+    reader = pypdf.PdfReader(path)
+    holding_nine = set()
+    for page in reader.pages[1:6:2]:
+        for name in xobjects_placed(page):
+            form = page["/Resources"]["/XObject"].raw_get(name)
+            if list(xobjects_placed(page, form.get_object()).values()) == [9]:
+                holding_nine.add(form.idnum)
+    assert len(holding_nine) == 1
+    for index in (1, 3, 5, 7):
+        raster = Raster.of(path, index)
+        assert near(raster.at(210 - 10.5 - 30, 16.5 + 40), RED)  # the first card's back
 
 
 def test_a_card_with_no_back_leaves_its_cell_blank_and_the_next_cards_backs_still_print() -> None:
