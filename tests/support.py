@@ -27,7 +27,7 @@ from PIL import Image
 
 from printkit.cache import CACHE_FOLDER
 from printkit.cli import main
-from printkit.draw.ops import IDENTITY, Group, Line, Page
+from printkit.draw.ops import IDENTITY, Group, Line, Op, Page
 from printkit.impose.marks import MARK_PAINT
 from printkit.preview import MANIFEST, PAGE, STAMP
 
@@ -377,15 +377,19 @@ def _render(pdf: Path, index: int, dpi: int, stamp: float) -> Image.Image:
         document.close()
 
 
-def crop_mark_lines(page: Page) -> list[Line]:
-    """The page's crop marks, drawn where they stand: in the page's own ops or in a group that
-    does not move them (the group a sheet's marks share with every sheet laid out alike)."""
-    unmoved = (
+def drawn_in_place(page: Page) -> list[Op]:
+    """The page's own ops, those of a group that moves nothing in its place: the cut guides
+    (trims, crop marks) a sheet shares with every sheet laid out alike are such a group."""
+    return [
         inner
         for op in page.ops
         for inner in (op.ops if isinstance(op, Group) and op.matrix == IDENTITY else (op,))
-    )
-    return [op for op in unmoved if isinstance(op, Line) and op.paint == MARK_PAINT]
+    ]
+
+
+def crop_mark_lines(page: Page) -> list[Line]:
+    """The page's crop marks, where they stand."""
+    return [op for op in drawn_in_place(page) if isinstance(op, Line) and op.paint == MARK_PAINT]
 
 
 def page_count(pdf: Path) -> int:

@@ -23,7 +23,7 @@ from printkit.draw.ops import (
 )
 from printkit.impose.blocks import Block, back_block, grid_pages
 from printkit.impose.grid import Grid
-from printkit.impose.marks import CUT_PAINT, TRIM, crop_mark_group, cut_path
+from printkit.impose.marks import CUT_PAINT, TRIM, cut_guides, cut_path
 from printkit.impose.pieces import Piece
 from printkit.impose.placement import ACTUAL_SIZE, place, printable_area
 from printkit.impose.sheet import footer, mirrored_index
@@ -88,8 +88,8 @@ def impose_fold_blocks(pages: list[list[Block]], spec: ImposeSpec, title: str) -
                         cut_path(x, y, grid.cell_width, grid.cell_height, spec.cut_corner_radius)
                     )
             if spec.crop_marks:
-                ops += crop_mark_group(
-                    grid, spec.bleed, spec.margin, block.room, occupied, keep_out
+                ops += cut_guides(
+                    grid, spec.bleed, spec.margin, block.room, occupied, keep_out, (), True
                 )
         ops += notes
         paper_size = (blocks[0].grid.paper_width, blocks[0].grid.paper_height)

@@ -46,19 +46,38 @@ def crop_marks(
     return _crop_marks(grid, bleed, margin, room, occupied, tuple(keep_out))
 
 
-def crop_mark_group(
+def cut_guides(
     grid: Grid,
     bleed: float,
     margin: float,
     room: tuple[float, float] | None,
     cells: Iterable[int],
     keep_out: Iterable[BBox],
+    trimmed: tuple[tuple[int, float, float], ...],
+    marked: bool,
 ) -> list[Op]:
-    """A page's crop marks as one group that moves nothing, whose ops every page laid out alike
-    shares: a PDF draws them once, as a form, and the cache key and the preflight meet them
-    once."""
-    marks = crop_marks(grid, bleed, margin, room, cells, keep_out)
-    return [Group(marks)] if marks else []
+    """A side's cut guides as one group that moves nothing: the trim of each piece cut along
+    the marks (`trimmed`: its cell, width and height; front sides only), then the crop marks of
+    the occupied `cells` if `marked`. Every side laid out alike shares the group's ops, found
+    once: a PDF draws them once, as a form, and the cache key and the preflight meet them once."""
+    guides = _cut_guides(grid, bleed, margin, room, tuple(cells), tuple(keep_out), trimmed, marked)
+    return [Group(guides)] if guides else []
+
+
+@lru_cache(maxsize=64)
+def _cut_guides(
+    grid: Grid,
+    bleed: float,
+    margin: float,
+    room: tuple[float, float] | None,
+    cells: tuple[int, ...],
+    keep_out: tuple[BBox, ...],
+    trimmed: tuple[tuple[int, float, float], ...],
+    marked: bool,
+) -> tuple[Op, ...]:
+    trims = tuple(Rect(*grid.position(cell), w, h, TRIM) for cell, w, h in trimmed)
+    marks = _crop_marks(grid, bleed, margin, room, cells, keep_out) if marked else ()
+    return trims + marks
 
 
 @lru_cache(maxsize=64)

@@ -15,7 +15,7 @@ from dataclasses import replace
 from printkit.draw.ops import Box, Group, Op, Page, Placed, Rect, translate
 from printkit.impose.blocks import Block, back_block, grid_pages
 from printkit.impose.grid import Grid
-from printkit.impose.marks import TRIM, crop_mark_group, cut_path
+from printkit.impose.marks import TRIM, cut_guides, cut_path
 from printkit.impose.pieces import Piece
 from printkit.impose.placement import ACTUAL_SIZE, note, place, printable_area
 from printkit.model.base import ImposeSpec
@@ -76,7 +76,7 @@ def impose_block_sheets(pages: list[list[Block]], spec: ImposeSpec, title: str) 
         ]
         front_page = len(result)  # the page just added, counted from 1
         result.append(
-            _page(turned, mirrored, spec, [shifted], f"{label} · backs of page {front_page}")
+            _page(turned, mirrored, spec, [shifted], f"{label} · backs of page {front_page}", False)
         )
         result[-1].placed = [
             replace(p, box=Box(p.box.x + dx, p.box.y + dy, p.box.w, p.box.h)) for p in placed
@@ -129,16 +129,22 @@ def _side(block: Block, spec: ImposeSpec, back: bool) -> tuple[list[Op], list[Pl
         placed.append(Placed(piece.deck, piece.name, side, box, spec.bleed))
         if piece.outline is not None:
             outlines.append(Group((piece.outline,), translate(x, y)))
-        elif not back:  # pieces are cut from the front, along its marks
-            outlines.append(Rect(x, y, piece.width, piece.height, TRIM))
-    return art + outlines, placed
+        elif not back and not block.straight:  # cut from the front, along its marks
+            outlines.append(Rect(x, y, piece.width, piece.height, TRIM))  # (a straight
+    return art + outlines, placed  # block's trims are among its page's cut guides)
 
 
 def _page(
-    blocks: list[Block], cells: list[list[int]], spec: ImposeSpec, art: list[Op], label: str
+    blocks: list[Block],
+    cells: list[list[int]],
+    spec: ImposeSpec,
+    art: list[Op],
+    label: str,
+    front: bool = True,
 ) -> Page:
-    """A side's art with its cut paths, crop marks and the actual-size note under it all; the
-    marks stop short of the note."""
+    """A side's art with its cut paths, cut guides (trims and crop marks) and the actual-size
+    note under it all; the marks stop short of the note. Pieces are cut from the front: only
+    a front has trims."""
     ops = list(art)
     notes = footer(blocks, spec, f"{ACTUAL_SIZE} · {label}")
     keep_out = [box for box in (bounds(notes),) if box is not None]
@@ -152,8 +158,11 @@ def _page(
                 ops.append(
                     cut_path(x, y, grid.cell_width, grid.cell_height, spec.cut_corner_radius)
                 )
-        if spec.crop_marks:
-            ops += crop_mark_group(grid, spec.bleed, spec.margin, block.room, indices, keep_out)
+        pieces = enumerate(block.pieces) if front else ()
+        trimmed = tuple((i, p.width, p.height) for i, p in pieces if p.front is not None)
+        room = block.room
+        marked = spec.crop_marks
+        ops += cut_guides(grid, spec.bleed, spec.margin, room, indices, keep_out, trimmed, marked)
     ops += notes
     return Page(blocks[0].grid.paper_width, blocks[0].grid.paper_height, ops, label=label)
 

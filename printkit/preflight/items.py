@@ -246,7 +246,8 @@ def _walk(
         if isinstance(op, FormField):
             continue
         if isinstance(op, Group):
-            inner = compose(matrix, op.matrix)
+            # a page's groups: the transform of the group alone (compose's sums, to the bit)
+            inner = op.matrix if matrix is IDENTITY else compose(matrix, op.matrix)
             bound = clip
             if op.clip is not None:
                 x, y, w, h = op.clip

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from support import Raster, crop_mark_lines, near, xobjects_placed
+from support import Raster, crop_mark_lines, drawn_in_place, near, xobjects_placed
 
 from printkit.draw.fonts import text_width
-from printkit.draw.ops import Box, Circle, Document, Group, Line, Page, Paint, Rect, Text
+from printkit.draw.ops import IDENTITY, Box, Circle, Document, Group, Line, Page, Paint, Rect, Text
 from printkit.draw.pdf import render_pdf
 from printkit.impose.blocks import Run, stack_pages
 from printkit.impose.grid import Grid, fit_grid
@@ -105,13 +105,16 @@ def test_each_page_records_which_side_of_which_card_lies_where() -> None:
     assert all(p.bleed == mm(3) for page in pages for p in page.placed)
 
 
-def test_sheets_laid_out_alike_draw_their_crop_marks_once(tmp_path: Path) -> None:
-    """Three full sheets: their marks are one tuple of ops, which the PDF writes once, as a form
-    that each sheet places once; the last sheet's marks print as the first's do."""
+def test_sheets_laid_out_alike_draw_their_cut_guides_once(tmp_path: Path) -> None:
+    """Three full sheets: their cut guides (nine trims, sixteen crop marks) are one tuple of
+    ops, which the PDF writes once, as a form that each sheet places once; the last sheet's
+    marks print as the first's do."""
     pages = _sheets(_cards(27), backs="none")
-    marks = [op.ops for page in pages for op in page.ops if isinstance(op, Group) and op.ops]
-    marks = [ops for ops in marks if all(isinstance(op, Line) for op in ops)]
-    assert len(marks) == 3 and marks[0] is marks[1] is marks[2] and len(marks[0]) == 16
+    unmoved = [op for page in pages for op in page.ops if isinstance(op, Group)]
+    guides = [op.ops for op in unmoved if op.matrix == IDENTITY]  # the cards' groups move
+    assert len(guides) == 3 and guides[0] is guides[1] is guides[2]
+    assert [type(op) for op in guides[0]] == [Rect] * 9 + [Line] * 16
+    assert [op for op in guides[0] if isinstance(op, Line)] == crop_mark_lines(pages[0])
     path = tmp_path / "cards.pdf"
     path.write_bytes(render_pdf(Document("cards", pages)))
     reader = pypdf.PdfReader(path)
@@ -236,12 +239,12 @@ def test_a_counter_sheet_holds_the_art_and_marks_of_each_of_its_blocks() -> None
 
 def test_the_trim_of_each_straight_card_is_on_its_front_only() -> None:
     front, back = _sheets(_cards(2))
-    trims = [op for op in front.ops if isinstance(op, Rect) and op.paint == TRIM]
+    trims = [op for op in drawn_in_place(front) if isinstance(op, Rect) and op.paint == TRIM]
     assert [(round(op.x / mm(1), 3), round(op.y / mm(1), 3)) for op in trims] == [
         (10.5, 16.5),
         (73.5, 16.5),
     ]
-    assert not [op for op in back.ops if isinstance(op, Rect) and op.paint == TRIM]
+    assert not [op for op in drawn_in_place(back) if isinstance(op, Rect) and op.paint == TRIM]
 
 
 def test_rounded_cut_paths_follow_every_card_on_both_sides() -> None:
