@@ -138,8 +138,10 @@ def test_pages_laid_out_alike_share_their_guides_and_find_what_each_page_holds()
         for _ in range(pages):
             group, shift = rng.choice(guides[:2]), rng.choice([0.0, 9.0])
             shared = Group(group, translate(shift, 0.0))
-            # drawn in place (a mirror is no plain move), alike but for where or their dashes
-            loose = _dashes_swapped(guides[2]) if rng.random() < 0.5 else guides[2]
+            # drawn in place (a mirror is no plain move), alike but for where, dashes or colour
+            loose = rng.choice(
+                [guides[2], _restyled(guides[2], "dash"), _restyled(guides[2], "stroke")]
+            )
             turned = (-1.0, 0.0, 0.0, 1.0, rng.choice([300.0, 309.0]), 0.0)
             ops = [*_page(rng, plain, [""]), shared, Group(copy.deepcopy(loose), turned)]
             home_printed = rng.random() < 0.7
@@ -147,20 +149,37 @@ def test_pages_laid_out_alike_share_their_guides_and_find_what_each_page_holds()
             got = _reported(entry_findings(sheets.page(ops), A4, home_printed, remembered))
             assert got == expected
             codes |= {code for code, _, _ in got}
-        # one for each layout, and each group's first, walked in place: 16 + 2 of 40 pages
-        assert len(remembered) <= 2 * 2 * 2 * 2 + 2
+        # one for each layout, and each group's first, walked in place: 24 + 2 of 40 pages
+        assert len(remembered) <= 2 * 2 * 3 * 2 + 2
     wanted = {PREFLIGHT_MARK_OVER_TEXT, PREFLIGHT_CONTRAST, PREFLIGHT_UNMARKED}
     assert wanted <= codes
 
 
-def _dashes_swapped(ops: tuple[Op, ...]) -> tuple[Op, ...]:
-    """The ops with dashed lines solid and solid ones dashed."""
-    return tuple(
-        replace(op, paint=replace(op.paint, dash=None if op.paint.dash else (3.0, 2.0)))
-        if hasattr(op, "paint")
-        else op
-        for op in ops
-    )
+def test_a_faint_fold_is_found_where_the_same_fold_in_black_was_not() -> None:
+    """Two pages alike but for the colour of a fold line drawn in place: the second page's
+    faint fold fades against the paper, though the first page's guides are remembered."""
+    document = Document("t")
+    sheets, remembered = Sheets(document), {}  # type: ignore[var-annotated]
+    got = []
+    for stroke in ("#000000", "#f4f4f4"):
+        fold = Line(mm(100), mm(50), mm(100), mm(150), Paint(None, stroke, 0.5, (3.0, 2.0), "fold"))
+        ops: list[Op] = [fold]
+        expected = _reported(page_findings(page_items(document, ops), A4, True))
+        got = _reported(entry_findings(sheets.page(ops), A4, True, remembered))
+        assert got == expected
+    assert [code for code, _, _ in got] == [PREFLIGHT_CONTRAST]
+
+
+def _restyled(ops: tuple[Op, ...], what: str) -> tuple[Op, ...]:
+    """The ops with their dashes turned (dashed lines solid, solid ones dashed) or their lines
+    drawn faint."""
+
+    def paint(old: Paint) -> Paint:
+        if what == "dash":
+            return replace(old, dash=None if old.dash else (3.0, 2.0))
+        return replace(old, stroke="#f4f4f4")
+
+    return tuple(replace(op, paint=paint(op.paint)) if hasattr(op, "paint") else op for op in ops)
 
 
 HALF_TURN = (-1.0, 0.0, 0.0, -1.0, 0.0, 0.0)

@@ -103,14 +103,15 @@ def entry_findings(
 def _guides_key(entries: list[Entry]) -> tuple:
     """What a page's guides are made of, in painting order: each placement of a drawing with
     roles (where the placement puts it), and the guides drawn in place (their roles, kinds,
-    boxes and dashes, all that the guides' checks read of them)."""
+    boxes, dashes and colours: all that is read of them, by their own checks and by the
+    question whether a fold line may fade)."""
     key: list[object] = []
     for entry in entries:
         roled = entry.drawing.roled
         if not roled:
             continue
         if type(entry) is Run:
-            key += [(i.role, i.kind, i.box, i.dash) for i in roled if i.role in GUIDES]
+            key += [(i.role, i.kind, i.box, i.dash, i.stroke) for i in roled if i.role in GUIDES]
         else:
             key.append((id(entry.drawing), entry.matrix, entry.clip))
     return tuple(key)
