@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import click
 
-from printkit.diagnostics import Diagnostics, Severity
+from printkit.diagnostics import WORKER_STOPPED, Diagnostics, Severity, Span, relative
 from printkit.load.sources import UnknownGame, select_games
 from printkit.project import find_project, read_project
 
@@ -175,3 +176,39 @@ STRICT_HERE = click.option(
     callback=_also_strict,
     help="Treat warnings as errors (also accepted before the command).",
 )
+
+
+# `--jobs` of the commands that check games side by side (validate, claims)
+JOBS = click.option(
+    "--jobs",
+    type=click.IntRange(1, None),
+    default=None,
+    help="Worker processes checking games at once  [default: the number of cores]",
+)
+
+Checked = TypeVar("Checked")
+
+
+def games_in_workers(
+    context: click.Context,
+    check: Callable[[tuple[str, Path]], Checked],
+    games: list[tuple[str, Path]],
+    jobs: int | None,
+    diagnostics: Diagnostics,
+) -> Iterator[Checked]:
+    """`check` of each game, in the games' order, in `jobs` worker processes (default: one per
+    core). A worker the system stops ends the results with a diagnostic that says so, not a
+    traceback."""
+    from printkit.workers import WorkerStopped, default_jobs, in_workers  # not for --help
+
+    try:
+        yield from in_workers(check, games, jobs or default_jobs())
+    except WorkerStopped:
+        diagnostics.add(
+            WORKER_STOPPED,
+            "a worker checking the games was stopped by the system before it finished "
+            "(out of memory, or a limit on processor time)",
+            Span(relative(rule_data(context))),
+            hint="check fewer games at once (--jobs 1, or name the games) or give the "
+            "command more memory or time",
+        )

@@ -8,9 +8,16 @@ from pathlib import Path
 
 import click
 
-from printkit.commands.common import STRICT_HERE, chosen_games, progress, report, rule_data
+from printkit.commands.common import (
+    JOBS,
+    STRICT_HERE,
+    chosen_games,
+    games_in_workers,
+    progress,
+    report,
+)
 from printkit.commands.completion import complete_games
-from printkit.diagnostics import WORKER_STOPPED, Diagnostics, Span, relative
+from printkit.diagnostics import Diagnostics
 from printkit.impose.catalogue import paper_names
 
 Verdicts = list[dict[str, object]]
@@ -38,12 +45,7 @@ Verdicts = list[dict[str, object]]
     is_flag=True,
     help="Play only the scripted games: no property claims, no smoke playouts.",
 )
-@click.option(
-    "--jobs",
-    type=click.IntRange(1, None),
-    default=None,
-    help="Worker processes checking games at once  [default: the number of cores]",
-)
+@JOBS
 @click.pass_context
 def validate(
     context: click.Context,
@@ -55,27 +57,15 @@ def validate(
     jobs: int | None,
 ) -> None:
     """Check games without writing anything."""
-    from printkit.workers import WorkerStopped, default_jobs, in_workers  # not for --help
-
     diagnostics = Diagnostics()
     as_json = output_format == "json"
     verdicts: Verdicts = []
     chosen = list(chosen_games(context, games, diagnostics).items())
     shown = None if as_json else progress(context)
     check = partial(_checked, paper=paper, press=press, smoke=not no_simulate, progress=shown)
-    try:
-        for found, played in in_workers(check, chosen, jobs or default_jobs()):
-            diagnostics.extend(found)
-            verdicts += played
-    except WorkerStopped:
-        diagnostics.add(
-            WORKER_STOPPED,
-            "a worker checking the games was stopped by the system before it finished "
-            "(out of memory, or a limit on processor time)",
-            Span(relative(rule_data(context))),
-            hint="check fewer games at once (--jobs 1, or name the games) or give the "
-            "command more memory or time",
-        )
+    for found, played in games_in_workers(context, check, chosen, jobs, diagnostics):
+        diagnostics.extend(found)
+        verdicts += played
     context.exit(report(context, diagnostics, as_json, verdicts))
 
 
