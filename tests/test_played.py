@@ -546,6 +546,15 @@ def test_one_cross_reference_played_names_its_section(tmp_path: Path) -> None:
     ]
 
 
+def test_a_cross_reference_names_each_side_s_section_as_that_side_titles_it(
+    tmp_path: Path,
+) -> None:
+    """An erratum that retitles a section and points a reference at it: the text's side names
+    the text's section, the played side the section as the played rules print it."""
+    plays = "{rules.sections.winning.title: Victory, rules.structure.phases.turn.see: [winning]}"
+    assert Change("Turn, refers to", "§2 Playing", "§3 Victory") in _changes(plays, tmp_path)
+
+
 def test_a_term_is_named_by_its_word(tmp_path: Path) -> None:
     """A glossary entry is named by its term, not its id (here they differ)."""
     folder = tmp_path / "source" / "minimal_rules"

@@ -69,24 +69,27 @@ class _Describer:
         entry = _innermost(self.entries, path)
         if entry is None:
             name = path[-1] if path[:2] == ("rules", "values") else path_text(path)
-            return path, self._change(str(name).replace("_", " "), path, self._shown)
+            return path, self._change(str(name).replace("_", " "), path, _alike(self._shown))
         named = _title(entry)
         rest = path[len(entry.path) :]
         if entry.kind == "table" and rest[:1] == ("rows",) and len(rest) > 1:
             where = (*entry.path, "rows", rest[1])
-            return where, self._change(f"{named}, row {rest[1] + 1}", where, self._row)
+            return where, self._change(f"{named}, row {rest[1] + 1}", where, _alike(self._row))
         if entry.kind == "table" and rest[:1] == ("domain",):
             where = (*entry.path, "domain")
-            return where, self._change(f"{named}, the numbers it covers", where, _interval)
+            covered = f"{named}, the numbers it covers"
+            return where, self._change(covered, where, _alike(_interval))
         field = str(rest[0]) if rest else "as a whole"
         words = FIELD_WORDS.get(field, field.replace("_", " "))
-        shown = self._sections if field == "see" else self._shown
+        shown = _sections if field == "see" else _alike(self._shown)
         return path, self._change(f"{named}, {words}", path, shown)
 
-    def _change(self, what: str, path: PathKey, shown: Callable[[Any], str]) -> Change:
-        text, played = (_value(package, path) for package in self.versions)
-        # the template ends each value with its own full stop
-        text_shown, played_shown = (shown(value).rstrip(".") for value in (text, played))
+    def _change(self, what: str, path: PathKey, shown: Shown) -> Change:
+        """The value at `path` in the text's package and in the played one, each shown as its
+        own version prints it; the template ends each with its own full stop."""
+        text_shown, played_shown = (
+            shown(_value(package, path), package).rstrip(".") for package in self.versions
+        )
         return Change(what[:1].upper() + what[1:], text_shown, played_shown)
 
     def _shown(self, value: Any) -> str:
@@ -98,12 +101,6 @@ class _Describer:
             return ", ".join(self._shown(item) for item in value)
         return self.prose(value) if isinstance(value, str) else str(value)
 
-    def _sections(self, value: Any) -> str:
-        sections = self.versions[0].rules.sections if self.versions[0].rules else {}
-        ids = value if isinstance(value, list) else [value]
-        names = [section_name(sections[i]) if i in sections else "no section" for i in ids]
-        return ", ".join(names) or "nothing"
-
     def _row(self, pair: tuple[Any, Any] | None) -> str:
         if pair is None:
             return "nothing"
@@ -112,6 +109,23 @@ class _Describer:
         if row.halves:
             shown += f", halved, {_rounding(row.rounding)}"
         return shown
+
+
+# A value shown as one version of the package prints it (its sections are its own)
+Shown = Callable[[Any, Package], str]
+
+
+def _alike(shown: Callable[[Any], str]) -> Shown:
+    """A way of showing a value that both versions share."""
+    return lambda value, _version: shown(value)
+
+
+def _sections(value: Any, version: Package) -> str:
+    """Sections referred to, named as `version` titles and numbers them."""
+    sections = version.rules.sections if version.rules else {}
+    ids = value if isinstance(value, list) else [value]
+    names = [section_name(sections[i]) if i in sections else "no section" for i in ids]
+    return ", ".join(names) or "nothing"
 
 
 def _innermost(entries: list[Entry], path: PathKey) -> Entry | None:
