@@ -555,6 +555,17 @@ def test_a_cross_reference_names_each_side_s_section_as_that_side_titles_it(
     assert Change("Turn, refers to", "§2 Playing", "§3 Victory") in _changes(plays, tmp_path)
 
 
+def test_each_side_s_text_is_filled_in_from_its_own_data(tmp_path: Path) -> None:
+    """An erratum that changes an action's cost and its text: the text's side prints the text
+    filled in from the text's data (cost 1), the played side from the played data (cost 2)."""
+    plays = '{rules.actions.draw.cost: 2, rules.actions.draw.text: "Take a card for '
+    plays += '{{ actions.draw.cost }} actions."}'
+    assert _changes(plays, tmp_path) == [
+        Change("Draw, cost", "1", "2"),
+        Change("Draw, text", "Draw a card for 1 action", "Take a card for 2 actions"),
+    ]
+
+
 def test_a_term_is_named_by_its_word(tmp_path: Path) -> None:
     """A glossary entry is named by its term, not its id (here they differ)."""
     folder = tmp_path / "source" / "minimal_rules"

@@ -9,7 +9,9 @@ of the data and link the sections they name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +30,7 @@ from printkit.load.package import LoadedPackage
 from printkit.model.package import Erratum
 from printkit.model.rules import DiceTable, LookupTable, RangeTable, Section
 from printkit.model.rules_context import EMPTY_RULES, rules_context, section_name
-from printkit.reference.errata import erratum_changes
+from printkit.reference.errata import Version, erratum_changes
 from printkit.reference.origin import LineMarks
 from printkit.reference.tables import data_cells, data_columns, is_filler, key_heading
 from printkit.sandbox.environment import BoundedEnvironment, budget
@@ -158,14 +160,14 @@ def reference_context(loaded: LoadedPackage) -> dict[str, Any]:
     context = rules_context(package, ref=_link(rules))
     entries = list(rule_entries(rules))
     covered = {rule for section in rules.sections.values() for rule in section.covers}
+    prose = _prose_in(context)
 
-    def prose(text: str | None) -> str:
-        if not text:
-            return ""
-        try:
-            return " ".join(render(text, context).split())
-        except TemplateProblem:
-            return " ".join(text.split())  # the validator reports the prose's own mistake
+    @cache
+    def as_written() -> Version:
+        """The text's version, for the errata appendix: its prose filled in from its own data
+        (made when a document first asks, as few do)."""
+        text = loaded.as_written
+        return Version(text, _prose_in(rules_context(text, ref=_link(text.rules or EMPTY_RULES))))
 
     sections = Parameter("section_id", str, "a section id", lambda: rules.sections)
     entry = Parameter("entry", Entry, "a rule entry (as covered() and entries_of() give)")
@@ -205,7 +207,9 @@ def reference_context(loaded: LoadedPackage) -> dict[str, Any]:
         # what an erratum's plays change, from the text's data and the played rules' data
         "changes": Helper(
             "changes",
-            lambda erratum: erratum_changes(erratum, loaded.as_written, package, prose, row_key),
+            lambda erratum: erratum_changes(
+                erratum, as_written(), Version(package, prose), row_key
+            ),
             (Parameter("erratum", Erratum, "an erratum (as 'errata' holds)"),),
         ),
         "entries_of": Helper(
@@ -231,6 +235,21 @@ def reference_context(loaded: LoadedPackage) -> dict[str, Any]:
 
 
 TABLES = (DiceTable, RangeTable, LookupTable)
+
+
+def _prose_in(context: dict[str, Any]) -> Callable[[str | None], str]:
+    """Prose as one version of the rules prints it: filled in from that version's context, on
+    one line; a template with a mistake as it is written (the validator reports it)."""
+
+    def prose(text: str | None) -> str:
+        if not text:
+            return ""
+        try:
+            return " ".join(render(text, context).split())
+        except TemplateProblem:
+            return " ".join(text.split())
+
+    return prose
 
 
 def _link(rules: Any):

@@ -32,15 +32,24 @@ class Change:
     plays: str  # what printkit plays: "2–5"
 
 
+@dataclass(frozen=True)
+class Version:
+    """One version of the package, the text's or the one printkit plays, with its prose: a
+    template filled in from that version's own data."""
+
+    package: Package
+    prose: Callable[[str], str]
+
+
 def erratum_changes(
     erratum: Erratum,
-    text: Package,
-    played: Package,
-    prose: Callable[[str], str],
+    text: Version,
+    played: Version,
     row_key: Callable[[Any, Any], str],
 ) -> list[Change]:
-    """One change per row, table range or field the erratum's `plays` set, in their order."""
-    describe = _Describer(text, played, prose, row_key)
+    """One change per row, table range or field the erratum's `plays` set, in their order;
+    each side shown as its own version prints it."""
+    describe = _Describer(text, played, row_key)
     changes: dict[PathKey, Change] = {}
     for key in erratum.plays or {}:
         path = parse_path(key)
@@ -51,17 +60,11 @@ def erratum_changes(
 
 
 class _Describer:
-    def __init__(
-        self,
-        text: Package,
-        played: Package,
-        prose: Callable[[str], str],
-        row_key: Callable[[Any, Any], str],
-    ) -> None:
+    def __init__(self, text: Version, played: Version, row_key: Callable[[Any, Any], str]) -> None:
         self.versions = (text, played)
-        self.prose = prose
         self.row_key = row_key
-        self.entries = list(rule_entries(text.rules)) if text.rules else []
+        rules = text.package.rules
+        self.entries = list(rule_entries(rules)) if rules else []
 
     def __call__(self, path: PathKey) -> tuple[PathKey, Change]:
         """The place a change is described at (a whole row for any of its fields), and the
@@ -69,7 +72,7 @@ class _Describer:
         entry = _innermost(self.entries, path)
         if entry is None:
             name = path[-1] if path[:2] == ("rules", "values") else path_text(path)
-            return path, self._change(str(name).replace("_", " "), path, _alike(self._shown))
+            return path, self._change(str(name).replace("_", " "), path, self._shown)
         named = _title(entry)
         rest = path[len(entry.path) :]
         if entry.kind == "table" and rest[:1] == ("rows",) and len(rest) > 1:
@@ -81,25 +84,25 @@ class _Describer:
             return where, self._change(covered, where, _alike(_interval))
         field = str(rest[0]) if rest else "as a whole"
         words = FIELD_WORDS.get(field, field.replace("_", " "))
-        shown = _sections if field == "see" else _alike(self._shown)
+        shown = _sections if field == "see" else self._shown
         return path, self._change(f"{named}, {words}", path, shown)
 
     def _change(self, what: str, path: PathKey, shown: Shown) -> Change:
         """The value at `path` in the text's package and in the played one, each shown as its
         own version prints it; the template ends each with its own full stop."""
         text_shown, played_shown = (
-            shown(_value(package, path), package).rstrip(".") for package in self.versions
+            shown(_value(version.package, path), version).rstrip(".") for version in self.versions
         )
         return Change(what[:1].upper() + what[1:], text_shown, played_shown)
 
-    def _shown(self, value: Any) -> str:
+    def _shown(self, value: Any, version: Version) -> str:
         if value is None:
             return "nothing"
         if isinstance(value, bool):
             return "yes" if value else "no"
         if isinstance(value, list):
-            return ", ".join(self._shown(item) for item in value)
-        return self.prose(value) if isinstance(value, str) else str(value)
+            return ", ".join(self._shown(item, version) for item in value)
+        return version.prose(value) if isinstance(value, str) else str(value)
 
     def _row(self, pair: tuple[Any, Any] | None) -> str:
         if pair is None:
@@ -111,8 +114,8 @@ class _Describer:
         return shown
 
 
-# A value shown as one version of the package prints it (its sections are its own)
-Shown = Callable[[Any, Package], str]
+# A value shown as one version of the package prints it (its prose, its sections)
+Shown = Callable[[Any, Version], str]
 
 
 def _alike(shown: Callable[[Any], str]) -> Shown:
@@ -120,9 +123,10 @@ def _alike(shown: Callable[[Any], str]) -> Shown:
     return lambda value, _version: shown(value)
 
 
-def _sections(value: Any, version: Package) -> str:
+def _sections(value: Any, version: Version) -> str:
     """Sections referred to, named as `version` titles and numbers them."""
-    sections = version.rules.sections if version.rules else {}
+    rules = version.package.rules
+    sections = rules.sections if rules else {}
     ids = value if isinstance(value, list) else [value]
     names = [section_name(sections[i]) if i in sections else "no section" for i in ids]
     return ", ".join(names) or "nothing"
