@@ -16,7 +16,7 @@ from printkit.diagnostics import Diagnostics
 from printkit.load.package import load_package
 from printkit.load.played import parse_path, path_text, play_errata
 from printkit.reference.compose import reference_context
-from printkit.reference.errata import Change
+from printkit.reference.errata import NOT_STATED, Change
 
 GAMES = sorted(p.name for p in RULE_DATA.iterdir() if (p / "rules.yaml").exists())
 # Findings a printed table, tie-break, rounding or value would carry into print.
@@ -563,6 +563,28 @@ def test_each_side_s_text_is_filled_in_from_its_own_data(tmp_path: Path) -> None
     assert _changes(plays, tmp_path) == [
         Change("Draw, cost", "1", "2"),
         Change("Draw, text", "Draw a card for 1 action", "Take a card for 2 actions"),
+    ]
+
+
+def test_a_value_the_text_never_states_is_said_to_be_unstated_on_its_side(
+    tmp_path: Path,
+) -> None:
+    """The text's prose uses a value it never states, which an erratum supplies (PK535) while
+    rewording that prose: the text's side fills in what the text states and marks the value it
+    does not, never printing the template itself."""
+    folder = tmp_path / "source" / "minimal_rules"
+    shutil.copytree(GOOD / "minimal_rules", folder)
+    rules = folder / "rules.yaml"
+    written = "text: Draw a card for {{ actions.draw.cost }} action."
+    text = rules.read_text(encoding="utf-8")
+    assert written in text
+    reworded = "text: Draw {{ values.bonus }} cards for {{ actions.draw.cost }} action."
+    rules.write_text(text.replace(written, reworded), "utf-8")
+    plays = '{rules.values.bonus: 2, rules.actions.draw.text: "Take {{ values.bonus }} cards."}'
+    played, _ = _played(folder, "errata:\n" + _erratum(plays), tmp_path)
+    assert reference_context(played)["changes"](played.package.errata[0]) == [
+        Change("Bonus", "nothing", "2"),
+        Change("Draw, text", f"Draw {NOT_STATED} cards for 1 action", "Take 2 cards"),
     ]
 
 

@@ -30,7 +30,7 @@ from printkit.load.package import LoadedPackage
 from printkit.model.package import Erratum
 from printkit.model.rules import DiceTable, LookupTable, RangeTable, Section
 from printkit.model.rules_context import EMPTY_RULES, rules_context, section_name
-from printkit.reference.errata import Version, erratum_changes
+from printkit.reference.errata import NOT_STATED, Version, erratum_changes
 from printkit.reference.origin import LineMarks
 from printkit.reference.tables import data_cells, data_columns, is_filler, key_heading
 from printkit.sandbox.environment import BoundedEnvironment, budget
@@ -164,10 +164,13 @@ def reference_context(loaded: LoadedPackage) -> dict[str, Any]:
 
     @cache
     def as_written() -> Version:
-        """The text's version, for the errata appendix: its prose filled in from its own data
-        (made when a document first asks, as few do)."""
+        """The text's version, for the errata appendix: its prose filled in from its own data,
+        a value it never states (which an erratum supplies) marked so (made when a document
+        first asks, as few do)."""
         text = loaded.as_written
-        return Version(text, _prose_in(rules_context(text, ref=_link(text.rules or EMPTY_RULES))))
+        written = rules_context(text, ref=_link(text.rules or EMPTY_RULES))
+        written["values"] = dict.fromkeys(rules.values, NOT_STATED) | written["values"]
+        return Version(text, _prose_in(written))
 
     sections = Parameter("section_id", str, "a section id", lambda: rules.sections)
     entry = Parameter("entry", Entry, "a rule entry (as covered() and entries_of() give)")

@@ -32,6 +32,11 @@ class Change:
     plays: str  # what printkit plays: "2–5"
 
 
+# What the text's side prints for a value the text uses but never states (PK535), which an
+# erratum supplies: the text says nothing there, and its template is never printed
+NOT_STATED = "[not stated]"
+
+
 @dataclass(frozen=True)
 class Version:
     """One version of the package, the text's or the one printkit plays, with its prose: a
