@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from printkit.draw.ops import Group, Line, Op, Paint, Rect
+from printkit.draw.ops import Group, Line, Op, Paint, Rect, translate
 from printkit.impose.grid import Grid
 from printkit.model.units import mm
 
@@ -36,14 +36,17 @@ def crop_marks(
     room: tuple[float, float] | None = None,
     cells: Iterable[int] | None = None,
     keep_out: Iterable[BBox] = (),
+    shift: tuple[float, float] = (0.0, 0.0),
 ) -> tuple[Op, ...]:
     """Marks for the cut lines of the occupied `cells` of `grid` (all by default): only lines
     that bound a piece, outside the rows and columns that hold one. `room` is how far up and
     down (page y) they may reach, the margins unless other grids share the page; each mark stops
-    short of the `keep_out` boxes (the sheet's note) or, too short then, is left out. Pages
-    laid out alike get the very same tuple, found once: a deck's thousand sheets share a few."""
+    short of the `keep_out` boxes (the sheet's note) or, too short then, is left out. With a
+    `shift` (a back page's offset) the marks are for drawing moved by it, as the backs are:
+    the room, the margins and the boxes are where they stand on the page. Pages laid out alike
+    get the very same tuple, found once: a deck's thousand sheets share a few."""
     occupied = tuple(range(grid.per_sheet)) if cells is None else tuple(cells)
-    return _crop_marks(grid, bleed, margin, room, occupied, tuple(keep_out))
+    return _crop_marks(grid, bleed, margin, room, occupied, tuple(keep_out), shift)
 
 
 def cut_guides(
@@ -55,13 +58,16 @@ def cut_guides(
     keep_out: Iterable[BBox],
     trimmed: tuple[tuple[int, float, float], ...],
     marked: bool,
+    shift: tuple[float, float] = (0.0, 0.0),
 ) -> list[Op]:
-    """A side's cut guides as one group that moves nothing: the trim of each piece cut along
-    the marks (`trimmed`: its cell, width and height; front sides only), then the crop marks of
-    the occupied `cells` if `marked`. Every side laid out alike shares the group's ops, found
-    once: a PDF draws them once, as a form, and the cache key and the preflight meet them once."""
-    guides = _cut_guides(grid, bleed, margin, room, tuple(cells), tuple(keep_out), trimmed, marked)
-    return [Group(guides)] if guides else []
+    """A side's cut guides as one group, moved by `shift` (a back page's offset, as its backs
+    are; none on a front): the trim of each piece cut along the marks (`trimmed`: its cell,
+    width and height; front sides only), then the crop marks of the occupied `cells` if
+    `marked`. Every side laid out alike shares the group's ops, found once: a PDF draws them
+    once, as a form, and the cache key and the preflight meet them once."""
+    cached = (tuple(cells), tuple(keep_out), trimmed, marked, shift)
+    guides = _cut_guides(grid, bleed, margin, room, *cached)
+    return [Group(guides, translate(*shift))] if guides else []
 
 
 @lru_cache(maxsize=64)
@@ -74,9 +80,10 @@ def _cut_guides(
     keep_out: tuple[BBox, ...],
     trimmed: tuple[tuple[int, float, float], ...],
     marked: bool,
+    shift: tuple[float, float],
 ) -> tuple[Op, ...]:
     trims = tuple(Rect(*grid.position(cell), w, h, TRIM) for cell, w, h in trimmed)
-    marks = _crop_marks(grid, bleed, margin, room, cells, keep_out) if marked else ()
+    marks = _crop_marks(grid, bleed, margin, room, cells, keep_out, shift) if marked else ()
     return trims + marks
 
 
@@ -88,9 +95,16 @@ def _crop_marks(
     room: tuple[float, float] | None,
     occupied: tuple[int, ...],
     keep_out: tuple[BBox, ...],
+    shift: tuple[float, float],
 ) -> tuple[Op, ...]:
     if not occupied:
         return ()
+    # the limits, as they stand for marks drawn moved by `shift`
+    dx, dy = shift
+    first, last = margin - dx, grid.paper_width - margin - dx  # the printable edges, across
+    above, below = room or (margin, grid.paper_height - margin)
+    above, below = above - dy, below - dy
+    keep_out = tuple((x0 - dx, y0 - dy, x1 - dx, y1 - dy) for x0, y0, x1, y1 in keep_out)
     rows = [index // grid.columns for index in occupied]
     columns = [index % grid.columns for index in occupied]
     first_row, last_row = min(rows), max(rows)
@@ -102,7 +116,6 @@ def _crop_marks(
     right = grid.left + last_column * step_x + grid.cell_width
     xs = [x for x in grid.cut_xs() if left - 1e-6 <= x <= right + 1e-6]
     ys = [y for y in grid.cut_ys() if top - 1e-6 <= y <= bottom + 1e-6]
-    above, below = room or (margin, grid.paper_height - margin)
     top_art, bottom_art = top - bleed - MARK_CLEARANCE, bottom + bleed + MARK_CLEARANCE
     left_art, right_art = left - bleed - MARK_CLEARANCE, right + bleed + MARK_CLEARANCE
     up, down = _length(top_art - above), _length(below - bottom_art)
@@ -110,8 +123,8 @@ def _crop_marks(
     # go in the bleed instead, from the printable edge to the cut, cut off with the bleed.
     in_bleed_up = not up and top - above >= MARK_IN_BLEED
     in_bleed_down = not down and below - bottom >= MARK_IN_BLEED
-    leftward = _length(left_art - margin)
-    rightward = _length(grid.paper_width - margin - right_art)
+    leftward = _length(left_art - first)
+    rightward = _length(last - right_art)
     # art end, outer end, the shortest the mark may be
     marks: list[tuple[tuple[float, float], tuple[float, float], float]] = []
     for x in xs:
@@ -123,17 +136,17 @@ def _crop_marks(
             marks.append(((x, bottom_art), (x, bottom_art + down), MARK_MIN))
         elif in_bleed_down:
             marks.append(((x, bottom), (x, below), MARK_IN_BLEED))
-    in_bleed_left = not leftward and left - margin >= MARK_IN_BLEED
-    in_bleed_right = not rightward and grid.paper_width - margin - right >= MARK_IN_BLEED
+    in_bleed_left = not leftward and left - first >= MARK_IN_BLEED
+    in_bleed_right = not rightward and last - right >= MARK_IN_BLEED
     for y in ys:
         if leftward:
             marks.append(((left_art, y), (left_art - leftward, y), MARK_MIN))
         elif in_bleed_left:
-            marks.append(((left, y), (margin, y), MARK_IN_BLEED))
+            marks.append(((left, y), (first, y), MARK_IN_BLEED))
         if rightward:
             marks.append(((right_art, y), (right_art + rightward, y), MARK_MIN))
         elif in_bleed_right:
-            marks.append(((right, y), (grid.paper_width - margin, y), MARK_IN_BLEED))
+            marks.append(((right, y), (last, y), MARK_IN_BLEED))
     ops: list[Op] = []
     for art_end, outer_end, shortest in marks:
         outer = _clear(art_end, outer_end, keep_out, shortest)

@@ -148,6 +148,8 @@ def _page(
     ops = list(art)
     notes = footer(blocks, spec, f"{ACTUAL_SIZE} · {label}")
     keep_out = [box for box in (bounds(notes),) if box is not None]
+    # a back's cut lines move with its backs, to land on the fronts' once the printer shifts it
+    dx, dy = (0.0, 0.0) if front else (spec.back_offset_x, spec.back_offset_y)
     for block, indices in zip(blocks, cells, strict=True):
         if not block.straight:
             continue
@@ -156,13 +158,15 @@ def _page(
             for index in indices:
                 x, y = grid.position(index)
                 ops.append(
-                    cut_path(x, y, grid.cell_width, grid.cell_height, spec.cut_corner_radius)
+                    cut_path(
+                        x + dx, y + dy, grid.cell_width, grid.cell_height, spec.cut_corner_radius
+                    )
                 )
         pieces = enumerate(block.pieces) if front else ()
         trimmed = tuple((i, p.width, p.height) for i, p in pieces if p.front is not None)
-        room = block.room
-        marked = spec.crop_marks
-        ops += cut_guides(grid, spec.bleed, spec.margin, room, indices, keep_out, trimmed, marked)
+        room, marked = block.room, spec.crop_marks
+        where = (room, indices, keep_out, trimmed, marked, (dx, dy))
+        ops += cut_guides(grid, spec.bleed, spec.margin, *where)
     ops += notes
     return Page(blocks[0].grid.paper_width, blocks[0].grid.paper_height, ops, label=label)
 
