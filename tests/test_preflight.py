@@ -391,13 +391,23 @@ EDGE_MARKS = {
 }
 
 
+EDGE_MIDDLES = {
+    "left": (50.0, 94.0),
+    "right": (113.0, 94.0),
+    "top": (81.5, 50.0),
+    "bottom": (81.5, 138.0),
+}
+
+
 @pytest.mark.parametrize("side", sorted(EDGE_MARKS))
-def test_the_unmarked_edge_is_named(side: str) -> None:
+def test_the_unmarked_edge_is_named_where_it_is(side: str) -> None:
+    """Named at the middle of the edge itself, not at the piece's centre."""
     marks = [mark for name, mark in EDGE_MARKS.items() if name != side]
     ((code, message, _),) = _findings([TRIM, *marks])
     assert code == "PK766"
+    x, y = EDGE_MIDDLES[side]
     assert message == (
-        f"the {side} edge of a piece at x 81.5 mm, y 94.0 mm has no crop mark and no cut line"
+        f"the {side} edge of a piece at x {x} mm, y {y} mm has no crop mark and no cut line"
     )
 
 
@@ -477,8 +487,9 @@ FINDINGS = {
         "PK760",
         "a rect reaches 2.0 mm from the right edge, at x 188.0 mm, y 120.0 mm; home printers "
         "leave the outer 5 mm blank",
-        "keep art, bleed, marks and text 5 mm inside the paper (a smaller piece, fewer per sheet "
-        "or a larger paper), or accept the risk with 'preflight: {accept: [code]}'",
+        "keep art, bleed, marks and text 5 mm inside the paper (a smaller piece, fewer per sheet, "
+        "a larger paper, or on a back page a smaller back offset), or accept the risk with "
+        "'preflight: {accept: [code]}'",
     ),
     "cut like fold": (
         [
@@ -503,7 +514,7 @@ FINDINGS = {
     "unmarked edge": (
         [TRIM],
         "PK766",
-        "the left edge of a piece at x 81.5 mm, y 94.0 mm has no crop mark and no cut line",
+        "the left edge of a piece at x 50.0 mm, y 94.0 mm has no crop mark and no cut line",
         "turn crop marks on, give the material a 'cut_corner_radius' (a cut line round each "
         "piece), or leave room in the margins for marks",
     ),

@@ -98,7 +98,8 @@ def ink_in_strip(items: list[Item], size: tuple[float, float]) -> Iterator[Findi
             f"{what} reaches {max(0.0, to_mm(distance)):.1f} mm from the {edge} edge, "
             f"{_at(item.box)}; home printers leave the outer 5 mm blank",
             "keep art, bleed, marks and text 5 mm inside the paper (a smaller piece, fewer per "
-            "sheet or a larger paper), or accept the risk with 'preflight: {accept: [code]}'",
+            "sheet, a larger paper, or on a back page a smaller back offset), or accept the "
+            "risk with 'preflight: {accept: [code]}'",
         )
 
 
@@ -431,9 +432,11 @@ def uncut_edges(items: list[Item]) -> Iterator[Finding]:
                     if vertical
                     else ("top" if at == y0 else "bottom")
                 )
+                middle = (start + end) / 2  # where the edge is, not the piece's centre
+                edge = (at, middle, at, middle) if vertical else (middle, at, middle, at)
                 yield Finding(
                     PREFLIGHT_UNMARKED,
-                    f"the {side} edge of a piece {_at(trim.box)} has no crop mark and no cut line",
+                    f"the {side} edge of a piece {_at(edge)} has no crop mark and no cut line",
                     "turn crop marks on, give the material a 'cut_corner_radius' (a cut line "
                     "round each piece), or leave room in the margins for marks",
                 )
