@@ -1492,13 +1492,19 @@ def did_you_mean(
     """A hint naming the closest allowed name, listing the names when none is close, or
     `otherwise` when there is nothing to choose from: every diagnostic carries a hint."""
     options = sorted(set(choices))
-    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
-    if close:
-        return f"did you mean '{close[0]}'?"
+    close = closest(word, options)
+    if close is not None:
+        return f"did you mean '{close}'?"
     if options:
         shown = ", ".join(options[:12]) + (", …" if len(options) > 12 else "")
         return f"expected one of: {shown}"
     return otherwise
+
+
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    """The allowed name closest to a mistyped one, if one is close enough to be meant."""
+    close = difflib.get_close_matches(word, sorted(set(choices)), n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 def some_of(names: Sequence[str], shown: int = 3) -> str:

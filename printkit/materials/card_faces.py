@@ -28,6 +28,7 @@ from printkit.diagnostics import (
     Diagnostics,
     SharedFindings,
     Span,
+    closest,
     did_you_mean,
 )
 from printkit.draw.fonts import OWN, font_label
@@ -67,6 +68,8 @@ class FaceContext:
     span: Span
     # where one of the piece's own values is written (a card's field), for a mistake in it
     value_span: Callable[[str], Span] | None = None
+    # the names its deck lets a card hold (its fields, and name, count...), for hints
+    declared: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -148,7 +151,7 @@ class FaceDrawer:
                 context,
                 part,
                 key,
-                problem.hint or _field_hint(str(problem), context.values),
+                problem.hint or _field_hint(str(problem), context),
             )
             return None
 
@@ -627,14 +630,28 @@ def _arrow_head(
     return (("M", *inner), ("L", *outer), ("L", *point), ("Z",))
 
 
-def _field_hint(problem: str, values: dict[str, Any]) -> str:
-    """'did you mean' over the card's fields when a template names one it does not have."""
+CHECK_FIELDS = "check the field names against the card's values and the deck's fields"
+NOTHING_THERE = (
+    "the name before the dot is nothing for this piece (a card with no kind or set, or with one "
+    "its deck does not define, has none): give it one, or draw the region only when it has one "
+    "(when: kind)"
+)
+
+
+def _field_hint(problem: str, context: FaceContext) -> str:
+    """What to do when a template names a field the card does not have: 'did you mean' over
+    the names its deck declares; or, when the deck declares that name, that this card leaves
+    it out (writing, maybe, a misspelling of it, which is the mistake to mend)."""
+    if "nothing (none) has no" in problem:
+        return NOTHING_THERE
     missing = re.search(r"has no (?:attribute|field) '([^']+)'", problem)
-    card = values.get("card")
-    if missing and isinstance(card, dict):
-        return did_you_mean(
-            missing[1],
-            [key for key in card if isinstance(key, str)],
-            otherwise="check the field names against the card's values and the deck's fields",
-        )
-    return "check the field names against the card's values and the deck's fields"
+    card = context.values.get("card")
+    if missing is None or not isinstance(card, dict):
+        return CHECK_FIELDS
+    name = missing[1]
+    if name not in context.declared:
+        return did_you_mean(name, context.declared, otherwise=CHECK_FIELDS)
+    stray = closest(name, (key for key in card if key not in context.declared))
+    if stray is not None:
+        return f"this card writes '{stray}', which its deck does not declare: write '{name}'"
+    return f"this card does not set '{name}': set it, or draw the region only when it is set"

@@ -43,6 +43,10 @@ def deck_context(loaded: LoadedPackage, deck_id: str) -> dict[str, Any]:
     }
 
 
+# What every card holds, besides the fields its deck declares (card_context's first keys)
+CARD_NAMES = frozenset(("name", "count", "kind", "set", "pips"))
+
+
 def card_context(deck: DeckSpec, card: CardSpec, shared: dict[str, Any]) -> dict[str, Any]:
     """The names a card's templates can use: card, set, kind, and the deck's shared names."""
     card_set = deck.sets.get(card.set) if card.set else None
@@ -129,6 +133,7 @@ def deck_pieces(
             f"card '{card.name}'",
             loaded.spans.value(path),
             partial(_value_span, loaded, path),
+            CARD_NAMES | frozenset(deck.fields),
         )
         front_ops = tuple(drawer.face(front, context))
         back_ops = tuple(drawer.face(back, context)) if back is not None else None
