@@ -138,26 +138,39 @@ def test_back_text_sits_in_the_mirrored_cell_and_reads_upright(marked: Path, mat
 
 @pytest.mark.parametrize("material", ["long_edge", "short_edge"])
 def test_back_art_edges_register_with_the_front_cut_lines(marked: Path, material: str) -> None:
-    """Each back fills its cell exactly: its colour starts and ends on the cut lines (plus the
-    bleed at the sheet's outer edges), so front and back agree to 0.2 mm."""
+    """Each back fills its cell exactly: its colour starts and ends on the cut lines, plus the
+    bleed where no piece lies beyond (the sheet's outer edges, and the blank cells of its part-
+    filled last row), so front and back agree to 0.2 mm."""
     grid = grid_for(material)
     backs = impose(material).get("backs", "long_edge")
     raster = Raster.of(marked / f"{material}.pdf", 1)
     dx, dy = offset(material)
     bleed = bleed_mm(MATERIALS[material])
-    for slot, card in enumerate(CARDS[: grid.per_sheet]):
+    cards = CARDS[: grid.per_sheet]
+    filled = {mirror_slot(grid, slot, backs) for slot in range(len(cards))}
+
+    def open_beyond(row: int, column: int) -> bool:
+        inside = 0 <= row < grid.rows and 0 <= column < grid.columns
+        return not inside or row * grid.columns + column not in filled
+
+    assert any(
+        open_beyond(row, column) for row in range(grid.rows) for column in range(grid.columns)
+    )
+    for slot, card in enumerate(cards):
         target = mirror_slot(grid, slot, backs)
         x, y, row, column = grid.cell(target)
         colour = BACKS[card["name"]]
         px, py = probe(grid, target)
         run = segment_at(raster.row(py), colour, px)
-        assert_mm(run.start, x - (bleed if column == 0 else 0) + dx, f"{card['name']} back left")
-        right = x + CARD[0] + (bleed if column == grid.columns - 1 else 0) + dx
+        left = x - (bleed if open_beyond(row, column - 1) else 0) + dx
+        assert_mm(run.start, left, f"{card['name']} back left")
+        right = x + CARD[0] + (bleed if open_beyond(row, column + 1) else 0) + dx
         assert_mm(run.end, right, f"{card['name']} back right")
         cx = probe_column(grid, target) + dx
         run = segment_at(raster.column(cx), colour, py)
-        assert_mm(run.start, y - (bleed if row == 0 else 0) + dy, f"{card['name']} back top")
-        bottom = y + CARD[1] + (bleed if row == grid.rows - 1 else 0) + dy
+        top = y - (bleed if open_beyond(row - 1, column) else 0) + dy
+        assert_mm(run.start, top, f"{card['name']} back top")
+        bottom = y + CARD[1] + (bleed if open_beyond(row + 1, column) else 0) + dy
         assert_mm(run.end, bottom, f"{card['name']} back bottom")
 
 

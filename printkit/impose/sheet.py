@@ -10,6 +10,7 @@ Circles and hexagons always stand 2 × bleed apart and carry their own outline, 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 
 from printkit.draw.ops import Box, Group, Op, Page, Placed, Rect, translate
@@ -22,16 +23,26 @@ from printkit.model.base import ImposeSpec
 from printkit.preflight.items import bounds
 
 
-def bleed_sides(grid: Grid, index: int, bleed: float, shared: bool) -> tuple[float, ...]:
-    """Bleed allowed on each side of the piece in cell `index`: none toward a shared cut."""
+def bleed_sides(
+    grid: Grid, index: int, bleed: float, shared: bool, filled: Collection[int] | None = None
+) -> tuple[float, ...]:
+    """Bleed allowed on each side of the piece in cell `index` (left, top, right, bottom): none
+    toward a shared cut with a piece beyond it. Toward a cell left empty (`filled` holds the
+    cells with a piece; all by default), as on a sheet's last, part-filled page, the art
+    bleeds as at the grid's edge: a cut a little off there shows art, not white paper."""
     if not shared:
         return (bleed, bleed, bleed, bleed)
     row, column = divmod(index, grid.columns)
+
+    def open_beyond(r: int, c: int) -> bool:
+        inside = 0 <= r < grid.rows and 0 <= c < grid.columns
+        return not inside or (filled is not None and r * grid.columns + c not in filled)
+
     return (
-        bleed if column == 0 else 0.0,
-        bleed if row == 0 else 0.0,
-        bleed if column == grid.columns - 1 else 0.0,
-        bleed if row == grid.rows - 1 else 0.0,
+        bleed if open_beyond(row, column - 1) else 0.0,
+        bleed if open_beyond(row - 1, column) else 0.0,
+        bleed if open_beyond(row, column + 1) else 0.0,
+        bleed if open_beyond(row + 1, column) else 0.0,
     )
 
 
@@ -114,13 +125,18 @@ def _side(block: Block, spec: ImposeSpec, back: bool) -> tuple[list[Op], list[Pl
     art: list[Op] = []
     outlines: list[Op] = []
     placed: list[Placed] = []
+    drawn = [(i, p.back if back else p.front) for i, p in enumerate(block.pieces)]
+    cells = {
+        i: mirrored_index(grid, i, spec.backs) if back else i for i, ops in drawn if ops is not None
+    }
+    filled = set(cells.values())
     for index, piece in enumerate(block.pieces):
         ops = piece.back if back else piece.front
         if ops is None:
             continue
-        target = mirrored_index(grid, index, spec.backs) if back else index
+        target = cells[index]
         x, y = grid.position(target)
-        sides = bleed_sides(grid, target, spec.bleed, block.shared)
+        sides = bleed_sides(grid, target, spec.bleed, block.shared, filled)
         paper = (grid.paper_width, grid.paper_height)
         area = printable_area(paper, spec.margin)
         art.append(place(ops, x, y, piece.width, piece.height, sides, area))

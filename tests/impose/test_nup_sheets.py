@@ -302,6 +302,37 @@ def test_a_back_page_s_cut_lines_move_with_its_backs() -> None:
     )  # the backs' own corners, where the cut paths are
 
 
+@pytest.mark.parametrize("backs", ["long_edge", "short_edge"])
+def test_art_bleeds_toward_the_empty_cells_of_a_part_filled_sheet(backs: str) -> None:
+    """Four cards on a 3 × 3 sheet of shared cut lines: a card bleeds where no card lies
+    beyond it (the sheet's outer edges and the empty cells), on its front and on its back,
+    and never toward a neighbour."""
+    front, back = _sheets(_cards(4), backs=backs)
+    b = mm(3)
+
+    def bleeds(page: Page) -> list[tuple[float, ...]]:
+        """Each card's (left, top, right, bottom) bleed, from the clip of its placement."""
+        cards = [op for op in page.ops if isinstance(op, Group) and op.clip is not None]
+        if not cards:  # a back page: its backs, in one group moved by the back offset
+            [backs_group] = [op for op in page.ops if isinstance(op, Group) and op.clip is None
+                             and not isinstance(op.ops[0], Line)]  # fmt: skip
+            cards = list(backs_group.ops)
+        return [
+            tuple(round(v, 6) for v in (-op.clip[0], -op.clip[1],
+                                        op.clip[2] + op.clip[0] - CARD[0],
+                                        op.clip[3] + op.clip[1] - CARD[1]))
+            for op in cards  # type: ignore[index]
+        ]  # fmt: skip
+
+    b = round(b, 6)
+    # cards 0 1 2 fill the top row, card 3 stands alone below card 0
+    assert bleeds(front) == [(b, b, 0, 0), (0, b, 0, b), (0, b, b, b), (b, 0, b, b)]
+    if backs == "long_edge":  # the rows stay, each row reversed: card 3 under card 0's back
+        assert bleeds(back) == [(0, b, b, 0), (0, b, 0, b), (b, b, 0, b), (b, 0, b, b)]
+    else:  # the rows reversed: card 3's back above card 0's, on the bottom two rows
+        assert bleeds(back) == [(b, 0, 0, b), (0, b, 0, b), (0, b, b, b), (b, b, b, 0)]
+
+
 def _touches(mark: Line, box: tuple[float, float, float, float]) -> bool:
     x0, y0, x1, y1 = box
     return (
