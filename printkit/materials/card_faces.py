@@ -651,7 +651,8 @@ def _field_hint(problem: str, context: FaceContext) -> str:
     name = missing[1]
     if name not in context.declared:
         return did_you_mean(name, context.declared, otherwise=CHECK_FIELDS)
-    stray = closest(name, (key for key in card if key not in context.declared))
+    written = (key for key in card if isinstance(key, str) and key not in context.declared)
+    stray = closest(name, written)
     if stray is not None:
         return f"this card writes '{stray}', which its deck does not declare: write '{name}'"
     return f"this card does not set '{name}': set it, or draw the region only when it is set"
