@@ -89,7 +89,7 @@ def impose_fold_blocks(pages: list[list[Block]], spec: ImposeSpec, title: str) -
                     )
             if spec.crop_marks:
                 ops += cut_guides(
-                    grid, spec.bleed, spec.margin, block.room, occupied, keep_out, (), True
+                    grid, spec.bleed, spec.margin, block.room, occupied, keep_out, (), marked=True
                 )
         ops += notes
         paper_size = (blocks[0].grid.paper_width, blocks[0].grid.paper_height)

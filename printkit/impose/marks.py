@@ -65,8 +65,9 @@ def cut_guides(
     width and height; front sides only), then the crop marks of the occupied `cells` if
     `marked`. Every side laid out alike shares the group's ops, found once: a PDF draws them
     once, as a form, and the cache key and the preflight meet them once."""
-    cached = (tuple(cells), tuple(keep_out), trimmed, marked, shift)
-    guides = _cut_guides(grid, bleed, margin, room, *cached)
+    guides = _cut_guides(
+        grid, bleed, margin, room, tuple(cells), tuple(keep_out), trimmed, marked, shift
+    )
     return [Group(guides, translate(*shift))] if guides else []
 
 

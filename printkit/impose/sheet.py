@@ -125,16 +125,14 @@ def _side(block: Block, spec: ImposeSpec, back: bool) -> tuple[list[Op], list[Pl
     art: list[Op] = []
     outlines: list[Op] = []
     placed: list[Placed] = []
-    drawn = [(i, p.back if back else p.front) for i, p in enumerate(block.pieces)]
-    cells = {
-        i: mirrored_index(grid, i, spec.backs) if back else i for i, ops in drawn if ops is not None
-    }
-    filled = set(cells.values())
-    for index, piece in enumerate(block.pieces):
-        ops = piece.back if back else piece.front
-        if ops is None:
-            continue
-        target = cells[index]
+    drawn = [  # a card may have no back
+        (i, p, ops)
+        for i, p in enumerate(block.pieces)
+        if (ops := p.back if back else p.front) is not None
+    ]
+    cells = [mirrored_index(grid, index, spec.backs) if back else index for index, _, _ in drawn]
+    filled = set(cells)
+    for (_, piece, ops), target in zip(drawn, cells, strict=True):
         x, y = grid.position(target)
         sides = bleed_sides(grid, target, spec.bleed, block.shared, filled)
         paper = (grid.paper_width, grid.paper_height)
@@ -180,9 +178,17 @@ def _page(
                 )
         pieces = enumerate(block.pieces) if front else ()
         trimmed = tuple((i, p.width, p.height) for i, p in pieces if p.front is not None)
-        room, marked = block.room, spec.crop_marks
-        where = (room, indices, keep_out, trimmed, marked, (dx, dy))
-        ops += cut_guides(grid, spec.bleed, spec.margin, *where)
+        ops += cut_guides(
+            grid,
+            spec.bleed,
+            spec.margin,
+            block.room,
+            indices,
+            keep_out,
+            trimmed,
+            marked=spec.crop_marks,
+            shift=(dx, dy),
+        )
     ops += notes
     return Page(blocks[0].grid.paper_width, blocks[0].grid.paper_height, ops, label=label)
 
