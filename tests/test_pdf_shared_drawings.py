@@ -85,3 +85,17 @@ def test_a_drawing_holding_a_form_field_is_never_a_form(tmp_path: Path) -> None:
     assert len(pypdf.PdfReader(path).get_fields() or {}) >= 1
     annotations = pypdf.PdfReader(path).pages[0].get("/Annots") or []
     assert len(annotations) == FORM_FROM
+
+
+def test_a_drawing_that_paints_nothing_is_not_written(tmp_path: Path) -> None:
+    """A sheet's trims without crop marks paint nothing (the preflight alone reads them): the
+    page neither places a form of them nor saves and restores its state round them."""
+    trims = tuple(Rect(x, 0.0, mm(63), mm(88), Paint()) for x in (0.0, mm(63), mm(126)))
+    ops = [Group(trims, translate(mm(10), mm(10) + row * mm(88))) for row in range(FORM_FROM)]
+    path = _written(_document([*ops, _placed(_face(), 0, 0, 0.0)]), tmp_path)
+    page = pypdf.PdfReader(path).pages[0]
+    operators = [op for _, op in pypdf.generic.ContentStream(page.get_contents(), None).operations]
+    assert _placements(path) == {}
+    assert operators.count(b"q") == 2  # the flip of the page's y axis, and the face's group
+    assert b"re" in operators  # the face's red ground is drawn
+    assert Raster.of(path, 0).at(10.0 + 31.5, 10.0 + 44.0) == RED

@@ -97,7 +97,8 @@ class _PdfPainter:
         self.with_fields = False  # whether any page has one
         self.state = _State()
         self.saved: list[_State] = []
-        self.placed = _placements(document)  # id of a group's ops: where groups place them
+        # id of a group's ops: where groups place them; the ids of those that paint nothing
+        self.placed, self.blank = _placements(document)
         self.group_forms: dict[tuple[int, float], str] = {}  # (id of the ops, scale): its form
 
     def colour(self, name: str, fine: bool = False) -> object:
@@ -158,7 +159,7 @@ class _PdfPainter:
             elif isinstance(op, Group):
                 inner = scale * _scale_of(op)
                 key = (id(op.ops), inner)
-                if key in self.group_forms:
+                if key in self.group_forms or key[0] in self.blank:
                     continue
                 self.define_symbols(op.ops, inner)
                 placed = self.placed.get(id(op.ops))
@@ -242,8 +243,7 @@ class _PdfPainter:
 
     def draw(self, op: Op) -> None:
         c = self.canvas
-        paint = getattr(op, "paint", None)
-        if paint is not None and paint.fill is None and paint.stroke is None:
+        if not _paints(op) or (isinstance(op, Group) and id(op.ops) in self.blank):
             return  # nothing to paint (a piece's trim, kept for the preflight)
         if isinstance(op, Text) and op.opacity < 1:
             self.save()  # the alpha ends with the run
@@ -388,20 +388,21 @@ class _Placed:
     clips: list[BBox] | None = field(default_factory=list)
 
 
-def _placements(document: Document) -> dict[int, _Placed]:
-    """Each tuple of ops the pages' groups place (by identity), but those a form cannot hold:
-    a form field is placed on its page, once, not inside a form."""
+def _placements(document: Document) -> tuple[dict[int, _Placed], set[int]]:
+    """Each tuple of ops the pages' groups place (by identity), but those a form cannot hold
+    (a form field is placed on its page, once, not inside a form); and the tuples that paint
+    nothing (a sheet's trims without crop marks), which are not written at all."""
     placed: dict[int, _Placed] = {}
-    fields: dict[int, bool] = {}
+    inside: dict[int, tuple[bool, bool]] = {}  # id of the ops: (holds a form field, paints)
 
-    def walk(ops: list[Op] | tuple[Op, ...]) -> bool:
-        """Count the groups in `ops`; whether `ops` hold a form field."""
-        has_field = False
+    def walk(ops: list[Op] | tuple[Op, ...]) -> tuple[bool, bool]:
+        """Count the groups in `ops`; whether `ops` hold a form field, whether they paint."""
+        has_field = paints = False
         for op in ops:
             if isinstance(op, Group):
                 key = id(op.ops)
-                if key not in fields:
-                    fields[key] = walk(op.ops)
+                if key not in inside:
+                    inside[key] = walk(op.ops)
                     placed[key] = _Placed()
                 seen = placed[key]
                 seen.times += 1
@@ -410,14 +411,24 @@ def _placements(document: Document) -> dict[int, _Placed]:
                     seen.clips = None
                 elif seen.clips is not None:
                     seen.clips.append(clip)
-                has_field = has_field or fields[key]
+                has_field = has_field or inside[key][0]
+                paints = paints or inside[key][1]
             elif isinstance(op, FormField):
-                has_field = True
-        return has_field
+                has_field = paints = True
+            else:
+                paints = paints or _paints(op)
+        return has_field, paints
 
     for page in document.pages:
         walk(page.ops)
-    return {key: seen for key, seen in placed.items() if not fields[key]}
+    forms = {key: seen for key, seen in placed.items() if not inside[key][0]}
+    return forms, {key for key, (_, paints) in inside.items() if not paints}
+
+
+def _paints(op: Op) -> bool:
+    """Whether `op` leaves a mark: not a piece's trim, kept for the preflight alone."""
+    paint = getattr(op, "paint", None)
+    return paint is None or paint.fill is not None or paint.stroke is not None
 
 
 def _clip_box(group: Group) -> BBox | None:
