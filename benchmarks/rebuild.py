@@ -13,6 +13,11 @@ What it does, on a copy of the shipped games (rule_data/) in a temporary folder:
    no-op: the time and how many materials were redrawn (the build's summary line says).
 3. `--jobs 1` against `--jobs 2`, both full builds (`--force`), in turns, and the ratio. On a
    machine shared with other work the wall times say little: run it on a quiet machine.
+4. The longest game last by name (a copy of Raise Shields, the slowest shipped game, named
+   `zz_raise_shields`), `--jobs 2 --force`: with the games' records of the last build, which
+   start the longest games first, against the same build with the records removed before
+   each run (`sh -c 'rm -rf …; printkit …'`, a few milliseconds more), which starts them in
+   name order.
 
 Each row gives the best wall and CPU seconds (the workers' included) of `--repeat` runs; the
 CPU ratio is the fair one for the no-op on a busy machine, the wall ratio the one for --jobs.
@@ -27,12 +32,15 @@ from __future__ import annotations
 
 import argparse
 import re
+import shlex
 import shutil
 import sys
 import tempfile
 from pathlib import Path
 
 from processes import measured
+
+from printkit.cache import CACHE_FOLDER
 
 REPO = Path(__file__).resolve().parent.parent
 CARD = "shields in total, not"
@@ -106,6 +114,18 @@ def main() -> int:
         )
         row("full build, --jobs 1", one)
         row("full build, --jobs 2 (target ≤ 0.65)", two, one)
+
+        shutil.copytree(rule_data / "raise_shields", rule_data / "zz_raise_shields")
+        run(printkit(rule_data, out, "--jobs", "2"))  # every game's record: how long it took
+        records = out / CACHE_FOLDER / "games"
+        forgotten = f"rm -rf {shlex.quote(str(records))} && {shlex.join(printkit(rule_data, out))}"
+        known, unknown = best_of(
+            args.repeat,
+            printkit(rule_data, out, "--force", "--jobs", "2"),
+            ["sh", "-c", f"{forgotten} --force --jobs 2"],
+        )
+        row("longest game last, in name order", unknown)
+        row("longest game last, longest first", known, unknown)
     return 1 if noop[1] / full[1] > 0.05 or counts != {2} else 0
 
 

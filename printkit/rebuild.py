@@ -18,7 +18,9 @@ from __future__ import annotations
 import contextlib
 import importlib
 import itertools
+import math
 import os
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -85,6 +87,7 @@ class GameOutcome:
     written: bool = False
     from_cache: bool = False  # not even loaded: nothing it reads had changed
     failure: OutputError | None = None
+    seconds: float = 0.0  # checking and drawing it (the next build starts the longest first)
 
     @property
     def files(self) -> list[Path]:
@@ -103,6 +106,7 @@ class _Drawn:
     redrawn: bool = False
     failure: tuple[str, int, str] | None = None  # a file that could not be stored, errno, why
     shown: Shown | None = None
+    seconds: float = 0.0  # drawing it, storing its files included
 
 
 @dataclass
@@ -227,6 +231,7 @@ def _record(cache: Cache, outcome: GameOutcome, name: str, key: str) -> None:
         "materials": outcome.materials,
         "built": built,
         "entries": entries,
+        "seconds": round(outcome.seconds, 3),
         "diagnostics": [
             [d.code, str(d.severity), d.message, d.span.file, d.span.line, d.span.column, d.hint]
             for d in outcome.diagnostics
@@ -266,8 +271,15 @@ def _games_in_workers(
     """Each game checked and drawn whole in one of `jobs` processes; its materials' progress
     said as the game comes back."""
     importlib.import_module("printkit.build")  # once, before the fork, not in every worker
+    record = _record_name(run.asked)
+
+    def cost(game_id: str) -> float:
+        """How long the game took last time; never built: as long as any (it may be long)."""
+        seconds = run.cache.game_record(record(game_id)).get("seconds")
+        return seconds if isinstance(seconds, float | int) else math.inf
+
     built = {}
-    for outcome, drawn in in_workers(_check_and_draw, list(run.folders), jobs, run.lock):
+    for outcome, drawn in in_workers(_check_and_draw, list(run.folders), jobs, run.lock, cost):
         built[outcome.game] = (outcome, drawn)
         for material in drawn:
             if progress:
@@ -329,7 +341,9 @@ def _check(game_id: str, outcome: GameOutcome) -> CheckedGame | None:
 
     assert _RUN is not None
     found = outcome.diagnostics
+    start = time.perf_counter()
     game = check_game(game_id, _RUN.folders[game_id], found, _RUN.asked.only)
+    outcome.seconds += time.perf_counter() - start
     if game is None:
         return None
     outcome.materials, outcome.title = game.materials, game.title
@@ -351,6 +365,14 @@ def _shared_exports(options: Iterable[BuildOptions]) -> contextlib.AbstractConte
 
 
 def _draw(task: tuple[str, str]) -> _Drawn:
+    """`_drawn`, timed."""
+    start = time.perf_counter()
+    drawn = _drawn(task)
+    drawn.seconds = time.perf_counter() - start
+    return drawn
+
+
+def _drawn(task: tuple[str, str]) -> _Drawn:
     """Compile, check and preflight one material; render it unless the cache has its files."""
     from printkit import build  # its render_pdf, which a test replaces with a broken one
 
@@ -396,6 +418,7 @@ def _collected(outcome: GameOutcome, drawn: list[_Drawn], out: Path) -> GameOutc
     """The game checked, with its materials' files in the cache or why one could not be
     stored."""
     for material in drawn:
+        outcome.seconds += material.seconds
         if material.failure is not None:
             name, number, reason = material.failure
             outcome.failure = OutputError(out / outcome.game / name, OSError(number, reason))

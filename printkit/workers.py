@@ -9,7 +9,10 @@ import gc
 import os
 import signal
 from collections.abc import Callable, Iterator
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:  # the pool's modules only for a command that uses one (below)
+    from concurrent.futures import Future
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
@@ -26,11 +29,17 @@ class WorkerStopped(Exception):
 
 
 def in_workers(
-    function: Callable[[Task], Result], tasks: list[Task], jobs: int, lock: int | None = None
+    function: Callable[[Task], Result],
+    tasks: list[Task],
+    jobs: int,
+    lock: int | None = None,
+    cost: Callable[[Task], float] | None = None,
 ) -> Iterator[Result]:
     """`function` of each task, in task order, in up to `jobs` forked processes (in this one
     for a single task or job). `lock`: a descriptor the workers close (an output folder's
-    lock, which a worker must not keep alive)."""
+    lock, which a worker must not keep alive). `cost`: how long a task is expected to take;
+    the costliest start first, so that a long one does not start last and keep one worker
+    busy while the others idle (what ninja does with its log of earlier builds)."""
     if jobs <= 1 or len(tasks) <= 1:
         yield from map(function, tasks)
         return
@@ -51,12 +60,30 @@ def in_workers(
         with ProcessPoolExecutor(
             workers, context, initializer=_worker_start, initargs=(lock,)
         ) as pool:
+            futures = _submitted(pool.submit, function, tasks, cost)
             try:
-                yield from pool.map(function, tasks)
+                yield from (future.result() for future in futures)
             except BrokenProcessPool:
                 raise WorkerStopped from None
+            finally:  # a result that raised: the tasks not yet started are not started
+                for future in futures:
+                    future.cancel()
     finally:
         gc.unfreeze()  # `watch` builds again in this process: its garbage must stay collectable
+
+
+def _submitted(
+    submit: Callable[..., Future[Result]],
+    function: Callable[[Task], Result],
+    tasks: list[Task],
+    cost: Callable[[Task], float] | None,
+) -> list[Future[Result]]:
+    """Each task's future, in task order, submitted costliest first (ties in task order)."""
+    order = range(len(tasks))
+    if cost is not None:
+        order = sorted(order, key=lambda index: -cost(tasks[index]))
+    futures = {index: submit(function, tasks[index]) for index in order}
+    return [futures[index] for index in range(len(tasks))]
 
 
 def _worker_start(lock: int | None) -> None:

@@ -21,7 +21,7 @@ from support import GOOD, REPO, RULE_DATA, files_under, leftovers, mixed_rule_da
 import printkit.build
 import printkit.rebuild
 from printkit.build_options import BuildOptions
-from printkit.cache import CACHE_FOLDER
+from printkit.cache import CACHE_FOLDER, Cache
 from printkit.rebuild import build_games
 
 REDRAWN = "material(s) ("
@@ -186,6 +186,35 @@ def test_where_the_games_are_checked(
     assert all((pid != str(os.getpid())) == in_workers for _, pid, _ in lines)
     if in_workers:
         assert {held for _, _, held in lines} == {"0"}
+
+
+def test_the_game_that_took_longest_last_time_is_checked_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each game's record keeps how long it took; the next build hands the longest to a worker
+    first, so that it does not start last while the other worker idles. In name order the
+    third game could only start once a worker had finished its first."""
+    games, out = ("marked_deck", "minimal_deck", "text_fit"), tmp_path / "out"
+    _build(GOOD, out, *games, "--jobs", "2")
+    cache = Cache(out)
+    assert all(cache.game_record(game)["seconds"] > 0 for game in games)
+    for game in games:
+        cache.record_game(
+            game, cache.game_record(game) | {"seconds": 9 if game == "text_fit" else 1}
+        )
+    started = tmp_path / "started"
+    original = printkit.build.check_game
+
+    def recorded(game_id: str, *args: object, **kwargs: object) -> object:
+        with started.open("a", encoding="utf-8") as record:
+            record.write(f"{game_id}\n")
+        return original(game_id, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(printkit.build, "check_game", recorded)
+    again = _build(GOOD, out, *games, "--jobs", "2", "--force")
+    assert "text_fit" in started.read_text(encoding="utf-8").split()[:2]
+    one = _build(GOOD, tmp_path / "one", *games, "--jobs", "1")
+    assert again.replace(str(out), "OUT") == one.replace(str(tmp_path / "one"), "OUT")
 
 
 def test_a_build_in_workers_leaves_nothing_frozen_for_the_next_build(tmp_path: Path) -> None:
