@@ -396,6 +396,13 @@ REGION_OUTSIDE = _code(
     "region outside the safe zone",
     "Text regions should stay inside the safe zone (3 mm inside the trim).",
 )
+TEXT_PAST_THE_TRIM = _code(
+    "PK306",
+    Severity.ERROR,
+    "text region past the piece's edge",
+    "A text region reaches past the trim: what lies beyond it is cut off (partly past, its "
+    "letters are cut through; wholly past, it never prints, though a PDF reader still finds it).",
+)
 PIECE_TOO_BIG_FOR_HEX = _code(
     "PK304",
     Severity.ERROR,

@@ -1,21 +1,22 @@
-"""Layout checks that need the resolved geometry: text must stay inside the safe zone."""
+"""Layout checks that need the resolved geometry: text must stay inside the safe zone, and
+never reach past the trim, where it is cut off."""
 
 from __future__ import annotations
 
-from printkit.diagnostics import REGION_OUTSIDE, Diagnostics
+from printkit.diagnostics import REGION_OUTSIDE, TEXT_PAST_THE_TRIM, Diagnostics
 from printkit.load.yaml_spans import SourceMap
 from printkit.model.layout import GEOMETRY, Layout, Region
 from printkit.model.units import to_mm
 
 
-def _outside_by(region: Region, layout: Layout) -> float:
-    """How far (in points) the region's box reaches past the safe zone; 0 when inside."""
-    safe = layout.safe_zone
+def _outside_by(region: Region, layout: Layout, inset: float) -> float:
+    """How far (in points) the region's box reaches past the line `inset` inside the trim;
+    0 when inside."""
     return max(
-        safe - region.x,
-        safe - region.y,
-        region.x + region.width - (layout.width - safe),
-        region.y + region.height - (layout.height - safe),
+        inset - region.x,
+        inset - region.y,
+        region.x + region.width - (layout.width - inset),
+        region.y + region.height - (layout.height - inset),
         0.0,
     )
 
@@ -23,7 +24,8 @@ def _outside_by(region: Region, layout: Layout) -> float:
 def check_safe_zones(
     layouts: dict[str, Layout], spans: SourceMap, diagnostics: Diagnostics
 ) -> None:
-    """Warn where a text region's geometry is defined if its text a cutting error could trim off.
+    """Warn where a text region's geometry is defined if its text a cutting error could trim off;
+    refuse it if the cut itself trims it off.
 
     Boxes and art may run to the edge (and under the bleed); only text is checked, because a
     millimetre of misaligned cut must never cost a word of the rules.
@@ -32,12 +34,25 @@ def check_safe_zones(
         for region in layout.regions:
             if region.kind != "text" or not region.text:
                 continue
-            excess = _outside_by(region, layout)
+            excess = _outside_by(region, layout, layout.safe_zone)
             if excess <= 1e-6:
                 continue
             path = ("layouts", layout.name, "regions", region.name)
             if not any((*path, name) in spans.values for name in GEOMETRY):
                 continue  # geometry inherited: reported where it is defined
+            past_trim = _outside_by(region, layout, 0.0)
+            if past_trim > 1e-6:
+                diagnostics.add(
+                    TEXT_PAST_THE_TRIM,
+                    f"text region '{region.name}' of layout '{layout.name}' reaches "
+                    f"{to_mm(past_trim):.1f} mm past the piece's edge, where it is cut off",
+                    spans.value(path),
+                    hint=f"keep the region inside the {to_mm(layout.width):.1f} × "
+                    f"{to_mm(layout.height):.1f} mm piece, {to_mm(layout.safe_zone):.1f} mm "
+                    "from each edge (its safe zone); x and y are measured from its top-left "
+                    "corner",
+                )
+                continue
             diagnostics.add(
                 REGION_OUTSIDE,
                 f"text region '{region.name}' of layout '{layout.name}' reaches "
