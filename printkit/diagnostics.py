@@ -1489,7 +1489,9 @@ class SharedFindings:
                 continue
             pieces = some_of([piece for piece, _ in hits])
             hint = next(iter(hits.values()))
-            self.diagnostics.add(code, f"{len(hits)} pieces ({pieces}): {message}", at, hint=hint)
+            self.diagnostics.add(
+                code, f"{len(hits)} different pieces ({pieces}): {message}", at, hint=hint
+            )
         self.pending.clear()
 
 

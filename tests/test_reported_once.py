@@ -28,7 +28,8 @@ def test_a_template_mistake_on_every_card_is_reported_once(tmp_path: Path) -> No
     problems = [d for d in parse_diagnostics(result.output) if d.code == "PK220"]
     assert len(problems) == 1, result.output
     (problem,) = problems
-    assert "10 pieces (card 'Card 1', card 'Card 2', card 'Card 3' and 7 more)" in problem.message
+    first_three = "card 'Card 1', card 'Card 2', card 'Card 3'"
+    assert f"10 different pieces ({first_three} and 7 more)" in problem.message
     lines = game.read_text().splitlines()
     assert "card.efect" in lines[problem.line - 1]  # the region's text line, not a card's
     assert "did you mean 'effect'" in (problem.hint or "")
@@ -62,8 +63,9 @@ def _line_of(path: Path, text: str, after: str = "") -> int:
 BORDER_SKIRMISH = RULE_DATA / "border_skirmish"
 
 
-EIGHT = ("8 pieces (card '1st Rifles', card '2nd Rifles', card 'Lancers' and 5 more)",)
-BY_SIDE = ("4 pieces (card '1st Rifles',", "4 pieces (card 'Grenadiers',")  # one file per side
+EIGHT = ("8 different pieces (card '1st Rifles', card '2nd Rifles', card 'Lancers' and 5 more)",)
+# one file per side
+BY_SIDE = ("4 different pieces (card '1st Rifles',", "4 different pieces (card 'Grenadiers',")
 
 
 @pytest.mark.parametrize(
@@ -100,7 +102,7 @@ def test_a_generators_unknown_key_is_reported_once_at_the_key(tmp_path: Path) ->
     (problem,) = _problems(folder)
     line = _line_of(folder / "game.yaml", "sute:")
     assert (problem.code, problem.line, problem.column) == ("PK120", line, 9)
-    assert "6 pieces (card '1 of Suns'" in problem.message
+    assert "6 different pieces (card '1 of Suns'" in problem.message
     assert "unknown key 'sute'" in problem.message
     assert "did you mean 'suit'" in (problem.hint or "")
 
@@ -133,10 +135,10 @@ def test_a_misspelt_spreadsheet_header_is_reported_once_at_the_header(tmp_path: 
     ]
     header, layout = problems
     assert (header.line, header.column) == (1, 3)
-    assert "3 pieces (card 'Twin', card 'Loner', card 'Giant')" in header.message
+    assert "3 different pieces (card 'Twin', card 'Loner', card 'Giant')" in header.message
     assert "did you mean 'effect'" in (header.hint or "")
     assert layout.line == _line_of(folder / "game.yaml", "text:", after="effect:")
-    assert "3 pieces (" in layout.message
+    assert "3 different pieces (" in layout.message
 
 
 @pytest.mark.parametrize(

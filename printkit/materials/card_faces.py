@@ -139,7 +139,10 @@ class FaceDrawer:
         if isinstance(part, Region) and part.is_static:
             self.diagnostics.add(code, f"{context.subject}: {message}", at, hint=hint)
         else:
-            self.shared.add(code, message, at, context.subject, context.span, hint)
+            source = getattr(part, key or "text", None)
+            read = _field_read(source) if isinstance(source, str) else None
+            span = _field_span(read, context) if read else None
+            self.shared.add(code, message, at, context.subject, span or context.span, hint)
 
     def _render(self, source: str, context: FaceContext, part: Part, key: str) -> str | None:
         try:
@@ -486,6 +489,24 @@ class FaceDrawer:
                 "6pt is about the smallest size that prints legibly",
             )
         return ops + list(fitted.ops)
+
+
+def _field_read(template: str) -> str | None:
+    """The field of the piece that `template` prints as it is (`{{ card.ink }}`), if it is
+    nothing else: a finding of one piece is then its value's, at its cell or key."""
+    whole = _ONE_FIELD.fullmatch(template.strip())
+    return (whole[1] or whole[2]) if whole else None
+
+
+_ONE_FIELD = re.compile(r"\{\{\s*card\s*(?:\.\s*(\w+)|\[\s*['\"]([^'\"]+)['\"]\s*\])\s*\}\}")
+
+
+def _field_span(name: str, context: FaceContext) -> Span | None:
+    """Where the piece's value `name` is written, if the piece holds one of its own."""
+    card = context.values.get("card")
+    if context.value_span is None or not isinstance(card, dict) or name not in card:
+        return None
+    return context.value_span(name)
 
 
 def _value_holding(token: str, context: FaceContext) -> Span | None:

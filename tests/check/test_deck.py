@@ -249,7 +249,8 @@ def test_a_mistake_every_generated_card_shares_is_reported_once_where_it_is_writ
         (
             "PK120",
             _line("powr: 3", GENERATED),
-            "4 pieces (card 'Suns', card 'Moons', card 'Stars' and 1 more): unknown key 'powr'",
+            "4 different pieces (card 'Suns', card 'Moons', card 'Stars' and 1 more): "
+            "unknown key 'powr'",
             "did you mean 'power'? (per-card values are declared in the deck's 'fields')",
         )
     ]
