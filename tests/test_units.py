@@ -33,6 +33,11 @@ PT_PER = {"mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0, "pt": 1.0}
         (".5in", 36.0),
         ("-3mm", -3 * 72 / 25.4),
         ("0mm", 0.0),
+        ("1/8in", 9.0),  # an imperial bleed, as PRINT.md gives it
+        ("7/16in", 31.5),
+        ("1 1/4in", 90.0),  # a whole number, a space, a fraction
+        ("-1/8in", -9.0),
+        ("3/2mm", 1.5 * 72 / 25.4),
     ],
 )
 def test_lengths_convert_to_points(text: str, points: float) -> None:
@@ -79,7 +84,10 @@ def test_an_unknown_unit_is_refused_and_named(text: str, unit: str) -> None:
     assert f"'{unit}'" in error["msg"]
 
 
-@pytest.mark.parametrize("junk", ["", "mm", "sixty mm", "6 3mm", True, None, [63, "mm"]])
+NOT_LENGTHS = ("", "mm", "sixty mm", "6 3mm", "1/0in", "/8in", "1//8in", "1/8/2in", "1 /8in")
+
+
+@pytest.mark.parametrize("junk", [*NOT_LENGTHS, "1/1234567890in", True, None, [63, "mm"]])
 def test_things_that_are_not_lengths_are_refused(junk: object) -> None:
     with pytest.raises(ValidationError):
         LENGTH.validate_python(junk)
@@ -97,10 +105,10 @@ def test_the_schema_pattern_accepts_what_the_parser_accepts() -> None:
     schema = LENGTH.json_schema()
     assert schema["type"] == "string"
     pattern = re.compile(schema["pattern"])
-    for good in ("63mm", "2.5in", "0.5cm", "12pt", ".5in", "-3mm"):
+    for good in ("63mm", "2.5in", "0.5cm", "12pt", ".5in", "-3mm", "1/8in", "1 1/4in"):
         assert pattern.match(good), good
         parse_length(good)
-    for bad in ("63", "63px", "mm", "2.5 inches"):
+    for bad in ("63", "63px", "mm", "2.5 inches", "1/8"):
         assert not pattern.match(bad), bad
         with pytest.raises(ValueError):
             parse_length(bad)

@@ -220,7 +220,8 @@ def _merge(
             region_written.setdefault(region_name, {}).update(
                 {key: spans.value((*where, key)) for key in given}
             )
-    width_height = _size(name, size, shape, orientation, spans, diagnostics)
+    where = written.get("size", spans.value(("layouts", name)))  # in the layout that set it
+    width_height = _size(name, size, shape, orientation, where, diagnostics)
     if width_height is None:
         return None
     built = []
@@ -289,16 +290,17 @@ def _size(
     size: str | Size | None,
     shape: str,
     orientation: str,
-    spans: SourceMap,
+    where: Span,
     diagnostics: Diagnostics,
 ) -> tuple[float, float] | None:
-    """The trim box of a layout: width and height as given, or from one nominal length."""
-    where = spans.value(("layouts", name, "size"))
+    """The trim box of a layout: width and height as given, or from one nominal length.
+    `where`: the size's line in the layout that set it (a layout that extends it and reports
+    the same mistake reports it there, once), or the layout's when none did."""
     if size is None:
         diagnostics.add(
             MISSING_FIELD,
             f"layout '{name}' has no size",
-            spans.value(("layouts", name)),
+            where,
             hint="add 'size: poker' (or another named size) or width and height",
         )
         return None

@@ -12,13 +12,17 @@ MM = 72.0 / 25.4
 POINTS_PER_UNIT = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0}
 MAX_LENGTH = 100_000 * MM  # 100 m: a bound that keeps every computation with lengths finite
 
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*([A-Za-z]*)\s*$")
-LENGTH_PATTERN = r"^-?(\d+(\.\d+)?|\.\d+)\s*(mm|cm|in|pt)$"
+# A decimal, or a fraction as inches are written (1/8in, 1 1/4in: a whole number, a space, the
+# fraction), of at most nine digits a part.
+_LENGTH = re.compile(
+    r"^\s*(-?)(?:(\d+(?:\.\d+)?|\.\d+)|(?:(\d{1,9})\s+)?(\d{1,9})/(\d{1,9}))\s*([A-Za-z]*)\s*$"
+)
+LENGTH_PATTERN = r"^-?(\d+(\.\d+)?|\.\d+|(\d{1,9}\s+)?\d{1,9}/\d{1,9})\s*(mm|cm|in|pt)$"
 UNSIGNED_PATTERN = LENGTH_PATTERN.replace("^-?", "^")
 
 
 def parse_length(value: Any) -> float:
-    """'63mm' → points. A bare number is refused: its unit would be a guess."""
+    """'63mm' or '1/8in' → points. A bare number is refused: its unit would be a guess."""
     if isinstance(value, bool) or not isinstance(value, str | int | float):
         raise PydanticCustomError("length_type", "expected a length such as '63mm' or '2.5in'")
     if isinstance(value, int | float):
@@ -30,9 +34,15 @@ def parse_length(value: Any) -> float:
     match = _LENGTH.match(value)
     if not match:
         raise PydanticCustomError(
-            "length_type", "'{value}' is not a length such as '63mm'", {"value": value}
+            "length_type", "'{value}' is not a length such as '63mm' or '1/8in'", {"value": value}
         )
-    number, unit = match.groups()
+    sign, decimal, whole, numerator, denominator, unit = match.groups()
+    if denominator is not None and int(denominator) == 0:
+        raise PydanticCustomError(
+            "length_type", "'{value}' divides by zero: not a length", {"value": value}
+        )
+    number = float(decimal) if decimal is not None else _fraction(whole, numerator, denominator)
+    number = -number if sign else number
     if not unit:
         raise PydanticCustomError("length_no_unit", "length {value} has no unit", {"value": value})
     if unit not in POINTS_PER_UNIT:
@@ -41,7 +51,7 @@ def parse_length(value: Any) -> float:
             "unknown unit '{unit}' in length '{value}'",
             {"unit": unit, "value": value},
         )
-    points = float(number) * POINTS_PER_UNIT[unit]
+    points = number * POINTS_PER_UNIT[unit]
     if not abs(points) <= MAX_LENGTH:  # also false for inf, which 400 digits parse to
         raise PydanticCustomError(
             "length_too_long",
@@ -49,6 +59,10 @@ def parse_length(value: Any) -> float:
             {"value": value},
         )
     return points
+
+
+def _fraction(whole: str | None, numerator: str, denominator: str) -> float:
+    return int(whole or 0) + int(numerator) / int(denominator)
 
 
 def _length_schema(pattern: str) -> WithJsonSchema:
