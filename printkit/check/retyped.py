@@ -18,10 +18,6 @@ _TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
 # '4-6', not of '2d6-1'. One pattern: every card's text is read (10,000 of them in a deck).
 _NUMBER = re.compile(r"(?<![\w.-])(-?\d+)(?!\w|\.\d)(?:-(\d+)(?!\w|\.\d))?")
 _FORMAT_FIELD = re.compile(r"\{[^{}]*\}")  # '{card[cards]}', which a layout's format() fills
-CARD_HINT = (
-    "print the number through the card's field, as the layout formats it "
-    "({card[cards]} with card.effect.format(card=card)), or through a template"
-)
 
 
 def check_retyped(rules: Rules, spans: SourceMap, diagnostics: Diagnostics) -> None:
@@ -46,14 +42,29 @@ def check_retyped_card(
     spans: SourceMap,
     diagnostics: Diagnostics,
 ) -> None:
-    """A card's text field that writes a number one of its number fields holds."""
+    """A card's text field that writes, in its prose, a number one of its number fields holds.
+    A text that is the number and nothing else (a rank '2' beside a power of 2) is a label,
+    not prose."""
     fields = card.values
-    numbers = set(_numbers(v for f, v in fields.items() if deck.fields.get(f) == "number"))
+    holding = {
+        number: name
+        for name, value in fields.items()
+        if deck.fields.get(name) == "number"
+        for number in _numbers([value])
+    }
     for field, value in fields.items():
-        if numbers and deck.fields.get(field) == "text" and isinstance(value, str):
-            text = _FORMAT_FIELD.sub(" ", value)
-            name = f"card '{card.name}'"
-            _check(name, text, numbers, (*path, field), spans, diagnostics, CARD_HINT)
+        if not holding or deck.fields.get(field) != "text" or not isinstance(value, str):
+            continue
+        if _NUMBER.fullmatch(value.strip()):
+            continue
+        retyped = sorted(literal_numbers(_FORMAT_FIELD.sub(" ", value)) & set(holding))
+        if retyped:
+            held = holding[retyped[0]]
+            hint = (
+                f"write {{card[{held}]}} where the number goes, and have the layout print "
+                f"{{{{ card.{field}.format(card=card) }}}}: the text then follows '{held}'"
+            )
+            _report(f"card '{card.name}'", retyped, (*path, field), spans, diagnostics, hint)
 
 
 def literal_numbers(text: str) -> set[int]:
@@ -83,9 +94,20 @@ def _check(
 ) -> None:
     retyped = sorted(literal_numbers(text) & numbers)
     if retyped:
-        diagnostics.add(
-            RETYPED_NUMBER,
-            f"{name} writes {', '.join(map(str, retyped))} in its text, a number it holds as data",
-            spans.value(path),
-            hint=hint,
-        )
+        _report(name, retyped, path, spans, diagnostics, hint)
+
+
+def _report(
+    name: str,
+    retyped: list[int],
+    path: PathKey,
+    spans: SourceMap,
+    diagnostics: Diagnostics,
+    hint: str,
+) -> None:
+    diagnostics.add(
+        RETYPED_NUMBER,
+        f"{name} writes {', '.join(map(str, retyped))} in its text, a number it holds as data",
+        spans.value(path),
+        hint=hint,
+    )

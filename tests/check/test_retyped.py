@@ -10,7 +10,7 @@ from pathlib import Path
 from support import GOOD
 
 from check.rules_data import findings, line_of, with_blocks
-from printkit.check.retyped import CARD_HINT, check_retyped, check_retyped_card, literal_numbers
+from printkit.check.retyped import check_retyped, check_retyped_card, literal_numbers
 from printkit.diagnostics import Diagnostics
 from printkit.load.package import load_package
 
@@ -86,18 +86,21 @@ def test_an_action_s_cost_and_limit_and_a_row_s_data_are_not_retyped(tmp_path: P
 def test_a_card_s_text_fields_are_read_with_its_format_fields_as_spaces(tmp_path: Path) -> None:
     """Text fields only, number fields holding the numbers: a format field ('{card[sign]}2',
     which prints '+2') leaves the number beside it a number of its own; a key the deck does
-    not declare is not printed as text (check/deck.py reports it)."""
+    not declare is not printed as text (check/deck.py reports it); a text that is the number
+    alone is a label. The hint names the card's fields."""
     folder = tmp_path / "minimal_rules"
     shutil.copytree(GOOD / "minimal_rules", folder)
     game = folder / "game.yaml"
     cards = """    fields:
       effect: text
       sign: text
+      rank: text
       power: number
     cards:
       - name: Boost
         power: 2
         sign: "+"
+        rank: "2"
         effect: "Gain {card[sign]}2 power, or {card[sign]}3."
         note: Worth 2.
       - name: Plain
@@ -118,6 +121,7 @@ def test_a_card_s_text_fields_are_read_with_its_format_fields_as_spaces(tmp_path
             "PK507",
             line_of(lines, 'effect: "Gain {card'),
             "card 'Boost' writes 2 in its text, a number it holds as data",
-            CARD_HINT,
+            "write {card[power]} where the number goes, and have the layout print "
+            "{{ card.effect.format(card=card) }}: the text then follows 'power'",
         )
-    ]
+    ]  # its rank, "2" and nothing else, is a label, not prose
