@@ -4,6 +4,7 @@ site (CI builds it with `mkdocs build --strict`, which refuses a broken link or 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import yaml
 from support import REPO, documentation_pages, marked_section, run_cli
@@ -45,3 +46,20 @@ def test_every_yaml_example_in_the_documentation_is_valid_package_data() -> None
     assert len(sections) >= 4, "the documentation lost its package examples"
     for data in sections:
         Package.model_validate({"game": {"title": "Example", "players": "2"}, **data})
+
+
+def test_the_rules_example_passes_every_check(tmp_path: Path) -> None:
+    """The first example of docs/rules.md, with the components it names, is a game that
+    validates without an error: a designer who copies it starts from data printkit accepts
+    (its phase once pointed at a section its rules did not allow)."""
+    block = re.search(r"```yaml\n(.*?)```", (REPO / "docs" / "rules.md").read_text(), re.DOTALL)
+    assert block is not None
+    game = tmp_path / "example"
+    game.mkdir()
+    components = "components:\n  deck: {count: 18}\n  dice: {count: 1}\n"
+    (game / "game.yaml").write_text(
+        'game: {title: Example, players: "2"}\n' + components + block[1], encoding="utf-8"
+    )
+    result = run_cli("--rule-data", tmp_path, "validate", "example")
+    assert result.exit_code == 0, result.output
+    assert "error[" not in result.output

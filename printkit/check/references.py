@@ -148,7 +148,7 @@ class _Checker:
         # at any other section, as a contents sentence does ("movement (§4.0), cannons (§5.0)")
         if owner in self.rules.sections:
             return
-        if section.covers and owner and owner not in section.covers:
+        if section.covers and owner and not {owner, *self._parts(owner)} & set(section.covers):
             self.diagnostics.add(
                 RULE_WRONG_SECTION,
                 f"'{owner}' refers to {section_name(section)}, which is about "
@@ -156,6 +156,16 @@ class _Checker:
                 self.spans.value(path),
                 hint="point at the section whose 'covers' lists this rule",
             )
+
+    def _parts(self, owner: str) -> set[str]:
+        """The rules a phase holds (its steps, the actions taken in it): a phase may point at
+        the section that explains one of them ("spend actions; buying: §4")."""
+        structure = self.rules.structure
+        phase = structure.phases.get(owner) if structure else None
+        if phase is None:
+            return set()
+        actions = {a for a, action in self.rules.actions.items() if action.phase == owner}
+        return {step.id for step in phase.steps} | actions
 
     def unit(self, unit: str, path: PathKey) -> None:
         structure = self.rules.structure

@@ -295,6 +295,47 @@ def test_a_rule_must_point_at_a_section_about_it_and_a_section_at_any(tmp_path: 
     ]
 
 
+def test_a_phase_may_point_at_the_section_of_an_action_or_step_it_holds(tmp_path: Path) -> None:
+    """ "Spend your actions; buying: §4" is a phase pointing at where one of its actions is
+    explained; a phase that holds none of what the section covers is still refused."""
+    loaded, lines = with_blocks(
+        tmp_path,
+        sections="""
+        market: {title: The market, number: "4", covers: [buy]}
+        scoring: {title: Scoring, number: "5", covers: [tally]}
+        """,
+        structure="""
+        unit: turn
+        units: [turn]
+        phases:
+          turn: {title: Actions, text: Spend your actions., see: [market, scoring]}
+          end:
+            title: End
+            text: "Score ({{ ref('scoring') }}), never buy ({{ ref('market') }})."
+            steps:
+              - {id: tally, text: Count the points.}
+        """,
+        actions="""
+        buy: {title: Buy, phase: turn, text: Take a card.}
+        """,
+    )
+    wrong_section = [found for found in _references(loaded) if found[0] == "PK503"]
+    assert wrong_section == [
+        (
+            "PK503",
+            line_of(lines, "see: [market, scoring]"),
+            "'turn' refers to §5 Scoring, which is about 'tally'",
+            WRONG_SECTION_HINT,
+        ),
+        (
+            "PK503",
+            line_of(lines, 'text: "Score ('),
+            "'end' refers to §4 The market, which is about 'buy'",
+            WRONG_SECTION_HINT,
+        ),
+    ]
+
+
 def test_an_id_two_rules_share_is_reported_at_the_second(tmp_path: Path) -> None:
     loaded, lines = with_blocks(
         tmp_path,
