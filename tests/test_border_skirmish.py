@@ -13,6 +13,7 @@ import pypdf
 import pytest
 from support import (
     MM_PER_PT,
+    MM_PER_PX,
     RULE_DATA,
     Raster,
     parse_diagnostics,
@@ -114,3 +115,20 @@ def test_no_word_of_a_tile_header_is_cut_or_hidden_by_the_next_page(built: Path)
         else:
             assert first >= left + 0.5, f"B1's header starts {first:.1f} mm, its cut at {left:.1f}"
             assert last <= raster.width_mm - 5
+
+
+def test_the_counter_sheet_s_side_marks_stop_short_of_the_art(tmp_path: Path) -> None:
+    """On A4 a row of ¾ in counters leaves 4.75 mm between the printable edge and the cut:
+    too little for 3 mm of bleed and a mark. The outer bleed gives way (2.75 mm), so the marks
+    stand in the margin and stop 0.5 mm short of the art, as PRINT.md asks, instead of
+    running through the bleed to the cut."""
+    result = run_cli("build", "border_skirmish", "--only", "units", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    page = Raster.of(tmp_path / "border_skirmish" / "units.pdf", 0)
+    middle = page.row(page.height_mm / 2)
+    art_left = next(x for x, c in enumerate(middle) if max(c) - min(c) > 40) * MM_PER_PX
+    assert 6.85 < art_left < 7.1  # the trim at 9.75 mm, less 2.75 mm of bleed
+    marks = page.dark_projection((4.5, 0, art_left - 0.6, page.height_mm), "y")
+    assert sum(marks) > 0  # the left marks are there
+    across = page.dark_projection((art_left - 0.35, 0, art_left + 1.0, page.height_mm), "y")
+    assert not any(across)

@@ -24,6 +24,7 @@ MARK_CLEARANCE = mm(0.5)
 MARK_MIN = mm(1.5)
 MARK_MAX = mm(6)
 MARK_IN_BLEED = mm(1)  # the shortest mark worth drawing over the bleed
+MIN_KEPT_BLEED = mm(1)  # the least bleed an outer side keeps to give its marks room
 OUTLINE_PAINT = Paint(None, "#333333", 0.3, role="cut")
 CUT_PAINT = Paint(None, "#7f7f7f", 0.25, role="cut")
 TRIM = Paint(None, None, role="trim")  # not drawn: where a straight piece is cut, for checks
@@ -88,6 +89,39 @@ def _cut_guides(
     return trims + marks
 
 
+def outer_bleeds(
+    grid: Grid, bleed: float, margin: float, room: tuple[float, float] | None
+) -> tuple[float, float, float, float]:
+    """The bleed each outer side of a marked grid keeps (left, top, right, bottom), so that its
+    crop marks stop short of the art, as PRINT.md asks: all of it where a mark of MARK_MIN
+    fits beyond; else as much as leaves one (3 mm of bleed becomes 2.75 beside a ⅝ in counter
+    sheet on A4); all of it where not even MIN_KEPT_BLEED would (9-up poker cards on Letter),
+    and the marks go over the bleed, cut off with it. A back page's art and marks move by its
+    offset as they are, so that the printer's shift puts them where the front's stand."""
+    first, last, above, below = _limits(grid, margin, room, (0.0, 0.0))
+    spaces = (
+        grid.left - first,
+        grid.top - above,
+        last - (grid.left + grid.width),
+        below - (grid.top + grid.height),
+    )
+    kept = [space - MARK_MIN - MARK_CLEARANCE for space in spaces]
+    left, top, right, bottom = (
+        bleed if free >= bleed or free < MIN_KEPT_BLEED else free for free in kept
+    )
+    return left, top, right, bottom
+
+
+def _limits(
+    grid: Grid, margin: float, room: tuple[float, float] | None, shift: tuple[float, float]
+) -> tuple[float, float, float, float]:
+    """The printable edges across (first, last) and the room up and down (above, below), as
+    they stand for marks drawn moved by `shift`."""
+    dx, dy = shift
+    above, below = room or (margin, grid.paper_height - margin)
+    return margin - dx, grid.paper_width - margin - dx, above - dy, below - dy
+
+
 @lru_cache(maxsize=64)
 def _crop_marks(
     grid: Grid,
@@ -100,11 +134,8 @@ def _crop_marks(
 ) -> tuple[Op, ...]:
     if not occupied:
         return ()
-    # the limits, as they stand for marks drawn moved by `shift`
     dx, dy = shift
-    first, last = margin - dx, grid.paper_width - margin - dx  # the printable edges, across
-    above, below = room or (margin, grid.paper_height - margin)
-    above, below = above - dy, below - dy
+    first, last, above, below = _limits(grid, margin, room, shift)
     keep_out = tuple((x0 - dx, y0 - dy, x1 - dx, y1 - dy) for x0, y0, x1, y1 in keep_out)
     rows = [index // grid.columns for index in occupied]
     columns = [index % grid.columns for index in occupied]
@@ -117,8 +148,16 @@ def _crop_marks(
     right = grid.left + last_column * step_x + grid.cell_width
     xs = [x for x in grid.cut_xs() if left - 1e-6 <= x <= right + 1e-6]
     ys = [y for y in grid.cut_ys() if top - 1e-6 <= y <= bottom + 1e-6]
-    top_art, bottom_art = top - bleed - MARK_CLEARANCE, bottom + bleed + MARK_CLEARANCE
-    left_art, right_art = left - bleed - MARK_CLEARANCE, right + bleed + MARK_CLEARANCE
+    # the art's bleed: the grid's outer sides keep what leaves their marks room; toward an
+    # empty cell of a part-filled sheet it is whole
+    outer = outer_bleeds(grid, bleed, margin, room)
+    at_edge = (first_column == 0, first_row == 0, last_column == grid.columns - 1)
+    at_edge += (last_row == grid.rows - 1,)
+    to_left, to_top, to_right, to_bottom = (
+        kept if edge else bleed for kept, edge in zip(outer, at_edge, strict=True)
+    )
+    top_art, bottom_art = top - to_top - MARK_CLEARANCE, bottom + to_bottom + MARK_CLEARANCE
+    left_art, right_art = left - to_left - MARK_CLEARANCE, right + to_right + MARK_CLEARANCE
     up, down = _length(top_art - above), _length(below - bottom_art)
     # No room between the art and the margin (three rows of poker cards on Letter): the marks
     # go in the bleed instead, from the printable edge to the cut, cut off with the bleed.

@@ -16,7 +16,7 @@ from dataclasses import replace
 from printkit.draw.ops import Box, Group, Op, Page, Placed, Rect, translate
 from printkit.impose.blocks import Block, back_block, grid_pages
 from printkit.impose.grid import Grid
-from printkit.impose.marks import TRIM, cut_guides, cut_path
+from printkit.impose.marks import TRIM, cut_guides, cut_path, outer_bleeds
 from printkit.impose.pieces import Piece
 from printkit.impose.placement import ACTUAL_SIZE, note, place, printable_area
 from printkit.model.base import ImposeSpec
@@ -24,25 +24,33 @@ from printkit.preflight.items import bounds
 
 
 def bleed_sides(
-    grid: Grid, index: int, bleed: float, shared: bool, filled: Collection[int] | None = None
+    grid: Grid,
+    index: int,
+    bleed: float,
+    shared: bool,
+    filled: Collection[int] | None = None,
+    outer: tuple[float, float, float, float] | None = None,
 ) -> tuple[float, ...]:
     """Bleed allowed on each side of the piece in cell `index` (left, top, right, bottom): none
     toward a shared cut with a piece beyond it. Toward a cell left empty (`filled` holds the
     cells with a piece; all by default), as on a sheet's last, part-filled page, the art
-    bleeds as at the grid's edge: a cut a little off there shows art, not white paper."""
-    if not shared:
-        return (bleed, bleed, bleed, bleed)
+    bleeds as at the grid's edge: a cut a little off there shows art, not white paper. At the
+    grid's edge, `outer`'s bleed for that side (marks.outer_bleeds: room for the crop marks),
+    the whole bleed by default."""
     row, column = divmod(index, grid.columns)
+    edges = outer or (bleed, bleed, bleed, bleed)
 
-    def open_beyond(r: int, c: int) -> bool:
-        inside = 0 <= r < grid.rows and 0 <= c < grid.columns
-        return not inside or (filled is not None and r * grid.columns + c not in filled)
+    def beyond(r: int, c: int, side: int) -> float:
+        if not (0 <= r < grid.rows and 0 <= c < grid.columns):
+            return edges[side]
+        empty = filled is not None and r * grid.columns + c not in filled
+        return bleed if not shared or empty else 0.0
 
     return (
-        bleed if open_beyond(row, column - 1) else 0.0,
-        bleed if open_beyond(row - 1, column) else 0.0,
-        bleed if open_beyond(row, column + 1) else 0.0,
-        bleed if open_beyond(row + 1, column) else 0.0,
+        beyond(row, column - 1, 0),
+        beyond(row - 1, column, 1),
+        beyond(row, column + 1, 2),
+        beyond(row + 1, column, 3),
     )
 
 
@@ -132,9 +140,12 @@ def _side(block: Block, spec: ImposeSpec, back: bool) -> tuple[list[Op], list[Pl
     ]
     cells = [mirrored_index(grid, index, spec.backs) if back else index for index, _, _ in drawn]
     filled = set(cells)
+    outer = None
+    if spec.crop_marks and block.straight:  # the art stops short of the marks
+        outer = outer_bleeds(grid, spec.bleed, spec.margin, block.room)
     for (_, piece, ops), target in zip(drawn, cells, strict=True):
         x, y = grid.position(target)
-        sides = bleed_sides(grid, target, spec.bleed, block.shared, filled)
+        sides = bleed_sides(grid, target, spec.bleed, block.shared, filled, outer)
         paper = (grid.paper_width, grid.paper_height)
         area = printable_area(paper, spec.margin)
         art.append(place(ops, x, y, piece.width, piece.height, sides, area))
