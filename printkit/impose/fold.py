@@ -26,9 +26,8 @@ from printkit.impose.grid import Grid
 from printkit.impose.marks import CUT_PAINT, TRIM, cut_guides, cut_path
 from printkit.impose.pieces import Piece
 from printkit.impose.placement import ACTUAL_SIZE, place, printable_area
-from printkit.impose.sheet import footer, mirrored_index
+from printkit.impose.sheet import footer, mirrored_index, note_boxes
 from printkit.model.base import ImposeSpec
-from printkit.preflight.items import bounds
 
 FOLD_PAINT = Paint(None, "#606060", 0.5, (3.0, 2.0), role="fold")
 # Under the dashes, a white line as wide: on dark or coloured art the fold shows as dark and
@@ -66,7 +65,7 @@ def impose_fold_blocks(pages: list[list[Block]], spec: ImposeSpec, title: str) -
         if shaped:
             text += ", then cut round pieces along their outline"
         notes = footer(blocks, spec, text)
-        keep_out = [box for box in (bounds(notes),) if box is not None]
+        keep_out = note_boxes(notes)
         ops: list[Op] = []
         placed: list[Placed] = []
         for block in blocks:

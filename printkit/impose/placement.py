@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
+
 from printkit.draw.fonts import font_name, text_width
 from printkit.draw.ops import Group, Op, Paint, Rect, Text, translate
 from printkit.model.units import mm
@@ -39,17 +42,75 @@ def note(
     art_bottom: float,
     margin: float,
     art_left: float | None = None,
+    marks_at: Sequence[float] = (),
 ) -> list[Op]:
     """A one-line note (e.g. 'print at actual size') under the art, on a white ground.
 
     When the art leaves no printable room below it (9-up cards on Letter), the note turns to
-    read upward in the left margin, centred on the page, if `art_left` says there is room.
+    read upward in the left margin, if `art_left` says there is room: in the stretches
+    between the crop marks at heights `marks_at`, split at its ' · ' where it must be, so
+    that it crosses none; centred on the page, where the marks give way, when it cannot.
     """
     font = font_name("regular")
     room_below = paper[1] - margin - art_bottom >= mm(0.5) + NOTE_SIZE * (1 + DESCENT)
     if not room_below and art_left is not None and art_left - margin >= mm(1) + NOTE_SIZE:
-        return _note_beside(text, paper, art_left, font)
+        baseline_x = art_left - mm(1) - NOTE_SIZE * DESCENT  # descenders clear of the art
+        stretches = _between(sorted(marks_at), margin, paper[1] - margin)
+        placed = _whole(text, stretches, paper[1] / 2, font) or _packed(
+            text.split(SEPARATOR), stretches, font
+        )
+        if placed is None:
+            return _note_beside(text, baseline_x, paper[1] / 2, font)
+        return [
+            op for line, middle in placed for op in _note_beside(line, baseline_x, middle, font)
+        ]
     return _note_below(text, paper, art_bottom, margin, font)
+
+
+SEPARATOR = " · "
+
+
+def _between(marks: list[float], top: float, bottom: float) -> list[tuple[float, float]]:
+    """The stretches of the margin between crop marks (and the printable edges), bottom first
+    (the order an upward note is read in), each kept 1 mm clear of the marks."""
+    stops = [top, *(y for y in marks if top < y < bottom), bottom]
+    spans = [(a + mm(1), b - mm(1)) for a, b in itertools.pairwise(stops)]
+    return [span for span in reversed(spans) if span[1] > span[0]]
+
+
+def _whole(
+    text: str, stretches: list[tuple[float, float]], middle: float, font: str
+) -> list[tuple[str, float]] | None:
+    """The note in one line, in the stretch nearest the page's middle that holds it."""
+    width = text_width(text, font, NOTE_SIZE)
+    fitting = [(top, bottom) for top, bottom in stretches if bottom - top >= width]
+    if not fitting:
+        return None
+    top, bottom = min(fitting, key=lambda stretch: abs((stretch[0] + stretch[1]) / 2 - middle))
+    return [(text, (top + bottom) / 2)]
+
+
+def _packed(
+    parts: list[str], stretches: list[tuple[float, float]], font: str
+) -> list[tuple[str, float]] | None:
+    """The note's parts, in order, as lines, each in a stretch (the middle of the stretch it
+    is centred on): as many parts to a stretch as fit, then the next stretch. None when a part
+    fits in none of the stretches left."""
+    lines: list[tuple[str, float]] = []
+    remaining = list(parts)
+    for top, bottom in stretches:
+        line = ""
+        while remaining:
+            longer = remaining[0] if not line else line + SEPARATOR + remaining[0]
+            if text_width(longer, font, NOTE_SIZE) > bottom - top:
+                break
+            line = longer
+            remaining.pop(0)
+        if line:
+            lines.append((line, (top + bottom) / 2))
+        if not remaining:
+            return lines
+    return None
 
 
 def _note_below(
@@ -63,10 +124,10 @@ def _note_below(
     return [ground, Text(x, baseline, text, font, NOTE_SIZE, role="note")]
 
 
-def _note_beside(text: str, paper: tuple[float, float], art_left: float, font: str) -> list[Op]:
+def _note_beside(text: str, baseline_x: float, middle: float, font: str) -> list[Op]:
+    """The text reading upward, its baseline at `baseline_x`, centred on height `middle`."""
     width = text_width(text, font, NOTE_SIZE)
-    baseline_x = art_left - mm(1) - NOTE_SIZE * DESCENT  # descenders stay clear of the art
-    upward = (0.0, -1.0, 1.0, 0.0, baseline_x, (paper[1] + width) / 2)
+    upward = (0.0, -1.0, 1.0, 0.0, baseline_x, middle + width / 2)
     return [Group((Text(0, 0, text, font, NOTE_SIZE, role="note"),), upward)]
 
 

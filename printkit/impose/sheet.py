@@ -20,7 +20,7 @@ from printkit.impose.marks import TRIM, cut_guides, cut_path, outer_bleeds
 from printkit.impose.pieces import Piece
 from printkit.impose.placement import ACTUAL_SIZE, note, place, printable_area
 from printkit.model.base import ImposeSpec
-from printkit.preflight.items import bounds
+from printkit.preflight.items import BBox, bounds
 
 
 def bleed_sides(
@@ -172,7 +172,7 @@ def _page(
     a front has trims."""
     ops = list(art)
     notes = footer(blocks, spec, f"{ACTUAL_SIZE} · {label}")
-    keep_out = [box for box in (bounds(notes),) if box is not None]
+    keep_out = note_boxes(notes)
     # a back's cut lines move with its backs, to land on the fronts' once the printer shifts it
     dx, dy = (0.0, 0.0) if front else (spec.back_offset_x, spec.back_offset_y)
     for block, indices in zip(blocks, cells, strict=True):
@@ -204,9 +204,18 @@ def _page(
     return Page(blocks[0].grid.paper_width, blocks[0].grid.paper_height, ops, label=label)
 
 
+def note_boxes(notes: list[Op]) -> list[BBox]:
+    """The box of each line of a sheet's note: what its crop marks stop short of (a note split
+    between the marks leaves them the room between its lines)."""
+    return [box for op in notes if (box := bounds([op])) is not None]
+
+
 def footer(blocks: list[Block], spec: ImposeSpec, text: str) -> list[Op]:
     """The sheet's note, placed where the art of all its blocks leaves printable room."""
     paper = (blocks[0].grid.paper_width, blocks[0].grid.paper_height)
     art_bottom = max(block.grid.top + block.grid.height for block in blocks) + spec.bleed
     art_left = min(block.grid.left for block in blocks) - spec.bleed
-    return note(text, paper, art_bottom, spec.margin, art_left)
+    marks_at = [
+        y for block in blocks if spec.crop_marks and block.straight for y in block.grid.cut_ys()
+    ]
+    return note(text, paper, art_bottom, spec.margin, art_left, marks_at)

@@ -5,6 +5,8 @@ reverse page behind the pieces however the sheet turns."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from support import crop_mark_lines
 
@@ -50,8 +52,8 @@ def _notes(page: Page) -> list[Text]:
 
 
 def _note(page: Page) -> str:
-    [note] = _notes(page)
-    return note.text
+    """The whole note, its lines (between the crop marks it must not cross) in reading order."""
+    return " · ".join(note.text for note in _notes(page))
 
 
 def test_each_fold_sheet_says_how_to_make_its_pieces() -> None:
@@ -146,7 +148,8 @@ def test_rounded_cut_paths_follow_each_unfolded_straight_piece() -> None:
 
 def test_crop_marks_bound_the_occupied_cells_and_stop_short_of_the_note() -> None:
     """One piece on a grid of three rows: its two cut lines each way. Three pieces fill the
-    page: the note, turned upward in the left margin, cuts the marks there short."""
+    page: the note, turned upward in the left margin, stands between the marks there, split
+    where it must be, and every cut line keeps its mark on both sides."""
     grid = _grid()
     [page] = impose_fold(_pieces(1), grid, _spec(), "Cards")
     x, y = grid.position(0)
@@ -154,10 +157,10 @@ def test_crop_marks_bound_the_occupied_cells_and_stop_short_of_the_note() -> Non
     assert {m.x1 for m in crop_mark_lines(page) if m.x1 == m.x2} == {x, x + 2 * W}
     [full] = impose_fold(_pieces(3), grid, _spec(), "Cards")
     notes = [op for op in full.ops if isinstance(op, Group) and _notes(Page(0, 0, [op]))]
-    box = bounds(notes)
-    assert box is not None
+    boxes = [bounds([note]) for note in notes]
     clear = MARK_CLEARANCE * 0.99
-    for mark in crop_mark_lines(full):
+    for mark, box in itertools.product(crop_mark_lines(full), boxes):
+        assert box is not None
         apart = (
             max(mark.x1, mark.x2) < box[0] - clear
             or min(mark.x1, mark.x2) > box[2] + clear
@@ -165,6 +168,8 @@ def test_crop_marks_bound_the_occupied_cells_and_stop_short_of_the_note() -> Non
             or min(mark.y1, mark.y2) > box[3] + clear
         )
         assert apart, mark
+    left_marks = {m.y1 for m in crop_mark_lines(full) if m.y1 == m.y2 and m.x1 < grid.left}
+    assert left_marks == set(grid.cut_ys())
 
 
 def _stacked(spec: ImposeSpec) -> list[Page]:

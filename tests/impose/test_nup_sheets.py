@@ -381,6 +381,35 @@ def test_with_no_room_under_the_art_the_note_reads_upward_in_the_left_margin(
     assert note.matrix == pytest.approx((0.0, -1.0, 1.0, 0.0, baseline, (size[1] + width) / 2))
 
 
+def test_a_long_note_beside_the_art_stands_between_the_marks_and_keeps_them_all() -> None:
+    """9-up poker cards on Letter with backs: the fronts' note (how to print both sides) is
+    longer than a card, so centred on the page it would cross two row cuts and cut their left
+    marks away. It is split at its ' · ' into lines, each between two marks, read upward from
+    the bottom as one line would be; every row cut keeps its mark on both sides."""
+    size, piece = (mm(215.9), mm(279.4)), (mm(63.5), mm(88.9))
+    grid = fit_grid(size, piece, 0.0, mm(5))
+    assert grid is not None
+    spec = ImposeSpec(backs="long_edge")
+    title = "Shields Up — 18-card deck · version 1.0"
+    front = impose_sheets(_cards(9, size=piece), grid, spec, title)[0]
+    notes = [op for op in front.ops if isinstance(op, Group) and isinstance(op.ops[0], Text)]
+    lines = [note.ops[0] for note in notes]
+    assert len(lines) >= 2
+    assert " · ".join(line.text for line in lines) == f"{ACTUAL_SIZE} · {front.label}"
+    cuts = grid.cut_ys()
+    for note, line in zip(notes, lines, strict=True):
+        width = text_width(line.text, line.font, line.size)
+        bottom = note.matrix[5]  # reading upward: the line starts at its bottom
+        assert not [
+            y for y in cuts if bottom - width - MARK_CLEARANCE < y < bottom + MARK_CLEARANCE
+        ]
+    assert [note.matrix[5] for note in notes] == sorted((n.matrix[5] for n in notes), reverse=True)
+    marks = crop_mark_lines(front)
+    left = sorted({m.y1 for m in marks if m.y1 == m.y2 and m.x1 < grid.left})
+    right = sorted({m.y1 for m in marks if m.y1 == m.y2 and m.x1 > grid.left})
+    assert left == right == pytest.approx(cuts)
+
+
 @pytest.mark.parametrize(
     ("paper", "columns", "rows", "top", "baseline"),
     [
