@@ -249,3 +249,30 @@ def test_an_edge_note_near_the_corner_reads_up_to_its_arrow(tmp_path: Path) -> N
     end = note.x + text_width(note.text, "PK-Regular", 7.0) * 25.4 / 72
     assert end <= centre - 2.4  # 2.5 mm clear of the arrow
     assert note.x > 0
+
+
+def test_a_road_passes_under_the_hex_labels_it_crosses(tmp_path: Path) -> None:
+    """A road from hex to hex straight up a column of flat-topped hexes crosses each label
+    printed at the top of a hex: it goes under the label, on the hex's own ground, so no
+    digit is crossed by it, and shows again above and below the label."""
+    road = '["0104", "0103", "0102", "0101"]'
+    text = MAP.format(river='["0202", "0302"]', road=road, smooth="false")
+    text = text.replace("labels: {position: none}", "labels: {position: top, size: 7pt}")
+    result, out = build_game(tmp_path, "rivers", text)
+    assert result.exit_code == 0, result.output
+    pdf = out / "map.pdf"
+    page = Raster.of(pdf, 0)
+    runs = {run.text: run for run in text_runs(pypdf.PdfReader(pdf).pages[0])}
+    for label in ("0102", "0103", "0104"):
+        run = runs[label]
+        width = text_width(label, "PK-Regular", run.size) * 25.4 / 72
+        middle = run.x + width / 2  # the road runs through the hex centres, under the middle
+        height = run.size * 25.4 / 72
+        box = [
+            page.at(run.x + width * t, run.y - height * u)
+            for t in (0.3, 0.5, 0.7)
+            for u in (0.1, 0.4, 0.7)
+        ]
+        assert not [c for c in box if near(c, ROAD, 40)], label
+        assert near(page.at(middle, run.y - 2 * height), ROAD, 40), label  # above the label
+        assert near(page.at(middle, run.y + 1.5 * height), ROAD, 40), label  # and below it

@@ -591,15 +591,30 @@ class MapArt:
             cached = self.edge_shapes[signature] = (name, (ox, oy))
         return cached
 
+    def _ground(self, h: Hex) -> str:
+        """The colour a hex shows behind its label: its zone's, or its terrain's."""
+        board = self.board
+        zone = board.zones.get(h)
+        if zone is not None and board.zone_types[zone].fill:
+            return board.zone_types[zone].fill
+        return board.terrain_types[board.terrain.get(h, board.default_terrain)].fill
+
     def _label_ops(self, cells: list[Hex]) -> list[Op]:
         labels = self.style.labels
         if labels.position == "none" or self.baseline is None or not self.labels:
             return []
         ops: list[Op] = []
+        # A road or track runs through the centres, so across the label at the top of a hex
+        # it joins another above: it passes under the label, on the hex's own ground.
+        on_paths = {h for route in self.board.paths for h in route.hexes}
+        box = self._label_box()
         for h in cells:
             text = self.labels[h]
             cx, cy = self.frame.layout.centre(h)
             width = text_width(text, self.label_font, labels.size)
+            if h in on_paths and box is not None:
+                x, y, w, height = box
+                ops.append(Rect(cx + x, cy + y, w, height, Paint(self._ground(h))))
             ops.append(
                 Text(
                     cx - width / 2,
