@@ -8,12 +8,14 @@ note sit in bands around the window, outside the art, so the assembled map is ex
 art. The part of the window each page keeps (up to where the next page's cut edge lands) is
 written as its TrimBox, so the kept parts assemble edge to edge.
 
-Joins are moved onto rows of hex centres (``snap``) when that costs no extra page, so each
-cut runs through hexes where the two halves are easy to line up.
+Joins are moved back onto rows of hex centres (``snap``), as PRINT.md asks, when that costs no
+extra page, so each cut runs through hexes where the two halves are easy to line up.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -33,7 +35,6 @@ LABEL_SIZE = 6.0
 HEADER_GAP = mm(0.8)  # above and below the header: clear of the index line and the ticks
 HEADER_TOP = mm(2.5) + HEADER_GAP  # the page index line takes the first 2.5 mm
 CUT_CLEARANCE = mm(1)  # text on a page whose left edge is cut starts this far inside it
-SNAP_REACH = mm(3)  # how far back a join may move to run through hex centres
 _EPS = 1e-6
 
 Window = tuple[float, float, float, float]
@@ -114,8 +115,9 @@ def axis_starts(
     length: float, window: float, overlap: float, snaps: Sequence[float] = ()
 ) -> tuple[float, ...]:
     """Window starts along one axis: each next window begins ``window − overlap`` after the
-    last; with snaps, at the furthest snap position up to ``SNAP_REACH`` before that, so the
-    overlap is the one planned or at most 3 mm more."""
+    last; with snaps (the hex centres), at the furthest snap there or before it, so the overlap
+    is the one planned or more by less than the widest gap between two snaps (half a window at
+    most), unless that plan needs more pages than the plain one."""
     if window - overlap <= _EPS:
         raise TilingError(
             f"a window of {to_mm(window):.1f} mm leaves nothing beyond the overlap "
@@ -124,17 +126,21 @@ def axis_starts(
     if length / (window - overlap) > MAX_TILE_PAGES:
         raise TilingError(f"a map {to_mm(length) / 1000:.1f} m long needs too many pages")
 
+    ordered = sorted(snaps)
+    gaps = [b - a for a, b in itertools.pairwise(ordered)]
+    back = min(max(gaps, default=math.inf), (window - overlap) / 2)  # how far a join may move
+
     def plan(points: Sequence[float]) -> tuple[float, ...]:
         starts = [0.0]
         while starts[-1] + window < length - _EPS:
             limit = starts[-1] + window - overlap
-            reach = max(starts[-1] + _EPS, limit - SNAP_REACH)
+            reach = max(starts[-1] + _EPS, limit - back - _EPS)
             candidates = [p for p in points if reach <= p <= limit + _EPS]
             starts.append(max(candidates) if candidates else limit)
         return tuple(starts)
 
     plain = plan(())
-    snapped = plan(snaps) if snaps else plain
+    snapped = plan(ordered) if ordered else plain
     return snapped if len(snapped) <= len(plain) else plain
 
 

@@ -17,7 +17,6 @@ from printkit.impose.tiling import (
     FOOTER,
     HEADER_GAP,
     MAX_TILE_PAGES,
-    SNAP_REACH,
     Header,
     TilingError,
     Window,
@@ -68,18 +67,30 @@ def test_windows_cover_the_art_and_overlap_by_at_least_the_overlap(
 
 
 def test_joins_snap_to_hex_centres_when_that_costs_nothing() -> None:
-    centres = [i * 5.0 for i in range(120)]  # closer together than the 3 mm a join may move
-    starts = axis_starts(500, 200, 28.35, centres)
-    assert all(min(abs(s - c) for c in centres) < 1e-9 for s in starts[1:])
-    assert starts == axis_starts(500, 200, 28.35, centres)  # deterministic
+    """900 pt in windows of 200 with 28.35 of overlap takes six windows, planned plainly or
+    with every join moved back to a hex centre (35 pt apart): the centres win."""
+    centres = [i * 35.0 for i in range(30)]
+    starts = axis_starts(900, 200, 28.35, centres)
+    assert starts == (0.0, 140.0, 280.0, 420.0, 560.0, 700.0)
+    assert len(starts) == len(axis_starts(900, 200, 28.35))
+    assert starts == axis_starts(900, 200, 28.35, centres)  # deterministic
 
 
-@given(st.lists(st.floats(0, 3000), max_size=40))
-def test_a_snapped_join_widens_the_overlap_by_3_mm_at_most(snaps: list[float]) -> None:
-    """The overlap printed is the one planned, or up to 3 mm more: not a hex column more."""
-    starts = axis_starts(3000, 200, mm(10), snaps)
+@given(st.floats(5, 60), st.floats(0, 60))
+def test_a_snapped_join_widens_the_overlap_by_less_than_the_gap_between_hexes(
+    spacing: float, offset: float
+) -> None:
+    """Centres `spacing` apart (a hex column or row): the overlap printed is the one planned
+    or more by less than the spacing, on no more pages than the plain plan's; a join off the
+    centres is the plain plan's."""
+    centres = [offset + i * spacing for i in range(int(3000 / spacing) + 1)]
+    plain = axis_starts(3000, 200, mm(10))
+    starts = axis_starts(3000, 200, mm(10), centres)
+    assert len(starts) <= len(plain)
+    on_centres = all(min(abs(s - c) for c in centres) < 1e-6 for s in starts[1:])
+    assert on_centres or starts == plain
     for a, b in itertools.pairwise(starts):
-        assert mm(10) - 1e-6 <= a + 200 - b <= mm(13) + 1e-6
+        assert mm(10) - 1e-6 <= a + 200 - b < mm(10) + spacing + 1e-6
 
 
 def test_an_overlap_as_wide_as_the_window_is_refused() -> None:
@@ -198,15 +209,15 @@ def test_the_room_stays_for_the_whole_legend_when_taller_windows_would_show_more
 # --- the limits and boundaries of a plan --------------------------------------------------------
 
 
-def test_a_join_moves_back_3_mm_at_most_to_a_hex_centre() -> None:
+def test_a_join_moves_back_to_the_furthest_hex_centre_within_one_gap_of_it() -> None:
     """The window runs 200 pt with 10 pt of overlap: the next may start anywhere from 190 pt
-    back to 190 pt - 3 mm, at the furthest hex centre there; centres further back are not
-    used."""
-    reach = 190 - SNAP_REACH
-    assert axis_starts(500, 200, 10, [reach]) == (0.0, reach, reach + 190)
-    assert axis_starts(500, 200, 10, [reach - 0.01]) == (0.0, 190.0, 380.0)
+    back by the widest gap between two centres, at the furthest centre there; a centre
+    beyond 190 pt would shrink the overlap planned, and is not used."""
+    centres = [i * 30.0 + 5.0 for i in range(20)]  # 5, 35, ..., 185, 215, ...
+    assert axis_starts(500, 200, 10, centres) == (0.0, 185.0, 365.0)
     assert axis_starts(500, 200, 10, [189.0, 190.0]) == (0.0, 190.0, 380.0)
     assert axis_starts(500, 200, 10, [185.0, 189.0]) == (0.0, 189.0, 379.0)
+    assert axis_starts(500, 200, 10, [100.0, 181.0, 191.0]) == (0.0, 181.0, 371.0)
 
 
 def test_a_snapped_plan_needing_a_page_more_gives_way_to_the_plain_one() -> None:
@@ -215,8 +226,8 @@ def test_a_snapped_plan_needing_a_page_more_gives_way_to_the_plain_one() -> None
 
 
 def test_a_hex_centre_at_a_windows_own_start_is_never_its_join() -> None:
-    """A window less than 3 mm beyond its overlap reaches back to its own start."""
-    assert axis_starts(20, 10, 5, [0.0]) == (0.0, 5.0, 10.0)
+    """A join moves back half a window beyond its overlap at most: never to its own start."""
+    assert axis_starts(20, 10, 5, [0.0, 20.0]) == (0.0, 5.0, 10.0)
 
 
 def test_too_little_window_or_too_many_pages_along_an_axis_is_refused_in_words() -> None:

@@ -514,3 +514,40 @@ def test_the_battle_map_is_one_page_and_the_big_ones_tile(paper: str, tmp_path: 
         for name in ("map", "large_map", "fleet_map")
     }
     assert pages == {"map": 1, "large_map": 2, "fleet_map": 4}
+
+
+@pytest.mark.parametrize(
+    ("game", "material", "paper"),
+    [
+        ("raise_shields", "large_map", "a4"),
+        ("raise_shields", "fleet_map", "letter"),
+        ("border_skirmish", "valley", "a4"),
+        ("border_skirmish", "valley", "letter"),
+    ],
+)
+def test_a_tiled_map_is_cut_through_hex_centres(
+    game: str, material: str, paper: str, tmp_path: Path
+) -> None:
+    """PRINT.md: a map tiled over pages is cut through hex centres. A page's TrimBox ends
+    where the cut edge of the page to its right lands on it; a hex's label is centred on the
+    hex, so some label of the page stands centred on that line (within 0.2 mm). (Rows are
+    joined by the same rule, tests/impose/test_tiling.py.)"""
+    out = build(RULE_DATA, game, tmp_path, "--only", material, "--format", "pdf", "--paper", paper)
+    pdf = out / f"{material}.pdf"
+    document = pypdfium2.PdfDocument(pdf)
+    cuts = 0
+    for index, page in enumerate(pypdf.PdfReader(pdf).pages):
+        characters = document[index].get_textpage()
+        text = characters.get_text_range()
+        centres = []  # of each label, from its glyphs' boxes as pdfium reads them, in mm
+        for found in re.finditer(r"(?<!\d)\d{4}(?!\d)", text):
+            left = characters.get_charbox(found.start())[0]
+            right = characters.get_charbox(found.end() - 1)[2]
+            centres.append((left + right) / 2 / MM)
+        trim_right = float(page.trimbox[2]) / MM
+        named = re.search(r"\b([A-Z])(\d+) of (\d+) × (\d+)", text)  # "A1 of 2 × 2"
+        assert named is not None, text
+        if ord(named[1]) - ord("A") + 1 < int(named[3]):  # a page follows to the right
+            assert min(abs(x - trim_right) for x in centres) < 0.2, (trim_right, index)
+            cuts += 1
+    assert cuts >= 1
