@@ -214,3 +214,14 @@ def test_a_mistake_in_text_a_filter_changed_is_still_located(tmp_path: Path) -> 
         "quick_reference.md.j2",
         6,
     ), result.output
+
+
+def test_every_reference_page_says_to_print_it_at_actual_size(built: Path) -> None:
+    """PRINT.md: a PDF must print at actual size, and say so on the sheet: every page of every
+    quick reference and rules reference does, contents page included."""
+    pages = 0
+    for pdf in sorted(built.glob("*/*_reference.pdf")):
+        for number, page in enumerate(pypdf.PdfReader(pdf).pages, start=1):
+            assert "Print at actual size (100 %)" in page.extract_text(), (pdf.name, number)
+            pages += 1
+    assert pages >= 2 * len(GAMES)

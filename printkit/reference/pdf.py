@@ -30,6 +30,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from reportlab.platypus.tables import TableStyle
 
 from printkit.draw.fonts import FACES, register_fonts
+from printkit.impose.placement import ACTUAL_SIZE
 from printkit.model.version import NO_EDITION, Edition, with_edition
 from printkit.reference.markdown import Heading, Styles, flowables
 
@@ -172,7 +173,7 @@ def rules_reference(
     body = _frames(doc, 1, header)
     doc.addPageTemplates(
         [
-            PageTemplate("contents", frames=_frames(doc, 1), onPage=_labels),
+            PageTemplate("contents", frames=_frames(doc, 1), onPage=_contents(styles)),
             PageTemplate(
                 "body", frames=body, onPage=_running(with_edition(title, edition), styles)
             ),
@@ -227,11 +228,15 @@ def _finished(buffer: io.BytesIO, doc: BaseDocTemplate, space: str) -> Built:
     return Built(make_pdfx(pdf), doc.page)
 
 
-def _labels(canvas: Canvas, doc: BaseDocTemplate) -> None:
-    """Page labels a reader shows: the contents page is i, the rules start at 1."""
-    if doc.page == 1:
-        canvas.addPageLabel(0, style="ROMAN_LOWER", start=1)
-        canvas.addPageLabel(1, style="ARABIC", start=1)
+def _contents(styles: Styles):
+    def draw(canvas: Canvas, doc: BaseDocTemplate) -> None:
+        """Page labels a reader shows: the contents page is i, the rules start at 1."""
+        if doc.page == 1:
+            canvas.addPageLabel(0, style="ROMAN_LOWER", start=1)
+            canvas.addPageLabel(1, style="ARABIC", start=1)
+        _bottom_line(canvas, doc, styles, ACTUAL_SIZE)
+
+    return draw
 
 
 def _running(title: str, styles: Styles):
@@ -246,16 +251,23 @@ def _running(title: str, styles: Styles):
         canvas.setLineWidth(0.4)
         canvas.line(MARGIN, top - 3, doc.pagesize[0] - MARGIN, top - 3)
         canvas.restoreState()
+        _bottom_line(canvas, doc, styles, ACTUAL_SIZE)
 
     return draw
 
 
 def _footer(title: str, styles: Styles):
     def draw(canvas: Canvas, doc: BaseDocTemplate) -> None:
-        canvas.saveState()
-        canvas.setFont(FACES["regular"][0], 6.5)
-        canvas.setFillColor(styles.ink("#595959", fine=True))
-        canvas.drawCentredString(doc.pagesize[0] / 2, MARGIN / 2, f"{title} · page {doc.page}")
-        canvas.restoreState()
+        _bottom_line(canvas, doc, styles, f"{ACTUAL_SIZE} · {title} · page {doc.page}")
 
     return draw
+
+
+def _bottom_line(canvas: Canvas, doc: BaseDocTemplate, styles: Styles, text: str) -> None:
+    """A line of small print centred in the bottom margin: every page says how to print it,
+    as PRINT.md asks of every sheet."""
+    canvas.saveState()
+    canvas.setFont(FACES["regular"][0], 6.5)
+    canvas.setFillColor(styles.ink("#595959", fine=True))
+    canvas.drawCentredString(doc.pagesize[0] / 2, MARGIN / 2, text)
+    canvas.restoreState()
