@@ -35,15 +35,30 @@ def _streams(pdf: pikepdf.Pdf) -> list[bytes]:
     """Every content stream: the pages' and their form XObjects' (card backs, frames)."""
     found = []
     for page in pdf.pages:
-        found.append(page.obj.Contents.read_bytes() if "/Contents" in page.obj else b"")
+        contents = page.obj.get("/Contents")
+        parts = contents if isinstance(contents, pikepdf.Array) else [contents] if contents else []
+        found += [part.read_bytes() for part in parts]  # flattened fields add a stream
     for obj in pdf.objects:
         if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Form":
             found.append(obj.read_bytes())
     return found
 
 
-def test_press_pdfs_use_cmyk_operators_only(press: Path) -> None:
-    for path in sorted(press.glob("*.pdf")):
+@pytest.fixture(scope="module")
+def press_forms(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Raise Shields' rosters: sheets with form fields, which the press gets flattened, their
+    filled-in values drawn in the page."""
+    out = tmp_path_factory.mktemp("press_forms")
+    only = ("--only", "ship_rosters", "--only", "roster")
+    result = run_cli(
+        "--rule-data", RULE_DATA, "build", "raise_shields", *only, "--press", "--out", out
+    )
+    assert result.exit_code == 0, result.output
+    return out / "raise_shields"
+
+
+def test_press_pdfs_use_cmyk_operators_only(press: Path, press_forms: Path) -> None:
+    for path in sorted([*press.glob("*.pdf"), *press_forms.glob("*.pdf")]):
         with pikepdf.open(path) as pdf:
             streams = _streams(pdf)
         assert any(CMYK_OPERATORS.search(s) for s in streams), path.name

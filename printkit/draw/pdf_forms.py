@@ -49,14 +49,16 @@ def _value_appearance(field: pikepdf.Object) -> None:
     """A text field shows its value two points in from the left and centred in its height,
     as draw/ops.py field_value sets it where no form holds it (reportlab's own appearance puts
     it in the top left corner, touching the box)."""
-    size = float(str(field.DA).split(" Tf")[0].split()[-1])
+    font, colour = str(field.DA).split(" Tf")
+    size = float(font.split()[-1])
+    colour = colour.strip() or "0 g"  # the field's own: CMYK black in a PDF for the press
     _, bottom, _, top = (float(v) for v in field.Rect)
     value = str(field.get("/V", ""))
     shown = value.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
     baseline = (top - bottom - size * 0.7) / 2
     content = "/Tx BMC\n"
     if value:
-        content += f"q\nBT\n/Helv {size:g} Tf\n0 g\n2 {baseline:.3f} Td\n({shown}) Tj\nET\nQ\n"
+        content += f"q\nBT\n/Helv {size:g} Tf\n{colour}\n2 {baseline:.3f} Td\n({shown}) Tj\nET\nQ\n"
     field.AP.N.write((content + "EMC\n").encode("ascii"))
 
 
