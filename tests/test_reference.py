@@ -225,3 +225,17 @@ def test_every_reference_page_says_to_print_it_at_actual_size(built: Path) -> No
             assert "Print at actual size (100 %)" in page.extract_text(), (pdf.name, number)
             pages += 1
     assert pages >= 2 * len(GAMES)
+
+
+def test_a_term_a_section_defines_is_printed_there_once_and_the_glossary_points_to_it(
+    built: Path,
+) -> None:
+    """Raise Shields' second appendix covers the terms port and starboard: their definitions
+    print there, and the glossary names them with a pointer, not a second copy."""
+    pages = pypdf.PdfReader(built / "raise_shields" / "rules_reference.pdf").pages
+    text = " ".join(" ".join(page.extract_text().split()) for page in pages)
+    assert text.count("the ship's left side") == 1
+    assert text.count("the ship's right side") == 1
+    glossary = text[text.rindex("Glossary") :]
+    assert "port: see Appendix 2: clarifications." in glossary
+    assert "starboard: see Appendix 2: clarifications." in glossary

@@ -25,6 +25,7 @@ from jinja2 import (
 from jinja2.bccache import Bucket
 
 from printkit.check.rule_index import ENTRY_KINDS, Entry, rule_entries
+from printkit.check.sections import home_section
 from printkit.load.files import TEMPLATE, GameFiles, NotFound, Refused
 from printkit.load.package import LoadedPackage
 from printkit.model.package import Erratum
@@ -191,10 +192,7 @@ def reference_context(loaded: LoadedPackage) -> dict[str, Any]:
         # A rule several sections cover is printed in the first; the others link to it.
         "home": Helper(
             "home",
-            lambda rule_id: next(
-                (sid for sid, section in rules.sections.items() if rule_id in section.covers),
-                None,
-            ),
+            lambda rule_id: home_section(rules, rule_id),
             (rule,),
         ),
         "uncovered": [e for e in entries if e.kind != "section" and e.id not in covered],
