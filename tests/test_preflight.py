@@ -194,11 +194,16 @@ def test_only_ink_in_the_strip_counts_and_white_is_no_ink(mark: Op, inks: bool) 
 )
 def test_ink_in_the_strip_is_measured_from_the_edge_it_nears(edge: str, x: int, y: int) -> None:
     """A 40 mm square 2 mm from one edge of A4 (210 × 297 mm) and far from the others: the
-    finding names that edge and that distance, whichever edge it is."""
+    finding names that edge and that distance, whichever edge it is, and the middle of the
+    square's side that nears it."""
     square = Rect(mm(x), mm(y), mm(40), mm(40), Paint("#336699"))
     ((code, message, _),) = _findings([square])
     assert code == "PK760"
-    assert message.startswith(f"a rect reaches 2.0 mm from the {edge} edge, at x {x + 20}.0 mm, ")
+    side_x = {"left": x, "right": x + 40}.get(edge, x + 20)
+    side_y = {"top": y, "bottom": y + 40}.get(edge, y + 20)
+    assert message.startswith(
+        f"a rect reaches 2.0 mm from the {edge} edge, at x {side_x}.0 mm, y {side_y}.0 mm;"
+    )
 
 
 @pytest.mark.parametrize(
@@ -480,12 +485,13 @@ def test_ink_wholly_off_the_paper_is_found_beyond_the_edge_it_passed(
     assert _codes([Rect(past.x, past.y, past.w, past.h, Paint(WHITE))]) == []
 
 
-# Each check's finding as printed: what, where (the middle of the item's box) and what to do.
+# Each check's finding as printed: what, where (the middle of the item's box; for the strip,
+# of its side nearest the edge) and what to do.
 FINDINGS = {
     "ink in the strip": (
         [Rect(mm(168), mm(100), mm(40), mm(40), Paint("#336699"))],
         "PK760",
-        "a rect reaches 2.0 mm from the right edge, at x 188.0 mm, y 120.0 mm; home printers "
+        "a rect reaches 2.0 mm from the right edge, at x 208.0 mm, y 120.0 mm; home printers "
         "leave the outer 5 mm blank",
         "keep art, bleed, marks and text 5 mm inside the paper (a smaller piece, fewer per sheet, "
         "a larger paper, or on a back page a smaller back offset), or accept the risk with "

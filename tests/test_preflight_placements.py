@@ -252,7 +252,7 @@ def test_a_card_placed_many_times_is_reported_as_each_copy_was(tmp_path: Path) -
     strip = [d.message for d in reported if d.code == PREFLIGHT_STRIP]
     assert len(strip) == 3 * 9  # 80 cards, 9 a sheet: left, right and the note at the bottom
     assert strip[0] == (
-        "material 'sheet', page 1: a rect reaches 1.5 mm from the left edge, at x 36.0 mm, "
+        "material 'sheet', page 1: a rect reaches 1.5 mm from the left edge, at x 1.5 mm, "
         "y 54.5 mm; home printers leave the outer 5 mm blank"
     )
 

@@ -184,6 +184,10 @@ class Page:
     bleed_box: Box | None = None
     label: str = ""
     placed: list[Placed] = field(default_factory=list)  # the pieces imposed on it
+    # How far the printer moves this page's print on the paper: on a back page, the shift its
+    # offset makes up for (the offset's opposite), so the preflight's 5 mm strip is measured
+    # where the ink lands.
+    lands: tuple[float, float] = (0.0, 0.0)
 
 
 @dataclass

@@ -26,7 +26,7 @@ from printkit.impose.grid import Grid
 from printkit.impose.marks import CUT_PAINT, TRIM, cut_guides, cut_path
 from printkit.impose.pieces import Piece
 from printkit.impose.placement import ACTUAL_SIZE, place, printable_area
-from printkit.impose.sheet import footer, mirrored_index, note_boxes
+from printkit.impose.sheet import footer, mirrored_index, moved_by_offset, note_boxes
 from printkit.model.base import ImposeSpec
 
 FOLD_PAINT = Paint(None, "#606060", 0.5, (3.0, 2.0), role="fold")
@@ -116,9 +116,9 @@ def _backing(blocks: list[Block], spec: ImposeSpec, label: str) -> Page:
             right = min(x + grid.cell_width + b, x1)
             bottom = min(y + grid.cell_height + b, y1)
             layers.append(Rect(left, top, right - left, bottom - top, BACKING))
-    shifted = Group(tuple(layers), translate(spec.back_offset_x, spec.back_offset_y))
-    ops: list[Op] = [shifted, *footer(blocks, spec, f"{ACTUAL_SIZE} · {label}")]
-    return Page(blocks[0].grid.paper_width, blocks[0].grid.paper_height, ops, label=label)
+    ops: list[Op] = [*layers, *footer(blocks, spec, f"{ACTUAL_SIZE} · {label}")]
+    page = Page(blocks[0].grid.paper_width, blocks[0].grid.paper_height, ops, label=label)
+    return moved_by_offset(page, spec)
 
 
 def _unfolded(

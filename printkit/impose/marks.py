@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from printkit.draw.ops import Group, Line, Op, Paint, Rect, translate
+from printkit.draw.ops import Group, Line, Op, Paint, Rect
 from printkit.impose.grid import Grid
 from printkit.model.units import mm
 
@@ -37,17 +37,15 @@ def crop_marks(
     room: tuple[float, float] | None = None,
     cells: Iterable[int] | None = None,
     keep_out: Iterable[BBox] = (),
-    shift: tuple[float, float] = (0.0, 0.0),
 ) -> tuple[Op, ...]:
     """Marks for the cut lines of the occupied `cells` of `grid` (all by default): only lines
     that bound a piece, outside the rows and columns that hold one. `room` is how far up and
     down (page y) they may reach, the margins unless other grids share the page; each mark stops
-    short of the `keep_out` boxes (the sheet's note) or, too short then, is left out. With a
-    `shift` (a back page's offset) the marks are for drawing moved by it, as the backs are:
-    the room, the margins and the boxes are where they stand on the page. Pages laid out alike
-    get the very same tuple, found once: a deck's thousand sheets share a few."""
+    short of the `keep_out` boxes (the sheet's note) or, too short then, is left out. A back
+    page is laid out so, then moved whole by its offset (sheet.moved_by_offset). Pages laid
+    out alike get the very same tuple, found once: a deck's thousand sheets share a few."""
     occupied = tuple(range(grid.per_sheet)) if cells is None else tuple(cells)
-    return _crop_marks(grid, bleed, margin, room, occupied, tuple(keep_out), shift)
+    return _crop_marks(grid, bleed, margin, room, occupied, tuple(keep_out))
 
 
 def cut_guides(
@@ -59,17 +57,14 @@ def cut_guides(
     keep_out: Iterable[BBox],
     trimmed: tuple[tuple[int, float, float], ...],
     marked: bool,
-    shift: tuple[float, float] = (0.0, 0.0),
 ) -> list[Op]:
-    """A side's cut guides as one group, moved by `shift` (a back page's offset, as its backs
-    are; none on a front): the trim of each piece cut along the marks (`trimmed`: its cell,
-    width and height; front sides only), then the crop marks of the occupied `cells` if
-    `marked`. Every side laid out alike shares the group's ops, found once: a PDF draws them
-    once, as a form, and the cache key and the preflight meet them once."""
-    guides = _cut_guides(
-        grid, bleed, margin, room, tuple(cells), tuple(keep_out), trimmed, marked, shift
-    )
-    return [Group(guides, translate(*shift))] if guides else []
+    """A side's cut guides as one group: the trim of each piece cut along the marks
+    (`trimmed`: its cell, width and height; front sides only), then the crop marks of the
+    occupied `cells` if `marked`. Every side laid out alike shares the group's ops, found
+    once: a PDF draws them once, as a form, and the cache key and the preflight meet them
+    once."""
+    guides = _cut_guides(grid, bleed, margin, room, tuple(cells), tuple(keep_out), trimmed, marked)
+    return [Group(guides)] if guides else []
 
 
 @lru_cache(maxsize=64)
@@ -82,10 +77,9 @@ def _cut_guides(
     keep_out: tuple[BBox, ...],
     trimmed: tuple[tuple[int, float, float], ...],
     marked: bool,
-    shift: tuple[float, float],
 ) -> tuple[Op, ...]:
     trims = tuple(Rect(*grid.position(cell), w, h, TRIM) for cell, w, h in trimmed)
-    marks = _crop_marks(grid, bleed, margin, room, cells, keep_out, shift) if marked else ()
+    marks = _crop_marks(grid, bleed, margin, room, cells, keep_out) if marked else ()
     return trims + marks
 
 
@@ -96,9 +90,8 @@ def outer_bleeds(
     crop marks stop short of the art, as PRINT.md asks: all of it where a mark of MARK_MIN
     fits beyond; else as much as leaves one (3 mm of bleed becomes 2.75 beside a ⅝ in counter
     sheet on A4); all of it where not even MIN_KEPT_BLEED would (9-up poker cards on Letter),
-    and the marks go over the bleed, cut off with it. A back page's art and marks move by its
-    offset as they are, so that the printer's shift puts them where the front's stand."""
-    first, last, above, below = _limits(grid, margin, room, (0.0, 0.0))
+    and the marks go over the bleed, cut off with it."""
+    first, last, above, below = _limits(grid, margin, room)
     spaces = (
         grid.left - first,
         grid.top - above,
@@ -113,13 +106,11 @@ def outer_bleeds(
 
 
 def _limits(
-    grid: Grid, margin: float, room: tuple[float, float] | None, shift: tuple[float, float]
+    grid: Grid, margin: float, room: tuple[float, float] | None
 ) -> tuple[float, float, float, float]:
-    """The printable edges across (first, last) and the room up and down (above, below), as
-    they stand for marks drawn moved by `shift`."""
-    dx, dy = shift
+    """The printable edges across (first, last) and the room up and down (above, below)."""
     above, below = room or (margin, grid.paper_height - margin)
-    return margin - dx, grid.paper_width - margin - dx, above - dy, below - dy
+    return margin, grid.paper_width - margin, above, below
 
 
 @lru_cache(maxsize=64)
@@ -130,13 +121,10 @@ def _crop_marks(
     room: tuple[float, float] | None,
     occupied: tuple[int, ...],
     keep_out: tuple[BBox, ...],
-    shift: tuple[float, float],
 ) -> tuple[Op, ...]:
     if not occupied:
         return ()
-    dx, dy = shift
-    first, last, above, below = _limits(grid, margin, room, shift)
-    keep_out = tuple((x0 - dx, y0 - dy, x1 - dx, y1 - dy) for x0, y0, x1, y1 in keep_out)
+    first, last, above, below = _limits(grid, margin, room)
     rows = [index // grid.columns for index in occupied]
     columns = [index % grid.columns for index in occupied]
     first_row, last_row = min(rows), max(rows)

@@ -87,20 +87,31 @@ def impose_block_sheets(pages: list[list[Block]], spec: ImposeSpec, title: str) 
         result[-1].placed = placed
         turned = [back_block(block, spec.backs) for block in blocks]
         backs, placed = _sides(turned, spec, back=True)
-        dx, dy = spec.back_offset_x, spec.back_offset_y
-        shifted = Group(_shared(backs, sides_alike), translate(dx, dy))
         mirrored = [
             [mirrored_index(block.grid, index, spec.backs) for index in indices]
             for block, indices in zip(turned, cells, strict=True)
         ]
         front_page = len(result)  # the page just added, counted from 1
-        result.append(
-            _page(turned, mirrored, spec, [shifted], f"{label} · backs of page {front_page}", False)
-        )
-        result[-1].placed = [
-            replace(p, box=Box(p.box.x + dx, p.box.y + dy, p.box.w, p.box.h)) for p in placed
-        ]
+        art = [Group(_shared(backs, sides_alike))]
+        back = _page(turned, mirrored, spec, art, f"{label} · backs of page {front_page}", False)
+        back.placed = placed
+        result.append(moved_by_offset(back, spec))
     return result
+
+
+def moved_by_offset(page: Page, spec: ImposeSpec) -> Page:
+    """A back page laid out as the front's reverse, then moved whole (art, cut guides, note)
+    by the back offset: once the printer shifts it the other way, as the calibration page
+    measured, everything lands where it was laid out, 5 mm inside the paper."""
+    dx, dy = spec.back_offset_x, spec.back_offset_y
+    if not dx and not dy:
+        return page
+    page.ops = [Group(tuple(page.ops), translate(dx, dy))]
+    page.placed = [
+        replace(p, box=Box(p.box.x + dx, p.box.y + dy, p.box.w, p.box.h)) for p in page.placed
+    ]
+    page.lands = (-dx, -dy)
+    return page
 
 
 def _shared(ops: list[Op], alike: dict[tuple, tuple[Op, ...]]) -> tuple[Op, ...]:
@@ -173,8 +184,6 @@ def _page(
     ops = list(art)
     notes = footer(blocks, spec, f"{ACTUAL_SIZE} · {label}")
     keep_out = note_boxes(notes)
-    # a back's cut lines move with its backs, to land on the fronts' once the printer shifts it
-    dx, dy = (0.0, 0.0) if front else (spec.back_offset_x, spec.back_offset_y)
     for block, indices in zip(blocks, cells, strict=True):
         if not block.straight:
             continue
@@ -183,9 +192,7 @@ def _page(
             for index in indices:
                 x, y = grid.position(index)
                 ops.append(
-                    cut_path(
-                        x + dx, y + dy, grid.cell_width, grid.cell_height, spec.cut_corner_radius
-                    )
+                    cut_path(x, y, grid.cell_width, grid.cell_height, spec.cut_corner_radius)
                 )
         pieces = enumerate(block.pieces) if front else ()
         trimmed = tuple((i, p.width, p.height) for i, p in pieces if p.front is not None)
@@ -198,7 +205,6 @@ def _page(
             keep_out,
             trimmed,
             marked=spec.crop_marks,
-            shift=(dx, dy),
         )
     ops += notes
     return Page(blocks[0].grid.paper_width, blocks[0].grid.paper_height, ops, label=label)

@@ -74,29 +74,44 @@ def clear_of_strip(box: BBox, size: tuple[float, float]) -> bool:
     )
 
 
-def ink_in_strip(items: list[Item], size: tuple[float, float]) -> Iterator[Finding]:
-    """The deepest intrusion into the 5 mm edge strip, per edge."""
+def ink_in_strip(
+    items: list[Item], size: tuple[float, float], lands: tuple[float, float] = (0.0, 0.0)
+) -> Iterator[Finding]:
+    """The deepest intrusion into the 5 mm edge strip, per edge, where the ink lands: moved by
+    `lands`, the shift of the printer a back page's offset makes up for (the opposite of the
+    offset), so the strip is measured on the paper. Each is said at the middle of the item's
+    side that nears the edge, where it stands on the page."""
     width, height = size
+    dx, dy = lands
     deepest: dict[str, tuple[float, Item]] = {}
     near = NEAR_EDGE
     for item in items:
-        if clear_of_strip(item.box, size) or not inks(item) or _beyond(item.box, size):
-            continue  # wholly inside the strip (nearly every item), no ink, or none printed
         x0, y0, x1, y1 = item.box
+        landed = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+        if clear_of_strip(landed, size) or not inks(item) or _beyond(item.box, size):
+            continue  # wholly inside the strip (nearly every item), no ink, or none printed
         for edge, distance in (
-            ("left", x0),
-            ("top", y0),
-            ("right", width - x1),
-            ("bottom", height - y1),
+            ("left", landed[0]),
+            ("top", landed[1]),
+            ("right", width - landed[2]),
+            ("bottom", height - landed[3]),
         ):
             if distance < near and (edge not in deepest or distance < deepest[edge][0]):
                 deepest[edge] = (distance, item)
     for edge, (distance, item) in deepest.items():
         what = _what(item)
+        x0, y0, x1, y1 = item.box
+        side = {
+            "left": (x0, y0, x0, y1),
+            "top": (x0, y0, x1, y0),
+            "right": (x1, y0, x1, y1),
+            "bottom": (x0, y1, x1, y1),
+        }[edge]
+        shifted = " once the printer's shift the back offset makes up for" if any(lands) else ""
         yield Finding(
             PREFLIGHT_STRIP,
-            f"{what} reaches {max(0.0, to_mm(distance)):.1f} mm from the {edge} edge, "
-            f"{_at(item.box)}; home printers leave the outer 5 mm blank",
+            f"{what} reaches {max(0.0, to_mm(distance)):.1f} mm from the {edge} edge{shifted}, "
+            f"{_at(side)}; home printers leave the outer 5 mm blank",
             "keep art, bleed, marks and text 5 mm inside the paper (a smaller piece, fewer per "
             "sheet, a larger paper, or on a back page a smaller back offset), or accept the "
             "risk with 'preflight: {accept: [code]}'",

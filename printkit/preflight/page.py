@@ -74,13 +74,15 @@ def entry_findings(
     size: tuple[float, float],
     home_printed: bool,
     remembered: RememberedGuides | None = None,
+    lands: tuple[float, float] = (0.0, 0.0),
 ) -> Iterator[Finding]:
     """What the checks find on every item of the page, in the same order. `remembered` holds
-    the guides found on the document's pages before, so pages laid out alike share them."""
-    near_edges = _placed(entries, ITEMS, _may_reach_strip(size))  # and those beyond them
+    the guides found on the document's pages before, so pages laid out alike share them;
+    `lands`: how far the printer moves the page's print (Page.lands)."""
+    near_edges = _placed(entries, ITEMS, _may_reach_strip(size, lands))  # and those beyond them
     yield from off_the_paper(near_edges, size)
     if home_printed:
-        yield from ink_in_strip(near_edges, size)
+        yield from ink_in_strip(near_edges, size, lands)
     smallest = _placed(entries, attrgetter("small"))
     yield from small_text(smallest, printed(smallest))
     key = _guides_key(entries)
@@ -130,15 +132,23 @@ def _placed(
     return out
 
 
-def _may_reach_strip(size: tuple[float, float]) -> Callable[[Entry], bool]:
-    """Could an item of the entry put ink in the edge strip? A run is taken whole (its items
-    are on the page already, and the check looks at each)."""
+def _may_reach_strip(
+    size: tuple[float, float], lands: tuple[float, float]
+) -> Callable[[Entry], bool]:
+    """Could an item of the entry put ink in the edge strip (or off the page), where it lands
+    or where it stands? A run is taken whole (its items are on the page already, and the
+    check looks at each)."""
+    dx, dy = lands
 
     def reaches(entry: Entry) -> bool:
         if type(entry) is Run:
             return True
         ink = entry.drawing.ink
-        return ink is not None and not clear_of_strip(entry.moved(ink), size)
+        if ink is None:
+            return False
+        x0, y0, x1, y1 = entry.moved(ink)
+        landed = (x0 + dx, y0 + dy, x1 + dx, y1 + dy)
+        return not (clear_of_strip((x0, y0, x1, y1), size) and clear_of_strip(landed, size))
 
     return reaches
 

@@ -29,7 +29,7 @@ def preflight(
         home_printed = page.bleed_box is None
         entries = sheets.page(page.ops)
         size = (page.width, page.height)
-        for finding in entry_findings(entries, size, home_printed, remembered):
+        for finding in entry_findings(entries, size, home_printed, remembered, page.lands):
             if finding.code in accepted:
                 continue
             diagnostics.add(

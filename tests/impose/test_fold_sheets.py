@@ -46,9 +46,19 @@ def _spec(**fields: object) -> ImposeSpec:
 
 
 def _notes(page: Page) -> list[Text]:
-    """The note's text: on the page, or in the group that turns it upward."""
-    inner = [op for group in page.ops if isinstance(group, Group) for op in group.ops]
-    return [op for op in [*page.ops, *inner] if isinstance(op, Text) and op.role == "note"]
+    """The note's text: on the page, or in the groups that turn it upward or move it with a
+    reverse, in drawing order."""
+
+    def texts(ops: tuple | list) -> list[Text]:
+        found: list[Text] = []
+        for op in ops:
+            if isinstance(op, Group):
+                found += texts(op.ops)
+            elif isinstance(op, Text) and op.role == "note":
+                found.append(op)
+        return found
+
+    return texts(page.ops)
 
 
 def _note(page: Page) -> str:
@@ -194,14 +204,16 @@ def test_the_dark_layer_of_the_reverse_lies_behind_each_unfolded_piece(
     backs: str, stacked: bool
 ) -> None:
     """Turned over its long edge, a layer lies mirrored left to right, over its short edge top
-    to bottom, grown by the bleed, and moved by the measured back offset: two pieces on a
-    grid of three rows, or one on each of two blocks."""
+    to bottom, grown by the bleed, and moved by the measured back offset, the whole reverse
+    with it (its note too), so that the printer's shift puts it where it was laid out: two
+    pieces on a grid of three rows, or one on each of two blocks."""
     spec = _spec(opaque_backing=True, backs=backs, back_offset_x="1mm", back_offset_y="-2mm")
     pages = _stacked(spec) if stacked else impose_fold(_pieces(2), _grid(), spec, "Cards")
     front, reverse = pages
-    [layers] = [op for op in reverse.ops if isinstance(op, Group) and not _notes(Page(0, 0, [op]))]
-    assert layers.matrix == (1.0, 0.0, 0.0, 1.0, mm(1), mm(-2))
-    assert all(isinstance(op, Rect) and op.paint == BACKING for op in layers.ops)
+    [moved] = reverse.ops
+    assert isinstance(moved, Group) and moved.matrix == (1.0, 0.0, 0.0, 1.0, mm(1), mm(-2))
+    assert _notes(reverse) and reverse.lands == (mm(-1), mm(2))
+    layers = Group(tuple(op for op in moved.ops if isinstance(op, Rect) and op.paint == BACKING))
     expected = []
     for placed in front.placed[::2]:  # each front half: the unfolded piece starts there
         x, y = placed.box.x, placed.box.y
