@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from typing import Any
@@ -58,8 +59,33 @@ def _hint(item: Any) -> str:
     if kind == "union_tag_invalid" and "expected_tags" in context:
         return f"choose one of {context['expected_tags']}"
     if kind.endswith("_type") or kind.endswith("_parsing"):
-        return f"this field takes a {kind.split('_')[0]}; see 'printkit schema' for its type"
+        taken = kind.split("_")[0]
+        noun = _NOUNS.get(taken, f"a {taken}")
+        return f"this field takes {noun}; see 'printkit schema' for its type"
     return "see 'printkit schema' for what this field accepts"
+
+
+# What a field of each of pydantic's types takes, in a designer's words.
+_NOUNS = {
+    "int": "a whole number",
+    "float": "a number",
+    "decimal": "a number",
+    "bool": "true or false",
+    "string": "text",
+    "list": "a list",
+    "tuple": "a list",
+    "dict": "a mapping of keys to values",
+    "date": "a day as YYYY-MM-DD",
+}
+
+
+def _unknown_tag(item: Any) -> tuple[str, str, str]:
+    """A kind a tagged choice does not know (`kind: card` for a material): the key that names
+    it, the message, and a hint with the closest kind, in place of pydantic's wording."""
+    context = item["ctx"]
+    key = str(context["discriminator"]).strip("'")
+    tags = re.findall(r"'([^']*)'", str(context["expected_tags"]))
+    return key, f"unknown {key} '{context['tag']}'", did_you_mean(str(context["tag"]), tags)
 
 
 def data_path(data: Any, loc: tuple[Any, ...]) -> PathKey:
@@ -177,9 +203,13 @@ def report_validation_error(
             seen.add(("value", path))
             field = ".".join(str(p) for p in path) or "value"
             is_key = bool(loc) and loc[-1] == "[key]"  # a mapping's key, not its value, is wrong
+            message, hint, at = item["msg"], _hint(item), path
+            if kind == "union_tag_invalid" and "discriminator" in (item.get("ctx") or {}):
+                key, message, hint = _unknown_tag(item)
+                at = spans.origin(data_path(data, (*loc, key)))  # at the kind's value
             diagnostics.add(
                 _CODE_BY_TYPE.get(kind, BAD_VALUE),
-                f"{field}{' (the name)' if is_key else ''}: {item['msg']}",
-                spans.key((*prefix, *path)) if is_key else spans.value((*prefix, *path)),
-                hint=_hint(item),
+                f"{field}{' (the name)' if is_key else ''}: {message}",
+                spans.key((*prefix, *path)) if is_key else spans.value((*prefix, *at)),
+                hint=hint,
             )

@@ -55,6 +55,7 @@ from printkit.sandbox.views import (
     MISSING,
     List,
     Record,
+    Table,
     View,
     describe,
     kind_of,
@@ -609,6 +610,9 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
         message = f"{kind_of(obj)} has no {what} {name!r}"  # alike for every card
         if isinstance(obj, Record):  # a mapping's callers know its keys (a card's fields)
             message += f" ({did_you_mean(str(name), obj.fields(), otherwise='it has no fields')})"
+        elif isinstance(obj, Table) and isinstance(name, str):  # the rules' tables, values…
+            keys = [key for key in obj if isinstance(key, str)]
+            message += f" ({did_you_mean(name, keys, otherwise='it is empty')})"
         return self.undefined(message, obj, name)
 
     def get_template(self, name: Any, parent: str | None = None, globals: Any = None) -> Any:
