@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.check.deck import check_deck
-from printkit.check.retyped import CARD_HINT
 from printkit.diagnostics import Diagnostics
 from printkit.load.package import load_package
 
@@ -109,7 +108,8 @@ def test_each_mistake_of_a_decks_cards_is_reported_once_at_its_line(tmp_path: Pa
             "PK507",
             _line("effect: Fires 2 shots."),
             "card 'Frigate' writes 2 in its text, a number it holds as data",
-            CARD_HINT,
+            "write {card[power]} where the number goes, and have the layout print "
+            "{{ card.effect.format(card=card) }}: the text then follows 'power'",
         ),
         (
             "PK213",
