@@ -171,12 +171,11 @@ def rules_reference(
     styles = Styles.at(9.5, space)
     header = 8 * 72 / 25.4
     body = _frames(doc, 1, header)
+    named = with_edition(title, edition)
     doc.addPageTemplates(
         [
-            PageTemplate("contents", frames=_frames(doc, 1), onPage=_contents(styles)),
-            PageTemplate(
-                "body", frames=body, onPage=_running(with_edition(title, edition), styles)
-            ),
+            PageTemplate("contents", frames=_frames(doc, 1), onPage=_contents(named, styles)),
+            PageTemplate("body", frames=body, onPage=_running(named, styles)),
         ]
     )
     contents = TableOfContents(
@@ -228,13 +227,13 @@ def _finished(buffer: io.BytesIO, doc: BaseDocTemplate, space: str) -> Built:
     return Built(make_pdfx(pdf), doc.page)
 
 
-def _contents(styles: Styles):
+def _contents(title: str, styles: Styles):
     def draw(canvas: Canvas, doc: BaseDocTemplate) -> None:
         """Page labels a reader shows: the contents page is i, the rules start at 1."""
         if doc.page == 1:
             canvas.addPageLabel(0, style="ROMAN_LOWER", start=1)
             canvas.addPageLabel(1, style="ARABIC", start=1)
-        _bottom_line(canvas, doc, styles, ACTUAL_SIZE)
+        _bottom_line(canvas, doc, styles, f"{ACTUAL_SIZE} · {title}")
 
     return draw
 
@@ -251,7 +250,7 @@ def _running(title: str, styles: Styles):
         canvas.setLineWidth(0.4)
         canvas.line(MARGIN, top - 3, doc.pagesize[0] - MARGIN, top - 3)
         canvas.restoreState()
-        _bottom_line(canvas, doc, styles, ACTUAL_SIZE)
+        _bottom_line(canvas, doc, styles, f"{ACTUAL_SIZE} · {title}")
 
     return draw
 
@@ -265,7 +264,7 @@ def _footer(title: str, styles: Styles):
 
 def _bottom_line(canvas: Canvas, doc: BaseDocTemplate, styles: Styles, text: str) -> None:
     """A line of small print centred in the bottom margin: every page says how to print it,
-    as PRINT.md asks of every sheet."""
+    as PRINT.md asks of every sheet, and names the game and its version, as every footer."""
     canvas.saveState()
     canvas.setFont(FACES["regular"][0], 6.5)
     canvas.setFillColor(styles.ink("#595959", fine=True))
