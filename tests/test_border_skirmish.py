@@ -121,17 +121,24 @@ def test_no_word_of_a_tile_header_is_cut_or_hidden_by_the_next_page(built: Path)
 
 
 def test_the_counter_sheet_s_side_marks_stop_short_of_the_art(tmp_path: Path) -> None:
-    """On A4 a row of ¾ in counters leaves 4.75 mm between the printable edge and the cut:
-    too little for 3 mm of bleed and a mark. The outer bleed gives way (2.75 mm), so the marks
-    stand in the margin and stop 0.5 mm short of the art, as PRINT.md asks, instead of
-    running through the bleed to the cut."""
+    """On A4 a row of ¾ in counters leaves 4.75 mm between the printable edge and the cut on
+    each side: too little for 3 mm of bleed and a mark. The outer bleed gives way (2.75 mm),
+    so the marks stand in the margin, left and right, and stop 0.5 mm short of the art, as
+    PRINT.md asks, instead of running through the bleed to the cut."""
     result = run_cli("build", "border_skirmish", "--only", "units", "--out", tmp_path)
     assert result.exit_code == 0, result.output
     page = Raster.of(tmp_path / "border_skirmish" / "units.pdf", 0)
     middle = page.row(page.height_mm / 2)
-    art_left = next(x for x, c in enumerate(middle) if max(c) - min(c) > 40) * MM_PER_PX
+    coloured = [x for x, c in enumerate(middle) if max(c) - min(c) > 40]
+    art_left, art_right = coloured[0] * MM_PER_PX, (coloured[-1] + 1) * MM_PER_PX
     assert 6.85 < art_left < 7.1  # the trim at 9.75 mm, less 2.75 mm of bleed
-    marks = page.dark_projection((4.5, 0, art_left - 0.6, page.height_mm), "y")
-    assert sum(marks) > 0  # the left marks are there
-    across = page.dark_projection((art_left - 0.35, 0, art_left + 1.0, page.height_mm), "y")
-    assert not any(across)
+    assert 6.85 < page.width_mm - art_right < 7.1
+    right = page.width_mm - 4.5
+    for outside, across in (
+        ((4.5, art_left - 0.6), (art_left - 0.35, art_left + 1.0)),
+        ((art_right + 0.6, right), (art_right - 1.0, art_right + 0.35)),
+    ):
+        marks = page.dark_projection((outside[0], 0, outside[1], page.height_mm), "y")
+        assert sum(marks) > 0  # the side's marks are there
+        band = page.dark_projection((across[0], 0, across[1], page.height_mm), "y")
+        assert not any(band)

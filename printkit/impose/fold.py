@@ -23,10 +23,16 @@ from printkit.draw.ops import (
 )
 from printkit.impose.blocks import Block, back_block, grid_pages
 from printkit.impose.grid import Grid
-from printkit.impose.marks import CUT_PAINT, TRIM, cut_guides, cut_path
+from printkit.impose.marks import CUT_PAINT, TRIM, cut_guides, cut_path, outer_bleeds
 from printkit.impose.pieces import Piece
 from printkit.impose.placement import ACTUAL_SIZE, place, printable_area
-from printkit.impose.sheet import footer, mirrored_index, moved_by_offset, note_boxes
+from printkit.impose.sheet import (
+    bleed_sides,
+    footer,
+    mirrored_index,
+    moved_by_offset,
+    note_boxes,
+)
 from printkit.model.base import ImposeSpec
 
 FOLD_PAINT = Paint(None, "#606060", 0.5, (3.0, 2.0), role="fold")
@@ -71,9 +77,13 @@ def impose_fold_blocks(pages: list[list[Block]], spec: ImposeSpec, title: str) -
         for block in blocks:
             grid = block.grid
             paper = (grid.paper_width, grid.paper_height)
+            outer = None  # the art stops short of the marks, as on card sheets
+            if spec.crop_marks:
+                outer = outer_bleeds(grid, spec.bleed, spec.margin, block.room)
             for index, piece in enumerate(block.pieces):
                 at = grid.position(index)
-                ops += _unfolded(piece, *at, spec, paper)
+                edges = bleed_sides(grid, index, spec.bleed, False, None, outer)
+                ops += _unfolded(piece, *at, spec, paper, edges)
                 halves = zip(("front", "back"), _halves(piece, *at, spec.fold), strict=True)
                 size = (piece.width, piece.height)
                 placed += [
@@ -122,10 +132,16 @@ def _backing(blocks: list[Block], spec: ImposeSpec, label: str) -> Page:
 
 
 def _unfolded(
-    piece: Piece, x: float, y: float, spec: ImposeSpec, paper: tuple[float, float]
+    piece: Piece,
+    x: float,
+    y: float,
+    spec: ImposeSpec,
+    paper: tuple[float, float],
+    edges: tuple[float, ...],
 ) -> list[Op]:
-    """Front and back of one piece side by side (or one above the other), with the fold."""
-    b = spec.bleed
+    """Front and back of one piece side by side (or one above the other), with the fold;
+    `edges`: the bleed of the unfolded pair on each side (left, top, right, bottom)."""
+    left, top, right, bottom = edges
     w, h = piece.width, piece.height
     back = piece.back or ()
     ops: list[Op] = []
@@ -133,13 +149,13 @@ def _unfolded(
     halves = _halves(piece, x, y, spec.fold)
     back_x, back_y = halves[1]
     if spec.fold == "horizontal":
-        ops.append(place(piece.front, x, y, w, h, (b, b, b, 0.0), area))
+        ops.append(place(piece.front, x, y, w, h, (left, top, right, 0.0), area))
         turned = Group(back, rotate_180_about(w / 2, h / 2))
-        ops.append(place((turned,), back_x, back_y, w, h, (b, 0.0, b, b), area))
+        ops.append(place((turned,), back_x, back_y, w, h, (left, 0.0, right, bottom), area))
         ops += _fold_line(back_x, back_y, back_x + w, back_y)
     else:
-        ops.append(place(piece.front, x, y, w, h, (b, b, 0.0, b), area))
-        ops.append(place(back, back_x, back_y, w, h, (0.0, b, b, b), area))
+        ops.append(place(piece.front, x, y, w, h, (left, top, 0.0, bottom), area))
+        ops.append(place(back, back_x, back_y, w, h, (0.0, top, right, bottom), area))
         ops += _fold_line(back_x, back_y, back_x, back_y + h)
     width, height = fold_unit(piece, spec.fold)
     ops.append(Rect(x, y, width, height, TRIM))

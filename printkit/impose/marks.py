@@ -218,7 +218,12 @@ def _length(space: float) -> float:
     A mark squeezed into the strip a home printer cannot print would be lost anyway (9-up
     standard cards on Letter leave no room above and below): those marks go over the bleed.
     """
-    return min(MARK_MAX, space) if space >= MARK_MIN else 0.0
+    return min(MARK_MAX, space) if space >= MARK_MIN - _ROUNDING else 0.0
+
+
+# A length worked out two ways (the room outer_bleeds leaves a mark, then that room measured
+# again) may differ in its last bit: a mark exactly MARK_MIN long must still be drawn.
+_ROUNDING = 1e-6
 
 
 def cut_path(x: float, y: float, width: float, height: float, radius: float) -> Rect:

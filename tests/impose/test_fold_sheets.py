@@ -223,3 +223,22 @@ def test_the_dark_layer_of_the_reverse_lies_behind_each_unfolded_piece(
             y = A4[1] - y - H
         expected.append(pytest.approx((x - B, y - B, 2 * W + 2 * B, H + 2 * B)))
     assert [(op.x, op.y, op.w, op.h) for op in layers.ops] == expected  # type: ignore[union-attr]
+
+
+def test_the_outer_bleed_gives_way_so_that_the_marks_stop_short_of_the_art() -> None:
+    """An unfolded pair with 4.75 mm between the printable edge and its cut on each side (a
+    5 mm margin): its art keeps 2.75 mm of bleed there, and every side mark ends 0.5 mm
+    before it, as on a card sheet."""
+    width, height = fold_unit(_pieces(1)[0], "vertical")
+    paper = (width + 2 * mm(9.75), height + 2 * mm(40))
+    grid = Grid(*paper, width, height, 2 * B, 1, 1)
+    [page] = impose_fold(_pieces(1), grid, _spec(), "Cards")
+    front = next(op for op in page.ops if isinstance(op, Group) and op.clip is not None)
+    assert front.clip is not None and front.clip[0] == pytest.approx(-mm(2.75))
+    x = grid.left
+    sideways = [m for m in crop_mark_lines(page) if m.y1 == m.y2]
+    assert sideways
+    for mark in sideways:
+        inner = max(mark.x1, mark.x2) if mark.x1 < x else min(mark.x1, mark.x2)
+        art = x - mm(2.75) if mark.x1 < x else x + width + mm(2.75)
+        assert abs(inner - art) == pytest.approx(MARK_CLEARANCE)

@@ -92,11 +92,12 @@ def test_under_1_mm_of_printable_bleed_gets_no_mark() -> None:
 
 
 def test_marks_reach_only_as_far_as_the_room_the_block_is_given() -> None:
-    """Room from 12 to 288 mm down the page: 1 mm above the art is too little (the marks go
-    over the bleed, from 12 mm), 4 mm below it is enough."""
+    """Room from 12 to 288 mm down the page: 4.5 mm above the cut leave 1 mm beyond 3 mm of
+    bleed and the clearance, too little for a mark: the bleed there gives way to 2.5 mm and
+    the marks stand from 12 to 13.5 mm (the least, 1.5 mm); 7.5 mm below are enough."""
     marks = _mm(crop_marks(_grid(A4), mm(3), mm(5), room=(mm(12), mm(288))))
     xs = (10.5, 73.5, 136.5, 199.5)
-    vertical = [(x, 12.0, x, 16.5) for x in xs] + [(x, 288.0, x, 284.0) for x in xs]
+    vertical = [(x, 12.0, x, 13.5) for x in xs] + [(x, 288.0, x, 284.0) for x in xs]
     assert [mark for mark in marks if mark[0] == mark[2]] == sorted(vertical)
 
 
