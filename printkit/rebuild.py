@@ -223,7 +223,8 @@ def _record(cache: Cache, outcome: GameOutcome, name: str, key: str) -> None:
     """Record a game built: its key, its diagnostics, the entry of each material built, and
     every entry its materials still use (for cache.prune), those of earlier --only builds too."""
     built = {m.material: m.entry for m in outcome.built}
-    earlier = cache.game_record(name).get("entries", {})
+    previous = cache.game_record(name)
+    earlier = previous.get("entries", {})
     entries = {m: e for m, e in earlier.items() if m in outcome.materials} | built
     record = {
         "key": key,
@@ -231,7 +232,7 @@ def _record(cache: Cache, outcome: GameOutcome, name: str, key: str) -> None:
         "materials": outcome.materials,
         "built": built,
         "entries": entries,
-        "seconds": round(outcome.seconds, 3),
+        "seconds": round(_seconds(outcome, previous.get("seconds")), 3),
         "diagnostics": [
             [d.code, str(d.severity), d.message, d.span.file, d.span.line, d.span.column, d.hint]
             for d in outcome.diagnostics
@@ -239,6 +240,16 @@ def _record(cache: Cache, outcome: GameOutcome, name: str, key: str) -> None:
     }
     with contextlib.suppress(OSError):  # the outputs are written; the next build checks again
         cache.record_game(name, record)
+
+
+def _seconds(outcome: GameOutcome, before: object) -> float:
+    """How long the game takes to build whole, for the next build's order: this build's time
+    when it drew and rendered every material; otherwise (an --only build, files found in the
+    cache) at least what a whole build took before."""
+    whole = len(outcome.built) == len(outcome.materials) and all(m.redrawn for m in outcome.built)
+    if whole or not isinstance(before, float | int):
+        return outcome.seconds
+    return max(outcome.seconds, float(before))
 
 
 # --- checking and drawing --------------------------------------------------------------------

@@ -217,6 +217,25 @@ def test_the_game_that_took_longest_last_time_is_checked_first(
     assert again.replace(str(out), "OUT") == one.replace(str(tmp_path / "one"), "OUT")
 
 
+def test_a_build_that_drew_less_than_the_whole_game_keeps_its_longer_time(
+    tmp_path: Path,
+) -> None:
+    """A comment added to a game's file rebuilds the game, but its drawings hash as before and
+    come from the cache: that build was quick, and the next one to draw it whole would not be,
+    so the record keeps the longer time of the whole build (here set to 9 s)."""
+    games, out = ("minimal_deck", "text_fit"), tmp_path / "out"
+    rule_data = tmp_path / "rule_data"
+    for game in games:
+        shutil.copytree(GOOD / game, rule_data / game)
+    _build(rule_data, out, *games, "--jobs", "2")
+    cache = Cache(out)
+    cache.record_game("text_fit", cache.game_record("text_fit") | {"seconds": 9})
+    package = next((rule_data / "text_fit").glob("*.yaml"))
+    package.write_text(package.read_text(encoding="utf-8") + "\n# a comment\n", "utf-8")
+    assert _redrawn(_build(rule_data, out, *games, "--jobs", "2")) == [0, 0]  # nothing redrawn
+    assert cache.game_record("text_fit")["seconds"] == 9
+
+
 def test_a_build_in_workers_leaves_nothing_frozen_for_the_next_build(tmp_path: Path) -> None:
     """The checked games are frozen out of the collector's reach while workers fork from
     them, then thawed: `watch` builds again in the same process, and garbage kept frozen would

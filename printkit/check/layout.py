@@ -3,7 +3,7 @@ never reach past the trim, where it is cut off."""
 
 from __future__ import annotations
 
-from printkit.diagnostics import REGION_OUTSIDE, TEXT_PAST_THE_TRIM, Diagnostics
+from printkit.diagnostics import REGION_OUTSIDE, TEXT_PAST_THE_TRIM, Diagnostics, Span
 from printkit.load.yaml_spans import SourceMap
 from printkit.model.layout import GEOMETRY, Layout, Region
 from printkit.model.units import to_mm
@@ -37,16 +37,19 @@ def check_safe_zones(
             excess = _outside_by(region, layout, layout.safe_zone)
             if excess <= 1e-6:
                 continue
-            path = ("layouts", layout.name, "regions", region.name)
-            if not any((*path, name) in spans.values for name in GEOMETRY):
-                continue  # geometry inherited: reported where it is defined
             past_trim = _outside_by(region, layout, 0.0)
-            if past_trim > 1e-6:
+            cut = past_trim > 1e-6
+            # an inherited region past this layout's own size is this layout's mistake; past
+            # its own safe zone, the region's (reported where it is placed)
+            where = _reported_at(layout, region, spans, ("size",) if cut else ())
+            if where is None:
+                continue
+            if cut:
                 diagnostics.add(
                     TEXT_PAST_THE_TRIM,
                     f"text region '{region.name}' of layout '{layout.name}' reaches "
                     f"{to_mm(past_trim):.1f} mm past the piece's edge, where it is cut off",
-                    spans.value(path),
+                    where,
                     hint=f"keep the region inside the {to_mm(layout.width):.1f} × "
                     f"{to_mm(layout.height):.1f} mm piece, {to_mm(layout.safe_zone):.1f} mm "
                     "from each edge (its safe zone); x and y are measured from its top-left "
@@ -57,6 +60,20 @@ def check_safe_zones(
                 REGION_OUTSIDE,
                 f"text region '{region.name}' of layout '{layout.name}' reaches "
                 f"{to_mm(excess):.1f} mm past the {to_mm(layout.safe_zone):.1f} mm safe zone",
-                spans.value(path),
+                where,
                 hint="move the region inward, or set the layout's safe_zone if the piece is small",
             )
+
+
+def _reported_at(
+    layout: Layout, region: Region, spans: SourceMap, measured_by: tuple[str, ...]
+) -> Span | None:
+    """Where a finding about a region's place goes: where the region is placed; for a region
+    placed by the layout this one extends, at this layout's own key among `measured_by` (its
+    own size puts an inherited footer past the edge), or nowhere (None) when it has none: the
+    layout that placed it reports it."""
+    path = ("layouts", layout.name, "regions", region.name)
+    if any((*path, name) in spans.values for name in GEOMETRY):
+        return spans.value(path)
+    own = [key for key in measured_by if ("layouts", layout.name, key) in spans.values]
+    return spans.value(("layouts", layout.name, own[0])) if own else None

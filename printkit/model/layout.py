@@ -308,8 +308,8 @@ def _size(
         if shape == "hexagon" or (shape in ("circle", "square") and size.width != size.height):
             diagnostics.add(
                 BAD_VALUE,
-                f"layout '{name}': a {shape} of {to_mm(size.width):.2f} × "
-                f"{to_mm(size.height):.2f} mm is not regular",
+                f"a {shape} of {to_mm(size.width):.2f} × {to_mm(size.height):.2f} mm is not "
+                "regular",  # as every layout that takes this size and shape says it: once
                 where,
                 hint="size a square, circle or hexagon by one length, e.g. 'size: 5/8in'",
             )
@@ -333,7 +333,7 @@ def _size(
     if nominal <= 0:
         diagnostics.add(
             BAD_VALUE,
-            f"layout '{name}': a {shape} of size '{size}' has nothing to cut",
+            f"a {shape} of size '{size}' has nothing to cut",
             where,
             hint="give a size greater than zero",
         )

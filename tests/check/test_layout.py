@@ -72,3 +72,41 @@ def test_text_past_the_safe_zone_is_reported_at_its_geometry(tmp_path: Path) -> 
     assert {d.hint for d in found} == {
         "move the region inward, or set the layout's safe_zone if the piece is small"
     }
+
+
+def test_text_a_smaller_layout_inherits_past_its_edge_is_refused_at_its_size(
+    tmp_path: Path,
+) -> None:
+    """A mini layout extending a standard card's face keeps the face's footer at y 75 mm: on a
+    63 mm tall card it lies wholly past the edge. The face is fine; the mini layout's own size
+    is the mistake, and PK306 points there, once for the region."""
+    folder = tmp_path / "minimal_deck"
+    shutil.copytree(GOOD / "minimal_deck", folder)
+    game = folder / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    start, end = text.index("layouts:\n"), text.index("decks:\n")
+    layouts = """\
+layouts:
+  face:
+    size: standard
+    background: "#ffffff"
+    regions:
+      title: {x: 4mm, y: 4mm, width: 30mm, height: 10mm, text: "{{ card.name }}"}
+      footer: {x: 4mm, y: 75mm, width: 30mm, height: 7mm, text: Keep this card}
+  mini:
+    extends: face
+    size: {width: 44mm, height: 63mm}
+"""
+    deck = text[end:].replace("layout: face", "layout: mini", 1)
+    game.write_text(text[:start] + layouts + deck, encoding="utf-8")
+    result = run_cli("--rule-data", tmp_path, "validate", "--no-simulate")
+    found = [d for d in parse_diagnostics(result.output) if d.code in ("PK303", "PK306")]
+    size_line = (text[:start] + layouts).splitlines().index("    size: {width: 44mm, height: 63mm}")
+    assert [(d.code, d.line, d.message) for d in found] == [
+        (
+            "PK306",
+            size_line + 1,
+            "text region 'footer' of layout 'mini' reaches 19.0 mm past the piece's edge, "
+            "where it is cut off",
+        )
+    ]
