@@ -239,3 +239,24 @@ def test_a_term_a_section_defines_is_printed_there_once_and_the_glossary_points_
     glossary = text[text.rindex("Glossary") :]
     assert "port: see Appendix 2: clarifications." in glossary
     assert "starboard: see Appendix 2: clarifications." in glossary
+
+
+def test_a_quick_reference_is_headed_with_its_material_s_title(tmp_path: Path) -> None:
+    """A quick reference given a title prints it as its heading, as in its foot and its PDF's
+    title; without one, the game's title and 'quick reference'."""
+    folder = tmp_path / "shields_dice"
+    shutil.copytree(RULE_DATA / "shields_dice", folder)
+    materials = folder / "reference.yaml"
+    text = materials.read_text(encoding="utf-8")
+    titled = "    kind: quick_reference\n    title: Dice Crib Sheet\n"
+    materials.write_text(text.replace("    kind: quick_reference\n", titled), encoding="utf-8")
+    result = run_cli(
+        "--rule-data", tmp_path, "build", "shields_dice", "--only", "quick_reference",
+        "--out", tmp_path / "out",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    reader = pypdf.PdfReader(tmp_path / "out" / "shields_dice" / "quick_reference.pdf")
+    lines = reader.pages[0].extract_text().splitlines()
+    assert "Dice Crib Sheet" in lines  # the heading, a line of its own
+    assert not [line for line in lines if line.endswith(": quick reference")]
+    assert reader.metadata is not None and reader.metadata.title == "Dice Crib Sheet"

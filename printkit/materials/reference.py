@@ -173,28 +173,32 @@ def _prepare(
     if chosen is None:
         return None
     name = spec.template or default_template
+    title = spec.title or f"{loaded.package.game.title}: {_kind_title(spec.kind)}"
     try:
-        markdown = compose(loaded, name)
+        markdown = compose(loaded, name, title)
     except ComposeError as error:
         _report(loaded, material_id, error.problem, diagnostics)
         return None
     icons = game_icons(loaded.package)
     problems = markdown_problems(markdown, loaded.package.rules.sections, icons)
     if problems:
-        for problem in _located(loaded, name, markdown, problems):
+        for problem in _located(loaded, name, title, markdown, problems):
             _report(loaded, material_id, problem, diagnostics)
         return None
-    title = spec.title or f"{loaded.package.game.title}: {_kind_title(spec.kind)}"
     return title, chosen[1], markdown
 
 
 def _located(
-    loaded: LoadedPackage, name: str, markdown: str, problems: list[MarkdownProblem]
+    loaded: LoadedPackage,
+    name: str,
+    title: str,
+    markdown: str,
+    problems: list[MarkdownProblem],
 ) -> list[Problem]:
     """The problems of the Markdown at the template lines that wrote them: the template is
     rendered again with line marks (the first rendering stays unmarked, byte for byte)."""
     try:
-        trace: Trace | None = Trace(compose(loaded, name, marked=True), markdown)
+        trace: Trace | None = Trace(compose(loaded, name, title, marked=True), markdown)
     except ComposeError:  # the marks pushed it past a bound: the template's first line
         trace = None
     located: dict[tuple[Path | None, int, str, str], Problem] = {}

@@ -112,16 +112,18 @@ def template_path(loaded: LoadedPackage, name: str) -> Path | None:
         return None
 
 
-def compose(loaded: LoadedPackage, name: str, marked: bool = False) -> str:
-    """The Markdown a template writes for this game; ComposeError says where it failed.
-    `marked`: with the marks of reference/origin.py, to trace a line back to the template."""
+def compose(loaded: LoadedPackage, name: str, title: str, marked: bool = False) -> str:
+    """The Markdown a template writes for this game, under the document's `title` (the
+    material's own, or the game's and its kind's: the templates' `document_title`);
+    ComposeError says where it failed. `marked`: with the marks of reference/origin.py, to
+    trace a line back to the template."""
     environment = BoundedEnvironment()
     if marked:
         environment.add_extension(LineMarks)
     else:
         environment.bytecode_cache = _COMPILED
     environment.loader = GameTemplates(loaded.files)
-    context = reference_context(loaded)
+    context = reference_context(loaded) | {"document_title": title}
     try:
         template = environment.get_template(name)
         with budget():

@@ -237,7 +237,7 @@ def test_a_template_containing_itself_is_refused_at_the_line(
     folder = _game_with_template(tmp_path, template, **others)
     loaded = load_package("shields_dice", folder, Diagnostics())
     with pytest.raises(ComposeError) as caught:
-        compose(loaded, "quick_reference.md.j2")
+        compose(loaded, "quick_reference.md.j2", "Shields: quick reference")
     problem = caught.value.problem
     assert problem.code == TEMPLATE_CYCLE
     assert (problem.file.name, problem.line) == where
@@ -247,7 +247,7 @@ def test_a_template_may_include_another_many_times(tmp_path: Path) -> None:
     template = "{% for i in range(3) %}{% include 'part.j2' %}{% endfor %}"
     folder = _game_with_template(tmp_path, template, **{"part.j2": "p"})
     loaded = load_package("shields_dice", folder, Diagnostics())
-    assert compose(loaded, "quick_reference.md.j2") == "ppp"
+    assert compose(loaded, "quick_reference.md.j2", "Shields: quick reference") == "ppp"
 
 
 def test_a_card_text_cannot_name_another_template() -> None:
