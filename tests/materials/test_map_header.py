@@ -36,6 +36,10 @@ materials:
     rows: 4
     terrain:
       clear: {name: Clear, fill: "#f4f1e4"}
+      forest: {name: Forest, fill: "#c9dfb4"}
+    default_terrain: clear
+    regions:
+      - {terrain: forest, hexes: ["0101"]}
     hexside_types:
       river: {name: River, color: "#1e6bd6", width: 3pt}
     hexsides:
@@ -105,7 +109,7 @@ def test_a_page_legend_lists_what_its_window_draws(mapped: tuple[Board, MapArt])
     def keys_around(col: int, row: int, half: float) -> set[tuple[str, str]]:
         x, y = layout.centre(offset_to_hex(col - 1, row - 1, board.offset))
         window = (x - half, y - half, 2 * half, 2 * half)
-        return shown_keys(board, layout, window, set(art.visible(False, window)))
+        return shown_keys(board, layout, window, set(art.showing(window)))
 
     # Around 0303's centre only: its terrain, not the river on its lower side, though the
     # hex it runs along reaches into the window.
@@ -116,7 +120,27 @@ def test_a_page_legend_lists_what_its_window_draws(mapped: tuple[Board, MapArt])
     assert ("marker", "Town") in keys_around(4, 4, mm(4))
     assert ("marker", "Town") not in keys_around(3, 3, mm(4))
     items = legend_items(board, art, COMPACT)
-    assert [i.text for i in items] == ["Clear", "River", "Road", "Town"]
+    assert [i.text for i in items] == ["Clear", "Forest", "River", "Road", "Town"]
+
+
+def test_a_hex_that_only_meets_a_tile_s_edge_is_not_in_its_legend(
+    mapped: tuple[Board, MapArt],
+) -> None:
+    """A tile whose top cut runs along the bottom of the forest hex 0101 (flat-topped: its
+    lowest side) shows none of it, so its legend names no forest; half a millimetre higher,
+    a sliver of the forest lies in the tile, and it still names none; 2 mm higher, it does."""
+    board, art = mapped
+    layout = art.frame.layout
+    x, y = layout.centre(offset_to_hex(0, 0, board.offset))
+    bottom = y + mm(10)  # 20 mm across flats: the lowest side 10 mm below the centre
+
+    def forest_at(top: float) -> bool:
+        window = (x - mm(30), top, mm(60), mm(40))
+        return ("terrain", "forest") in shown_keys(board, layout, window, set(art.showing(window)))
+
+    assert not forest_at(bottom)
+    assert not forest_at(bottom - mm(0.5))
+    assert forest_at(bottom - mm(2))
 
 
 def test_a_wide_marker_label_stays_inside_its_marker() -> None:

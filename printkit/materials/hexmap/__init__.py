@@ -105,7 +105,7 @@ def map_art(loaded: LoadedPackage, material_id: str, diagnostics: Diagnostics) -
     legend = style.legend
 
     def shown(window: Window) -> set[Key]:
-        return shown_keys(board, art.frame.layout, window, set(art.visible(False, window)))
+        return shown_keys(board, art.frame.layout, window, set(art.showing(window)))
 
     compact = legend_items(board, art, COMPACT) if legend else []
     return MapPrint(

@@ -172,6 +172,9 @@ class _HexIndex:
         return sorted(found)
 
 
+SHOWN = mm(1)  # how far into a tile a hex reaches before the tile's legend names its kind
+
+
 class MapArt:
     """A board ready to draw; ``ops(window)`` gives only what reaches into the window."""
 
@@ -494,6 +497,14 @@ class MapArt:
         wx, wy, ww, wh = window
         reach = self.style.line_width
         return index.within(wx - reach, wy - reach, wx + ww + reach, wy + wh + reach)
+
+    def showing(self, window: Box) -> list[Hex]:
+        """Board hexes that show in the window, more than a sliver (SHOWN) of each: what a
+        tile's legend names, not a hex whose edge only meets the tile's cut."""
+        wx, wy, ww, wh = window
+        inset = SHOWN + self.style.line_width  # `visible` grows the window by the line again
+        width, height = max(0.0, ww - 2 * inset), max(0.0, wh - 2 * inset)
+        return self.visible(False, (wx + inset, wy + inset, width, height))
 
     def ops(self, window: Box | None = None) -> list[Op]:
         """The map's drawing, limited to hexes that reach into ``window`` (map coordinates)."""
