@@ -89,10 +89,17 @@ def _unknown_tag(item: Any) -> tuple[str, str, str]:
 
 
 def data_path(data: Any, loc: tuple[Any, ...]) -> PathKey:
-    """Keep only the loc elements that exist in the data (drops pydantic's union tags)."""
+    """Keep only the loc elements that exist in the data: pydantic's union tags go, the first
+    time the mapping's own `kind` stands in the loc (a slots element's tag 'slots' is not its
+    key `slots:`, which the next 'slots' of the loc is)."""
     path: list[str | int] = []
     current = data
+    tag_passed: Any = None  # the mapping whose tag the loc has passed
     for part in loc:
+        is_tag = isinstance(current, dict) and current.get("kind") == part
+        if is_tag and tag_passed is not current:
+            tag_passed = current
+            continue
         if (isinstance(current, dict) and part in current) or (
             isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current)
         ):
@@ -126,13 +133,17 @@ def _child_annotations(annotation: Any) -> list[Any]:
     return []
 
 
-def allowed_keys(root: type[BaseModel], path: PathKey) -> set[str]:
-    """The field names a model accepts at `path`, used for "did you mean" hints."""
+def allowed_keys(root: type[BaseModel], path: PathKey, data: Any = None) -> set[str]:
+    """The field names a model accepts at `path`, used for "did you mean" hints. Where a
+    choice of models is told apart by its `kind` (a sheet's elements, the materials), `data`
+    (the document) says which one the mapping at each step is: a key one kind takes is no
+    hint for a mapping of another."""
     annotations: list[Any] = [root]
+    current = data
     for part in path:
         following: list[Any] = []
         for annotation in annotations:
-            models = _models_in(annotation)
+            models = _of_kind(_models_in(annotation), current)
             if models and isinstance(part, str):
                 following += [
                     m.model_fields[part].annotation for m in models if part in m.model_fields
@@ -140,11 +151,51 @@ def allowed_keys(root: type[BaseModel], path: PathKey) -> set[str]:
             else:
                 following += _child_annotations(annotation)
         annotations = following
+        current = _step(current, part)
     names: set[str] = set()
     for annotation in annotations:
-        for model in _models_in(annotation):
+        for model in _of_kind(_models_in(annotation), current):
             names.update(model.model_fields)
     return names
+
+
+def _key_hint(key: str, root: type[BaseModel], parent: PathKey, data: Any) -> str:
+    """'Did you mean' over the keys the mapping takes; for a key that another kind of the
+    same choice takes (an `id` on a slots element), what this kind takes instead."""
+    allowed = allowed_keys(root, parent, data)
+    kind = _step(_at(data, parent), "kind")
+    if isinstance(kind, str) and key in allowed_keys(root, parent):
+        return f"kind '{kind}' takes no '{key}'; it takes {', '.join(sorted(allowed))}"
+    return did_you_mean(key, allowed)
+
+
+def _at(data: Any, path: PathKey) -> Any:
+    for part in path:
+        data = _step(data, part)
+    return data
+
+
+def _step(data: Any, part: str | int) -> Any:
+    """The value at `part` of `data`, or None where the document has none."""
+    if isinstance(data, dict):
+        return data.get(part)
+    if isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+        return data[part]
+    return None
+
+
+def _of_kind(models: list[type[BaseModel]], data: Any) -> list[type[BaseModel]]:
+    """The models whose `kind` is the mapping's own, when it names one they know."""
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if len(models) < 2 or not isinstance(kind, str):
+        return models
+    chosen = [m for m in models if kind in typing.get_args(_kind_annotation(m))]
+    return chosen or models
+
+
+def _kind_annotation(model: type[BaseModel]) -> Any:
+    field = model.model_fields.get("kind")
+    return field.annotation if field is not None else None
 
 
 def _most_specific(items: list[Any], data: Any) -> list[Any]:
@@ -182,7 +233,7 @@ def report_validation_error(
                 UNKNOWN_KEY,
                 f"unknown key '{key}'",
                 spans.key((*prefix, *parent, key)),
-                hint=did_you_mean(key, allowed_keys(root, parent)),
+                hint=_key_hint(key, root, parent, data),
             )
         elif kind == "missing":
             parent = data_path(data, loc[:-1])
