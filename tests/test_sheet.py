@@ -253,6 +253,19 @@ def test_a_track_given_a_width_shares_it_among_its_boxes(tmp_path: Path) -> None
     assert {round(b - a, 2) for a, b in itertools.pairwise(lefts)} == {15.0}  # 120 mm / 8
 
 
+def test_a_track_from_a_larger_number_to_a_smaller_counts_down(tmp_path: Path) -> None:
+    """A hull that falls from 5 to 0: six boxes, read left to right 5, 4 … 0, one field each;
+    not a track "too wide" for an element that holds it easily."""
+    pdf = _built_mat(
+        tmp_path,
+        "    elements:\n      - {kind: numbers, id: hull, label: Hull, start: 5, end: 0}\n",
+    )
+    fields = _fields(pdf)
+    assert sorted(fields) == [f"hull.{n}" for n in range(6)]
+    order = sorted(fields, key=lambda name: fields[name][1][0])  # by the box's left edge
+    assert order == [f"hull.{n}" for n in (5, 4, 3, 2, 1, 0)]
+
+
 def _marks_beside(raster: Raster, side: str, art: tuple[float, float, float, float]) -> int:
     """Dark runs in the margin strip on one side of the art: the crop marks reaching out."""
     left, top, right, bottom = art

@@ -472,23 +472,24 @@ def _numbers(
     end = _whole(flow, track.end, (*path, "end"))
     if start is None or end is None:
         return 0.0
-    count = end - start + 1
+    numbers = range(start, end + 1) if end >= start else range(start, end - 1, -1)  # or down
+    count = len(numbers)
     size = 7.5
     # Boxes share the width the track is given; without one, each is STEP wide.
-    step = w / max(count, 1) if track.width is not None else STEP
+    step = w / count if track.width is not None else STEP
     widest = max((text_width(str(n), FONT, size) for n in (start, end)), default=0.0) + mm(1)
-    if count < 1 or count * step > w + 1e-6 or step < widest:
+    if count * step > w + 1e-6 or step < widest:
         flow.report(
             SHEET_OVERFLOW,
             f"a track from {start} to {end} needs "
-            f"{_mm(max(count, 1) * max(STEP if track.width is None else widest, widest))} mm, "
+            f"{_mm(count * max(STEP if track.width is None else widest, widest))} mm, "
             f"the element has {_mm(w)} mm",
             path,
             "give the track a row of its own or a larger 'width', or check 'start' and 'end'",
         )
         return 0.0
     top = y + LABEL + 3
-    for index, number in enumerate(range(start, end + 1)):
+    for index, number in enumerate(numbers):
         bx = x + index * step
         flow.ops.append(Rect(bx, top, step, STEP, Paint("#ffffff", INK, 0.8)))
         label = str(number)
