@@ -355,6 +355,13 @@ NAME_OFF_MAP = _code(
     "A place name is printed at its hex plus its offset; placed there it would reach past the "
     "map's edge, off the paper or under the next page of a tiled map.",
 )
+MAP_TEXT_SMALL = _code(
+    "PK249",
+    Severity.WARNING,
+    "map labels or place names under 6 pt",
+    "A map's hex labels or a place name are set under 6 pt, hard to read on paper. Reported at "
+    "their 'size', where the preflight's page-wide PK761 would only name the material.",
+)
 MARKER_TEXT_SMALL = _code(
     "PK259",
     Severity.WARNING,

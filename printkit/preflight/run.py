@@ -4,6 +4,7 @@ at the material's line, unless the material accepts that risk."""
 from __future__ import annotations
 
 from printkit.diagnostics import (
+    MAP_TEXT_SMALL,
     MARKER_TEXT_SMALL,
     PREFLIGHT_SMALL_TEXT,
     SMALL_TEXT,
@@ -19,8 +20,8 @@ def preflight(
     loaded: LoadedPackage, material_id: str, document: Document, diagnostics: Diagnostics
 ) -> None:
     accepted = set(loaded.package.materials[material_id].preflight.accept)
-    if any(d.code in (SMALL_TEXT, MARKER_TEXT_SMALL) for d in diagnostics):
-        accepted.add(PREFLIGHT_SMALL_TEXT)  # the material's checks named the cards or markers
+    if any(d.code in (SMALL_TEXT, MARKER_TEXT_SMALL, MAP_TEXT_SMALL) for d in diagnostics):
+        accepted.add(PREFLIGHT_SMALL_TEXT)  # the material's checks named what is small
     where = loaded.spans.key(("materials", material_id))
     sheets = Sheets(document)  # symbols and repeated drawings, found once for every page
     remembered: RememberedGuides = {}  # pages laid out alike share their cut guides

@@ -16,6 +16,7 @@ from printkit.check.hexmap import (
 )
 from printkit.check.plain_text import game_icons, plain_text_problem
 from printkit.diagnostics import (
+    MAP_TEXT_SMALL,
     MAP_UNTILEABLE,
     MARKER_TEXT_SMALL,
     NAME_OFF_MAP,
@@ -134,6 +135,23 @@ def _check_placements(
                 loaded.spans.value((*base, "markers", index, "label")),
                 hint=f"make the marker larger ('size' of at least "
                 f"{to_mm(MIN_TEXT / scale):.1f} mm) or its label shorter",
+            )
+    labels = art.style.labels  # as written, or the defaults
+    if labels.position != "none" and labels.size < MIN_TEXT - 0.05:
+        diagnostics.add(
+            MAP_TEXT_SMALL,
+            f"hex labels are set at {labels.size:g} pt, under {MIN_TEXT:g} pt",
+            loaded.spans.value((*base, "labels", "size")),
+            hint=f"give them 'size: {MIN_TEXT:g}pt' or more",
+        )
+    for name in art.board.names:
+        if name.spec.size < MIN_TEXT - 0.05:
+            diagnostics.add(
+                MAP_TEXT_SMALL,
+                f"the name '{name.spec.text}' is set at {name.spec.size:g} pt, under "
+                f"{MIN_TEXT:g} pt",
+                loaded.spans.value((*base, "names", name.index, "size")),
+                hint=f"give it 'size: {MIN_TEXT:g}pt' or more",
             )
     for name, place in zip(art.board.names, art.name_places, strict=True):
         at = loaded.spans.value((*base, "names", name.index, "hex"))
