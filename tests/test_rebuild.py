@@ -354,3 +354,16 @@ def test_a_no_op_rebuild_shows_the_recorded_pages_without_opening_a_pdf(tmp_path
     assert again.stdout.splitlines()[-1] == "no pdf reader"
     assert _redrawn(again.stdout) == [0]
     assert (out / "index.json").read_text(encoding="utf-8") == manifest
+
+
+def test_an_only_build_says_how_many_materials_it_left_unchecked(tmp_path: Path) -> None:
+    """`--only` checks the game and the chosen material, not the game's other materials,
+    whose own mistakes wait for a full build: the summary line says how many, and how to
+    check them."""
+    output = _build(RULE_DATA, tmp_path / "out", "shields_up", "--only", "deck")
+    assert (
+        "; 3 other material(s) not checked (--only): `printkit validate shields_up` checks them"
+        in output
+    )
+    whole = _build(RULE_DATA, tmp_path / "whole", "shields_up")
+    assert "not checked" not in whole

@@ -237,10 +237,17 @@ def build(
             )
         elif outcome.written:
             redrawn = sum(material.redrawn for material in outcome.built)
+            unchecked = len(outcome.materials) - len(outcome.built) if only else 0
             say(
                 context,
                 f"{outcome.game}: {len(outcome.built)} material(s) ({redrawn} redrawn), "
-                f"{len(outcome.files)} file(s) in {out / outcome.game}",
+                f"{len(outcome.files)} file(s) in {out / outcome.game}"
+                + (
+                    f"; {unchecked} other material(s) not checked (--only): "
+                    f"`printkit validate {outcome.game}` checks them"
+                    if unchecked
+                    else ""
+                ),
             )
             for path in outcome.files:
                 say(context, f"  wrote {path}", least=VERBOSE)
