@@ -41,7 +41,8 @@ def check_safe_zones(
             cut = past_trim > 1e-6
             # an inherited region past this layout's own size is this layout's mistake; past
             # its own safe zone, the region's (reported where it is placed)
-            where = _reported_at(layout, region, spans, ("size",) if cut else ())
+            inset = 0.0 if cut else layout.safe_zone
+            where = _reported_at(layout, region, spans, ("size",) if cut else (), inset)
             if where is None:
                 continue
             if cut:
@@ -66,14 +67,38 @@ def check_safe_zones(
 
 
 def _reported_at(
-    layout: Layout, region: Region, spans: SourceMap, measured_by: tuple[str, ...]
+    layout: Layout,
+    region: Region,
+    spans: SourceMap,
+    measured_by: tuple[str, ...],
+    inset: float,
 ) -> Span | None:
-    """Where a finding about a region's place goes: where the region is placed; for a region
-    placed by the layout this one extends, at this layout's own key among `measured_by` (its
-    own size puts an inherited footer past the edge), or nowhere (None) when it has none: the
-    layout that placed it reports it."""
+    """Where a finding about a region's place goes: where the region is placed, at the key
+    that puts it furthest past the line `inset` inside the trim (`y` of a footer below the
+    card); for a region placed by the layout this one extends, at this layout's own key among
+    `measured_by` (its own size puts an inherited footer past the edge), or nowhere (None)
+    when it has none: the layout that placed it reports it."""
     path = ("layouts", layout.name, "regions", region.name)
-    if any((*path, name) in spans.values for name in GEOMETRY):
-        return spans.value(path)
+    written = [name for name in GEOMETRY if (*path, name) in spans.values]
+    if written:
+        keys = [key for key in _past_keys(region, layout, inset) if key in written]
+        return spans.value((*path, keys[0])) if keys else spans.value(path)
     own = [key for key in measured_by if ("layouts", layout.name, key) in spans.values]
     return spans.value(("layouts", layout.name, own[0])) if own else None
+
+
+def _past_keys(region: Region, layout: Layout, inset: float) -> list[str]:
+    """The geometry keys that set the side reaching furthest past the line, most likely first:
+    `x` for the left, `y` for the top; for the right, `width` when the region starts inside
+    the line and `x` when it starts past it (and `height` or `y` so for the bottom)."""
+    right, bottom = layout.width - inset, layout.height - inset
+    sides = [
+        (inset - region.x, ("x",)),
+        (inset - region.y, ("y",)),
+        (region.x + region.width - right, ("x", "width") if region.x >= right else ("width", "x")),
+        (
+            region.y + region.height - bottom,
+            ("y", "height") if region.y >= bottom else ("height", "y"),
+        ),
+    ]
+    return list(max(sides, key=lambda side: side[0])[1])

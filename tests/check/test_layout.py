@@ -4,6 +4,7 @@ that the text regions after them are still checked)."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -47,10 +48,13 @@ def test_text_past_the_safe_zone_is_reported_at_its_geometry(tmp_path: Path) -> 
     result = run_cli("--rule-data", tmp_path, "validate")
     found = [d for d in parse_diagnostics(result.output) if d.code == "PK303"]
 
-    def at(region: str, layout: str = "face") -> tuple[int, int]:
+    def at(region: str, key: str, layout: str = "face") -> tuple[int, int]:
+        """At the value of the region's `key` that puts it past the line."""
         start = next(n for n, line in enumerate(lines, 1) if line.strip() == f"{layout}:")
         line = next(n for n, line in enumerate(lines, 1) if n > start and f" {region}: " in line)
-        return line, lines[line - 1].index("{") + 1  # at the region's mapping
+        found = re.search(rf"[{{ ]{key}: ", lines[line - 1])
+        assert found is not None
+        return line, found.end() + 1
 
     def past(region: str, by: float, layout: str = "face", safe: float = 3.0) -> str:
         return (
@@ -60,13 +64,13 @@ def test_text_past_the_safe_zone_is_reported_at_its_geometry(tmp_path: Path) -> 
 
     assert sorted((d.line, d.column, d.severity, d.message) for d in found) == sorted(
         [
-            (*at("left"), "warning", past("left", 2.0)),
-            (*at("near"), "warning", past("near", 0.2)),  # less than a point past
-            (*at("top"), "warning", past("top", 0.5)),
-            (*at("right"), "warning", past("right", 2.5)),
-            (*at("bottom"), "warning", past("bottom", 1.0)),
+            (*at("left", "x"), "warning", past("left", 2.0)),
+            (*at("near", "x"), "warning", past("near", 0.2)),  # less than a point past
+            (*at("top", "y"), "warning", past("top", 0.5)),
+            (*at("right", "width"), "warning", past("right", 2.5)),  # starts inside: too wide
+            (*at("bottom", "height"), "warning", past("bottom", 1.0)),
             # the back's own geometry: its x, and its wider safe zone the region inherits
-            (*at("exact", "back"), "warning", past("exact", 3.0, "back", 5.0)),
+            (*at("exact", "x", "back"), "warning", past("exact", 3.0, "back", 5.0)),
         ]
     )
     assert {d.hint for d in found} == {
