@@ -242,13 +242,14 @@ def test_a_term_a_section_defines_is_printed_there_once_and_the_glossary_points_
 
 
 def test_a_quick_reference_is_headed_with_its_material_s_title(tmp_path: Path) -> None:
-    """A quick reference given a title prints it as its heading, as in its foot and its PDF's
-    title; without one, the game's title and 'quick reference'."""
+    """A quick reference given a title prints it as its heading, as written (its '<', '*' and
+    brackets are not Markdown), as in its foot and its PDF's title; without one, the game's
+    title and 'quick reference'."""
     folder = tmp_path / "shields_dice"
     shutil.copytree(RULE_DATA / "shields_dice", folder)
     materials = folder / "reference.yaml"
     text = materials.read_text(encoding="utf-8")
-    titled = "    kind: quick_reference\n    title: Dice Crib Sheet\n"
+    titled = "    kind: quick_reference\n    title: 'Crib <v2> *x* [y](z)'\n"
     materials.write_text(text.replace("    kind: quick_reference\n", titled), encoding="utf-8")
     result = run_cli(
         "--rule-data", tmp_path, "build", "shields_dice", "--only", "quick_reference",
@@ -257,6 +258,6 @@ def test_a_quick_reference_is_headed_with_its_material_s_title(tmp_path: Path) -
     assert result.exit_code == 0, result.output
     reader = pypdf.PdfReader(tmp_path / "out" / "shields_dice" / "quick_reference.pdf")
     lines = reader.pages[0].extract_text().splitlines()
-    assert "Dice Crib Sheet" in lines  # the heading, a line of its own
+    assert "Crib <v2> *x* [y](z)" in lines  # the heading, a line of its own
     assert not [line for line in lines if line.endswith(": quick reference")]
-    assert reader.metadata is not None and reader.metadata.title == "Dice Crib Sheet"
+    assert reader.metadata is not None and reader.metadata.title == "Crib <v2> *x* [y](z)"

@@ -210,7 +210,7 @@ def _blame(error: ValidationError, source: dict[str, Any], plays: list[Play]) ->
     """Each refused value's play: the one whose path is nearest the error's place."""
     blamed: dict[Play, str] = {}
     for item in error.errors():
-        where = data_path(source, tuple(item["loc"]))
+        where = data_path(source, tuple(item["loc"]), Package)
 
         def shared(play: Play, where: PathKey = where) -> int:
             common = 0

@@ -88,26 +88,49 @@ def _unknown_tag(item: Any) -> tuple[str, str, str]:
     return key, f"unknown {key} '{context['tag']}'", did_you_mean(str(context["tag"]), tags)
 
 
-def data_path(data: Any, loc: tuple[Any, ...]) -> PathKey:
-    """Keep only the loc elements that exist in the data: pydantic's union tags go, the first
-    time the mapping's own `kind` stands in the loc (a slots element's tag 'slots' is not its
-    key `slots:`, which the next 'slots' of the loc is)."""
+def data_path(data: Any, loc: tuple[Any, ...], root: Any = None) -> PathKey:
+    """Keep only the loc elements that exist in the data: pydantic's union tags go. With the
+    model validated (`root`), a loc element is a tag only where the model offers a choice
+    told apart by `kind` (a sheet's elements, the materials) and it names the mapping's own
+    kind: a slots element's tag 'slots' is not its key `slots:`, while a region's `arrows:`
+    (a region is one model, whatever its kind) is a key. Without it, a name the mapping has
+    is always a key."""
     path: list[str | int] = []
     current = data
-    tag_passed: Any = None  # the mapping whose tag the loc has passed
+    annotations: list[Any] = [root] if root is not None else []
     for part in loc:
-        is_tag = isinstance(current, dict) and current.get("kind") == part
-        if is_tag and tag_passed is not current:
-            tag_passed = current
+        models = [m for annotation in annotations for m in _models_in(annotation)]
+        if _is_tag(models, current, part):
+            annotations = [m for m in models if part in typing.get_args(_kind_annotation(m))]
             continue
         if (isinstance(current, dict) and part in current) or (
             isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current)
         ):
             current = current[part]
+            annotations = _following(annotations, part)
         else:
             continue
         path.append(part)
     return tuple(path)
+
+
+def _is_tag(models: list[type[BaseModel]], data: Any, part: Any) -> bool:
+    """Is `part` the tag pydantic puts in a loc for a choice of models by `kind`?"""
+    if len(models) < 2 or not isinstance(data, dict) or data.get("kind") != part:
+        return False
+    return all(typing.get_args(_kind_annotation(m)) for m in models)
+
+
+def _following(annotations: list[Any], part: str | int) -> list[Any]:
+    """The annotations one step down `part`: a model's field, or what a list or dict holds."""
+    following: list[Any] = []
+    for annotation in annotations:
+        models = _models_in(annotation)
+        if models and isinstance(part, str):
+            following += [m.model_fields[part].annotation for m in models if part in m.model_fields]
+        else:
+            following += _child_annotations(annotation)
+    return following
 
 
 def _models_in(annotation: Any) -> list[type[BaseModel]]:
@@ -141,16 +164,8 @@ def allowed_keys(root: type[BaseModel], path: PathKey, data: Any = None) -> set[
     annotations: list[Any] = [root]
     current = data
     for part in path:
-        following: list[Any] = []
-        for annotation in annotations:
-            models = _of_kind(_models_in(annotation), current)
-            if models and isinstance(part, str):
-                following += [
-                    m.model_fields[part].annotation for m in models if part in m.model_fields
-                ]
-            else:
-                following += _child_annotations(annotation)
-        annotations = following
+        models = _of_kind([m for a in annotations for m in _models_in(a)], current)
+        annotations = _following(models or annotations, part)
         current = _step(current, part)
     names: set[str] = set()
     for annotation in annotations:
@@ -198,10 +213,10 @@ def _kind_annotation(model: type[BaseModel]) -> Any:
     return field.annotation if field is not None else None
 
 
-def _most_specific(items: list[Any], data: Any) -> list[Any]:
+def _most_specific(items: list[Any], data: Any, root: type[BaseModel]) -> list[Any]:
     """Drop a union branch's "wrong type" when another branch matched deeper: for
     ``size: {width: 0mm}`` the width is the mistake, not that size is not a name."""
-    paths = [data_path(data, tuple(item["loc"])) for item in items]
+    paths = [data_path(data, tuple(item["loc"]), root) for item in items]
     deeper = {path[:cut] for path in paths for cut in range(len(path))}
     return [
         item
@@ -220,11 +235,11 @@ def report_validation_error(
 ) -> None:
     """One diagnostic per pydantic error, each at the span of the offending key or value."""
     seen: set[tuple[str, PathKey]] = set()
-    for item in _most_specific(error.errors(), data):
+    for item in _most_specific(error.errors(), data, root):
         kind = item["type"]
         loc = tuple(item["loc"])
         if kind == "extra_forbidden":
-            parent = data_path(data, loc[:-1])
+            parent = data_path(data, loc[:-1], root)
             key = str(loc[-1])
             if ("extra", (*parent, key)) in seen:
                 continue
@@ -236,7 +251,7 @@ def report_validation_error(
                 hint=_key_hint(key, root, parent, data),
             )
         elif kind == "missing":
-            parent = data_path(data, loc[:-1])
+            parent = data_path(data, loc[:-1], root)
             if ("missing", (*parent, loc[-1])) in seen:
                 continue
             seen.add(("missing", (*parent, loc[-1])))
@@ -248,7 +263,7 @@ def report_validation_error(
                 hint=f"add '{loc[-1]}:' here",
             )
         else:
-            path = spans.origin(data_path(data, loc))
+            path = spans.origin(data_path(data, loc, root))
             if ("value", path) in seen:
                 continue
             seen.add(("value", path))
@@ -257,7 +272,7 @@ def report_validation_error(
             message, hint, at = item["msg"], _hint(item), path
             if kind == "union_tag_invalid" and "discriminator" in (item.get("ctx") or {}):
                 key, message, hint = _unknown_tag(item)
-                at = spans.origin(data_path(data, (*loc, key)))  # at the kind's value
+                at = spans.origin(data_path(data, (*loc, key), root))  # at the kind's value
             diagnostics.add(
                 _CODE_BY_TYPE.get(kind, BAD_VALUE),
                 f"{field}{' (the name)' if is_key else ''}: {message}",

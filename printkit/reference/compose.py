@@ -9,6 +9,7 @@ of the data and link the sections they name.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -123,7 +124,7 @@ def compose(loaded: LoadedPackage, name: str, title: str, marked: bool = False) 
     else:
         environment.bytecode_cache = _COMPILED
     environment.loader = GameTemplates(loaded.files)
-    context = reference_context(loaded) | {"document_title": title}
+    context = reference_context(loaded) | {"document_title": markdown_text(title)}
     try:
         template = environment.get_template(name)
         with budget():
@@ -277,6 +278,15 @@ def row_key(table: DiceTable | RangeTable | LookupTable, row: Any) -> str:
     if row.max is None:
         return f"{row.min} or more"
     return str(row.min) if row.min == row.max else f"{row.min}–{row.max}"
+
+
+def markdown_text(text: str) -> str:
+    """Text that prints as written in Markdown: its punctuation escaped, so that a title's
+    '<draft>', '*v2*' or '[beta](x)' is not read as HTML, emphasis or a link."""
+    return _MARKDOWN_PUNCTUATION.sub(r"\\\g<0>", text)
+
+
+_MARKDOWN_PUNCTUATION = re.compile(r"[\\`*_{}\[\]()#+!<>|~&]")
 
 
 def cell(text: Any) -> str:

@@ -141,7 +141,7 @@ def _check_placements(
         diagnostics.add(
             MAP_TEXT_SMALL,
             f"hex labels are set at {labels.size:g} pt, under {MIN_TEXT:g} pt",
-            loaded.spans.value((*base, "labels", "size")),
+            loaded.spans.value((*art.style.labels_path, "size")),  # the map that sets them
             hint=f"give them 'size: {MIN_TEXT:g}pt' or more",
         )
     for name in art.board.names:
