@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import types
 import typing
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -127,10 +128,27 @@ def _following(annotations: list[Any], part: str | int) -> list[Any]:
     for annotation in annotations:
         models = _models_in(annotation)
         if models and isinstance(part, str):
-            following += [m.model_fields[part].annotation for m in models if part in m.model_fields]
+            following += [_field_type(m, part) for m in models if part in m.model_fields]
         else:
             following += _child_annotations(annotation)
     return following
+
+
+@cache
+def _hints(model: type[BaseModel]) -> dict[str, Any]:
+    try:
+        return typing.get_type_hints(model, include_extras=True)
+    except (NameError, TypeError):  # an annotation that names what its module lacks
+        return {}
+
+
+def _field_type(model: type[BaseModel], name: str) -> Any:
+    """A field's type, its forward references resolved (a row's `elements` name the element
+    kinds defined after it), so a hint can follow nested elements."""
+    annotation = model.model_fields[name].annotation
+    if isinstance(annotation, typing.ForwardRef | str):
+        return _hints(model).get(name, annotation)
+    return annotation
 
 
 def _models_in(annotation: Any) -> list[type[BaseModel]]:
