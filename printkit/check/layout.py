@@ -9,16 +9,27 @@ from printkit.model.layout import GEOMETRY, Layout, Region
 from printkit.model.units import to_mm
 
 
+def _overflows(region: Region, layout: Layout, inset: float) -> list[tuple[float, tuple[str, ...]]]:
+    """How far (in points) the region's box reaches past the line `inset` inside the trim on
+    each side, with the geometry keys that set that side, most likely first: `x` for the
+    left, `y` for the top; for the right, `width` when the region starts inside the line and
+    `x` when it starts past it (and `height` or `y` so for the bottom)."""
+    right, bottom = layout.width - inset, layout.height - inset
+    return [
+        (inset - region.x, ("x",)),
+        (inset - region.y, ("y",)),
+        (region.x + region.width - right, ("x", "width") if region.x >= right else ("width", "x")),
+        (
+            region.y + region.height - bottom,
+            ("y", "height") if region.y >= bottom else ("height", "y"),
+        ),
+    ]
+
+
 def _outside_by(region: Region, layout: Layout, inset: float) -> float:
     """How far (in points) the region's box reaches past the line `inset` inside the trim;
     0 when inside."""
-    return max(
-        inset - region.x,
-        inset - region.y,
-        region.x + region.width - (layout.width - inset),
-        region.y + region.height - (layout.height - inset),
-        0.0,
-    )
+    return max(0.0, *(past for past, _ in _overflows(region, layout, inset)))
 
 
 def check_safe_zones(
@@ -81,24 +92,8 @@ def _reported_at(
     path = ("layouts", layout.name, "regions", region.name)
     written = [name for name in GEOMETRY if (*path, name) in spans.values]
     if written:
-        keys = [key for key in _past_keys(region, layout, inset) if key in written]
+        _, setting = max(_overflows(region, layout, inset))  # the side furthest past
+        keys = [key for key in setting if key in written]
         return spans.value((*path, keys[0])) if keys else spans.value(path)
     own = [key for key in measured_by if ("layouts", layout.name, key) in spans.values]
     return spans.value(("layouts", layout.name, own[0])) if own else None
-
-
-def _past_keys(region: Region, layout: Layout, inset: float) -> list[str]:
-    """The geometry keys that set the side reaching furthest past the line, most likely first:
-    `x` for the left, `y` for the top; for the right, `width` when the region starts inside
-    the line and `x` when it starts past it (and `height` or `y` so for the bottom)."""
-    right, bottom = layout.width - inset, layout.height - inset
-    sides = [
-        (inset - region.x, ("x",)),
-        (inset - region.y, ("y",)),
-        (region.x + region.width - right, ("x", "width") if region.x >= right else ("width", "x")),
-        (
-            region.y + region.height - bottom,
-            ("y", "height") if region.y >= bottom else ("height", "y"),
-        ),
-    ]
-    return list(max(sides, key=lambda side: side[0])[1])

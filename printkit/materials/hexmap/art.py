@@ -256,8 +256,7 @@ class MapArt:
         uses: dict[Hex, str] = {}
         for h, name in board.zones.items():
             zone = board.zone_types[name]
-            terrain = board.terrain_types[board.terrain[h]]
-            ground = zone.fill or terrain.fill
+            ground = self._ground(h)
             symbol = f"hexzone.{symbol_key(name)}"
             if zone.fill is None:
                 symbol += f".{symbol_key(board.terrain[h])}"
