@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from printkit.build_options import BuildOptions
 from printkit.cache import Cache, digest
@@ -118,6 +118,7 @@ class _Run:
     cache: Cache
     force: bool
     lock: int  # the output folder's lock, which workers must not keep alive
+    records: dict[str, dict[str, Any]]  # each game's record of its last build
     games: dict[str, CheckedGame] = field(default_factory=dict)  # checked in this process
     options: dict[str, BuildOptions] = field(default_factory=dict)  # per game: its profile
 
@@ -143,21 +144,23 @@ def build_games(
         cache.clean_leftovers()
         keys = {game: _game_key(game, folder, out, options) for game, folder in games.items()}
         record = _record_name(options)
+        records = {game_id: cache.game_record(record(game_id)) for game_id in games}  # read once
         cached = {
             game_id: outcome
             for game_id in games
             if not force
-            and (outcome := _from_cache(game_id, record(game_id), keys[game_id], cache))
+            and (outcome := _from_cache(game_id, records[game_id], keys[game_id], cache))
         }
         fresh = {g: folder for g, folder in games.items() if g not in cached}
-        built = _built(_Run(fresh, options, cache, force, lock), jobs or default_jobs(), progress)
+        run = _Run(fresh, options, cache, force, lock, records)
+        built = _built(run, jobs or default_jobs(), progress)
         outcomes = {g: cached.get(g) or _collected(*built[g], out) for g in games}
         for game_id, outcome in outcomes.items():
             failed = outcome.failure is not None or outcome.diagnostics.has_errors(strict)
             if outcome.built and not failed:
                 _write(outcome, out)
             if outcome.written and not outcome.from_cache:
-                _record(cache, outcome, record(game_id), keys[game_id])
+                _record(cache, outcome, record(game_id), keys[game_id], records[game_id])
         cache.prune()
     return list(outcomes.values())
 
@@ -191,10 +194,9 @@ def _check_only(only: tuple[str, ...], outcomes: list[GameOutcome]) -> None:
 # --- the games whose inputs did not change -------------------------------------------------------
 
 
-def _from_cache(game_id: str, name: str, key: str, cache: Cache) -> GameOutcome | None:
-    """The game as its last build (under this profile: `name`, its record) left it, when
-    nothing it reads has changed since."""
-    record = cache.game_record(name)
+def _from_cache(game_id: str, record: dict[str, Any], key: str, cache: Cache) -> GameOutcome | None:
+    """The game as its last build (under this profile: `record`) left it, when nothing it
+    reads has changed since."""
     if record.get("key") != key:
         return None
     try:
@@ -219,11 +221,12 @@ def _diagnostic(
     return Diagnostic(code, Severity(severity), message, Span(file, line, column), hint)
 
 
-def _record(cache: Cache, outcome: GameOutcome, name: str, key: str) -> None:
+def _record(
+    cache: Cache, outcome: GameOutcome, name: str, key: str, previous: dict[str, Any]
+) -> None:
     """Record a game built: its key, its diagnostics, the entry of each material built, and
     every entry its materials still use (for cache.prune), those of earlier --only builds too."""
     built = {m.material: m.entry for m in outcome.built}
-    previous = cache.game_record(name)
     earlier = previous.get("entries", {})
     entries = {m: e for m, e in earlier.items() if m in outcome.materials} | built
     record = {
@@ -282,11 +285,10 @@ def _games_in_workers(
     """Each game checked and drawn whole in one of `jobs` processes; its materials' progress
     said as the game comes back."""
     importlib.import_module("printkit.build")  # once, before the fork, not in every worker
-    record = _record_name(run.asked)
 
     def cost(game_id: str) -> float:
         """How long the game took last time; never built: as long as any (it may be long)."""
-        seconds = run.cache.game_record(record(game_id)).get("seconds")
+        seconds = run.records[game_id].get("seconds")
         return seconds if isinstance(seconds, float | int) else math.inf
 
     built = {}
