@@ -40,6 +40,21 @@ def test_claims_are_listed_alike_whatever_the_number_of_workers() -> None:
     assert listed == sorted(listed) and set(listed) == set(games)
 
 
+def test_claims_exits_as_validate_when_a_game_has_errors_or_does_not_load(tmp_path: Path) -> None:
+    """The good game's claims are listed; the game with an error and the one that does not
+    load are named on standard error with the command that shows why, and the exit is 1."""
+    result = run_cli("--rule-data", mixed_rule_data(tmp_path), "claims", "--jobs", "2")
+    assert result.exit_code == 1, result.output
+    assert "yaml_syntax  (does not load" in result.stdout
+    failed = [line for line in result.stderr.splitlines() if "printkit validate" in line]
+    assert failed == [
+        "table_range_gap: 1 error(s), 0 warning(s); 'printkit validate table_range_gap' shows them",
+        "yaml_syntax: 1 error(s), 0 warning(s); 'printkit validate yaml_syntax' shows them",
+    ]
+    alone = run_cli("--rule-data", mixed_rule_data(tmp_path / "again"), "claims", "minimal_deck")
+    assert alone.exit_code == 0 and alone.stderr == "", alone.output
+
+
 @pytest.mark.parametrize(
     ("command", "checks"),
     [(printkit.commands.validate, "_checked"), (printkit.commands.claims, "_listed")],
