@@ -86,3 +86,30 @@ def test_a_line_range_longer_than_any_board_is_refused(tmp_path: Path) -> None:
     assert board is None
     assert [d.code for d in diagnostics] == ["PK122"]
     assert "at most 1000 long" in (diagnostics.items[0].hint or "")
+
+
+def test_references_keep_their_digits_when_the_labels_print_otherwise(tmp_path: Path) -> None:
+    """Under the label format '{col}{row}', '0302' reads as column 30, row 2, or as the
+    wargame digits' column 3, row 2: the one on the board is taken, so changing how labels
+    print moves no reference; read off the board by the format, the finding says so."""
+    unpadded = MAP.replace(
+        "    rows: 8\n", '    rows: 8\n    labels: {{format: "{{col}}{{row}}"}}\n'
+    )
+
+    def board_of(hexes: str, name: str) -> tuple[Board | None, Diagnostics]:
+        folder = tmp_path / name
+        folder.mkdir()
+        text = unpadded.format(orientation="flat", selection=f"        hexes: [{hexes}]")
+        (folder / "game.yaml").write_text(text, encoding="utf-8")
+        diagnostics = Diagnostics()
+        loaded = load_package(name, folder, diagnostics)
+        assert loaded is not None
+        return build_board(loaded, "map", diagnostics), diagnostics
+
+    board, diagnostics = board_of('"0302", "45"', "good")
+    assert board is not None and not diagnostics.items
+    assert {board.offset_of(h) for h in board.zones} == {(3, 2), (4, 5)}
+    _, diagnostics = board_of('"0320"', "off")
+    [off] = diagnostics.items
+    assert off.code == "PK252"
+    assert "'0320' read with the label format '{col}{row}'" in off.message

@@ -331,8 +331,16 @@ class _Resolver:
         return None if one is None else [one]
 
     def _one(self, text: str, path: PathKey) -> tuple[int, int] | None:
-        found = (self.fmt.parse(text) if self.fmt else None) or split_digits(text)
-        if found is None:
+        """A hex named as the map prints it or as column-then-row digits; where the two
+        readings differ ('0302' under the format '{col}{row}' is column 30, row 2, or
+        column 3, row 2), the one on the board: changing how labels print must not move
+        the references."""
+        readings = [
+            found
+            for found in ((self.fmt.parse(text) if self.fmt else None), split_digits(text))
+            if found is not None
+        ]
+        if not readings:
             shown = f"'{self.fmt.source}' or " if self.fmt else ""
             self.builder.report(
                 BAD_VALUE,
@@ -341,7 +349,9 @@ class _Resolver:
                 hint=f"write a label as the map prints it ({shown}column then row digits, "
                 "'0304'), or {col: 3, row: 4}",
             )
-        return found
+            return None
+        on_board = [found for found in readings if self.to_hex(*found) in self.cells]
+        return (on_board or readings)[0]
 
     def board_cells(self, material: HexMapMaterial) -> list[Hex] | None:
         rectangle = material.columns is not None or material.rows is not None
@@ -427,19 +437,26 @@ class _Resolver:
                 hint="name one hex, e.g. '0304' (each marker, hexside end or path step is one)",
             )
             return None
-        return self._on_board(*found[0], path)
+        return self._on_board(*found[0], path, ref)
 
-    def _on_board(self, col: int, row: int, path: PathKey) -> Hex | None:
+    def _on_board(self, col: int, row: int, path: PathKey, ref: HexRef | None = None) -> Hex | None:
         h = self.to_hex(col, row)
         if h in self.cells:
             return h
         self.builder.report(
             HEX_OFF_BOARD,
-            f"hex {_name(col, row)} is not on the board",
+            f"hex {_name(col, row)}{self._read_as(ref, col, row)} is not on the board",
             path,
             hint=self._extent(),
         )
         return None
+
+    def _read_as(self, ref: HexRef | None, col: int, row: int) -> str:
+        """How a written label was read, where the label format read it otherwise than its
+        digits would be: the designer sees why '0302' is column 30."""
+        if not isinstance(ref, str) or self.fmt is None or split_digits(ref) in (None, (col, row)):
+            return ""
+        return f" ('{ref}' read with the label format '{self.fmt.source}')"
 
     def _extent(self) -> str:
         if self.columns is not None:
@@ -453,7 +470,7 @@ class _Resolver:
             where = (*path, "hexes", index)
             pairs = self.coords(ref, where) or []
             if len(pairs) == 1:
-                h = self._on_board(*pairs[0], where)
+                h = self._on_board(*pairs[0], where, ref)
                 if h is not None:
                     chosen[h] = None
                 continue
