@@ -306,16 +306,52 @@ def _csv_rows(data: bytes, shown: str, diagnostics: Diagnostics) -> list[Row]:
                 return []
             table.append((reader.line_num, row))
     except csv.Error as error:
-        diagnostics.add(
-            CARD_DATA_BAD,
-            f"not valid CSV: {error}",
-            Span(shown, reader.line_num, 1),
-            hint="check the quotes on this line",
-        )
+        header = table[:1] or _header_alone(text)
+        if not _report_other_separator(header, shown, diagnostics):
+            started = table[-1][0] + 1 if table else 1
+            _report_bad_csv(str(error), text, started, reader.line_num, shown, diagnostics)
         return []
     if _report_other_separator(table, shown, diagnostics):
         return []
     return _rows(table, shown, diagnostics)
+
+
+def _header_alone(text: str) -> Table:
+    """The file's first line read on its own, as far as it reads: the header a file with
+    another separator has, even where its quoted cells stop the strict reading."""
+    lines = _lines(text)
+    first = next((number for number, line in enumerate(lines, 1) if line.strip()), None)
+    return [] if first is None else [(first, next(csv.reader(lines[first - 1 : first]), []))]
+
+
+def _lines(text: str) -> list[str]:
+    """The file's lines as the CSV reader counts them."""
+    return io.StringIO(text, newline="").readlines()
+
+
+def _report_bad_csv(
+    error: str, text: str, started: int, line: int, shown: str, diagnostics: Diagnostics
+) -> None:
+    """At the row the reading failed in; where that row began lines earlier, a quote opened
+    there ran on, and the finding points at the cell it opened rather than where the reader
+    gave up."""
+    if line <= started:
+        diagnostics.add(
+            CARD_DATA_BAD,
+            f"not valid CSV: {error}",
+            Span(shown, line, 1),
+            hint="check the quotes on this line",
+        )
+        return
+    opening = _lines(text)[started - 1]
+    quote = opening.find('"')
+    cell = opening.count(",", 0, max(quote, 0)) + 1
+    diagnostics.add(
+        CARD_DATA_BAD,
+        f"not valid CSV: a quoted cell opened here runs on to line {line} ({error})",
+        Span(shown, started, cell),
+        hint='close the quote on this line, or double a quote inside a cell ("")',
+    )
 
 
 def _report_past_limits(line: int, too_long: bool, shown: str, diagnostics: Diagnostics) -> None:
