@@ -4,11 +4,14 @@ that follow the data into every document; and template mistakes located in the t
 
 from __future__ import annotations
 
+import ctypes
 import re
 import shutil
 from pathlib import Path
 
 import pypdf
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 import pytest
 from support import RULE_DATA, parse_diagnostics, run_cli
 
@@ -225,6 +228,23 @@ def test_every_reference_page_says_to_print_it_at_actual_size(built: Path) -> No
             assert "Print at actual size (100 %)" in page.extract_text(), (pdf.name, number)
             pages += 1
     assert pages >= 2 * len(GAMES)
+
+
+def test_no_reference_text_is_printed_in_a_grey_mix(built: Path) -> None:
+    """PRINT.md: text prints black, not a grey mix. Every character of every reference page,
+    running heads and small print included, is read back with pdfium: none is a grey (equal
+    red, green and blue between black and white)."""
+    greys = set()
+    for pdf in sorted(built.glob("*/*_reference.pdf")):
+        document = pdfium.PdfDocument(pdf)
+        for number, page in enumerate(document, start=1):
+            text = page.get_textpage()
+            for index in range(text.count_chars()):
+                r, g, b, a = (ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint())
+                pdfium_c.FPDFText_GetFillColor(text.raw, index, r, g, b, a)
+                if r.value == g.value == b.value and 0 < r.value < 255:
+                    greys.add((pdf.parent.name, pdf.name, number, r.value))
+    assert not greys, sorted(greys)[:5]
 
 
 def test_a_term_a_section_defines_is_printed_there_once_and_the_glossary_points_to_it(

@@ -675,7 +675,7 @@ def _slots(flow: _Flow, slots: SlotsElement, x: float, y: float, w: float, path:
         fitted = fit_text(
             parse_markup(text, {}, "regular").runs,
             (left + 2, top + slots.size - size * 2.4 - 2, slots.size - 4, size * 2.4),
-            size, 6.0, "center", "bottom", "#4d4d4d",
+            size, 6.0, "center", "bottom", INK,
         )  # fmt: skip
         if not fitted.fits:
             flow.report(

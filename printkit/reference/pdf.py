@@ -242,7 +242,7 @@ def _running(title: str, styles: Styles):
     def draw(canvas: Canvas, doc: BaseDocTemplate) -> None:
         canvas.saveState()
         canvas.setFont(FACES["regular"][0], 7.5)
-        canvas.setFillColor(styles.ink("#4d4d4d", fine=True))
+        canvas.setFillColor(styles.ink("#000000", fine=True))  # text black, as PRINT.md asks
         canvas.setStrokeColor(styles.ink("#4d4d4d", fine=True))
         top = doc.pagesize[1] - MARGIN + 2
         canvas.drawString(MARGIN, top, title)
@@ -267,6 +267,6 @@ def _bottom_line(canvas: Canvas, doc: BaseDocTemplate, styles: Styles, text: str
     as PRINT.md asks of every sheet, and names the game and its version, as every footer."""
     canvas.saveState()
     canvas.setFont(FACES["regular"][0], 6.5)
-    canvas.setFillColor(styles.ink("#595959", fine=True))
+    canvas.setFillColor(styles.ink("#000000", fine=True))  # small print too: black, no grey mix
     canvas.drawCentredString(doc.pagesize[0] / 2, MARGIN / 2, text)
     canvas.restoreState()

@@ -36,7 +36,7 @@ BAR = HexColor("#4a78b5")
 NEVER = HexColor("#c0392b")
 INK = HexColor("#222222")
 GRID = HexColor("#bbbbbb")
-FOOT = HexColor("#595959")
+FOOT = HexColor("#000000")  # small print black, as PRINT.md asks of text
 LABEL_WIDTH = 60 * mm
 ROW = 13  # points per bar
 
