@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from printkit.impose.grid import Grid, fit_grid
+from printkit.impose.grid import Grid, fit_grid, fitting_margin
 from printkit.impose.pieces import Piece
 from printkit.model.units import mm
 
@@ -91,13 +91,16 @@ class _Shelf:
 def stack_pages(
     runs: list[Run], paper: tuple[float, float], margin: float, bleed: float
 ) -> list[list[Block]]:
-    """Pack runs into pages of blocks, in order; every run must fit (see `too_big`)."""
+    """Pack runs into pages of blocks, in order; every run must fit (see `too_big`). The
+    pieces keep the bleed `fitting_margin` keeps inside the printable `margin`; their crop
+    marks may use all of it."""
     spacing = 2 * bleed + BLOCK_SPACING
-    bottom = paper[1] - margin - NOTE_ROOM
+    inner = fitting_margin(margin, bleed)
+    bottom = paper[1] - inner - NOTE_ROOM
     pages: list[list[_Shelf]] = [[]]
-    used = margin
+    used = inner
     for run in runs:
-        grid = _full_grid(run, paper, margin)
+        grid = _full_grid(run, paper, inner)
         assert grid is not None, "call too_big first"
         remaining = run.pieces
         while remaining:
@@ -105,23 +108,24 @@ def stack_pages(
             fitting = int((bottom - top + run.gap + EPSILON) // (run.cell[1] + run.gap))
             if fitting < 1:
                 pages.append([])
-                used = margin
+                used = inner
                 continue
             rows = min(fitting, math.ceil(len(remaining) / grid.columns))
             columns = grid.columns if rows > 1 else min(grid.columns, len(remaining))
             pages[-1].append(_Shelf(run, remaining[: rows * columns], columns, rows, top))
             used = top + rows * run.cell[1] + (rows - 1) * run.gap
             remaining = remaining[rows * columns :]
-    return [_centred(page, paper, margin, spacing) for page in pages if page]
+    return [_centred(page, paper, margin, inner, spacing) for page in pages if page]
 
 
 def _centred(
-    page: list[_Shelf], paper: tuple[float, float], margin: float, spacing: float
+    page: list[_Shelf], paper: tuple[float, float], margin: float, inner: float, spacing: float
 ) -> list[Block]:
-    """Blocks of one page, the stack centred in the usable height, marks given their room."""
+    """Blocks of one page, the stack centred between the `inner` margins, marks given their
+    room out to the printable `margin`."""
     grids = [Grid(*paper, *s.run.cell, s.run.gap, s.columns, s.rows, s.top) for s in page]
     last = grids[-1]
-    shift = (paper[1] - margin - NOTE_ROOM - (last.top + last.height)) / 2
+    shift = (paper[1] - inner - NOTE_ROOM - (last.top + last.height)) / 2
     grids = [replace(grid, top_edge=grid.top + shift) for grid in grids]
     blocks = []
     for index, (grid, shelf) in enumerate(zip(grids, page, strict=True)):

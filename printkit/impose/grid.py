@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printkit.model.units import mm
+
 
 @dataclass(frozen=True)
 class Grid:
@@ -66,13 +68,25 @@ def _cuts(start: float, size: float, gap: float, count: int) -> list[float]:
     return cuts
 
 
+MIN_KEPT_BLEED = mm(1)  # the least bleed an outer side keeps
+
+
+def fitting_margin(margin: float, bleed: float) -> float:
+    """How far inside the paper's edge the pieces' trims stay: the printable margin, and
+    beyond it at least MIN_KEPT_BLEED of their bleed (all of a smaller one). A grid that
+    filled the printable area to its edge would have the printer's margin cut the outer
+    bleed to nothing, and a cut a hair outside the line would leave white."""
+    return margin + min(bleed, MIN_KEPT_BLEED)
+
+
 def fit_grid(
     paper: tuple[float, float],
     cell: tuple[float, float],
     gap: float,
     margin: float,
 ) -> Grid | None:
-    """The largest grid whose cells stay `margin` inside the paper; None if nothing fits."""
+    """The largest grid whose cells stay `margin` inside the paper (`fitting_margin`: the
+    printable margin and the bleed kept); None if nothing fits."""
     columns = int((paper[0] - 2 * margin + gap + 1e-6) // (cell[0] + gap))
     rows = int((paper[1] - 2 * margin + gap + 1e-6) // (cell[1] + gap))
     if columns < 1 or rows < 1:

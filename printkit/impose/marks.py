@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from printkit.draw.ops import Group, Line, Op, Paint, Rect
-from printkit.impose.grid import Grid
+from printkit.impose.grid import MIN_KEPT_BLEED, Grid
 from printkit.model.units import mm
 
 BBox = tuple[float, float, float, float]
@@ -24,7 +24,6 @@ MARK_CLEARANCE = mm(0.5)
 MARK_MIN = mm(1.5)
 MARK_MAX = mm(6)
 MARK_IN_BLEED = mm(1)  # the shortest mark worth drawing over the bleed
-MIN_KEPT_BLEED = mm(1)  # the least bleed an outer side keeps to give its marks room
 OUTLINE_PAINT = Paint(None, "#333333", 0.3, role="cut")
 CUT_PAINT = Paint(None, "#7f7f7f", 0.25, role="cut")
 TRIM = Paint(None, None, role="trim")  # not drawn: where a straight piece is cut, for checks

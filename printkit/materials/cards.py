@@ -14,7 +14,7 @@ from printkit.diagnostics import BAD_VALUE, UNKNOWN_REFERENCE, Diagnostics, Span
 from printkit.draw.ops import Document
 from printkit.impose.calibration import calibration_pages
 from printkit.impose.fold import fold_unit, impose_fold
-from printkit.impose.grid import fit_grid
+from printkit.impose.grid import fit_grid, fitting_margin
 from printkit.impose.marks import OUTLINE_PAINT
 from printkit.impose.pieces import Piece
 from printkit.impose.pod import impose_print_on_demand
@@ -214,7 +214,7 @@ def compile_cards(
         folded = spec.mode == "fold"
         cell = fold_unit(first, spec.fold) if folded else (first.width, first.height)
         gap = 2 * spec.bleed if folded or spec.gutter == "bleed" else 0.0
-        grid = fit_grid(paper, cell, gap, spec.margin)
+        grid = fit_grid(paper, cell, gap, fitting_margin(spec.margin, spec.bleed))
         if grid is None:
             report_too_small(loaded, material_id, cell, paper_key, spec, diagnostics)
             return None

@@ -26,6 +26,7 @@ from printkit.model.units import mm
 
 PAPER = (mm(210), mm(297))
 MARGIN, BLEED = mm(5), mm(3)
+INNER = MARGIN + mm(1)  # the pieces keep 1 mm of their bleed inside the printable margin
 EPSILON = 1e-6
 
 
@@ -54,7 +55,7 @@ def test_runs_stack_in_order_as_centred_blocks_that_fill_each_page(made: list[Ru
     placed = [piece for page in pages for block in page for piece in block.pieces]
     assert placed == [piece for run in made for piece in run.pieces]
     spacing = 2 * BLEED + BLOCK_SPACING
-    usable = PAPER[1] - MARGIN - NOTE_ROOM  # the note keeps its room under the stack
+    usable = PAPER[1] - INNER - NOTE_ROOM  # the note keeps its room under the stack
     for number, page in enumerate(pages):
         assert page, "no empty page"
         for block in page:
@@ -63,21 +64,21 @@ def test_runs_stack_in_order_as_centred_blocks_that_fill_each_page(made: list[Ru
             assert (grid.cell_width, grid.cell_height, grid.gap) == (*run.cell, run.gap)
             assert block.shared == run.shared
             assert (grid.rows - 1) * grid.columns < count <= grid.per_sheet  # no empty row
-            full = int((PAPER[0] - 2 * MARGIN + run.gap + EPSILON) // (run.cell[0] + run.gap))
+            full = int((PAPER[0] - 2 * INNER + run.gap + EPSILON) // (run.cell[0] + run.gap))
             assert grid.columns == (full if grid.rows > 1 else min(full, count))
             assert grid.left == pytest.approx((PAPER[0] - grid.width) / 2)
-            assert grid.top >= MARGIN - EPSILON and _bottom(block) <= usable + EPSILON
+            assert grid.top >= INNER - EPSILON and _bottom(block) <= usable + EPSILON
         for upper, lower in pairwise(page):
             assert lower.grid.top - _bottom(upper) == pytest.approx(spacing)
             assert upper.room[1] == pytest.approx(_bottom(upper) + spacing / 2)
             assert lower.room[0] == pytest.approx(upper.room[1])
         assert page[0].room[0] == MARGIN and page[-1].room[1] == PAPER[1] - MARGIN
-        above, below = page[0].grid.top - MARGIN, usable - _bottom(page[-1])
+        above, below = page[0].grid.top - INNER, usable - _bottom(page[-1])
         assert above == pytest.approx(below, abs=EPSILON)  # the stack is centred
         if number + 1 < len(pages):  # the next page's first row had no room on this one
             following = pages[number + 1][0].grid
             stack = _bottom(page[-1]) - page[0].grid.top
-            assert stack + spacing + following.cell_height > usable - MARGIN - EPSILON
+            assert stack + spacing + following.cell_height > usable - INNER - EPSILON
 
 
 def test_the_first_run_too_big_for_any_page_is_named() -> None:

@@ -115,6 +115,40 @@ def test_each_ship_shows_its_number_so_colour_is_not_the_only_clue(shields_pdf: 
 # --- sizes and pitch from pixels -----------------------------------------------------------------
 
 
+@pytest.fixture(scope="module")
+def rise_letter_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("counters-rise-letter")
+    result = run_cli(
+        "build", "rise", "--only", "pieces", "--paper", "letter", "--format", "pdf", "--out", out
+    )
+    assert result.exit_code == 0, result.output
+    return out / "rise" / "pieces.pdf"
+
+
+def _outer_bleeds(raster: Raster) -> list[float]:
+    """Across the page's upper half, scanline by scanline: how far the art reaches beyond the
+    outermost cut outline on the left and on the right (the outer bleed, in mm)."""
+    found = []
+    for step in range(int(raster.height_mm / 8), int(raster.height_mm / 2), 2):
+        row = raster.row(float(step))
+        inked = [i for i, pixel in enumerate(row) if min(pixel) < 240]
+        cut = [i for i, pixel in enumerate(row) if _outline(pixel)]
+        if inked and cut and (cut[0] - inked[0]) * MM_PER_PX < 8:
+            found += [(cut[0] - inked[0]) * MM_PER_PX, (inked[-1] - cut[-1]) * MM_PER_PX]
+    return found
+
+
+@pytest.mark.parametrize("page", [0, 2], ids=["land tiles", "workers"])
+def test_on_letter_the_outermost_pieces_keep_their_bleed(rise_letter_pdf: Path, page: int) -> None:
+    """Six tiles (thirteen workers) across would fill Letter's printable width to 0.2 mm of
+    its edge, where the printer's margin cut their 1.5 mm bleed to 0.2 mm: a cut a hair
+    outside the line left white. The grid keeps at least 1 mm of bleed inside the margin."""
+    bleeds = _outer_bleeds(Raster.of(rise_letter_pdf, page))
+    assert len(bleeds) > 10
+    bleed = length_mm(RISE["materials"]["pieces"]["impose"]["bleed"])
+    assert min(bleeds) >= min(bleed, 1.0) - 0.1, min(bleeds)
+
+
 def _outline(pixel: tuple[int, int, int]) -> bool:
     """A pixel of a cut outline: dark grey, unlike the coloured art under it and the tufts."""
     return max(pixel) < 140 and max(pixel) - min(pixel) < 60
