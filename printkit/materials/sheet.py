@@ -300,19 +300,21 @@ def _cycle(flow: _Flow, element: CycleElement, x: float, y: float, w: float, pat
         )
         return 0.0
     if element.size > w:
-        return _too_wide(flow, "the cycle", element.size, w, path)
+        return _too_wide(flow, "the cycle", element.size, w, path, "a smaller 'size'")
     verb = flow.text(element.verb, (*path, "verb"))
     shown = [(name, element.badges[name]) for name in order]
     flow.ops += cycle_ops(shown, verb, x, y, w, element.size)
     return element.size + 24  # the names above and below
 
 
-def _too_wide(flow: _Flow, what: str, need: float, have: float, path: tuple) -> float:
+def _too_wide(flow: _Flow, what: str, need: float, have: float, path: tuple, smaller: str) -> float:
+    """PK260, with `smaller`: what of this kind of element makes it narrower (each kind its
+    own key: a hint must never name a key the element refuses)."""
     flow.report(
         SHEET_OVERFLOW,
         f"{what} needs {_mm(need)} mm of width, the element has {_mm(have)} mm",
         path,
-        "give it a smaller 'side', or more room",
+        f"give it {smaller}, or more room (a wider paper, fewer elements beside it in a row)",
     )
     return 0.0
 
@@ -327,7 +329,7 @@ def _grid(
         return 0.0
     centre, half_width, half_height = board_extent(element, board)
     if 2 * half_width > w:
-        return _too_wide(flow, "the board", 2 * half_width, w, path)
+        return _too_wide(flow, "the board", 2 * half_width, w, path, "a smaller 'side'")
     frame = Frame(element.side, centre, (x + w / 2, y + half_height))
 
     def label(source: str, where: tuple, extra: dict, face: str) -> str:
@@ -357,7 +359,8 @@ def _shapes(
         return 0.0
     share = w / len(element.shapes)
     if widest_shape(element) > share - mm(2):
-        return _too_wide(flow, "a shape", widest_shape(element) + mm(2), share, path)
+        need = widest_shape(element) + mm(2)
+        return _too_wide(flow, "a shape", need, share, path, "a smaller 'side' or fewer shapes")
     flow.ops += draw_shapes(element, x, y, w)
     return shapes_height(element)
 
@@ -620,7 +623,8 @@ def _score_grid(flow: _Flow, grid: GridElement, x: float, y: float, w: float, pa
     cell_w = min(grid.cell * 2.5, (x + w - left) / len(columns))
     needed = max((text_width(h, BOLD, size) + mm(1) for h in columns), default=0.0)
     if cell_w < max(BOX, needed):
-        return _too_wide(flow, "the grid", left - x + len(columns) * max(BOX, needed), w, path)
+        need = left - x + len(columns) * max(BOX, needed)
+        return _too_wide(flow, "the grid", need, w, path, "fewer 'columns' or shorter headings")
     top = y + LABEL + 3
     if any(columns):
         for index, heading in enumerate(columns):
@@ -663,7 +667,8 @@ def _slots(flow: _Flow, slots: SlotsElement, x: float, y: float, w: float, path:
     count = len(slots.slots)
     spacing = slots.size + mm(3)
     if count * spacing - mm(3) > w:
-        return _too_wide(flow, f"{count} spaces of {_mm(slots.size)} mm", count * spacing, w, path)
+        what = f"{count} spaces of {_mm(slots.size)} mm"
+        return _too_wide(flow, what, count * spacing, w, path, "a smaller 'size' or fewer slots")
     top = y + LABEL + 3
     size = 7.0
     for index, caption in enumerate(slots.slots):
