@@ -576,6 +576,15 @@ SETUP_EXCEEDS_INVENTORY = _code(
     "smallest when there is no upper limit), the game deals more of a component than the box "
     "holds: a market plus starting hands and shields that do not fit in the deck.",
 )
+PLAYERS_NOT_READ = _code(
+    "PK524",
+    Severity.WARNING,
+    "player count the checks cannot read",
+    "The checks of the rules count pieces for the largest table (per-player setup, per-player "
+    "uses), reading the player count from `rules.players`, else from `game.players` written as "
+    "'2', '2+', '2-5' or '2 to 5'. Other wording ('two or more', '2/4') is printed as written "
+    "but read by people only, and the checks would count for one player.",
+)
 VARIANT_UNKNOWN_RULE = _code(
     "PK522",
     Severity.ERROR,

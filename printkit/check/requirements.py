@@ -10,6 +10,7 @@ from collections import Counter
 
 from printkit.check.rule_index import rule_entries
 from printkit.diagnostics import (
+    PLAYERS_NOT_READ,
     RULE_NEEDS_COMPONENT,
     SETUP_EXCEEDS_INVENTORY,
     Diagnostics,
@@ -42,7 +43,17 @@ def check_requirements(package: Package, spans: SourceMap, diagnostics: Diagnost
     rules = package.rules
     if rules is None:
         return
-    players = _table_size(players_of(package))
+    read = players_of(package)
+    if read is None:
+        diagnostics.add(
+            PLAYERS_NOT_READ,
+            f"'{package.game.players}' is not a player count the checks read: they count "
+            "pieces for one player",
+            spans.value(("game", "players")),
+            hint="write it as '2', '2+', '2-5' or '2 to 5', or give the rules "
+            "'players: {min: 2, max: 5}'",
+        )
+    players = _table_size(read)
     inventory = {key: component.count for key, component in package.components.items()}
     for entry in rule_entries(rules):
         node = entry.node

@@ -41,8 +41,11 @@ from printkit.model.version import Edition, IsoDate, Version
 FOR_READERS = "for people reading the data (sources, choices); printkit does not print it"
 
 
-# How a box writes its player count: '2', '1+', '2-4' (other wording is read by people only)
-_PLAYER_RANGE = re.compile(r"^\s*(\d+)\s*(?:(\+)|[-–]\s*(\d+))?\s*$")
+# How a box writes its player count: '2', '1+', '2-4', '2 to 4', '2-4 players' (other wording
+# is read by people only: PK524)
+_PLAYER_RANGE = re.compile(
+    r"^\s*(\d+)\s*(?:(\+)|(?:[-–]|to)\s*(\d+))?\s*(?:players?)?\s*$", re.IGNORECASE
+)
 
 
 def written_players(text: str) -> tuple[int, int | None] | None:

@@ -80,7 +80,17 @@ def test_a_renderer_may_turn_references_into_links() -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "low", "high"), [("2", 2, 2), ("1+", 1, None), ("2-4", 2, 4), ("many", None, None)]
+    ("players", "low", "high"),
+    [
+        ("2", 2, 2),
+        ("1+", 1, None),
+        ("2-4", 2, 4),
+        ("2 to 5", 2, 5),
+        ("2–5 Players", 2, 5),
+        ("1 player", 1, 1),
+        ("many", None, None),
+        ("2/4", None, None),
+    ],
 )
 def test_player_counts_are_read_from_the_game(players: str, low, high) -> None:
     package = Package.model_validate({"game": {"title": "T", "players": players}})
