@@ -123,6 +123,9 @@ def test_a_missing_sheet_is_named_with_the_sheets_there_are(tmp_path: Path) -> N
     (problem,) = found
     assert (code, problem.code, Path(problem.file).name) == (1, "PK800", "game.yaml")
     assert "Deck" in (problem.hint or "")
+    # at the sheet the deck names, not at its file
+    line = (folder / "game.yaml").read_text(encoding="utf-8").splitlines()[problem.line - 1]
+    assert line[problem.column - 1 :].startswith("Cards}"), line
 
 
 @pytest.mark.parametrize(

@@ -139,7 +139,8 @@ class _Pieces:
         """A data file's rows, each at its count cell (or its first cell)."""
         for cells in rows:
             counted = cells.get("count")
-            cell = counted or next(iter(cells.values()), None)
+            counted = counted if counted and counted.value is not None else None
+            cell = counted or next((c for c in cells.values() if c.value is not None), None)
             count = _count(_number(counted.value)) if counted else 1
             where = cell.span if cell else fallback
             if not self.add(count, where, f"this row's {count:,} copies"):
@@ -197,7 +198,8 @@ def _read_file(
     if isinstance(url, str):
         _compare_with_record(target, data, url, files.folder.name, (where, url_at), diagnostics)
     sheet = source.get("sheet")
-    return data_rows(data, target.suffix, relative(target), sheet, where, diagnostics)
+    named_at = spans.value((*path, "sheet")) if sheet is not None else where
+    return data_rows(data, target.suffix, relative(target), sheet, named_at, diagnostics)
 
 
 def _compare_with_record(
@@ -431,10 +433,10 @@ def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
     ]
     rows = []
     for line, row in filled:
+        # an empty cell is kept as None: where a required field is missing, it is the place
         cells: Row = {
-            name: Cell(value, Span(shown, line, column), header_span)
+            name: Cell(None if _blank(value) else value, Span(shown, line, column), header_span)
             for (column, name, header_span), value in zip(columns, row, strict=False)
-            if not _blank(value)
         }
         for column, value in enumerate(row[len(names) :], start=len(names) + 1):
             if not _blank(value):
@@ -473,6 +475,8 @@ def _typed_cards(
             spans.keys[at] = cell.key_span
             if cell.written is not None:
                 spans.written[at] = cell.written
+            if cell.value is None:
+                continue  # an empty cell: no value, but its place is known
             wants_number = key in numbers
             typed = _number(cell.value) if wants_number else _text(cell.value)
             if typed is None:
@@ -485,9 +489,9 @@ def _typed_cards(
                 )
                 continue
             card[key] = typed
-        if cells:
-            first = min((cell.span for cell in cells.values()), key=lambda s: s.column)
-            spans.values[(*path, index)] = first
+        filled = [cell.span for cell in cells.values() if cell.value is not None]
+        if filled:
+            spans.values[(*path, index)] = min(filled, key=lambda span: span.column)
         cards.append(card)
     return cards
 

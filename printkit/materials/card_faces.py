@@ -140,7 +140,7 @@ class FaceDrawer:
             self.diagnostics.add(code, f"{context.subject}: {message}", at, hint=hint)
         else:
             source = getattr(part, key or "text", None)
-            read = _field_read(source) if isinstance(source, str) else None
+            read = _field_read(source, key == "image") if isinstance(source, str) else None
             span = _field_span(read, context) if read else None
             self.shared.add(code, message, at, context.subject, span or context.span, hint)
 
@@ -491,9 +491,15 @@ class FaceDrawer:
         return ops + list(fitted.ops)
 
 
-def _field_read(template: str) -> str | None:
+def _field_read(template: str, in_a_path: bool = False) -> str | None:
     """The field of the piece that `template` prints as it is (`{{ card.ink }}`), if it is
-    nothing else: a finding of one piece is then its value's, at its cell or key."""
+    nothing else: a finding of one piece is then its value's, at its cell or key. In a file's
+    path (`art/{{ card.suit }}.svg`) the one field it reads names the file, text around it
+    or not: a missing image is that value's."""
+    if in_a_path:
+        fields = _ONE_FIELD.findall(template)
+        expressions = template.count("{{")
+        return (fields[0][0] or fields[0][1]) if len(fields) == 1 == expressions else None
     whole = _ONE_FIELD.fullmatch(template.strip())
     return (whole[1] or whole[2]) if whole else None
 

@@ -6,6 +6,7 @@ import re
 import types
 import typing
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -273,19 +274,13 @@ def report_validation_error(
             if ("missing", (*parent, loc[-1])) in seen:
                 continue
             seen.add(("missing", (*parent, loc[-1])))
-            where = ".".join(str(p) for p in parent) or "the file"
-            diagnostics.add(
-                MISSING_FIELD,
-                f"missing field '{loc[-1]}' in {where}",
-                spans.value((*prefix, *parent)),
-                hint=f"add '{loc[-1]}:' here",
-            )
+            _missing(str(loc[-1]), (*prefix, *parent), spans, diagnostics)
         else:
             path = spans.origin(data_path(data, loc, root))
             if ("value", path) in seen:
                 continue
             seen.add(("value", path))
-            field = ".".join(str(p) for p in path) or "value"
+            field = _cell((*prefix, *path), spans) or ".".join(str(p) for p in path) or "value"
             is_key = bool(loc) and loc[-1] == "[key]"  # a mapping's key, not its value, is wrong
             message, hint, at = item["msg"], _hint(item), path
             if kind == "union_tag_invalid" and "discriminator" in (item.get("ctx") or {}):
@@ -297,3 +292,40 @@ def report_validation_error(
                 spans.key((*prefix, *path)) if is_key else spans.value((*prefix, *at)),
                 hint=hint,
             )
+
+
+def _missing(key: str, parent: PathKey, spans: SourceMap, diagnostics: Diagnostics) -> None:
+    """PK121 where the field would be: a card read from a spreadsheet is named by its row, at
+    its empty cell (or its first cell when no column holds the field), with spreadsheet advice."""
+    row = _cell(parent, spans)
+    if row is None:
+        where = ".".join(str(p) for p in parent) or "the file"
+        diagnostics.add(
+            MISSING_FIELD,
+            f"missing field '{key}' in {where}",
+            spans.value(parent),
+            hint=f"add '{key}:' here",
+        )
+        return
+    empty = (*parent, key) in spans.values
+    diagnostics.add(
+        MISSING_FIELD,
+        f"the card of {row} has no '{key}'",
+        spans.value((*parent, key)),
+        hint=f"fill in its '{key}' cell"
+        if empty
+        else f"add a '{key}' column (the header row names the fields)",
+    )
+
+
+def _cell(path: PathKey, spans: SourceMap) -> str | None:
+    """A card's place as the designer sees a spreadsheet, 'cards.csv row 4' (and ", column
+    'count'" for a field), for a card a data file gave; None for anything written in YAML,
+    which its path names."""
+    if len(path) < 4 or path[0] != "decks" or path[2] != "cards" or not isinstance(path[3], int):
+        return None
+    span = spans.value(path[:4])
+    if span.line <= 0 or span.file.endswith((".yaml", ".yml")):
+        return None
+    column = f", column '{path[4]}'" if len(path) > 4 else ""
+    return f"{Path(span.file).name} row {span.line}{column}"
