@@ -98,7 +98,17 @@ def check_fit(
             f"{to_mm(layout.height):.1f} mm (layout '{name}') does not fit in the "
             f"{to_mm(board.hex_size):.1f} mm hexes of map '{material.map}'",
             loaded.spans.value(("layouts", name, "size")),
-            hint=f"the largest that fits is {largest:.1f} mm across; a square of side s fits "
-            "a hex of across-flats F only if s ≤ 0.732·F"
+            hint=f"the largest that fits is {largest:.1f} mm across; {_RULE[layout.shape]}"
             + ("" if material.fit == "loose" else " ('fit: loose' on the sheet accepts it)"),
         )
+
+
+# The fit of each shape in a hex of across-flats F, as the hint states it.
+_RULE = {
+    "square": "a square of side s fits a hex of across-flats F only if s ≤ 0.732·F",
+    "rectangle": "a rectangle fits a hex of across-flats F only if its corners stay inside, "
+    "either way round (a square: side ≤ 0.732·F)",
+    "circle": "a circle fits a hex of across-flats F only if its diameter ≤ F",
+    "hexagon": "a hexagon fits a hex of across-flats F only if its own across-flats ≤ F, "
+    "pointing the same way as the map's hexes",
+}

@@ -141,7 +141,10 @@ SQUARE_HINT = (
     "the largest that fits is 14.6 mm across; a square of side s fits a hex of across-flats F "
     "only if s ≤ 0.732·F"
 )
-HEXAGON_HINT = SQUARE_HINT.replace("14.6", "20.0")  # a flat hexagon: F across flats
+HEXAGON_HINT = (  # a flat hexagon: F across flats, and the hexagon's own rule
+    "the largest that fits is 20.0 mm across; a hexagon fits a hex of across-flats F only if "
+    "its own across-flats ≤ F, pointing the same way as the map's hexes"
+)
 LOOSE = " ('fit: loose' on the sheet accepts it)"
 
 
