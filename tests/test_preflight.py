@@ -23,6 +23,7 @@ from printkit.preflight.checks import WHITE, contrast, could_fade
 from printkit.preflight.items import page_items
 from printkit.preflight.page import entry_findings
 from printkit.preflight.placements import Sheets
+from printkit.preflight.run import pages_named
 
 A4 = (mm(210), mm(297))
 
@@ -808,3 +809,11 @@ def test_a_finding_names_its_material_and_page() -> None:
     result = run_cli("--rule-data", DATA / "warnings", "validate", "preflight_low_contrast")
     (finding,) = [d for d in parse_diagnostics(result.output) if d.code == "PK763"]
     assert finding.message.startswith("material 'sheet', page 1: text 'Twin' in #f5e663 ")
+
+
+def test_a_finding_on_many_pages_names_them_once() -> None:
+    """A back drawn alike on every other page is one finding naming its pages, not one per
+    page (a new user's unclosed quote gave 49 identical warnings)."""
+    assert pages_named([3]) == "page 3"
+    assert pages_named([2, 3, 4, 7]) == "pages 2–4, 7"
+    assert pages_named(list(range(2, 100, 2))) == "49 pages (2, 4, 6, …)"

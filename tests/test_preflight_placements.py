@@ -43,6 +43,7 @@ from printkit.model.units import mm
 from printkit.preflight.items import Found, page_items
 from printkit.preflight.page import entry_findings
 from printkit.preflight.placements import Placement, Run, Sheets
+from printkit.preflight.run import pages_named
 from printkit.sandbox.environment import game_budget
 
 A4 = (mm(210), mm(297))
@@ -250,9 +251,10 @@ def test_a_card_placed_many_times_is_reported_as_each_copy_was(tmp_path: Path) -
     walked = _each_item_walked(tmp_path, "many_copies", "sheet")
     assert sorted((d.code, d.message) for d in reported) == sorted(walked)
     strip = [d.message for d in reported if d.code == PREFLIGHT_STRIP]
-    assert len(strip) == 3 * 9  # 80 cards, 9 a sheet: left, right and the note at the bottom
+    # 80 cards, 9 a sheet: left, right and the note at the bottom, alike on each of 9 pages
+    assert len(strip) == 3
     assert strip[0] == (
-        "material 'sheet', page 1: a rect reaches 1.5 mm from the left edge, at x 1.5 mm, "
+        "material 'sheet', pages 1–9: a rect reaches 1.5 mm from the left edge, at x 1.5 mm, "
         "y 54.5 mm; home printers leave the outer 5 mm blank"
     )
 
@@ -266,12 +268,13 @@ def _each_item_walked(rule_data: Path, game: str, material: str) -> list[tuple[s
         layouts = saving_ink(checked.layouts, "full")
         document = compile_material(checked.played, material, layouts, "a4", Diagnostics())
     assert document is not None
-    found, messages = Found(), []
+    found, pages = Found(), {}
     for number, page in enumerate(document.pages, start=1):
         items = page_items(document, page.ops, found)
         size = (page.width, page.height)
-        messages += [
-            (f.code, f"material '{material}', page {number}: {f.message}")
-            for f in page_findings(items, size, home_printed=True)
-        ]
-    return messages
+        for f in page_findings(items, size, home_printed=True):
+            pages.setdefault((f.code, f.message), []).append(number)
+    return [
+        (code, f"material '{material}', {pages_named(numbers)}: {message}")
+        for (code, message), numbers in pages.items()
+    ]

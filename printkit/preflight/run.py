@@ -1,5 +1,5 @@
-"""Run the preflight on a compiled material and report what it finds, once per page and kind,
-at the material's line, unless the material accepts that risk."""
+"""Run the preflight on a compiled material and report what it finds at the material's line,
+each finding once with the pages it is on, unless the material accepts that risk."""
 
 from __future__ import annotations
 
@@ -25,17 +25,33 @@ def preflight(
     where = loaded.spans.key(("materials", material_id))
     sheets = Sheets(document)  # symbols and repeated drawings, found once for every page
     remembered: RememberedGuides = {}  # pages laid out alike share their cut guides
+    found: dict[tuple[str, str, str | None], list[int]] = {}  # the same finding: its pages
     for number, page in enumerate(document.pages, start=1):
         # A page with a BleedBox goes to a print shop, which prints its bleed to the edge.
         home_printed = page.bleed_box is None
         entries = sheets.page(page.ops)
         size = (page.width, page.height)
         for finding in entry_findings(entries, size, home_printed, remembered, page.lands):
-            if finding.code in accepted:
-                continue
-            diagnostics.add(
-                finding.code,
-                f"material '{material_id}', page {number}: {finding.message}",
-                where,
-                hint=finding.hint,
-            )
+            if finding.code not in accepted:
+                found.setdefault((finding.code, finding.message, finding.hint), []).append(number)
+    for (code, message, hint), pages in found.items():
+        diagnostics.add(
+            code, f"material '{material_id}', {pages_named(pages)}: {message}", where, hint
+        )
+
+
+def pages_named(numbers: list[int]) -> str:
+    """'page 3', or the pages a finding repeats on, once: 'pages 2–4, 7', or for a back
+    drawn alike on every other page '49 pages (2, 4, 6, …)'."""
+    if len(numbers) == 1:
+        return f"page {numbers[0]}"
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    shown = [f"{run[0]}–{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs]
+    if len(shown) <= 4:
+        return f"pages {', '.join(shown)}"
+    return f"{len(numbers)} pages ({', '.join(shown[:3])}, …)"
