@@ -69,6 +69,8 @@ def _folder(value: Any) -> str | None:
 def _paper(value: Any) -> str | None:
     if isinstance(value, str) and value in paper_names():
         return None
+    if isinstance(value, str) and value.lower() in paper_names():
+        return f"is written in lower case: '{value.lower()}'"
     return f"must be a paper name in quotes: {', '.join(paper_names())}"
 
 

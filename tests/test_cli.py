@@ -179,6 +179,25 @@ def test_explain_prints_the_catalogue_entry_whole(code: str) -> None:
     assert result.output == f"{code} ({entry.severity}): {entry.title}\n\n{entry.explanation}\n"
 
 
+@pytest.mark.parametrize(
+    ("typed", "answer"),
+    [
+        ("PK12", "codes that begin so: PK120, PK121, PK122"),
+        ("PK1211", "did you mean 'PK121'?"),
+        ("zz", "'printkit explain' lists them all"),
+    ],
+)
+def test_an_unknown_code_is_answered_with_the_closest(typed: str, answer: str) -> None:
+    """A usage mistake (exit 2) answered as every unknown name is: with what was meant."""
+    result = run_cli("explain", typed)
+    assert result.exit_code == 2
+    assert answer in result.output, result.output
+
+
+def test_a_letter_o_typed_for_a_zero_is_read_as_meant() -> None:
+    assert run_cli("explain", "pk2o1").output.startswith("PK201 (error)")
+
+
 # --- build options ------------------------------------------------------------------------------
 
 
