@@ -197,9 +197,16 @@ def _key_hint(key: str, root: type[BaseModel], parent: PathKey, data: Any) -> st
     """'Did you mean' over the keys the mapping takes; for a key that another kind of the
     same choice takes (an `id` on a slots element), what this kind takes instead."""
     allowed = allowed_keys(root, parent, data)
-    kind = _step(_at(data, parent), "kind")
+    mapping = _at(data, parent)
+    kind = _step(mapping, "kind")
     if isinstance(kind, str) and key in allowed_keys(root, parent):
         return f"kind '{kind}' takes no '{key}'; it takes {', '.join(sorted(allowed))}"
+    if _step(mapping, key) is None and any(char in key for char in " ()."):
+        # {description: counters (front full, back reduced)}: the comma ended the text
+        return (
+            "a comma inside {…} starts a new key: put text that holds a comma in quotes, "
+            'e.g. description: "counters (front full, back reduced)"'
+        )
     return did_you_mean(key, allowed)
 
 
