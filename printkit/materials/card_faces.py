@@ -480,13 +480,16 @@ class FaceDrawer:
         for icon in dict.fromkeys(run.icon for run in runs if run.icon is not None):
             self._icon_resolution(icon, fitted.size, region, context)
         if fitted.fits and fitted.size < LEGIBLE_MIN:
+            shrunk = fitted.size < region.size
             self._report(
                 SMALL_TEXT,
-                f"region '{region.name}' shrinks to {fitted.size:g}pt",
+                f"region '{region.name}' "
+                + (f"shrinks to {fitted.size:g}pt" if shrunk else f"is set at {fitted.size:g}pt"),
                 context,
                 region,
-                None,
-                "6pt is about the smallest size that prints legibly",
+                None if shrunk else "size",
+                "6pt is about the smallest size that prints legibly"
+                + ("" if shrunk else ": give the region a larger 'size'"),
             )
         return ops + list(fitted.ops)
 
