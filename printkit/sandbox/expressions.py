@@ -16,7 +16,12 @@ from typing import Any
 
 from jinja2 import TemplateError, TemplateSyntaxError, Undefined
 
-from printkit.diagnostics import TEMPLATE_TOO_DEEP, TEMPLATE_TOO_LARGE, TEMPLATE_TOO_MUCH_WORK
+from printkit.diagnostics import (
+    TEMPLATE_TOO_DEEP,
+    TEMPLATE_TOO_LARGE,
+    TEMPLATE_TOO_MUCH_WORK,
+    did_you_mean,
+)
 from printkit.sandbox.environment import MAX_DEPTH, MAX_STEPS, MAX_TEXT, BoundedEnvironment
 from printkit.sandbox.environment import budget as _budget
 from printkit.sandbox.faults import TemplateFault, unforeseen
@@ -137,6 +142,25 @@ def explain(error: Exception) -> TemplateProblem:
 
 
 def _problem(source: str, error: Exception) -> TemplateProblem:
-    """Name the template and what went wrong."""
+    """Name the template and what went wrong, with what was likely meant: a filter's closest
+    name, '==' for a lone '='."""
     problem = explain(error)
-    return TemplateProblem(f"in '{source}': {problem}", problem.code, problem.hint)
+    hint = problem.hint
+    if isinstance(error, TemplateSyntaxError):
+        hint = _syntax_hint(source, str(error.message or "")) or hint
+    return TemplateProblem(f"in '{source}': {problem}", problem.code, hint)
+
+
+_UNKNOWN_FILTER = re.compile(r"No (filter|test) named '([^']+)'")
+_LONE_EQUALS = re.compile(r"(?<![=!<>])=(?!=)")
+
+
+def _syntax_hint(source: str, message: str) -> str | None:
+    unknown = _UNKNOWN_FILTER.search(message)
+    if unknown is not None:
+        kind, name = unknown.groups()
+        known = _ENV.filters if kind == "filter" else _ENV.tests
+        return did_you_mean(name, known)
+    if _LONE_EQUALS.search(re.sub(r"\{%.*?%\}", "", source, flags=re.S)):  # not {% set x = %}
+        return "a comparison is written '==' (a lone '=' compares nothing)"
+    return None

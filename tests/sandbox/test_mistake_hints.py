@@ -1,0 +1,36 @@
+"""A mistake in an expression is answered with what was likely meant: the closest filter or
+test there is, '==' for a lone '=' (Jinja2's own words, 'chunk after expression', say neither)."""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit.sandbox.expressions import TemplateProblem, evaluate, render
+
+
+@pytest.mark.parametrize(
+    ("source", "hint"),
+    [
+        ("decks.deck.count = 3", "a comparison is written '=='"),
+        ("[1, 2] | lst", "did you mean 'list'?"),
+        ("3 is odd2", "did you mean 'odd'?"),
+    ],
+)
+def test_an_expression_s_mistake_says_what_was_meant(source: str, hint: str) -> None:
+    with pytest.raises(TemplateProblem) as raised:
+        evaluate(source, {"decks": {}})
+    assert hint in (raised.value.hint or "")
+
+
+def test_a_template_s_unknown_filter_names_the_closest() -> None:
+    with pytest.raises(TemplateProblem) as raised:
+        render("{{ card.name | uper }}", {"card": {"name": "Twin"}})
+    assert raised.value.hint == "did you mean 'upper'?"
+
+
+def test_a_statement_s_own_equals_is_no_comparison_mistake() -> None:
+    """`{% set x = 1 %}` assigns as it should: its '=' does not make the hint of a broken
+    expression after it speak of comparisons."""
+    with pytest.raises(TemplateProblem) as raised:
+        render("{% set x = 1 %}{{ x + }}", {})
+    assert "'=='" not in (raised.value.hint or "")
