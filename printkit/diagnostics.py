@@ -127,6 +127,15 @@ PROJECT_BAD_VALUE = _code(
     "in quotes (relative to printkit.toml's folder), paper one of the named papers, formats a "
     "list of pdf, svg and png.",
 )
+PROJECT_IN_A_GAME = _code(
+    "PK010",
+    Severity.ERROR,
+    "printkit.toml inside a game's folder",
+    "A printkit.toml was found in a game's folder (a folder holding game.yaml) or a folder "
+    "inside one. It came with the game, and a shared game must never choose where printkit "
+    "reads or writes (its 'out' could name any folder of the machine), so it is not read and "
+    "the command stops. A project's printkit.toml belongs in the folder that holds rule_data.",
+)
 YAML_SYNTAX = _code(
     "PK100",
     Severity.ERROR,

@@ -16,6 +16,7 @@ from typing import Any
 
 from printkit.diagnostics import (
     PROJECT_BAD_VALUE,
+    PROJECT_IN_A_GAME,
     PROJECT_SYNTAX,
     PROJECT_UNKNOWN_KEY,
     UNREADABLE,
@@ -58,6 +59,24 @@ def find_project(start: Path) -> Path | None:
         if candidate.is_file():
             return candidate
     return None
+
+
+def game_holding(project: Path) -> Path | None:
+    """The game folder (a folder holding game.yaml) the project file lies in, at any depth;
+    None for a project's own file, which lies above its games."""
+    return next((f for f in project.absolute().parents if (f / "game.yaml").is_file()), None)
+
+
+def report_in_a_game(project: Path, game: Path, diagnostics: Diagnostics) -> None:
+    """PK010: a project file that came with a game is refused, not read."""
+    diagnostics.add(
+        PROJECT_IN_A_GAME,
+        f"{PROJECT_FILE} lies in the folder of game '{game.name}' and is not read: a game's "
+        "own files never choose where printkit reads or writes",
+        Span(relative(project), 1, 1),
+        hint="delete it, or move it to your project's folder (the one that holds rule_data); "
+        "--rule-data and --out choose the folders for one command",
+    )
 
 
 def _folder(value: Any) -> str | None:

@@ -94,3 +94,24 @@ def test_explain_works_beside_a_broken_project_file(monkeypatch: pytest.MonkeyPa
     result = run_cli("explain", "PK008")
     assert result.exit_code == 0, result.output
     assert "unknown key in printkit.toml" in result.output
+
+
+def test_a_project_file_that_came_with_a_game_is_refused_and_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A shared game's own printkit.toml (in its folder, or a folder inside it) would choose
+    where a designer's build writes: typed inside the game, the command stops (PK010) and
+    nothing is written where it points."""
+    game = tmp_path / "rule_data" / "minimal_deck"
+    shutil.copytree(GOOD / "minimal_deck", game)
+    victim = tmp_path / "victim"
+    (game / "art").mkdir()
+    for folder in (game, game / "art"):
+        (folder / "printkit.toml").write_text(f'out = "{victim}"\n', encoding="utf-8")
+        monkeypatch.chdir(folder)
+        result = run_cli("build")
+        assert result.exit_code == 1, result.output
+        [found] = parse_diagnostics(result.output)
+        assert found.code == "PK010" and "minimal_deck" in found.message
+        assert not victim.exists() and not (folder / "output").exists()
+        (folder / "printkit.toml").unlink()

@@ -14,7 +14,7 @@ import click
 
 from printkit.diagnostics import WORKER_STOPPED, Diagnostics, Severity, Span, relative
 from printkit.load.sources import UnknownGame, select_games
-from printkit.project import find_project, read_project
+from printkit.project import find_project, game_holding, read_project, report_in_a_game
 
 EXIT_OK, EXIT_ERRORS, EXIT_INTERNAL = 0, 1, 3  # click itself exits with 2 on a usage error
 QUIET, NORMAL, VERBOSE = -1, 0, 1
@@ -60,6 +60,11 @@ def apply_project(context: click.Context) -> None:
     if found is None:
         return
     diagnostics = Diagnostics()
+    game = game_holding(found)
+    if game is not None:
+        report_in_a_game(found, game, diagnostics)
+        context.exit(report(context, diagnostics))
+        return
     project = read_project(found, diagnostics)
     if project is None:
         context.exit(report(context, diagnostics))

@@ -13,7 +13,7 @@ from click.shell_completion import CompletionItem
 from printkit.diagnostics import Diagnostics
 from printkit.load.files import GameFiles
 from printkit.load.sources import find_games, mapping_section, merge_sources
-from printkit.project import find_project, read_project
+from printkit.project import find_project, game_holding, read_project
 
 
 def _rule_data(context: click.Context) -> Path:
@@ -23,7 +23,8 @@ def _rule_data(context: click.Context) -> Path:
     if given is not None:
         return Path(given)
     found = find_project(Path.cwd())
-    project = read_project(found, Diagnostics()) if found else None
+    read = found is not None and game_holding(found) is None  # never a game's own (PK010)
+    project = read_project(found, Diagnostics()) if read else None
     return project.rule_data if project and project.rule_data else Path("rule_data")
 
 
