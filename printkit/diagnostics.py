@@ -136,6 +136,16 @@ PROJECT_IN_A_GAME = _code(
     "reads or writes (its 'out' could name any folder of the machine), so it is not read and "
     "the command stops. A project's printkit.toml belongs in the folder that holds rule_data.",
 )
+GAME_NAME_UNUSABLE = _code(
+    "PK011",
+    Severity.ERROR,
+    "a game folder's name printkit cannot use",
+    "A game's id is its folder's name, and its output goes to a folder of that name beside the "
+    "preview page. A name that is one of the preview page's own files (index.html, index.json, "
+    "index.stamp.js) would take their place, and one holding a control character (a line "
+    "break, an escape sequence) would garble every line that names the game: the folder is "
+    "not read as a game. Rename it.",
+)
 YAML_SYNTAX = _code(
     "PK100",
     Severity.ERROR,
@@ -1413,7 +1423,8 @@ class Diagnostic:
         `paint` colours the place, the severity and the word hint on a terminal."""
         ink = paint or _plain
         head = ink(f"{self.severity}[{self.code}]", self.severity)
-        text = f"{ink(str(self.span), 'where')}: {head}: {printable(self.message)}"
+        where = printable(str(self.span))  # a file named with an escape sequence too
+        text = f"{ink(where, 'where')}: {head}: {printable(self.message)}"
         if self.hint:
             text += f"\n  {ink('hint', 'hint')}: {printable(self.hint)}"
         return text

@@ -31,6 +31,10 @@ def _current_umask() -> int:
 _UMASK = _current_umask()
 
 
+# The preview page's files, at the top of the output folder beside the games' folders.
+PREVIEW_FILES = ("index.html", "index.json", "index.stamp.js")
+
+
 class OutputError(Exception):
     """A file of a game's output could not be written; `path` is where it was meant to go."""
 
@@ -158,9 +162,10 @@ def staged_folder(
     forced to disk around the renames (see write_atomic).
 
     The files of `folder` for which `replaced(name)` is false (other materials, when only some
-    are built) are carried over as hard links; hidden files, the temporaries of killed builds,
-    are not. If the block raises, the staging folder is removed and `folder` is untouched.
-    Errors of the staging itself are OutputError at `folder`.
+    are built, and whatever else is there: a designer's notes, a `.git`) are carried over as
+    hard links; the temporaries of killed builds are not. If the block raises, the staging
+    folder is removed and `folder` is untouched. Errors of the staging itself are OutputError
+    at `folder`.
     """
     staging = _prepare(folder, replaced)
     try:
@@ -172,15 +177,20 @@ def staged_folder(
 
 
 _LEFTOVER = re.compile(r"\.(?P<game>.+)\.(?P<kind>staging|old)-[A-Za-z0-9_]+")
+_TEMPORARY = re.compile(r"\..+\.[A-Za-z0-9_]{8}\.tmp")  # write_atomic's, of a killed build
+# In every game folder a build writes: what marks a leftover folder as printkit's own, so that
+# a folder of someone else's that happens to be named like one is never removed.
+MARKER = ".printkit-output"
 
 
 def _clean_leftovers(out: Path) -> None:
     """Remove the staging and retired folders that killed builds left in `out`, for every
     game: under the lock no other build is writing there. A game folder that was stepped aside
-    and never replaced (killed between the two renames) is put back."""
+    and never replaced (killed between the two renames) is put back. Only folders holding the
+    marker count: '.photos.old-2024' of a designer's is left alone."""
     for entry in sorted(out.iterdir()):
         match = _LEFTOVER.fullmatch(entry.name)
-        if not match:
+        if not match or entry.is_symlink() or not (entry / MARKER).is_file():
             continue
         game = out / match["game"]
         if match["kind"] == "old" and not game.exists():
@@ -196,6 +206,7 @@ def _prepare(folder: Path, replaced: Callable[[str], bool]) -> Path:
             raise OSError(errno.ENOTDIR, "a file, not a folder, has the game's name", str(folder))
         staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.staging-", dir=folder.parent))
         os.chmod(staging, 0o777 & ~_UMASK)
+        (staging / MARKER).write_bytes(b"")
         if folder.is_dir():
             _carry_over(folder, staging, replaced)
     except OSError as error:
@@ -207,7 +218,7 @@ def _carry_over(folder: Path, staging: Path, replaced: Callable[[str], bool]) ->
     """Hard-link the files this build does not replace; outputs are only ever renamed over,
     never rewritten in place, so sharing them between the old and the new folder is safe."""
     for entry in folder.iterdir():
-        if entry.name.startswith(".") or replaced(entry.name):
+        if entry.name == MARKER or _TEMPORARY.fullmatch(entry.name) or replaced(entry.name):
             continue
         if entry.is_dir() and not entry.is_symlink():
             shutil.copytree(entry, staging / entry.name, symlinks=True, copy_function=link_or_copy)

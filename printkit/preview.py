@@ -21,13 +21,19 @@ from urllib.parse import quote
 
 from printkit.diagnostics import WRITE_FAILED, Diagnostics, Span, relative
 from printkit.impose.catalogue import papers
-from printkit.output import BUILD_DURABLE, OutputError, output_lock, write_atomic
+from printkit.output import (
+    BUILD_DURABLE,
+    PREVIEW_FILES,
+    OutputError,
+    output_lock,
+    write_atomic,
+)
 
 if TYPE_CHECKING:
     from printkit.draw.ops import Document
     from printkit.rebuild import GameOutcome, MaterialOutcome
 
-PAGE, MANIFEST, STAMP = "index.html", "index.json", "index.stamp.js"
+PAGE, MANIFEST, STAMP = PREVIEW_FILES
 MM = 72 / 25.4
 
 
@@ -58,6 +64,16 @@ def write_preview(out: Path, outcomes: Iterable[GameOutcome], strict: bool) -> D
     problems = Diagnostics()
     try:
         with output_lock(out):
+            foreign = _not_printkits(out / PAGE)
+            if foreign:
+                problems.add(
+                    WRITE_FAILED,
+                    "this index.html is not printkit's preview page: it is left as it is, and "
+                    "the preview page is not written",
+                    Span(relative(out / PAGE)),
+                    hint="build into a folder of printkit's own (--out), or move that file away",
+                )
+                return problems
             games = _manifest(out)
             for outcome in outcomes:
                 entry = _game_entry(out, outcome, strict, games.get(outcome.game))
@@ -196,3 +212,19 @@ def paper_name(width: float, height: float) -> str:
         if abs(width - down) < 1 and abs(height - across) < 1:
             return f"{printed} landscape"
     return f"{width / MM:.0f} × {height / MM:.0f} mm"
+
+
+GENERATOR = b'<meta name="generator" content="printkit">'
+
+
+def _not_printkits(page: Path) -> bool:
+    """Whether an index.html stands there that printkit did not write (a page of the
+    designer's, in a folder given as --out): never overwritten."""
+    try:
+        with page.open("rb") as stream:
+            head = stream.read(4096)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True  # a folder or something unreadable in its place: not ours either
+    return GENERATOR not in head

@@ -29,6 +29,7 @@ from printkit.cache import CACHE_FOLDER
 from printkit.cli import main
 from printkit.draw.ops import IDENTITY, Group, Line, Op, Page
 from printkit.impose.marks import MARK_PAINT
+from printkit.output import MARKER
 from printkit.preview import MANIFEST, PAGE, STAMP
 
 REPO = Path(__file__).resolve().parent.parent
@@ -160,20 +161,25 @@ def same_file(reported: str, expected: Path) -> bool:
 
 def files_under(folder: Path) -> list[Path]:
     """The files of the games' outputs under `folder`: neither the build cache nor the preview
-    page beside them, which every build rewrites (tests/test_preview_page.py checks it)."""
+    page beside them, which every build rewrites (tests/test_preview_page.py checks it), nor
+    the empty marker of each game folder a build wrote."""
     if not folder.exists():
         return []
     return sorted(
         p
         for p in folder.rglob("*")
-        if p.is_file() and p.name not in PREVIEW_FILES and CACHE_FOLDER not in p.parts
+        if p.is_file() and p.name not in (*PREVIEW_FILES, MARKER) and CACHE_FOLDER not in p.parts
     )
 
 
 def leftovers(out: Path) -> list[Path]:
     """What killed or failed builds left in an output folder: hidden files outside the build
-    cache, and temporary folders inside it."""
-    hidden = [p for p in out.rglob("*") if p.name.startswith(".") and CACHE_FOLDER not in p.parts]
+    cache (but the marker of each game folder a build wrote), and temporary folders inside it."""
+    hidden = [
+        p
+        for p in out.rglob("*")
+        if p.name.startswith(".") and p.name != MARKER and CACHE_FOLDER not in p.parts
+    ]
     cache = out / CACHE_FOLDER / "materials"
     return hidden + (sorted(cache.glob("tmp-*")) + sorted(cache.glob("old-*")))
 

@@ -18,9 +18,10 @@ import time
 from pathlib import Path
 
 import pypdf
+import pytest
 from support import GOOD, REPO, files_under, leftovers, parse_diagnostics, run_cli, same_file
 
-from printkit.output import write_hint
+from printkit.output import MARKER, write_hint
 
 
 def _copy_game(tmp_path: Path, game: str) -> Path:
@@ -168,29 +169,40 @@ def test_a_build_waits_while_another_holds_the_output_folder(tmp_path: Path) -> 
 
 def test_the_leftovers_of_killed_builds_are_removed(tmp_path: Path) -> None:
     """Hidden staging, retired and temporary files of killed builds go (other games' too);
-    files that are not printkit's (a designer's notes) stay."""
+    files that are not printkit's stay: a designer's notes, hidden or not, a `.git`, and a
+    folder merely named like a leftover, which lacks the marker printkit's hold."""
     out = tmp_path / "out"
     first = run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", out)
     assert first.exit_code == 0, first.output
     folder = out / "minimal_deck"
-    (folder / ".sheet.pdf.x1y2z3.tmp").write_bytes(b"%PDF half written")
+    (folder / ".sheet.pdf.x1y2z3w4.tmp").write_bytes(b"%PDF half written")
     staging = out / ".minimal_deck.staging-k9q2"
-    staging.mkdir()
+    for leftover in (staging, out / ".minimal_deck.old-a8b7", out / ".other.game.staging-abc"):
+        leftover.mkdir()  # another game's, killed too
+        (leftover / MARKER).write_bytes(b"")
     (staging / "sheet.pdf").write_bytes(b"%PDF of a build killed while writing")
-    (out / ".minimal_deck.old-a8b7").mkdir()
-    (out / ".other.game.staging-abc").mkdir()  # another game's, killed too
     (out / ".hidden-notes").write_text("not printkit's: kept")
+    (out / ".photos.old-2024").mkdir()
+    (out / ".photos.old-2024" / "img1.txt").write_text("named like a leftover: kept")
 
     (folder / "notes.txt").write_text("the designer's own file")
     (folder / "extra").mkdir()
     (folder / "extra" / "readme.txt").write_text("and folder")
+    (folder / ".git").mkdir()
+    (folder / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
 
     again = run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", out)
     assert again.exit_code == 0, again.output
-    assert _hidden(out) == [out / ".hidden-notes"]
+    assert sorted(_hidden(out)) == [
+        out / ".hidden-notes",
+        out / ".photos.old-2024",
+        folder / ".git",
+    ]
+    assert (out / ".photos.old-2024" / "img1.txt").is_file()
     assert len(pypdf.PdfReader(folder / "sheet.pdf").pages) == 1
     assert (folder / "notes.txt").read_text() == "the designer's own file"  # carried over
     assert (folder / "extra" / "readme.txt").read_text() == "and folder"
+    assert (folder / ".git" / "HEAD").read_text() == "ref: refs/heads/main\n"
 
 
 def test_a_build_killed_between_its_two_renames_is_recovered(tmp_path: Path) -> None:
@@ -249,3 +261,22 @@ def test_an_output_folder_that_is_not_a_folder_is_pk401(tmp_path: Path) -> None:
     assert diagnostic.code == "PK401" and "a named pipe (FIFO), not a folder" in diagnostic.message
     assert same_file(diagnostic.file, fifo) and diagnostic.hint
     assert sorted(tmp_path.iterdir()) == [fifo] and not fifo.is_dir()
+
+
+@pytest.mark.parametrize("name", ["index.html", "index.json", "evil\x1b]0;PWNED\x07\nfake: error"])
+def test_a_game_named_so_its_output_or_its_name_would_do_harm_is_not_read(
+    tmp_path: Path, name: str
+) -> None:
+    """PK011: a game folder named as a file of the preview page would take its place; one
+    named with control characters would drive the terminal and forge lines. Neither is read,
+    and the diagnostic shows the name's control characters as escapes."""
+    rule_data = tmp_path / "rule_data"
+    shutil.copytree(GOOD / "minimal_deck", rule_data / name)
+    shutil.copytree(GOOD / "minimal_deck", rule_data / "fine")
+    result = run_cli("--rule-data", rule_data, "build", "--out", tmp_path / "out")
+    assert result.exit_code == 1
+    [found] = parse_diagnostics(result.output)
+    assert found.code == "PK011" and found.hint
+    assert "\x1b" not in result.output and "\nfake" not in result.output
+    assert (tmp_path / "out" / "fine" / "sheet.pdf").is_file()
+    assert not (tmp_path / "out" / name).is_dir()  # the preview page's file, if any, stays one

@@ -163,3 +163,19 @@ def test_paper_names() -> None:
     assert paper_name(595.28, 841.89) == "A4"
     assert paper_name(792, 612) == "Letter landscape"
     assert paper_name(178.6, 266.5) == "63 × 94 mm"
+
+
+def test_an_index_html_printkit_did_not_write_is_never_overwritten(tmp_path: Path) -> None:
+    """A build into a folder of the designer's (--out) that holds their own index.html keeps
+    it, writes the games' files, and says the preview page was not written (PK400)."""
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "index.html").write_text("<html>the designer's own page</html>", encoding="utf-8")
+    result = run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", out)
+    assert result.exit_code == 1
+    assert "error[PK400]" in result.output and "not printkit's preview page" in result.output
+    assert (out / "index.html").read_text(
+        encoding="utf-8"
+    ) == "<html>the designer's own page</html>"
+    assert (out / "minimal_deck" / "sheet.pdf").is_file()
+    assert not (out / "index.json").exists()

@@ -12,16 +12,19 @@ from typing import Any
 
 from printkit.diagnostics import (
     DUPLICATE_SECTION,
+    GAME_NAME_UNUSABLE,
     NO_PACKAGES,
     NOT_A_MAPPING,
     UNREADABLE,
     Diagnostics,
     Span,
     did_you_mean,
+    printable,
     relative,
 )
 from printkit.load.files import PACKAGE_FILE, GameFiles
 from printkit.load.yaml_spans import SourceMap, load_yaml
+from printkit.output import PREVIEW_FILES
 
 YAML_SUFFIXES = PACKAGE_FILE.suffixes
 
@@ -50,7 +53,8 @@ def find_games(rule_data: Path, diagnostics: Diagnostics) -> dict[str, Path]:
 
 def _is_game(folder: Path, diagnostics: Diagnostics) -> bool:
     try:
-        return bool(yaml_files(folder))
+        if not yaml_files(folder):
+            return False
     except OSError as error:
         diagnostics.add(
             UNREADABLE,
@@ -59,6 +63,23 @@ def _is_game(folder: Path, diagnostics: Diagnostics) -> bool:
             hint="check the folder's permissions, or move it out of the rule-data folder",
         )
         return False
+    return _usable_name(folder, diagnostics)
+
+
+def _usable_name(folder: Path, diagnostics: Diagnostics) -> bool:
+    """PK011: a game whose output folder would take the preview page's place, or whose name
+    would garble every line that names it, is not read."""
+    name = folder.name
+    if name not in PREVIEW_FILES and name.isprintable():
+        return True
+    why = "a file of the preview page" if name in PREVIEW_FILES else "a control character"
+    diagnostics.add(
+        GAME_NAME_UNUSABLE,
+        f"game folder '{printable(name)}' is named with {why}",
+        Span(relative(folder)),
+        hint="rename the folder: a game's id is its folder's name, which names its output",
+    )
+    return False
 
 
 def select_games(
