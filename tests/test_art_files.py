@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import io
+import os
 import shutil
 import struct
 import subprocess
@@ -16,6 +17,7 @@ import sys
 import zlib
 from pathlib import Path
 
+import pypdf
 import pytest
 from PIL import Image
 from support import GOOD, REPO, Reported, files_under, parse_diagnostics, run_cli
@@ -279,3 +281,39 @@ def test_low_resolution_of_a_fixed_image_is_the_files_not_a_cards(tmp_path: Path
     assert problem.code == "PK812"
     said = "image 'art/emblem.png' in region 'emblem' prints at 1.3 dpi, below 300"
     assert problem.message == said
+
+
+def test_a_font_family_in_svg_art_opens_no_file_of_the_machine(tmp_path: Path) -> None:
+    """svglib guesses a font file from a family ('<family>.ttf') and opens it, and asks
+    fc-match for the rest: a family naming a named pipe hung the build for ever. Every family
+    is one of printkit's embedded faces, found without the file system; the text is drawn."""
+    pipe = tmp_path / "pipe.ttf"
+    os.mkfifo(pipe)
+    text = (
+        f'<text x="10" y="30" font-family="{tmp_path / "pipe"}">Hi</text>'
+        '<text x="10" y="60" font-family="No Such Family" font-style="italic">there</text>'
+        '<text x="10" y="90" font-family="Arial" font-weight="bold">again</text>'
+    )
+    folder = _game(tmp_path, {"art/emblem.svg": SVG.format(body=text).encode()})
+    result = _printkit("build", "game", "--out", tmp_path / "out", rule_data=folder.parent)
+    assert result.returncode == 0, result.stderr
+    page = pypdf.PdfReader(tmp_path / "out" / "game" / "sheet.pdf").pages[0]
+    assert {"Hi", "there", "again"} <= set(page.extract_text().split())
+    fonts = {str(f) for f in _font_names(page)}
+    assert fonts and all("+DejaVuSansCondensed" in font for font in fonts), fonts  # embedded
+    assert any(font.endswith("-Bold") for font in fonts)  # the bold family as bold
+
+
+def _font_names(page: pypdf.PageObject) -> set[str]:
+    """The base fonts a page and the forms it places name."""
+    found: set[str] = set()
+    pending = [page["/Resources"]]
+    while pending:
+        resources = pending.pop().get_object()
+        for font in resources.get("/Font", {}).values():
+            found.add(font.get_object()["/BaseFont"])
+        for xobject in resources.get("/XObject", {}).values():
+            inner = xobject.get_object().get("/Resources")
+            if inner is not None:
+                pending.append(inner)
+    return found

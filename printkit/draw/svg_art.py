@@ -20,6 +20,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from printkit.draw.fonts import FACES, ensure_face
 from printkit.draw.images import ArtProblem, art_bytes, decode_raster, once_per_file
 from printkit.draw.svg_bounds import check_element_count, check_svg_numbers, check_svg_work
 
@@ -49,13 +50,32 @@ def svg_drawing(path: Path) -> Drawing:
 
     try:
         with _quiet("svglib"):
-            drawing = SvgRenderer(str(path)).render(root)
+            drawing = SvgRenderer(str(path), font_map=EmbeddedFontMap()).render(root)
     except Exception as error:  # svglib raises its own, reportlab's and Python's errors alike
         raise ArtProblem(f"cannot be drawn as SVG: {error}", _EXPORT_AGAIN) from None
     if not (0 < drawing.width < float("inf") and 0 < drawing.height < float("inf")):
         raise ArtProblem(f"has no size: it is {drawing.width:g} × {drawing.height:g}", _SIZE_HINT)
     check_svg_numbers(drawing)
     return drawing
+
+
+class EmbeddedFontMap:
+    """svglib's font lookup, answered without the file system: every family is one of
+    printkit's embedded faces, as the PDF sets it anyway (pdf.py). svglib's own map guesses a
+    file from a family ('<family>.ttf', relative to the working folder or absolute) and opens
+    it with reportlab, and asks fc-match for the rest: a family naming a pipe hung the build,
+    one naming a font of the machine read it, and thousands of families cost minutes."""
+
+    def find_font(
+        self, font_name: str, weight: str = "normal", style: str = "normal"
+    ) -> tuple[str, bool]:
+        weight = str(weight).strip().lower()
+        bold = weight in ("bold", "bolder") or (weight.isdigit() and int(weight) >= 600)
+        italic = str(style).strip().lower() in ("italic", "oblique")
+        face = {(False, False): "regular", (True, False): "bold", (False, True): "italic"}
+        name = FACES[face.get((bold, italic), "bold-italic")][0]
+        ensure_face(name)  # svglib measures text with it
+        return name, True
 
 
 def _parse(data: bytes) -> _ElementTree:
