@@ -32,13 +32,27 @@ _MANIFEST = ".files.json"  # hidden: never an output file
 _LEFTOVER_PREFIXES = ("tmp-", "old-")
 
 
-def digest(*parts: bytes | str) -> str:
-    """One hash of several parts, each length-prefixed so that no two lists of parts collide."""
-    hashed = hashlib.sha256()
-    for part in parts:
+class Digest:
+    """A hash of parts added one by one, each length-prefixed so that no two lists of parts
+    collide: what is hashed need never be held together."""
+
+    def __init__(self) -> None:
+        self.hashed = hashlib.sha256()
+
+    def add(self, part: bytes | str) -> None:
         data = part.encode("utf-8") if isinstance(part, str) else part
-        hashed.update(len(data).to_bytes(8, "little"))
-        hashed.update(data)
+        self.hashed.update(len(data).to_bytes(8, "little"))
+        self.hashed.update(data)
+
+    def hexdigest(self) -> str:
+        return self.hashed.hexdigest()
+
+
+def digest(*parts: bytes | str) -> str:
+    """One hash of several parts (see Digest)."""
+    hashed = Digest()
+    for part in parts:
+        hashed.add(part)
     return hashed.hexdigest()
 
 

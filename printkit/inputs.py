@@ -28,7 +28,7 @@ from pathlib import Path
 from types import UnionType
 from typing import Literal, Union, get_args, get_origin, get_type_hints
 
-from printkit.cache import digest
+from printkit.cache import Digest, digest
 from printkit.draw.ops import Document, Group
 from printkit.load.files import ART
 
@@ -77,34 +77,46 @@ class FolderHash:
 
 
 def folder_hash(folder: Path, skip: Path | None = None) -> FolderHash:
-    """Hash every file under a game's folder (`skip`, an output folder inside it, left out).
-    What is not a regular file is hashed by its name and kind only: reading a named pipe
-    would block; a file larger than any the gate reads counts by its size and time."""
-    everything: list[bytes | str] = []
-    art: list[bytes | str] = []
+    """Hash every file under a game's folder (`skip`, an output folder inside it, left out),
+    as it is read: one file is held at a time. A link is hashed by what it says, never
+    followed (the gate refuses one that leaves the folder; one inside it names a file hashed
+    here anyway), and what is not a regular file by its name and kind only: reading a named
+    pipe would block. A file larger than any the gate reads, and every file once READ_BUDGET
+    bytes are read, count by their size and time: forty links to a 35 MB program held 1.4 GB."""
+    everything, art = Digest(), Digest()
     skipped = skip.resolve() if skip is not None else None
+    budget = [READ_BUDGET]
     for root, folders, files in os.walk(folder):
         folders.sort()
         if skipped is not None:
             folders[:] = [f for f in folders if (Path(root) / f).resolve() != skipped]
-        for name in sorted(files):
+        linked = [name for name in folders if (Path(root) / name).is_symlink()]  # not walked
+        for name in sorted([*files, *linked]):
             path = Path(root) / name
-            parts = [path.relative_to(folder).as_posix(), _contents(path)]
-            everything += parts
-            if path.suffix.lower() in ART.suffixes:
-                art += parts
-    return FolderHash(digest(*everything), digest(*art))
+            parts = (path.relative_to(folder).as_posix(), _contents(path, budget))
+            is_art = path.suffix.lower() in ART.suffixes
+            for part in parts:
+                everything.add(part)
+                if is_art:
+                    art.add(part)
+    return FolderHash(everything.hexdigest(), art.hexdigest())
 
 
-def _contents(path: Path) -> bytes | str:
+READ_BUDGET = 512 * 2**20  # bytes of a game's files read for its hash; past it, sizes and times
+
+
+def _contents(path: Path, budget: list[int]) -> bytes | str:
     try:
-        status = path.stat()
+        status = path.lstat()
+        if stat.S_ISLNK(status.st_mode):
+            return f"link: {os.readlink(path)}"
         if not stat.S_ISREG(status.st_mode):
             return f"not a regular file: {stat.S_IFMT(status.st_mode)}"
-        if status.st_size > _LARGEST_READ:
+        if status.st_size > min(_LARGEST_READ, budget[0]):
             return f"large: {status.st_size} {status.st_mtime_ns}"
+        budget[0] -= status.st_size
         return path.read_bytes()
-    except OSError as error:  # a link that loops or leads nowhere: the gate says so
+    except OSError as error:  # unreadable: the gate says so when the game reads it
         return f"unreadable: {error.strerror}"
 
 
