@@ -1057,6 +1057,16 @@ FETCHED_COPY_CHANGED = _code(
     "online sheet and fetch again, or remove the url to keep the file as the deck's own.",
 )
 
+TEXT_TOO_MUCH = _code(
+    "PK808",
+    Severity.ERROR,
+    "a material's text is too much to lay out",
+    "Every text of a material's pieces is laid out, fitted to its region by trying sizes, "
+    "before anything is drawn. Their characters added up may be at most the limit "
+    "(`printkit schema --limits`): a template may print 100,000 characters, and 2,000 cards "
+    "of it would take hours to fit. The text past the limit is not laid out; shorten the "
+    "texts or split the deck over several materials.",
+)
 ART_NOT_FOUND = _code(
     "PK810",
     Severity.ERROR,

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from support import GOOD, REPO, parse_diagnostics, run_cli
 
+import printkit.materials.card_faces
 from printkit.diagnostics import Diagnostic, Severity, Span
 from printkit.model.base import check_colour
 
@@ -185,3 +186,19 @@ def test_colours_reach_every_backend_in_one_canonical_form(given: str, canonical
 def test_colours_no_backend_can_draw_are_refused(given: str) -> None:
     with pytest.raises(ValueError):
         check_colour(given)
+
+
+def test_a_material_s_text_past_its_budget_is_one_diagnostic_and_laid_out_no_further(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fitting text tries sizes, so a material's texts added up are bounded (PK808): 2,000
+    cards of 100,000 characters each would take hours. Here the budget is made small: the
+    card that passes it is reported once, at the region's text, and nothing is written."""
+    monkeypatch.setattr(printkit.materials.card_faces, "MAX_LAID_OUT_TEXT", 40)
+    folder = _game(tmp_path)
+    result = run_cli("--rule-data", folder.parent, "build", folder.name, "--out", tmp_path / "o")
+    assert result.exit_code == 1
+    [found] = [d for d in parse_diagnostics(result.output) if d.code == "PK808"]
+    line = (folder / "game.yaml").read_text(encoding="utf-8").splitlines()[found.line - 1]
+    assert line.lstrip().startswith("text:") and "more than 40 characters" in found.message
+    assert not (tmp_path / "o" / folder.name).exists()

@@ -382,22 +382,48 @@ def fit_text(
     color: str = "#000000",
     break_words: bool = False,
 ) -> FittedText:
-    """Lay runs out in the box at the largest size from `size` down to `min_size` that fits;
-    with ``break_words`` a word wider than the box is cut between characters instead."""
+    """Lay runs out in the box at the largest size from `size` down to `min_size`, in steps of
+    SHRINK_STEP, that fits; with ``break_words`` a word wider than the box is cut between
+    characters instead.
+
+    Text that fits at a size fits at every smaller one (greedy filling packs the fewest lines,
+    and every packing at a size is one at a smaller size), so the sizes are searched by
+    halving: a dozen wraps, not one per step (900 pt down to 0.01 pt was 1,800 wraps of
+    50,000 words, 5 s a card)."""
     _, _, width, height = box
     words = _words(runs)
-    current = size
-    while True:
+    sizes = _sizes(size, min_size)
+
+    def fitted(current: float) -> list[list[_Word]] | None:
         lines = _wrap(words, current, width, break_words)
-        leading = current * LEADING
-        if lines is not None and len(lines) * leading <= height + 1e-6:
-            placed = _place(lines, box, current, align, valign, color)
-            return FittedText(placed, current, True, len(lines))
-        if current - SHRINK_STEP < min_size - 1e-6:
-            fallback = lines or [[w] for w in words if w is not None]
-            placed = _place(fallback, box, current, align, valign, color)
-            return FittedText(placed, current, False, len(fallback))
-        current -= SHRINK_STEP
+        fits = lines is not None and len(lines) * (current * LEADING) <= height + 1e-6
+        return lines if fits else None
+
+    low, high = 0, len(sizes)  # the first size that fits is among sizes[low:high], if any
+    while low < high:
+        middle = (low + high) // 2
+        if fitted(sizes[middle]) is None:
+            low = middle + 1
+        else:
+            high = middle
+    lines = fitted(sizes[low]) if low < len(sizes) else None
+    if lines is not None:
+        placed = _place(lines, box, sizes[low], align, valign, color)
+        return FittedText(placed, sizes[low], True, len(lines))
+    current = sizes[-1]
+    fallback = _wrap(words, current, width, break_words) or [[w] for w in words if w is not None]
+    placed = _place(fallback, box, current, align, valign, color)
+    return FittedText(placed, current, False, len(fallback))
+
+
+@lru_cache(maxsize=256)
+def _sizes(size: float, min_size: float) -> tuple[float, ...]:
+    """The sizes tried, largest first, each SHRINK_STEP below the last (subtracted in turn, as
+    the sizes have always been reached) down to `min_size`; `size` alone when it is smaller."""
+    sizes = [size]
+    while sizes[-1] - SHRINK_STEP >= min_size - 1e-6:
+        sizes.append(sizes[-1] - SHRINK_STEP)
+    return tuple(sizes)
 
 
 def _place(

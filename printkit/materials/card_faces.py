@@ -24,6 +24,7 @@ from printkit.diagnostics import (
     SMALL_TEXT,
     TEMPLATE_ERROR,
     TEXT_OVERFLOW,
+    TEXT_TOO_MUCH,
     UNKNOWN_REFERENCE,
     Diagnostics,
     SharedFindings,
@@ -49,6 +50,7 @@ from printkit.materials.icons import DeckIcons, icon_dpi, pixels_needed
 from printkit.materials.shapes import ellipse_commands, line_through, outline
 from printkit.model.base import check_colour, colour_hint
 from printkit.model.layout import Layout, Region
+from printkit.model.limits import MAX_LAID_OUT_TEXT
 from printkit.model.units import mm, to_mm
 from printkit.sandbox.expressions import TemplateProblem, evaluate, render
 
@@ -84,8 +86,28 @@ class FaceDrawer:
     # them, on their fronts and on backs that inherit them (`flush` when every face is drawn)
     shared: SharedFindings = field(init=False)
 
+    laid_out: int = field(init=False, default=0)  # characters of text, against MAX_LAID_OUT_TEXT
+
     def __post_init__(self) -> None:
         self.shared = SharedFindings(self.diagnostics)
+
+    def _within_text_budget(self, text: str, region: Region, context: FaceContext) -> bool:
+        """Whether this text may still be laid out: the material's texts added up stay within
+        MAX_LAID_OUT_TEXT (PK808, once, where the sum passes it)."""
+        before = self.laid_out
+        self.laid_out += len(text)
+        if self.laid_out <= MAX_LAID_OUT_TEXT:
+            return True
+        if before <= MAX_LAID_OUT_TEXT:
+            self.diagnostics.add(
+                TEXT_TOO_MUCH,
+                f"{context.subject}: the text of this material's pieces adds up to more than "
+                f"{MAX_LAID_OUT_TEXT:,} characters here",
+                region.where("text"),
+                hint="shorten the texts, or split the deck over several materials "
+                "(limits: 'printkit schema --limits')",
+            )
+        return False
 
     def face(self, layout: Layout, context: FaceContext) -> list[Op]:
         """Regions in layer order: each run of static regions is one shared symbol (the first
@@ -423,7 +445,7 @@ class FaceDrawer:
         if region.text is None:
             return ops
         text = self._render(region.text, context, region, "text")
-        if text is None or not text.strip():
+        if text is None or not text.strip() or not self._within_text_budget(text, region, context):
             return ops
         refused = unsupported_script(text)
         if refused is not None:

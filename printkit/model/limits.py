@@ -154,6 +154,9 @@ MAX_SHEET_PAGES = 100
 # sheets stay under the bound by themselves: at most 58 sheets of 4096 × 4096 pixels, faces and
 # backs, for the 2,000 pieces of a material.)
 MAX_EXPORT_PIXELS = 1_000_000_000
+# Characters of text laid out in one material's pieces: 1,000 a card for a deck of 2,000, and
+# about 1.5 s of fitting; 40 cards of 100,000 characters each took 3 s, 2,000 would take 150 s.
+MAX_LAID_OUT_TEXT = 2_000_000
 # A deck's card data URL (`printkit fetch`): what browsers and servers reliably accept in one
 # address; a Google Sheets link is about 100 characters.
 MAX_URL_LENGTH = 2000
@@ -196,6 +199,12 @@ WORK_LIMITS = (
         "300 dpi",
         f"{MAX_EXPORT_PIXELS // 1_000_000:,} million",
         "PK807, at the material's `deck` (or `decks`)",
+    ),
+    WorkLimit(
+        "characters of text laid out in one material's pieces, every text region of every "
+        "card added up (1,000 a card for a deck of 2,000)",
+        f"{MAX_LAID_OUT_TEXT:,}",
+        "PK808, at the text region where the sum passes it",
     ),
     WorkLimit(
         "rows of a CSV file or an XLSX sheet below the header, blank rows included",
