@@ -172,6 +172,12 @@ def files_under(folder: Path) -> list[Path]:
     )
 
 
+def listed(folder: Path) -> list[Path]:
+    """A folder's entries as `ls` shows them: hidden ones (the marker of a game folder a build
+    wrote) aside."""
+    return sorted(p for p in folder.iterdir() if not p.name.startswith("."))
+
+
 def leftovers(out: Path) -> list[Path]:
     """What killed or failed builds left in an output folder: hidden files outside the build
     cache (but the marker of each game folder a build wrote), and temporary folders inside it."""

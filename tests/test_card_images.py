@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from export_decks import BACK, card_colour, poker_deck, write_game
 from PIL import Image
-from support import BROKEN, near, run_cli
+from support import BROKEN, listed, near, run_cli
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +26,7 @@ def test_a_poker_card_with_an_eighth_inch_of_bleed_is_825_by_1125_at_300_dpi(ima
 
 
 def test_the_images_are_named_in_deck_order_and_one_back_serves_the_deck(images: Path) -> None:
-    assert sorted(p.name for p in images.iterdir()) == [
+    assert sorted(p.name for p in listed(images)) == [
         "deck.card-001-front-card-1.png",
         "deck.card-002-front-card-2.png",
         "deck.card-003-front-card-3.png",
@@ -60,7 +60,7 @@ def test_a_default_build_writes_no_exports(tmp_path: Path) -> None:
     rule_data = write_game(tmp_path, "poker", poker_deck(2))
     result = run_cli("--rule-data", rule_data, "build", "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    names = sorted(p.name for p in (tmp_path / "out" / "poker").iterdir())
+    names = sorted(p.name for p in listed(tmp_path / "out" / "poker"))
     # the deck's sheets, their previews and the card map printkit diff reads: no export
     assert names == [
         "deck-p01.png", "deck-p01.svg", "deck-p02.png", "deck-p02.svg", "deck.cards.json",
@@ -76,7 +76,7 @@ def test_a_build_without_the_images_removes_those_of_an_earlier_build(tmp_path: 
     for formats in ("pdf,cards", "pdf"):
         result = run_cli("--rule-data", rule_data, "build", "--out", out, "--format", formats)
         assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in (out / "poker").iterdir()) == ["deck.cards.json", "deck.pdf"]
+    assert sorted(p.name for p in listed(out / "poker")) == ["deck.cards.json", "deck.pdf"]
 
 
 def test_a_cards_copies_are_one_image_under_the_pixel_bound(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from support import (
     MM_PER_PT,
     RULE_DATA,
     files_under,
+    listed,
     parse_diagnostics,
     read_package,
     run_cli,
@@ -206,7 +207,7 @@ def test_build_with_no_game_named_builds_every_game(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     for game in GOOD_GAMES:
         materials = read_package(GOOD / game)["materials"]
-        written = (tmp_path / game).iterdir()
+        written = listed(tmp_path / game)
         pdfs = sorted(p.name for p in written if not p.name.endswith(".cards.json"))
         assert pdfs == sorted(f"{m}.pdf" for m in materials)  # and card maps (test_diff.py)
 

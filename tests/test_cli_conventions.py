@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from support import BROKEN, DATA, GOOD, parse_diagnostics, read_package, run_cli
+from support import BROKEN, DATA, GOOD, listed, parse_diagnostics, read_package, run_cli
 
 from printkit.cli import main
 
@@ -59,7 +59,7 @@ def test_verbose_shows_progress_and_each_file_even_in_a_pipe(tmp_path: Path) -> 
     result = run_cli("-v", "--rule-data", game.parent, "build", game.name, "--out", tmp_path)
     assert result.exit_code == 0, result.output
     assert "  compiling minimal_deck/sheet" in result.output
-    written = sorted(str(path) for path in (tmp_path / game.name).iterdir())
+    written = sorted(str(path) for path in listed(tmp_path / game.name))
     assert written and all(f"  wrote {path}" in result.output for path in written)
 
 

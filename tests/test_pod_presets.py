@@ -9,7 +9,7 @@ import pypdf
 import pytest
 from export_decks import poker_deck, write_game
 from PIL import Image
-from support import BROKEN, GOOD, files_under, parse_diagnostics, run_cli
+from support import BROKEN, GOOD, files_under, listed, parse_diagnostics, run_cli
 
 from printkit.diagnostics import Diagnostics
 from printkit.export.pod import SHIPPED, load_preset, shipped_presets
@@ -21,7 +21,7 @@ def poker(tmp_path: Path) -> Path:
 
 
 def _names(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.iterdir())
+    return sorted(p.name for p in listed(folder))
 
 
 def test_the_game_crafter_gets_the_images_its_preset_names(poker: Path, tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from export_decks import TOKENS, card_colour, poker_deck, write_game
 from PIL import Image
-from support import GOOD, RULE_DATA, files_under, near, parse_diagnostics, run_cli
+from support import GOOD, RULE_DATA, files_under, listed, near, parse_diagnostics, run_cli
 
 # At 144 dpi a poker card is 360 × 504 pixels and 1/8 in of bleed 18: a 10 × 7 sheet
 # (3600 × 3528) fits in 4096, so it is rendered at 144 dpi too, and each cell can be compared
@@ -212,8 +212,8 @@ def test_two_builds_write_the_same_bytes(tmp_path: Path) -> None:
     rule_data = write_game(tmp_path, "poker", poker_deck(3))
     first = _build(rule_data, tmp_path / "a", "poker", "--format", "tts,cards")
     second = _build(rule_data, tmp_path / "b", "poker", "--format", "tts,cards", "--force")
-    names = sorted(p.name for p in first.iterdir())
-    assert names == sorted(p.name for p in second.iterdir())
+    names = sorted(p.name for p in listed(first))
+    assert names == sorted(p.name for p in listed(second))
     assert all((first / n).read_bytes() == (second / n).read_bytes() for n in names)
 
 
