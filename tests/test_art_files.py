@@ -22,6 +22,8 @@ import pytest
 from PIL import Image
 from support import GOOD, REPO, Reported, files_under, parse_diagnostics, run_cli
 
+from printkit.draw.svg_art import css_urls
+
 REGION = """      emblem:
         kind: image
         x: 4mm
@@ -317,3 +319,17 @@ def _font_names(page: pypdf.PageObject) -> set[str]:
             if inner is not None:
                 pending.append(inner)
     return found
+
+
+@pytest.mark.parametrize(
+    ("css", "named"),
+    [
+        ("fill: url(#a); stroke: URL( 'http://x' )", ["#a", "http://x"]),
+        ('background: url("data:image/png;base64,AA")', ["data:image/png;base64,AA"]),
+        ("url(  #g )", ["#g"]),
+        ("url(" * 200_000, []),  # never closed: read once, not once from every 'url('
+    ],
+    ids=["two", "data", "spaces", "200,000 unclosed"],
+)
+def test_css_urls_are_read_in_one_pass(css: str, named: list[str]) -> None:
+    assert list(css_urls(css)) == named

@@ -29,7 +29,6 @@ if TYPE_CHECKING:  # lxml and reportlab's graphics are paid for only by games wi
     from reportlab.graphics.shapes import Drawing
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
-_URL = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.IGNORECASE | re.DOTALL)
 _IMPORT = re.compile(r"@import\s*(?:url\(\s*)?['\"]?([^'\")\s;]*)", re.IGNORECASE)
 _RASTER_DATA = re.compile(r"data:image/(png|jpe?g);base64,")  # as svglib reads it, case and all
 _SELF_CONTAINED = "embed the picture as a data: URI or draw it in the SVG"
@@ -173,10 +172,24 @@ def _check_css(text: str, line: int) -> None:
     imported = _IMPORT.search(text)
     if imported:
         _refuse(imported[1], line)
-    for url in _URL.finditer(text):
-        target = url[2].strip()
+    for target in css_urls(text):
         if not target.startswith("#") and not target.lower().startswith("data:"):
             _refuse(target, line)
+
+
+def css_urls(text: str) -> Iterator[str]:
+    """What each CSS `url(…)` names, its quotes and spaces taken off, in one pass: a pattern
+    with a lazy '.*?' and a back-reference looked for the close from every 'url(', so 40,000
+    of them unclosed took minutes. A quoted name holding ')' is cut there: what is left still
+    names the file, which is all the check needs."""
+    lowered = text.lower()
+    position = 0
+    while (start := lowered.find("url(", position)) >= 0:
+        end = text.find(")", start + 4)
+        if end < 0:
+            return  # never closed: no later one is either
+        yield text[start + 4 : end].strip().strip("'\"").strip()
+        position = end + 1
 
 
 def _check_embedded(payload: str, kind: str, line: int) -> None:
