@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from jinja2 import (
@@ -490,10 +491,39 @@ def _misused(what: str, values: list[Any]) -> Iterator[None]:
 @pass_eval_context  # needs the rendering: Jinja2 then never prints a constant at compile time
 def _printed(_context: Any, value: Any) -> Any:
     """Every printed value counts towards the rendered text; a view prints as its data, a
-    generator as the list of its items."""
+    generator as the list of its items. Only data prints: anything else (`self`, a
+    namespace, a range, a field that is not there inside a list) would print as Python
+    describes it, `<Namespace {'a': 1}>`, never the game's words."""
     value = settled(value)
     _values_only([value], "printing")
+    found = _not_data(value)
+    if isinstance(found, Undefined):
+        found._fail_with_undefined_error()  # the field's own message, as printed alone
+    if found is not None:
+        raise TemplateFault(
+            f"printing uses {_named(found)}, which is not data a card can print",
+            hint="print one of its fields, or turn it into a list ('| list')",
+        )
     _current().print(len(str(value)))
+    return value
+
+
+_PRINTABLE = (str, int, float, View, date)  # bool is an int; a YAML date is a date
+
+
+def _not_data(value: Any, inside: bool = False) -> Any:
+    """The first thing in a printed value (itself, or an item of a list or mapping in it)
+    that is not data; None when all of it is. A field that is not there fails where it is
+    printed alone, and is refused inside a list, which would print it as 'Undefined'."""
+    if value is None or isinstance(value, _PRINTABLE):
+        return None
+    if isinstance(value, Undefined):
+        return value if inside else None
+    if isinstance(value, list | tuple | set | frozenset):
+        return next((f for item in value if (f := _not_data(item, True)) is not None), None)
+    if isinstance(value, dict):
+        items = (part for pair in value.items() for part in pair)
+        return next((f for item in items if (f := _not_data(item, True)) is not None), None)
     return value
 
 

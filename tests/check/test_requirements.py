@@ -321,7 +321,7 @@ def test_without_rules_players_the_game_s_written_count_sets_the_table(
     tmp_path: Path, written: str, table: int
 ) -> None:
     """A count the game writes as a range counts at its largest, an open one at its smallest,
-    and wording that is no count at a table of one."""
+    and wording that is no count at a table of one, which the checks say (PK524)."""
     loaded, lines = with_blocks(
         tmp_path,
         components=COMPONENTS,
@@ -341,4 +341,10 @@ def test_without_rules_players_the_game_s_written_count_sets_the_table(
     assert reloaded is not None and not list(loading)
     gamble = line_of(lines, "count: 1, per_player")
     expected = [("PK520", gamble, _uses("gamble", table, "die", 1), RULE_HINT)]
-    assert _requirements(reloaded) == (expected if table > 1 else [])
+    found = _requirements(reloaded)
+    if table > 1:
+        assert found == expected
+        return
+    [(code, line, message, _hint)] = found
+    players = game.read_text("utf-8").splitlines().index(f'  players: "{written}"') + 1
+    assert (code, line) == ("PK524", players) and "for one player" in message

@@ -34,3 +34,27 @@ def test_a_statement_s_own_equals_is_no_comparison_mistake() -> None:
     with pytest.raises(TemplateProblem) as raised:
         render("{% set x = 1 %}{{ x + }}", {})
     assert "'=='" not in (raised.value.hint or "")
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "{{ self }}",
+        "{{ namespace(a=1) }}",
+        "{{ range(3) }}",
+        "{{ [card] | map(attribute='nope') | list }}",
+        "{{ [card] | map(attribute='__class__') | list }}",
+    ],
+)
+def test_only_data_prints_never_what_python_would_write_of_an_object(source: str) -> None:
+    """`<Namespace {'a': 1}>`, `range(0, 3)` and `[Undefined]` are Python's words: printing
+    them is refused, where the designer wrote it."""
+    with pytest.raises(TemplateProblem):
+        render(source, {"card": {"name": "Twin"}})
+
+
+def test_data_prints_as_before() -> None:
+    values = {"card": {"name": "Twin", "cost": 3}}
+    assert render("{{ card.name }} {{ card.cost }} {{ [1, 2] }} {{ range(2) | list }}", values) == (
+        "Twin 3 [1, 2] [0, 1]"
+    )
