@@ -110,6 +110,7 @@ def test_a_save_rebuilds_and_a_broken_edit_keeps_the_last_good_output(watching) 
     rebuilt = printed_until(process, "not built")
     rebuilt += printed_until(process, "; watching")
     assert "error[PK120]: unknown key 'titel'" in rebuilt
+    assert "keeps its last good output; watching" in rebuilt and "built in" not in rebuilt
     assert read(stamp) != before and pdf.read_bytes() == good
     page = (out / "index.html").read_text()
     assert "unknown key &#39;titel&#39;" in page and "not built" in page

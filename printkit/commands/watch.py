@@ -63,8 +63,14 @@ def watch(
             if changed:
                 click.echo(f"changed: {', '.join(changed)}; building again", err=True)
                 started = time.monotonic()
-                run_build(context, tuple(changed), options)
-                click.echo(f"built in {time.monotonic() - started:.2f} s; watching", err=True)
+                failed = run_build(context, tuple(changed), options) != 0
+                took = f"{time.monotonic() - started:.2f} s"
+                said = (
+                    f"errors ({took}): a game with errors keeps its last good output"
+                    if failed
+                    else f"built in {took}"
+                )
+                click.echo(f"{said}; watching", err=True)
     except KeyboardInterrupt:
         pass
     if server is not None:
