@@ -171,7 +171,9 @@ class Phase(Node):
 
 
 class Structure(Strict):
-    unit: Literal["round", "turn"] = Field(description="what one pass of play is called")
+    unit: Literal["round", "turn"] = Field(
+        description="what one pass of play is called: round or turn"
+    )
     units: list[str] = Field(
         default_factory=list, description="every unit of time the rules count in"
     )
