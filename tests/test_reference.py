@@ -281,3 +281,13 @@ def test_a_quick_reference_is_headed_with_its_material_s_title(tmp_path: Path) -
     assert "Crib <v2> *x* [y](z)" in lines  # the heading, a line of its own
     assert not [line for line in lines if line.endswith(": quick reference")]
     assert reader.metadata is not None and reader.metadata.title == "Crib <v2> *x* [y](z)"
+
+
+@pytest.mark.parametrize(("game", "costs"), [("shields_dice", False), ("raise_shields", True)])
+def test_the_actions_table_has_a_cost_column_only_when_an_action_costs(
+    built: Path, game: str, costs: bool
+) -> None:
+    """Shields: the Dice Game's actions cost nothing: an empty 'Cost' column would print."""
+    text = _text(built / game / "quick_reference.pdf")
+    heading = text[text.index("Actions") :][:40]
+    assert heading.startswith("Actions Action Cost Effect" if costs else "Actions Action Effect")
