@@ -12,7 +12,7 @@ from pathlib import Path
 import pypdf
 import pytest
 from simulate.hidden_race import ENGINES, GAME
-from support import GOOD, Raster, parse_diagnostics, run_cli
+from support import GOOD, Raster, listed, parse_diagnostics, run_cli
 from test_watch import stop, wait_for
 
 from printkit.draw.watermark import OPAQUE_INK
@@ -160,13 +160,13 @@ def test_the_profile_sets_paper_and_formats_and_the_command_line_wins(tmp_path: 
     result = _build(rule_data, tmp_path / "a", "--profile", "playtest")
     assert result.exit_code == 0, result.output
     folder = tmp_path / "a" / "minimal_deck"
-    names = sorted(p.name for p in folder.iterdir())
+    names = sorted(p.name for p in listed(folder))
     assert names == ["sheet-p01.png", "sheet.cards.json", "sheet.pdf"]  # the card map: diff's
     box = pypdf.PdfReader(folder / "sheet.pdf").pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (612, 792)  # Letter
     result = _build(rule_data, tmp_path / "b", "--profile", "playtest", "--format", "svg")
     assert result.exit_code == 0, result.output
-    assert [p.suffix for p in (tmp_path / "b" / "minimal_deck").iterdir()] == [".svg"]
+    assert [p.suffix for p in listed(tmp_path / "b" / "minimal_deck")] == [".svg"]
 
 
 def test_switching_profiles_redraws_and_switching_back_reuses(tmp_path: Path) -> None:
@@ -238,7 +238,7 @@ def test_watch_takes_the_profile_and_its_own_command_line_wins(tmp_path: Path) -
         code, printed = stop(process)
     assert code == 0, printed
     folder = out / "minimal_deck"
-    assert sorted(p.name for p in folder.iterdir()) == [
+    assert sorted(p.name for p in listed(folder)) == [
         "sheet-p01.png", "sheet.cards.json", "sheet.pdf",
     ]  # the profile's formats, and the card map printkit diff reads  # fmt: skip
     box = pypdf.PdfReader(folder / "sheet.pdf").pages[0].mediabox

@@ -37,8 +37,9 @@ class Listed(NamedTuple):
 @JOBS
 @click.pass_context
 def claims(context: click.Context, games: tuple[str, ...], jobs: int | None) -> None:
-    """List each claim and worked example of the rules with its status; exit 1 when a game
-    does not load or has errors (as `validate` would)."""
+    """List each claim and worked example of the rules with its status.
+
+    Exits 1 when a game does not load or has errors, as `validate` would."""
     diagnostics = Diagnostics()
     chosen = list(chosen_games(context, games, diagnostics).items())
     failed = []

@@ -22,6 +22,7 @@ from fuzzing.cases import Case, Plan
 from fuzzing.draft import PRESET_FILE
 from fuzzing.running import Outcome, Problem, run
 from printkit.cache import CACHE_FOLDER
+from printkit.output import MARKER
 
 INTERNAL = "internal error"
 TRACEBACK = "traceback"
@@ -166,8 +167,8 @@ def check_outputs(out: Path) -> list[str]:
             if path.is_dir() and path.name.startswith(("tmp-", "old-")):
                 problems.append(f"leftover cache entry {path.relative_to(out)}")
             continue
-        if path.is_dir():
-            continue
+        if path.is_dir() or (path.name == MARKER and path.stat().st_size == 0):
+            continue  # the empty marker of a game folder a build wrote
         if path.name.startswith(".") or path.suffix == ".tmp":
             problems.append(f"leftover temporary file {path.relative_to(out)}")
         elif path.suffix == ".pdf":
