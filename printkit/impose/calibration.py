@@ -54,11 +54,16 @@ def _scale(x: float, y: float) -> list[Op]:
         ops.append(Line(x + d, y - tick, x + d, y + tick, FINE))
         ops.append(Line(x - tick, y + d, x + tick, y + d, FINE))
         if step and step % 5 == 0:
-            # the vertical scale's labels stand right of the horizontal scale's end, so that
-            # "-5" never sits on "+5"
-            ops.append(Text(x + d - mm(1), y - mm(3.5), f"{step:+d}", font, LABEL))
-            ops.append(Text(x + mm(7.5), y + d + mm(0.8), f"{step:+d}", font, LABEL))
+            # each label names its scale: the horizontal scale's "x +5" ends beside the
+            # vertical one's "y −5", which bare numbers made read as "+5 −5"
+            ops.append(Text(x + d - mm(2), y - mm(3.5), _reading("x", step), font, LABEL))
+            ops.append(Text(x + mm(9), y + d + mm(0.8), _reading("y", step), font, LABEL))
     return ops
+
+
+def _reading(axis: str, step: int) -> str:
+    """A scale's label: its axis and the signed millimetres, with a true minus sign."""
+    return f"{axis} {'+' if step > 0 else '−'}{abs(step)}"
 
 
 def calibration_pages(paper: tuple[float, float], spec: ImposeSpec) -> list[Page]:
