@@ -8,6 +8,7 @@ followed by an indented hint, so that editors and CI logs can jump straight to t
 from __future__ import annotations
 
 import difflib
+import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -142,9 +143,11 @@ GAME_NAME_UNUSABLE = _code(
     "a game folder's name printkit cannot use",
     "A game's id is its folder's name, and its output goes to a folder of that name beside the "
     "preview page. A name that is one of the preview page's own files (index.html, index.json, "
-    "index.stamp.js) would take their place, and one holding a control character (a line "
-    "break, an escape sequence) would garble every line that names the game: the folder is "
-    "not read as a game. Rename it.",
+    "index.stamp.js) would take their place, one holding a control character (a line "
+    "break, an escape sequence) would garble every line that names the game, and one named "
+    "as another game is but for case or the form of its accents (café written two ways) "
+    "would share its output folder on Windows and macOS: the folder is not read as a game. "
+    "Rename it.",
 )
 YAML_SYNTAX = _code(
     "PK100",
@@ -1571,9 +1574,9 @@ def some_of(names: Sequence[str], shown: int = 3) -> str:
 
 def relative(path: Path) -> str:
     """Show paths relative to the working directory when possible, as compilers do; a
-    symbolic link is named itself, not the file it points to."""
+    symbolic link, of a file or of a folder on the way to it, is named itself, never what it
+    points to (a shared game's linked folder must not show where it leads)."""
     try:
-        named = path.parent.resolve() / path.name if path.name else path.resolve()
-        return str(named.relative_to(Path.cwd().resolve()))
+        return str(Path(os.path.abspath(path)).relative_to(Path.cwd()))
     except ValueError:
         return str(path)

@@ -280,3 +280,20 @@ def test_a_game_named_so_its_output_or_its_name_would_do_harm_is_not_read(
     assert "\x1b" not in result.output and "\nfake" not in result.output
     assert (tmp_path / "out" / "fine" / "sheet.pdf").is_file()
     assert not (tmp_path / "out" / name).is_dir()  # the preview page's file, if any, stays one
+
+
+@pytest.mark.parametrize(("first", "second"), [("cafe\u0301", "caf\u00e9"), ("Deck", "deck")])
+def test_two_games_one_output_folder_where_names_ignore_case_and_form(
+    tmp_path: Path, first: str, second: str
+) -> None:
+    """Windows and macOS compare file names ignoring case and Unicode form: two such game
+    folders would write one output folder there. The second in order is not read (PK011)."""
+    rule_data = tmp_path / "rule_data"
+    for name in (first, second):
+        shutil.copytree(GOOD / "minimal_deck", rule_data / name)
+    result = run_cli("--rule-data", rule_data, "build", "--out", tmp_path / "out")
+    assert result.exit_code == 1
+    [found] = parse_diagnostics(result.output)
+    assert found.code == "PK011" and "rename one of the two folders" in (found.hint or "")
+    built = [p.name for p in (tmp_path / "out").iterdir() if p.is_dir() and p.name[0] != "."]
+    assert len(built) == 1

@@ -7,6 +7,7 @@ of every command need none of it.
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -44,11 +45,28 @@ def find_games(rule_data: Path, diagnostics: Diagnostics) -> dict[str, Path]:
     listed is reported and skipped, so one unreadable folder does not stop the others."""
     if not rule_data.is_dir():
         return {}
-    return {
-        folder.name: folder
-        for folder in sorted(rule_data.iterdir())
-        if folder.is_dir() and not folder.name.startswith(".") and _is_game(folder, diagnostics)
-    }
+    games: dict[str, Path] = {}
+    seen: dict[str, str] = {}  # a name as a file system that ignores case and form sees it
+    for folder in sorted(rule_data.iterdir()):
+        if folder.is_dir() and not folder.name.startswith(".") and _is_game(folder, diagnostics):
+            other = seen.setdefault(_folded(folder.name), folder.name)
+            if other == folder.name:
+                games[folder.name] = folder
+                continue
+            diagnostics.add(
+                GAME_NAME_UNUSABLE,
+                f"game folder '{printable(folder.name)}' is named as '{printable(other)}' is, "
+                "but for case or the form of its accents: where file names ignore those "
+                "(Windows, macOS) both games would write one output folder",
+                Span(relative(folder)),
+                hint="rename one of the two folders",
+            )
+    return games
+
+
+def _folded(name: str) -> str:
+    """A name as Windows and macOS compare file names: case and Unicode form ignored."""
+    return unicodedata.normalize("NFC", name).casefold()
 
 
 def _is_game(folder: Path, diagnostics: Diagnostics) -> bool:

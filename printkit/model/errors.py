@@ -37,6 +37,7 @@ _HINT_BY_TYPE = {
     "control_character": "remove the character: only line breaks and tabs may stand in text",
     "finite_number": "give an ordinary number; .inf and .nan cannot be printed or measured",
     "length_too_long": "check the number and its unit (mm, cm, in or pt)",
+    "same_file": "rename one of the two materials: their ids name their files",
     "tts_url": "give the folder's address ending in '/', e.g. 'https://example.com/mygame/', "
     "or leave 'url' out for bare file names",
     "string_pattern_mismatch": "use a plain name: letters, digits, '_' and '-'",

@@ -332,6 +332,22 @@ MaterialSpec = Annotated[
 
 
 # A material's id names its output files (id.pdf, id-p01.png): a plain file name, never a path.
+def _distinct_files(materials: dict[str, Any]) -> dict[str, Any]:
+    """Material ids name files: two that differ only in case ('Sheet', 'sheet') would write
+    one file over the other on Windows and macOS, whose file systems ignore case."""
+    seen: dict[str, str] = {}
+    for material_id in materials:
+        other = seen.setdefault(material_id.casefold(), material_id)
+        if other != material_id:
+            raise PydanticCustomError(
+                "same_file",
+                "materials '{first}' and '{second}' differ only in case: their files would "
+                "overwrite each other where file names ignore case (Windows, macOS)",
+                {"first": other, "second": material_id},
+            )
+    return materials
+
+
 MAX_ID = 80
 MaterialId = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]*$", max_length=MAX_ID)]
 
@@ -379,7 +395,9 @@ class Package(Strict):
     components: dict[str, Component] = Field(default_factory=dict)
     layouts: dict[str, LayoutSpec] = Field(default_factory=dict)
     decks: dict[str, DeckSpec] = Field(default_factory=dict)
-    materials: dict[MaterialId, lazily_by_kind(MaterialSpec)] = Field(
+    materials: Annotated[
+        dict[MaterialId, lazily_by_kind(MaterialSpec)], AfterValidator(_distinct_files)
+    ] = Field(
         default_factory=dict,
         # JSON Schema keeps a key's pattern but not its length unless told.
         json_schema_extra={"propertyNames": {"maxLength": MAX_ID}},
