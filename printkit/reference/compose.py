@@ -70,7 +70,7 @@ class GameTemplates(BaseLoader):
 
     def get_source(self, environment: Environment, template: str) -> tuple[str, str, Any]:
         path = self.path(template)
-        if path is None:
+        if path is None or path.is_dir():  # '.' or '' names the game's folder, not a file
             raise TemplateNotFound(template)
         if path.parent == DEFAULT_TEMPLATES:
             return path.read_text(encoding="utf-8"), str(path), lambda: True
