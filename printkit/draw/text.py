@@ -399,17 +399,19 @@ def fit_text(
         fits = lines is not None and len(lines) * (current * LEADING) <= height + 1e-6
         return lines if fits else None
 
-    low, high = 0, len(sizes)  # the first size that fits is among sizes[low:high], if any
-    while low < high:
+    found = (0, fitted(sizes[0]))  # most text fits at its own size: one wrap
+    low, high = (0, 0) if found[1] is not None else (1, len(sizes))
+    while low < high:  # the first size that fits is among sizes[low:high], if any
         middle = (low + high) // 2
-        if fitted(sizes[middle]) is None:
+        lines = fitted(sizes[middle])
+        if lines is None:
             low = middle + 1
         else:
-            high = middle
-    lines = fitted(sizes[low]) if low < len(sizes) else None
+            high, found = middle, (middle, lines)
+    index, lines = found
     if lines is not None:
-        placed = _place(lines, box, sizes[low], align, valign, color)
-        return FittedText(placed, sizes[low], True, len(lines))
+        placed = _place(lines, box, sizes[index], align, valign, color)
+        return FittedText(placed, sizes[index], True, len(lines))
     current = sizes[-1]
     fallback = _wrap(words, current, width, break_words) or [[w] for w in words if w is not None]
     placed = _place(fallback, box, current, align, valign, color)
