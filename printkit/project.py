@@ -26,7 +26,7 @@ from printkit.diagnostics import (
     relative,
 )
 from printkit.impose.catalogue import paper_names
-from printkit.load.files import UTF8_HINT, position_of_byte
+from printkit.load.files import PACKAGE_FILE, UTF8_HINT, position_of_byte
 
 PROJECT_FILE = "printkit.toml"
 
@@ -62,9 +62,26 @@ def find_project(start: Path) -> Path | None:
 
 
 def game_holding(project: Path) -> Path | None:
-    """The game folder (a folder holding game.yaml) the project file lies in, at any depth;
-    None for a project's own file, which lies above its games."""
-    return next((f for f in project.absolute().parents if (f / "game.yaml").is_file()), None)
+    """The game folder the project file lies in, at any depth; None for a project's own
+    file, which lies above its games. A game folder is one whose YAML declares the game (a
+    `game:` section, which every game has, in whichever of its files): not only one holding
+    game.yaml, which a shared game need not have."""
+    return next((f for f in project.absolute().parents if _declares_a_game(f)), None)
+
+
+_GAME_SECTION = re.compile(rb"""^["']?game["']?[ \t]*:""", re.MULTILINE)
+_LARGEST_GAME_FILE = 10 * 2**20  # the gate's bound on a game's YAML file
+
+
+def _declares_a_game(folder: Path) -> bool:
+    try:
+        files = [p for p in folder.iterdir() if p.suffix in PACKAGE_FILE.suffixes and p.is_file()]
+        return any(
+            p.stat().st_size <= _LARGEST_GAME_FILE and _GAME_SECTION.search(p.read_bytes())
+            for p in files
+        )
+    except OSError:  # a folder or file that cannot be read declares nothing printkit reads
+        return False
 
 
 def report_in_a_game(project: Path, game: Path, diagnostics: Diagnostics) -> None:

@@ -328,8 +328,9 @@ def _font_names(page: pypdf.PageObject) -> set[str]:
         ('background: url("data:image/png;base64,AA")', ["data:image/png;base64,AA"]),
         ("url(  #g )", ["#g"]),
         ("url(" * 200_000, []),  # never closed: read once, not once from every 'url('
+        ("/* " + "İ" * 40 + " */ rect { fill: url(http://x/y.svg#p) }", ["http://x/y.svg#p"]),
     ],
-    ids=["two", "data", "spaces", "200,000 unclosed"],
+    ids=["two", "data", "spaces", "200,000 unclosed", "a letter that lowers to two"],
 )
 def test_css_urls_are_read_in_one_pass(css: str, named: list[str]) -> None:
     assert list(css_urls(css)) == named

@@ -104,6 +104,7 @@ def test_a_project_file_that_came_with_a_game_is_refused_and_writes_nothing(
     nothing is written where it points."""
     game = tmp_path / "rule_data" / "minimal_deck"
     shutil.copytree(GOOD / "minimal_deck", game)
+    (game / "game.yaml").rename(game / "deck.yaml")  # a game need not have a game.yaml
     victim = tmp_path / "victim"
     (game / "art").mkdir()
     for folder in (game, game / "art"):

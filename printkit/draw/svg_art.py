@@ -182,14 +182,18 @@ def css_urls(text: str) -> Iterator[str]:
     with a lazy '.*?' and a back-reference looked for the close from every 'url(', so 40,000
     of them unclosed took minutes. A quoted name holding ')' is cut there: what is left still
     names the file, which is all the check needs."""
-    lowered = text.lower()
     position = 0
-    while (start := lowered.find("url(", position)) >= 0:
-        end = text.find(")", start + 4)
+    while (opening := _URL_OPENING.search(text, position)) is not None:
+        end = text.find(")", opening.end())
         if end < 0:
             return  # never closed: no later one is either
-        yield text[start + 4 : end].strip().strip("'\"").strip()
+        yield text[opening.end() : end].strip().strip("'\"").strip()
         position = end + 1
+
+
+# Searched in the text itself: a lower-cased copy may be longer ('İ' lowers to two
+# characters), and its positions would not be the text's.
+_URL_OPENING = re.compile(r"url\(", re.IGNORECASE)
 
 
 def _check_embedded(payload: str, kind: str, line: int) -> None:
