@@ -8,6 +8,7 @@ print-on-demand pages, the calibration sheet, and drawing order within a card.
 from __future__ import annotations
 
 import itertools
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from support import (
     length_mm,
     near,
     read_package,
+    run_cli,
     segment_at,
     text_runs,
 )
@@ -457,3 +459,19 @@ def test_a_static_region_above_a_dynamic_one_is_visible(marked: Path) -> None:
     x = bleed + length_mm(MARKER["x"]) + length_mm(MARKER["width"]) / 2
     y = bleed + length_mm(MARKER["y"]) + length_mm(MARKER["height"]) / 2
     assert near(raster.at(x, y), hex_rgb(MARKER["fill"])), raster.at(x, y)
+
+
+def test_a_piece_as_wide_as_the_printable_area_still_builds(tmp_path: Path) -> None:
+    """The grid keeps 1 mm of outer bleed inside the 5 mm margin where the pieces allow it;
+    a 200 mm card on A4 (200 mm printable) does not, and is laid out as before, its bleed cut
+    back at the printable edge, with the preflight's warnings, never refused."""
+    game = tmp_path / "rule_data" / "wide"
+    shutil.copytree(GOOD / "minimal_deck", game)
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(
+        text.replace("    size: standard", "    size: {width: 200mm, height: 140mm}"), "utf-8"
+    )
+    result = run_cli("--rule-data", game.parent, "build", "wide", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    reader = pypdf.PdfReader(tmp_path / "out" / "wide" / "sheet.pdf")
+    assert len(reader.pages) == 2  # two cards of 140 mm to a page of 287 mm, three cards

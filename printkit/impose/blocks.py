@@ -92,10 +92,13 @@ def stack_pages(
     runs: list[Run], paper: tuple[float, float], margin: float, bleed: float
 ) -> list[list[Block]]:
     """Pack runs into pages of blocks, in order; every run must fit (see `too_big`). The
-    pieces keep the bleed `fitting_margin` keeps inside the printable `margin`; their crop
-    marks may use all of it."""
+    pieces keep the bleed `fitting_margin` keeps inside the printable `margin` where every
+    run fits so (else their outer bleed is cut back at the printable edge, as a piece as wide
+    as the printable area needs); their crop marks may use all of it."""
     spacing = 2 * bleed + BLOCK_SPACING
     inner = fitting_margin(margin, bleed)
+    if too_big(runs, paper, inner) is not None:
+        inner = margin
     bottom = paper[1] - inner - NOTE_ROOM
     pages: list[list[_Shelf]] = [[]]
     used = inner

@@ -214,7 +214,9 @@ def compile_cards(
         folded = spec.mode == "fold"
         cell = fold_unit(first, spec.fold) if folded else (first.width, first.height)
         gap = 2 * spec.bleed if folded or spec.gutter == "bleed" else 0.0
-        grid = fit_grid(paper, cell, gap, fitting_margin(spec.margin, spec.bleed))
+        # the outer bleed kept if the pieces allow it, else cut back to the printable edge
+        kept = fit_grid(paper, cell, gap, fitting_margin(spec.margin, spec.bleed))
+        grid = kept or fit_grid(paper, cell, gap, spec.margin)
         if grid is None:
             report_too_small(loaded, material_id, cell, paper_key, spec, diagnostics)
             return None

@@ -23,7 +23,6 @@ from printkit.draw.ops import Document
 from printkit.impose.blocks import Run, stack_pages, too_big
 from printkit.impose.calibration import calibration_pages
 from printkit.impose.fold import fold_unit, impose_fold_blocks
-from printkit.impose.grid import fitting_margin
 from printkit.impose.pieces import Piece
 from printkit.impose.sheet import impose_block_sheets
 from printkit.load.package import LoadedPackage
@@ -122,7 +121,7 @@ def compile_counters(
         return None
     paper_key, size = chosen
     runs = runs_of(pieces, spec)
-    big = too_big(runs, size, fitting_margin(spec.margin, spec.bleed))
+    big = too_big(runs, size, spec.margin)
     if big is not None:
         report_too_small(loaded, material_id, big.cell, paper_key, spec, diagnostics)
         return None
