@@ -140,33 +140,35 @@ def test_each_scale_lies_behind_its_cross_seen_from_the_back_shifted_by_the_offs
 def _labels(path: Path, index: int) -> set[tuple[str, float, float, float]]:
     """The scale labels of a page (text, x, baseline, size in pt), to 0.1 mm."""
     runs = text_runs(pypdf.PdfReader(path).pages[index])
-    return {(r.text, round(r.x, 1), round(r.y, 1), r.size) for r in runs if r.text in ("-5", "+5")}
+    return {(r.text, round(r.x, 1), round(r.y, 1), r.size) for r in runs if r.text in LABELS}
+
+
+LABELS = ("x −5", "x +5", "y −5", "y +5")
 
 
 def test_each_scale_labels_its_5_mm_ticks_in_6_pt_clear_of_the_other_scale(
     tmp_path: Path,
 ) -> None:
-    """The x scale's "-5" and "+5" stand above their ticks, starting 1 mm left of them; the y
-    scale's stand 7.5 mm right of the centre, past the end of the x scale, their baselines
-    0.8 mm below their ticks: no label sits on another or on a tick."""
+    """The x scale's "x −5" and "x +5" stand above their ticks, starting 2 mm left of them;
+    the y scale's "y −5" and "y +5" stand 9 mm right of the centre, past the end of the x
+    scale, their baselines 0.8 mm below their ticks: no label sits on another or on a tick,
+    and each says which scale it reads."""
     w, h = A4
     path = _written(A4, tmp_path, back_offset_x="1.5mm", back_offset_y="-2mm")
     expected = set()
     for x, y in [(40.0, 50.0), (w / 2, h / 2), (w - 40.0, h - 50.0)]:
         cx, cy = w - x + OFFSET[0], y + OFFSET[1]
         for step in (-5, 5):
-            text = f"{step:+d}"
-            expected.add((text, round(cx + step - 1.0, 1), round(cy - 3.5, 1), 6.0))
-            expected.add((text, round(cx + 7.5, 1), round(cy + step + 0.8, 1), 6.0))
+            sign = "+" if step > 0 else "−"
+            expected.add((f"x {sign}5", round(cx + step - 2.0, 1), round(cy - 3.5, 1), 6.0))
+            expected.add((f"y {sign}5", round(cx + 9.0, 1), round(cy + step + 0.8, 1), 6.0))
     assert _labels(path, 1) == expected
     assert _labels(path, 0) == set()  # the front shows only crosses
 
 
 def _instructions(path: Path, index: int) -> list[tuple[str, float, float, float]]:
     runs = text_runs(pypdf.PdfReader(path).pages[index])
-    return [
-        (r.text, round(r.x, 2), round(r.y, 2), r.size) for r in runs if r.text not in ("-5", "+5")
-    ]
+    return [(r.text, round(r.x, 2), round(r.y, 2), r.size) for r in runs if r.text not in LABELS]
 
 
 def test_both_sides_say_how_to_read_the_sheet_and_the_back_the_offset_already_set(
