@@ -354,18 +354,18 @@ def test_no_bleed_reaches_the_strip_the_printer_cannot_print(paper: str, tmp_pat
 
 
 def test_calibration_scale_labels_stand_apart(tmp_path: Path) -> None:
-    """Each of the back page's scale labels (±5 on both scales, three scales) keeps at least a
-    label's height from every other: "-5" no longer sits on "+5"."""
+    """Each of the back page's scale labels (±5 on both scales, three scales) keeps clear of
+    every other, and names its scale: "x +5" and "y −5" no longer read as "+5 −5"."""
     out = tmp_path / "out"
     result = run_cli("build", "shields_up", "--only", "deck", "--out", out, "--format", "pdf")
     assert result.exit_code == 0, result.output
     reader = pypdf.PdfReader(out / "shields_up" / "deck.pdf")
     back = reader.pages[-1]
-    labels = [run for run in text_runs(back) if run.text in {"+5", "-5"}]
+    labels = [run for run in text_runs(back) if run.text in {"x +5", "x −5", "y +5", "y −5"}]
     assert len(labels) == 12  # three scales, two axes, two labels each
     for index, a in enumerate(labels):
         for b in labels[index + 1 :]:
-            apart = max(abs(a.x - b.x) - 2.5, abs(a.y - b.y) - 2.1)  # a label is ≤ 2.5 × 2.1 mm
+            apart = max(abs(a.x - b.x) - 4.6, abs(a.y - b.y) - 2.1)  # a label is ≤ 4.6 × 2.1 mm
             assert apart > 0, (
                 f"{a.text} at ({a.x:.1f}, {a.y:.1f}) and {b.text} at ({b.x:.1f}, {b.y:.1f})"
             )
