@@ -1576,7 +1576,20 @@ def relative(path: Path) -> str:
     """Show paths relative to the working directory when possible, as compilers do; a
     symbolic link, of a file or of a folder on the way to it, is named itself, never what it
     points to (a shared game's linked folder must not show where it leads)."""
-    try:
-        return str(Path(os.path.abspath(path)).relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
+    named = Path(os.path.abspath(path))
+    for here in _working_folders():
+        try:
+            return str(named.relative_to(here))
+        except ValueError:
+            continue
+    return str(path)
+
+
+def _working_folders() -> list[Path]:
+    """The working folder, and the shell's name for it where it reached it through a link
+    ($PWD), so a path typed through that link still shows relative."""
+    here = Path.cwd()
+    typed = os.environ.get("PWD")
+    if typed and typed != str(here) and os.path.realpath(typed) == str(here):
+        return [here, Path(typed)]
+    return [here]

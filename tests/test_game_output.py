@@ -297,3 +297,20 @@ def test_two_games_one_output_folder_where_names_ignore_case_and_form(
     assert found.code == "PK011" and "rename one of the two folders" in (found.hint or "")
     built = [p.name for p in (tmp_path / "out").iterdir() if p.is_dir() and p.name[0] != "."]
     assert len(built) == 1
+
+
+def test_a_path_typed_through_a_linked_working_folder_shows_relative(tmp_path: Path) -> None:
+    """A shell in a folder reached through a link ($PWD names the link): a game's file named
+    by an absolute path through that link is shown relative, as from the real folder."""
+    real = tmp_path / "real"
+    shutil.copytree(GOOD / "minimal_deck", real / "rule_data" / "game")
+    (real / "rule_data" / "game" / "game.yaml").write_text("game: [\n", encoding="utf-8")
+    (tmp_path / "link").symlink_to(real)
+    typed = tmp_path / "link"
+    result = subprocess.run(
+        [sys.executable, "-m", "printkit", "--rule-data", str(typed / "rule_data"), "validate"],
+        cwd=typed, env={**os.environ, "PWD": str(typed)}, capture_output=True, text=True,
+        check=False,
+    )  # fmt: skip
+    assert result.returncode == 1
+    assert result.stderr.startswith("rule_data/game/game.yaml:"), result.stderr

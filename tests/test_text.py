@@ -8,7 +8,11 @@ from typing import Any
 
 import pypdf
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from support import GOOD, MM_PER_PT, MM_PER_PX, Raster, length_mm, normalise, read_package, run_cli
+
+from printkit.draw.text import SHRINK_STEP, fit_text, parse_markup
 
 PACKAGE = read_package(GOOD / "text_fit")
 DECK = PACKAGE["decks"]["deck"]
@@ -84,3 +88,25 @@ def test_markup_sets_bold_italic_and_icons(pod: Path) -> None:
     assert bold and all("Bold" in f and "Oblique" not in f for f in bold), by_text
     assert italic and all("Oblique" in f and "Bold" not in f for f in italic), by_text
     assert plain and all("Bold" not in f and "Oblique" not in f for f in plain), by_text
+
+
+@settings(max_examples=300, deadline=None)
+@example(["-", "IMmiWliIWIIIliml.wIm.-MwI", "Imw.lMMw", "Mm"], 47.15, 27.58, True)  # fits at 7 only
+@given(
+    st.lists(st.text(alphabet="iIlmMwW.-", min_size=1, max_size=14), min_size=1, max_size=8),
+    st.floats(20, 60),
+    st.floats(8, 40),
+    st.booleans(),
+)
+def test_the_size_chosen_is_the_largest_that_fits_alone(
+    words: list[str], width: float, height: float, break_words: bool
+) -> None:
+    """Halving the sizes finds what trying each in turn finds: the largest size (in steps of
+    SHRINK_STEP from 12 pt down to 6 pt) at which the text fits on its own; cut words
+    (`break_words`) too, where smaller sizes may need more lines."""
+    runs = parse_markup(" ".join(words), {}, "regular").runs
+    box = (0.0, 0.0, width, height)
+    fitted = fit_text(runs, box, 12.0, 6.0, break_words=break_words)
+    sizes = [12.0 - SHRINK_STEP * step for step in range(25)]
+    alone = [s for s in sizes if fit_text(runs, box, s, s, break_words=break_words).fits]
+    assert (fitted.size, fitted.fits) == ((alone[0], True) if alone else (6.0, False))

@@ -389,7 +389,9 @@ def fit_text(
     Text that fits at a size fits at every smaller one (greedy filling packs the fewest lines,
     and every packing at a size is one at a smaller size), so the sizes are searched by
     halving: a dozen wraps, not one per step (900 pt down to 0.01 pt was 1,800 wraps of
-    50,000 words, 5 s a card)."""
+    50,000 words, 5 s a card). Words cut to the box (`break_words`) are cut without regard to
+    what the line holds already, so that holds there no longer: those sizes are tried in
+    turn (its callers, map labels and headers, give one size)."""
     _, _, width, height = box
     words = _words(runs)
     sizes = _sizes(size, min_size)
@@ -401,6 +403,10 @@ def fit_text(
 
     found = (0, fitted(sizes[0]))  # most text fits at its own size: one wrap
     low, high = (0, 0) if found[1] is not None else (1, len(sizes))
+    while break_words and low < high:  # no halving: the first size that fits, in turn
+        found, low = (low, fitted(sizes[low])), low + 1
+        if found[1] is not None:
+            high = low
     while low < high:  # the first size that fits is among sizes[low:high], if any
         middle = (low + high) // 2
         lines = fitted(sizes[middle])

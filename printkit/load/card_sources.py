@@ -308,7 +308,7 @@ def _csv_rows(data: bytes, shown: str, diagnostics: Diagnostics) -> list[Row]:
                 return []
             table.append((reader.line_num, row))
     except csv.Error as error:
-        header = table[:1] or _header_alone(text)
+        header = table or _header_alone(text)  # the separator check skips blank rows
         if not _report_other_separator(header, shown, diagnostics):
             started = table[-1][0] + 1 if table else 1
             _report_bad_csv(str(error), text, started, reader.line_num, shown, diagnostics)

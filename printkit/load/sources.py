@@ -88,9 +88,10 @@ def _usable_name(folder: Path, diagnostics: Diagnostics) -> bool:
     """PK011: a game whose output folder would take the preview page's place, or whose name
     would garble every line that names it, is not read."""
     name = folder.name
-    if name not in PREVIEW_FILES and name.isprintable():
+    preview = _folded(name) in {_folded(file) for file in PREVIEW_FILES}  # 'Index.html' too
+    if not preview and name.isprintable():
         return True
-    why = "a file of the preview page" if name in PREVIEW_FILES else "a control character"
+    why = "a file of the preview page" if preview else "a control character"
     diagnostics.add(
         GAME_NAME_UNUSABLE,
         f"game folder '{printable(name)}' is named with {why}",

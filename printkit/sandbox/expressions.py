@@ -161,6 +161,17 @@ def _syntax_hint(source: str, message: str) -> str | None:
         kind, name = unknown.groups()
         known = _ENV.filters if kind == "filter" else _ENV.tests
         return did_you_mean(name, known)
-    if _LONE_EQUALS.search(re.sub(r"\{%.*?%\}", "", source, flags=re.S)):  # not {% set x = %}
+    said_so = "got '='" in message or message.startswith("chunk after expression")
+    if said_so and _LONE_EQUALS.search(_code_only(source)):
         return "a comparison is written '==' (a lone '=' compares nothing)"
     return None
+
+
+_STATEMENT = re.compile(r"\{%.*?%\}", re.S)  # {% set x = 1 %} assigns, as it should
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")  # "a=b" is text
+_NAMED_ARGUMENT = re.compile(r"[(,]\s*\w+\s*=(?!=)")  # round(precision=1)
+
+
+def _code_only(source: str) -> str:
+    """The expression's own code: no statement, no quoted text, no named argument."""
+    return _NAMED_ARGUMENT.sub("(", _QUOTED.sub("''", _STATEMENT.sub("", source)))

@@ -58,3 +58,12 @@ def test_data_prints_as_before() -> None:
     assert render("{{ card.name }} {{ card.cost }} {{ [1, 2] }} {{ range(2) | list }}", values) == (
         "Twin 3 [1, 2] [0, 1]"
     )
+
+
+@pytest.mark.parametrize("source", ["{{ n | round(precision=1)) }}", '{{ "a=b" + }}'])
+def test_an_equals_sign_that_compares_nothing_is_not_blamed(source: str) -> None:
+    """A named argument and quoted text hold a lone '=' rightly: a syntax error elsewhere is
+    not answered with '=='."""
+    with pytest.raises(TemplateProblem) as raised:
+        render(source, {"n": 1.5})
+    assert "'=='" not in (raised.value.hint or "")
