@@ -187,10 +187,16 @@ def _clean_leftovers(out: Path) -> None:
     """Remove the staging and retired folders that killed builds left in `out`, for every
     game: under the lock no other build is writing there. A game folder that was stepped aside
     and never replaced (killed between the two renames) is put back. Only folders holding the
-    marker count: '.photos.old-2024' of a designer's is left alone."""
+    marker count, and empty ones (the place a retiring folder was to take): '.photos.old-2024'
+    of a designer's is left alone, and so is a leftover of a printkit before the marker."""
     for entry in sorted(out.iterdir()):
         match = _LEFTOVER.fullmatch(entry.name)
-        if not match or entry.is_symlink() or not (entry / MARKER).is_file():
+        if not match or entry.is_symlink() or not entry.is_dir():
+            continue
+        if not any(entry.iterdir()):  # the place a retiring folder was to take: empty
+            entry.rmdir()
+            continue
+        if not (entry / MARKER).is_file():
             continue
         game = out / match["game"]
         if match["kind"] == "old" and not game.exists():

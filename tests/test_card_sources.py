@@ -136,7 +136,18 @@ def test_a_missing_sheet_is_named_with_the_sheets_there_are(tmp_path: Path) -> N
         ("name,count,name\nTwin,1,x\n", "PK801", 1, 3, "repeated"),
         ("name,,effect\nTwin,1,x\n", "PK801", 1, 2, "empty"),
         ("name,count\nTwin,1,stray\n", "PK801", 2, 3, "without a header"),
-        ('name,count,effect\nTwin,1,"open quote\n', "PK801", 2, 1, "CSV"),
+        ('name,count,effect\nTwin,1,"open quote\n', "PK801", 2, 3, "never closed"),
+        # a stray quote swallowing cells: where it opened, not where the reader gave up
+        (
+            'name,count,effect\n"B",1,"run, on\nq,1,e\n"z"w,1,2\n',
+            "PK801",
+            2,
+            3,
+            "runs on to line 4",
+        ),
+        # a cell meant to span lines, then a stray character: where the reader gave up
+        ('name,count,effect\nA,1,"one\ntwo" ,3\n', "PK801", 3, 1, "its row began on line 2"),
+        ("\nname;count\nTwin;1\n", "PK801", 2, 1, "semicolons"),  # after a blank line
         ("name,count,effect,colour\nTwin,1,Play.,red\n", "PK120", 1, 4, "colour"),  # the header
         ("", "PK801", 1, 1, "no rows"),
     ],

@@ -184,6 +184,7 @@ def test_the_leftovers_of_killed_builds_are_removed(tmp_path: Path) -> None:
     (out / ".hidden-notes").write_text("not printkit's: kept")
     (out / ".photos.old-2024").mkdir()
     (out / ".photos.old-2024" / "img1.txt").write_text("named like a leftover: kept")
+    (out / ".minimal_deck.old-zz99yy88").mkdir()  # where a retiring folder was to go: empty
 
     (folder / "notes.txt").write_text("the designer's own file")
     (folder / "extra").mkdir()

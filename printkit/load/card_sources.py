@@ -334,26 +334,58 @@ def _lines(text: str) -> list[str]:
 def _report_bad_csv(
     error: str, text: str, started: int, line: int, shown: str, diagnostics: Diagnostics
 ) -> None:
-    """At the row the reading failed in; where that row began lines earlier, a quote opened
-    there ran on, and the finding points at the cell it opened rather than where the reader
-    gave up."""
-    if line <= started:
+    """At the line the reading failed on; but where the row began lines earlier with a
+    quoted cell left open that holds commas (a stray quote swallowing the cells after it),
+    at the cell that quote opened, rather than where the reader gave up."""
+    lines = _lines(text)
+    first = lines[started - 1] if started <= len(lines) else ""
+    if error.startswith("unexpected end of data") and (cell := _left_open(first, False)):
         diagnostics.add(
             CARD_DATA_BAD,
-            f"not valid CSV: {error}",
+            "not valid CSV: a quoted cell opened here is never closed",
+            Span(shown, started, cell),
+            hint='close the quote, or double a quote inside a cell ("")',
+        )
+        return
+    opened = _left_open(first, True) if line > started else None
+    if opened is None:
+        began = f" (its row began on line {started})" if line > started else ""
+        diagnostics.add(
+            CARD_DATA_BAD,
+            f"not valid CSV: {error}{began}",
             Span(shown, line, 1),
             hint="check the quotes on this line",
         )
         return
-    opening = _lines(text)[started - 1]
-    quote = opening.find('"')
-    cell = opening.count(",", 0, max(quote, 0)) + 1
     diagnostics.add(
         CARD_DATA_BAD,
         f"not valid CSV: a quoted cell opened here runs on to line {line} ({error})",
-        Span(shown, started, cell),
+        Span(shown, started, opened),
         hint='close the quote on this line, or double a quote inside a cell ("")',
     )
+
+
+def _left_open(line: str, holding_comma: bool) -> int | None:
+    """The column (1 is A) of the cell whose opening quote is still open at the end of the
+    line, as the CSV reader reads it; with `holding_comma`, only when what follows that quote
+    holds a comma: a cell meant to span lines seldom does, a stray quote that swallows cells
+    always."""
+    column, quoted, start, at_cell_start = 1, False, 0, True
+    index = 0
+    while index < len(line):
+        char = line[index]
+        if quoted:
+            if char == '"' and line[index + 1 : index + 2] == '"':
+                index += 1  # a doubled quote inside the cell
+            elif char == '"':
+                quoted = False
+        elif char == '"' and at_cell_start:
+            quoted, start = True, index
+        elif char == ",":
+            column += 1
+        at_cell_start = char == "," and not quoted
+        index += 1
+    return column if quoted and (not holding_comma or "," in line[start:]) else None
 
 
 def _report_past_limits(line: int, too_long: bool, shown: str, diagnostics: Diagnostics) -> None:

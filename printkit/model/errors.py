@@ -327,13 +327,16 @@ def _missing(key: str, parent: PathKey, spans: SourceMap, diagnostics: Diagnosti
 
 
 def _cell(path: PathKey, spans: SourceMap) -> str | None:
-    """A card's place as the designer sees a spreadsheet, 'cards.csv row 4' (and ", column
-    'count'" for a field), for a card a data file gave; None for anything written in YAML,
-    which its path names."""
+    """A card's place as the designer sees its data file, 'cards.xlsx row 4' or, in a CSV
+    file, whose cells may hold line breaks, 'cards.csv line 4' (and ", column 'count'" for a
+    field), for a card a data file gave; None for anything written in YAML, which its path
+    names."""
     if len(path) < 4 or path[0] != "decks" or path[2] != "cards" or not isinstance(path[3], int):
         return None
     span = spans.value(path[:4])
     if span.line <= 0 or span.file.endswith((".yaml", ".yml")):
         return None
     column = f", column '{path[4]}'" if len(path) > 4 else ""
-    return f"{Path(span.file).name} row {span.line}{column}"
+    name = Path(span.file).name
+    place = "line" if name.lower().endswith(".csv") else "row"
+    return f"{name} {place} {span.line}{column}"
