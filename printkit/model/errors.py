@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import types
 import typing
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,8 @@ from printkit.diagnostics import (
     TTS_URL,
     UNKNOWN_KEY,
     Diagnostics,
+    Span,
+    closest,
     did_you_mean,
 )
 from printkit.load.yaml_spans import PathKey, SourceMap
@@ -282,7 +285,7 @@ def report_validation_error(
             if ("missing", (*parent, loc[-1])) in seen:
                 continue
             seen.add(("missing", (*parent, loc[-1])))
-            _missing(str(loc[-1]), (*prefix, *parent), spans, diagnostics)
+            _missing(str(loc[-1]), (*prefix, *parent), spans, diagnostics, seen)
         else:
             path = spans.origin(data_path(data, loc, root))
             if ("value", path) in seen:
@@ -302,10 +305,29 @@ def report_validation_error(
             )
 
 
-def _missing(key: str, parent: PathKey, spans: SourceMap, diagnostics: Diagnostics) -> None:
+def _missing(
+    key: str, parent: PathKey, spans: SourceMap, diagnostics: Diagnostics, seen: set
+) -> None:
     """PK121 where the field would be: a card read from a spreadsheet is named by its row, at
-    its empty cell (or its first cell when no column holds the field), with spreadsheet advice."""
+    its empty cell; a column the file lacks is one finding at its header, naming the header
+    cell most like it (a misspelt 'nmae' was one error per row, and hid the other typos)."""
     row = _cell(parent, spans)
+    if row is not None and (*parent, key) not in spans.values:  # no column holds it
+        if ("column", parent[:3], key) in seen:
+            return
+        seen.add(("column", parent[:3], key))
+        header = _header_cells(parent, spans)
+        span = next(iter(header.values()), spans.value(parent))
+        close = closest(key, header)
+        diagnostics.add(
+            MISSING_FIELD,
+            f"{Path(span.file).name} has no '{key}' column: every card needs one",
+            header.get(close, replace(span, column=1)) if close else replace(span, column=1),
+            hint=f"is '{close}' meant to be '{key}'? rename that column"
+            if close
+            else f"add a '{key}' column to the header row",
+        )
+        return
     if row is None:
         where = ".".join(str(p) for p in parent) or "the file"
         diagnostics.add(
@@ -315,15 +337,21 @@ def _missing(key: str, parent: PathKey, spans: SourceMap, diagnostics: Diagnosti
             hint=f"add '{key}:' here",
         )
         return
-    empty = (*parent, key) in spans.values
     diagnostics.add(
         MISSING_FIELD,
         f"the card of {row} has no '{key}'",
-        spans.value((*parent, key)),
-        hint=f"fill in its '{key}' cell"
-        if empty
-        else f"add a '{key}' column (the header row names the fields)",
+        spans.value((*parent, key)),  # its empty cell
+        hint=f"fill in its '{key}' cell",
     )
+
+
+def _header_cells(card: PathKey, spans: SourceMap) -> dict[str, Span]:
+    """The header cells of the data file a card came from, by name (its fields' key spans)."""
+    return {
+        str(path[-1]): span
+        for path, span in spans.keys.items()
+        if len(path) == len(card) + 1 and path[: len(card)] == card
+    }
 
 
 def _cell(path: PathKey, spans: SourceMap) -> str | None:
