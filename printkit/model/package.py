@@ -11,7 +11,7 @@ import math
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from printkit.model.base import (
@@ -179,6 +179,13 @@ class RegionSpec(Strict):
     closed: bool | None = Field(None, description="polyline: join the last point to the first")
 
 
+def _no_bare_number(value: Any) -> Any:
+    """A size written as a bare number is a length without its unit (PK110), not a name."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        raise PydanticCustomError("length_no_unit", "length {value} has no unit", {"value": value})
+    return value
+
+
 class LayoutSpec(Strict):
     extends: str | None = None
     shape: Literal["rectangle", "square", "circle", "hexagon"] | None = Field(
@@ -187,7 +194,7 @@ class LayoutSpec(Strict):
     orientation: Literal["flat", "pointy"] | None = Field(
         None, description="hexagon: flat-top (default) or pointy-top"
     )
-    size: str | Size | None = Field(
+    size: Annotated[str | Size | None, BeforeValidator(_no_bare_number)] = Field(
         None,
         description="named card or counter size (poker, 5/8in), width/height, or one length: "
         "the side of a square, the diameter of a circle, the across-flats of a hexagon",
