@@ -510,7 +510,8 @@ RULE_UNUSED = _code(
     Severity.WARNING,
     "definition never used",
     "A glossary term that no prose refers to with term('…'), or a named value that no prose, "
-    "claim or example reads, is probably a leftover or a misspelt reference.",
+    "claim, example, layout or material (a sheet's text) reads, is probably a leftover or a "
+    "misspelt reference.",
 )
 RULE_WRONG_SECTION = _code(
     "PK503",

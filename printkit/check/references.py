@@ -213,7 +213,8 @@ def _unused(package: Package, prose: ProseRefs, spans: SourceMap, diagnostics: D
         if name not in used_values:
             diagnostics.add(
                 RULE_UNUSED,
-                f"value '{name}' is never used by prose, claims or examples",
+                f"value '{name}' is never used by prose, claims, examples or what a material "
+                "prints",
                 spans.key(("rules", "values", name)),
                 hint=f"print it with {{{{ values.{name} }}}}, check it in a claim, have the "
                 "game's engine read it, or remove it",
@@ -221,9 +222,11 @@ def _unused(package: Package, prose: ProseRefs, spans: SourceMap, diagnostics: D
 
 
 def _expressions(package: Package) -> Iterable[str]:
-    """Every template source of the package: prose is JSON-dumped whole, claims and examples."""
+    """Every template source of the package: prose, and the layouts, decks and materials that
+    print values too (a sheet's text), JSON-dumped whole; claims and examples."""
     if package.rules is not None:
         yield package.rules.model_dump_json()
+    yield package.model_dump_json(include={"layouts", "decks", "materials"})
     for claim in package.claims.values():
         yield claim.text
         yield claim.check or ""

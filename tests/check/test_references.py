@@ -411,6 +411,8 @@ def test_a_term_must_exist_and_be_defined_and_every_term_must_be_used(tmp_path: 
 
 
 def test_a_value_is_used_by_prose_a_claim_s_text_or_check_or_an_example(tmp_path: Path) -> None:
+    """...or by what a material prints: a value a sheet alone prints is used (a new user's
+    sheet-only value was called unused, though PK535 checked the same use)."""
     loaded, lines = with_blocks(
         tmp_path,
         values="""
@@ -419,7 +421,14 @@ def test_a_value_is_used_by_prose_a_claim_s_text_or_check_or_an_example(tmp_path
         in_check: 3
         in_example: 4
         in_compute: 5
+        on_sheet: 7
         idle: 6
+        """,
+        materials="""
+        mat:
+          kind: sheet
+          elements:
+            - {kind: text, text: "Floods beyond {{ values.on_sheet - 2 }} sink the board."}
         """,
         claims="""
         three_cards:
@@ -442,7 +451,7 @@ def test_a_value_is_used_by_prose_a_claim_s_text_or_check_or_an_example(tmp_path
         (
             "PK502",
             line_of(lines, "idle:"),
-            "value 'idle' is never used by prose, claims or examples",
+            "value 'idle' is never used by prose, claims, examples or what a material prints",
             "print it with {{ values.idle }}, check it in a claim, have the game's engine read "
             "it, or remove it",
         ),
