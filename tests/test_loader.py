@@ -740,3 +740,29 @@ def test_games_are_the_folders_that_hold_yaml(tmp_path: Path) -> None:
     for no_game in ("empty", ".hidden"):  # a folder without YAML, a hidden one: no games either
         with pytest.raises(UnknownGame, match=re.escape(f"no game '{no_game}'")):
             select_games(tmp_path, (no_game,), Diagnostics())
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "said"),
+    [
+        (
+            'game:\n  title: "Delta Tiles\n  players: "2-3"\n',
+            2,
+            10,
+            "on to the next quote, on line 3",
+        ),
+        ("game:\n  title: Delta\n  players: '2-3\n", 3, 12, "never closed"),
+    ],
+)
+def test_a_quote_left_open_is_found_where_it_opened(
+    tmp_path: Path, text: str, line: int, column: int, said: str
+) -> None:
+    """The parser blames the layout of the line where the open quote's text ends; the finding
+    points at the quote instead."""
+    file = tmp_path / "game.yaml"
+    file.write_text(text, encoding="utf-8")
+    diagnostics = Diagnostics()
+    assert load_yaml(file, diagnostics) is None
+    [found] = diagnostics.items
+    assert (found.code, found.span.line, found.span.column) == ("PK100", line, column)
+    assert said in found.message and found.hint

@@ -271,6 +271,23 @@ def load_yaml(
         mark = error.problem_mark or error.context_mark
         span = _span(file, mark) if mark else Span(file, 1, 1)
         problem = error.problem or "invalid YAML"
+        opened = _quote_left_open(text, error) if problem in _BLAMES_THE_LAYOUT else None
+        if opened is not None:
+            line, column = opened
+            ended = "end of stream" in problem
+            said = (
+                "a quote opened here is never closed"
+                if ended
+                else "a quote opened here is not closed on its line: YAML reads on to the "
+                f"next quote, on line {mark.line + 1 if mark else line}, and stops there"
+            )
+            diagnostics.add(
+                YAML_SYNTAX,
+                said,
+                Span(file, line, column),
+                hint='close the quote on this line: title: "Delta Tiles"',
+            )
+            return None
         words = _in_words(problem, error, _character(text, mark))
         if "maximum nesting depth" in problem:  # libyaml ≥ 0.2.5 stops at 1000 levels itself
             _too_deep(diagnostics, span)
@@ -288,6 +305,36 @@ def load_yaml(
         return None
     finally:
         loader.dispose()
+
+
+# What the parser says when a quoted text left open swallowed the lines after it: it blames
+# the layout of the line where the swallowing ended.
+_BLAMES_THE_LAYOUT = frozenset(
+    ("did not find expected key", "expected <block end>, but found '<scalar>'",
+     "could not find expected ':'", "mapping values are not allowed here",
+     "mapping values are not allowed in this context",
+     "found unexpected end of stream")
+)  # fmt: skip
+_QUOTED_VALUE = re.compile(r"""^\s*(?:-\s+)?(?:[^\s:#"'][^:#"']*:\s+)?(["'])""")
+
+
+def _quote_left_open(text: str, error: yaml.MarkedYAMLError) -> tuple[int, int] | None:
+    """(line, column), from 1, of a quoted value left open on a line between the block's
+    start and the line the parser stopped on: the mistake the parser's complaint hides."""
+    if error.problem_mark is None:
+        return None
+    lines = _LINE_BREAK.split(text)
+    first = error.context_mark.line if error.context_mark else max(0, error.problem_mark.line - 1)
+    for number in range(first, min(error.problem_mark.line, len(lines))):
+        quoted = _QUOTED_VALUE.match(lines[number])
+        if quoted is None:
+            continue
+        rest = lines[number][quoted.end() :]
+        mark = quoted[1]
+        closing = re.search(r'(?<!\\)"', rest) if mark == '"' else re.search("'", rest)
+        if closing is None:
+            return number + 1, quoted.end()
+    return None
 
 
 def _in_words(problem: str, error: yaml.MarkedYAMLError, at: str) -> tuple[str, str] | None:
