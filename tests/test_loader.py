@@ -745,12 +745,7 @@ def test_games_are_the_folders_that_hold_yaml(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "line", "column", "said"),
     [
-        (
-            'game:\n  title: "Delta Tiles\n  players: "2-3"\n',
-            2,
-            10,
-            "on to the next quote, on line 3",
-        ),
+        ('game:\n  title: "Delta Tiles\n  players: "2-3"\n', 2, 10, "on to the next quote"),
         ("game:\n  title: Delta\n  players: '2-3\n", 3, 12, "never closed"),
     ],
 )
