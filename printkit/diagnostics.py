@@ -1431,6 +1431,10 @@ class Diagnostic:
     message: str
     span: Span
     hint: str | None = None
+    # a finding many pieces share (SharedFindings): what it says of each, and the pieces, so
+    # that the same finding from another material joins this one (one layout, two decks)
+    about: str = ""
+    pieces: tuple[str, ...] = ()
 
     def render(self, paint: Paint | None = None) -> str:
         """One located line and one hint line, whatever the user's values echoed in them hold.
@@ -1480,6 +1484,7 @@ class Diagnostics:
 
     items: list[Diagnostic] = field(default_factory=list)
     _seen: set[tuple[str, Span, str]] = field(default_factory=set, repr=False)
+    _shared: dict[tuple[str, Span, str], int] = field(default_factory=dict, repr=False)
 
     def add(self, code: str, message: str, span: Span, hint: str | None = None) -> None:
         self._keep(Diagnostic(code, CODES[code].severity, message, span, hint))
@@ -1490,9 +1495,17 @@ class Diagnostics:
 
     def _keep(self, diagnostic: Diagnostic) -> None:
         key = (diagnostic.code, diagnostic.span, diagnostic.message)
-        if key not in self._seen:
-            self._seen.add(key)
-            self.items.append(diagnostic)
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        if diagnostic.pieces:
+            shared = (diagnostic.code, diagnostic.span, diagnostic.about)
+            index = self._shared.get(shared)
+            if index is not None:  # the same finding of other pieces: one, naming them all
+                self.items[index] = _joined(self.items[index], diagnostic)
+                return
+            self._shared[shared] = len(self.items)
+        self.items.append(diagnostic)
 
     def count(self, severity: Severity = Severity.ERROR) -> int:
         return sum(1 for d in self.items if d.severity == severity)
@@ -1537,12 +1550,24 @@ class SharedFindings:
                 for (piece, span), hint in hits.items():
                     self.diagnostics.add(code, f"{piece}: {message}", span, hint=hint)
                 continue
-            pieces = some_of([piece for piece, _ in hits])
+            names = tuple(piece for piece, _ in hits)  # two cards of one name are two
             hint = next(iter(hits.values()))
-            self.diagnostics.add(
-                code, f"{len(hits)} different pieces ({pieces}): {message}", at, hint=hint
-            )
+            self.diagnostics.extend([_shared_finding(code, message, at, hint, names)])
         self.pending.clear()
+
+
+def _shared_finding(
+    code: str, about: str, at: Span, hint: str | None, pieces: tuple[str, ...]
+) -> Diagnostic:
+    message = f"{len(pieces)} different pieces ({some_of(list(pieces))}): {about}"
+    return Diagnostic(code, CODES[code].severity, message, at, hint, about, pieces)
+
+
+def _joined(first: Diagnostic, other: Diagnostic) -> Diagnostic:
+    """One finding of the pieces of both (each named once), worded as either was."""
+    known = set(first.pieces)
+    pieces = (*first.pieces, *(piece for piece in other.pieces if piece not in known))
+    return _shared_finding(first.code, first.about, first.span, first.hint, pieces)
 
 
 def did_you_mean(

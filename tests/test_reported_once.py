@@ -35,6 +35,26 @@ def test_a_template_mistake_on_every_card_is_reported_once(tmp_path: Path) -> No
     assert "did you mean 'effect'" in (problem.hint or "")
 
 
+def test_a_layout_two_decks_share_reports_its_mistake_once_for_both(tmp_path: Path) -> None:
+    """Two decks, each printed by its own material, share a layout whose template misspells
+    a field: one finding naming the pieces of both, not one per material."""
+    folder = tmp_path / "rule_data" / "deck"
+    shutil.copytree(GOOD / "minimal_deck", folder)
+    game = folder / "game.yaml"
+    text = game.read_text().replace('text: "{{ card.effect }}"', 'text: "{{ card.efect }}"')
+    second = (
+        "  extra:\n    layout: face\n    fields:\n      effect: text\n    cards:\n"
+        "      - {name: Spare, effect: Keep it.}\n      - {name: Odd, effect: Drop it.}\n"
+    )
+    text = text.replace("materials:\n", second + "materials:\n", 1)
+    text += "  extra_sheet:\n    kind: cards\n    deck: extra\n    impose:\n      backs: none\n"
+    game.write_text(text.replace("components:\n", "components:\n  extra:\n    count: 2\n", 1))
+    result = run_cli("--rule-data", folder.parent, "validate")
+    problems = [d for d in parse_diagnostics(result.output) if d.code == "PK220"]
+    assert len(problems) == 1, result.output
+    assert problems[0].message.startswith("4 different pieces (card 'Twin', card 'Loner', card")
+
+
 def _edited(source: Path, tmp_path: Path, file: str, old: str, new: str) -> Path:
     """A copy of the package `source` with `old` replaced by `new` (once) in `file`."""
     folder = tmp_path / "rule_data" / source.name
