@@ -24,7 +24,7 @@ BUILTIN_CARD_KEYS = set(CardSpec.model_fields)
 def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Diagnostics) -> None:
     deck = package.decks[deck_id]
     base = ("decks", deck_id)
-    _check_inventory(package, deck_id, deck, spans, diagnostics)
+    check_inventory(package, deck_id, deck, spans, diagnostics)
     for field in sorted(set(deck.fields) & BUILTIN_CARD_KEYS):
         diagnostics.add(
             BAD_VALUE,
@@ -87,9 +87,11 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
             )
 
 
-def _check_inventory(
+def check_inventory(
     package: Package, deck_id: str, deck: DeckSpec, spans: SourceMap, diagnostics: Diagnostics
 ) -> None:
+    """PK210: a deck holds as many pieces as the inventory lists (checked on the played rules
+    too: an erratum that plays another count would print a box that disagrees)."""
     component = deck.component or deck_id
     total = sum(card.count for card in deck.cards)
     if component not in package.components:

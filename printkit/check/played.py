@@ -2,13 +2,15 @@
 
 The validator reports the text's gaps and overlaps, and an erratum turns each into a note. But
 the materials print the played rules (printkit/load/played.py): a gap an erratum resolves only
-in words would still be printed. So the table checks, the checks for ties and rounding and
-the check for undefined values run again on the played rules, and whatever they still find is
-an error (PK534), whether an erratum names it or the errata's `plays` made it.
+in words would still be printed. So the table checks, the checks for ties and rounding, the
+check for undefined values and the decks' inventory run again on the played rules, and
+whatever they still find is an error (PK534), whether an erratum names it or the errata's
+`plays` made it.
 """
 
 from __future__ import annotations
 
+from printkit.check.deck import check_inventory
 from printkit.check.errata import resolving_erratum
 from printkit.check.gaps import check_gaps
 from printkit.check.tables import check_tables
@@ -36,6 +38,8 @@ def check_played(
         check_tables(package.rules, played.spans, again)
         check_gaps(package.rules, played.spans, again)
     check_values_defined(package, played.spans, again)
+    for deck_id, deck in package.decks.items():
+        check_inventory(package, deck_id, deck, played.spans, again)
     _unused_new_values(played, diagnostics)
     said = {(d.code, d.span, d.message): d for d in text_found}
     for fault in again:

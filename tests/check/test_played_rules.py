@@ -293,3 +293,23 @@ def test_a_new_value_nothing_uses_is_reported_with_how_to_print_it(tmp_path: Pat
             "print it with {{ values.extra }}, or remove the entry",
         )
     ]
+
+
+def test_plays_that_change_a_component_s_count_must_change_what_its_deck_prints(
+    tmp_path: Path,
+) -> None:
+    """An erratum playing 4 of a component whose deck prints 3 would print a box that
+    disagrees with the rules played: the inventory check runs on the played rules too."""
+    game, _ = _checked(
+        tmp_path,
+        setup="""
+        - id: deal
+          text: Deal {{ values.bonus }} cards to each player.
+          uses: [{component: deck, count: 1, per_player: true}]
+        """,
+        errata=_erratum(
+            "PK535", "'bonus'", "{rules.values.bonus: 1, components.deck.count: 4}", "four"
+        ),
+    )
+    [fault] = [f for f in findings(game.remaining) if f[0] == "PK534"]
+    assert "deck 'deck' holds 3 pieces but the inventory lists 4 [PK210]" in fault[2]
