@@ -224,10 +224,13 @@ def _page(
             )
             return None
     if y - GAP > bottom:
+        need, room = y - GAP - margin, bottom - margin
+        kept = "its margins and the note at its foot" if footed else "its margins"
         flow.report(
             SHEET_OVERFLOW,
-            f"the elements need {_mm(y - GAP + margin)} mm of "
-            f"height, the {'page' if footed else 'sheet'} has {_mm(bottom + margin)} mm",
+            f"the elements need {_mm(need)} mm of height, {_mm(need - room)} mm more than the "
+            f"{_mm(room)} mm the {'page' if footed else 'sheet'} leaves them (its "
+            f"{_mm(height)} mm less {kept})",
             ("elements",),
             "move elements into rows, shorten tables, or choose a larger paper",
         )
