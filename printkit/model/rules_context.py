@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from printkit.model.package import Package
-from printkit.model.rules import DiceTable, LookupTable, RangeTable, Rules, Section
+from printkit.model.package import Package, written_players
+from printkit.model.rules import DiceTable, LookupTable, Players, RangeTable, Rules, Section
 from printkit.sandbox.helpers import Helper, Parameter
 
 # Built without validation: its validator would be built for a game that has no rules at all
@@ -57,13 +57,23 @@ class Recorder:
     terms: list[str] = field(default_factory=list)
 
 
+def _with_players(rules: Rules, package: Package) -> Rules:
+    """The rules with their player range, read from game.players where the rules give none
+    ('2-4' → min 2, max 4), as the docs promise and the checks count: `rules.players.max` in
+    a claim then reads the box's count."""
+    written = written_players(package.game.players) if rules.players is None else None
+    if written is None:
+        return rules
+    return rules.model_copy(update={"players": Players(min=written[0], max=written[1])})
+
+
 def rules_context(
     package: Package,
     recorder: Recorder | None = None,
     ref: Callable[[str], str] | None = None,
 ) -> dict[str, Any]:
     """The template names for `package`; `ref` replaces the plain section name (e.g. a link)."""
-    rules = package.rules or EMPTY_RULES
+    rules = _with_players(package.rules or EMPTY_RULES, package)
     seen = recorder or Recorder()
 
     def _ref(section_id: str) -> str:

@@ -96,6 +96,9 @@ def test_player_counts_are_read_from_the_game(players: str, low, high) -> None:
     package = Package.model_validate({"game": {"title": "T", "players": players}})
     found = players_of(package)
     assert ((found.min, found.max) if found else (None, None)) == (low, high)
+    # and a template reads them as rules.players, where the rules give none of their own
+    read = evaluate("rules.players", rules_context(package))
+    assert ((read.min, read.max) if read else (None, None)) == (low, high)
 
 
 def test_the_sandbox_refuses_python_internals() -> None:
