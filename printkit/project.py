@@ -103,10 +103,8 @@ def _folder(value: Any) -> str | None:
 
 
 def _paper(value: Any) -> str | None:
-    if isinstance(value, str) and value in paper_names():
+    if isinstance(value, str) and value.lower() in paper_names():  # "A4" as --paper takes it
         return None
-    if isinstance(value, str) and value.lower() in paper_names():
-        return f"is written in lower case: '{value.lower()}'"
     return f"must be a paper name in quotes: {', '.join(paper_names())}"
 
 
@@ -170,7 +168,7 @@ def read_project(path: Path, diagnostics: Diagnostics) -> Project | None:
         path,
         rule_data=folder / table["rule-data"] if "rule-data" in table else None,
         out=folder / table["out"] if "out" in table else None,
-        paper=table.get("paper"),
+        paper=table["paper"].lower() if "paper" in table else None,
         formats=tuple(table["formats"]) if "formats" in table else None,
     )
 

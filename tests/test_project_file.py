@@ -116,3 +116,18 @@ def test_a_project_file_that_came_with_a_game_is_refused_and_writes_nothing(
         assert found.code == "PK010" and "minimal_deck" in found.message
         assert not victim.exists() and not (folder / "output").exists()
         (folder / "printkit.toml").unlink()
+
+
+def test_a_paper_name_is_read_whatever_its_case(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'A4' in printkit.toml, and 'Letter' on the command line, as they are written on paper
+    packs: read as a4 and letter."""
+    shutil.copytree(GOOD / "minimal_deck", tmp_path / "rule_data" / "minimal_deck")
+    (tmp_path / "printkit.toml").write_text('paper = "A4"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert run_cli("build", "--format", "pdf").exit_code == 0
+    result = run_cli("build", "--format", "pdf", "--paper", "Letter", "--out", "letter")
+    assert result.exit_code == 0, result.output
+    page = pypdf.PdfReader(tmp_path / "letter" / "minimal_deck" / "sheet.pdf").pages[0]
+    assert round(float(page.mediabox.width)) == 612  # 8.5 in

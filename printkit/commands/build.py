@@ -100,7 +100,7 @@ def _source(context: click.Context | None, name: str) -> click.core.ParameterSou
 )
 @click.option(
     "--paper",
-    type=click.Choice(paper_names()),
+    type=click.Choice(paper_names(), case_sensitive=False),
     default="a4",
     show_default=True,
     help="Paper for materials that do not name one.",

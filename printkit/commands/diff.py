@@ -54,7 +54,7 @@ REPRINTS = "reprint"
 )
 @click.option(
     "--paper",
-    type=click.Choice(paper_names()),
+    type=click.Choice(paper_names(), case_sensitive=False),
     default="a4",
     show_default=True,
     help="Paper of the builds compared (--since) and of the reprints.",

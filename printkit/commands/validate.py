@@ -26,7 +26,12 @@ Verdicts = list[dict[str, object]]
 @click.command()
 @click.argument("games", nargs=-1, shell_complete=complete_games)
 @STRICT_HERE
-@click.option("--paper", type=click.Choice(paper_names()), default="a4", show_default=True)
+@click.option(
+    "--paper",
+    type=click.Choice(paper_names(), case_sensitive=False),
+    default="a4",
+    show_default=True,
+)
 @click.option(
     "--press",
     is_flag=True,
