@@ -437,7 +437,9 @@ PIECE_TOO_BIG_FOR_HEX = _code(
     Severity.ERROR,
     "counter too big for its hex",
     "A counter must fit inside a hex of the map it is played on: a square of side s fits a hex "
-    "of across-flats F only if s ≤ 0.732·F (√3 − 1), a circle only if its diameter ≤ F.",
+    "of across-flats F only if s ≤ 0.732·F (√3 − 1), a circle only if its diameter ≤ F, a "
+    "hexagon only if its own across-flats ≤ F pointing the map's way (√3/2·F turned), a "
+    "rectangle if its corners stay inside either way round.",
 )
 PIECE_OVERHANGS_HEX = _code(
     "PK305",

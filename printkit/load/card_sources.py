@@ -516,8 +516,9 @@ def _typed_cards(
                     CARD_DATA_BAD,
                     f"'{cell.value}' in column '{key}' is not a number",
                     cell.span,
-                    hint="write a plain number such as 3 or 2.5"
-                    + (" (a whole number)" if key in NUMBER_KEYS else ""),
+                    hint="write a whole number such as 3"
+                    if key in NUMBER_KEYS
+                    else "write a plain number such as 3 or 2.5",
                 )
                 continue
             card[key] = typed
