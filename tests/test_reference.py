@@ -13,7 +13,7 @@ import pypdf
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
-from support import RULE_DATA, parse_diagnostics, run_cli
+from support import GOOD, RULE_DATA, parse_diagnostics, run_cli
 
 GAMES = sorted(p.name for p in RULE_DATA.iterdir() if (p / "rules.yaml").exists())
 
@@ -291,3 +291,29 @@ def test_the_actions_table_has_a_cost_column_only_when_an_action_costs(
     text = _text(built / game / "quick_reference.pdf")
     heading = text[text.index("Actions") :][:40]
     assert heading.startswith("Actions Action Cost Effect" if costs else "Actions Action Effect")
+
+
+@pytest.mark.parametrize("covers", ["[turn, draw, roll, keep]", "[turn, draw]"])
+def test_a_phase_s_steps_print_once_with_their_phase(tmp_path: Path, covers: str) -> None:
+    """A phase prints its steps as its numbered list: a section covering the steps too, or
+    none covering them, printed them a second time (or under 'More rules')."""
+    folder = tmp_path / "minimal_rules"
+    shutil.copytree(GOOD / "minimal_rules", folder)
+    rules = folder / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    text = text.replace("covers: [turn, draw]", f"covers: {covers}").replace(
+        "        see: [play]\n",
+        "        see: [play]\n        steps:\n"
+        "          - {id: roll, text: Roll both dice at once.}\n"
+        "          - {id: keep, text: Score the higher die.}\n",
+    )
+    rules.write_text(text, encoding="utf-8")
+    materials = "  rulebook:\n    kind: rules_reference\n"
+    game = folder / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + materials, encoding="utf-8")
+    result = run_cli("--rule-data", tmp_path, "build", "minimal_rules", "--only", "rulebook",
+                     "--format", "pdf", "--out", tmp_path / "out")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    printed = _text(tmp_path / "out" / "minimal_rules" / "rulebook.pdf")
+    assert printed.count("Roll both dice at once.") == 1
+    assert printed.count("Score the higher die.") == 1
