@@ -265,6 +265,24 @@ def test_since_outside_git_is_pk786(builds: Path) -> None:
     assert "not in a git repository" in diagnostic.message
 
 
+def test_since_runs_no_git_in_a_repository_that_came_with_the_game(tmp_path: Path) -> None:
+    """A shared game holding its own .git, whose configuration runs a program as a filter
+    ('git archive' obeys it): refused (PK786) before any git runs there."""
+    game = tmp_path / "rule_data" / "shields_up"
+    shutil.copytree(SHIPPED, game)
+    _git(game, "init", "-q")
+    (game / ".gitattributes").write_text("*.yaml filter=x\n", encoding="utf-8")
+    ran = tmp_path / "ran"
+    _git(game, "config", "filter.x.smudge", f"sh -c 'touch {ran}; cat'")
+    _git(game, "add", "-A")
+    _git(game, "commit", "-qm", "a game with a repository of its own")
+    code, _, output = _diff(tmp_path, "shields_up", "--since", "HEAD")
+    assert code == 1
+    [diagnostic] = parse_diagnostics(output)
+    assert diagnostic.code == "PK786" and "repository of its own" in diagnostic.message
+    assert not ran.exists()
+
+
 def test_since_a_revision_that_does_not_build_is_pk789(tmp_path: Path) -> None:
     root = tmp_path / "repository"
     shutil.copytree(SHIPPED, root / "rule_data" / "shields_up")
