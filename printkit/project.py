@@ -69,7 +69,12 @@ def game_holding(project: Path) -> Path | None:
     return next((f for f in project.absolute().parents if _declares_a_game(f)), None)
 
 
-_GAME_SECTION = re.compile(rb"""^["']?game["']?[ \t]*:""", re.MULTILINE)
+# A game's section, written in block style or in a flow mapping, after a byte-order mark
+_GAME_SECTION = re.compile(
+    rb"""(?:^|[{,])[ \t]*(?:\xef\xbb\xbf)?["']?(?:game|components|layouts|decks|materials)"""
+    rb"""["']?[ \t]*:""",
+    re.MULTILINE,
+)
 _LARGEST_GAME_FILE = 10 * 2**20  # the gate's bound on a game's YAML file
 
 
