@@ -125,6 +125,9 @@ MAX_PIECES = 2_000
 # A hex map's board: at most the hexes of the 300 × 300 poster map the benchmarks build (a
 # million hexes took minutes and gigabytes).
 MAX_HEXES = 90_000
+# Hexes a map's selections (regions' hexes, ranges, lines, 'around') name, repeats included:
+# ten times the largest board; 1,000 whole-board ranges took 100 s.
+MAX_SELECTED = 10 * MAX_HEXES
 # A deck's spreadsheet holds a row per card (and so at most MAX_PIECES rows worth reading) and a
 # column per field; rows and columns past these are refused where they start, not read.
 MAX_DATA_ROWS = MAX_PIECES
@@ -191,6 +194,12 @@ WORK_LIMITS = (
         "included, counted as the list is read), copies included: a 300 × 300 poster map",
         f"{MAX_HEXES:,}",
         "PK122, at `rows`, at the list entry that passes it, or at `copies`",
+    ),
+    WorkLimit(
+        "hexes a map's regions name (`hexes`, ranges, `columns`, `rows`, `around`), repeats "
+        "included, counted as they are read",
+        f"{MAX_SELECTED:,}",
+        "PK122, at the selection that passes it",
     ),
     WorkLimit(
         "pixels of a material's images in one export (card images, Tabletop Simulator tiles, "

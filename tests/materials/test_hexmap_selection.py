@@ -113,3 +113,25 @@ def test_references_keep_their_digits_when_the_labels_print_otherwise(tmp_path: 
     [off] = diagnostics.items
     assert off.code == "PK252"
     assert "'0320' read with the label format '{col}{row}'" in off.message
+
+
+def test_what_a_map_s_regions_name_is_bounded_as_it_is_read(tmp_path: Path) -> None:
+    """A thousand ranges over the whole board named 9 million hexes (100 s on a 300 × 300
+    board): past ten boards' worth, the selection that passes the bound is reported."""
+    ranges = ", ".join(['"0101..0908"'] * 20_000)  # 72 hexes each: 1,440,000 named
+    board, diagnostics = board_with(tmp_path, f"        hexes: [{ranges}]")
+    assert board is None
+    [found] = diagnostics.items
+    assert found.code == "PK122" and "more than 900,000 hexes" in found.message
+
+
+@pytest.mark.parametrize("radius", [0, 3, 20])
+def test_around_walks_out_from_its_centre_or_scans_a_small_board_alike(
+    tmp_path: Path, radius: int
+) -> None:
+    """The hexes within a radius are the same, in the same order, whether walked out from the
+    centre or found by scanning the board (a radius wider than the board)."""
+    board, _ = board_with(tmp_path, f'        around: [{{hex: "0504", radius: {radius}}}]')
+    assert board is not None
+    centre = next(h for h in board.cells if board.offset_of(h) == (5, 4))
+    assert list(board.zones) == [h for h in sorted(board.cells) if distance(h, centre) <= radius]

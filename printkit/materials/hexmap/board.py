@@ -35,6 +35,7 @@ from printkit.geometry.hexgrid import (
     hex_to_offset,
     neighbours,
     offset_to_hex,
+    spiral,
 )
 from printkit.load.package import LoadedPackage
 from printkit.load.yaml_spans import SourceMap
@@ -55,7 +56,7 @@ from printkit.model.hexmap import (
     TerrainType,
     ZoneType,
 )
-from printkit.model.limits import MAX_HEXES
+from printkit.model.limits import MAX_HEXES, MAX_SELECTED
 from printkit.model.package import Package
 from printkit.model.units import mm, to_mm
 
@@ -302,6 +303,7 @@ class _Resolver:
     columns: int | None = None
     rows: int | None = None
     by_line: dict[int, dict[int, list[Hex]]] = field(default_factory=dict)
+    selected: int = 0  # hexes the map's selections have named so far, repeats included
 
     def to_hex(self, col: int, row: int) -> Hex:
         return offset_to_hex(col - 1, row - 1, self.offset)
@@ -464,11 +466,15 @@ class _Resolver:
         return "the board is the list under 'hexes:'"
 
     def select(self, selection: Selection, path: PathKey) -> list[Hex]:
-        """Every hex a selection names, in a stable order, each checked against the board."""
+        """Every hex a selection names, in a stable order, each checked against the board.
+        What a map's selections name is counted as they are read (MAX_SELECTED): 1,000
+        ranges over a 300 × 300 board took 100 s."""
         chosen: dict[Hex, None] = {}
         for index, ref in enumerate(selection.hexes):
             where = (*path, "hexes", index)
             pairs = self.coords(ref, where) or []
+            if not self._within_budget(len(pairs), where):
+                return list(chosen)
             if len(pairs) == 1:
                 h = self._on_board(*pairs[0], where, ref)
                 if h is not None:
@@ -479,15 +485,41 @@ class _Resolver:
             self._check_range(ref, len(pairs) - len(inside), bool(inside), where)
         for axis in ("columns", "rows"):
             for index, value in enumerate(getattr(selection, axis)):
-                for h in self._line(axis, value, (*path, axis, index)):
-                    chosen[h] = None
+                line = self._line(axis, value, (*path, axis, index))
+                if not self._within_budget(len(line), (*path, axis, index)):
+                    return list(chosen)
+                chosen.update(dict.fromkeys(line))
         for index, around in enumerate(selection.around):
             where = (*path, "around", index)
             centre = self.hex(around.hex, (*where, "hex"))
             if centre is not None:
-                near = [h for h in sorted(self.cells) if distance(h, centre) <= around.radius]
+                near = self._near(centre, around.radius)
+                if not self._within_budget(len(near), where):
+                    return list(chosen)
                 chosen.update(dict.fromkeys(near))
         return list(chosen)
+
+    def _near(self, centre: Hex, radius: int) -> list[Hex]:
+        """The board's hexes within `radius` of `centre`, in the board's order: walked out
+        from the centre when that is fewer hexes than the board."""
+        if 1 + 3 * radius * (radius + 1) < len(self.cells):
+            return sorted(h for h in spiral(centre, radius) if h in self.cells)
+        return [h for h in sorted(self.cells) if distance(h, centre) <= radius]
+
+    def _within_budget(self, count: int, path: PathKey) -> bool:
+        """Whether the map's selections, with `count` more hexes named at `path`, stay within
+        MAX_SELECTED; reported once, where they pass it."""
+        within = self.selected <= MAX_SELECTED
+        self.selected += count
+        if within and self.selected > MAX_SELECTED:
+            self.builder.report(
+                BAD_VALUE,
+                f"the map's regions name more than {MAX_SELECTED:,} hexes, repeats included",
+                path,
+                hint="a region names each hex once: a range or a line covers many, 'around' "
+                "a whole area; ten times the largest board is the bound",
+            )
+        return self.selected <= MAX_SELECTED
 
     def _check_range(self, ref: HexRef, outside: int, any_inside: bool, path: PathKey) -> None:
         """One report for a rectangle that leaves the board. On an irregular board a range
