@@ -297,7 +297,7 @@ def _largest_int(values: Iterable[Any]) -> int:
 
 
 _PRINTF_SIZES = re.compile(r"%[-#0 +]*(?:\*|(\d+))?(?:\.(?:\*|(\d+)))?")
-_FORMAT_SIZES = re.compile(r"\{[^{}]*:[^{}]*?(\d+)")
+_FIELD_START = re.compile(r"\{([^{}]*)")  # a field up to the next brace: one pass, no backtracking
 
 
 def _check_printf(template: str, arguments: Iterable[Any], what: str) -> None:
@@ -311,9 +311,15 @@ def _check_printf(template: str, arguments: Iterable[Any], what: str) -> None:
 def _check_format(template: str, arguments: Iterable[Any], what: str) -> None:
     """'{:>1000000000}' pads likewise; a nested field ('{:>{}}') takes its width from an
     argument."""
-    sizes = [int(match[1]) for match in _FORMAT_SIZES.finditer(template)]
-    if re.search(r"\{[^{}]*:[^{}]*\{", template):
-        sizes.append(_largest_int(arguments))
+    sizes: list[int] = []
+    for found in _FIELD_START.finditer(template):
+        body = found[1]
+        if ":" not in body:
+            continue
+        spec = body[body.index(":") + 1 :]
+        sizes += [int(digits) for digits in re.findall(r"\d+", spec)]
+        if template[found.end() : found.end() + 1] == "{":  # '{:>{}}': a width from an argument
+            sizes.append(_largest_int(arguments))
     _checked_length(max(sizes, default=0), what)
 
 

@@ -148,7 +148,11 @@ def _problem(source: str, error: Exception) -> TemplateProblem:
     hint = problem.hint
     if isinstance(error, TemplateSyntaxError):
         hint = _syntax_hint(source, str(error.message or "")) or hint
-    return TemplateProblem(f"in '{source}': {problem}", problem.code, hint)
+    shown = source if len(source) <= _ECHOED else source[: _ECHOED - 1] + "…"
+    return TemplateProblem(f"in '{shown}': {problem}", problem.code, hint)
+
+
+_ECHOED = 200  # characters of a template a message quotes: a line, not a 100 KB template
 
 
 _UNKNOWN_FILTER = re.compile(r"No (filter|test) named '([^']+)'")
@@ -167,11 +171,24 @@ def _syntax_hint(source: str, message: str) -> str | None:
     return None
 
 
-_STATEMENT = re.compile(r"\{%.*?%\}", re.S)  # {% set x = 1 %} assigns, as it should
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")  # "a=b" is text
 _NAMED_ARGUMENT = re.compile(r"[(,]\s*\w+\s*=(?!=)")  # round(precision=1)
 
 
 def _code_only(source: str) -> str:
     """The expression's own code: no statement, no quoted text, no named argument."""
-    return _NAMED_ARGUMENT.sub("(", _QUOTED.sub("''", _STATEMENT.sub("", source)))
+    return _NAMED_ARGUMENT.sub("(", _QUOTED.sub("''", _without_statements(source)))
+
+
+def _without_statements(source: str) -> str:
+    """The source without its {% … %} ({% set x = 1 %} assigns, as it should), in one pass:
+    a lazy pattern looked for the close from every opening, 30 s for 40,000 unclosed."""
+    kept, position = [], 0
+    while (start := source.find("{%", position)) >= 0:
+        end = source.find("%}", start + 2)
+        if end < 0:
+            break  # never closed, nor is any later one
+        kept.append(source[position:start])
+        position = end + 2
+    kept.append(source[position:])
+    return "".join(kept)

@@ -67,3 +67,19 @@ def test_an_equals_sign_that_compares_nothing_is_not_blamed(source: str) -> None
     with pytest.raises(TemplateProblem) as raised:
         render(source, {"n": 1.5})
     assert "'=='" not in (raised.value.hint or "")
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "{{ ('{' ~ ':' * 60000).format() }}",  # a format spec's widths, read in one pass
+        "{% x = 1" + " {%" * 40000,  # statements set aside in one pass for the '==' hint
+    ],
+    ids=["format widths", "unclosed statements"],
+)
+def test_a_hostile_template_is_read_once_and_quoted_short(source: str) -> None:
+    """Patterns that looked for a close from every opening took 30 s to a minute on these;
+    the message quotes the template's first 200 characters, not all of it."""
+    with pytest.raises(TemplateProblem) as raised:
+        render(source, {})
+    assert len(str(raised.value)) < 400
