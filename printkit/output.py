@@ -280,7 +280,9 @@ def outputs_of(materials: Iterable[str]) -> Callable[[str], bool]:
     """Whether a file name is an output of one of `materials`, in any format: a material that is
     built again loses all its old files, so no preview of an older version stays beside it.
     ('deck-pod-p01.svg' belongs to material 'deck-pod', not 'deck'; the exports are named
-    '<material>.<name>', and a material's id holds no '.'.)"""
+    '<material>.<name>.png' or '.json' or '.pdf', and a material's id holds no '.'.)"""
     names = "|".join(re.escape(material) for material in materials)
-    own = re.compile(rf"(?:{names})(?:-p\d+\.(?:svg|png)|\.[^/]+)")
+    # only names a build writes: its PDF, card map, pages and exports, never the designer's
+    # 'notes.txt' beside a material named 'notes'
+    own = re.compile(rf"(?:{names})(?:-p\d+\.(?:svg|png)|\.[^/]*\.(?:pdf|png|json)|\.pdf)")
     return lambda name: bool(names) and own.fullmatch(name) is not None

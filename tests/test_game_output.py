@@ -315,3 +315,21 @@ def test_a_path_typed_through_a_linked_working_folder_shows_relative(tmp_path: P
     )  # fmt: skip
     assert result.returncode == 1
     assert result.stderr.startswith("rule_data/game/game.yaml:"), result.stderr
+
+
+def test_a_material_s_rebuild_removes_its_own_outputs_never_the_designer_s_files(
+    tmp_path: Path,
+) -> None:
+    """A material named 'sheet' rebuilt drops its old outputs (sheet.pdf, its pages), never
+    the designer's 'sheet.txt' or 'sheet.docx' in the game's output folder."""
+    out = tmp_path / "out"
+    first = run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", out)
+    assert first.exit_code == 0, first.output
+    folder = out / "minimal_deck"
+    for name in ("sheet.txt", "sheet.docx"):
+        (folder / name).write_text("the designer's notes on the sheet", encoding="utf-8")
+    (folder / "sheet-p09.svg").write_text("<svg/>", encoding="utf-8")  # an older page
+    again = run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", out, "--force")
+    assert again.exit_code == 0, again.output
+    assert (folder / "sheet.txt").is_file() and (folder / "sheet.docx").is_file()
+    assert not (folder / "sheet-p09.svg").exists()

@@ -90,6 +90,8 @@ def test_every_shipped_preset_loads_and_cites_its_source() -> None:
         ("{number:>999999999}-{side}.png", "pads to 999,999,999 characters"),
         ("{number:{side}}-{side}.png", "cannot hold another field"),
         ("tgc-" + "x" * 140 + "-{number}-{side}-{name}.png", "characters long, over 150"),
+        # fine for 'front', a folder for 'back': each side's name is checked
+        ("tgc-{number:03d}{side:/>5}.png", "'tgc-001/back.png' is not a plain file name"),
     ],
 )
 def test_a_preset_with_a_mistake_is_a_diagnostic_at_its_line(

@@ -108,6 +108,7 @@ def load_preset(path: Path, diagnostics: Diagnostics) -> PodPreset | None:
 
 
 _FIELDS = {"naming": {"number", "side", "name"}, "shared_back": set()}
+SIDES = ("front", "back")  # what {side} stands for
 # A file is named '<material>.<name>': with a material id of up to 80 characters, a name of up
 # to 150 keeps it within the 255 characters file systems allow.
 MAX_NAME = 150
@@ -128,12 +129,14 @@ def _check_naming(
         elif (spec_problem := _spec_problem(fields)) is not None:
             problem = spec_problem
         else:
-            sample = pattern.format(number=1, side="front", name="card")
+            samples = [pattern.format(number=1, side=side, name="card") for side in SIDES]
+            sample = samples[0]
             longest = pattern.format(number=MAX_PIECES, side="front", name="x" * MAX_SLUG)
+            odd = next((n for n in samples if "/" in n or "\\" in n or n.startswith(".")), None)
             if len(longest) > MAX_NAME:
                 problem = f"a name may be {len(longest)} characters long, over {MAX_NAME}"
-            elif "/" in sample or "\\" in sample or sample.startswith("."):
-                problem = f"'{sample}' is not a plain file name"
+            elif odd is not None:  # a back's name too: '{side:/>5}' pads 'back' with a '/'
+                problem = f"'{odd}' is not a plain file name"
             elif not sample.endswith(f".{preset.file}"):
                 problem = f"'{sample}' does not end in '.{preset.file}'"
             elif preset.file == "png" and key == "naming" and not {"number", "side"} <= used:
