@@ -17,7 +17,7 @@ import pypdf
 import pytest
 from support import GOOD
 
-from printkit.commands.watch import games_changed
+from printkit.commands.watch import games_changed, real_folders
 
 TIMEOUT = 60  # seconds: a shared, loaded machine may be slow to build; a hang still fails
 
@@ -175,3 +175,20 @@ def test_a_folder_that_is_not_there_is_a_usage_error(tmp_path: Path, args: list[
     )
     assert run.returncode == 2, run.stderr
     assert "did you mean 'minimal_deck'" in run.stderr or "no rule-data folder" in run.stderr
+
+
+def test_the_folders_watched_are_the_games_own_never_through_a_link(tmp_path: Path) -> None:
+    """A game holding a link to / had the whole machine watched (15,000 watches for /usr):
+    each real folder is watched on its own, links and the output folder left out."""
+    game = tmp_path / "rule_data" / "game"
+    (game / "art" / "icons").mkdir(parents=True)
+    (game / "machine").symlink_to("/")
+    (game / ".git").mkdir()
+    out = tmp_path / "rule_data" / "game" / "output"
+    out.mkdir()
+    assert real_folders([tmp_path / "rule_data"], out) == [
+        tmp_path / "rule_data",
+        game,
+        game / "art",
+        game / "art" / "icons",
+    ]

@@ -8,6 +8,7 @@ with errors writes nothing and its last good output stays.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections.abc import Iterable
@@ -58,19 +59,19 @@ def watch(
         watched = [rule_data / game for game in games] or [rule_data]
         ignored = DefaultFilter(ignore_paths=[out.resolve()])
         click.echo(f"watching {', '.join(map(str, watched))} (Ctrl-C to stop)", err=True)
-        for changes in changes_of(*watched, watch_filter=ignored, raise_interrupt=False):
-            changed = games_changed(rule_data, (Path(path) for _, path in changes), games)
-            if changed:
-                click.echo(f"changed: {', '.join(changed)}; building again", err=True)
-                started = time.monotonic()
-                failed = run_build(context, tuple(changed), options) != 0
-                took = f"{time.monotonic() - started:.2f} s"
-                said = (
-                    f"errors ({took}): a game with errors keeps its last good output"
-                    if failed
-                    else f"built in {took}"
-                )
-                click.echo(f"{said}; watching", err=True)
+        stopped = False
+        while not stopped:  # watched again after each rebuild: a folder made meanwhile joins
+            stopped = True  # unless a rebuild below starts the watch again
+            folders = real_folders(watched, out)
+            for changes in changes_of(
+                *folders, watch_filter=ignored, raise_interrupt=False, recursive=False,
+                ignore_permission_denied=True,
+            ):  # fmt: skip
+                changed = games_changed(rule_data, (Path(path) for _, path in changes), games)
+                if changed:
+                    _rebuild(context, tuple(changed), options)
+                    stopped = False
+                    break
     except KeyboardInterrupt:
         pass
     if server is not None:
@@ -79,6 +80,39 @@ def watch(
 
 
 watch.params.extend(BORROWED)
+
+
+def _rebuild(context: click.Context, games: tuple[str, ...], options: dict[str, object]) -> None:
+    click.echo(f"changed: {', '.join(games)}; building again", err=True)
+    started = time.monotonic()
+    failed = run_build(context, games, options) != 0
+    took = f"{time.monotonic() - started:.2f} s"
+    said = (
+        f"errors ({took}): a game with errors keeps its last good output"
+        if failed
+        else f"built in {took}"
+    )
+    click.echo(f"{said}; watching", err=True)
+
+
+def real_folders(watched: list[Path], out: Path) -> list[Path]:
+    """Every folder under the watched ones, each watched on its own: a link is never followed
+    (a game holding a link to / had the whole machine watched, 15,000 watches for /usr) and
+    the output folder and hidden folders are left out."""
+    skipped = out.resolve()
+    found: list[Path] = []
+    for top in watched:
+        for root, folders, _ in os.walk(top):  # links to folders are listed, never entered
+            here = Path(root)
+            folders[:] = [
+                name
+                for name in sorted(folders)
+                if not name.startswith(".")
+                and not (here / name).is_symlink()
+                and (here / name).resolve() != skipped
+            ]
+            found.append(here)
+    return found
 
 
 def run_build(context: click.Context, games: tuple[str, ...], options: dict[str, object]) -> int:
