@@ -276,6 +276,25 @@ def test_validate_warns_of_a_saved_copy_fetched_from_another_address(
     assert _validate(folder) == []
 
 
+def test_a_record_that_is_a_link_to_another_project_s_is_not_read(
+    server: Server, tmp_path: Path
+) -> None:
+    """A shared game's record linked to another project's would print that project's sheet
+    address (PK824); printkit writes no link, so a record that is one is not read."""
+    server.answers["/cards.csv"] = Answer()
+    folder = _game(tmp_path, server.url("/cards.csv"))
+    assert _fetch(folder)[0] == 0
+    elsewhere = tmp_path / "other" / "cards.csv.fetched.json"
+    elsewhere.parent.mkdir()
+    record = folder / "cards.csv.fetched.json"
+    elsewhere.write_text(
+        record.read_text(encoding="utf-8").replace("/cards.csv", "/PRIVATE-SHEET"), "utf-8"
+    )
+    record.unlink()
+    record.symlink_to(elsewhere)
+    assert not any("PRIVATE-SHEET" in message for _, message in _validate(folder))
+
+
 # --- failures keep the old copy -----------------------------------------------------------------
 
 

@@ -61,10 +61,13 @@ def record_path(saved: Path) -> Path:
 
 def read_record(saved: Path) -> FetchRecord | None:
     """The record beside a saved file, or None when there is none that printkit wrote (absent,
-    edited into something else, too large): a missing record only means the next fetch writes
-    the file and its record again."""
+    edited into something else, too large, a link: printkit writes no link): a missing record
+    only means the next fetch writes the file and its record again."""
+    record = record_path(saved)
+    if record.is_symlink():  # a link to another project's record: not this file's, not read
+        return None
     try:
-        fields = json.loads(read_bounded(record_path(saved), RECORD))
+        fields = json.loads(read_bounded(record, RECORD))
         return FetchRecord(**fields) if isinstance(fields, dict) else None
     except (Refused, ValueError, TypeError):
         return None
