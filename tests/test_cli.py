@@ -77,6 +77,17 @@ def test_list_shows_a_package_as_written_without_checking_it(tmp_path: Path) -> 
     assert result.output.splitlines()[0] == f"unknown_key  {title}"
 
 
+def test_list_shows_a_count_of_thousands_of_digits_as_too_large(tmp_path: Path) -> None:
+    """A count written as 0xfff… (5,000 digits) read as a number Python will not turn into
+    text: listed as too large, not an internal error."""
+    shutil.copytree(GOOD / "minimal_deck", tmp_path / "huge")
+    game = tmp_path / "huge" / "game.yaml"
+    game.write_text(game.read_text().replace("    count: 3\n", f"    count: 0x{'f' * 5000}\n", 1))
+    result = run_cli("--rule-data", tmp_path, "list")
+    assert result.exit_code == 0, result.output
+    assert "(too large) × deck" in result.output
+
+
 def test_an_empty_rule_data_folder_is_pk001(tmp_path: Path) -> None:
     for command in (["list"], ["validate"], ["build", "--out", str(tmp_path / "out")]):
         result = run_cli("--rule-data", tmp_path, *command)

@@ -55,4 +55,6 @@ def _text(value: Any) -> str:
     """A value as one printable line; nothing for what is not a plain value."""
     if value is None or isinstance(value, dict | list):
         return ""
+    if isinstance(value, int) and abs(value) >= 10**12:  # a count no box holds; thousands of
+        return "(too large)"  # digits would not even convert to text
     return printable(" ".join(str(value).split()))
