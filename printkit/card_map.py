@@ -146,6 +146,9 @@ def read_card_map(path: Path, pages: int | None = None) -> list[CardBox]:
     return boxes
 
 
+LARGEST_CARD_MM = 500.0  # an A2 sheet's long side is 594 mm; no card comes near
+
+
 def _card(entry: dict[str, object], pages: int | None) -> CardBox:
     """One entry of a card map, its numbers checked: a page and copy from 1 (the page one the
     PDF has), a box of four finite numbers of positive size, a bleed of zero or more."""
@@ -158,6 +161,8 @@ def _card(entry: dict[str, object], pages: int | None) -> CardBox:
         raise ValueError(f"page {page} is past the last page of its PDF, {pages}")
     if not all(map(math.isfinite, (*box, bleed))) or box[2] <= 0 or box[3] <= 0 or bleed < 0:
         raise ValueError(f"box {list(box)} and bleed {bleed} are not a card's")
+    if max(box[2], box[3]) + 2 * bleed > LARGEST_CARD_MM:  # rendered at 300 dpi to compare
+        raise ValueError(f"box {list(box)} is larger than any page printkit prints")
     return CardBox(str(entry["deck"]), str(entry["name"]), str(entry["side"]), copy, page, box,
                    bleed)  # fmt: skip
 

@@ -146,7 +146,8 @@ def test_a_path_that_is_not_an_output_folder_is_pk785(
     ("fault", "value"),
     [("box_mm", [0, 0, float("nan"), 88]), ("box_mm", [0, 0, -63, 88]), ("page", 0),
      ("bleed_mm", float("inf")), ("copy", "one"), ("name", None), ("page", float("-inf")),
-     ("page", 5000)],
+     ("page", 5000),
+     ("box_mm", [0, 0, 3000, 3000])],  # 300 million pixels at 300 dpi: 2.2 GB, then PK900
 )  # fmt: skip
 def test_a_card_map_entry_that_is_no_card_is_pk785_at_that_entry(
     builds: Path, tmp_path: Path, fault: str, value: object
@@ -168,6 +169,23 @@ def test_a_card_map_entry_that_is_no_card_is_pk785_at_that_entry(
     third = [n for n, line in enumerate(text.splitlines(), 1) if line == "  {"][2]
     assert (diagnostic.code, diagnostic.line, diagnostic.column) == ("PK785", third, 3)
     assert "card 3" in diagnostic.message
+
+
+def test_a_card_name_in_an_old_card_map_prints_its_control_characters_as_escapes(
+    builds: Path, tmp_path: Path
+) -> None:
+    """An old output folder's card map is text anyone could have written: a name holding an
+    escape sequence and a line break neither drives the terminal nor forges a line."""
+    old = tmp_path / "old"
+    shutil.copytree(builds / "old" / "shields_up", old)
+    card_map = json.loads((old / "deck.cards.json").read_text(encoding="utf-8"))
+    named = card_map["cards"][0]["name"]
+    for card in card_map["cards"]:
+        if card["name"] == named:
+            card["name"] = "Lo\x1b]0;PWNED\x07\nfake: error[PK000]"
+    (old / "deck.cards.json").write_text(json.dumps(card_map), encoding="utf-8")
+    _, lines, output = _diff(builds, old, builds / "new" / "shields_up", "--to", tmp_path / "d")
+    assert "\x1b" not in output and not any(line.startswith("fake") for line in lines), output
 
 
 @pytest.mark.parametrize(

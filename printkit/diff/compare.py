@@ -9,6 +9,8 @@ reference document) is compared page by page.
 
 from __future__ import annotations
 
+from printkit.diagnostics import printable
+
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import zip_longest
@@ -165,7 +167,7 @@ def _cards(
     for deck, name in names:
         old_keys = [c.key for c in old.cards if (c.deck, c.name) == (deck, name)]
         new_keys = [c.key for c in new.cards if (c.deck, c.name) == (deck, name)]
-        subject = f"card '{name}' (deck '{deck}')"
+        subject = f"card '{printable(name)}' (deck '{printable(deck)}')"  # a card map's text
         if not new_keys:
             image = old_crops[old_keys[0]]
             yield Change(game, old.name, subject, "removed", old=image, card=(deck, name))
