@@ -141,6 +141,8 @@ GAME_NAME_UNUSABLE = _code(
     "PK011",
     Severity.ERROR,
     "a game folder's name printkit cannot use",
+    "A game folder that is a link to a folder elsewhere is not read: a game reads only its own "
+    "files, and a shared game's link would have printkit read wherever it leads. "
     "A game's id is its folder's name, and its output goes to a folder of that name beside the "
     "preview page. A name that is one of the preview page's own files (index.html, index.json, "
     "index.stamp.js) would take their place, one holding a control character (a line "

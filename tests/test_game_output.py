@@ -333,3 +333,19 @@ def test_a_material_s_rebuild_removes_its_own_outputs_never_the_designer_s_files
     assert again.exit_code == 0, again.output
     assert (folder / "sheet.txt").is_file() and (folder / "sheet.docx").is_file()
     assert not (folder / "sheet-p09.svg").exists()
+
+
+def test_a_game_folder_that_is_a_link_is_not_read(tmp_path: Path) -> None:
+    """A link in the rule-data folder to a folder elsewhere would have printkit read (and echo
+    the keys of) whatever YAML lies there: PK011, and nothing of it is read."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "config.yaml").write_text("password: hunter2\n", encoding="utf-8")
+    rule_data = tmp_path / "rule_data"
+    rule_data.mkdir()
+    (rule_data / "linked").symlink_to(elsewhere)
+    result = run_cli("--rule-data", rule_data, "validate", "linked")
+    assert result.exit_code == 1
+    [found] = parse_diagnostics(result.output)
+    assert found.code == "PK011" and "is a link" in found.message
+    assert "password" not in result.output

@@ -85,9 +85,19 @@ def _is_game(folder: Path, diagnostics: Diagnostics) -> bool:
 
 
 def _usable_name(folder: Path, diagnostics: Diagnostics) -> bool:
-    """PK011: a game whose output folder would take the preview page's place, or whose name
-    would garble every line that names it, is not read."""
+    """PK011: a game folder that is a link (a shared game's link would have printkit read
+    wherever it leads), whose output folder would take the preview page's place, or whose
+    name would garble every line that names it, is not read."""
     name = folder.name
+    if folder.is_symlink():
+        diagnostics.add(
+            GAME_NAME_UNUSABLE,
+            f"game folder '{printable(name)}' is a link to a folder elsewhere",
+            Span(relative(folder)),
+            hint="put the game's own folder in the rule-data folder: a game reads only its "
+            "own files, and a link would have it read wherever it leads",
+        )
+        return False
     preview = _folded(name) in {_folded(file) for file in PREVIEW_FILES}  # 'Index.html' too
     if not preview and name.isprintable():
         return True
