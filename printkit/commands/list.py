@@ -44,10 +44,17 @@ def list_games(context: click.Context) -> None:
             count, what = _text(entry.get("count")), _text(entry.get("description"))
             click.echo(f"    {count:>3} × {_text(component_id):<22} {what}".rstrip())
         click.echo("  materials:")
-        for material_id, material in mapping_section(written, "materials").items():
-            entry = material if isinstance(material, dict) else {}
-            kind, title = _text(entry.get("kind")), _text(entry.get("title"))
-            click.echo(f"    {_text(material_id):<28} {kind:<9} {title}".rstrip())
+        materials = mapping_section(written, "materials")
+        kinds = {
+            material_id: _text(material.get("kind")) if isinstance(material, dict) else ""
+            for material_id, material in materials.items()
+        }
+        width = max((len(kind) for kind in kinds.values()), default=0)  # 'rules_reference'
+        for material_id, material in materials.items():
+            title = _text(material.get("title")) if isinstance(material, dict) else ""
+            click.echo(
+                f"    {_text(material_id):<28} {kinds[material_id]:<{width}} {title}".rstrip()
+            )
     context.exit(report(context, diagnostics) if not games else EXIT_OK)
 
 
