@@ -132,10 +132,12 @@ PROJECT_IN_A_GAME = _code(
     "PK010",
     Severity.ERROR,
     "printkit.toml inside a game's folder",
-    "A printkit.toml was found in a game's folder (a folder holding game.yaml) or a folder "
-    "inside one. It came with the game, and a shared game must never choose where printkit "
-    "reads or writes (its 'out' could name any folder of the machine), so it is not read and "
-    "the command stops. A project's printkit.toml belongs in the folder that holds rule_data.",
+    "A printkit.toml was found in a game's folder (a folder holding game.yaml, or YAML whose "
+    "top-level 'game' key declares the game) or a folder inside one, or inside the rule-data "
+    "folder it names itself. It came with the game, and a shared game must never choose where "
+    "printkit reads or writes (its 'out' could name any folder of the machine), so it is not "
+    "read and the command stops. A project's printkit.toml belongs in the folder that holds "
+    "rule_data.",
 )
 GAME_NAME_UNUSABLE = _code(
     "PK011",

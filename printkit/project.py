@@ -63,30 +63,37 @@ def find_project(start: Path) -> Path | None:
 
 def game_holding(project: Path) -> Path | None:
     """The game folder the project file lies in, at any depth; None for a project's own
-    file, which lies above its games. A game folder is one whose YAML declares the game (a
-    `game:` section, which every game has, in whichever of its files): not only one holding
-    game.yaml, which a shared game need not have."""
+    file, which lies above its games. A game folder holds game.yaml, or a YAML file whose
+    top-level keys declare the game (`game:`, which every game has in one of its files: a
+    shared game need not name it game.yaml), however the key is written."""
     return next((f for f in project.absolute().parents if _declares_a_game(f)), None)
 
 
-# A game's section, written in block style or in a flow mapping, after a byte-order mark
-_GAME_SECTION = re.compile(
-    rb"""(?:^|[{,])[ \t]*(?:\xef\xbb\xbf)?["']?(?:game|components|layouts|decks|materials)"""
-    rb"""["']?[ \t]*:""",
+# The key 'game' at the top of a block-style file, after an explicit-key mark, an anchor or a
+# tag ('? game', '&a game', '!!str game', quoted), or anywhere in a flow-style file ('{…}')
+_TOP_LEVEL_GAME = re.compile(
+    rb"""^(?:\xef\xbb\xbf)?(?:(\?)[ \t]+)?(?:&\S+[ \t]+)?(?:!\S*[ \t]+)?["']?game["']?"""
+    rb"""[ \t]*(?::|(?(1)$|(?!)))""",  # a colon, or the end of a "? game" line
     re.MULTILINE,
 )
+_FLOW_GAME = re.compile(rb"""[{,][ \t\r\n]*(?:!\S*[ \t]+)?["']?game["']?[ \t]*:""")
 _LARGEST_GAME_FILE = 10 * 2**20  # the gate's bound on a game's YAML file
 
 
 def _declares_a_game(folder: Path) -> bool:
+    if any((folder / name).is_file() for name in ("game.yaml", "game.yml")):
+        return True
     try:
         files = [p for p in folder.iterdir() if p.suffix in PACKAGE_FILE.suffixes and p.is_file()]
-        return any(
-            p.stat().st_size <= _LARGEST_GAME_FILE and _GAME_SECTION.search(p.read_bytes())
-            for p in files
-        )
+        return any(_game_key(p) for p in files if p.stat().st_size <= _LARGEST_GAME_FILE)
     except OSError:  # a folder or file that cannot be read declares nothing printkit reads
         return False
+
+
+def _game_key(file: Path) -> bool:
+    text = file.read_bytes()
+    flow = text.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")
+    return bool((_FLOW_GAME if flow else _TOP_LEVEL_GAME).search(text))
 
 
 def report_in_a_game(project: Path, game: Path, diagnostics: Diagnostics) -> None:

@@ -131,3 +131,43 @@ def test_a_paper_name_is_read_whatever_its_case(
     assert result.exit_code == 0, result.output
     page = pypdf.PdfReader(tmp_path / "letter" / "minimal_deck" / "sheet.pdf").pages[0]
     assert round(float(page.mediabox.width)) == 612  # 8.5 in
+
+
+@pytest.mark.parametrize(
+    "declared",
+    ["!!str game: {title: X, players: '2'}", "? game\n: {title: X, players: '2'}",
+     '{"simulation": {}, "game": {"title": "X", "players": "2"}}'],
+    ids=["tagged", "explicit key", "flow"],
+)  # fmt: skip
+def test_a_game_declared_however_its_yaml_writes_it_refuses_its_printkit_toml(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, declared: str
+) -> None:
+    """A tag, an explicit key or a flow mapping writes the same 'game' key: the folder is a
+    game's, and its printkit.toml is refused (PK010); a toml naming as its rule-data a folder
+    it lies in is refused even where nothing else gives the game away."""
+    game = tmp_path / "rule_data" / "evil"
+    game.mkdir(parents=True)
+    (game / "main.yaml").write_text(declared + "\n", encoding="utf-8")
+    (game / "printkit.toml").write_text(f'out = "{tmp_path / "victim"}"\n', encoding="utf-8")
+    monkeypatch.chdir(game)
+    result = run_cli("build")
+    assert result.exit_code == 1 and "PK010" in result.output, result.output
+    (game / "main.yaml").write_text("deck_cards: []\n", encoding="utf-8")
+    (game / "printkit.toml").write_text('rule-data = ".."\n', encoding="utf-8")
+    result = run_cli("build")
+    assert result.exit_code == 1 and "PK010" in result.output, result.output
+    assert not (tmp_path / "victim").exists()
+
+
+def test_a_project_root_holding_other_yaml_is_no_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An OpenAPI file's top-level 'components:', a note mentioning 'game:' inside its text:
+    the project's own printkit.toml is read."""
+    shutil.copytree(GOOD / "minimal_deck", tmp_path / "rule_data" / "minimal_deck")
+    (tmp_path / "openapi.yaml").write_text("components:\n  schemas: {}\n", encoding="utf-8")
+    (tmp_path / "notes.yaml").write_text('note: "two sheets, game: card stock"\n', "utf-8")
+    (tmp_path / "printkit.toml").write_text('rule-data = "rule_data"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("validate")
+    assert result.exit_code == 0, result.output

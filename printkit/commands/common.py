@@ -66,6 +66,10 @@ def apply_project(context: click.Context) -> None:
         context.exit(report(context, diagnostics))
         return
     project = read_project(found, diagnostics)
+    if project is not None and _inside(found.parent, project.rule_data):
+        # a project file lies above its games; one inside the games' folder came with a game
+        report_in_a_game(found, found.parent, diagnostics)
+        project = None
     if project is None:
         context.exit(report(context, diagnostics))
         return
@@ -74,6 +78,15 @@ def apply_project(context: click.Context) -> None:
         settings["rule_data"] = project.rule_data
     defaults = project.option_defaults()
     context.default_map = {name: defaults for name in context.command.list_commands(context)}
+
+
+def _inside(folder: Path, rule_data: Path | None) -> bool:
+    if rule_data is None:
+        return False
+    try:
+        return folder.resolve().is_relative_to(rule_data.resolve())
+    except OSError:
+        return False
 
 
 def chosen_games(
