@@ -192,3 +192,23 @@ def test_the_folders_watched_are_the_games_own_never_through_a_link(tmp_path: Pa
         game / "art",
         game / "art" / "icons",
     ]
+
+
+def test_a_save_during_a_rebuild_is_built_next_and_a_new_game_is_built(watching) -> None:
+    """An edit saved while a rebuild runs is built after it (the watch is not started again,
+    which dropped it); a game folder copied in whole is built, its files' events unseen."""
+    game, out, process = watching
+    source = game / "game.yaml"
+    source.write_text(source.read_text().replace("Play both to win.", "Alpha."))
+    printed_line(process, "building again")  # the rebuild has started: save again during it
+    source.write_text(source.read_text().replace("Alpha.", "Bravo."))
+    wait_for(
+        lambda: (
+            "Bravo." in pypdf.PdfReader(out / "minimal_deck" / "sheet.pdf").pages[0].extract_text()
+        ),
+        "the save made during the rebuild",
+    )
+    shutil.copytree(GOOD / "minimal_deck", game.parent / "second")
+    wait_for(lambda: (out / "second" / "sheet.pdf").exists(), "the new game's build")
+    code, printed = stop(process)
+    assert code == 0 and "Traceback" not in printed

@@ -59,19 +59,26 @@ def watch(
         watched = [rule_data / game for game in games] or [rule_data]
         ignored = DefaultFilter(ignore_paths=[out.resolve()])
         click.echo(f"watching {', '.join(map(str, watched))} (Ctrl-C to stop)", err=True)
-        stopped = False
-        while not stopped:  # watched again after each rebuild: a folder made meanwhile joins
-            stopped = True  # unless a rebuild below starts the watch again
-            folders = real_folders(watched, out)
+        folders = real_folders(watched, out)
+        while folders:  # the watch starts again only when the games' folders change
+            added: list[str] = []
             for changes in changes_of(
                 *folders, watch_filter=ignored, raise_interrupt=False, recursive=False,
                 ignore_permission_denied=True,
             ):  # fmt: skip
                 changed = games_changed(rule_data, (Path(path) for _, path in changes), games)
+                now = real_folders(watched, out)
+                added = [g for g in new_games(rule_data, set(now) - set(folders), games)
+                         if g not in changed]  # fmt: skip
                 if changed:
                     _rebuild(context, tuple(changed), options)
-                    stopped = False
+                if now != folders:  # a folder made or removed: watched from now on
+                    folders = now
                     break
+            else:
+                break  # Ctrl-C ended the watch
+            if added:  # what a new game folder holds by now, its events never seen
+                _rebuild(context, tuple(added), options)
     except KeyboardInterrupt:
         pass
     if server is not None:
@@ -154,6 +161,25 @@ def games_changed(
             continue
         if len(parts) > 1 and (root / parts[0]).is_dir() and (not chosen or parts[0] in chosen):
             found.add(parts[0])
+    return sorted(found)
+
+
+def new_games(rule_data: Path, folders: Iterable[Path], chosen: tuple[str, ...] = ()) -> list[str]:
+    """The games whose folders are among `folders` (new to the watch), once they hold YAML:
+    a game folder copied in whole is built though its files made no event the watch saw."""
+    from printkit.load.sources import yaml_files
+
+    found = set()
+    for folder in folders:
+        if folder == rule_data or not folder.is_relative_to(rule_data):
+            continue
+        game = folder.relative_to(rule_data).parts[0]
+        try:
+            holds_yaml = bool(yaml_files(rule_data / game))
+        except OSError:
+            holds_yaml = False
+        if holds_yaml and (not chosen or game in chosen):
+            found.add(game)
     return sorted(found)
 
 
