@@ -88,6 +88,18 @@ def test_list_shows_a_count_of_thousands_of_digits_as_too_large(tmp_path: Path) 
     assert "(too large) × deck" in result.output
 
 
+def test_list_pads_no_line_to_a_kind_of_a_million_letters(tmp_path: Path) -> None:
+    """The kind column is as wide as the longest kind printkit knows, never wider: one
+    material of a million-letter kind made every other line a megabyte."""
+    shutil.copytree(GOOD / "minimal_deck", tmp_path / "wide")
+    game = tmp_path / "wide" / "game.yaml"
+    text = game.read_text() + f"  odd:\n    kind: {'x' * 100_000}\n"
+    game.write_text(text)
+    result = run_cli("--rule-data", tmp_path, "list")
+    sheet = next(line for line in result.output.splitlines() if line.strip().startswith("sheet"))
+    assert len(sheet) < 80, sheet
+
+
 def test_an_empty_rule_data_folder_is_pk001(tmp_path: Path) -> None:
     for command in (["list"], ["validate"], ["build", "--out", str(tmp_path / "out")]):
         result = run_cli("--rule-data", tmp_path, *command)

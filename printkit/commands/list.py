@@ -49,13 +49,17 @@ def list_games(context: click.Context) -> None:
             material_id: _text(material.get("kind")) if isinstance(material, dict) else ""
             for material_id, material in materials.items()
         }
-        width = max((len(kind) for kind in kinds.values()), default=0)  # 'rules_reference'
+        # as wide as 'rules_reference', never wider: a kind of a million letters pads nothing
+        width = min(max((len(kind) for kind in kinds.values()), default=0), KIND_WIDTH)
         for material_id, material in materials.items():
             title = _text(material.get("title")) if isinstance(material, dict) else ""
             click.echo(
                 f"    {_text(material_id):<28} {kinds[material_id]:<{width}} {title}".rstrip()
             )
     context.exit(report(context, diagnostics) if not games else EXIT_OK)
+
+
+KIND_WIDTH = 16  # the longest kind printkit knows, 'rules_reference', and a space
 
 
 def _text(value: Any) -> str:

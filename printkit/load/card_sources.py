@@ -466,9 +466,10 @@ def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
     rows = []
     for line, row in filled:
         # an empty cell is kept as None: where a required field is missing, it is the place
+        padded = [*row, *[None] * (len(columns) - len(row))]  # a short row's missing cells
         cells: Row = {
             name: Cell(None if _blank(value) else value, Span(shown, line, column), header_span)
-            for (column, name, header_span), value in zip(columns, row, strict=False)
+            for (column, name, header_span), value in zip(columns, padded, strict=False)
         }
         for column, value in enumerate(row[len(names) :], start=len(names) + 1):
             if not _blank(value):
