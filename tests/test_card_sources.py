@@ -149,7 +149,7 @@ def test_a_missing_sheet_is_named_with_the_sheets_there_are(tmp_path: Path) -> N
         ('name,count,effect\nA,1,"one\ntwo" ,3\n', "PK801", 3, 1, "its row began on line 2"),
         ("\nname;count\nTwin;1\n", "PK801", 2, 1, "semicolons"),  # after a blank line
         # a row shorter than the header: the name it lacks is at its cell, not 'no column'
-        ("count,effect,power,name\nTwin,Play.,1,Twin\n1,Draw.\n", "PK121", 3, 4, "its 'name' cell"),
+        ("count,effect,power,name\n2,Play.,1,Twin\n1,Draw.\n", "PK121", 3, 4, "its 'name' cell"),
         ("name,count,effect,colour\nTwin,1,Play.,red\n", "PK120", 1, 4, "colour"),  # the header
         ("", "PK801", 1, 1, "no rows"),
     ],
