@@ -745,7 +745,14 @@ def test_games_are_the_folders_that_hold_yaml(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "line", "column", "said"),
     [
-        ('game:\n  title: "Delta Tiles\n  players: "2-3"\n', 2, 10, "on to the next quote"),
+        ('game:\n  title: "Delta Tiles\n  players: "2-3"\n', 2, 10, "next quote, on line 3"),
+        # a quoted title meant to run on, then an unrelated mistake: that mistake is reported
+        (
+            'game:\n  title: "A long\n    title"\n  players: "2"\n   tagline: x\n',
+            5,
+            4,
+            "indentation",
+        ),
         ("game:\n  title: Delta\n  players: '2-3\n", 3, 12, "never closed"),
     ],
 )

@@ -285,7 +285,7 @@ def load_yaml(
                 YAML_SYNTAX,
                 said,
                 Span(file, line, column),
-                hint='close the quote on this line: title: "Delta Tiles"',
+                hint="close the quote at the end of this line",
             )
             return None
         words = _in_words(problem, error, _character(text, mark))
@@ -332,9 +332,21 @@ def _quote_left_open(text: str, error: yaml.MarkedYAMLError) -> tuple[int, int] 
         rest = lines[number][quoted.end() :]
         mark = quoted[1]
         closing = re.search(r'(?<!\\)"', rest) if mark == '"' else re.search("'", rest)
-        if closing is None:
+        if closing is None and _parses(lines, number, mark):
             return number + 1, quoted.end()
     return None
+
+
+def _parses(lines: list[str], number: int, mark: str) -> bool:
+    """Whether the text parses once the quote left open on line `number` is closed at its
+    end: the proof that the open quote was the mistake, not a quoted value meant to run on
+    (a multi-line title, a block's line that starts with a quote) before an unrelated one."""
+    mended = [*lines[:number], lines[number] + mark, *lines[number + 1 :]]
+    try:
+        yaml.compose("\n".join(mended), Loader=_PARSER)
+    except yaml.YAMLError:
+        return False
+    return True
 
 
 def _in_words(problem: str, error: yaml.MarkedYAMLError, at: str) -> tuple[str, str] | None:
