@@ -1441,6 +1441,7 @@ class Diagnostic:
     # that the same finding from another material joins this one (one layout, two decks)
     about: str = ""
     pieces: tuple[str, ...] = ()
+    cause: Span | None = None  # where the cause is written: where the joined finding goes
 
     def render(self, paint: Paint | None = None) -> str:
         """One located line and one hint line, whatever the user's values echoed in them hold.
@@ -1504,8 +1505,8 @@ class Diagnostics:
         if key in self._seen:
             return
         self._seen.add(key)
-        if diagnostic.pieces:
-            shared = (diagnostic.code, diagnostic.span, diagnostic.about)
+        if diagnostic.cause is not None:
+            shared = (diagnostic.code, diagnostic.cause, diagnostic.about)
             index = self._shared.get(shared)
             if index is not None:  # the same finding of other pieces: one, naming them all
                 self.items[index] = _joined(self.items[index], diagnostic)
@@ -1552,9 +1553,16 @@ class SharedFindings:
     def flush(self) -> None:
         """One piece's finding at the piece; a finding of several at its cause."""
         for (code, message, at), hits in self.pending.items():
-            if len(hits) == 1 or at is None:
+            if at is None:
                 for (piece, span), hint in hits.items():
                     self.diagnostics.add(code, f"{piece}: {message}", span, hint=hint)
+                continue
+            if len(hits) == 1:  # at the piece, but joined by the same finding of others
+                [((piece, span), hint)] = hits.items()
+                severity = CODES[code].severity
+                alone = Diagnostic(code, severity, f"{piece}: {message}", span, hint, message,
+                                   (piece,), at)  # fmt: skip
+                self.diagnostics.extend([alone])
                 continue
             names = tuple(piece for piece, _ in hits)  # two cards of one name are two
             hint = next(iter(hits.values()))
@@ -1566,14 +1574,16 @@ def _shared_finding(
     code: str, about: str, at: Span, hint: str | None, pieces: tuple[str, ...]
 ) -> Diagnostic:
     message = f"{len(pieces)} different pieces ({some_of(list(pieces))}): {about}"
-    return Diagnostic(code, CODES[code].severity, message, at, hint, about, pieces)
+    return Diagnostic(code, CODES[code].severity, message, at, hint, about, pieces, at)
 
 
 def _joined(first: Diagnostic, other: Diagnostic) -> Diagnostic:
-    """One finding of the pieces of both (each named once), worded as either was."""
+    """One finding, at its cause, of the pieces of both. A piece the other material names too
+    is one (a deck several materials print); within one material two of a name are two."""
+    assert first.cause is not None
     known = set(first.pieces)
     pieces = (*first.pieces, *(piece for piece in other.pieces if piece not in known))
-    return _shared_finding(first.code, first.about, first.span, first.hint, pieces)
+    return _shared_finding(first.code, first.about, first.cause, first.hint, pieces)
 
 
 def did_you_mean(

@@ -35,24 +35,27 @@ def test_a_template_mistake_on_every_card_is_reported_once(tmp_path: Path) -> No
     assert "did you mean 'effect'" in (problem.hint or "")
 
 
-def test_a_layout_two_decks_share_reports_its_mistake_once_for_both(tmp_path: Path) -> None:
+@pytest.mark.parametrize("extra", [["Spare", "Odd"], ["Spare"]], ids=["two", "one"])
+def test_a_layout_two_decks_share_reports_its_mistake_once_for_both(
+    tmp_path: Path, extra: list[str]
+) -> None:
     """Two decks, each printed by its own material, share a layout whose template misspells
-    a field: one finding naming the pieces of both, not one per material."""
+    a field: one finding naming the pieces of both, not one per material (a deck of one card
+    too, whose finding alone would stand at the card)."""
     folder = tmp_path / "rule_data" / "deck"
     shutil.copytree(GOOD / "minimal_deck", folder)
     game = folder / "game.yaml"
     text = game.read_text().replace('text: "{{ card.effect }}"', 'text: "{{ card.efect }}"')
-    second = (
-        "  extra:\n    layout: face\n    fields:\n      effect: text\n    cards:\n"
-        "      - {name: Spare, effect: Keep it.}\n      - {name: Odd, effect: Drop it.}\n"
-    )
+    cards = "".join(f"      - {{name: {name}, effect: Keep it.}}\n" for name in extra)
+    second = "  extra:\n    layout: face\n    fields:\n      effect: text\n    cards:\n" + cards
     text = text.replace("materials:\n", second + "materials:\n", 1)
     text += "  extra_sheet:\n    kind: cards\n    deck: extra\n    impose:\n      backs: none\n"
-    game.write_text(text.replace("components:\n", "components:\n  extra:\n    count: 2\n", 1))
+    count = f"components:\n  extra:\n    count: {len(extra)}\n"
+    game.write_text(text.replace("components:\n", count, 1))
     result = run_cli("--rule-data", folder.parent, "validate")
     problems = [d for d in parse_diagnostics(result.output) if d.code == "PK220"]
     assert len(problems) == 1, result.output
-    assert problems[0].message.startswith("4 different pieces (card 'Twin', card 'Loner', card")
+    assert problems[0].message.startswith(f"{2 + len(extra)} different pieces (card 'Twin', card")
 
 
 def _edited(source: Path, tmp_path: Path, file: str, old: str, new: str) -> Path:
