@@ -187,8 +187,9 @@ def _clean_leftovers(out: Path) -> None:
     """Remove the staging and retired folders that killed builds left in `out`, for every
     game: under the lock no other build is writing there. A game folder that was stepped aside
     and never replaced (killed between the two renames) is put back. Only folders holding the
-    marker count, and empty ones (the place a retiring folder was to take): '.photos.old-2024'
-    of a designer's is left alone, and so is a leftover of a printkit before the marker."""
+    marker count, and empty ones (the place a retiring folder was to take; an empty folder
+    holds nothing to lose): '.photos.old-2024' holding a designer's files is left alone, and
+    so is a leftover of a printkit before the marker."""
     for entry in sorted(out.iterdir()):
         match = _LEFTOVER.fullmatch(entry.name)
         if not match or entry.is_symlink() or not entry.is_dir():

@@ -137,6 +137,14 @@ def test_a_missing_sheet_is_named_with_the_sheets_there_are(tmp_path: Path) -> N
         ("name,,effect\nTwin,1,x\n", "PK801", 1, 2, "empty"),
         ("name,count\nTwin,1,stray\n", "PK801", 2, 3, "without a header"),
         ('name,count,effect\nTwin,1,"open quote\n', "PK801", 2, 3, "never closed"),
+        # a cell that spans lines and closes, then one never closed, on the row's next line
+        (
+            'name,count,effect,power\nTwin,2,"Play both,\nto win.",3,"oops\n',
+            "PK801",
+            3,
+            5,
+            "never closed",
+        ),
         # a stray quote swallowing cells: where it opened, not where the reader gave up
         (
             'name,count,effect\n"B",1,"run, on\nq,1,e\n"z"w,1,2\n',

@@ -339,11 +339,12 @@ def _report_bad_csv(
     at the cell that quote opened, rather than where the reader gave up."""
     lines = _lines(text)
     first = lines[started - 1] if started <= len(lines) else ""
-    if error.startswith("unexpected end of data") and (cell := _left_open(first, False)):
+    row = "".join(lines[started - 1 :])  # the row never ended: the rest of the file
+    if error.startswith("unexpected end of data") and (cell := _left_open(row, False)):
         diagnostics.add(
             CARD_DATA_BAD,
             "not valid CSV: a quoted cell opened here is never closed",
-            Span(shown, started, cell),
+            Span(shown, started + cell[0], cell[1]),
             hint='close the quote, or double a quote inside a cell ("")',
         )
         return
@@ -360,16 +361,16 @@ def _report_bad_csv(
     diagnostics.add(
         CARD_DATA_BAD,
         f"not valid CSV: a quoted cell opened here runs on to line {line} ({error})",
-        Span(shown, started, opened),
+        Span(shown, started, opened[1]),
         hint='close the quote on this line, or double a quote inside a cell ("")',
     )
 
 
-def _left_open(line: str, holding_comma: bool) -> int | None:
-    """The column (1 is A) of the cell whose opening quote is still open at the end of the
-    line, as the CSV reader reads it; with `holding_comma`, only when what follows that quote
-    holds a comma: a cell meant to span lines seldom does, a stray quote that swallows cells
-    always."""
+def _left_open(line: str, holding_comma: bool) -> tuple[int, int] | None:
+    """(lines into `line`, column from 1) of the cell whose opening quote is still open at
+    the end of `line` (a row's text, its cells' line breaks and all), as the CSV reader reads
+    it; with `holding_comma`, only when what follows that quote holds a comma: a cell meant to
+    span lines seldom does, a stray quote that swallows cells always."""
     column, quoted, start, at_cell_start = 1, False, 0, True
     index = 0
     while index < len(line):
@@ -385,7 +386,9 @@ def _left_open(line: str, holding_comma: bool) -> int | None:
             column += 1
         at_cell_start = char == "," and not quoted
         index += 1
-    return column if quoted and (not holding_comma or "," in line[start:]) else None
+    if not quoted or (holding_comma and "," not in line[start:]):
+        return None
+    return line.count("\n", 0, start), column
 
 
 def _report_past_limits(line: int, too_long: bool, shown: str, diagnostics: Diagnostics) -> None:

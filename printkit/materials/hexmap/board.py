@@ -494,7 +494,8 @@ class _Resolver:
             centre = self.hex(around.hex, (*where, "hex"))
             if centre is not None:
                 near = self._near(centre, around.radius)
-                if not self._within_budget(len(near), where):
+                walked = min(1 + 3 * around.radius * (around.radius + 1), len(self.cells))
+                if not self._within_budget(walked, where):  # what it cost, not what it found
                     return list(chosen)
                 chosen.update(dict.fromkeys(near))
         return list(chosen)
