@@ -12,6 +12,7 @@ from printkit.diagnostics import RETYPED_NUMBER, Diagnostics
 from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.model.package import CardSpec, DeckSpec
 from printkit.model.rules import Action, DataValue, Rules
+from printkit.sandbox.delimited import EXPRESSIONS_AND_STATEMENTS, cut_out
 
 # A whole number, not a decimal (a full stop may end it), and a range's upper end: the 6 of
 # '4-6', not of '2d6-1'. One pattern: every card's text is read (10,000 of them in a deck).
@@ -73,32 +74,9 @@ def literal_numbers(text: str) -> set[int]:
     return {int(number) for pair in found for number in pair if number}
 
 
-_CLOSES = {"{{": "}}", "{%": "%}"}
-
-
 def outside_templates(text: str) -> str:
-    """The text with each {{ … }} and {% … %} made a space, in one pass: a pattern with a lazy
-    '.*?' looked for the close from every opening, so 40,000 '{{' with none closed took 16 s.
-    An opening that is never closed is text, as it was."""
-    pieces: list[str] = []
-    start = 0
-    upcoming = {opener: text.find(opener) for opener in _CLOSES}
-    while True:
-        open_at = [(index, opener) for opener, index in upcoming.items() if index >= 0]
-        if not open_at:
-            break
-        index, opener = min(open_at)
-        end = text.find(_CLOSES[opener], index + 2)
-        if end < 0:  # never closed, nor is any later one of its kind
-            upcoming[opener] = -1
-            continue
-        pieces += [text[start:index], " "]
-        start = end + 2
-        for other, at in upcoming.items():
-            if 0 <= at < start:
-                upcoming[other] = text.find(other, start)
-    pieces.append(text[start:])
-    return "".join(pieces)
+    """The text with each {{ … }} and {% … %} made a space (an opening never closed is text)."""
+    return cut_out(text, EXPRESSIONS_AND_STATEMENTS, " ")
 
 
 def _numbers(values: Iterable[DataValue]) -> Iterable[int | float]:

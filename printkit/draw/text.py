@@ -13,7 +13,7 @@ or Korean characters as between words. A picture icon is neither: it is one piec
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import groupby
@@ -401,20 +401,10 @@ def fit_text(
         fits = lines is not None and len(lines) * (current * LEADING) <= height + 1e-6
         return lines if fits else None
 
-    found = (0, fitted(sizes[0]))  # most text fits at its own size: one wrap
-    low, high = (0, 0) if found[1] is not None else (1, len(sizes))
-    while break_words and low < high:  # no halving: the first size that fits, in turn
-        found, low = (low, fitted(sizes[low])), low + 1
-        if found[1] is not None:
-            high = low
-    while low < high:  # the first size that fits is among sizes[low:high], if any
-        middle = (low + high) // 2
-        lines = fitted(sizes[middle])
-        if lines is None:
-            low = middle + 1
-        else:
-            high, found = middle, (middle, lines)
-    index, lines = found
+    lines = fitted(sizes[0])  # most text fits at its own size: one wrap
+    index = 0
+    if lines is None:
+        index, lines = _first_fitting(len(sizes), lambda i: fitted(sizes[i]), break_words)
     if lines is not None:
         placed = _place(lines, box, sizes[index], align, valign, color)
         return FittedText(placed, sizes[index], True, len(lines))
@@ -422,6 +412,29 @@ def fit_text(
     fallback = _wrap(words, current, width, break_words) or [[w] for w in words if w is not None]
     placed = _place(fallback, box, current, align, valign, color)
     return FittedText(placed, current, False, len(fallback))
+
+
+def _first_fitting(
+    count: int, fitted: Callable[[int], list[list[_Word]] | None], in_turn: bool
+) -> tuple[int, list[list[_Word]] | None]:
+    """The first size, of indexes 1 to `count - 1`, at which the text fits, with its lines
+    ((0, None) when none does): by halving, as fitting at a size means fitting at every
+    smaller one, or each in turn where that does not hold (words cut to the box)."""
+    if in_turn:
+        for index in range(1, count):
+            if (lines := fitted(index)) is not None:
+                return index, lines
+        return 0, None
+    found: tuple[int, list[list[_Word]] | None] = (0, None)
+    low, high = 1, count  # the first size that fits is among low..high - 1, if any
+    while low < high:
+        middle = (low + high) // 2
+        lines = fitted(middle)
+        if lines is None:
+            low = middle + 1
+        else:
+            high, found = middle, (middle, lines)
+    return found
 
 
 @lru_cache(maxsize=256)

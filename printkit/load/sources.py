@@ -69,6 +69,9 @@ def _folded(name: str) -> str:
     return unicodedata.normalize("NFC", name).casefold()
 
 
+_PREVIEW_FOLDED = frozenset(_folded(file) for file in PREVIEW_FILES)
+
+
 def _is_game(folder: Path, diagnostics: Diagnostics) -> bool:
     try:
         if not yaml_files(folder):
@@ -98,7 +101,7 @@ def _usable_name(folder: Path, diagnostics: Diagnostics) -> bool:
             "own files, and a link would have it read wherever it leads",
         )
         return False
-    preview = _folded(name) in {_folded(file) for file in PREVIEW_FILES}  # 'Index.html' too
+    preview = _folded(name) in _PREVIEW_FOLDED  # 'Index.html' too
     if not preview and name.isprintable():
         return True
     why = "a file of the preview page" if preview else "a control character"

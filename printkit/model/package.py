@@ -35,7 +35,7 @@ from printkit.model.rules import Claim, Example, Rules
 from printkit.model.sheet import SheetMaterial
 from printkit.model.simulation import Simulation
 from printkit.model.tts import TtsSpec
-from printkit.model.units import Length, NonNegativeLength, PositiveLength
+from printkit.model.units import Length, NonNegativeLength, PositiveLength, parse_length
 from printkit.model.version import Edition, IsoDate, Version
 
 FOR_READERS = "for people reading the data (sources, choices); printkit does not print it"
@@ -180,9 +180,10 @@ class RegionSpec(Strict):
 
 
 def _no_bare_number(value: Any) -> Any:
-    """A size written as a bare number is a length without its unit (PK110), not a name."""
+    """A size written as a bare number is a length without its unit (PK110), not a name:
+    refused as every length refuses it."""
     if isinstance(value, int | float) and not isinstance(value, bool):
-        raise PydanticCustomError("length_no_unit", "length {value} has no unit", {"value": value})
+        parse_length(value)
     return value
 
 
