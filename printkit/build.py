@@ -17,12 +17,12 @@ from printkit.card_map import SUFFIX as CARD_MAP
 from printkit.card_map import card_map_json
 from printkit.check.claims import Status, Verdict
 from printkit.check.deck import check_deck
-from printkit.check.errata import apply_errata
+from printkit.check.errata import apply_errata, resolving_erratum
 from printkit.check.ink import check_ink
 from printkit.check.layout import check_safe_zones
 from printkit.check.played import check_played
 from printkit.check.rules import check_rules
-from printkit.diagnostics import Diagnostics
+from printkit.diagnostics import Diagnostics, Severity
 from printkit.draw.ops import Document
 from printkit.draw.pdf import render_pdf
 from printkit.draw.watermark import stamp
@@ -134,6 +134,16 @@ def draw_material(
         if watermark:
             stamp(document, watermark)
     return document, own
+
+
+def stops_game(game: CheckedGame, own: Diagnostics) -> bool:
+    """Whether a material's own findings keep its game from being built: an error that no
+    erratum resolves. Such a material is not rendered: nothing of its game is written."""
+    errata = game.loaded.package.errata
+    return any(
+        found.severity is Severity.ERROR and resolving_erratum(errata, found) is None
+        for found in own.items
+    )
 
 
 def finish_game(game: CheckedGame, drawn: Iterable[Diagnostics], diagnostics: Diagnostics) -> None:

@@ -1077,6 +1077,18 @@ TEXT_TOO_MUCH = _code(
     "of it would take hours to fit. The text past the limit is not laid out; shorten the "
     "texts or split the deck over several materials.",
 )
+ART_TOO_MUCH = _code(
+    "PK809",
+    Severity.ERROR,
+    "a material shows too many pixels of art",
+    "The PDF stores every raster picture (PNG, JPEG) a material shows whole, and storing it "
+    "costs about a second for 24 million pixels. The distinct pictures of one material, image "
+    "regions and icons, each file counted once however many pieces show it, may add up to at "
+    "most the limit (`printkit schema --limits`), counted from their headers before any is "
+    "decoded. Scale the pictures down to what they print at 300 dpi (a whole 63 × 88 mm card "
+    "with 3 mm bleed: 815 × 1110 pixels; PK812 says when one is below it), or split the "
+    "pieces over several materials.",
+)
 ART_NOT_FOUND = _code(
     "PK810",
     Severity.ERROR,

@@ -400,7 +400,7 @@ def _drawn(task: tuple[str, str]) -> _Drawn:
 
         export_findings(game, material_id, options, own)
     drawn = _Drawn(game_id, material_id, own)
-    if document is None:
+    if document is None or build.stops_game(game, own):
         return drawn
     drawn.shown = shown_of(document)  # for the preview page, whether drawn or from the cache
     # A drawing of records hashes as itself, with the art it names by path; a document laid

@@ -129,6 +129,24 @@ def art_bytes(source: str | Path) -> bytes:
         raise ArtProblem(refused.predicate, refused.hint) from None
 
 
+@cache
+def stated_pixels(source: str | Path) -> tuple[int, int] | None:
+    """The size a raster file's header states, read without decoding a pixel: what a
+    material's art is counted by before any is decoded. None for SVG art, and for a file
+    read_art refuses (and reports)."""
+    expected = RASTER_FORMATS.get(Path(source).suffix.lower())
+    if expected is None:
+        return None
+    try:
+        data = art_bytes(source)
+        if _format_of(data[:16]) != expected:
+            return None
+        with _reader(expected)(BytesIO(data)) as image:
+            return image.size
+    except (ArtProblem, SyntaxError, ValueError, EOFError, OSError):
+        return None
+
+
 def decode_raster(file: BinaryIO, expected: str) -> Image.Image:
     """A PNG or JPEG picture, decoded, after checking that the bytes are that format (Pillow
     would read a GIF named .png), that the size its header states is within MAX_PIXELS (before

@@ -11,11 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit.draw.images import Art
+from printkit.diagnostics import ART_NOT_FOUND, ART_TOO_MUCH
+from printkit.draw.images import Art, stated_pixels
 from printkit.draw.ops import Group, Image, Op
 from printkit.load.files import ART, GameFiles, Refused
 from printkit.materials.shapes import outline_commands
 from printkit.model.layout import Layout, Region
+from printkit.model.limits import MAX_MATERIAL_ART_PIXELS
 
 PRINT_DPI = 300  # what print shops ask of raster art at its printed size
 Box = tuple[float, float, float, float]
@@ -45,26 +47,63 @@ def effective_dpi(art: Art, placed: Box) -> float | None:
 
 @dataclass(frozen=True)
 class Refusal:
-    """Why an image path names no file printkit may read, and what to write instead."""
+    """Why an image path names no file printkit may read, and what to write instead; `code` is
+    the diagnostic's. `reported` is a refusal already told once for the material (the art past
+    its pixel bound), which its other images do not repeat."""
 
     message: str
     hint: str
+    code: str = ART_NOT_FOUND
+    reported: bool = False
 
 
 @dataclass
 class ArtFinder:
-    """Resolves art paths through one game's gate and remembers what it has reported."""
+    """Resolves one material's art paths through its game's gate, keeps the raster pixels they
+    show within MAX_MATERIAL_ART_PIXELS, and remembers what it has reported."""
 
     files: GameFiles
     warned: set[tuple[str, str]] = field(default_factory=set)
+    shown: set[Path] = field(default_factory=set)  # the files admitted
+    pixels: int = 0  # their raster pixels added up
+    over: bool = False  # the bound was passed: no further file is read
 
     def resolve(self, name: str) -> Path | Refusal:
         """The file, or why it cannot be used: an absolute path (relative to the game's folder
-        is how art is named), a path whose '..' leaves the folder, a link out of it, or no file."""
+        is how art is named), a path whose '..' leaves the folder, a link out of it, no file,
+        or a picture past the material's pixel bound."""
         try:
-            return self.files.locate(name, ART)
+            found = self.files.locate(name, ART)
         except Refused as refused:
             return Refusal(refused.message, refused.hint)
+        return self._admit(name, found)
+
+    def _admit(self, name: str, found: Path) -> Path | Refusal:
+        """The file, once its pixels, read from its header, fit in what the material may still
+        show. A file shown by many pieces counts once; once the bound is passed (one PK809)
+        no further file is read."""
+        if found in self.shown:
+            return found
+        if self.over:
+            return Refusal("", "", ART_TOO_MUCH, reported=True)
+        size = stated_pixels(found)
+        pixels = 0 if size is None else size[0] * size[1]
+        total = self.pixels + pixels
+        if total <= MAX_MATERIAL_ART_PIXELS:
+            self.shown.add(found)
+            self.pixels = total
+            return found
+        self.over = True
+        width, height = size or (0, 0)
+        return Refusal(
+            f"image '{name}' ({width} × {height} pixels) brings the distinct art of this "
+            f"material to {total / 1_000_000:,.0f} million pixels, more than the "
+            f"{MAX_MATERIAL_ART_PIXELS // 1_000_000} million one material may show",
+            f"scale the pictures down to what they print at {PRINT_DPI} dpi (a 63 × 88 mm "
+            "card with 3 mm bleed: 815 × 1110 pixels), or split the pieces over several materials; "
+            "art past this picture is not read",
+            ART_TOO_MUCH,
+        )
 
 
 def place_art(layout: Layout, region: Region, art: Art) -> list[Op]:

@@ -16,7 +16,6 @@ from typing import Any
 
 from printkit.diagnostics import (
     ART_LOW_RESOLUTION,
-    ART_NOT_FOUND,
     BAD_VALUE,
     FONT_UNREADABLE,
     MISSING_FIELD,
@@ -264,7 +263,8 @@ class FaceDrawer:
             return []
         found = self.art.resolve(name)
         if isinstance(found, Refusal):
-            self._report_art(ART_NOT_FOUND, found.message, found.hint, context, region)
+            if not found.reported:
+                self._report_art(found.code, found.message, found.hint, context, region)
             return []
         try:
             art = read_art(found)

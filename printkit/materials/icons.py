@@ -11,7 +11,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from printkit.diagnostics import ART_NOT_FOUND, Diagnostics, Span
+from printkit.diagnostics import Diagnostics, Span
 from printkit.draw.images import ArtProblem, read_art
 from printkit.draw.text import Icon
 from printkit.load.package import LoadedPackage
@@ -69,7 +69,9 @@ def _picture(
     """The icon's picture, or None once the reason it cannot be used is reported."""
     found = art.resolve(value)
     if isinstance(found, Refusal):
-        diagnostics.add(ART_NOT_FOUND, f"icon '{name}': {found.message}", where, hint=found.hint)
+        if not found.reported:
+            message = f"icon '{name}': {found.message}"
+            diagnostics.add(found.code, message, where, hint=found.hint)
         return None
     try:
         picture = read_art(found)
