@@ -317,3 +317,38 @@ def test_a_phase_s_steps_print_once_with_their_phase(tmp_path: Path, covers: str
     printed = _text(tmp_path / "out" / "minimal_rules" / "rulebook.pdf")
     assert printed.count("Roll both dice at once.") == 1
     assert printed.count("Score the higher die.") == 1
+
+
+@pytest.mark.parametrize(("game", "heading"), [("raise_shields", "Round"), ("shields_up", "Turn")])
+def test_the_sequence_heading_names_the_unit_of_play(built: Path, game: str, heading: str) -> None:
+    """Raise Shields is played in rounds: its quick reference said 'Turn sequence' all the same."""
+    text = _text(built / game / "quick_reference.pdf")
+    assert f"{heading} sequence" in text
+    assert f"{'Turn' if heading == 'Round' else 'Round'} sequence" not in text
+
+
+def test_an_end_condition_s_title_heads_it_on_the_quick_reference(tmp_path: Path) -> None:
+    """A titled end condition is printed under its title with its outcome (before: its
+    outcome alone, 'Win', as if it had no title); an untitled one under its outcome."""
+    folder = tmp_path / "minimal_rules"
+    shutil.copytree(GOOD / "minimal_rules", folder)
+    rules = folder / "rules.yaml"
+    text = rules.read_text(encoding="utf-8").replace(
+        "pair_up: {outcome: win,", "pair_up: {title: Matched pair, outcome: win,"
+    ).replace(
+        "  variants:\n",
+        "    stalemate: {outcome: end, text: The game ends when the deck runs out.}\n"
+        "  variants:\n",
+        1,
+    )
+    rules.write_text(text, encoding="utf-8")
+    game = folder / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8") + "  crib:\n    kind: quick_reference\n", encoding="utf-8"
+    )
+    result = run_cli("--rule-data", tmp_path, "build", "minimal_rules", "--only", "crib",
+                     "--format", "pdf", "--out", tmp_path / "out")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    printed = _text(tmp_path / "out" / "minimal_rules" / "crib.pdf")
+    assert "Matched pair (win): Play the pair to win." in printed
+    assert "End: The game ends when the deck runs out." in printed
