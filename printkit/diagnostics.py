@@ -552,9 +552,12 @@ RETYPED_NUMBER = _code(
     Severity.WARNING,
     "a number of the data retyped in prose",
     "Prose writes out a number that the same rule holds as data (an action's cost or limit, a "
-    "table row's data), or a card's text a number that one of its number fields holds. Print it "
-    "through the data ({{ actions.buy.cost }}; on a card, the layout can format the text: "
-    "{card[cards]}) so that changing the number changes every mention of it.",
+    "table row's data), or a card's text a number that one of its number fields holds, within "
+    "three words of a word of the field's name ('Draw 2 cards' beside draws: 2; a 2 with no "
+    "such word beside it is taken for another number). Print it through the data "
+    "({{ actions.buy.cost }}; on a card, the layout can format the text: {card[cards]}) so "
+    "that changing the number changes every mention of it. Cards retyping one field in one "
+    "text are one finding, at the text's column header or the deck's declaration of it.",
 )
 TABLE_GAP = _code(
     "PK510",

@@ -333,13 +333,15 @@ def test_an_end_condition_s_title_heads_it_on_the_quick_reference(tmp_path: Path
     folder = tmp_path / "minimal_rules"
     shutil.copytree(GOOD / "minimal_rules", folder)
     rules = folder / "rules.yaml"
-    text = rules.read_text(encoding="utf-8").replace(
-        "pair_up: {outcome: win,", "pair_up: {title: Matched pair, outcome: win,"
-    ).replace(
-        "  variants:\n",
-        "    stalemate: {outcome: end, text: The game ends when the deck runs out.}\n"
-        "  variants:\n",
-        1,
+    text = (
+        rules.read_text(encoding="utf-8")
+        .replace("pair_up: {outcome: win,", "pair_up: {title: Matched pair, outcome: win,")
+        .replace(
+            "  variants:\n",
+            "    stalemate: {outcome: end, text: The game ends when the deck runs out.}\n"
+            "  variants:\n",
+            1,
+        )
     )
     rules.write_text(text, encoding="utf-8")
     game = folder / "game.yaml"

@@ -38,7 +38,7 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
     for index, card in enumerate(deck.cards):
         path = (*base, "cards", index)
         _check_card_fields(deck, card, path, spans, per_card)
-        check_retyped_card(deck, card, path, spans, diagnostics)
+        check_retyped_card(deck, card, path, spans, per_card)
         if card.kind is not None and card.kind not in deck.kinds:
             diagnostics.add(
                 UNKNOWN_REFERENCE,

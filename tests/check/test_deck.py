@@ -40,7 +40,7 @@ decks:
         kind: ship
         count: 1
         power: 2
-        effect: Fires 2 shots.
+        effect: Fires with 2 power.
       - {name: Sloop, kind: ship, set: fleet}
       - {name: Harbour, kind: port, set: fleet, effect: Dock.,
          pips: 2}
@@ -105,13 +105,6 @@ def test_each_mistake_of_a_decks_cards_is_reported_once_at_its_line(tmp_path: Pa
             f"keys are {KEYS}",
         ),
         (
-            "PK507",
-            _line("effect: Fires 2 shots."),
-            "card 'Frigate' writes 2 in its text, a number it holds as data",
-            "write {card[power]} where the number goes, and have the layout print "
-            "{{ card.effect.format(card=card) }}: the text then follows 'power'",
-        ),
-        (
             "PK213",
             _line("{name: Sloop"),
             "card 'Sloop' of kind 'ship' has no 'power'",
@@ -134,6 +127,13 @@ def test_each_mistake_of_a_decks_cards_is_reported_once_at_its_line(tmp_path: Pa
             _line("set: armada"),
             "card 'Wreck' belongs to unknown set 'armada'",
             "expected one of: empty, fleet, pair, trio",
+        ),
+        (
+            "PK507",
+            _line("effect: Fires with 2 power."),
+            "card 'Frigate': its 'effect' text writes the number its 'power' holds",
+            "write {card[power]} in place of the number, and have the layout print "
+            "{{ card.effect.format(card=card) }}: the text then follows 'power'",
         ),
         (
             "PK122",

@@ -19,7 +19,7 @@ from printkit.check.retyped import (
     literal_numbers,
     outside_templates,
 )
-from printkit.diagnostics import Diagnostics
+from printkit.diagnostics import Diagnostics, SharedFindings
 from printkit.load.package import load_package
 
 DATA_HINT = (
@@ -91,6 +91,24 @@ def test_an_action_s_cost_and_limit_and_a_row_s_data_are_not_retyped(tmp_path: P
     ]
 
 
+def _card_findings(folder: Path, cards: str) -> tuple[list, list[str]]:
+    """The PK507 findings of the minimal deck given `cards` (its fields and cards), shared as
+    check/deck.py shares them, and the game file's lines."""
+    game = folder / "game.yaml"
+    text = game.read_text("utf-8")
+    start, end = text.index("    fields:\n"), text.index("materials:")
+    game.write_text(text[:start] + cards + text[end:], "utf-8")
+    loaded = load_package("minimal_rules", folder, Diagnostics())
+    assert loaded is not None
+    deck = loaded.package.decks["deck"]
+    found = Diagnostics()
+    shared = SharedFindings(found)
+    for index, card in enumerate(deck.cards):
+        check_retyped_card(deck, card, ("decks", "deck", "cards", index), loaded.spans, shared)
+    shared.flush()
+    return findings(found), game.read_text("utf-8").splitlines()
+
+
 def test_a_card_s_text_fields_are_read_with_its_format_fields_as_spaces(tmp_path: Path) -> None:
     """Text fields only, number fields holding the numbers: a format field ('{card[sign]}2',
     which prints '+2') leaves the number beside it a number of its own; a key the deck does
@@ -98,7 +116,6 @@ def test_a_card_s_text_fields_are_read_with_its_format_fields_as_spaces(tmp_path
     alone is a label. The hint names the card's fields."""
     folder = tmp_path / "minimal_rules"
     shutil.copytree(GOOD / "minimal_rules", folder)
-    game = folder / "game.yaml"
     cards = """    fields:
       effect: text
       sign: text
@@ -114,25 +131,53 @@ def test_a_card_s_text_fields_are_read_with_its_format_fields_as_spaces(tmp_path
       - name: Plain
         effect: Gain 2 power.
 """
-    text = game.read_text("utf-8")
-    start, end = text.index("    fields:\n"), text.index("materials:")
-    game.write_text(text[:start] + cards + text[end:], "utf-8")
-    loaded = load_package("minimal_rules", folder, Diagnostics())
-    assert loaded is not None
-    deck = loaded.package.decks["deck"]
-    found = Diagnostics()
-    for index, card in enumerate(deck.cards):
-        check_retyped_card(deck, card, ("decks", "deck", "cards", index), loaded.spans, found)
-    lines = game.read_text("utf-8").splitlines()
-    assert findings(found) == [
+    found, lines = _card_findings(folder, cards)
+    assert found == [
         (
             "PK507",
             line_of(lines, 'effect: "Gain {card'),
-            "card 'Boost' writes 2 in its text, a number it holds as data",
-            "write {card[power]} where the number goes, and have the layout print "
+            "card 'Boost': its 'effect' text writes the number its 'power' holds",
+            "write {card[power]} in place of the number, and have the layout print "
             "{{ card.effect.format(card=card) }}: the text then follows 'power'",
         )
     ]  # its rank, "2" and nothing else, is a label, not prose
+
+
+def test_a_number_is_retyped_only_beside_a_word_of_its_field_s_name(tmp_path: Path) -> None:
+    """'Draw 2 cards' beside draws: 2 retypes it (a plural, a word's other ending, three words
+    away); the 2 of a regiment's name, or a 2 four words from the name, is another number.
+    Two cards retyping one field in one text are one finding, at the text's declaration."""
+    folder = tmp_path / "minimal_rules"
+    shutil.copytree(GOOD / "minimal_rules", folder)
+    cards = """    fields:
+      effect: text
+      draws: number
+      r_defence: number
+    cards:
+      - {name: Drawer, draws: 2, effect: Draw 2 cards.}
+      - {name: Far, draws: 2, effect: "Now draw, then after that 2 more."}
+      - {name: Regiment, r_defence: 2, effect: The 2/I Line holds.}
+      - {name: Wall, r_defence: 3, effect: "Stands at 3 against a defended charge."}
+      - {name: Near, draws: 1, effect: "Then 1 more is drawn."}
+"""
+    found, lines = _card_findings(folder, cards)
+    assert found == [
+        (
+            "PK507",
+            line_of(lines, "draws: number") - 1,
+            "2 different pieces (card 'Drawer', card 'Near'): its 'effect' text writes the "
+            "number its 'draws' holds",
+            "write {card[draws]} in place of the number, and have the layout print "
+            "{{ card.effect.format(card=card) }}: the text then follows 'draws'",
+        ),
+        (
+            "PK507",
+            line_of(lines, "{name: Wall"),
+            "card 'Wall': its 'effect' text writes the number its 'r_defence' holds",
+            "write {card[r_defence]} in place of the number, and have the layout print "
+            "{{ card.effect.format(card=card) }}: the text then follows 'r_defence'",
+        ),
+    ]
 
 
 @given(st.lists(st.sampled_from(["{{", "}}", "{%", "%}", "{", "}", "%", "a", "1", " "])))
