@@ -13,6 +13,7 @@ from printkit.diagnostics import (
     UNKNOWN_REFERENCE,
     Diagnostics,
     SharedFindings,
+    closest,
     did_you_mean,
 )
 from printkit.load.yaml_spans import SourceMap
@@ -33,6 +34,7 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
             hint=f"remove '{field}' from 'fields', or give the value another name; the built-in "
             f"card keys are {', '.join(sorted(BUILTIN_CARD_KEYS))}",
         )
+    undeclared = _undeclared_requirements(deck, base, spans, diagnostics)
     copies: dict[str, int] = {}
     per_card = SharedFindings(diagnostics)  # a spreadsheet's header, a generator's key: once
     for index, card in enumerate(deck.cards):
@@ -48,6 +50,8 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
             )
         elif card.kind is not None:
             for required in deck.kinds[card.kind].requires:
+                if required in undeclared:
+                    continue  # reported once, at the kind
                 if getattr(card, required, None) is None and required not in card.values:
                     diagnostics.add(
                         KIND_FIELD_MISSING,
@@ -119,6 +123,31 @@ def check_inventory(
             hint=f"the counts of the deck's entries add up to {total}; "
             f"components.{component}.count is {expected}",
         )
+
+
+def _undeclared_requirements(
+    deck: DeckSpec, base: tuple, spans: SourceMap, diagnostics: Diagnostics
+) -> set[str]:
+    """The fields a kind requires that the deck does not declare, each reported at the kind's
+    `requires` (a card could not hold it: the hint to add it to every card would lead on to
+    PK120 for an unknown key)."""
+    known = set(deck.fields) | BUILTIN_CARD_KEYS
+    undeclared = set()
+    for kind_id, kind in deck.kinds.items():
+        for index, required in enumerate(kind.requires):
+            if required in known:
+                continue
+            undeclared.add(required)
+            close = closest(required, deck.fields)
+            diagnostics.add(
+                UNKNOWN_REFERENCE,
+                f"kind '{kind_id}' requires '{required}', which is not one of the deck's fields",
+                spans.value((*base, "kinds", kind_id, "requires", index)),
+                hint=(f"did you mean '{close}'? Or " if close else "")
+                + f"declare it under the deck's 'fields' ('{required}: text' or "
+                f"'{required}: number')",
+            )
+    return undeclared
 
 
 def _check_card_fields(
