@@ -169,6 +169,20 @@ class FaceDrawer:
         try:
             return render(source, context.values)
         except TemplateProblem as problem:
+            if problem.hint is None and _misspelt(str(problem), context):
+                return None  # the misspelt key is the mistake: PK120 where it is written
+            unset = None if problem.hint else _unset_field(str(problem), context)
+            if unset is not None:
+                self.shared.add(
+                    problem.code or TEMPLATE_ERROR,
+                    f"{_what(part, key)} prints '{unset}', which this card does not set",
+                    part.where(key),
+                    context.subject,
+                    context.value_span(unset) if context.value_span else context.span,
+                    f"give the card its '{unset}' (an empty cell is no value), or draw the "
+                    "region only when it is set",
+                )
+                return None
             self._report(
                 problem.code or TEMPLATE_ERROR,
                 f"{_what(part, key)} {problem}",
@@ -690,21 +704,43 @@ NOTHING_THERE = (
 )
 
 
+def _missing_name(problem: str) -> str | None:
+    """The name a template's problem says the value before the dot lacks."""
+    missing = re.search(r"has no (?:attribute|field) '([^']+)'", problem)
+    return None if missing is None else missing[1]
+
+
+def _misspelt(problem: str, context: FaceContext) -> bool:
+    """Whether the card lacks a declared field because it writes it under a misspelt key (a
+    misspelt column): that key is reported once, where it is written (PK120, with the
+    field's name), and the templates that read the field say nothing more."""
+    name = _missing_name(problem)
+    card = context.values.get("card")
+    if name not in context.declared or not isinstance(card, dict):
+        return False
+    written = (key for key in card if isinstance(key, str) and key not in context.declared)
+    return closest(name, written) is not None
+
+
+def _unset_field(problem: str, context: FaceContext) -> str | None:
+    """The declared field the card lacks (left out, or an empty cell), that a template's
+    problem is about: reported at where the card's value belongs, with no 'did you mean' (the
+    name is right)."""
+    name = _missing_name(problem)
+    card = context.values.get("card")
+    if name not in context.declared or not isinstance(card, dict) or name in card:
+        return None
+    return name
+
+
 def _field_hint(problem: str, context: FaceContext) -> str:
     """What to do when a template names a field the card does not have: 'did you mean' over
-    the names its deck declares; or, when the deck declares that name, that this card leaves
-    it out (writing, maybe, a misspelling of it, which is the mistake to mend)."""
+    the names its deck declares (a declared field the card leaves out is _unset_field's)."""
     if "nothing (none) has no" in problem:
         return NOTHING_THERE
-    missing = re.search(r"has no (?:attribute|field) '([^']+)'", problem)
-    card = context.values.get("card")
-    if missing is None or not isinstance(card, dict):
+    name = _missing_name(problem)
+    if name is None or not isinstance(context.values.get("card"), dict):
         return CHECK_FIELDS
-    name = missing[1]
-    if name not in context.declared:
-        return did_you_mean(name, context.declared, otherwise=CHECK_FIELDS)
-    written = (key for key in card if isinstance(key, str) and key not in context.declared)
-    stray = closest(name, written)
-    if stray is not None:
-        return f"this card writes '{stray}', which its deck does not declare: write '{name}'"
-    return f"this card does not set '{name}': set it, or draw the region only when it is set"
+    if name in context.declared:
+        return CHECK_FIELDS
+    return did_you_mean(name, context.declared, otherwise=CHECK_FIELDS)
