@@ -171,6 +171,17 @@ class FaceDrawer:
         except TemplateProblem as problem:
             if problem.hint is None and _misspelt(str(problem), context):
                 return None  # the misspelt key is the mistake: PK120 where it is written
+            if problem.hint is None and (span := _key_value_span(str(problem), context)):
+                self.shared.add(
+                    problem.code or TEMPLATE_ERROR,
+                    f"{_what(part, key)} {problem}",
+                    part.where(key),
+                    context.subject,
+                    span,
+                    "the card's value is not a key of the mapping its template writes: give the "
+                    "card one of the keys, or add the value to the mapping",
+                )
+                return None
             unset = None if problem.hint else _unset_field(str(problem), context)
             if unset is not None:
                 self.shared.add(
@@ -720,6 +731,19 @@ def _misspelt(problem: str, context: FaceContext) -> bool:
         return False
     written = (key for key in card if isinstance(key, str) and key not in context.declared)
     return closest(name, written) is not None
+
+
+def _key_value_span(problem: str, context: FaceContext) -> Span | None:
+    """Where the card's value is written that a mapping its template writes has no key for
+    (`{'shell': …}[card.suit]` with a suit of 'shel'): the cell to mend."""
+    missing = re.search(r"the mapping has no key '([^']*)'", problem)
+    card = context.values.get("card")
+    if missing is None or context.value_span is None or not isinstance(card, dict):
+        return None
+    for name, value in card.items():
+        if isinstance(name, str) and str(value) == missing[1]:
+            return context.value_span(name)
+    return None
 
 
 def _unset_field(problem: str, context: FaceContext) -> str | None:

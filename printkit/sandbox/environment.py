@@ -638,7 +638,13 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
             return self._missing(obj, argument, "item") if found is MISSING else found
         if obj is None:
             return self.undefined(f"nothing (none) has no item {argument!r}", None, argument)
-        return super().getitem(obj, argument)
+        found = super().getitem(obj, argument)
+        if isinstance(obj, dict) and isinstance(found, Undefined):  # a mapping the template wrote
+            keys = [str(key) for key in obj]
+            choice = did_you_mean(str(argument), keys, otherwise="it is empty")
+            message = f"the mapping has no key {argument!r} ({choice})"
+            return self.undefined(message, obj, argument)
+        return found
 
     def _missing(self, obj: View, name: Any, what: str) -> Any:
         """An undefined value (a test such as 'is defined' may ask for it) that, used, says
