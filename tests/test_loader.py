@@ -768,3 +768,22 @@ def test_a_quote_left_open_is_found_where_it_opened(
     [found] = diagnostics.items
     assert (found.code, found.span.line, found.span.column) == ("PK100", line, column)
     assert said in found.message and found.hint
+
+
+@pytest.mark.parametrize(("written", "read"), [("3", "3"), ('"2-4"', "2-4")])
+def test_a_player_count_may_be_written_as_a_number(tmp_path: Path, written: str, read: str) -> None:
+    """`players: 3` is how a designer writes a count: it was 'Input should be a valid
+    string'. True is not a count, and stays refused."""
+    folder = tmp_path / "minimal_deck"
+    shutil.copytree(GOOD / "minimal_deck", folder)
+    game = folder / "game.yaml"
+    text = game.read_text(encoding="utf-8").replace('players: "2"', f"players: {written}")
+    game.write_text(text, encoding="utf-8")
+    found = Diagnostics()
+    loaded = load_package("minimal_deck", folder, found)
+    assert loaded is not None and not list(found), [str(d) for d in found]
+    assert loaded.package.game.players == read
+    game.write_text(text.replace(f"players: {written}", "players: true"), encoding="utf-8")
+    refused = Diagnostics()
+    load_package("minimal_deck", folder, refused)
+    assert [d.message for d in refused] == ["game.players: takes text, not true"]

@@ -52,11 +52,41 @@ _HINT_BY_TYPE = {
 }
 
 
+def _message(item: Any) -> str:
+    """What is wrong with a value, in a designer's words where pydantic's are a programmer's
+    ('Input should be a valid string'): what the field takes, and what it was given."""
+    kind, given = item["type"], item.get("input")
+    if kind == "int_from_float":
+        return f"takes a whole number, not {given!r}"
+    if kind.endswith(("_type", "_parsing")) and kind.split("_")[0] in _NOUNS:
+        noun = _NOUNS[kind.split("_")[0]]
+        if isinstance(given, bool):
+            return f"takes {noun}, not {str(given).lower()}"
+        if isinstance(given, int | float):
+            return f"takes {noun}, not the number {given!r}"
+        if isinstance(given, str):
+            return f"takes {noun}, not the text {_quoted(given)}"
+        if isinstance(given, list | dict):
+            return f"takes {noun}, not {'a list' if isinstance(given, list) else 'a mapping'}"
+    return item["msg"]
+
+
+def _quoted(text: str) -> str:
+    """A value as a message quotes it: one line, at most 40 characters."""
+    shown = " ".join(text.split())
+    return repr(shown if len(shown) <= 40 else shown[:39] + "…")
+
+
 def _hint(item: Any) -> str:
     """A hint for a wrong value: the allowed choices where pydantic knows them."""
     kind = item["type"]
     if kind in _HINT_BY_TYPE:
         return _HINT_BY_TYPE[kind]
+    given = item.get("input")
+    if kind == "string_type" and isinstance(given, int | float) and not isinstance(given, bool):
+        return f'write it in quotes: "{given}" (unquoted, YAML reads it as a number)'
+    if kind == "int_from_float":
+        return "give a whole number"
     context = item.get("ctx") or {}
     if kind == "literal_error" and "expected" in context:
         return f"choose one of {context['expected']}"
@@ -293,7 +323,7 @@ def report_validation_error(
             seen.add(("value", path))
             field = _cell((*prefix, *path), spans) or ".".join(str(p) for p in path) or "value"
             is_key = bool(loc) and loc[-1] == "[key]"  # a mapping's key, not its value, is wrong
-            message, hint, at = item["msg"], _hint(item), path
+            message, hint, at = _message(item), _hint(item), path
             if kind == "union_tag_invalid" and "discriminator" in (item.get("ctx") or {}):
                 key, message, hint = _unknown_tag(item)
                 at = spans.origin(data_path(data, (*loc, key), root))  # at the kind's value

@@ -72,9 +72,17 @@ def _some_players(value: str) -> str:
     return value
 
 
+def _count_as_text(value: Any) -> Any:
+    """`players: 3`, as a designer writes a count, read as the text '3' ('2-4' is text)."""
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
 class GameInfo(Strict):
     title: str
-    players: Annotated[str, AfterValidator(_some_players)]
+    players: Annotated[str, BeforeValidator(_count_as_text), AfterValidator(_some_players)] = Field(
+        description="how many play: 3, '2-4', '2 to 5', '1+'",
+        json_schema_extra={"type": ["string", "integer"]},
+    )
     source: str | None = Field(None, description="seed rule text this package encodes")
     designer: str | None = Field(None, description="shown by 'printkit list'")
     version: Version | None = None
