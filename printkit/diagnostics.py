@@ -463,7 +463,9 @@ MARKER_TOO_BIG = _code(
     "PK351",
     Severity.ERROR,
     "map marker larger than its hex",
-    "A marker drawn on a map must fit inside the hex it stands on.",
+    "A marker drawn on a map must fit inside the hex it stands on: a circle up to the hex's "
+    "across flats F, a square up to 0.732·F (the rule a counter's square meets), a hexagon "
+    "(drawn pointy) up to 0.866·F.",
 )
 MAP_UNTILEABLE = _code(
     "PK352",

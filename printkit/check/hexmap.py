@@ -96,10 +96,13 @@ def check_label_fit(
 
 
 def marker_reach(marker: Marker, across_flats: float) -> float:
-    """Distance from the hex centre to the marker's furthest point."""
+    """How far the marker reaches from the hex centre toward the hex's sides: a square's
+    projection on the hex's flat-to-flat directions (s·(√3 + 1)/4, the same for a flat or a
+    pointy board: a square fits when s ≤ 0.732·F, as a counter does), a circle's radius, a
+    hexagon's corner (it is drawn pointy: on a flat board a corner points at a side)."""
     size = marker.size_on(across_flats)
     if marker.shape == "square":
-        return size / math.sqrt(2)
+        return size * (math.sqrt(3) + 1) / 4
     if marker.shape == "hexagon":
         return size / math.sqrt(3)
     return size / 2
@@ -108,9 +111,10 @@ def marker_reach(marker: Marker, across_flats: float) -> float:
 def check_markers(
     board: Board, material_id: str, loaded: LoadedPackage, diagnostics: Diagnostics
 ) -> None:
-    """A marker must stay inside its hex: within the inscribed circle, radius F / 2."""
+    """A marker must stay inside its hex."""
     material = loaded.package.materials[material_id]
     markers = getattr(material, "markers", [])
+    flats = to_mm(board.across_flats)
     for index, marker in enumerate(markers):
         size = marker.size_on(board.across_flats)
         if marker_reach(marker, board.across_flats) > board.across_flats / 2 + 1e-6:
@@ -118,11 +122,18 @@ def check_markers(
                 loaded,
                 diagnostics,
                 MARKER_TOO_BIG,
-                f"marker '{marker.label}' ({marker.shape}, {to_mm(size):g} mm) is larger than "
-                f"a {to_mm(board.across_flats):g} mm hex",
+                f"marker '{marker.label}' ({marker.shape}, {to_mm(size):g} mm) does not fit "
+                f"in a hex {flats:g} mm across flats",
                 ("materials", material_id, "markers", index, "size"),
-                "a circle fits if its size ≤ the hex across flats, a square if ≤ 0.707 of it",
+                f"a circle fits if its size ≤ {_tenths(flats)} mm (the hex across flats), a "
+                f"square if ≤ {_tenths(flats * (math.sqrt(3) - 1))} mm (0.732 of it), a "
+                f"hexagon if ≤ {_tenths(flats * math.sqrt(3) / 2)} mm (0.866 of it)",
             )
+
+
+def _tenths(mm: float) -> str:
+    """A bound in tenths of a millimetre, rounded down: a size printed as fitting fits."""
+    return f"{math.floor(mm * 10 + 1e-9) / 10:.1f}"
 
 
 def check_colours(

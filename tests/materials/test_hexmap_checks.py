@@ -158,8 +158,9 @@ def test_a_marker_bigger_than_its_hex_is_refused(tmp_path: Path) -> None:
     assert [(r.code, r.line) for r in reported] == [("PK351", line_of(source, "# mark"))]
     assert [(r.message, r.hint) for r in reported] == [
         (
-            "marker 'X' (square, 16 mm) is larger than a 20 mm hex",
-            "a circle fits if its size ≤ the hex across flats, a square if ≤ 0.707 of it",
+            "marker 'X' (square, 16 mm) does not fit in a hex 20 mm across flats",
+            "a circle fits if its size ≤ 20.0 mm (the hex across flats), a square if ≤ 14.6 mm "
+            "(0.732 of it), a hexagon if ≤ 17.3 mm (0.866 of it)",
         )
     ]
 
@@ -261,9 +262,9 @@ def test_hex_across_flats_follows_copies(tmp_path: Path) -> None:
 
 
 def test_each_doubtful_mark_of_a_map_is_reported_whole(tmp_path: Path) -> None:
-    """Markers measured against the inscribed circle (a circle as wide as the hex fits, a hair
-    more does not; a square up to 0.707 of it, a hexagon up to 0.866), zones told apart by
-    pattern or letter, terrain by pattern."""
+    """Markers measured against the hex's sides (a circle as wide as the hex fits, a hair more
+    does not; a square up to 0.732 of it, as a counter; a hexagon up to 0.866), zones told
+    apart by pattern or letter, terrain by pattern."""
     code, reported, source = build_map(
         tmp_path,
         BASE
@@ -293,15 +294,18 @@ def test_each_doubtful_mark_of_a_map_is_reported_whole(tmp_path: Path) -> None:
         fill: "#ff0000"
         shape: circle
         size: 20.1mm  # circle
-      - {hex: "0303", label: S1, fill: "#ff0000", shape: square, size: 14.1mm}
-      - {hex: "0304", label: S2, fill: "#ff0000", shape: square, size: 14.2mm}  # square
+      - {hex: "0303", label: S1, fill: "#ff0000", shape: square, size: 14.6mm}
+      - {hex: "0304", label: S2, fill: "#ff0000", shape: square, size: 14.7mm}  # square
       - {hex: "0401", label: H1, fill: "#ff0000", shape: hexagon, size: 17.3mm}
       - {hex: "0402", label: H2, fill: "#ff0000", shape: hexagon, size: 17.4mm}  # hexagon
 """,
     )
     assert code == 1
-    fits = "a circle fits if its size ≤ the hex across flats, a square if ≤ 0.707 of it"
-    too_big = "marker '{}' ({}) is larger than a 20 mm hex"
+    fits = (
+        "a circle fits if its size ≤ 20.0 mm (the hex across flats), a square if ≤ 14.6 mm "
+        "(0.732 of it), a hexagon if ≤ 17.3 mm (0.866 of it)"
+    )
+    too_big = "marker '{}' ({}) does not fit in a hex 20 mm across flats"
     assert [(r.code, r.line, r.message, r.hint) for r in reported] == [
         (
             "PK253",
@@ -316,7 +320,7 @@ def test_each_doubtful_mark_of_a_map_is_reported_whole(tmp_path: Path) -> None:
             "give the zones different letters",
         ),
         ("PK351", line_of(source, "# circle"), too_big.format("C2", "circle, 20.1 mm"), fits),
-        ("PK351", line_of(source, "# square"), too_big.format("S2", "square, 14.2 mm"), fits),
+        ("PK351", line_of(source, "# square"), too_big.format("S2", "square, 14.7 mm"), fits),
         ("PK351", line_of(source, "# hexagon"), too_big.format("H2", "hexagon, 17.4 mm"), fits),
     ]
 
