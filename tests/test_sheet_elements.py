@@ -199,3 +199,28 @@ def test_a_stat_value_fills_its_field_or_prints_where_no_field_can_hold_it(
     assert "Åsa" in text and "base 10" in text and "Bo" not in text
     svg = (out / "card-p01.svg").read_text(encoding="utf-8")
     assert "<title>Bo</title>" in svg and "<title>Åsa</title>" in svg
+
+
+@pytest.mark.parametrize(
+    ("groups", "group_label", "captions"),
+    [(1, None, []), (3, None, ["1", "2", "3"]), (1, "Reserve", ["Reserve"])],
+)
+def test_one_group_of_checkboxes_has_no_number_over_it(
+    tmp_path: Path, groups: int, group_label: str | None, captions: list[str]
+) -> None:
+    """A single group printed a stray '1' above its boxes; several are numbered, and a caption
+    the designer gives is printed however many groups there are."""
+    label = f"        group_label: {group_label}\n" if group_label else ""
+    code, pdf, output = _sheet(
+        tmp_path,
+        "      - kind: checkboxes\n"
+        "        id: water\n"
+        "        label: Water\n"
+        f"        groups: {groups}\n"
+        "        per_group: 4\n" + label,
+    )
+    assert code == 0, output
+    lines = pypdf.PdfReader(pdf).pages[0].extract_text().splitlines()
+    below = lines[lines.index("Water") + 1 :]  # the captions, then the page's footer
+    assert below[: len(captions)] == captions
+    assert not below[len(captions)].isdigit() and "Reserve" not in below[len(captions)]

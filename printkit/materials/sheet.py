@@ -453,8 +453,9 @@ def _checkboxes(
     top = y + LABEL + 3
     for group in range(1, track.groups + 1):
         left = x + (group - 1) * spacing
-        caption = _group_label(track.group_label, group)
-        flow.ops.append(Text(left, top + 7, caption, FONT, 7.0, INK))
+        if track.groups > 1 or "group_label" in track.model_fields_set:  # one group: no "1"
+            caption = _group_label(track.group_label, group)
+            flow.ops.append(Text(left, top + 7, caption, FONT, 7.0, INK))
         for box in range(1, track.per_group + 1):
             bx = left + (box - 1) * (BOX + mm(1))
             flow.ops.append(Rect(bx, top + 9, BOX, BOX, Paint("#ffffff", INK, 0.8)))
