@@ -101,7 +101,16 @@ def _grid(
     columns = [(column.min, column.max) for column in across.columns]
     names = [f"'{column.label}'" for column in across.columns]
     where = (*path, "across", "columns")
-    _tiles(f"table '{table_id}' across", across.domain, columns, names, where, spans, diagnostics)
+    _tiles(
+        f"table '{table_id}' across",
+        across.domain,
+        columns,
+        names,
+        where,
+        spans,
+        diagnostics,
+        part="column",
+    )
     for index, row in enumerate(table.rows):
         if len(row.cells) != len(columns):
             diagnostics.add(
@@ -121,8 +130,10 @@ def _tiles(
     rows_path: PathKey,
     spans: SourceMap,
     diagnostics: Diagnostics,
+    part: str = "row",
 ) -> None:
-    """Rows (or a grid's columns) that must tile `domain` with no gap and no overlap."""
+    """Rows (or a grid's columns: `part`) that must tile `domain` with no gap and no
+    overlap."""
     low, high = domain.min, domain.max
     for index, (row_low, row_high) in enumerate(rows):
         below = low is not None and (row_low is None or row_low < low)
@@ -130,26 +141,27 @@ def _tiles(
         if below or above:
             diagnostics.add(
                 TABLE_BAD_ROW,
-                f"{name}: row {interval_text(row_low, row_high)} reaches outside "
+                f"{name}: {part} {interval_text(row_low, row_high)} reaches outside "
                 f"the domain {interval_text(low, high)}",
                 spans.value((*rows_path, index)),
-                hint="narrow the row, or widen the table's domain",
+                hint=f"narrow the {part}, or widen the table's domain",
             )
     gaps, overlaps = range_coverage(rows, (low, high))
     for overlap in overlaps:
         diagnostics.add(
             TABLE_OVERLAP,
-            f"{name}: {overlap} is covered by two rows "
+            f"{name}: {overlap} is covered by two {part}s "
             f"({names[overlap.first]} and {names[overlap.second]})",
             spans.value((*rows_path, overlap.second)),
-            hint="make the rows meet end to end: one row's max is the next row's min minus 1",
+            hint=f"make the {part}s meet end to end: one {part}'s max is the next {part}'s min "
+            "minus 1",
         )
     for gap in gaps:
         diagnostics.add(
             TABLE_GAP,
             f"{name} gives no result for {gap}",
             spans.value(rows_path),
-            hint="add a row for it, widen a neighbour, or leave an end open with null",
+            hint=f"add a {part} for it, widen a neighbour, or leave an end open with null",
         )
 
 

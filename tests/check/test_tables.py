@@ -13,6 +13,7 @@ GIVE_EACH_ROLL = "give each roll one row"
 MEET_END_TO_END = "make the rows meet end to end: one row's max is the next row's min minus 1"
 ADD_A_ROW = "add a row for it, widen a neighbour, or leave an end open with null"
 NARROW = "narrow the row, or widen the table's domain"
+NARROW_COLUMN = "narrow the column, or widen the table's domain"
 
 
 def _checked(tmp_path: Path, tables: str) -> tuple[list[Finding], list[str]]:
@@ -102,26 +103,26 @@ def test_a_grid_reports_its_columns_as_a_range_table_and_each_short_row(tmp_path
         (
             "PK512",
             line_of(lines, '"1-2"'),
-            "table 'combat' across: row 0 to 2 reaches outside the domain 1 to 6",
-            NARROW,
+            "table 'combat' across: column 0 to 2 reaches outside the domain 1 to 6",
+            NARROW_COLUMN,
         ),
         (
             "PK512",
             line_of(lines, '"5+"'),
-            "table 'combat' across: row 5 and above reaches outside the domain 1 to 6",
-            NARROW,
+            "table 'combat' across: column 5 and above reaches outside the domain 1 to 6",
+            NARROW_COLUMN,
         ),
         (
             "PK511",
             line_of(lines, '"2-3"'),
-            "table 'combat' across: 2 is covered by two rows ('1-2' and '2-3')",
-            MEET_END_TO_END,
+            "table 'combat' across: 2 is covered by two columns ('1-2' and '2-3')",
+            "make the columns meet end to end: one column's max is the next column's min minus 1",
         ),
         (
             "PK510",
             line_of(lines, '"1-2"'),
             "table 'combat' across gives no result for 4",
-            ADD_A_ROW,
+            "add a column for it, widen a neighbour, or leave an end open with null",
         ),
         (
             "PK512",
