@@ -96,3 +96,40 @@ def test_a_name_with_no_clear_place_names_what_it_covers(tmp_path: Path) -> None
     (problem,) = [p for p in parse_diagnostics(result.output) if p.code == "PK256"]
     assert problem.severity == "warning"
     assert "'Marwick' overlaps the road wherever it is moved" in problem.message
+
+
+LEVEL = """\
+game: {title: Names, players: "2"}
+materials:
+  map:
+    kind: hexmap
+    orientation: flat
+    hex_size: 20mm
+    columns: 3
+    rows: 3
+    legend: false
+    labels: {position: none}
+    names:
+      - {text: Ford, hex: "0202", dy: 10mm, size: 9pt, color: "#c00000"}
+"""
+
+
+def test_a_name_asked_to_sit_on_a_hex_s_level_side_moves_half_a_line_off_it(
+    tmp_path: Path,
+) -> None:
+    """A flat-topped hex's bottom side would run along the letters of a name centred on it
+    (as 'Aller Bridge' on Border Skirmish's map, and the descenders of 'Harwick'): the name
+    moves off it by half a line, so no pixel of the grid's colour lies under its letters."""
+    result, pdf = build_game(tmp_path, "level", LEVEL)
+    assert result.exit_code == 0, result.output
+    (name,) = [r for r in text_runs(pypdf.PdfReader(pdf / "map.pdf").pages[0]) if r.text == "Ford"]
+    left, right = name.x, name.x + text_width(name.text, "PK-Regular", 9) * PT
+    top, bottom = name.y - 9 * 0.8 * PT, name.y + 9 * 0.25 * PT
+    raster = Raster.of(pdf / "map.pdf", 0)
+    grid = hex_rgb("#3c3c3c")
+    under, y = 0, top
+    while y <= bottom:
+        row = raster.row(y)
+        under += sum(near(pixel, grid, 30) for pixel in row[Raster.px(left) : Raster.px(right) + 1])
+        y += 0.1
+    assert under == 0

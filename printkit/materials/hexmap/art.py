@@ -99,6 +99,9 @@ def letter_size(across_flats: float) -> float:
     return min(14.0, max(7.0, across_flats * 0.16))
 
 
+_LINES = (0, 1, -1, 2, -2)  # a name's moves up and down, in lines
+_HALF_LINES = (0, 0.5, -0.5, 1, -1, 1.5, -1.5, 2, -2)  # and in half lines, to clear a hex side
+
 @dataclass(frozen=True)
 class MapFrame:
     """Where the board sits: its layout, outer size, and the rectangle edge half-hexes fill."""
@@ -286,7 +289,9 @@ class MapArt:
         """Where the name's baseline starts: at its hex and offset, or moved down or up by a
         line at a time (up to two), then aside by thirds of a hex (up to four), until it
         touches nothing printed near it (hex labels, zone letters, markers, hexside lines such
-        as rivers, roads and other paths), within the map. The third value names what it still
+        as rivers, roads and other paths), within the map. A place that also keeps the text
+        off the level sides of the hexes (a flat-topped grid's, which would run along its
+        letters), moving by half lines, is taken first. The third value names what it still
         touches where no place is clear (it then stays where asked), None when it is clear."""
         spec = name.spec
         cx, cy = self.frame.layout.centre(name.hex)
@@ -296,25 +301,41 @@ class MapArt:
         routes = self._routes_near(name.hex)
         third = self.frame.layout.radius / 3
         first: str | None = None
-        for shift in (0.0, *(sign * k * third for k in (1, 2, 3, 4) for sign in (1, -1))):
-            for step in (0, 1, -1, 2, -2):
-                left, baseline = x + shift, y + step * spec.size * 1.1
-                box = self._name_box(name, left, baseline)
-                if not self._inside(box):
-                    continue
-                blocked = next((what for what, b in boxes if boxes_overlap(box, b)), None)
-                blocked = blocked or next(
-                    (
-                        what
-                        for what, points, half in routes
-                        if any(segment_meets_box(a, b, box, half) for a, b in pairwise(points))
-                    ),
-                    None,
-                )
-                if blocked is None:
-                    return left, baseline, None
-                first = first or blocked
+        sides = self._level_sides_near(name.hex)
+        for lines, steps in ((routes + sides, _HALF_LINES), (routes, _LINES)):
+            first = None  # what is in the way, as the last pass (without the sides) finds it
+            for shift in (0.0, *(sign * k * third for k in (1, 2, 3, 4) for sign in (1, -1))):
+                for step in steps:
+                    left, baseline = x + shift, y + step * spec.size * 1.1
+                    box = self._name_box(name, left, baseline)
+                    if not self._inside(box):
+                        continue
+                    blocked = next((what for what, b in boxes if boxes_overlap(box, b)), None)
+                    blocked = blocked or next(
+                        (
+                            what
+                            for what, points, half in lines
+                            if any(segment_meets_box(a, b, box, half) for a, b in pairwise(points))
+                        ),
+                        None,
+                    )
+                    if blocked is None:
+                        return left, baseline, None
+                    first = first or blocked
         return x, y, first or "the map's edge"
+
+    def _level_sides_near(self, near: Hex) -> list[tuple[str, list[Point], float]]:
+        """The level sides of the hexes within two of `near` (a flat-topped grid's tops and
+        bottoms; a pointy-topped grid has none), as lines a name would rather not sit on."""
+        layout = self.frame.layout
+        half = self.style.line_width / 2
+        found = []
+        for h in spiral(near, 2):
+            corners = layout.corners(h)
+            for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+                if abs(a[1] - b[1]) < 1e-6:
+                    found.append(("a hex side", [a, b], half))
+        return found
 
     def _printed_boxes(self, near: Hex) -> list[tuple[str, Corners]]:
         """What is printed within two hexes of `near` that a name must not cover, with what
