@@ -244,14 +244,17 @@ def test_a_bleed_gutter_spaces_cards_by_two_bleeds(marked: Path) -> None:
 
 def _marks_in_bleed(raster: Raster, grid: ExpectedGrid) -> list[Run]:
     """Marks drawn over the bleed above the cards: along the middle of the strip between the
-    5 mm edge and the trim, black lines darker than the art on either side of them."""
+    5 mm edge and the trim, black lines in a white casing, darker than what lies within a
+    quarter millimetre of them (the casing) and than the art on either side."""
     y = (HOME_MARGIN_MM + grid.top) / 2
     row = [sum(pixel) / 3 for pixel in raster.row(y)]
     px = raster.px
     found = []
     for index in range(px(1.0), len(row) - px(1.0)):
         around = min(row[index - px(1.0)], row[index + px(1.0)])
-        if row[index] < around - 40 and row[index] <= min(row[index - 2 : index + 3]):
+        casing = max(row[index - px(0.25) : index + px(0.25) + 1])
+        darkest = row[index] <= min(row[index - 2 : index + 3])
+        if row[index] < min(around, casing - 80) and casing > 200 and darkest:
             at = (index + 0.5) * 25.4 / 300
             if not found or at - found[-1].at > 0.5:
                 found.append(Run(HOME_MARGIN_MM, grid.top, at=at))

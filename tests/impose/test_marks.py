@@ -5,9 +5,11 @@ the cut, if 1 mm of bleed prints there; and it stops 0.5 mm short of the sheet's
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from printkit.draw.ops import Line, Op
 from printkit.impose.grid import Grid, fit_grid
-from printkit.impose.marks import MARK_PAINT, crop_marks
+from printkit.impose.marks import MARK_CASING, MARK_OVER_ART, MARK_PAINT, crop_marks
 from printkit.model.units import mm
 
 CARD = (mm(63), mm(88))
@@ -16,11 +18,17 @@ Mark = tuple[float, float, float, float]
 
 
 def _mm(marks: list[Op]) -> list[Mark]:
-    """Each mark as (outer end, art end) in mm, sorted; every one a crop mark."""
-    assert all(type(mark) is Line and mark.paint == MARK_PAINT for mark in marks)
+    """Each mark as (outer end, art end) in mm, sorted; every one a crop mark, one over the
+    art drawn heavier on a white casing of its own length."""
+    assert all(type(mark) is Line for mark in marks)
+    lines = [m for m in marks if m.paint != MARK_CASING]  # type: ignore[union-attr]
+    casings = [m for m in marks if m.paint == MARK_CASING]  # type: ignore[union-attr]
+    assert all(m.paint in (MARK_PAINT, MARK_OVER_ART) for m in lines)  # type: ignore[union-attr]
+    over_art = [m for m in lines if m.paint == MARK_OVER_ART]  # type: ignore[union-attr]
+    assert [replace(m, paint=MARK_CASING) for m in over_art] == casings
     return sorted(
         tuple(round(v / mm(1), 3) for v in (m.x1, m.y1, m.x2, m.y2))  # type: ignore[union-attr]
-        for m in marks
+        for m in lines
     )
 
 
@@ -75,9 +83,12 @@ def test_cards_0_2_mm_apart_get_marks_on_their_own_cut_lines_only() -> None:
 
 def test_with_no_room_beyond_the_bleed_marks_stand_over_the_bleed() -> None:
     """202 × 276.4 mm paper: the art starts 6.5 mm from the side and 6.2 mm from the top, so
-    each mark runs from the printable edge, 5 mm in, to the cut."""
+    each mark runs from the printable edge, 5 mm in, to the cut, in 0.4 pt on a white casing
+    (seen on a dark bleed)."""
     xs, ys = (6.5, 69.5, 132.5, 195.5), (6.2, 94.2, 182.2, 270.2)
-    assert _mm(crop_marks(_grid((mm(202), mm(276.4))), mm(3), mm(5))) == sorted(
+    marks = crop_marks(_grid((mm(202), mm(276.4))), mm(3), mm(5))
+    assert {mark.paint for mark in marks} == {MARK_CASING, MARK_OVER_ART}  # type: ignore[union-attr]
+    assert _mm(marks) == sorted(
         [(x, 5.0, x, 6.2) for x in xs]
         + [(x, 271.4, x, 270.2) for x in xs]
         + [(5.0, y, 6.5, y) for y in ys]
