@@ -116,6 +116,7 @@ class _Checker:
         self.rules = rules
         self.spans = spans
         self.diagnostics = diagnostics
+        self.misdirected: set[tuple[str, str]] = set()  # (rule, section) reported once
 
     def exists(self, what: str, name: str, known: Iterable[str], path: PathKey) -> bool:
         choices = set(known)
@@ -144,11 +145,15 @@ class _Checker:
         if not self.exists("section", section_id, self.rules.sections, path):
             return
         section = self.rules.sections[section_id]
-        # a rule must point at the section that explains it; a section's own text may point
-        # at any other section, as a contents sentence does ("movement (§4.0), cannons (§5.0)")
-        if owner in self.rules.sections:
+        # a rule must point at the section that explains it, or at one holding a table it
+        # consults; a section's own text may point at any other section, as a contents
+        # sentence does ("movement (§4.0), cannons (§5.0)")
+        if owner in self.rules.sections or (owner, section_id) in self.misdirected:
             return
+        if set(section.covers) & set(self.rules.tables):
+            return  # a table is consulted from any rule: "roll on the table in §3"
         if section.covers and owner and not {owner, *self._parts(owner)} & set(section.covers):
+            self.misdirected.add((owner, section_id))  # its `see:` and its text's ref(), once
             self.diagnostics.add(
                 RULE_WRONG_SECTION,
                 f"'{owner}' refers to {section_name(section)}, which is about "

@@ -428,9 +428,9 @@ def uncut_edges(items: list[Item]) -> Iterator[Finding]:
     """Each straight edge of a piece must be found on paper: a crop mark on its line, or a cut
     line drawn along it."""
     marks = [i.box for i in items if i.role == "crop"]
-    lines = {  # the line each crop mark lies on: a thin upright mark's x, a thin flat one's y
-        True: sorted((x0 + x1) / 2 for x0, _, x1, _ in marks if x1 - x0 < TOUCH),
-        False: sorted((y0 + y1) / 2 for _, y0, _, y1 in marks if y1 - y0 < TOUCH),
+    lines = {  # the line each crop mark lies on: an upright mark's x, a flat one's y
+        True: sorted((box[0] + box[2]) / 2 for box in marks if _upright(box)),
+        False: sorted((box[1] + box[3]) / 2 for box in marks if not _upright(box)),
     }
     cuts = [i for i in items if i.role == "cut"]
     for trim in (i for i in items if i.role == "trim"):
@@ -468,7 +468,7 @@ def marks_of_nothing(items: list[Item]) -> Iterator[Finding]:
     ys = sorted({y for box in trims for y in (box[1], box[3])})
     for mark in (i for i in items if i.role == "crop"):
         x0, y0, x1, y1 = mark.box
-        vertical = x1 - x0 < TOUCH
+        vertical = _upright(mark.box)
         at = (x0 + x1) / 2 if vertical else (y0 + y1) / 2
         if not _touching(xs if vertical else ys, at):
             yield Finding(
@@ -477,6 +477,13 @@ def marks_of_nothing(items: list[Item]) -> Iterator[Finding]:
                 "marks stand only at cut lines that bound a piece; this one marks an empty slot",
             )
             return
+
+
+def _upright(box: BBox) -> bool:
+    """Whether a crop mark (a straight line, at least a millimetre long, its box grown by its
+    stroke: a mark over the bleed is cased in white 0.4 mm wide) runs up the page."""
+    x0, y0, x1, y1 = box
+    return x1 - x0 < y1 - y0
 
 
 def _touching(lines: list[float], at: float) -> bool:

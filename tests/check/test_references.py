@@ -336,6 +336,46 @@ def test_a_phase_may_point_at_the_section_of_an_action_or_step_it_holds(tmp_path
     ]
 
 
+def test_a_rule_may_point_at_the_section_of_a_table_it_consults_and_is_told_once(
+    tmp_path: Path,
+) -> None:
+    """'Score by the table in §5': a section holding a table may be pointed at from any rule
+    (a new user's phase had to move into its table's section). A rule pointing at a section
+    about something else is told once, though its `see:` and its text both point there."""
+    loaded, lines = with_blocks(
+        tmp_path,
+        sections="""
+        market: {title: The market, number: "4", covers: [buy]}
+        scoring: {title: Scoring, number: "5", covers: [points]}
+        """,
+        structure="""
+        unit: turn
+        units: [turn]
+        phases:
+          turn: {title: Actions, text: Spend your actions., see: [market]}
+          end:
+            title: End
+            text: "Score by the table in {{ ref('scoring') }}; never buy ({{ ref('market') }})."
+            see: [scoring, market]
+        """,
+        actions="""
+        buy: {title: Buy, phase: turn, text: Take a card.}
+        """,
+        tables="""
+        points: {kind: lookup, key: cards, rows: [{key: one, result: 1 point}]}
+        """,
+    )
+    wrong_section = [found for found in _references(loaded) if found[0] == "PK503"]
+    assert wrong_section == [
+        (
+            "PK503",
+            line_of(lines, "see: [scoring, market]"),
+            "'end' refers to §4 The market, which is about 'buy'",
+            WRONG_SECTION_HINT,
+        ),
+    ]
+
+
 def test_an_id_two_rules_share_is_reported_at_the_second(tmp_path: Path) -> None:
     loaded, lines = with_blocks(
         tmp_path,

@@ -102,6 +102,7 @@ def letter_size(across_flats: float) -> float:
 _LINES = (0, 1, -1, 2, -2)  # a name's moves up and down, in lines
 _HALF_LINES = (0, 0.5, -0.5, 1, -1, 1.5, -1.5, 2, -2)  # and in half lines, to clear a hex side
 
+
 @dataclass(frozen=True)
 class MapFrame:
     """Where the board sits: its layout, outer size, and the rectangle edge half-hexes fill."""
