@@ -288,6 +288,17 @@ def load_yaml(
                 hint="close the quote at the end of this line",
             )
             return None
+        dedented = _dedented_line(text, error) if problem in _BLAMES_THE_LAYOUT else None
+        if dedented is not None:
+            line, indent = dedented
+            diagnostics.add(
+                YAML_SYNTAX,
+                "this line is indented less than the lines around it: YAML reads it as a key "
+                "of the block outside, and the line after it then fits no block",
+                Span(file, line, 1),
+                hint=f"indent it like the lines above and below it ({indent} spaces)",
+            )
+            return None
         words = _in_words(problem, error, _character(text, mark))
         if "maximum nesting depth" in problem:  # libyaml ≥ 0.2.5 stops at 1000 levels itself
             _too_deep(diagnostics, span)
@@ -335,6 +346,28 @@ def _quote_left_open(text: str, error: yaml.MarkedYAMLError) -> tuple[int, int] 
         if closing is None and _parses(lines, number, mark):
             return number + 1, quoted.end()
     return None
+
+
+def _dedented_line(text: str, error: yaml.MarkedYAMLError) -> tuple[int, int] | None:
+    """(line from 1, the indentation it needs) of a line indented less than the lines on both
+    sides of it, just before the line the parser stopped on, when indenting it like them makes
+    the text parse: the mistake the parser's complaint about the next line hides."""
+    if error.problem_mark is None:
+        return None
+    lines = _LINE_BREAK.split(text)
+    filled = [n for n in range(min(error.problem_mark.line + 1, len(lines))) if lines[n].strip()]
+    if len(filled) < 3:
+        return None
+    before, suspect, after = filled[-3:]
+    depth = [len(lines[n]) - len(lines[n].lstrip(" ")) for n in (before, suspect, after)]
+    if not depth[1] < min(depth[0], depth[2]) or depth[0] != depth[2]:
+        return None
+    mended = [*lines[:suspect], " " * depth[0] + lines[suspect].lstrip(" "), *lines[suspect + 1 :]]
+    try:
+        yaml.compose("\n".join(mended), Loader=_PARSER)
+    except yaml.YAMLError:
+        return None
+    return suspect + 1, depth[0]
 
 
 def _parses(lines: list[str], number: int, mark: str) -> bool:
