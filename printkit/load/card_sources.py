@@ -474,14 +474,26 @@ def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
             name: Cell(None if _blank(value) else value, Span(shown, line, column), header_span)
             for (column, name, header_span), value in zip(columns, padded, strict=False)
         }
-        for column, value in enumerate(row[len(names) :], start=len(names) + 1):
-            if not _blank(value):
-                diagnostics.add(
-                    CARD_DATA_BAD,
-                    "a value in a column without a header",
-                    Span(shown, line, column),
-                    hint="name the column in the header row, or remove the value",
-                )
+        beyond = [
+            column
+            for column, value in enumerate(row[len(names) :], start=len(names) + 1)
+            if not _blank(value)
+        ]
+        if beyond:  # once a row: a text's unquoted commas make several
+            quoting = (
+                "; a cell whose text holds a comma must be in double quotes "
+                '("Discard a card, then draw.")'
+                if str(shown).lower().endswith(".csv")
+                else ""
+            )
+            diagnostics.add(
+                CARD_DATA_BAD,
+                f"this row has values in {len(beyond)} column(s) past the header's "
+                f"{len(names)}",
+                Span(shown, line, beyond[0]),
+                hint=f"name the column in the header row, or remove the value{quoting}",
+            )
+            continue  # its values stand in the wrong columns: their findings would mislead
         rows.append(cells)
     return rows
 
