@@ -135,7 +135,7 @@ def test_a_missing_sheet_is_named_with_the_sheets_there_are(tmp_path: Path) -> N
         ("name,count,effect,power\nTwin,1,Play.,1\nGiant,1,Big.,lots\n", "PK801", 3, 4, "power"),
         ("name,count,name\nTwin,1,x\n", "PK801", 1, 3, "repeated"),
         ("name,,effect\nTwin,1,x\n", "PK801", 1, 2, "empty"),
-        ("name,count\nTwin,1,stray\n", "PK801", 2, 3, "without a header"),
+        ("name,count\nTwin,1,stray\n", "PK801", 2, 3, "past the header's 2"),
         ('name,count,effect\nTwin,1,"open quote\n', "PK801", 2, 3, "never closed"),
         # a cell that spans lines and closes, then one never closed, on the row's next line
         (
