@@ -235,13 +235,26 @@ def _key_hint(key: str, root: type[BaseModel], parent: PathKey, data: Any) -> st
     kind = _step(mapping, "kind")
     if isinstance(kind, str) and key in allowed_keys(root, parent):
         return f"kind '{kind}' takes no '{key}'; it takes {', '.join(sorted(allowed))}"
-    if _step(mapping, key) is None and any(char in key for char in " ()."):
+    worded = any(char in key for char in " ().")  # words, not a key: the end of a text
+    if _step(mapping, key) is None and (worded or closest(key, allowed) is None):
         # {description: counters (front full, back reduced)}: the comma ended the text
-        return (
-            "a comma inside {…} starts a new key: put text that holds a comma in quotes, "
+        example = _rejoined(mapping, key) or (
             'e.g. description: "counters (front full, back reduced)"'
         )
+        keys = "" if worded else f"; else the keys it takes are {', '.join(sorted(allowed))}"
+        quote = "a comma inside {…} starts a new key: put text that holds a comma in quotes"
+        return f"{quote}: {example}{keys}"
     return did_you_mean(key, allowed)
+
+
+def _rejoined(mapping: Any, key: str) -> str | None:
+    """The text a comma split, quoted whole: the value before the stray key and the key
+    ('description: "unit counters, two-sided"'), when that value is text."""
+    keys = list(mapping) if isinstance(mapping, dict) else []
+    before = keys[keys.index(key) - 1] if key in keys and keys.index(key) > 0 else None
+    if before is None or not isinstance(mapping[before], str):
+        return None
+    return f'{before}: "{mapping[before]}, {key}"'
 
 
 def _at(data: Any, path: PathKey) -> Any:
