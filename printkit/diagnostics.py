@@ -1611,11 +1611,16 @@ def did_you_mean(
     options = sorted(set(choices))
     close = closest(word, options)
     if close is not None:
-        return f"did you mean '{close}'?"
+        return f"did you mean '{_shortened(close)}'?"
     if options:
-        shown = ", ".join(options[:12]) + (", …" if len(options) > 12 else "")
+        shown = ", ".join(map(_shortened, options[:12])) + (", …" if len(options) > 12 else "")
         return f"expected one of: {shown}"
     return otherwise
+
+
+def _shortened(name: str, most: int = 80) -> str:
+    """A name as a hint shows it: a package's path 2,000 characters long, cut in its middle."""
+    return name if len(name) <= most else f"{name[: most // 2 - 1]}…{name[-(most // 2) :]}"
 
 
 def closest(word: str, choices: Iterable[str]) -> str | None:

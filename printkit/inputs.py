@@ -31,6 +31,7 @@ from typing import Literal, Union, get_args, get_origin, get_type_hints
 from printkit.cache import Digest, digest
 from printkit.draw.ops import Document, Group
 from printkit.load.files import ART
+from printkit.load.walk import walk
 
 # The libraries whose output is in printkit's files: a new version may write other bytes.
 _WRITERS = ("reportlab", "pypdfium2", "pillow", "svgwrite", "svglib", "pikepdf", "fonttools")
@@ -86,14 +87,13 @@ def folder_hash(folder: Path, skip: Path | None = None) -> FolderHash:
     everything, art = Digest(), Digest()
     skipped = skip.resolve() if skip is not None else None
     budget = [READ_BUDGET]
-    for root, folders, files in os.walk(folder):
-        folders.sort()
+    real = folder.resolve()  # the walk enters no link: every folder under it is as named
+    for root, folders, others in walk(real):  # a link, to a folder too, is one of `others`
         if skipped is not None:
-            folders[:] = [f for f in folders if (Path(root) / f).resolve() != skipped]
-        linked = [name for name in folders if (Path(root) / name).is_symlink()]  # not walked
-        for name in sorted([*files, *linked]):
-            path = Path(root) / name
-            parts = (path.relative_to(folder).as_posix(), _contents(path, budget))
+            folders[:] = [name for name in folders if root / name != skipped]
+        for name in others:
+            path = root / name
+            parts = (path.relative_to(real).as_posix(), _contents(path, budget))
             is_art = path.suffix.lower() in ART.suffixes
             for part in parts:
                 everything.add(part)

@@ -8,7 +8,6 @@ with errors writes nothing and its last good output stays.
 from __future__ import annotations
 
 import logging
-import os
 import threading
 import time
 from collections.abc import Iterable
@@ -19,6 +18,7 @@ import click
 
 from printkit.commands.build import build
 from printkit.diagnostics import Diagnostics, did_you_mean
+from printkit.load.walk import walk
 
 if TYPE_CHECKING:
     from http.server import ThreadingHTTPServer
@@ -109,14 +109,10 @@ def real_folders(watched: list[Path], out: Path) -> list[Path]:
     skipped = out.resolve()
     found: list[Path] = []
     for top in watched:
-        for root, folders, _ in os.walk(top):  # links to folders are listed, never entered
-            here = Path(root)
+        real = top.resolve()  # the walk enters no link: every folder under it is as named
+        for here, folders, _ in walk(real):  # a link to a folder is not one of `folders`
             folders[:] = [
-                name
-                for name in sorted(folders)
-                if not name.startswith(".")
-                and not (here / name).is_symlink()
-                and (here / name).resolve() != skipped
+                name for name in folders if not name.startswith(".") and here / name != skipped
             ]
             found.append(here)
     return found

@@ -488,8 +488,7 @@ def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
             )
             diagnostics.add(
                 CARD_DATA_BAD,
-                f"this row has values in {len(beyond)} column(s) past the header's "
-                f"{len(names)}",
+                f"this row has values in {len(beyond)} column(s) past the header's {len(names)}",
                 Span(shown, line, beyond[0]),
                 hint=f"name the column in the header row, or remove the value{quoting}",
             )

@@ -30,6 +30,7 @@ from printkit.diagnostics import (
     did_you_mean,
     relative,
 )
+from printkit.load.walk import files_under
 
 MB = 1024 * 1024
 # what to do about a file of the package that is a link out of the game's folder (never read)
@@ -160,6 +161,15 @@ def _real(path: Path, kind: Kind) -> Path:
         raise Refused(kind.unreadable, message, hint, at=path) from None
 
 
+def _inside_file(path: Path, root: Path) -> bool:
+    """A regular file (a link to one inside `root` too) for 'did you mean'; False for a link
+    out, a link that loops, or a path the system refuses."""
+    try:
+        return path.is_file() and path.resolve().is_relative_to(root)
+    except (RuntimeError, OSError):
+        return False
+
+
 def size_in_words(size: int) -> str:
     """A size as people say it: '11 MB', '10.5 MB', '64 KB'."""
     number, unit = (size / MB, "MB") if size >= MB else (size / 1024, "KB")
@@ -220,11 +230,10 @@ class GameFiles:
         none of them, so it is never offered for the very name that was refused."""
         return sorted(
             p.relative_to(self.folder).as_posix()
-            for p in self.folder.rglob("*")
+            for p in files_under(self.folder)
             if p.suffix.lower() in kind.suffixes
             and not p.name.startswith("~$")  # Excel's lock file beside an open workbook
-            and p.is_file()  # False for a link that loops
-            and p.resolve().is_relative_to(self.root)
+            and _inside_file(p, self.root)
         )
 
     def read(self, path: Path, kind: Kind) -> bytes:

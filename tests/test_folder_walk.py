@@ -1,0 +1,86 @@
+"""A game folder nested deeper than Python's recursion (os.walk recursed on 3.11) or holding a
+path longer than the system takes: build, validate and watch walk it without an internal error,
+and what cannot be listed is passed over."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from support import GOOD, parse_diagnostics, run_cli
+
+from printkit.commands.watch import real_folders
+from printkit.inputs import folder_hash
+from printkit.load.walk import walk
+
+
+def _game(tmp_path: Path) -> Path:
+    folder = tmp_path / "rule_data" / "minimal_deck"
+    shutil.copytree(GOOD / "minimal_deck", folder)
+    return folder
+
+
+def _deep(folder: Path, levels: int) -> Path:
+    """`levels` nested folders made one at a time from the deepest so far (a path of 2,400
+    characters is too long for one call on some systems)."""
+    here = os.open(folder, os.O_RDONLY)
+    try:
+        for _ in range(levels):
+            os.mkdir("a", dir_fd=here)
+            deeper = os.open("a", os.O_RDONLY, dir_fd=here)
+            os.close(here)
+            here = deeper
+        with open(os.open("x.png", os.O_WRONLY | os.O_CREAT, dir_fd=here), "wb") as file:
+            file.write(b"not art")
+    finally:
+        os.close(here)
+    return folder
+
+
+def test_a_folder_nested_1200_deep_is_walked_without_recursion(tmp_path: Path) -> None:
+    folder = _deep(_game(tmp_path), 1200)
+    walked = [here for here, _, _ in walk(folder)]
+    assert len(walked) >= 1  # the folders the system lets it list, never a RecursionError
+    folder_hash(folder)  # raised RecursionError
+    assert real_folders([folder], tmp_path / "out")  # watch's folders: the same walk
+    built = run_cli("--rule-data", tmp_path / "rule_data", "build", "--out", tmp_path / "out")
+    assert built.exit_code == 0, built.output
+
+
+def test_a_missing_file_in_a_deep_folder_is_a_diagnostic_with_a_short_hint(
+    tmp_path: Path,
+) -> None:
+    """'Did you mean' lists the game's art: the deep file's 2,400-character path is cut."""
+    folder = _deep(_game(tmp_path), 1200)
+    game = folder / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    layout = "    regions:\n"
+    art = (
+        "      art:\n        kind: image\n        x: 4mm\n        y: 60mm\n"
+        "        width: 10mm\n        height: 10mm\n        image: art/missing.png\n"
+    )
+    game.write_text(text.replace(layout, layout + art, 1), encoding="utf-8")
+    result = run_cli("--rule-data", tmp_path / "rule_data", "validate", "--no-simulate")
+    assert result.exit_code == 1, result.output
+    [problem] = parse_diagnostics(result.output)
+    assert problem.code == "PK810"
+    assert problem.hint is not None and len(problem.hint) < 200, problem.hint
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the path limit is the POSIX one")
+def test_a_path_longer_than_the_system_takes_is_passed_over(tmp_path: Path) -> None:
+    folder = _game(tmp_path)
+    here = os.open(folder, os.O_RDONLY)
+    try:
+        for _ in range(18):  # 18 names of 250 characters: a path past 4,096 bytes
+            os.mkdir("n" * 250, dir_fd=here)
+            deeper = os.open("n" * 250, os.O_RDONLY, dir_fd=here)
+            os.close(here)
+            here = deeper
+    finally:
+        os.close(here)
+    folder_hash(folder)  # raised 'File name too long'
+    built = run_cli("--rule-data", tmp_path / "rule_data", "build", "--out", tmp_path / "out")
+    assert built.exit_code == 0, built.output
