@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,6 +23,39 @@ def _game(tmp_path: Path) -> Path:
     folder = tmp_path / "rule_data" / "minimal_deck"
     shutil.copytree(GOOD / "minimal_deck", folder)
     return folder
+
+
+@pytest.fixture
+def deep_games(tmp_path: Path) -> Iterator[Path]:
+    """A folder for games nested deep, emptied from the deepest folder up when the test ends:
+    pytest's own clean-up recurses (shutil.rmtree), as os.walk did."""
+    yield tmp_path
+    _remove_chain(tmp_path / "rule_data")
+
+
+def _remove_chain(top: Path) -> None:
+    """Remove a tree whose folders each hold at most one folder, without recursion."""
+    if not top.exists():
+        return
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))  # rmtree of the shallow part
+    descriptors, names = [os.open(top, os.O_RDONLY)], []
+    while True:
+        here = descriptors[-1]
+        inner = []
+        for name in os.listdir(here):
+            if stat.S_ISDIR(os.stat(name, dir_fd=here, follow_symlinks=False).st_mode):
+                inner.append(name)
+            else:
+                os.unlink(name, dir_fd=here)
+        if len(inner) != 1:
+            break
+        names.append(inner[0])
+        descriptors.append(os.open(inner[0], os.O_RDONLY, dir_fd=here))
+    os.close(descriptors.pop())
+    while names:
+        os.rmdir(names.pop(), dir_fd=descriptors[-1])
+        os.close(descriptors.pop())
+    shutil.rmtree(top)
 
 
 def _deep(folder: Path, levels: int) -> Path:
@@ -39,7 +75,8 @@ def _deep(folder: Path, levels: int) -> Path:
     return folder
 
 
-def test_a_folder_nested_1200_deep_is_walked_without_recursion(tmp_path: Path) -> None:
+def test_a_folder_nested_1200_deep_is_walked_without_recursion(deep_games: Path) -> None:
+    tmp_path = deep_games
     folder = _deep(_game(tmp_path), 1200)
     walked = [here for here, _, _ in walk(folder)]
     assert len(walked) >= 1  # the folders the system lets it list, never a RecursionError
@@ -50,9 +87,10 @@ def test_a_folder_nested_1200_deep_is_walked_without_recursion(tmp_path: Path) -
 
 
 def test_a_missing_file_in_a_deep_folder_is_a_diagnostic_with_a_short_hint(
-    tmp_path: Path,
+    deep_games: Path,
 ) -> None:
     """'Did you mean' lists the game's art: the deep file's 2,400-character path is cut."""
+    tmp_path = deep_games
     folder = _deep(_game(tmp_path), 1200)
     game = folder / "game.yaml"
     text = game.read_text(encoding="utf-8")
