@@ -1085,14 +1085,16 @@ TEXT_TOO_MUCH = _code(
 ART_TOO_MUCH = _code(
     "PK809",
     Severity.ERROR,
-    "a material shows too many pixels of art",
+    "a material shows too much art",
     "The PDF stores every raster picture (PNG, JPEG) a material shows whole, and storing it "
-    "costs about a second for 24 million pixels. The distinct pictures of one material, image "
-    "regions and icons, each file counted once however many pieces show it, may add up to at "
-    "most the limit (`printkit schema --limits`), counted from their headers before any is "
-    "decoded. Scale the pictures down to what they print at 300 dpi (a whole 63 × 88 mm card "
-    "with 3 mm bleed: 815 × 1110 pixels; PK812 says when one is below it), or split the "
-    "pieces over several materials.",
+    "costs about a second for 24 million pixels; svglib draws about 2,000 SVG elements a "
+    "second. The distinct art of one material, image regions and icons, each file counted "
+    "once however many pieces show it, may add up to at most the limits (`printkit schema "
+    "--limits`): pixels, counted from the pictures' headers (an SVG's embedded ones too) "
+    "before any is decoded, and SVG elements, `<use>` copies counted, before any is drawn. "
+    "Scale the pictures down to what they print at 300 dpi (a whole 63 × 88 mm card with 3 mm "
+    "bleed: 815 × 1110 pixels; PK812 says when one is below it), simplify the drawings, or "
+    "split the pieces over several materials.",
 )
 ART_NOT_FOUND = _code(
     "PK810",
@@ -1131,7 +1133,9 @@ ART_TOO_COMPLEX = _code(
     "SVG art is too much work to draw",
     "SVG art has more elements than printkit draws (5,000, each <use> counted as the elements "
     "it copies), nests them more than 100 deep (through <use> too), has more than 500,000 "
-    "characters of path data, or has a <use> that copies an element it lies in. svglib takes "
+    "characters of path data, embeds pictures of more than 50 million pixels in all (a "
+    "picture counted once for each <use> of it: svglib decodes it for each), or has a <use> "
+    "that copies an element it lies in. svglib takes "
     "about half a millisecond an element: a file of 400,000 took minutes. The figures are in "
     "docs/limits.md ('Input limits').",
 )

@@ -138,12 +138,20 @@ def stated_pixels(source: str | Path) -> tuple[int, int] | None:
     if expected is None:
         return None
     try:
-        data = art_bytes(source)
-        if _format_of(data[:16]) != expected:
-            return None
+        return header_pixels(art_bytes(source), expected)
+    except ArtProblem:
+        return None
+
+
+def header_pixels(data: bytes, expected: str) -> tuple[int, int] | None:
+    """The size a PNG's or JPEG's header states, no pixel decoded; None for data that is not
+    that format, or whose header cannot be read."""
+    if _format_of(data[:16]) != expected:
+        return None
+    try:
         with _reader(expected)(BytesIO(data)) as image:
             return image.size
-    except (ArtProblem, SyntaxError, ValueError, EOFError, OSError):
+    except (SyntaxError, ValueError, EOFError, OSError):
         return None
 
 

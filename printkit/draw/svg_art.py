@@ -22,7 +22,13 @@ from typing import TYPE_CHECKING
 
 from printkit.draw.fonts import FACES, ensure_face
 from printkit.draw.images import ArtProblem, art_bytes, decode_raster, once_per_file
-from printkit.draw.svg_bounds import check_element_count, check_svg_numbers, check_svg_work
+from printkit.draw.svg_bounds import (
+    RASTER_DATA,
+    SvgCost,
+    check_element_count,
+    check_svg_numbers,
+    check_svg_work,
+)
 
 if TYPE_CHECKING:  # lxml and reportlab's graphics are paid for only by games with SVG art
     from lxml.etree import _Element, _ElementTree
@@ -30,21 +36,35 @@ if TYPE_CHECKING:  # lxml and reportlab's graphics are paid for only by games wi
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 _IMPORT = re.compile(r"@import\s*(?:url\(\s*)?['\"]?([^'\")\s;]*)", re.IGNORECASE)
-_RASTER_DATA = re.compile(r"data:image/(png|jpe?g);base64,")  # as svglib reads it, case and all
 _SELF_CONTAINED = "embed the picture as a data: URI or draw it in the SVG"
 _SIZE_HINT = 'give the <svg> element a viewBox (viewBox="0 0 100 100") or a width and height'
 _EXPORT_AGAIN = "export the drawing again as SVG"
 
 
 @once_per_file
-def svg_drawing(path: Path) -> Drawing:
-    """The SVG as a reportlab drawing, for the PDF backend to place as a form; an SVG that is
-    broken, has no size or refers to other files is an ArtProblem."""
+def _checked(path: Path) -> tuple[_ElementTree, SvgCost]:
+    """The SVG parsed and checked, and what it costs to draw; a broken one, one past a bound
+    or one referring to other files is an ArtProblem."""
     tree = _parse(art_bytes(path))
     root = tree.getroot()
     _check_root(root)
-    check_svg_work(root)  # first, as it bounds the work of the checks after it
+    cost = check_svg_work(root)  # first, as it bounds the work of the checks after it
     _check_self_contained(tree)
+    return tree, cost
+
+
+def svg_cost(path: str | Path) -> SvgCost:
+    """What drawing the SVG costs (its elements and embedded pixels, `<use>` copies counted),
+    known before svglib draws it: what a material's art is counted by."""
+    return _checked(path)[1]
+
+
+@once_per_file
+def svg_drawing(path: Path) -> Drawing:
+    """The SVG as a reportlab drawing, for the PDF backend to place as a form; an SVG that is
+    broken, has no size or refers to other files is an ArtProblem."""
+    tree, _ = _checked(path)
+    root = tree.getroot()
     from svglib.svglib import SvgRenderer
 
     try:
@@ -156,7 +176,7 @@ def _check_self_contained(tree: _ElementTree) -> None:
 def _check_href(value: str, line: int) -> None:
     """svglib draws `#id` and PNG or JPEG data URIs, written exactly so; anything else it takes
     for the path of a file to read (even ' #id' or 'data:image/gif;…'), so it is refused."""
-    picture = _RASTER_DATA.match(value)
+    picture = RASTER_DATA.match(value)
     if picture:
         _check_embedded(value[picture.end() :], picture[1], line)
     elif value.lower().startswith("data:"):

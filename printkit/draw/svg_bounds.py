@@ -12,13 +12,16 @@ PDF as the word 'nan', which no viewer reads.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import math
+import re
 from dataclasses import dataclass
 from io import BytesIO
 from typing import TYPE_CHECKING
 
 from printkit.diagnostics import ART_NUMBER_OUT_OF_RANGE, ART_TOO_COMPLEX
-from printkit.draw.images import ArtProblem
+from printkit.draw.images import MAX_PIXELS, ArtProblem, header_pixels
 
 if TYPE_CHECKING:
     from lxml.etree import _Element
@@ -32,6 +35,7 @@ MAX_PATH_DATA = 500_000  # characters of path data (d, points) in all: 100,000 c
 # Any number the drawing is made of, and how far its transforms together magnify or move it:
 # far beyond any drawing (a billion points is 350 km), far below what reportlab can write.
 MAX_SVG_NUMBER = 1e9
+RASTER_DATA = re.compile(r"data:image/(png|jpe?g);base64,")  # as svglib reads it, case and all
 MIN_SVG_SIZE = 1e-3  # points: a drawing smaller is scaled up over 10^8 times to fill a region
 # svglib's shapes by the SVG element they come from, for a message
 _SHAPES = {"String": "text", "NoStrokePath": "path", "ClippingPath": "clip path"}
@@ -52,11 +56,14 @@ class ArtOutOfRange(ArtProblem):
 
 
 @dataclass(frozen=True)
-class _Cost:
-    """What an element costs svglib once its `<use>`s are expanded."""
+class SvgCost:
+    """What an element costs svglib once its `<use>`s are expanded: its elements, its path
+    data, and the pixels of the pictures it embeds (svglib decodes a picture once for each
+    `<use>` of it: a 7000 × 7000 one used a hundred times took 3.5 GB and was not done)."""
 
     elements: int
     path_data: int
+    pixels: int
 
 
 def check_element_count(data: bytes, parser_options: dict[str, bool]) -> None:
@@ -78,8 +85,9 @@ def check_element_count(data: bytes, parser_options: dict[str, bool]) -> None:
         return
 
 
-def check_svg_work(root: _Element) -> None:
-    """Refuse art whose elements, nesting or path data, `<use>` copies counted, pass a bound."""
+def check_svg_work(root: _Element) -> SvgCost:
+    """What the art costs to draw; refused where its elements, nesting, path data or embedded
+    pictures' pixels, `<use>` copies counted, pass a bound."""
     from lxml import etree
 
     cost = _Counter(list(root.iter(etree.Element))).cost(root, ())
@@ -95,6 +103,14 @@ def check_svg_work(root: _Element) -> None:
             f"the {MAX_PATH_DATA:,} printkit draws",
             _SIMPLIFY,
         )
+    if cost.pixels > MAX_PIXELS:
+        raise ArtTooComplex(
+            f"draws {cost.pixels / 1_000_000:,.0f} million pixels of embedded pictures once its "
+            f"<use> copies are counted, more than the {MAX_PIXELS // 1_000_000} million of one "
+            "picture printkit reads",
+            "embed a smaller picture, or use it fewer times; or place the picture as PNG art",
+        )
+    return cost
 
 
 class _Counter:
@@ -107,10 +123,10 @@ class _Counter:
         for element in elements:
             if element.get("id") is not None:
                 self.targets.setdefault(f"#{element.get('id')}", []).append(element)
-        self.costs: dict[_Element, _Cost] = {}
+        self.costs: dict[_Element, SvgCost] = {}
         self.element = etree.Element  # the tag filter for elements, not comments
 
-    def cost(self, element: _Element, within: tuple[_Element, ...]) -> _Cost:
+    def cost(self, element: _Element, within: tuple[_Element, ...]) -> SvgCost:
         """`within`: the elements being counted around this one, to find a depth past the
         bound (before recursion does) and a `<use>` that copies its own ancestor."""
         if element in self.costs:
@@ -126,9 +142,10 @@ class _Counter:
         if element.tag.rsplit("}", 1)[-1] == "use":
             parts += [self.cost(target, inside) for target in self._targets(element, inside)]
         data = len(element.get("d") or "") + len(element.get("points") or "")
-        found = _Cost(
+        found = SvgCost(
             1 + sum(p.elements for p in parts),
             data + sum(p.path_data for p in parts),
+            _embedded_pixels(element) + sum(p.pixels for p in parts),
         )
         self.costs[element] = found
         return found
@@ -144,6 +161,24 @@ class _Counter:
                     "make the <use> refer to an element outside it",
                 )
         return targets
+
+
+def _embedded_pixels(element: _Element) -> int:
+    """The pixels an `<image>`'s embedded PNG or JPEG states in its header (0 for anything
+    else, and for a picture the checks after this refuse, at its line)."""
+    if element.tag.rsplit("}", 1)[-1] != "image":
+        return 0
+    href = next((v for k, v in element.attrib.items() if k.rsplit("}", 1)[-1] == "href"), "")
+    picture = RASTER_DATA.match(href)
+    if picture is None:
+        return 0
+    try:
+        data = base64.b64decode(href[picture.end() :].encode("ascii"))
+    except (binascii.Error, UnicodeEncodeError):
+        return 0
+    size = header_pixels(data, "PNG" if picture[1] == "png" else "JPEG")
+    pixels = 0 if size is None else size[0] * size[1]
+    return pixels if pixels <= MAX_PIXELS else 0  # one picture too large: told at its line
 
 
 def check_svg_numbers(drawing: Drawing) -> None:

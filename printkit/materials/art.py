@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.diagnostics import ART_NOT_FOUND, ART_TOO_MUCH
-from printkit.draw.images import Art, stated_pixels
+from printkit.draw.images import Art, ArtProblem, stated_pixels
 from printkit.draw.ops import Group, Image, Op
 from printkit.load.files import ART, GameFiles, Refused
 from printkit.materials.shapes import outline_commands
 from printkit.model.layout import Layout, Region
-from printkit.model.limits import MAX_MATERIAL_ART_PIXELS
+from printkit.model.limits import MAX_MATERIAL_ART_PIXELS, MAX_MATERIAL_SVG_ELEMENTS
 
 PRINT_DPI = 300  # what print shops ask of raster art at its printed size
 Box = tuple[float, float, float, float]
@@ -65,7 +65,8 @@ class ArtFinder:
     files: GameFiles
     warned: set[tuple[str, str]] = field(default_factory=set)
     shown: set[Path] = field(default_factory=set)  # the files admitted
-    pixels: int = 0  # their raster pixels added up
+    pixels: int = 0  # their raster pixels added up (SVG art's embedded pictures too)
+    elements: int = 0  # their SVG elements added up
     over: bool = False  # the bound was passed: no further file is read
 
     def resolve(self, name: str) -> Path | Refusal:
@@ -79,31 +80,60 @@ class ArtFinder:
         return self._admit(name, found)
 
     def _admit(self, name: str, found: Path) -> Path | Refusal:
-        """The file, once its pixels, read from its header, fit in what the material may still
-        show. A file shown by many pieces counts once; once the bound is passed (one PK809)
-        no further file is read."""
+        """The file, once what it costs to draw, read before it is decoded or drawn, fits in
+        what the material may still show: a raster picture's pixels from its header; an SVG's
+        elements and its embedded pictures' pixels, `<use>` copies counted. A file shown by
+        many pieces counts once; once a bound is passed (one PK809) no further file is read."""
         if found in self.shown:
             return found
         if self.over:
             return Refusal("", "", ART_TOO_MUCH, reported=True)
-        size = stated_pixels(found)
-        pixels = 0 if size is None else size[0] * size[1]
-        total = self.pixels + pixels
-        if total <= MAX_MATERIAL_ART_PIXELS:
+        own, size, elements = _cost_of(found)
+        pixels, drawn = self.pixels + own, self.elements + elements
+        if pixels <= MAX_MATERIAL_ART_PIXELS and drawn <= MAX_MATERIAL_SVG_ELEMENTS:
             self.shown.add(found)
-            self.pixels = total
+            self.pixels, self.elements = pixels, drawn
             return found
         self.over = True
-        width, height = size or (0, 0)
+        if pixels > MAX_MATERIAL_ART_PIXELS:
+            told = (
+                f"image '{name}' ({size}) brings the distinct art of this "
+                f"material to {pixels / 1_000_000:,.0f} million pixels, more than the "
+                f"{MAX_MATERIAL_ART_PIXELS // 1_000_000} million one material may show"
+            )
+            scale = (
+                f"scale the pictures down to what they print at {PRINT_DPI} dpi (a 63 × 88 mm "
+                "card with 3 mm bleed: 815 × 1110 pixels)"
+            )
+        else:
+            told = (
+                f"image '{name}' ({elements:,} SVG elements) brings the distinct SVG art of "
+                f"this material to {drawn:,} elements, more than the "
+                f"{MAX_MATERIAL_SVG_ELEMENTS:,} one material may draw"
+            )
+            scale = "simplify the drawings (fewer elements), or export some as PNG"
         return Refusal(
-            f"image '{name}' ({width} × {height} pixels) brings the distinct art of this "
-            f"material to {total / 1_000_000:,.0f} million pixels, more than the "
-            f"{MAX_MATERIAL_ART_PIXELS // 1_000_000} million one material may show",
-            f"scale the pictures down to what they print at {PRINT_DPI} dpi (a 63 × 88 mm "
-            "card with 3 mm bleed: 815 × 1110 pixels), or split the pieces over several materials; "
-            "art past this picture is not read",
+            told,
+            f"{scale}, or split the pieces over several materials; art past this one is not read",
             ART_TOO_MUCH,
         )
+
+
+def _cost_of(found: Path) -> tuple[int, str, int]:
+    """(pixels, their size in words, SVG elements) a file costs to show: a raster picture's
+    size from its header; an SVG's embedded pictures and its elements. Nothing for a file
+    read_art refuses, which it reports."""
+    if found.suffix.lower() != ".svg":
+        width, height = stated_pixels(found) or (0, 0)
+        return width * height, f"{width} × {height} pixels", 0
+    from printkit.draw.svg_art import svg_cost  # lxml: paid for only by SVG art
+
+    try:
+        cost = svg_cost(found)
+    except ArtProblem:
+        return 0, "", 0
+    embedded = f"{cost.pixels / 1_000_000:,.0f} million pixels of embedded pictures"
+    return cost.pixels, embedded, cost.elements
 
 
 def place_art(layout: Layout, region: Region, art: Art) -> list[Op]:

@@ -166,6 +166,10 @@ MAX_LAID_OUT_TEXT = 2_000_000
 # (245 million pixels) build in PDF, SVG and PNG in 14 s and 1.2 GB on a loaded two-core machine;
 # the bound leaves room for 275 distinct poker illustrations at 300 dpi with 3 mm bleed.
 MAX_MATERIAL_ART_PIXELS = 250_000_000
+# SVG elements of the distinct SVG art one material shows, `<use>` copies counted: svglib draws
+# about 2,000 a second, so 100 distinct drawings of 4,200 elements each took 89 s to validate.
+# Ten of the largest a drawing may be (5,000 elements each), or a hundred illustrations of 500.
+MAX_MATERIAL_SVG_ELEMENTS = 50_000
 # A deck's card data URL (`printkit fetch`): what browsers and servers reliably accept in one
 # address; a Google Sheets link is about 100 characters.
 MAX_URL_LENGTH = 2000
@@ -222,9 +226,16 @@ WORK_LIMITS = (
         "PK808, at the text region where the sum passes it",
     ),
     WorkLimit(
-        "pixels of the distinct raster art (PNG, JPEG) one material shows, image regions and "
-        "icons, each file counted once from its header before any is decoded",
+        "pixels of the distinct raster art (PNG, JPEG, and pictures embedded in SVG art, "
+        "`<use>` copies counted) one material shows, image regions and icons, each file "
+        "counted once from its header before any is decoded",
         f"{MAX_MATERIAL_ART_PIXELS // 1_000_000:,} million",
+        "PK809, at the `image` (or the icon) that passes it; the art past it is not read",
+    ),
+    WorkLimit(
+        "elements of the distinct SVG art one material shows, image regions and icons, "
+        "`<use>` copies counted, each file counted once, before svglib draws any",
+        f"{MAX_MATERIAL_SVG_ELEMENTS:,}",
         "PK809, at the `image` (or the icon) that passes it; the art past it is not read",
     ),
     WorkLimit(
