@@ -22,6 +22,7 @@ import pytest
 from PIL import Image
 from support import GOOD, REPO, Reported, files_under, parse_diagnostics, run_cli
 
+from printkit.draw.images import jpeg_scans
 from printkit.draw.svg_art import css_urls
 
 REGION = """      emblem:
@@ -334,3 +335,28 @@ def _font_names(page: pypdf.PageObject) -> set[str]:
 )
 def test_css_urls_are_read_in_one_pass(css: str, named: list[str]) -> None:
     assert list(css_urls(css)) == named
+
+
+def _jpeg(progressive: bool, exif_thumbnail: bool = False) -> bytes:
+    """A JPEG as Pillow writes it; with a second, baseline JPEG inside an APP1 segment after
+    the SOI, as a camera's EXIF thumbnail stands."""
+    file = io.BytesIO()
+    Image.new("RGB", (300, 200), (10, 200, 30)).save(file, "JPEG", progressive=progressive)
+    data = file.getvalue()
+    if not exif_thumbnail:
+        return data
+    thumbnail = io.BytesIO()
+    Image.new("RGB", (16, 16), (0, 0, 0)).save(thumbnail, "JPEG")
+    payload = b"Exif\x00\x00" + thumbnail.getvalue()
+    return data[:2] + b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload + data[2:]
+
+
+@pytest.mark.parametrize(
+    ("progressive", "thumbnail", "scans"), [(False, False, 1), (True, False, 10), (True, True, 10)]
+)
+def test_a_jpeg_s_scans_are_counted_from_its_markers(
+    progressive: bool, thumbnail: bool, scans: int
+) -> None:
+    """A baseline JPEG has one scan, a progressive one as Pillow writes it ten; a thumbnail's
+    scan inside an APP segment is not the picture's."""
+    assert jpeg_scans(_jpeg(progressive, thumbnail)) == scans

@@ -33,6 +33,11 @@ RASTER_SUFFIXES = tuple(RASTER_FORMATS)
 # 50 million pixels print 60 × 60 cm at 300 dpi, far more than any piece needs, and a build
 # showing them costs about 6 s and 0.6 GB; a 46 KB file of 169 million took 14 s and 1.9 GB.
 MAX_PIXELS = 50_000_000
+# Scans of a progressive JPEG: each is decoded over the whole picture, so a 1.3 MB file of
+# 10,000 scans took 420 s of CPU to refuse, and a valid one of 2,646 scans 11.5 s to check and
+# 49 s to build. Encoders write up to about ten; libjpeg-turbo's own tools offer a scan limit
+# for this reason.
+MAX_JPEG_SCANS = 100
 # Decoded PNG pixels kept from the check for the PDF: as many as one picture may have, so keeping
 # them costs no more memory than drawing the largest picture does.
 KEPT_PIXELS = MAX_PIXELS
@@ -180,7 +185,16 @@ def decode_raster(file: BinaryIO, expected: str) -> Image.Image:
         picture = _reader(expected)(file)
         if expected == "JPEG":
             file.seek(0)
-            _decode_jpeg(file.read())
+            data = file.read()
+            scans = jpeg_scans(data)
+            if scans > MAX_JPEG_SCANS:
+                raise ArtProblem(
+                    f"is a progressive JPEG in {scans:,} scans, more than the "
+                    f"{MAX_JPEG_SCANS} printkit decodes (each scan is decoded over the whole "
+                    "picture: thousands take minutes)",
+                    "save it again as a baseline (not progressive) JPEG, or as PNG",
+                )
+            _decode_jpeg(data)
         else:
             picture.load()
     except (SyntaxError, ValueError, EOFError, OSError) as error:
@@ -203,6 +217,24 @@ def _reader(expected: str) -> type[ImageFile]:
     from PIL.JpegImagePlugin import JpegImageFile
 
     return JpegImageFile
+
+
+def jpeg_scans(data: bytes) -> int:
+    """How many scans (SOS segments) a JPEG holds, found by walking its markers, no pixel
+    decoded: a baseline picture has one, a progressive one about ten. Segments are skipped by
+    their stated length, so a thumbnail inside an APP segment is not counted; in the coded
+    data after a scan's header, 0xFF is always followed by 0x00 or a restart marker."""
+    scans, at = 0, 2  # past SOI
+    while (at := data.find(b"\xff", at)) != -1 and at + 1 < len(data):
+        marker = data[at + 1]
+        if marker == 0xFF or marker == 0x00 or 0xD0 <= marker <= 0xD7 or marker == 0x01:
+            at += 1 if marker == 0xFF else 2  # fill, stuffed byte or restart: no length
+            continue
+        if marker == 0xD9:  # EOI
+            break
+        scans += marker == 0xDA
+        at += 2 + int.from_bytes(data[at + 2 : at + 4], "big")
+    return scans
 
 
 def _decode_jpeg(data: bytes) -> None:
