@@ -778,6 +778,19 @@ INVARIANT_BROKEN = _code(
     "the diagnostic gives the seed, the playout and the step, and names the replay file "
     "written for it.",
 )
+PLAY_CUT_SHORT = _code(
+    "PK550",
+    Severity.WARNING,
+    "play stopped at its bound of moves",
+    "`validate` and `claims` play what a package asks for (smoke playouts, property claims), "
+    "with agents that may search (mcts:N tries N lines of play at every decision). Every "
+    "number is within its own bound, and together they could ask for days of play: a game's "
+    "playouts apply at most the limit of moves (`printkit schema --limits`), its agents' "
+    "searches included, about 40 s of play. A batch that reaches it stops: the smoke "
+    "playouts are judged on the games played so far (without PK546), and a claim is not "
+    "played. Ask for fewer playouts, fewer search iterations or a lower max_turns; "
+    "`printkit simulate` has no such bound.",
+)
 SOURCE_UNCOVERED = _code(
     "PK536",
     Severity.ERROR,

@@ -26,9 +26,11 @@ from printkit.diagnostics import (
 )
 from printkit.load.package import LoadedPackage
 from printkit.load.played import NOT_SET, parse_path, value_at
+from printkit.model.limits import MAX_VALIDATE_MOVES
 from printkit.model.play import Property, Scenario
 from printkit.model.simulation import Simulation
 from printkit.simulate.binding import engine_names, load_engine
+from printkit.simulate.budget import moves_allowed
 from printkit.simulate.protocol import Engine
 
 
@@ -51,6 +53,19 @@ def check_engine(
         return
     if bound.new_game(bound.default_players(), None, ("game", "engine"), diagnostics) is None:
         return
+    with moves_allowed(MAX_VALIDATE_MOVES):
+        _played(bound, verdicts, diagnostics, smoke, properties)
+
+
+def _played(
+    bound: BoundEngine,
+    verdicts: list[Verdict],
+    diagnostics: Diagnostics,
+    smoke: bool,
+    properties: bool,
+) -> None:
+    """The claims' and examples' play, then the smoke playouts, within one allowance of moves."""
+    loaded = bound.loaded
     package = loaded.package
     max_turns = (package.simulation or Simulation()).max_turns
     index = {(verdict.kind, verdict.id): at for at, verdict in enumerate(verdicts)}

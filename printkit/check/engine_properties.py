@@ -14,6 +14,7 @@ from typing import Any
 from printkit.check.claims import FAILED, Status, Verdict, evaluate_at
 from printkit.check.engine_replays import write_replay
 from printkit.check.engine_setup import BoundEngine
+from printkit.check.engine_smoke import cut_short
 from printkit.diagnostics import (
     CLAIM_FALSE,
     CLAIM_UNEVALUABLE,
@@ -24,6 +25,7 @@ from printkit.diagnostics import (
 from printkit.load.yaml_spans import PathKey
 from printkit.model.play import Property
 from printkit.model.rules import Claim
+from printkit.simulate.budget import OutOfMoves
 from printkit.simulate.playout import PlayoutResult, Seeds, play_one
 from printkit.simulate.protocol import State
 from printkit.simulate.stats import wilson
@@ -60,30 +62,37 @@ def check_property(
     tally = Tally()
     moment = _Moment(bound, play, tally, (*here, play.quantifier), diagnostics)
     played = 0
-    for index in range(play.playouts):
-        seeds = Seeds(bound.loaded.id, play.seed, index)
-        moment.steps = 0
-        result = play_one(
-            bound.engine,
-            bound.loaded.package,
-            players,
-            play.variant,
-            agents,
-            seeds,
-            max_turns,
-            watch=moment.after if play.after else None,
-            keep_final=play.at == "end",
-        )
-        played += 1
-        if play.at == "end":
-            moment.at_end(result)
-        if tally.failed:
-            return failing
-        if tally.step is not None:
-            if play.quantifier != "sometimes":
-                _counterexample(bound, claim_id, play, players, seeds, result, tally, diagnostics)
-                return _measured(failing, played, tally)
-            break
+    try:
+        for index in range(play.playouts):
+            seeds = Seeds(bound.loaded.id, play.seed, index)
+            moment.steps = 0
+            result = play_one(
+                bound.engine,
+                bound.loaded.package,
+                players,
+                play.variant,
+                agents,
+                seeds,
+                max_turns,
+                watch=moment.after if play.after else None,
+                keep_final=play.at == "end",
+            )
+            played += 1
+            if play.at == "end":
+                moment.at_end(result)
+            if tally.failed:
+                return failing
+            if tally.step is not None:
+                if play.quantifier != "sometimes":
+                    _counterexample(
+                        bound, claim_id, play, players, seeds, result, tally, diagnostics
+                    )
+                    return _measured(failing, played, tally)
+                break
+    except OutOfMoves:
+        where = (*here, "playouts")
+        cut_short(bound, f"claim '{claim_id}'", played, play.playouts, where, diagnostics)
+        return Verdict("claim", claim_id, Status.NOT_PLAYED, claim.text)
     return _judged(bound, claim_id, play, played, tally, failing, diagnostics)
 
 

@@ -13,13 +13,16 @@ from printkit.check.engine_setup import BoundEngine
 from printkit.diagnostics import (
     END_NEVER_HAPPENS,
     INVARIANT_BROKEN,
+    PLAY_CUT_SHORT,
     RULE_NEVER_USED,
     TOO_MANY_TIMEOUTS,
     Diagnostics,
     some_of,
 )
 from printkit.load.yaml_spans import PathKey
+from printkit.model.limits import MAX_VALIDATE_MOVES
 from printkit.model.simulation import Simulation
+from printkit.simulate.budget import OutOfMoves
 from printkit.simulate.playout import PlayoutResult, Seeds, play_one
 
 
@@ -35,18 +38,40 @@ def check_smoke(bound: BoundEngine, diagnostics: Diagnostics) -> None:
     if agents is None or bound.new_game(players, None, ("game", "engine"), diagnostics) is None:
         return
     results: list[PlayoutResult] = []
-    for index in range(smoke.playouts):
-        seeds = Seeds(bound.loaded.id, smoke.seed, index)
-        result = play_one(
-            bound.engine, package, players, None, agents, seeds, simulation.max_turns, True
-        )
-        if result.error is not None:
-            replay = write_replay(bound, players, None, smoke.agents, seeds, result, "invariant")
-            _broken(bound, seeds, result, replay, diagnostics)
-            return  # the other games played on a broken engine would only mislead
-        results.append(result)
+    try:
+        for index in range(smoke.playouts):
+            seeds = Seeds(bound.loaded.id, smoke.seed, index)
+            result = play_one(
+                bound.engine, package, players, None, agents, seeds, simulation.max_turns, True
+            )
+            if result.error is not None:
+                replay = write_replay(
+                    bound, players, None, smoke.agents, seeds, result, "invariant"
+                )
+                _broken(bound, seeds, result, replay, diagnostics)
+                return  # the other games played on a broken engine would only mislead
+            results.append(result)
+    except OutOfMoves:
+        cut_short(bound, "the smoke playouts", len(results), smoke.playouts, _at(bound, "smoke"),
+                  diagnostics)  # fmt: skip
+        _timeouts(bound, simulation, results, diagnostics)
+        return  # rules the games played so far did not use may be used by the others
     _timeouts(bound, simulation, results, diagnostics)
     _unused(bound, results, diagnostics)
+
+
+def cut_short(
+    bound: BoundEngine, what: str, played: int, asked: int, at: PathKey, diagnostics: Diagnostics
+) -> None:
+    """PK550: a batch stopped at the moves a game's play may apply."""
+    diagnostics.add(
+        PLAY_CUT_SHORT,
+        f"{what} stopped after {played} of {asked} playouts: the game's play reached its bound "
+        f"of {MAX_VALIDATE_MOVES:,} moves, searches included",
+        bound.loaded.spans.value(at),
+        hint="ask for fewer playouts, fewer search iterations (mcts:N) or a lower max_turns; "
+        "`printkit simulate` has no such bound",
+    )
 
 
 def _at(bound: BoundEngine, *path: str) -> PathKey:

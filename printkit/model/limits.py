@@ -173,6 +173,10 @@ MAX_MATERIAL_SVG_ELEMENTS = 50_000
 # A deck's card data URL (`printkit fetch`): what browsers and servers reliably accept in one
 # address; a Google Sheets link is about 100 characters.
 MAX_URL_LENGTH = 2000
+# Moves a game's validate (or claims) plays in all, its agents' searches included: the shipped
+# games play 15,000 to 96,000 at about 50,000 a second; a package asking for 1,000 playouts of
+# mcts:999999 up to 100,000 turns ran for hours and grew past 2 GB.
+MAX_VALIDATE_MOVES = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -237,6 +241,12 @@ WORK_LIMITS = (
         "`<use>` copies counted, each file counted once, before svglib draws any",
         f"{MAX_MATERIAL_SVG_ELEMENTS:,}",
         "PK809, at the `image` (or the icon) that passes it; the art past it is not read",
+    ),
+    WorkLimit(
+        "moves a game's `validate` or `claims` plays, smoke playouts and property claims "
+        "together, its agents' searches included (about 40 s)",
+        f"{MAX_VALIDATE_MOVES:,}",
+        "PK550, at the playouts of the batch that reaches it: a warning; that batch stops",
     ),
     WorkLimit(
         "rows of a CSV file or an XLSX sheet below the header, blank rows included",

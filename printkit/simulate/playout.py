@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.model.package import Package
+from printkit.simulate.budget import spend
 from printkit.simulate.protocol import (
     CHANCE,
     TERMINAL,
@@ -109,6 +110,7 @@ def play_one(
                 if check_invariants and action not in state.legal_actions():
                     raise InvariantBroken(f"agent {agents[actor].name} chose an illegal move")
             notation = state.notation(action)
+            spend()
             state.apply(action)
             result.actions.append(notation)
             result.actors.append(actor)

@@ -14,6 +14,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
+from printkit.simulate.budget import spend
 from printkit.simulate.protocol import CHANCE, TERMINAL, Action, Engine, State, draw, pick
 
 EXPLORATION = math.sqrt(2)  # UCB1's constant for rewards in [0, 1]
@@ -71,12 +72,14 @@ class SearchAgent:
                 untried = [a for a in legal if node.children[a].visits == 0]
                 if untried:
                     action = pick(rng, untried)
+                    spend()
                     world.apply(action)
                     node = node.children[action]
                     path.append(node)
                     break
                 action = max(legal, key=lambda a: _ucb(node.children[a], player))
                 node = node.children[action]
+            spend()
             world.apply(action)
             path.append(node)
         rewards = self._rollout(world, rng)
@@ -92,6 +95,7 @@ class SearchAgent:
             player = world.current_player()
             if player == TERMINAL:
                 return world.returns()
+            spend()
             if player == CHANCE:
                 world.apply(draw(rng, world.chance_outcomes()))
             else:
