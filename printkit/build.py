@@ -18,6 +18,7 @@ from printkit.card_map import card_map_json
 from printkit.check.claims import Status, Verdict
 from printkit.check.deck import check_deck
 from printkit.check.errata import apply_errata, resolving_erratum
+from printkit.check.game_work import within_game_work
 from printkit.check.ink import check_ink
 from printkit.check.layout import check_safe_zones
 from printkit.check.played import check_played
@@ -98,6 +99,7 @@ def check_game(
     check_played(played, found.items, remaining)
     materials = list(played.package.materials)
     chosen = [m for m in materials if not only or m in only]  # a name no game has: cli.build
+    chosen = within_game_work(played, chosen, found)
     return CheckedGame(
         game_id,
         loaded.package.game.title,
