@@ -554,7 +554,12 @@ def _field_read(template: str, in_a_path: bool = False) -> str | None:
     return (whole[1] or whole[2]) if whole else None
 
 
-_ONE_FIELD = re.compile(r"\{\{\s*card\s*(?:\.\s*(\w+)|\[\s*['\"]([^'\"]+)['\"]\s*\])\s*\}\}")
+# `{{ card.effect }}`, `{{ card['effect'] }}`, and the field formatted with its own numbers,
+# `{{ card.effect.format(card=card) }}`, as PK507 advises: each prints that one field.
+_ONE_FIELD = re.compile(
+    r"\{\{\s*card\s*(?:\.\s*(\w+)|\[\s*['\"]([^'\"]+)['\"]\s*\])"
+    r"(?:\s*\.\s*format\s*\([^(){}]*\))?\s*\}\}"
+)
 
 
 def _field_span(name: str, context: FaceContext) -> Span | None:
