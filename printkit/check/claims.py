@@ -6,6 +6,7 @@ erratum names it), or waiting for the game's engine (it needs play to be checked
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
@@ -162,6 +163,8 @@ def evaluate_at(
     try:
         return evaluate(expression, context)
     except TemplateProblem as problem:
+        if _undefined_value(expression, str(problem), context):
+            return FAILED  # PK535 says it, at this expression's line, with the value's name
         diagnostics.add(
             problem.code or CLAIM_UNEVALUABLE,
             str(problem),
@@ -170,6 +173,15 @@ def evaluate_at(
             or "the names an expression may use are listed in docs/limits.md ('Template helpers')",
         )
         return FAILED
+
+
+def _undefined_value(expression: str, problem: str, context: dict[str, Any]) -> bool:
+    """Whether the expression failed on a `values.NAME` the rules do not define: that is
+    PK535's to report (check/values.py), once."""
+    missing = re.search(r"has no (?:field|item) '([^']+)'", problem)
+    if missing is None or missing[1] in (context.get("values") or {}):
+        return False
+    return re.search(rf"\bvalues\s*\.\s*{re.escape(missing[1])}\b", expression) is not None
 
 
 def _owner(path: PathKey) -> str:
