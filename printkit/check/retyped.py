@@ -84,13 +84,19 @@ def _retyped_field(text: str, holding: dict[int | float, list[str]]) -> str | No
     """The first number field whose value the text writes within _NEAR words of a word of the
     field's name ('draw' or 'drawn' for 'draws', 'defence' for 'r_defence')."""
     prose = outside_templates(text)
+    found = [
+        (match.start(), sorted(numbers & holding.keys()))
+        for match in _NUMBER.finditer(prose)
+        if (numbers := {int(number) for number in match.groups() if number}) & holding.keys()
+    ]
+    if not found:
+        return None  # most texts: no number a field holds, and no word to read
     words = [(match.start(), match.group().lower()) for match in _WORD.finditer(prose)]
     starts = [start for start, _ in words]
-    for match in _NUMBER.finditer(prose):
-        numbers = {int(number) for number in match.groups() if number}
-        first = bisect_left(starts, match.start())
+    for at, held in found:
+        first = bisect_left(starts, at)
         near = [word for _, word in words[max(0, first - _NEAR) : first + _NEAR]]
-        for number in sorted(numbers & set(holding)):
+        for number in held:
             for name in holding[number]:
                 parts = [part.lower() for part in name.split("_") if len(part) > 2]
                 if any(_same_word(part, word) for part in parts for word in near):
