@@ -787,7 +787,8 @@ PLAY_CUT_SHORT = _code(
     "number is within its own bound, and together they could ask for days of play: a game's "
     "playouts apply at most the limit of moves (`printkit schema --limits`), its agents' "
     "searches included, about 40 s of play. A batch that reaches it stops: the smoke "
-    "playouts are judged on the games played so far (without PK546), and a claim is not "
+    "playouts are judged on the games played so far (their timeouts only: no PK544 or PK546, "
+    "which the games not played might have answered), and a claim is not "
     "played. Ask for fewer playouts, fewer search iterations or a lower max_turns; "
     "`printkit simulate` has no such bound.",
 )

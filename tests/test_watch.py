@@ -17,7 +17,7 @@ import pypdf
 import pytest
 from support import GOOD
 
-from printkit.commands.watch import games_changed, real_folders
+from printkit.commands.watch import games_changed, new_games, real_folders
 
 TIMEOUT = 60  # seconds: a shared, loaded machine may be slow to build; a hang still fails
 
@@ -192,6 +192,19 @@ def test_the_folders_watched_are_the_games_own_never_through_a_link(tmp_path: Pa
         game / "art",
         game / "art" / "icons",
     ]
+
+
+def test_a_game_copied_in_is_found_with_a_relative_rule_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The watched folders are real paths; `--rule-data rule_data`, the default, is relative:
+    a game folder copied in was not found among them (a review caught it)."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(GOOD / "minimal_deck", tmp_path / "rule_data" / "first")
+    before = real_folders([Path("rule_data")], Path("output"))
+    shutil.copytree(GOOD / "minimal_deck", tmp_path / "rule_data" / "second")
+    now = real_folders([Path("rule_data")], Path("output"))
+    assert new_games(Path("rule_data"), set(now) - set(before)) == ["second"]
 
 
 def test_a_save_during_a_rebuild_is_built_next_and_a_new_game_is_built(watching) -> None:

@@ -145,13 +145,13 @@ class _Checker:
         if not self.exists("section", section_id, self.rules.sections, path):
             return
         section = self.rules.sections[section_id]
-        # a rule must point at the section that explains it, or at one holding a table it
+        # a rule must point at the section that explains it, or at a section of tables it
         # consults; a section's own text may point at any other section, as a contents
         # sentence does ("movement (§4.0), cannons (§5.0)")
         if owner in self.rules.sections or (owner, section_id) in self.misdirected:
             return
-        if set(section.covers) & set(self.rules.tables):
-            return  # a table is consulted from any rule: "roll on the table in §3"
+        if section.covers and set(section.covers) <= set(self.rules.tables):
+            return  # a section of tables is consulted from any rule: "roll on the table in §3"
         if section.covers and owner and not {owner, *self._parts(owner)} & set(section.covers):
             self.misdirected.add((owner, section_id))  # its `see:` and its text's ref(), once
             self.diagnostics.add(

@@ -166,6 +166,7 @@ def new_games(rule_data: Path, folders: Iterable[Path], chosen: tuple[str, ...] 
     from printkit.load.sources import yaml_files
 
     found = set()
+    rule_data = rule_data.resolve()  # the watched folders are real paths (real_folders)
     for folder in folders:
         if folder == rule_data or not folder.is_relative_to(rule_data):
             continue

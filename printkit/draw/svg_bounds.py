@@ -35,6 +35,7 @@ MAX_PATH_DATA = 500_000  # characters of path data (d, points) in all: 100,000 c
 # Any number the drawing is made of, and how far its transforms together magnify or move it:
 # far beyond any drawing (a billion points is 350 km), far below what reportlab can write.
 MAX_SVG_NUMBER = 1e9
+XLINK = "http://www.w3.org/1999/xlink"
 RASTER_DATA = re.compile(r"data:image/(png|jpe?g);base64,")  # as svglib reads it, case and all
 MIN_SVG_SIZE = 1e-3  # points: a drawing smaller is scaled up over 10^8 times to fill a region
 # svglib's shapes by the SVG element they come from, for a message
@@ -151,7 +152,7 @@ class _Counter:
         return found
 
     def _targets(self, use: _Element, inside: tuple[_Element, ...]) -> list[_Element]:
-        href = next((v for k, v in use.attrib.items() if k.rsplit("}", 1)[-1] == "href"), "")
+        href = svglib_href(use)
         targets = self.targets.get(href, [])
         for target in targets:
             if target in inside:
@@ -163,12 +164,18 @@ class _Counter:
         return targets
 
 
+def svglib_href(element: _Element) -> str:
+    """The reference svglib follows: `xlink:href`, or else SVG 2's bare `href` (an element
+    giving both draws the first, whatever the second says)."""
+    return element.get(f"{{{XLINK}}}href") or element.get("href") or ""
+
+
 def _embedded_pixels(element: _Element) -> int:
     """The pixels an `<image>`'s embedded PNG or JPEG states in its header (0 for anything
     else, and for a picture the checks after this refuse, at its line)."""
     if element.tag.rsplit("}", 1)[-1] != "image":
         return 0
-    href = next((v for k, v in element.attrib.items() if k.rsplit("}", 1)[-1] == "href"), "")
+    href = svglib_href(element)
     picture = RASTER_DATA.match(href)
     if picture is None:
         return 0

@@ -1,10 +1,10 @@
 """Walking a folder tree that a shared package may have made hostile.
 
-os.walk recurses on Python 3.11 (1,200 nested folders raised RecursionError) and stats with the
-whole path (a path past the system's limit raised 'File name too long'); both ended in an
-internal error. This walk keeps its own stack, reads each folder's entries relative to an open
-descriptor of the folder where the system allows it, never enters a link, and passes over a
-folder it cannot list.
+os.walk recurses on Python 3.11 (1,200 nested folders raised RecursionError), and a path past
+the system's limit raised 'File name too long' where it was tested for a link; both ended in an
+internal error. This walk keeps its own stack, takes each entry's kind from the listing (no
+call with its path), never enters a link, and passes over a folder it cannot list: one whose
+path is too long for the system cannot be opened by name by anything else either.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.diagnostics import ART_NOT_FOUND, ART_TOO_MUCH
-from printkit.draw.images import Art, ArtProblem, stated_pixels
+from printkit.draw.images import MAX_PIXELS, Art, ArtProblem, stated_pixels
 from printkit.draw.ops import Group, Image, Op
 from printkit.load.files import ART, GameFiles, Refused
 from printkit.materials.shapes import outline_commands
@@ -125,6 +125,8 @@ def _cost_of(found: Path) -> tuple[int, str, int]:
     read_art refuses, which it reports."""
     if found.suffix.lower() != ".svg":
         width, height = stated_pixels(found) or (0, 0)
+        if width * height > MAX_PIXELS:
+            return 0, "", 0  # one picture too large: read_art says so, with the size it needs
         return width * height, f"{width} × {height} pixels", 0
     from printkit.draw.svg_art import svg_cost  # lxml: paid for only by SVG art
 

@@ -83,8 +83,13 @@ def _hint(item: Any) -> str:
     if kind in _HINT_BY_TYPE:
         return _HINT_BY_TYPE[kind]
     given = item.get("input")
-    if kind == "string_type" and isinstance(given, int | float) and not isinstance(given, bool):
+    if kind == "string_type" and isinstance(given, int) and not isinstance(given, bool):
         return f'write it in quotes: "{given}" (unquoted, YAML reads it as a number)'
+    if kind == "string_type" and isinstance(given, float):
+        return (
+            "write it in quotes, as you typed it: unquoted, YAML reads it as the number "
+            f"{given!r}, and a number keeps no trailing zero (1.10 is 1.1)"
+        )
     if kind == "int_from_float":
         return "give a whole number"
     context = item.get("ctx") or {}
@@ -227,16 +232,20 @@ def allowed_keys(root: type[BaseModel], path: PathKey, data: Any = None) -> set[
     return names
 
 
-def _key_hint(key: str, root: type[BaseModel], parent: PathKey, data: Any) -> str:
+def _key_hint(
+    key: str, root: type[BaseModel], parent: PathKey, data: Any, beside: bool = False
+) -> str:
     """'Did you mean' over the keys the mapping takes; for a key that another kind of the
-    same choice takes (an `id` on a slots element), what this kind takes instead."""
+    same choice takes (an `id` on a slots element), what this kind takes instead; for a key
+    with no value `beside` the key before it on its line, that a comma inside {…} split a
+    text."""
     allowed = allowed_keys(root, parent, data)
     mapping = _at(data, parent)
     kind = _step(mapping, "kind")
     if isinstance(kind, str) and key in allowed_keys(root, parent):
         return f"kind '{kind}' takes no '{key}'; it takes {', '.join(sorted(allowed))}"
     worded = any(char in key for char in " ().")  # words, not a key: the end of a text
-    if _step(mapping, key) is None and (worded or closest(key, allowed) is None):
+    if beside and _step(mapping, key) is None and (worded or closest(key, allowed) is None):
         # {description: counters (front full, back reduced)}: the comma ended the text
         example = _rejoined(mapping, key) or (
             'e.g. description: "counters (front full, back reduced)"'
@@ -247,11 +256,16 @@ def _key_hint(key: str, root: type[BaseModel], parent: PathKey, data: Any) -> st
     return did_you_mean(key, allowed)
 
 
+def _key_before(mapping: Any, key: str) -> str | None:
+    """The key written before `key` in its mapping, if any."""
+    keys = list(mapping) if isinstance(mapping, dict) else []
+    return keys[keys.index(key) - 1] if key in keys and keys.index(key) > 0 else None
+
+
 def _rejoined(mapping: Any, key: str) -> str | None:
     """The text a comma split, quoted whole: the value before the stray key and the key
     ('description: "unit counters, two-sided"'), when that value is text."""
-    keys = list(mapping) if isinstance(mapping, dict) else []
-    before = keys[keys.index(key) - 1] if key in keys and keys.index(key) > 0 else None
+    before = _key_before(mapping, key)
     if before is None or not isinstance(mapping[before], str):
         return None
     return f'{before}: "{mapping[before]}, {key}"'
@@ -317,11 +331,14 @@ def report_validation_error(
             if ("extra", (*parent, key)) in seen:
                 continue
             seen.add(("extra", (*parent, key)))
+            at = spans.key((*prefix, *parent, key))
+            before = _key_before(_at(data, parent), key)
+            split = before is not None and spans.key((*prefix, *parent, before)).line == at.line
             diagnostics.add(
                 UNKNOWN_KEY,
                 f"unknown key '{key}'",
-                spans.key((*prefix, *parent, key)),
-                hint=_key_hint(key, root, parent, data),
+                at,
+                hint=_key_hint(key, root, parent, data, split),
             )
         elif kind == "missing":
             parent = data_path(data, loc[:-1], root)

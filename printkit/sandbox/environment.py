@@ -597,6 +597,20 @@ _COMPARISONS: dict[str, tuple[str, Callable[[Any, Any], bool]]] = {
 }
 
 
+class _MissingKey:
+    """The message of a key a template's own mapping lacks, worded only when it is reported:
+    `d[k] is defined` over a mapping of thousands of keys asked for a 'did you mean' at every
+    miss (37 s for 3,000 misses), which the template's step budget does not count."""
+
+    def __init__(self, mapping: dict[Any, Any], key: Any) -> None:
+        self.mapping, self.key = mapping, key
+
+    def __str__(self) -> str:
+        keys = [str(key) for key in self.mapping]
+        choice = did_you_mean(str(self.key), keys, otherwise="it is empty")
+        return f"the mapping has no key {self.key!r} ({choice})"
+
+
 class BoundedEnvironment(ImmutableSandboxedEnvironment):
     """Jinja2's sandbox (lists, dicts and sets read-only too) with a budget per rendering, over
     views of the data and a closed list of helpers."""
@@ -640,10 +654,7 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
             return self.undefined(f"nothing (none) has no item {argument!r}", None, argument)
         found = super().getitem(obj, argument)
         if isinstance(obj, dict) and isinstance(found, Undefined):  # a mapping the template wrote
-            keys = [str(key) for key in obj]
-            choice = did_you_mean(str(argument), keys, otherwise="it is empty")
-            message = f"the mapping has no key {argument!r} ({choice})"
-            return self.undefined(message, obj, argument)
+            return self.undefined(_MissingKey(obj, argument), obj, argument)  # worded when told
         return found
 
     def _missing(self, obj: View, name: Any, what: str) -> Any:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from printkit.simulate.budget import spend
 from printkit.simulate.protocol import CHANCE, State
 
 
@@ -82,6 +83,7 @@ def _resolved(state: State, chance: Fraction) -> Iterator[tuple[State, Fraction]
         return
     for outcome, probability in state.chance_outcomes():
         after = state.clone()
+        spend()
         after.apply(outcome)
         yield from _resolved(after, chance * probability)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from printkit.simulate.budget import spend
 from printkit.simulate.protocol import CHANCE, Action, Engine, State, pick
 
 
@@ -33,6 +34,7 @@ class GreedyAgent:
     def value(self, world: State, action: Action, seat: int) -> float:
         """The evaluation after `action`, over the chance outcomes that follow it at once."""
         after = world.clone()
+        spend()
         after.apply(action)
         if after.current_player() != CHANCE:
             return self.engine.evaluate(after, seat)
@@ -40,7 +42,9 @@ class GreedyAgent:
         *others, last = after.chance_outcomes()
         for outcome, probability in others:
             rolled = after.clone()
+            spend()
             rolled.apply(outcome)
             total += float(probability) * self.engine.evaluate(rolled, seat)
+        spend()
         after.apply(last[0])  # the last outcome needs no copy: `after` is not read again
         return total + float(last[1]) * self.engine.evaluate(after, seat)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from fnmatch import fnmatchcase
 
 from printkit.model.simulation import Preference
+from printkit.simulate.budget import spend
 from printkit.simulate.protocol import Action, Agent, State
 
 
@@ -29,6 +30,7 @@ def matcher(state: State, preference: Preference) -> Callable[[Action], bool]:
 
     def played(action: Action) -> bool:
         after = state.clone()
+        spend()
         after.apply(action)
         return rule in after.events
 

@@ -339,14 +339,16 @@ def test_a_phase_may_point_at_the_section_of_an_action_or_step_it_holds(tmp_path
 def test_a_rule_may_point_at_the_section_of_a_table_it_consults_and_is_told_once(
     tmp_path: Path,
 ) -> None:
-    """'Score by the table in §5': a section holding a table may be pointed at from any rule
-    (a new user's phase had to move into its table's section). A rule pointing at a section
-    about something else is told once, though its `see:` and its text both point there."""
+    """'Score by the table in §5': a section of tables may be pointed at from any rule (a new
+    user's phase had to move into its table's section); one that also explains other rules
+    may not. A rule pointing at a section about something else is told once, though its
+    `see:` and its text both point there."""
     loaded, lines = with_blocks(
         tmp_path,
         sections="""
         market: {title: The market, number: "4", covers: [buy]}
         scoring: {title: Scoring, number: "5", covers: [points]}
+        shop: {title: The shop, number: "6", covers: [buy, points]}
         """,
         structure="""
         unit: turn
@@ -356,7 +358,7 @@ def test_a_rule_may_point_at_the_section_of_a_table_it_consults_and_is_told_once
           end:
             title: End
             text: "Score by the table in {{ ref('scoring') }}; never buy ({{ ref('market') }})."
-            see: [scoring, market]
+            see: [scoring, market, shop]
         """,
         actions="""
         buy: {title: Buy, phase: turn, text: Take a card.}
@@ -369,8 +371,14 @@ def test_a_rule_may_point_at_the_section_of_a_table_it_consults_and_is_told_once
     assert wrong_section == [
         (
             "PK503",
-            line_of(lines, "see: [scoring, market]"),
+            line_of(lines, "see: [scoring, market, shop]"),
             "'end' refers to §4 The market, which is about 'buy'",
+            WRONG_SECTION_HINT,
+        ),
+        (
+            "PK503",
+            line_of(lines, "see: [scoring, market, shop]"),
+            "'end' refers to §6 The shop, which is about 'buy', 'points'",
             WRONG_SECTION_HINT,
         ),
     ]
