@@ -91,9 +91,11 @@ def test_an_action_s_cost_and_limit_and_a_row_s_data_are_not_retyped(tmp_path: P
     ]
 
 
-def _card_findings(folder: Path, cards: str) -> tuple[list, list[str]]:
+def _card_findings(tmp_path: Path, cards: str) -> tuple[list, list[str]]:
     """The PK507 findings of the minimal deck given `cards` (its fields and cards), shared as
     check/deck.py shares them, and the game file's lines."""
+    folder = tmp_path / "minimal_rules"
+    shutil.copytree(GOOD / "minimal_rules", folder)
     game = folder / "game.yaml"
     text = game.read_text("utf-8")
     start, end = text.index("    fields:\n"), text.index("materials:")
@@ -114,8 +116,6 @@ def test_a_card_s_text_fields_are_read_with_its_format_fields_as_spaces(tmp_path
     which prints '+2') leaves the number beside it a number of its own; a key the deck does
     not declare is not printed as text (check/deck.py reports it); a text that is the number
     alone is a label. The hint names the card's fields."""
-    folder = tmp_path / "minimal_rules"
-    shutil.copytree(GOOD / "minimal_rules", folder)
     cards = """    fields:
       effect: text
       sign: text
@@ -131,7 +131,7 @@ def test_a_card_s_text_fields_are_read_with_its_format_fields_as_spaces(tmp_path
       - name: Plain
         effect: Gain 2 power.
 """
-    found, lines = _card_findings(folder, cards)
+    found, lines = _card_findings(tmp_path, cards)
     assert found == [
         (
             "PK507",
@@ -147,8 +147,6 @@ def test_a_number_is_retyped_only_beside_a_word_of_its_field_s_name(tmp_path: Pa
     """'Draw 2 cards' beside draws: 2 retypes it (a plural, a word's other ending, three words
     away); the 2 of a regiment's name, or a 2 four words from the name, is another number.
     Two cards retyping one field in one text are one finding, at the text's declaration."""
-    folder = tmp_path / "minimal_rules"
-    shutil.copytree(GOOD / "minimal_rules", folder)
     cards = """    fields:
       effect: text
       draws: number
@@ -160,7 +158,7 @@ def test_a_number_is_retyped_only_beside_a_word_of_its_field_s_name(tmp_path: Pa
       - {name: Wall, r_defence: 3, effect: "Stands at 3 against a defended charge."}
       - {name: Near, draws: 1, effect: "Then 1 more is drawn."}
 """
-    found, lines = _card_findings(folder, cards)
+    found, lines = _card_findings(tmp_path, cards)
     assert found == [
         (
             "PK507",

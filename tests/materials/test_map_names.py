@@ -46,37 +46,47 @@ def _map(tmp_path: Path, text: str, dy: str = "0mm", size: str = "8pt") -> tuple
     return result.output, out / "map.pdf"
 
 
+def _pixels_under(
+    pdf: Path, text: str, size: float, colours: dict[str, tuple[int, ...]], tolerance: int
+) -> dict[str, int]:
+    """How many pixels of each colour lie within the printed name's box (from its ascent to its
+    descent), measured on the rendered page."""
+    (name,) = [r for r in text_runs(pypdf.PdfReader(pdf).pages[0]) if r.text == text]
+    left, right = name.x, name.x + text_width(name.text, "PK-Regular", size) * PT
+    top, bottom = name.y - size * 0.8 * PT, name.y + size * 0.25 * PT
+    raster = Raster.of(pdf, 0)
+    under = dict.fromkeys(colours, 0)
+    y = top
+    while y <= bottom:
+        for pixel in raster.row(y)[Raster.px(left) : Raster.px(right) + 1]:
+            for what, colour in colours.items():
+                under[what] += near(pixel, colour, tolerance)
+        y += 0.1
+    return under
+
+
 def test_a_name_on_a_road_moves_off_it_and_off_the_river_and_marker(tmp_path: Path) -> None:
     """Asked to sit on its hex's centre, where the road runs and the river is a side away, the
     name moves until none of them lies under its letters."""
     output, pdf = _map(tmp_path, "Marwick Ford")
     assert "PK256" not in output, output
-    (name,) = [r for r in text_runs(pypdf.PdfReader(pdf).pages[0]) if r.text == "Marwick Ford"]
-    left, right = name.x, name.x + text_width(name.text, "PK-Regular", 8) * PT
-    top, bottom = name.y - 8 * 0.8 * PT, name.y + 8 * 0.25 * PT
-    raster = Raster.of(pdf, 0)
-    under = {
-        "road": 0,
-        "river": 0,
-        "marker": 0,
-    }
-    y = top
-    while y <= bottom:
-        row = raster.row(y)
-        for pixel in row[Raster.px(left) : Raster.px(right) + 1]:
-            for what, colour in (("road", ROAD), ("river", RIVER), ("marker", MARKER)):
-                under[what] += near(pixel, colour, 20)
-        y += 0.1
+    colours = {"road": ROAD, "river": RIVER, "marker": MARKER}
+    under = _pixels_under(pdf, "Marwick Ford", 8, colours, 20)
     assert under == {"road": 0, "river": 0, "marker": 0}, under
 
 
-NARROW = """\
+FLAT_20MM = """\
 game: {title: Names, players: "2"}
 materials:
   map:
     kind: hexmap
     orientation: flat
     hex_size: 20mm
+"""
+
+NARROW = (
+    FLAT_20MM
+    + """\
     columns: 1
     rows: 3
     legend: false
@@ -87,6 +97,7 @@ materials:
     names:
       - {text: Marwick, hex: "0102", size: 10pt}
 """
+)
 
 
 def test_a_name_with_no_clear_place_names_what_it_covers(tmp_path: Path) -> None:
@@ -98,13 +109,9 @@ def test_a_name_with_no_clear_place_names_what_it_covers(tmp_path: Path) -> None
     assert "'Marwick' overlaps the road wherever it is moved" in problem.message
 
 
-LEVEL = """\
-game: {title: Names, players: "2"}
-materials:
-  map:
-    kind: hexmap
-    orientation: flat
-    hex_size: 20mm
+LEVEL = (
+    FLAT_20MM
+    + """\
     columns: 3
     rows: 3
     legend: false
@@ -112,6 +119,7 @@ materials:
     names:
       - {text: Ford, hex: "0202", dy: 10mm, size: 9pt, color: "#c00000"}
 """
+)
 
 
 def test_a_name_asked_to_sit_on_a_hex_s_level_side_moves_half_a_line_off_it(
@@ -122,14 +130,5 @@ def test_a_name_asked_to_sit_on_a_hex_s_level_side_moves_half_a_line_off_it(
     moves off it by half a line, so no pixel of the grid's colour lies under its letters."""
     result, pdf = build_game(tmp_path, "level", LEVEL)
     assert result.exit_code == 0, result.output
-    (name,) = [r for r in text_runs(pypdf.PdfReader(pdf / "map.pdf").pages[0]) if r.text == "Ford"]
-    left, right = name.x, name.x + text_width(name.text, "PK-Regular", 9) * PT
-    top, bottom = name.y - 9 * 0.8 * PT, name.y + 9 * 0.25 * PT
-    raster = Raster.of(pdf / "map.pdf", 0)
-    grid = hex_rgb("#3c3c3c")
-    under, y = 0, top
-    while y <= bottom:
-        row = raster.row(y)
-        under += sum(near(pixel, grid, 30) for pixel in row[Raster.px(left) : Raster.px(right) + 1])
-        y += 0.1
-    assert under == 0
+    under = _pixels_under(pdf / "map.pdf", "Ford", 9, {"grid": hex_rgb("#3c3c3c")}, 30)
+    assert under == {"grid": 0}
