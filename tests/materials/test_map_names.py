@@ -132,3 +132,16 @@ def test_a_name_asked_to_sit_on_a_hex_s_level_side_moves_half_a_line_off_it(
     assert result.exit_code == 0, result.output
     under = _pixels_under(pdf / "map.pdf", "Ford", 9, {"grid": hex_rgb("#3c3c3c")}, 30)
     assert under == {"grid": 0}
+
+
+def test_a_name_that_cannot_leave_a_level_side_stands_on_a_plate_of_its_ground(
+    tmp_path: Path,
+) -> None:
+    """A name nearly as tall as a hex touches a level side wherever it moves (as Aller Bridge,
+    hemmed in by roads, a river and a marker, did): it is printed on a plate of the ground
+    under it, so the side does not run through its letters."""
+    big = LEVEL.replace("size: 9pt", "size: 40pt").replace("dy: 10mm", "dy: 0mm")
+    result, pdf = build_game(tmp_path, "level", big)
+    assert result.exit_code == 0, result.output
+    under = _pixels_under(pdf / "map.pdf", "Ford", 40, {"grid": hex_rgb("#3c3c3c")}, 30)
+    assert under == {"grid": 0}

@@ -444,13 +444,29 @@ class MapArt:
         return boxes
 
     def _name_ops(self, visible: set[Hex]) -> list[Op]:
+        """Each name, on a plate of the ground under it where it still lies on a level hex side
+        (no place clear of the sides was found): the side would run along its letters."""
         ops: list[Op] = []
         for name, (x, y, _) in zip(self.board.names, self.name_places, strict=True):
             if name.hex in visible:
                 spec = name.spec
+                plate = self._plate(name, self._name_box(name, x, y))
+                if plate is not None:
+                    ops.append(plate)
                 font = font_name("bold" if spec.bold else "regular")
                 ops.append(Text(x, y, spec.text, font, spec.size, spec.color))
         return ops
+
+    def _plate(self, name: PlacedName, box: Corners) -> Rect | None:
+        """A rectangle of the ground under the name's middle, a little larger than its letters,
+        where a level hex side crosses them; None where none does."""
+        sides = self._level_sides_near(name.hex)
+        if not any(segment_meets_box(a, b, box, half) for _, (a, b), half in sides):
+            return None
+        x0, y0, x1, y1 = box
+        ground = self._ground(self.frame.layout.hex_at((x0 + x1) / 2, (y0 + y1) / 2))
+        pad = mm(0.5)
+        return Rect(x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad, Paint(ground))
 
     def _note_ops(self) -> list[Op]:
         """Each edge note: an arrow from the band into its hex's side of the map, and the text
