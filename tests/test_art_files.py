@@ -360,3 +360,19 @@ def test_a_jpeg_s_scans_are_counted_from_its_markers(
     """A baseline JPEG has one scan, a progressive one as Pillow writes it ten; a thumbnail's
     scan inside an APP segment is not the picture's."""
     assert jpeg_scans(_jpeg(progressive, thumbnail)) == scans
+
+
+def test_a_png_of_more_chunks_than_any_encoder_writes_is_refused_unread(tmp_path: Path) -> None:
+    """An 8 × 8 PNG with 100,001 empty private chunks before its pixels (1.2 MB, made here):
+    Pillow walks every chunk of the header (4 million took 25 s), so the chunks are counted
+    first and the picture refused (PK811) before Pillow reads it."""
+    picture = io.BytesIO()
+    Image.new("RGB", (8, 8), (200, 10, 10)).save(picture, "PNG")
+    data = picture.getvalue()
+    empty = struct.pack(">I", 0) + b"prVt" + struct.pack(">I", zlib.crc32(b"prVt"))
+    header_end = 8 + 25  # the signature, then IHDR (13 bytes of data)
+    padded = data[:header_end] + empty * 100_001 + data[header_end:]
+    folder = _game(tmp_path, {"art/emblem.png": padded}, "art/emblem.png")
+    result = run_cli("--rule-data", folder.parent, "validate", "--no-simulate")
+    [problem] = parse_diagnostics(result.output)
+    assert problem.code == "PK811" and "more than 100,000 chunks" in problem.message

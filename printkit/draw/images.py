@@ -38,6 +38,8 @@ MAX_PIXELS = 50_000_000
 # 49 s to build. Encoders write up to about ten; libjpeg-turbo's own tools offer a scan limit
 # for this reason.
 MAX_JPEG_SCANS = 100
+MAX_JPEG_SEGMENTS = 1_000  # markers with a length (headers, tables, APP data): tens in a photo
+MAX_PNG_CHUNKS = 100_000  # a 50 MB PNG of 8 KB IDAT chunks holds 6,400
 # Decoded PNG pixels kept from the check for the PDF: as many as one picture may have, so keeping
 # them costs no more memory than drawing the largest picture does.
 KEPT_PIXELS = MAX_PIXELS
@@ -151,7 +153,7 @@ def stated_pixels(source: str | Path) -> tuple[int, int] | None:
 def header_pixels(data: bytes, expected: str) -> tuple[int, int] | None:
     """The size a PNG's or JPEG's header states, no pixel decoded; None for data that is not
     that format, or whose header cannot be read."""
-    if _format_of(data[:16]) != expected:
+    if _format_of(data[:16]) != expected or _structure_problem(data, expected) is not None:
         return None
     try:
         with _reader(expected)(BytesIO(data)) as image:
@@ -174,6 +176,10 @@ def decode_raster(file: BinaryIO, expected: str) -> Image.Image:
                 _EXPORT_AGAIN,
             )
         raise ArtProblem(f"holds {found} data, not {expected}", _convert_hint(found, expected))
+    problem = _structure_problem(file.read(), expected)
+    file.seek(0)
+    if problem is not None:
+        raise problem
     width = height = 0  # until the header is read
     try:
         with _reader(expected)(file) as image:
@@ -185,16 +191,7 @@ def decode_raster(file: BinaryIO, expected: str) -> Image.Image:
         picture = _reader(expected)(file)
         if expected == "JPEG":
             file.seek(0)
-            data = file.read()
-            scans = jpeg_scans(data)
-            if scans > MAX_JPEG_SCANS:
-                raise ArtProblem(
-                    f"is a progressive JPEG in {scans:,} scans, more than the "
-                    f"{MAX_JPEG_SCANS} printkit decodes (each scan is decoded over the whole "
-                    "picture: thousands take minutes)",
-                    "save it again as a baseline (not progressive) JPEG, or as PNG",
-                )
-            _decode_jpeg(data)
+            _decode_jpeg(file.read())
         else:
             picture.load()
     except (SyntaxError, ValueError, EOFError, OSError) as error:
@@ -220,11 +217,18 @@ def _reader(expected: str) -> type[ImageFile]:
 
 
 def jpeg_scans(data: bytes) -> int:
-    """How many scans (SOS segments) a JPEG holds, found by walking its markers, no pixel
-    decoded: a baseline picture has one, a progressive one about ten. Segments are skipped by
-    their stated length, so a thumbnail inside an APP segment is not counted; in the coded
-    data after a scan's header, 0xFF is always followed by 0x00 or a restart marker."""
-    scans, at = 0, 2  # past SOI
+    """How many scans (SOS segments) a JPEG holds: a baseline picture has one, a progressive
+    one about ten."""
+    return _jpeg_markers(data)[1]
+
+
+def _jpeg_markers(data: bytes) -> tuple[int, int]:
+    """(segments, scans) of a JPEG, found by walking its markers, no pixel decoded, and
+    stopped once either passes its bound. Segments are skipped by their stated length, so a
+    thumbnail inside an APP segment is not counted; in the coded data after a scan's header,
+    0xFF is always followed by 0x00 or a restart marker."""
+    segments = scans = 0
+    at = 2  # past SOI
     while (at := data.find(b"\xff", at)) != -1 and at + 1 < len(data):
         marker = data[at + 1]
         if marker == 0xFF or marker == 0x00 or 0xD0 <= marker <= 0xD7 or marker == 0x01:
@@ -232,9 +236,51 @@ def jpeg_scans(data: bytes) -> int:
             continue
         if marker == 0xD9:  # EOI
             break
+        segments += 1
         scans += marker == 0xDA
+        if segments > MAX_JPEG_SEGMENTS or scans > MAX_JPEG_SCANS:
+            break
         at += 2 + int.from_bytes(data[at + 2 : at + 4], "big")
-    return scans
+    return segments, scans
+
+
+def _png_chunks(data: bytes) -> int:
+    """How many chunks a PNG holds, walked by their stated lengths, stopped past the bound."""
+    chunks, at = 0, 8  # past the signature
+    while at + 8 <= len(data) and chunks <= MAX_PNG_CHUNKS:
+        chunks += 1
+        if data[at + 4 : at + 8] == b"IEND":
+            break
+        at += 12 + int.from_bytes(data[at : at + 4], "big")
+    return chunks
+
+
+def _structure_problem(data: bytes, expected: str) -> ArtProblem | None:
+    """What makes a picture too costly to read before a pixel is: more chunks or segments,
+    or more progressive scans, than any encoder writes. Pillow keeps every segment of a JPEG's
+    header (12 million empty ones took 3.4 GB) and walks every chunk of a PNG's (4 million
+    empty ones took 25 s); each scan is decoded over the whole picture."""
+    if expected == "PNG":
+        if _png_chunks(data) > MAX_PNG_CHUNKS:
+            return ArtProblem(
+                f"has more than {MAX_PNG_CHUNKS:,} chunks (encoders write a few, or one per "
+                "64 KB of pixels)",
+                _EXPORT_AGAIN,
+            )
+        return None
+    segments, scans = _jpeg_markers(data)
+    if segments > MAX_JPEG_SEGMENTS:
+        return ArtProblem(
+            f"has more than {MAX_JPEG_SEGMENTS:,} segments before its end (encoders write tens)",
+            _EXPORT_AGAIN,
+        )
+    if scans > MAX_JPEG_SCANS:
+        return ArtProblem(
+            f"is a progressive JPEG in more than {MAX_JPEG_SCANS} scans, the most printkit "
+            "decodes (each scan is decoded over the whole picture: thousands take minutes)",
+            "save it again as a baseline (not progressive) JPEG, or as PNG",
+        )
+    return None
 
 
 def _decode_jpeg(data: bytes) -> None:
