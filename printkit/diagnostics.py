@@ -1104,8 +1104,9 @@ ART_TOO_MUCH = _code(
     "costs about a second for 24 million pixels; svglib draws about 2,000 SVG elements a "
     "second. The distinct art of one material, image regions and icons, each file counted "
     "once however many pieces show it, may add up to at most the limits (`printkit schema "
-    "--limits`): pixels, counted from the pictures' headers (an SVG's embedded ones too) "
-    "before any is decoded, and SVG elements, `<use>` copies counted, before any is drawn. "
+    "--limits`): the files' bytes, from their sizes before any is read; pixels, counted "
+    "from the pictures' headers (an SVG's embedded ones too) before any is decoded; and SVG "
+    "elements, `<use>` copies counted, before any is drawn. "
     "Scale the pictures down to what they print at 300 dpi (a whole 63 × 88 mm card with 3 mm "
     "bleed: 815 × 1110 pixels; PK812 says when one is below it), simplify the drawings, or "
     "split the pieces over several materials.",

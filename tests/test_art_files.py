@@ -376,3 +376,33 @@ def test_a_png_of_more_chunks_than_any_encoder_writes_is_refused_unread(tmp_path
     result = run_cli("--rule-data", folder.parent, "validate", "--no-simulate")
     [problem] = parse_diagnostics(result.output)
     assert problem.code == "PK811" and "more than 100,000 chunks" in problem.message
+
+
+def test_a_material_s_art_files_are_bounded_in_bytes_before_any_is_read(tmp_path: Path) -> None:
+    """Six distinct files of 49 MB, each a 10 × 10 PNG padded after its end (sparse files,
+    linked): pixels are no measure of them, and every file read is held for the outputs (80 of
+    them took 3.5 GB). The sixth passes the 250 MB one material may read: PK809, unread."""
+    small = io.BytesIO()
+    Image.new("RGB", (10, 10), (200, 10, 10)).save(small, "PNG")
+    folder = tmp_path / "rule_data" / "game"
+    shutil.copytree(GOOD / "minimal_deck", folder)
+    (folder / "art").mkdir()
+    padded = folder / "art" / "p0.png"
+    with padded.open("wb") as file:
+        file.write(small.getvalue())
+        file.truncate(49 * 2**20)
+    for index in range(1, 6):
+        os.link(padded, folder / "art" / f"p{index}.png")
+    game = folder / "game.yaml"
+    anchor = "        min_size: 6pt\n"
+    regions = "".join(
+        REGION.replace("emblem:", f"art{index}:").format(image=f"art/p{index}.png")
+        for index in range(6)
+    )
+    game.write_text(game.read_text().replace(anchor, anchor + regions, 1))
+    result = run_cli("--rule-data", folder.parent, "validate", "--no-simulate")
+    found = [d for d in parse_diagnostics(result.output) if d.code == "PK809"]
+    assert [d.message for d in found] == [
+        "image 'art/p5.png' brings the distinct art files of this material to 294 MB, more "
+        "than the 250 MB one material may read"
+    ]

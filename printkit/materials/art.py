@@ -17,7 +17,11 @@ from printkit.draw.ops import Group, Image, Op
 from printkit.load.files import ART, GameFiles, Refused
 from printkit.materials.shapes import outline_commands
 from printkit.model.layout import Layout, Region
-from printkit.model.limits import MAX_MATERIAL_ART_PIXELS, MAX_MATERIAL_SVG_ELEMENTS
+from printkit.model.limits import (
+    MAX_MATERIAL_ART_BYTES,
+    MAX_MATERIAL_ART_PIXELS,
+    MAX_MATERIAL_SVG_ELEMENTS,
+)
 
 PRINT_DPI = 300  # what print shops ask of raster art at its printed size
 Box = tuple[float, float, float, float]
@@ -65,6 +69,7 @@ class ArtFinder:
     files: GameFiles
     warned: set[tuple[str, str]] = field(default_factory=set)
     shown: set[Path] = field(default_factory=set)  # the files admitted
+    read: int = 0  # their bytes added up
     pixels: int = 0  # their raster pixels added up (SVG art's embedded pictures too)
     elements: int = 0  # their SVG elements added up
     over: bool = False  # the bound was passed: no further file is read
@@ -88,14 +93,23 @@ class ArtFinder:
             return found
         if self.over:
             return Refusal("", "", ART_TOO_MUCH, reported=True)
-        own, size, elements = _cost_of(found)
+        read = self.read + _size_of(found)  # first: the bytes are read to count the rest
+        own, size, elements = _cost_of(found) if read <= MAX_MATERIAL_ART_BYTES else (0, "", 0)
         pixels, drawn = self.pixels + own, self.elements + elements
-        if pixels <= MAX_MATERIAL_ART_PIXELS and drawn <= MAX_MATERIAL_SVG_ELEMENTS:
+        within = read <= MAX_MATERIAL_ART_BYTES and pixels <= MAX_MATERIAL_ART_PIXELS
+        if within and drawn <= MAX_MATERIAL_SVG_ELEMENTS:
             self.shown.add(found)
-            self.pixels, self.elements = pixels, drawn
+            self.read, self.pixels, self.elements = read, pixels, drawn
             return found
         self.over = True
-        if pixels > MAX_MATERIAL_ART_PIXELS:
+        if read > MAX_MATERIAL_ART_BYTES:
+            told = (
+                f"image '{name}' brings the distinct art files of this material to "
+                f"{read / 2**20:,.0f} MB, more than the {MAX_MATERIAL_ART_BYTES // 2**20} MB "
+                "one material may read"
+            )
+            scale = "save the pictures smaller (PNG or JPEG at the pixels they print)"
+        elif pixels > MAX_MATERIAL_ART_PIXELS:
             told = (
                 f"image '{name}' ({size}) brings the distinct art of this "
                 f"material to {pixels / 1_000_000:,.0f} million pixels, more than the "
@@ -117,6 +131,14 @@ class ArtFinder:
             f"{scale}, or split the pieces over several materials; art past this one is not read",
             ART_TOO_MUCH,
         )
+
+
+def _size_of(found: Path) -> int:
+    """The file's size, which the gate bounds; 0 for one it cannot tell (read_art says why)."""
+    try:
+        return found.stat().st_size
+    except OSError:
+        return 0
 
 
 def _cost_of(found: Path) -> tuple[int, str, int]:

@@ -173,6 +173,10 @@ MAX_MATERIAL_ART_PIXELS = 250_000_000
 # about 2,000 a second, so 100 distinct drawings of 4,200 elements each took 89 s to validate.
 # Ten of the largest a drawing may be (5,000 elements each), or a hundred illustrations of 500.
 MAX_MATERIAL_SVG_ELEMENTS = 50_000
+# Bytes of the distinct art files one material reads: each is held once read, for every output
+# to see the same bytes, and 80 files of 50 MB (a small picture padded, 100 x 140 pixels each)
+# took 3.5 GB and ended in an internal error. Five files of the largest size printkit reads.
+MAX_MATERIAL_ART_BYTES = 250 * 2**20
 # A deck's card data URL (`printkit fetch`): what browsers and servers reliably accept in one
 # address; a Google Sheets link is about 100 characters.
 MAX_URL_LENGTH = 2000
@@ -243,6 +247,12 @@ WORK_LIMITS = (
         "`<use>` copies counted) one material shows, image regions and icons, each file "
         "counted once from its header before any is decoded",
         f"{MAX_MATERIAL_ART_PIXELS // 1_000_000:,} million",
+        "PK809, at the `image` (or the icon) that passes it; the art past it is not read",
+    ),
+    WorkLimit(
+        "bytes of the distinct art files one material shows, counted from their sizes before "
+        "any is read",
+        f"{MAX_MATERIAL_ART_BYTES // 2**20} MB",
         "PK809, at the `image` (or the icon) that passes it; the art past it is not read",
     ),
     WorkLimit(
