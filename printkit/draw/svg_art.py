@@ -28,6 +28,7 @@ from printkit.draw.svg_bounds import (
     check_element_count,
     check_svg_numbers,
     check_svg_work,
+    svglib_href,
 )
 
 if TYPE_CHECKING:  # lxml and reportlab's graphics are paid for only by games with SVG art
@@ -165,8 +166,15 @@ def _check_self_contained(tree: _ElementTree) -> None:
     for instruction in tree.xpath("//processing-instruction('xml-stylesheet')"):
         _refuse(instruction.get("href") or instruction.text, instruction.sourceline)
     for element in tree.getroot().iter(etree.Element):
+        drawn = svglib_href(element) if etree.QName(element).localname == "image" else None
         for attribute, value in element.attrib.items():
             if etree.QName(attribute).localname == "href":
+                if value.lower().startswith("data:") and value != drawn:
+                    raise ArtProblem(
+                        f"embeds data at line {element.sourceline} of the file where nothing "
+                        f"draws it (an href of <{etree.QName(element).localname}>)",
+                        "embed pictures only in the href of an <image>, once",
+                    )
                 _check_href(value, element.sourceline)
             _check_css(value, element.sourceline)
         if etree.QName(element).localname == "style":
