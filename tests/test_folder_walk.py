@@ -122,3 +122,27 @@ def test_a_path_longer_than_the_system_takes_is_passed_over(tmp_path: Path) -> N
     folder_hash(folder)  # raised 'File name too long'
     built = run_cli("--rule-data", tmp_path / "rule_data", "build", "--out", tmp_path / "out")
     assert built.exit_code == 0, built.output
+
+
+@pytest.mark.parametrize(("files", "hint"), [(5, "did you mean"), (2_001, "put the file there")])
+def test_did_you_mean_lists_the_game_s_files_once_and_not_past_2000(
+    tmp_path: Path, files: int, hint: str
+) -> None:
+    """Fifty cards naming missing art in a folder of 100,000 pictures took 234 s: the folder
+    was walked and compared again for every name. It is listed once a build, and a folder of
+    more than 2,000 pictures offers none."""
+    folder = _game(tmp_path)
+    (folder / "art").mkdir()
+    for index in range(files):
+        (folder / "art" / f"x{index:06d}.png").touch()
+    game = folder / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    layout = "    regions:\n"
+    art = (
+        "      art:\n        kind: image\n        x: 4mm\n        y: 60mm\n"
+        "        width: 10mm\n        height: 10mm\n        image: art/x00000.png\n"
+    )
+    game.write_text(text.replace(layout, layout + art, 1), encoding="utf-8")
+    result = run_cli("--rule-data", tmp_path / "rule_data", "validate", "--no-simulate")
+    [problem] = [p for p in parse_diagnostics(result.output) if p.code == "PK810"]
+    assert problem.hint is not None and problem.hint.startswith(hint), problem.hint
