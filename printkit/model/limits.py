@@ -151,6 +151,8 @@ MAX_SHEET_PAGES = 100
 # Pieces a game's materials print together (each material's within MAX_PIECES): five full
 # decks. One 2,000-card deck printed through twenty materials wrote 262 MB in 48 s.
 MAX_GAME_PIECES = 5 * MAX_PIECES
+# Hexes a game's maps draw together: two poster maps. Forty 300 x 300 maps took 241 s.
+MAX_GAME_HEXES = 2 * MAX_HEXES
 # Exported images (card images, Tabletop Simulator tiles, a print-on-demand preset's PNGs) are
 # rendered at the dpi asked for, up to 1,200: a deck within its bound of pieces could ask for
 # billions of pixels. A material's images in one export are bounded so that they render in under
@@ -210,6 +212,12 @@ WORK_LIMITS = (
         "a deck printed by two materials counted twice",
         f"{MAX_GAME_PIECES:,}",
         "PK804, at the material that passes it; it and the materials after it are not drawn",
+    ),
+    WorkLimit(
+        "hexes of one game's maps: each map's board added up (a map of copies counted as "
+        "its copies' hexes), in the game's order",
+        f"{MAX_GAME_HEXES:,}",
+        "PK804, at the map that passes it; it and the materials after it are not drawn",
     ),
     WorkLimit(
         "pages of a sheet with `repeat`: one per item of the data it repeats over",
