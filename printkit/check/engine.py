@@ -9,11 +9,13 @@ used. A claim or example that needs play but gives no `play:` is PK548.
 
 from __future__ import annotations
 
+from typing import Any
+
 from printkit.check.claims import Status, Verdict
 from printkit.check.engine_properties import check_property
 from printkit.check.engine_scripts import check_script
 from printkit.check.engine_setup import BoundEngine
-from printkit.check.engine_smoke import check_smoke
+from printkit.check.engine_smoke import check_smoke, cut_short
 from printkit.check.tables import check_tables
 from printkit.diagnostics import (
     ENGINE_AMBIGUOUS,
@@ -26,11 +28,12 @@ from printkit.diagnostics import (
 )
 from printkit.load.package import LoadedPackage
 from printkit.load.played import NOT_SET, parse_path, value_at
+from printkit.load.yaml_spans import PathKey
 from printkit.model.limits import MAX_VALIDATE_MOVES
 from printkit.model.play import Property, Scenario
 from printkit.model.simulation import Simulation
 from printkit.simulate.binding import engine_names, load_engine
-from printkit.simulate.budget import moves_allowed
+from printkit.simulate.budget import OutOfMoves, moves_allowed
 from printkit.simulate.protocol import Engine
 
 
@@ -72,8 +75,7 @@ def _played(
     for claim_id, claim in package.claims.items():
         at = index[("claim", claim_id)]
         if isinstance(claim.play, Scenario):
-            held = check_script(bound, ("claims", claim_id), claim, diagnostics)
-            verdicts[at] = _status(verdicts[at], held)
+            verdicts[at] = _scripted(bound, verdicts[at], ("claims", claim_id), claim, diagnostics)
         elif isinstance(claim.play, Property):
             verdicts[at] = (
                 check_property(bound, claim_id, claim, max_turns, diagnostics)
@@ -83,11 +85,25 @@ def _played(
     for example_id, example in package.examples.items():
         if example.play is not None:
             at = index[("example", example_id)]
-            held = check_script(bound, ("examples", example_id), example, diagnostics)
-            verdicts[at] = _status(verdicts[at], held)
+            path = ("examples", example_id)
+            verdicts[at] = _scripted(bound, verdicts[at], path, example, diagnostics)
     _split_events_named(bound, diagnostics)
     if smoke and not any(found.code == INVARIANT_BROKEN for found in diagnostics):
         check_smoke(bound, diagnostics)  # a script already found the engine broken on this data
+
+
+def _scripted(
+    bound: BoundEngine, verdict: Verdict, path: PathKey, item: Any, diagnostics: Diagnostics
+) -> Verdict:
+    """A claim's or example's scripted game replayed, and its verdict; not played when the
+    game's moves ran out before its end (PK550)."""
+    try:
+        held = check_script(bound, path, item, diagnostics)
+    except OutOfMoves:
+        stopped = f"the scripted game of {verdict.kind} '{verdict.id}' stopped before its end"
+        cut_short(bound, stopped, (*path, "play", "moves"), diagnostics)
+        return Verdict(verdict.kind, verdict.id, Status.NOT_PLAYED, verdict.text)
+    return _status(verdict, held)
 
 
 def bound_engine(loaded: LoadedPackage, diagnostics: Diagnostics) -> Engine | None:

@@ -91,7 +91,8 @@ def check_property(
                 break
     except OutOfMoves:
         where = (*here, "playouts")
-        cut_short(bound, f"claim '{claim_id}'", played, play.playouts, where, diagnostics)
+        stopped = f"claim '{claim_id}' stopped after {played} of {play.playouts} playouts"
+        cut_short(bound, stopped, where, diagnostics)
         return Verdict("claim", claim_id, Status.NOT_PLAYED, claim.text)
     return _judged(bound, claim_id, play, played, tally, failing, diagnostics)
 

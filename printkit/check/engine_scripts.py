@@ -23,6 +23,7 @@ from printkit.diagnostics import (
 from printkit.load.yaml_spans import PathKey
 from printkit.model.play import Scenario
 from printkit.model.rules import Claim, Example
+from printkit.simulate.budget import spend
 from printkit.simulate.protocol import InvariantBroken, State
 
 SHOWN_MOVES = 12  # legal moves a PK540 message lists before "and N more"
@@ -119,6 +120,7 @@ def play_script(
                     "'roll 1'), or check how the engine reads the rules",
                 )
                 return None
+            spend()
             state.apply(action)
             bound.scripted.update(state.events)
             engine.check_invariants(state)

@@ -52,22 +52,21 @@ def check_smoke(bound: BoundEngine, diagnostics: Diagnostics) -> None:
                 return  # the other games played on a broken engine would only mislead
             results.append(result)
     except OutOfMoves:
-        cut_short(bound, "the smoke playouts", len(results), smoke.playouts, _at(bound, "smoke"),
-                  diagnostics)  # fmt: skip
+        stopped = f"the smoke playouts stopped after {len(results)} of {smoke.playouts} playouts"
+        cut_short(bound, stopped, _at(bound, "smoke"), diagnostics)
         _timeouts(bound, simulation, results, diagnostics)
         return  # rules the games played so far did not use may be used by the others
     _timeouts(bound, simulation, results, diagnostics)
     _unused(bound, results, diagnostics)
 
 
-def cut_short(
-    bound: BoundEngine, what: str, played: int, asked: int, at: PathKey, diagnostics: Diagnostics
-) -> None:
-    """PK550: a batch stopped at the moves a game's play may apply."""
+def cut_short(bound: BoundEngine, stopped: str, at: PathKey, diagnostics: Diagnostics) -> None:
+    """PK550: play (`stopped` says which, and where) stopped at the moves a game's play may
+    apply."""
     diagnostics.add(
         PLAY_CUT_SHORT,
-        f"{what} stopped after {played} of {asked} playouts: the game's play reached its bound "
-        f"of {MAX_VALIDATE_MOVES:,} moves, searches included",
+        f"{stopped}: the game's play reached its bound of {MAX_VALIDATE_MOVES:,} moves, "
+        "searches included",
         bound.loaded.spans.value(at),
         hint="ask for fewer playouts, fewer search iterations (mcts:N) or a lower max_turns; "
         "`printkit simulate` has no such bound",

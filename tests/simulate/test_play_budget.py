@@ -85,3 +85,21 @@ def test_a_property_claim_stopped_at_the_bound_is_not_played(
     assert "the smoke playouts stopped after 0 of 100" in smoke.message  # none left for them
     listed = run_cli("--rule-data", tmp_path, "claims", "race").output
     assert "nobody_passes                not played" in listed, listed
+
+
+def test_a_scripted_game_past_the_bound_is_not_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Scripted claims and examples spend moves too (a package may hold thousands of them):
+    one that runs out stops with a warning at its moves, and is listed as not played."""
+    for module in (printkit.check.engine, printkit.check.engine_smoke):
+        monkeypatch.setattr(module, "MAX_VALIDATE_MOVES", 0)
+    shutil.copytree(DATA / "broken" / "play_property_false", tmp_path / "race")
+    result = run_cli("--rule-data", tmp_path, "validate", "--no-simulate", "race")
+    cut = [d for d in parse_diagnostics(result.output) if d.code == "PK550"]
+    assert [d.message for d in cut] == [
+        "the scripted game of example 'one_roll' stopped before its end: the game's play "
+        "reached its bound of 0 moves, searches included"
+    ]
+    listed = run_cli("--rule-data", tmp_path, "claims", "race").output
+    assert "one_roll                     not played" in listed, listed
