@@ -52,14 +52,25 @@ _HINT_BY_TYPE = {
 }
 
 
-def _message(item: Any) -> str:
-    """What is wrong with a value, in a designer's words where pydantic's are a programmer's
-    ('Input should be a valid string'): what the field takes, and what it was given."""
-    kind, given = item["type"], item.get("input")
+def _noun(item: Any) -> str | None:
+    """What a field of a wrong-type error takes, in words: 'a whole number', 'text'."""
+    kind = item["type"]
     if kind == "int_from_float":
+        return _NOUNS["int"]
+    if kind.endswith(("_type", "_parsing")):
+        return _NOUNS.get(kind.split("_")[0])
+    return None
+
+
+def _message(item: Any, takes: str | None = None) -> str:
+    """What is wrong with a value, in a designer's words where pydantic's are a programmer's
+    ('Input should be a valid string'): what the field takes (`takes`: every choice of a
+    field that takes one of several, 'a whole number or a list'), and what it was given."""
+    kind, given = item["type"], item.get("input")
+    if kind == "int_from_float" and takes is None:
         return f"takes a whole number, not {given!r}"
     if kind.endswith(("_type", "_parsing")) and kind.split("_")[0] in _NOUNS:
-        noun = _NOUNS[kind.split("_")[0]]
+        noun = takes or _NOUNS[kind.split("_")[0]]
         if isinstance(given, bool):
             return f"takes {noun}, not {str(given).lower()}"
         if isinstance(given, int | float):
@@ -322,7 +333,15 @@ def report_validation_error(
 ) -> None:
     """One diagnostic per pydantic error, each at the span of the offending key or value."""
     seen: set[tuple[str, PathKey]] = set()
-    for item in _most_specific(error.errors(), data, root):
+    items = _most_specific(error.errors(), data, root)
+    takes: dict[PathKey, list[str]] = {}  # a union's choices, each branch's error at one path
+    for item in items:
+        noun = _noun(item)
+        if noun is not None:
+            choices = takes.setdefault(spans.origin(data_path(data, tuple(item["loc"]), root)), [])
+            if noun not in choices:
+                choices.append(noun)
+    for item in items:
         kind = item["type"]
         loc = tuple(item["loc"])
         if kind == "extra_forbidden":
@@ -353,7 +372,10 @@ def report_validation_error(
             seen.add(("value", path))
             field = _cell((*prefix, *path), spans) or ".".join(str(p) for p in path) or "value"
             is_key = bool(loc) and loc[-1] == "[key]"  # a mapping's key, not its value, is wrong
-            message, hint, at = _message(item), _hint(item), path
+            choices = takes.get(path, [])
+            either = " or ".join(choices) if len(choices) > 1 else None
+            message, at = _message(item, either), path
+            hint = f"this field takes {either}" if either else _hint(item)
             if kind == "union_tag_invalid" and "discriminator" in (item.get("ctx") or {}):
                 key, message, hint = _unknown_tag(item)
                 at = spans.origin(data_path(data, (*loc, key), root))  # at the kind's value
