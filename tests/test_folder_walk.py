@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from click.testing import Result
 from support import GOOD, parse_diagnostics, run_cli
 
 from printkit.commands.watch import real_folders
@@ -58,6 +59,19 @@ def _remove_chain(top: Path) -> None:
     shutil.rmtree(top)
 
 
+def _validated_naming(folder: Path, image: str) -> Result:
+    """`printkit validate` of the game in `folder` with an image region naming `image`."""
+    game = folder / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    layout = "    regions:\n"
+    art = (
+        "      art:\n        kind: image\n        x: 4mm\n        y: 60mm\n"
+        f"        width: 10mm\n        height: 10mm\n        image: {image}\n"
+    )
+    game.write_text(text.replace(layout, layout + art, 1), encoding="utf-8")
+    return run_cli("--rule-data", folder.parent, "validate", "--no-simulate")
+
+
 def _deep(folder: Path, levels: int) -> Path:
     """`levels` nested folders made one at a time from the deepest so far (a path of 2,400
     characters is too long for one call on some systems)."""
@@ -92,15 +106,7 @@ def test_a_missing_file_in_a_deep_folder_is_a_diagnostic_with_a_short_hint(
     """'Did you mean' lists the game's art: the deep file's 2,400-character path is cut."""
     tmp_path = deep_games
     folder = _deep(_game(tmp_path), 1200)
-    game = folder / "game.yaml"
-    text = game.read_text(encoding="utf-8")
-    layout = "    regions:\n"
-    art = (
-        "      art:\n        kind: image\n        x: 4mm\n        y: 60mm\n"
-        "        width: 10mm\n        height: 10mm\n        image: art/missing.png\n"
-    )
-    game.write_text(text.replace(layout, layout + art, 1), encoding="utf-8")
-    result = run_cli("--rule-data", tmp_path / "rule_data", "validate", "--no-simulate")
+    result = _validated_naming(folder, "art/missing.png")
     assert result.exit_code == 1, result.output
     [problem] = parse_diagnostics(result.output)
     assert problem.code == "PK810"
@@ -135,14 +141,6 @@ def test_did_you_mean_lists_the_game_s_files_once_and_not_past_2000(
     (folder / "art").mkdir()
     for index in range(files):
         (folder / "art" / f"x{index:06d}.png").touch()
-    game = folder / "game.yaml"
-    text = game.read_text(encoding="utf-8")
-    layout = "    regions:\n"
-    art = (
-        "      art:\n        kind: image\n        x: 4mm\n        y: 60mm\n"
-        "        width: 10mm\n        height: 10mm\n        image: art/x00000.png\n"
-    )
-    game.write_text(text.replace(layout, layout + art, 1), encoding="utf-8")
-    result = run_cli("--rule-data", tmp_path / "rule_data", "validate", "--no-simulate")
+    result = _validated_naming(folder, "art/x00000.png")
     [problem] = [p for p in parse_diagnostics(result.output) if p.code == "PK810"]
     assert problem.hint is not None and problem.hint.startswith(hint), problem.hint
