@@ -22,7 +22,7 @@ import pytest
 from PIL import Image
 from support import GOOD, REPO, Reported, files_under, parse_diagnostics, run_cli
 
-from printkit.draw.images import jpeg_scans
+from printkit.draw.images import jpeg_markers
 from printkit.draw.svg_art import css_urls
 
 REGION = """      emblem:
@@ -359,7 +359,7 @@ def test_a_jpeg_s_scans_are_counted_from_its_markers(
 ) -> None:
     """A baseline JPEG has one scan, a progressive one as Pillow writes it ten; a thumbnail's
     scan inside an APP segment is not the picture's."""
-    assert jpeg_scans(_jpeg(progressive, thumbnail)) == scans
+    assert jpeg_markers(_jpeg(progressive, thumbnail))[1] == scans
 
 
 def test_a_png_of_more_chunks_than_any_encoder_writes_is_refused_unread(tmp_path: Path) -> None:

@@ -216,14 +216,9 @@ def _reader(expected: str) -> type[ImageFile]:
     return JpegImageFile
 
 
-def jpeg_scans(data: bytes) -> int:
-    """How many scans (SOS segments) a JPEG holds: a baseline picture has one, a progressive
-    one about ten."""
-    return _jpeg_markers(data)[1]
-
-
-def _jpeg_markers(data: bytes) -> tuple[int, int]:
-    """(segments, scans) of a JPEG, found by walking its markers, no pixel decoded, and
+def jpeg_markers(data: bytes) -> tuple[int, int]:
+    """(segments, scans) of a JPEG (a baseline picture has one scan, a progressive one about
+    ten), found by walking its markers, no pixel decoded, and
     stopped once either passes its bound. Segments are skipped by their stated length, so a
     thumbnail inside an APP segment is not counted; in the coded data after a scan's header,
     0xFF is always followed by 0x00 or a restart marker."""
@@ -268,7 +263,7 @@ def _structure_problem(data: bytes, expected: str) -> ArtProblem | None:
                 _EXPORT_AGAIN,
             )
         return None
-    segments, scans = _jpeg_markers(data)
+    segments, scans = jpeg_markers(data)
     if segments > MAX_JPEG_SEGMENTS:
         return ArtProblem(
             f"has more than {MAX_JPEG_SEGMENTS:,} segments before its end (encoders write tens)",

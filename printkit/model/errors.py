@@ -69,8 +69,8 @@ def _message(item: Any, takes: str | None = None) -> str:
     kind, given = item["type"], item.get("input")
     if kind == "int_from_float" and takes is None:
         return f"takes a whole number, not {given!r}"
-    if kind.endswith(("_type", "_parsing")) and kind.split("_")[0] in _NOUNS:
-        noun = takes or _NOUNS[kind.split("_")[0]]
+    noun = takes or _noun(item)
+    if kind.endswith(("_type", "_parsing")) and noun is not None:
         if isinstance(given, bool):
             return f"takes {noun}, not {str(given).lower()}"
         if isinstance(given, int | float):
@@ -110,9 +110,8 @@ def _hint(item: Any) -> str:
         return "write a colour as #rrggbb, #rgb or a name such as 'red'"
     if kind == "union_tag_invalid" and "expected_tags" in context:
         return f"choose one of {context['expected_tags']}"
-    if kind.endswith("_type") or kind.endswith("_parsing"):
-        taken = kind.split("_")[0]
-        noun = _NOUNS.get(taken, f"a {taken}")
+    if kind.endswith(("_type", "_parsing")):
+        noun = _noun(item) or f"a {kind.split('_')[0]}"
         return f"this field takes {noun}; see 'printkit schema' for its type"
     return "see 'printkit schema' for what this field accepts"
 
