@@ -70,22 +70,33 @@ def _expression(source: str):
     return _ENV.compile_expression(source, undefined_to_none=False)
 
 
-# `{{ card.name }}`: one name of the context and its fields, the most common card template
+# `No. {{ card.number }}`: text with a name's fields printed in it, the most common card template.
+# The text holds no brace, carriage return or final newline, which Jinja2 would read or change.
 _FIELD = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)((?:\.[A-Za-z_][A-Za-z0-9_]*)*)\s*\}\}")
+_PIECE = re.compile(r"([^{}\r]+)|" + _FIELD.pattern)
 # names Jinja2 reads as constants or operators, never as the context's
 _NOT_NAMES = frozenset(
     {"true", "false", "none", "True", "False", "None", "not", "and", "or", "in", "is", "if"}
     | {"else", "elif", "for", "recursive"}
 )
+Piece = str | tuple[str, tuple[str, ...]]  # a text, or (name, fields) printed
 
 
 @cache
-def _field(source: str) -> tuple[str, tuple[str, ...]] | None:
-    """(name, fields) when the template prints one name's fields and nothing else."""
-    found = _FIELD.fullmatch(source)
-    if found is None or found[1] in _NOT_NAMES:
-        return None
-    return found[1], tuple(found[2].split(".")[1:])
+def _pieces(source: str) -> tuple[Piece, ...] | None:
+    """The template's texts and printed fields, in order, when it holds nothing else."""
+    pieces: list[Piece] = []
+    end = 0
+    for found in _PIECE.finditer(source):
+        if found.start() != end or found[2] in _NOT_NAMES:
+            return None
+        pieces.append(found[1] if found[1] is not None else (found[2], _fields(found[3])))
+        end = found.end()
+    return tuple(pieces) if end == len(source) and not source.endswith("\n") else None
+
+
+def _fields(path: str) -> tuple[str, ...]:
+    return tuple(path.split(".")[1:])
 
 
 def _printed_field(value: Any, fields: tuple[str, ...]) -> str:
@@ -98,14 +109,23 @@ def _printed_field(value: Any, fields: tuple[str, ...]) -> str:
     return str(_ENV.finalize(None, value))
 
 
+def _printed(pieces: tuple[Piece, ...], context: dict[str, Any]) -> str:
+    return "".join(
+        piece if isinstance(piece, str) else _printed_field(context[piece[0]], piece[1])
+        for piece in pieces
+    )
+
+
 def render(source: str, context: dict[str, Any]) -> str:
     if "{" not in source:
         return source
     try:
         with _budget():
-            field = _field(source)
-            if field is not None and field[0] in context:
-                return _printed_field(context[field[0]], field[1])
+            pieces = _pieces(source)
+            if pieces is not None and all(
+                isinstance(piece, str) or piece[0] in context for piece in pieces
+            ):
+                return _printed(pieces, context)
             return _template(source).render(context)
     except Exception as error:  # any failure of user data is a diagnostic
         raise _problem(source, error) from None

@@ -1,4 +1,4 @@
-"""`{{ card.name }}` is printed without making a Jinja2 context (expressions._printed_field):
+"""`No. {{ card.number }}` is printed without making a Jinja2 context (expressions._pieces):
 whatever the value, the text or the failure is the compiled template's, word for word."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from printkit.sandbox.expressions import TemplateProblem, _field, _template, render
+from printkit.sandbox.expressions import TemplateProblem, _pieces, _template, render
 
 
 class Ship(BaseModel):
@@ -52,6 +52,13 @@ TEMPLATES = [
     "{{ card.__class__ }}",
     "{{ card.name.missing }}",
     "{{ other.name }}",
+    "No. {{ card.name }}",
+    "{{ card.name }} / {{ card.damage }} dmg",
+    "Crew:\n{{ card.crew }} and {{ deck.name }}",
+    "{{ card.name }} {{ card.missing }}",
+    "{{ card.name }}\n",
+    "a }} {{ card.name }}",
+    "a\r\n{{ card.name }}",
 ]
 
 
@@ -86,19 +93,22 @@ def test_a_printed_field_is_what_jinja_prints(source: str, value: str) -> None:
     assert _outcome(render, source, context) == _outcome(_through_jinja, source, context)
 
 
-def test_only_a_name_and_its_fields_take_the_short_way() -> None:
-    assert _field("{{ card.name }}") == ("card", ("name",))
-    assert _field("{{card}}") == ("card", ())
-    assert _field("{{ card.a.b }}") == ("card", ("a", "b"))
+def test_only_texts_and_printed_fields_take_the_short_way() -> None:
+    assert _pieces("{{ card.name }}") == (("card", ("name",)),)
+    assert _pieces("{{card}}") == (("card", ()),)
+    assert _pieces("No. {{ card.a.b }}!") == ("No. ", ("card", ("a", "b")), "!")
+    assert _pieces("{{ card.name }}{{ card.name }}") == (("card", ("name",)),) * 2
     for other in (
         "{{ card.name }}\n",  # Jinja2 drops a trailing newline
+        "a\r\n{{ card.name }}",  # and writes a line break as \n
         "{{- card.name -}}",
         "{{ card.name | upper }}",
         "{{ card['name'] }}",
         "{{ card.0 }}",
         "{{ true.x }}",
         "{{ none }}",
-        "Name: {{ card.name }}",
-        "{{ card.name }}{{ card.name }}",
+        "a }} {{ card.name }}",
+        "{% if card %}x{% endif %}",
+        "{# note #}{{ card.name }}",
     ):
-        assert _field(other) is None, other
+        assert _pieces(other) is None, other
