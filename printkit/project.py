@@ -61,12 +61,24 @@ def find_project(start: Path) -> Path | None:
     return None
 
 
-def game_holding(project: Path) -> Path | None:
+@dataclass(frozen=True)
+class GameFolder:
+    """A folder above a project file that holds a game, and the file that declares it."""
+
+    folder: Path
+    declared_by: Path
+
+
+def game_holding(project: Path) -> GameFolder | None:
     """The game folder the project file lies in, at any depth; None for a project's own
     file, which lies above its games. A game folder holds game.yaml, or a YAML file whose
     top-level keys declare the game (`game:`, which every game has in one of its files: a
     shared game need not name it game.yaml), however the key is written."""
-    return next((f for f in project.absolute().parents if _declares_a_game(f)), None)
+    for folder in project.absolute().parents:
+        declared_by = _declaring_file(folder)
+        if declared_by is not None:
+            return GameFolder(folder, declared_by)
+    return None
 
 
 # The key 'game' at the top of a block-style file, after an explicit-key mark, an anchor or a
@@ -80,14 +92,20 @@ _FLOW_GAME = re.compile(rb"""[{,][ \t\r\n]*(?:!\S*[ \t]+)?["']?game["']?[ \t]*:"
 _LARGEST_GAME_FILE = 10 * 2**20  # the gate's bound on a game's YAML file
 
 
-def _declares_a_game(folder: Path) -> bool:
-    if any((folder / name).is_file() for name in ("game.yaml", "game.yml")):
-        return True
+def _declaring_file(folder: Path) -> Path | None:
+    """The file that makes `folder` a game's: game.yaml, else the first YAML file (by name)
+    whose top level is 'game:'."""
+    named = [folder / name for name in ("game.yaml", "game.yml")]
     try:
-        files = [p for p in folder.iterdir() if p.suffix in PACKAGE_FILE.suffixes and p.is_file()]
-        return any(_game_key(p) for p in files if p.stat().st_size <= _LARGEST_GAME_FILE)
+        if any(file.is_file() for file in named):
+            return next(file for file in named if file.is_file())
+        files = sorted(
+            p for p in folder.iterdir() if p.suffix in PACKAGE_FILE.suffixes and p.is_file()
+        )
+        small = (p for p in files if p.stat().st_size <= _LARGEST_GAME_FILE)
+        return next((p for p in small if _game_key(p)), None)
     except OSError:  # a folder or file that cannot be read declares nothing printkit reads
-        return False
+        return None
 
 
 def _game_key(file: Path) -> bool:
@@ -96,15 +114,33 @@ def _game_key(file: Path) -> bool:
     return bool((_FLOW_GAME if flow else _TOP_LEVEL_GAME).search(text))
 
 
-def report_in_a_game(project: Path, game: Path, diagnostics: Diagnostics) -> None:
-    """PK010: a project file that came with a game is refused, not read."""
+def report_in_a_game(project: Path, game: GameFolder, diagnostics: Diagnostics) -> None:
+    """PK010: a project file that came with a game is refused, not read. The message names the
+    file that makes the folder a game's: a copy of a game.yaml left in a folder above a project
+    makes that folder look like a game too."""
+    declared = relative(game.declared_by)
+    _refuse(
+        project,
+        f"the folder of game '{game.folder.name}' ({declared} declares that game)",
+        f"if {declared} is no game of yours (a copy, say), move it out of "
+        f"{relative(game.folder)}; otherwise ",
+        diagnostics,
+    )
+
+
+def report_in_its_games(project: Path, diagnostics: Diagnostics) -> None:
+    """PK010: a project file inside the rule-data folder it names came with a game."""
+    _refuse(project, "the folder of its own games (its rule-data)", "", diagnostics)
+
+
+def _refuse(project: Path, where: str, first: str, diagnostics: Diagnostics) -> None:
     diagnostics.add(
         PROJECT_IN_A_GAME,
-        f"{PROJECT_FILE} lies in the folder of game '{game.name}' and is not read: a game's "
-        "own files never choose where printkit reads or writes",
+        f"{PROJECT_FILE} lies in {where} and is not read: a game's own files never choose where "
+        "printkit reads or writes",
         Span(relative(project), 1, 1),
-        hint="delete it, or move it to your project's folder (the one that holds rule_data); "
-        "--rule-data and --out choose the folders for one command",
+        hint=f"{first}delete {PROJECT_FILE}, or move it to your project's folder (the one that "
+        "holds rule_data); --rule-data and --out choose the folders for one command",
     )
 
 

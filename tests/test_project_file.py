@@ -171,3 +171,23 @@ def test_a_project_root_holding_other_yaml_is_no_game(
     monkeypatch.chdir(tmp_path)
     result = run_cli("validate")
     assert result.exit_code == 0, result.output
+
+
+def test_a_copy_of_a_game_file_above_a_project_is_named_in_the_refusal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game.yaml copied to a folder above the project (a backup, say) makes that folder look
+    like a game's: the refusal names the copy and says to move it, which lets the build run."""
+    project = tmp_path / "project"
+    shutil.copytree(GOOD / "minimal_deck", project / "rule_data" / "minimal_deck")
+    (project / "printkit.toml").write_text('rule-data = "rule_data"\n', encoding="utf-8")
+    copy = tmp_path / "game_backup.yaml"
+    shutil.copy(project / "rule_data" / "minimal_deck" / "game.yaml", copy)
+    monkeypatch.chdir(project)
+    result = run_cli("validate")
+    assert result.exit_code == 1, result.output
+    [found] = parse_diagnostics(result.output)
+    assert found.code == "PK010" and "game_backup.yaml declares that game" in found.message
+    assert f"move it out of {tmp_path}" in found.hint
+    copy.unlink()
+    assert run_cli("validate").exit_code == 0

@@ -14,7 +14,13 @@ import click
 
 from printkit.diagnostics import WORKER_STOPPED, Diagnostics, Severity, Span, relative
 from printkit.load.sources import UnknownGame, select_games
-from printkit.project import find_project, game_holding, read_project, report_in_a_game
+from printkit.project import (
+    find_project,
+    game_holding,
+    read_project,
+    report_in_a_game,
+    report_in_its_games,
+)
 
 EXIT_OK, EXIT_ERRORS, EXIT_INTERNAL = 0, 1, 3  # click itself exits with 2 on a usage error
 QUIET, NORMAL, VERBOSE = -1, 0, 1
@@ -68,7 +74,7 @@ def apply_project(context: click.Context) -> None:
     project = read_project(found, diagnostics)
     if project is not None and _inside(found.parent, project.rule_data):
         # a project file lies above its games; one inside the games' folder came with a game
-        report_in_a_game(found, found.parent, diagnostics)
+        report_in_its_games(found, diagnostics)
         project = None
     if project is None:
         context.exit(report(context, diagnostics))
