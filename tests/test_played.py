@@ -15,7 +15,7 @@ from support import GOOD, RULE_DATA, run_cli
 from printkit.diagnostics import Diagnostics
 from printkit.load.package import load_package
 from printkit.load.played import parse_path, path_text, play_errata
-from printkit.reference.compose import reference_context
+from printkit.reference.compose import compose, reference_context
 from printkit.reference.errata import NOT_STATED, Change
 
 GAMES = sorted(p.name for p in RULE_DATA.iterdir() if (p / "rules.yaml").exists())
@@ -670,3 +670,45 @@ def test_an_erratum_without_an_id_is_named_by_its_number(tmp_path: Path) -> None
     _, found = _played(GOOD / "minimal_rules", errata, tmp_path)
     (problem,) = list(found)
     assert problem.message.startswith("erratum '2' plays 'rules.actions.draw.cots'")
+
+
+def test_a_grid_column_played_is_said_by_its_label_and_its_numbers(tmp_path: Path) -> None:
+    """A grid's column is found by its label: the appendix gives both sides' label and the
+    numbers each takes, so a label the errata leave behind shows."""
+    rules = tmp_path / "rules"
+    shutil.copytree(GOOD / "minimal_rules", rules)
+    text = (rules / "rules.yaml").read_text(encoding="utf-8")
+    odds = (
+        "  tables:\n    combat:\n      kind: grid\n      title: Combat\n      dice: d6\n"
+        "      component: dice\n      across:\n        title: odds\n"
+        "        domain: {min: 0, max: null}\n        columns:\n"
+        '          - {label: "1-1", min: 0, max: 1}\n'
+        '          - {label: "3-1", min: 3, max: null}\n'
+        '      rows: [{roll: "1-6", cells: [A, D]}]\n'
+    )
+    (rules / "rules.yaml").write_text(text.replace("  tables:\n", odds, 1), encoding="utf-8")
+    erratum = _erratum('{"rules.tables.combat.across.columns[1].min": 2}')
+    played, found = _played(rules, "errata:\n" + erratum, tmp_path / "played")
+    changes = reference_context(played)["changes"](played.package.errata[0])
+    assert changes == [Change("Combat, odds column 2", "'3-1' (3 and above)", "'3-1' (2 and above)")]
+
+
+@pytest.mark.parametrize(
+    ("fields", "heading"),
+    [
+        ("", "**Erratum 1**."),
+        ("kind: gap, ", "**Erratum 1** (gap)."),
+        ("source_line: 12, ", "**Erratum 1** (text line 12)."),
+        ("kind: bad_example, source_line: 12, ", "**Erratum 1** (bad example, text line 12)."),
+    ],
+)
+def test_an_erratum_is_headed_by_what_it_states_of_itself(
+    tmp_path: Path, fields: str, heading: str
+) -> None:
+    """Its kind and its line in the text when given; nothing in brackets when neither is (the
+    word 'erratum' there doubled the heading's)."""
+    erratum = _erratum("{rules.values.hand: 2}").replace("{id: e, ", "{id: e, " + fields)
+    played, found = _played(GOOD / "minimal_rules", "errata:\n" + erratum, tmp_path)
+    assert not list(found), [str(d.message) for d in found]
+    text = compose(played, "rules_reference.md.j2", "Rules")
+    assert f"- {heading} *The text says:*" in text

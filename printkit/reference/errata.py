@@ -83,6 +83,11 @@ class _Describer:
         if entry.kind == "table" and rest[:1] == ("rows",) and len(rest) > 1:
             where = (*entry.path, "rows", rest[1])
             return where, self._change(f"{named}, row {rest[1] + 1}", where, _alike(self._row))
+        if entry.kind == "table" and rest[:2] == ("across", "columns") and len(rest) > 2:
+            where = (*entry.path, "across", "columns", rest[2])
+            axis = getattr(getattr(entry.node, "across", None), "title", None)
+            column = f"{axis} column" if axis else "column"
+            return where, self._change(f"{named}, {column} {rest[2] + 1}", where, _alike(_column))
         if entry.kind == "table" and rest[:1] == ("domain",):
             where = (*entry.path, "domain")
             covered = f"{named}, the numbers it covers"
@@ -155,6 +160,13 @@ def _value(package: Package, path: PathKey) -> Any:
     if path[-2:-1] == ("rows",):
         return value_at(package, path[:-2])[0], value
     return value
+
+
+def _column(column: Any) -> str:
+    """A grid's column as players find it: its label, and the numbers it takes."""
+    if column is None:
+        return "nothing"
+    return f"'{column.label}' ({interval_text(column.min, column.max)})"
 
 
 def _interval(domain: Any) -> str:

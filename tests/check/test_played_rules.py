@@ -313,3 +313,51 @@ def test_plays_that_change_a_component_s_count_must_change_what_its_deck_prints(
     )
     [fault] = [f for f in findings(game.remaining) if f[0] == "PK534"]
     assert "deck 'deck' holds 3 pieces but the inventory lists 4 [PK210]" in fault[2]
+
+
+ODDS = """
+combat:
+  kind: grid
+  dice: d6
+  component: dice
+  across:
+    title: odds
+    domain: {min: 0, max: null}
+    columns:
+      - {label: "1-1", min: 0, max: 1}
+      - {label: "3-1", min: 3, max: null}
+  rows:
+    - {roll: "1-3", cells: [A1, D1]}
+    - {roll: "4-6", cells: [D1, D2]}
+"""
+
+
+def test_a_grid_column_the_errata_widen_under_an_old_label_is_printed_stale(
+    tmp_path: Path,
+) -> None:
+    """The errata close a gap by starting the '3-1' column at 2: its label is printed as
+    written, so '3-1' over a column that takes 2-1 is a warning at the label, until an
+    erratum plays the label too (a new one, or the same one confirmed)."""
+    plays = '{"rules.tables.combat.across.columns[1].min": 2}'
+    game, lines = _checked(
+        tmp_path, tables=ODDS, errata=_erratum("PK510", "'combat'", plays, "gap")
+    )
+    assert _printed(game) == [
+        (
+            "PK547",
+            line_of(lines, '"3-1"'),
+            "column 2 of 'combat' prints 3 in its label, where erratum 'gap' plays "
+            "rules.tables.combat.across.columns[1].min = 2",
+            "a label is printed as written: play the label the column now takes too "
+            "(rules.tables.combat.across.columns[1].label), or play it unchanged if it is "
+            "right as it is",
+        )
+    ]
+    for label in ('"2-1+"', '"3-1"'):
+        relabelled = plays[:-1] + f', "rules.tables.combat.across.columns[1].label": {label}}}'
+        game, _ = _checked(
+            tmp_path / label.strip('"'),
+            tables=ODDS,
+            errata=_erratum("PK510", "'combat'", relabelled, "gap"),
+        )
+        assert _printed(game) == [], label
