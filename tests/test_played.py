@@ -688,9 +688,10 @@ def test_a_grid_column_played_is_said_by_its_label_and_its_numbers(tmp_path: Pat
     )
     (rules / "rules.yaml").write_text(text.replace("  tables:\n", odds, 1), encoding="utf-8")
     erratum = _erratum('{"rules.tables.combat.across.columns[1].min": 2}')
-    played, found = _played(rules, "errata:\n" + erratum, tmp_path / "played")
+    played, _ = _played(rules, "errata:\n" + erratum, tmp_path / "played")
     changes = reference_context(played)["changes"](played.package.errata[0])
-    assert changes == [Change("Combat, odds column 2", "'3-1' (3 and above)", "'3-1' (2 and above)")]
+    said = Change("Combat, odds column 2", "'3-1' (3 and above)", "'3-1' (2 and above)")
+    assert changes == [said]
 
 
 @pytest.mark.parametrize(
