@@ -283,14 +283,23 @@ def test_a_quick_reference_is_headed_with_its_material_s_title(tmp_path: Path) -
     assert reader.metadata is not None and reader.metadata.title == "Crib <v2> *x* [y](z)"
 
 
-@pytest.mark.parametrize(("game", "costs"), [("shields_dice", False), ("raise_shields", True)])
-def test_the_actions_table_has_a_cost_column_only_when_an_action_costs(
-    built: Path, game: str, costs: bool
+@pytest.mark.parametrize(
+    ("game", "heading"),
+    [("shields_dice", "Action Limit Effect"), ("raise_shields", "Action Cost Limit Effect")],
+)
+def test_the_actions_table_has_cost_and_limit_columns_only_when_an_action_has_them(
+    built: Path, game: str, heading: str
 ) -> None:
-    """Shields: the Dice Game's actions cost nothing: an empty 'Cost' column would print."""
+    """Shields: the Dice Game's actions cost nothing: an empty 'Cost' column would print. Its
+    potion and polish may be used once a turn, and Raise Shields' repair once a round: the
+    limit players keep to is printed beside the action (and in the rules reference)."""
     text = _text(built / game / "quick_reference.pdf")
-    heading = text[text.index("Actions") :][:40]
-    assert heading.startswith("Actions Action Cost Effect" if costs else "Actions Action Effect")
+    assert text[text.index("Actions") :].startswith(f"Actions {heading}")
+    limited = {
+        "shields_dice": "Drink a potion (once a turn).",
+        "raise_shields": "Repair (once a round).",
+    }
+    assert limited[game] in _text(built / game / "rules_reference.pdf")
 
 
 @pytest.mark.parametrize("covers", ["[turn, draw, roll, keep]", "[turn, draw]"])
@@ -354,3 +363,23 @@ def test_an_end_condition_s_title_heads_it_on_the_quick_reference(tmp_path: Path
     printed = _text(tmp_path / "out" / "minimal_rules" / "crib.pdf")
     assert "Matched pair (win): Play the pair to win." in printed
     assert "End: The game ends when the deck runs out." in printed
+
+
+def test_an_end_condition_s_tie_break_is_on_the_quick_reference(tmp_path: Path) -> None:
+    """The page players read when the game ends: the tie-break PK505 asks for prints there too,
+    as it does in the rules reference."""
+    folder = tmp_path / "minimal_rules"
+    shutil.copytree(GOOD / "minimal_rules", folder)
+    rules = folder / "rules.yaml"
+    tied = 'see: [winning], ties: "The player with fewer cards wins."}'
+    rules.write_text(rules.read_text(encoding="utf-8").replace("see: [winning]}", tied, 1), "utf-8")
+    (folder / "references.yaml").write_text(
+        "materials:\n  quick_reference: {kind: quick_reference}\n"
+        "  rules_reference: {kind: rules_reference}\n",
+        encoding="utf-8",
+    )
+    result = run_cli("--rule-data", tmp_path, "build", "minimal_rules", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    for document in ("quick_reference", "rules_reference"):
+        text = _text(tmp_path / "out" / "minimal_rules" / f"{document}.pdf")
+        assert "to win. On a tie: The player with fewer cards wins." in text, document
