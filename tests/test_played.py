@@ -59,6 +59,8 @@ def test_raise_shields_references_print_the_played_ranges(references: Path, docu
     stress = text[text.index("Stress test") :]
     assert re.search(r"-6 or less The ship breaks apart", stress)
     assert re.search(r"mark one stress\. Halves round down\.", stress)
+    # a result with no full stop of its own gets one before its rounding
+    assert re.search(r"full cannons and crew\. Halves round down\.", text)
     assert "10 crew" in text  # the starting crew, played by erratum 'starting_crew'
 
 

@@ -383,3 +383,11 @@ def test_an_end_condition_s_tie_break_is_on_the_quick_reference(tmp_path: Path) 
     for document in ("quick_reference", "rules_reference"):
         text = _text(tmp_path / "out" / "minimal_rules" / f"{document}.pdf")
         assert "to win. On a tie: The player with fewer cards wins." in text, document
+
+
+def test_a_variant_prints_its_set_up_and_changes_on_the_quick_reference(built: Path) -> None:
+    """Solo Raise the Shields! changes the set-up and the attack: the quick reference printed
+    only its one line of text, so it disagreed with the realm sheet's solo card."""
+    text = _text(built / "raise_the_shields" / "quick_reference.pdf")
+    solo = text[text.index("Solo (solo)") :]
+    assert solo.index("Setting up: Roll 3 dice") < solo.index("Attack: When a shield blocks")
