@@ -43,17 +43,26 @@ def note(
     margin: float,
     art_left: float | None = None,
     marks_at: Sequence[float] = (),
+    art_top: float | None = None,
 ) -> list[Op]:
     """A one-line note (e.g. 'print at actual size') under the art, on a white ground.
 
-    When the art leaves no printable room below it (9-up cards on Letter), the note turns to
-    read upward in the left margin, if `art_left` says there is room: in the stretches
-    between the crop marks at heights `marks_at`, split at its ' · ' where it must be, so
-    that it crosses none; centred on the page, where the marks give way, when it cannot.
+    When the art leaves no printable room below it, the note goes above the art if `art_top`
+    says there is room there (the back of a sheet turned on its short edge, whose art the turn
+    moved down); else it turns to read upward in the left margin, if `art_left` says there is
+    room (9-up cards on Letter): in the stretches between the crop marks at heights
+    `marks_at`, split at its ' · ' where it must be, so that it crosses none; centred on the
+    page, where the marks give way, when it cannot.
     """
     font = font_name("regular")
-    room_below = paper[1] - margin - art_bottom >= mm(0.5) + NOTE_SIZE * (1 + DESCENT)
-    if not room_below and art_left is not None and art_left - margin >= mm(1) + NOTE_SIZE:
+    line = mm(0.5) + NOTE_SIZE * (1 + DESCENT)
+    if paper[1] - margin - art_bottom >= line:
+        return _note_below(text, paper, art_bottom, margin, font)
+    if art_top is not None and art_top - margin >= line:
+        highest = margin + NOTE_SIZE  # the capitals stay printable
+        baseline = min(art_top - mm(0.5) - NOTE_SIZE * DESCENT, max(highest, art_top - mm(8)))
+        return _note_on(text, paper, baseline, font)
+    if art_left is not None and art_left - margin >= mm(1) + NOTE_SIZE:
         baseline_x = art_left - mm(1) - NOTE_SIZE * DESCENT  # descenders clear of the art
         stretches = _between(sorted(marks_at), margin, paper[1] - margin)
         placed = _whole(text, stretches, paper[1] / 2, font) or _packed(
@@ -116,9 +125,14 @@ def _packed(
 def _note_below(
     text: str, paper: tuple[float, float], art_bottom: float, margin: float, font: str
 ) -> list[Op]:
-    width = text_width(text, font, NOTE_SIZE)
     lowest = paper[1] - margin - NOTE_SIZE * DESCENT  # descenders stay printable too
     baseline = max(art_bottom + mm(0.5) + NOTE_SIZE, min(lowest, art_bottom + mm(8)))
+    return _note_on(text, paper, baseline, font)
+
+
+def _note_on(text: str, paper: tuple[float, float], baseline: float, font: str) -> list[Op]:
+    """The note centred across the page on `baseline`, on its white ground."""
+    width = text_width(text, font, NOTE_SIZE)
     x = (paper[0] - width) / 2
     ground = Rect(x - mm(1), baseline - NOTE_SIZE, width + mm(2), NOTE_SIZE * 1.4, Paint("#ffffff"))
     return [ground, Text(x, baseline, text, font, NOTE_SIZE, role="note")]

@@ -220,8 +220,9 @@ def footer(blocks: list[Block], spec: ImposeSpec, text: str) -> list[Op]:
     """The sheet's note, placed where the art of all its blocks leaves printable room."""
     paper = (blocks[0].grid.paper_width, blocks[0].grid.paper_height)
     art_bottom = max(block.grid.top + block.grid.height for block in blocks) + spec.bleed
+    art_top = min(block.grid.top for block in blocks) - spec.bleed
     art_left = min(block.grid.left for block in blocks) - spec.bleed
     marks_at = [
         y for block in blocks if spec.crop_marks and block.straight for y in block.grid.cut_ys()
     ]
-    return note(text, paper, art_bottom, spec.margin, art_left, marks_at)
+    return note(text, paper, art_bottom, spec.margin, art_left, marks_at, art_top)

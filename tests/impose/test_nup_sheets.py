@@ -421,8 +421,18 @@ def test_a_long_note_beside_the_art_stands_between_the_marks_and_keeps_them_all(
         ((210, 297), 2, 3, 21.5, mm(297 - 5) - 1.5),  # 3.5 mm free: enough
         ((199, 274), 3, 3, None, mm(272 + 0.5) + 6),  # no room anywhere: 0.5 mm under the art
         ((205, 274), 3, 3, None, mm(272 + 0.5) + 6),  # none under it, 3 mm beside it: too little
+        ((210, 297), 3, 3, 24.5, mm(24.5 - 3 - 8)),  # none under it: 8 mm above the art's bleed
+        ((210, 279.4), 3, 3, 12.0, mm(5) + 6),  # 4 mm above it: as high as its capitals print
     ],
-    ids=["room to spare", "a little room", "just enough room", "none", "too little beside"],
+    ids=[
+        "room to spare",
+        "a little room",
+        "just enough room",
+        "none",
+        "too little beside",
+        "room above",
+        "a little room above",
+    ],
 )
 def test_the_note_stands_centred_under_the_art_on_a_white_ground(
     paper: tuple[float, float], columns: int, rows: int, top: float | None, baseline: float
