@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import RULE_DATA, Raster, near, run_cli
 
-from printkit.draw.press import profile_bytes, to_cmyk
+from printkit.draw.press import profile_bytes, to_cmyk, to_one_ink
 
 RGB_OPERATORS = re.compile(rb"(?:^|\s)(rg|RG|g|G|sc|SC|scn|SCN|cs|CS)(?=\s)")
 CMYK_OPERATORS = re.compile(rb"(?:^|\s)(k|K)(?=\s)")
@@ -120,6 +120,22 @@ def test_no_colour_exceeds_the_profiles_ink_limit(rgb: tuple[int, int, int]) -> 
 )
 def test_neutral_colours_use_the_black_plate_alone(colour: str, plates: tuple) -> None:
     inks = to_cmyk(colour)
+    assert (inks.c, inks.m, inks.y, inks.k) == pytest.approx(plates, abs=0.002)
+
+
+@pytest.mark.parametrize(
+    ("colour", "plates"),
+    [
+        ("#111111", (0, 0, 0, 1)),  # near black: solid, not a 93 % screen
+        ("#1a1a1a", (0, 0, 0, 1)),
+        ("#333333", (0, 0, 0, 0.8)),  # a grey stays a grey
+        ("#1b2a4a", (0, 0, 0, 0.8387)),  # navy: dark grey on the black plate alone
+    ],
+)
+def test_small_text_goes_on_one_plate_and_near_black_prints_solid(
+    colour: str, plates: tuple
+) -> None:
+    inks = to_one_ink(colour)
     assert (inks.c, inks.m, inks.y, inks.k) == pytest.approx(plates, abs=0.002)
 
 

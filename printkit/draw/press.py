@@ -75,14 +75,21 @@ def to_cmyk(colour: str) -> Cmyk:
     return Cmyk(*(round(ink / 255, 4) for ink in inks))
 
 
+# Small text at least this dark prints solid black: a 93 % screen of black (#111111 text)
+# breaks the letters' edges into halftone dots, and no reader tells it from solid black.
+SOLID_BLACK = 0.12  # lightness: #1f1f1f and darker
+
+
 @lru_cache(maxsize=4096)
 def to_one_ink(colour: str) -> Cmyk:
     """The inks for small text and hairlines: a dark colour on the black plate alone, at the
-    colour's darkness (navy text at 7 pt prints dark grey, not 222 % of four inks); a light one
-    on the plate that carries most of it."""
+    colour's darkness (navy text at 7 pt prints dark grey, not 222 % of four inks), a near
+    black solid; a light one on the plate that carries most of it."""
     inks = to_cmyk(colour)
     red, green, blue = toColor(colour).rgb()
     lightness = 0.2126 * red + 0.7152 * green + 0.0722 * blue  # Rec. 709 weights
+    if lightness <= SOLID_BLACK:
+        return Cmyk(0.0, 0.0, 0.0, 1.0)
     if lightness <= 0.5:
         return Cmyk(0.0, 0.0, 0.0, round(1 - lightness, 4))
     plates = (inks.c, inks.m, inks.y, inks.k)
