@@ -16,6 +16,7 @@ from support import (
     hex_rgb,
     run_cli,
     segments,
+    text_runs,
 )
 
 
@@ -87,6 +88,21 @@ def test_the_pool_mat_lists_every_pool_die_by_role(mats: Path) -> None:
     assert text.count("pool ") >= 18  # every die whose inventory line says it is in the pool
     for role in ("an attacking die", "a potion", "polish", "The trash"):
         assert role in text
+
+
+def test_the_pool_mat_s_trash_holds_dice(mats: Path) -> None:
+    """From the pixels: under its label, the trash is a space players put dice in, so it is at
+    least as tall as a die needs (22 mm, docs/sheets.md); it was a 10 mm write-in box."""
+    pdf = mats / "pool_mat.pdf"
+    [label] = [run for run in text_runs(pypdf.PdfReader(pdf).pages[0]) if "The trash" in run.text]
+    raster = Raster.of(pdf, 0)
+    sides = [
+        edge.length
+        for x in range(int(label.x) - 2, int(label.x) + 130)
+        for edge in segments([sum(p) < 450 for p in raster.column(x)])
+        if edge.start > label.y
+    ]
+    assert max(sides) >= 22.0  # the space's side, drawn from its top edge to its bottom
 
 
 BADGES = {"red": "#c62828", "yellow": "#f2c200", "blue": "#1e5aa8"}
