@@ -303,6 +303,15 @@ KIND_FIELD_MISSING = _code(
     "card lacks a field its kind requires",
     "Each card kind declares the fields its cards must carry.",
 )
+CARD_LISTED_TWICE = _code(
+    "PK214",
+    Severity.WARNING,
+    "a deck lists two cards of one name",
+    "Two entries of a deck (two rows of its spreadsheet, say) have the same name. Copies of a "
+    "card are one entry with a count; two entries of one name are most often a row pasted "
+    "twice, which prints the card twice over and shows only in the inventory's total. Cards "
+    "that differ under one name are told apart by name, as players must tell them apart.",
+)
 TEMPLATE_ERROR = _code(
     "PK220",
     Severity.ERROR,

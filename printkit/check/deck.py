@@ -5,6 +5,7 @@ from __future__ import annotations
 from printkit.check.retyped import check_retyped_card
 from printkit.diagnostics import (
     BAD_VALUE,
+    CARD_LISTED_TWICE,
     INVENTORY_MISMATCH,
     KIND_FIELD_MISSING,
     SET_INCOMPLETE,
@@ -37,6 +38,7 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
     undeclared = _undeclared_requirements(deck, base, spans, diagnostics)
     copies: dict[str, int] = {}
     per_card = SharedFindings(diagnostics)  # a spreadsheet's header, a generator's key: once
+    check_names(deck, base, spans, diagnostics)
     for index, card in enumerate(deck.cards):
         path = (*base, "cards", index)
         _check_card_fields(deck, card, path, spans, per_card)
@@ -89,6 +91,29 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
                 spans.value((*base, "sets", set_id, "size")),
                 hint=f"add {spec.size - have} more card(s) of this set, or lower its size",
             )
+
+
+def check_names(
+    deck: DeckSpec, base: tuple[str, str], spans: SourceMap, diagnostics: Diagnostics
+) -> None:
+    """PK214 at each entry whose name an earlier entry of the deck has, naming where."""
+    first: dict[str, int] = {}
+    copies: dict[str, int] = {}
+    for card in deck.cards:
+        copies[card.name] = copies.get(card.name, 0) + card.count
+    for index, card in enumerate(deck.cards):
+        earlier = first.setdefault(card.name, index)
+        if earlier == index:
+            continue
+        here, there = (spans.value((*base, "cards", i, "name")) for i in (index, earlier))
+        first_at = f"line {there.line}" if there.file == here.file else str(there)
+        diagnostics.add(
+            CARD_LISTED_TWICE,
+            f"card '{card.name}' is listed twice in deck '{base[1]}' (first at {first_at})",
+            here,
+            hint=f"copies of a card are one entry with 'count: {copies[card.name]}'; cards that "
+            "differ need names that tell them apart",
+        )
 
 
 def check_inventory(
