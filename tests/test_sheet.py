@@ -188,6 +188,25 @@ def _built_mat(tmp_path: Path, settings: str) -> Path:
     return out / "game" / "mat.pdf"
 
 
+def test_a_full_page_sheet_prints_each_copy_on_a_page_of_its_own(tmp_path: Path) -> None:
+    """`copies` of a sheet as large as the paper: one page per copy (a new user's four player
+    boards printed one), each copy's fields its own, in the same place on its page."""
+    pdf = _built_mat(
+        tmp_path, "    copies: 3\n    elements:\n      - {kind: stat, id: hull, label: Hull}\n"
+    )
+    reader = pypdf.PdfReader(pdf)
+    assert len(reader.pages) == 3
+    fields = [
+        [annotation.get_object() for annotation in page.get("/Annots", [])] for page in reader.pages
+    ]
+    assert [[str(f["/T"]) for f in page] for page in fields] == [
+        ["copy1.hull"],
+        ["copy2.hull"],
+        ["copy3.hull"],
+    ]
+    assert len({tuple(float(v) for v in page[0]["/Rect"]) for page in fields}) == 1  # one place
+
+
 def test_small_sheets_impose_n_up_with_their_fields_over_their_boxes(tmp_path: Path) -> None:
     """Two copies of a small mat on one page: each copy's fields are its own (copy1., copy2.) and
     lie over that copy's drawn boxes, found from the pixels like the roster's."""

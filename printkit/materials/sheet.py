@@ -8,7 +8,7 @@ of a checkbox track `port_cannon.3.check.1`, the steps of a number track `health
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from printkit.check.plain_text import game_icons, plain_text_problem
@@ -37,7 +37,7 @@ from printkit.materials.board_draw import (
 from printkit.materials.paper import material_paper
 from printkit.materials.purchases import repeated_items
 from printkit.materials.sheet_badges import badge_ops, cycle_ops
-from printkit.materials.sheet_nup import impose_small_sheets
+from printkit.materials.sheet_nup import copied, impose_small_sheets
 from printkit.model.layout import Layout
 from printkit.model.sheet import (
     CheckboxElement,
@@ -185,6 +185,12 @@ def compile_sheet(
         pages = impose_small_sheets(loaded, material_id, spec, pages, chosen, footer, diagnostics)
         if pages is None:
             return None
+    else:  # a full page is its own sheet: its copies follow it
+        pages = [
+            replace(page, ops=copied(page.ops, copy, spec.copies))
+            for page in pages
+            for copy in range(1, spec.copies + 1)
+        ]
     return Document(title, pages)
 
 
@@ -205,7 +211,7 @@ def _page(
                     SHEET_OVERFLOW,
                     f"the element is {_mm(element.width)} mm wide, the page has {_mm(room)} mm",
                     ("elements", index, "width"),
-                    "give it a smaller 'width', or choose a larger paper",
+                    f"give it a smaller 'width', or {_larger(footed)}",
                 )
                 return None
             used = _element(flow, element, margin, y, element.width or room, ("elements", index))
@@ -232,12 +238,17 @@ def _page(
             f"{_mm(room)} mm the {'page' if footed else 'sheet'} leaves them (its "
             f"{_mm(height)} mm less {kept})",
             ("elements",),
-            "move elements into rows, shorten tables, or choose a larger paper",
+            f"move elements into rows, shorten tables, or {_larger(footed)}",
         )
         return None
     if footed:
         flow.ops += note(f"{ACTUAL_SIZE} · {title}", (width, height), y, margin)
     return Page(width, height, flow.ops, label=title)
+
+
+def _larger(footed: bool) -> str:
+    """What gives a sheet more room: the paper of a full page, the `size` of a small sheet."""
+    return "choose a larger paper" if footed else "give the sheet a larger 'size'"
 
 
 def _mm(points: float) -> str:

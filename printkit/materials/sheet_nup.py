@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from printkit.diagnostics import Diagnostics
-from printkit.draw.ops import FormField, Page
+from printkit.draw.ops import FormField, Op, Page
 from printkit.impose.grid import fit_grid
 from printkit.impose.marks import MARK_CLEARANCE, MARK_MIN
 from printkit.impose.pieces import Piece
@@ -24,6 +24,15 @@ from printkit.model.units import to_mm
 
 NO_BACKS = ImposeSpec(bleed="0mm", backs="none")
 MARK_ROOM = MARK_MIN + MARK_CLEARANCE  # the shortest crop mark and its gap to the art
+
+
+def copied(ops: list[Op], copy: int, copies: int) -> list[Op]:
+    """One copy of a page's ops: its form fields renamed `copy2.…` when there are several."""
+    if copies == 1:
+        return ops
+    return [
+        replace(op, name=f"copy{copy}.{op.name}") if isinstance(op, FormField) else op for op in ops
+    ]
 
 
 def impose_small_sheets(
@@ -54,14 +63,10 @@ def impose_small_sheets(
     fields: list[tuple[int, FormField]] = []  # (piece index, field in piece coordinates)
     for page in small:
         for copy in range(1, spec.copies + 1):
-            prefix = f"copy{copy}." if spec.copies > 1 else ""
             index = len(pieces)
-            fields += [
-                (index, replace(op, name=prefix + op.name))
-                for op in page.ops
-                if isinstance(op, FormField)
-            ]
-            art = tuple(op for op in page.ops if not isinstance(op, FormField))
+            ops = copied(page.ops, copy, spec.copies)
+            fields += [(index, op) for op in ops if isinstance(op, FormField)]
+            art = tuple(op for op in ops if not isinstance(op, FormField))
             pieces.append(Piece(page.label, cell[0], cell[1], art))
     sheets = impose_sheets(pieces, grid, NO_BACKS, title)
     for index, field in fields:
