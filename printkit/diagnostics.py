@@ -397,6 +397,15 @@ MAP_TEXT_SMALL = _code(
     "A map's hex labels or a place name are set under 6 pt, hard to read on paper. Reported at "
     "their 'size', where the preflight's page-wide PK761 would only name the material.",
 )
+ZONE_HIDES_TERRAIN = _code(
+    "PK248",
+    Severity.WARNING,
+    "a zone's fill hides the terrain under it",
+    "A zone with its own 'fill' paints its hexes in that colour and pattern instead of their "
+    "terrain's, so woods or a hill inside a set-up zone print as the zone alone while the "
+    "legend still lists them. A zone without a 'fill' keeps each hex's terrain colour under "
+    "its pattern and letter. Reported once per zone, at its 'fill', naming the hexes.",
+)
 MARKER_TEXT_SMALL = _code(
     "PK259",
     Severity.WARNING,

@@ -14,6 +14,7 @@ from printkit.diagnostics import (
     COLOUR_ONLY,
     LABEL_TOO_WIDE,
     MARKER_TOO_BIG,
+    ZONE_HIDES_TERRAIN,
     Diagnostics,
 )
 from printkit.draw.fonts import font_name, has_glyph
@@ -178,3 +179,33 @@ def check_colours(
                 (*base, "zones", name),
                 "give the zones different letters",
             )
+
+
+def check_hidden_terrain(
+    board: Board,
+    material_id: str,
+    labels: dict[Hex, str],
+    loaded: LoadedPackage,
+    diagnostics: Diagnostics,
+) -> None:
+    """PK248 for each zone whose own fill covers hexes of a terrain other than the default."""
+    hidden: dict[str, dict[str, list[Hex]]] = {}
+    for h, zone in board.zones.items():
+        terrain = board.terrain.get(h, board.default_terrain)
+        if board.zone_types[zone].fill is not None and terrain != board.default_terrain:
+            hidden.setdefault(zone, {}).setdefault(terrain, []).append(h)
+    for zone, by_terrain in hidden.items():
+        said = "; ".join(
+            f"{board.terrain_types[terrain].name} at "
+            + ", ".join(sorted(labels.get(h, str(board.offset_of(h))) for h in hexes))
+            for terrain, hexes in sorted(by_terrain.items())
+        )
+        _report(
+            loaded,
+            diagnostics,
+            ZONE_HIDES_TERRAIN,
+            f"zone '{zone}' is filled over terrain it hides: {said}",
+            ("materials", material_id, "zones", zone, "fill"),
+            "leave out the zone's 'fill' to keep each hex's terrain colour under the zone's "
+            "pattern and letter, or keep the zone off those hexes",
+        )

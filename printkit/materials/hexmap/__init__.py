@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from printkit.check.hexmap import (
     board_labels,
     check_colours,
+    check_hidden_terrain,
     check_label_fit,
     check_markers,
 )
@@ -99,6 +100,7 @@ def map_art(loaded: LoadedPackage, material_id: str, diagnostics: Diagnostics) -
     source = copy_chain(loaded.package.materials, material_id)[-1][0]
     check_markers(board, source, loaded, diagnostics)
     check_colours(board, source, loaded, diagnostics)
+    check_hidden_terrain(board, source, labels, loaded, diagnostics)
     _check_placements(art, loaded, source, diagnostics)
     _check_texts(loaded, material_id, source, diagnostics)
     if diagnostics.count() > before:
