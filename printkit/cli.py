@@ -13,6 +13,7 @@ import gc
 import importlib
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -77,6 +78,40 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Play one game against printkit's agents, each move described as it is made.",
     ),
 }
+
+
+def _verbosity_here(level: str) -> Callable[[click.Context, click.Parameter, bool], bool]:
+    """The callback of `-q`/`-v` typed after the command: the setting the group's own sets."""
+
+    def said(context: click.Context, _param: click.Parameter, value: bool) -> bool:
+        if value:
+            from printkit.commands import common
+
+            context.find_root().obj["verbosity"] = getattr(common, level)
+        return value
+
+    return said
+
+
+# `-q` and `-v` after the command too (`printkit build -q`), where users type them
+_SAID_AFTER = [
+    click.Option(
+        ["-q", "--quiet", "quiet_here"],
+        is_flag=True,
+        expose_value=False,
+        callback=_verbosity_here("QUIET"),
+        help="Print the errors and warnings and nothing else (also accepted before the command).",
+    ),
+    click.Option(
+        ["-v", "--verbose", "verbose_here"],
+        is_flag=True,
+        expose_value=False,
+        callback=_verbosity_here("VERBOSE"),
+        help="Also print progress and each file written in pipes (also before the command).",
+    ),
+]
+
+
 # commands that read no game, so no project file: a broken printkit.toml does not stop
 # `printkit explain PK008`
 STANDALONE_COMMANDS = frozenset({"explain", "schema"})
@@ -96,6 +131,8 @@ class LazyGroup(click.Group):
         module, function = COMMANDS[cmd_name][0].split(":")
         command = getattr(importlib.import_module(module), function)
         assert isinstance(command, click.Command), f"{module}:{function} is not a command"
+        known = {param.name for param in command.params}
+        command.params += [option for option in _SAID_AFTER if option.name not in known]
         return command
 
     def summary_of(self, ctx: click.Context, name: str) -> str:

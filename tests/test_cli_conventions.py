@@ -45,6 +45,29 @@ def test_quiet_prints_errors_and_warnings_and_nothing_else(tmp_path: Path) -> No
     assert (tmp_path / WARNING.name).is_dir()
 
 
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_quiet_and_verbose_are_taken_before_or_after_the_command(
+    tmp_path: Path, where: str
+) -> None:
+    """`printkit build -q`, where a new user typed it, as well as `printkit -q build`."""
+    args = ["--rule-data", WARNING.parent, "build", WARNING.name, "--out", tmp_path]
+    quiet = run_cli("-q", *args) if where == "before" else run_cli(*args, "-q")
+    assert quiet.exit_code == 0, quiet.output
+    assert "material(s)" not in quiet.output and "error(s)" not in quiet.output
+    verbose = run_cli("-v", *args) if where == "before" else run_cli(*args, "-v")
+    assert verbose.exit_code == 0, verbose.output
+    assert "  wrote " in verbose.output
+
+
+def test_a_clean_validate_says_so() -> None:
+    """Silence read as a command that did nothing; `-q` keeps it silent."""
+    game = GOOD / "minimal_deck"
+    result = run_cli("--rule-data", game.parent, "validate", game.name)
+    assert result.exit_code == 0, result.output
+    assert result.output == "minimal_deck checked: no errors, no warnings\n"
+    assert run_cli("--rule-data", game.parent, "validate", game.name, "-q").output == ""
+
+
 def test_quiet_leaves_out_notes(tmp_path: Path) -> None:
     game = GOOD / "resolved_by_erratum"
     loud = run_cli("--rule-data", game.parent, "validate", game.name)

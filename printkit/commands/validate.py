@@ -15,9 +15,10 @@ from printkit.commands.common import (
     games_in_workers,
     progress,
     report,
+    say,
 )
 from printkit.commands.completion import complete_games
-from printkit.diagnostics import Diagnostics
+from printkit.diagnostics import Diagnostics, Severity
 from printkit.impose.catalogue import paper_names
 
 Verdicts = list[dict[str, object]]
@@ -71,7 +72,15 @@ def validate(
     for found, played in games_in_workers(context, check, chosen, jobs, diagnostics):
         diagnostics.extend(found)
         verdicts += played
+    clean = not diagnostics.count() and not diagnostics.count(Severity.WARNING)
+    if chosen and clean and not as_json:  # silence reads as a command that did nothing
+        say(context, f"{_games(chosen)} checked: no errors, no warnings", err=True)
     context.exit(report(context, diagnostics, as_json, verdicts))
+
+
+def _games(chosen: list[tuple[str, Path]]) -> str:
+    names = [game_id for game_id, _ in chosen]
+    return ", ".join(names) if len(names) <= 3 else f"{len(names)} games"
 
 
 def _checked(
