@@ -155,11 +155,16 @@ def output_lock(out: Path) -> Iterator[int]:
 
 @contextmanager
 def staged_folder(
-    folder: Path, replaced: Callable[[str], bool], durable: bool = True
+    folder: Path,
+    replaced: Callable[[str], bool],
+    durable: bool = True,
+    materials: Iterable[str] | None = None,
 ) -> Iterator[Path]:
     """Yield an empty staging folder that takes `folder`'s place when the block succeeds; for
     a build holding the output folder's lock (output_lock). `durable`: the folders' entries
-    forced to disk around the renames (see write_atomic).
+    forced to disk around the renames (see write_atomic). `materials`: the materials whose
+    files the folder then holds, recorded in its marker (see written_materials); None keeps
+    the record as it was.
 
     The files of `folder` for which `replaced(name)` is false (other materials, when only some
     are built, and whatever else is there: a designer's notes, a `.git`) are carried over as
@@ -167,7 +172,7 @@ def staged_folder(
     folder is removed and `folder` is untouched. Errors of the staging itself are OutputError
     at `folder`.
     """
-    staging = _prepare(folder, replaced)
+    staging = _prepare(folder, replaced, materials)
     try:
         yield staging
     except BaseException:
@@ -206,14 +211,26 @@ def _clean_leftovers(out: Path) -> None:
             shutil.rmtree(entry)
 
 
-def _prepare(folder: Path, replaced: Callable[[str], bool]) -> Path:
+def written_materials(folder: Path) -> set[str]:
+    """The materials whose files printkit wrote in a game's output folder, as its marker
+    records them: a material the game no longer has leaves files only printkit may remove."""
+    try:
+        return set((folder / MARKER).read_text(encoding="utf-8").split())
+    except (OSError, UnicodeDecodeError):
+        return set()
+
+
+def _prepare(
+    folder: Path, replaced: Callable[[str], bool], materials: Iterable[str] | None
+) -> Path:
     try:
         _clean_leftovers(folder.parent)
         if folder.exists() and not folder.is_dir():
             raise OSError(errno.ENOTDIR, "a file, not a folder, has the game's name", str(folder))
+        recorded = written_materials(folder) if materials is None else set(materials)
         staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.staging-", dir=folder.parent))
         os.chmod(staging, 0o777 & ~_UMASK)
-        (staging / MARKER).write_bytes(b"")
+        (staging / MARKER).write_text("".join(f"{m}\n" for m in sorted(recorded)), "utf-8")
         if folder.is_dir():
             _carry_over(folder, staging, replaced)
     except OSError as error:

@@ -44,6 +44,7 @@ from printkit.output import (
     output_lock,
     outputs_of,
     staged_folder,
+    written_materials,
 )
 from printkit.preview import Shown, shown_of
 from printkit.workers import default_jobs, in_workers
@@ -456,10 +457,16 @@ def _write(outcome: GameOutcome, out: Path) -> None:
     the folder holds them already (a game from the cache whose outputs no one touched)."""
     folder = out / outcome.game
     sources = {path.name: path for material in outcome.built for path in material.files}
-    replaced = outputs_of(material.material for material in outcome.built)
+    built = {material.material for material in outcome.built}
+    # the files of a material the game no longer has go too (printkit wrote them: the marker
+    # says so), so that no output of a deleted material is taken for a current one
+    previous = written_materials(folder)
+    gone = previous - set(outcome.materials) if outcome.materials else set()
+    replaced = outputs_of(built | gone)
     if not (outcome.from_cache and _in_place(folder, sources, replaced)):
+        kept = (previous - gone) | built
         try:
-            with staged_folder(folder, replaced, BUILD_DURABLE) as staging:
+            with staged_folder(folder, replaced, BUILD_DURABLE, kept) as staging:
                 for name, source in sources.items():
                     try:
                         link_or_copy(source, staging / name)
