@@ -39,6 +39,7 @@ from printkit.diagnostics import (
 from printkit.inputs import drawing_hash, folder_hash, printkit_fingerprint
 from printkit.output import (
     BUILD_DURABLE,
+    MARKER,
     OutputError,
     link_or_copy,
     output_lock,
@@ -486,7 +487,7 @@ def _in_place(folder: Path, sources: dict[str, Path], replaced: Callable[[str], 
     try:
         listed = [path.name for path in folder.iterdir()]
         names = {name for name in listed if replaced(name)}
-        if any(name.startswith(".") for name in listed):
+        if any(name.startswith(".") and name != MARKER for name in listed):
             return False
         return names == set(sources) and all(
             os.path.samefile(folder / name, source) for name, source in sources.items()

@@ -58,6 +58,9 @@ def test_an_unchanged_build_draws_nothing_and_writes_the_same_bytes(tmp_path: Pa
     again = _build(rule_data, out)
     assert _redrawn(first) == [4] and _redrawn(again) == [0]
     assert _snapshot(out) == fresh
+    folder = (out / "shields_up").stat().st_ino
+    _build(rule_data, out)
+    assert (out / "shields_up").stat().st_ino == folder  # in place already: not staged again
     # the diagnostics of a game from the cache are printed as when it was checked
     assert [line for line in again.splitlines() if REDRAWN not in line] == [
         line for line in first.splitlines() if REDRAWN not in line
