@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import types
 import typing
@@ -69,6 +70,12 @@ def _message(item: Any, takes: str | None = None) -> str:
     kind, given = item["type"], item.get("input")
     if kind == "int_from_float" and takes is None:
         return f"takes a whole number, not {given!r}"
+    bound = _bound(item)
+    if bound is not None:
+        return f"takes a number {bound}, not {_number(given)}"
+    expected = (item.get("ctx") or {}).get("expected")
+    if kind == "literal_error" and expected is not None and item["msg"].startswith("Input"):
+        return f"takes {expected}, not {given!r}"
     noun = takes or _noun(item)
     if kind.endswith(("_type", "_parsing")) and noun is not None:
         if isinstance(given, bool):
@@ -80,6 +87,31 @@ def _message(item: Any, takes: str | None = None) -> str:
         if isinstance(given, list | dict):
             return f"takes {noun}, not {'a list' if isinstance(given, list) else 'a mapping'}"
     return item["msg"]
+
+
+# pydantic's bounds on a number, as the designer's words put them: 'at least 1'
+_BOUNDS = {
+    "greater_than_equal": ("ge", "of at least"),
+    "greater_than": ("gt", "above"),
+    "less_than_equal": ("le", "of at most"),
+    "less_than": ("lt", "below"),
+}
+
+
+def _bound(item: Any) -> str | None:
+    """'of at least 1' for a number outside a field's bounds; None for any other error."""
+    if item["type"] not in _BOUNDS:
+        return None
+    key, words = _BOUNDS[item["type"]]
+    limit = (item.get("ctx") or {}).get(key)
+    return None if limit is None else f"{words} {limit}"
+
+
+def _number(given: Any) -> str:
+    """A number as a message shows it: a whole number of hundreds of digits by its length."""
+    if isinstance(given, int) and given.bit_length() > 64:
+        return f"a number of about {int(given.bit_length() * math.log10(2)) + 1} digits"
+    return repr(given)
 
 
 def _quoted(text: str) -> str:
@@ -105,7 +137,13 @@ def _hint(item: Any) -> str:
         return "give a whole number"
     context = item.get("ctx") or {}
     if kind == "literal_error" and "expected" in context:
-        return f"choose one of {context['expected']}"
+        choices = re.findall(r"'([^']*)'", str(context["expected"]))
+        close = closest(str(given), choices) if isinstance(given, str) else None
+        meant = f"did you mean '{close}'? " if close is not None else ""
+        return f"{meant}choose one of {context['expected']}"
+    bound = _bound(item)
+    if bound is not None:
+        return f"give a number {bound}"
     if kind == "colour":
         return "write a colour as #rrggbb, #rgb or a name such as 'red'"
     if kind == "union_tag_invalid" and "expected_tags" in context:
