@@ -525,6 +525,8 @@ def _whole(flow: _Flow, value: int | str, path: tuple) -> int | None:
     try:
         return int(text)
     except ValueError:
+        if uses_undefined(value, flow.context):
+            return None  # the undefined value is the mistake: PK535 where it is used
         flow.report(
             BAD_VALUE,
             f"'{value}' gives '{text}', not a whole number",
