@@ -1650,6 +1650,11 @@ def did_you_mean(
     close = closest(word, options)
     if close is not None:
         return f"did you mean '{_shortened(close)}'?"
+    return one_of(options, otherwise)
+
+
+def one_of(options: Sequence[str], otherwise: str) -> str:
+    """A hint listing the allowed names (the first dozen), or `otherwise` when there are none."""
     if options:
         shown = ", ".join(map(_shortened, options[:12])) + (", …" if len(options) > 12 else "")
         return f"expected one of: {shown}"

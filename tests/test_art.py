@@ -160,6 +160,10 @@ def test_low_resolution_art_is_a_warning_with_its_figures(built: Path, tmp_path:
     ("art", "code", "text"),
     [
         ("spilt.png", "PK810", "did you mean 'art/split.png'"),
+        # by the file's name alone: a shared folder and extension made 'art/wind.png' look
+        # like 'art/low.png'
+        ("wind.png", "PK810", "expected one of: art/broken.png, art/low.png, art/split"),
+        ("star.png", "PK810", "did you mean 'art/star.svg'"),
         ("../../outside.png", "PK810", "outside the game's folder"),
         ("broken.png", "PK811", "cannot be read as PNG"),
         ("notes.txt", "PK811", "not PNG, JPEG or SVG"),

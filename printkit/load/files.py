@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 import stat
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from printkit.diagnostics import (
     ART_NOT_FOUND,
@@ -27,7 +27,8 @@ from printkit.diagnostics import (
     TEMPLATE_FILE_TOO_LARGE,
     UNREADABLE,
     Span,
-    did_you_mean,
+    closest,
+    one_of,
     relative,
 )
 from printkit.load.walk import files_under
@@ -216,7 +217,7 @@ class GameFiles:
         path = self.folder / name
         self.inside(path, kind, name)
         if not path.exists():  # a folder or a pipe of that name is refused when it is read
-            hint = did_you_mean(name, self.candidates(kind), otherwise="put the file there")
+            hint = _file_meant(name, self.candidates(kind), otherwise="put the file there")
             raise NotFound(kind.missing, f"no {kind.noun} '{name}' in the game's folder", hint)
         return path
 
@@ -301,3 +302,18 @@ def _check_size(path: Path, kind: Kind, size: int) -> None:
         bound = f"{size_in_words(kind.max_bytes)} {article} {kind.noun} may have"
         message = f"file is {size_in_words(size)}, above the {bound}"
         raise Refused(kind.too_large, message, kind.why_bound, at=path)
+
+
+def _file_meant(name: str, candidates: list[str], otherwise: str) -> str:
+    """'did you mean' for a file, by its name alone: 'art/spark.svg' and 'art/wind.svg' share
+    a folder and an extension, which made them look alike, yet no one means one for the other.
+    A file of the same name with another extension, or in another folder, is found too."""
+    wanted = PurePosixPath(name)
+    by_stem: dict[str, list[str]] = {}
+    for candidate in candidates:
+        by_stem.setdefault(PurePosixPath(candidate).stem.lower(), []).append(candidate)
+    close = closest(wanted.stem.lower(), by_stem)
+    if close is None:
+        return one_of(candidates, otherwise)
+    same_folder = [c for c in by_stem[close] if PurePosixPath(c).parent == wanted.parent]
+    return f"did you mean '{(same_folder or by_stem[close])[0]}'?"
