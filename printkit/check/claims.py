@@ -20,10 +20,12 @@ from printkit.diagnostics import (
     EXPRESSION_NAMES_NOTHING,
     Diagnostics,
     Span,
+    closest,
 )
 from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.model.package import Package
 from printkit.model.rules_context import rules_context
+from printkit.sandbox.environment import GLOBALS
 from printkit.sandbox.expressions import TemplateProblem, evaluate
 
 
@@ -170,9 +172,20 @@ def evaluate_at(
             str(problem),
             spans.value(path),
             hint=problem.hint
+            or _meant_name(str(problem), context)
             or "the names an expression may use are listed in docs/limits.md ('Template helpers')",
         )
         return FAILED
+
+
+def _meant_name(problem: str, context: dict[str, Any]) -> str | None:
+    """'did you mean factor?' for an undefined name close to one the expression may use (an
+    example's input, a value of the context, a helper)."""
+    undefined = re.search(r"'([^']+)' is undefined", problem)
+    if undefined is None:
+        return None
+    close = closest(undefined[1], [*context, *GLOBALS])
+    return None if close is None else f"did you mean '{close}'?"
 
 
 def _undefined_value(expression: str, problem: str, context: dict[str, Any]) -> bool:
