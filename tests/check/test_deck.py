@@ -66,7 +66,7 @@ decks:
     layout: face
     cards:
       - {name: Chit, count: 2}
-      - {name: Chit, count: 3}
+      - {name: Big chit, count: 3}
 """
 
 
