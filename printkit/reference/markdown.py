@@ -384,7 +384,7 @@ class _Inline:
         for child in token.children or []:
             kind = child.type
             if kind == "text":
-                parts.append(escape(child.content))
+                parts.append(escape(_BOUND_NUMBER.sub("\\1\u00a0\\2", child.content)))
             elif kind == "code_inline":
                 parts.append(f"<font face='{FACES['bold'][0]}'>{escape(child.content)}</font>")
             elif kind in ("softbreak", "hardbreak"):
@@ -407,6 +407,10 @@ class _Inline:
             return href
         return f"#{target}" if target in self.anchors else None
 
+
+# A short number that ends a clause ('on turn 4.') keeps to the word before it: alone at the
+# start of a line, '4.' reads as a list's number (the print audit found one so).
+_BOUND_NUMBER = re.compile(r"(\S) (\d{1,3})(?=[.,;:!?)]|$)")
 
 _EMPHASIS = {"strong_open": "<b>", "strong_close": "</b>", "em_open": "<i>", "em_close": "</i>"}
 

@@ -53,6 +53,7 @@ _AT_A_PATH = re.compile(r"^(\S[^\n]*?): (error|warning|note)\[PK\d{3}\]: \S.*$")
 _WITH_LINES = (".yaml", ".yml", ".json", ".csv", ".j2", ".md", ".toml", ".txt", ".svg")
 _SUMMARY = re.compile(r"^\d+ error\(s\), \d+ warning\(s\)( \(errors under --strict\))?$")
 _NOT_BUILT = re.compile(r"^\S+: not built \(see the diagnostics\)$")
+_CHECKED = re.compile(r"^.+ checked: no errors, no warnings$")  # a clean validate
 _BUILT = re.compile(r"^\S+: \d+ material\(s\)( \(\d+ redrawn\))?, \d+ file\(s\) in \S.*$")
 _DIFFERENCE = re.compile(
     r"^\S+: .+ (added|removed|changed)( \(.*\))?$|^no change$"
@@ -113,6 +114,7 @@ def check_output_text(outcome: Outcome) -> None:
         elif not (
             _HINT.match(line)
             or _SUMMARY.match(line)
+            or _CHECKED.match(line)
             or _NOT_BUILT.match(line)
             or _BUILT.match(line)
             or _DIFFERENCE.match(line)
@@ -167,8 +169,8 @@ def check_outputs(out: Path) -> list[str]:
             if path.is_dir() and path.name.startswith(("tmp-", "old-")):
                 problems.append(f"leftover cache entry {path.relative_to(out)}")
             continue
-        if path.is_dir() or (path.name == MARKER and path.stat().st_size == 0):
-            continue  # the empty marker of a game folder a build wrote
+        if path.is_dir() or path.name == MARKER:
+            continue  # the marker of a game folder a build wrote (the materials it wrote)
         if path.name.startswith(".") or path.suffix == ".tmp":
             problems.append(f"leftover temporary file {path.relative_to(out)}")
         elif path.suffix == ".pdf":
