@@ -170,8 +170,11 @@ class LazyGroup(click.Group):
             ctx.exit(1)
         except Exception as error:
             # only when printkit itself has failed
+            from printkit.crash import release, save_report
+
+            if isinstance(error, MemoryError):
+                release(error)  # before anything else is made
             from printkit.commands.common import EXIT_INTERNAL, report
-            from printkit.crash import save_report
             from printkit.diagnostics import INTERNAL_ERROR, Diagnostics, Span
 
             diagnostics = Diagnostics()

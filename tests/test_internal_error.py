@@ -8,6 +8,7 @@ function raise in-process: the renderer of the PDF, in the middle of writing a g
 from __future__ import annotations
 
 import os
+import weakref
 from pathlib import Path
 
 import pytest
@@ -21,8 +22,9 @@ from support import (
 )
 
 import printkit.build
+import printkit.crash
 import printkit.rebuild
-from printkit.crash import KEPT_REPORTS
+from printkit.crash import KEPT_REPORTS, save_report
 
 
 class _RendererBug(RuntimeError):
@@ -130,3 +132,39 @@ def test_a_drawing_worker_killed_by_the_system_is_pk407_and_nothing_is_written(
     assert "nothing was written" in diagnostic.message and "--only" in (diagnostic.hint or "")
     assert {p: p.read_bytes() for p in files_under(out)} == before
     assert not leftovers(out)
+
+
+def test_running_out_of_memory_frees_what_filled_it_before_the_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The handler of a MemoryError ran out of memory itself, and Python's traceback reached
+    the terminal: the frames' data is released first, then the PK900 is made as for any bug."""
+    held: list[weakref.ref[object]] = []
+
+    class Filling:  # stands for what filled the memory
+        def __init__(self) -> None:
+            self.data = bytearray(50 * 2**20)
+
+    def exhausted(document: object) -> bytes:
+        filling = Filling()
+        held.append(weakref.ref(filling))
+        raise MemoryError
+
+    freed_before_the_report: list[bool] = []
+
+    def saved(error: BaseException) -> Path:
+        freed_before_the_report.append(held[0]() is None)
+        return save_report(error)
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(printkit.build, "render_pdf", exhausted)
+    monkeypatch.setattr(printkit.crash, "save_report", saved)
+    result = run_cli(
+        "--rule-data", GOOD, "build", "marked_deck", "--out", tmp_path / "out", "--jobs", "1"
+    )  # fmt: skip
+    code, output = result.exit_code, result.output  # in this process, where `held` is
+    assert code == 3, output
+    assert "Traceback" not in output
+    [diagnostic] = parse_diagnostics(output)
+    assert diagnostic.code == "PK900" and "MemoryError" in diagnostic.message
+    assert freed_before_the_report == [True]

@@ -186,6 +186,13 @@ MAX_URL_LENGTH = 2000
 # games play 15,000 to 96,000 at about 50,000 a second; a package asking for 1,000 playouts of
 # mcts:999999 up to 100,000 turns ran for hours and grew past 2 GB.
 MAX_VALIDATE_MOVES = 2_000_000
+# A number a game's engine plays (a value such as a hand size or a tower's tiers, a card's
+# damage, a die's sides): the engines set up and enumerate turns in proportion to these, before
+# any move is counted, so a refill of a billion cards took 4 GB and a die of a million sides
+# never ended. The shipped games' largest is 34; a die has at most 100 sides (a d100).
+MAX_PLAYED_NUMBER = 1_000
+MAX_DIE_SIDES = 100
+MAX_DICE_ROLLED = 20  # dice rolled together, whose totals an engine lists exactly
 
 
 @dataclass(frozen=True)
@@ -274,6 +281,13 @@ WORK_LIMITS = (
         "together, its agents' searches included (about 40 s)",
         f"{MAX_VALIDATE_MOVES:,}",
         "PK550, at the playouts of the batch that reaches it: a warning; that batch stops",
+    ),
+    WorkLimit(
+        "a number a game's engine plays (a value, a card's field, a count); the sides of a die "
+        "and the dice rolled together; Shields Up's shield limit (its strikes are listed, "
+        "shield by shield)",
+        f"{MAX_PLAYED_NUMBER:,}; {MAX_DIE_SIDES} sides, {MAX_DICE_ROLLED} dice; 12 shields",
+        "PK542, at the game's engine (validate, claims, simulate)",
     ),
     WorkLimit(
         "rows of a CSV file or an XLSX sheet below the header, blank rows included",

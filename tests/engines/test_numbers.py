@@ -4,10 +4,14 @@ refusal (a ValueError validate reports as PK542) for what it may not."""
 from __future__ import annotations
 
 import re
+import shutil
+from pathlib import Path
 
 import pytest
+from support import RULE_DATA, parse_diagnostics, run_cli
 
 from printkit.games.numbers import whole_number
+from printkit.model.limits import MAX_DIE_SIDES, MAX_PLAYED_NUMBER
 
 
 @pytest.mark.parametrize(
@@ -51,3 +55,46 @@ def test_anything_else_is_refused_naming_the_value_and_the_least(
     message = f"card 'Laser''s damage is {shown}, not a whole number of {least} or more"
     with pytest.raises(ValueError, match="^" + re.escape(message) + "$"):
         whole_number(value, "card 'Laser''s damage", least)
+
+
+def test_a_number_past_what_any_game_plays_is_refused_before_it_is_played() -> None:
+    """The engines set up and enumerate in proportion to their numbers: a market refill of a
+    billion took 4 GB before a move was made."""
+    assert whole_number(MAX_PLAYED_NUMBER, "values.market_refill") == MAX_PLAYED_NUMBER
+    said = "values.market_refill is 1000000000, more than the 1,000 printkit's engines play"
+    with pytest.raises(ValueError, match=re.escape(said)):
+        whole_number(10**9, "values.market_refill")
+    with pytest.raises(ValueError, match="is a number of more than 19 digits, more than"):
+        whole_number(10**400, "values.tower_tiers")
+    with pytest.raises(ValueError, match="more than the 100 printkit's engines play"):
+        whole_number(101, "a die's sides", 1, MAX_DIE_SIDES)
+
+
+@pytest.mark.parametrize(
+    ("game", "file", "written", "played", "said"),
+    [
+        ("shields_up", "rules.yaml", "market_refill: 1\n", "market_refill: 1000000000\n",
+         "values.market_refill is 1000000000, more than the 1,000"),
+        ("shields_up", "rules.yaml", "shield_limit: 3", "shield_limit: 40",
+         "values.shield_limit is 40, more than the 12"),
+        ("rise", "rules.yaml", "tower_tiers: 3\n", "tower_tiers: 1000000000000\n",
+         "values.tower_tiers is 1000000000000, more than the 1,000"),
+        ("shields_dice", "game.yaml", "{sides: 12, finish: translucent, colour: green}",
+         "{sides: 1000000, finish: translucent, colour: green}",
+         "d12_translucent_green's sides is 1000000, more than the 100"),
+    ],
+)  # fmt: skip
+def test_a_shipped_game_given_a_number_no_engine_plays_is_pk542_at_once(
+    tmp_path: Path, game: str, file: str, written: str, played: str, said: str
+) -> None:
+    """One edit to a shipped game's numbers: validate stops at the engine's set-up with PK542,
+    where it took gigabytes or never ended."""
+    shutil.copytree(RULE_DATA / game, tmp_path / game)
+    path = tmp_path / game / file
+    text = path.read_text(encoding="utf-8")
+    assert written in text
+    path.write_text(text.replace(written, played, 1), encoding="utf-8")
+    result = run_cli("--rule-data", tmp_path, "validate", game, "--no-simulate")
+    assert result.exit_code == 1, result.output
+    found = [d for d in parse_diagnostics(result.output) if d.code == "PK542"]
+    assert [said in d.message for d in found] == [True], result.output

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from printkit.games.numbers import whole_number
+from printkit.model.limits import MAX_DICE_ROLLED, MAX_DIE_SIDES
 from printkit.model.package import Package
 from printkit.model.rules import LookupTable, Phase, Rules, Step, Uses
 from printkit.model.rules_context import rules_context
@@ -182,7 +183,7 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
         raise DataError("the set-up uses more dice than the inventory has")
     # Every die needs its sides: a die of none has no roll, and its roll was asked for anyway.
     sides = tuple(
-        whole_number(attrs.get("sides"), f"{kind}'s sides", 1)
+        whole_number(attrs.get("sides"), f"{kind}'s sides", 1, MAX_DIE_SIDES)
         for kind, attrs in zip(kinds, attributes, strict=True)
     )
     first = _first_use(setup[FIRST])
@@ -235,7 +236,10 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
         resurrection=variant == RESURRECTION,
         match_wins=_int(values, "match_wins") if variant == MATCH else 1,
         loser_starts_next=next_first == NEXT_FIRST[0],
-        first_outcomes=total_outcomes(first.count, first_sides),
+        first_outcomes=total_outcomes(
+            whole_number(first.count, f"set-up step '{FIRST}''s dice", 1, MAX_DICE_ROLLED),
+            first_sides,
+        ),
         roll_outcomes={count: total_outcomes(1, count) for count in set(sides)},
         reach=tuple(count / max(sides) for count in sides),
     )
@@ -286,7 +290,7 @@ def _limit(rules: Rules, action: str) -> int:
     found = rules.actions.get(action)
     if found is None or found.limit is None:
         raise DataError(f"rules.actions.{action} needs a limit")
-    return found.limit
+    return whole_number(found.limit, f"rules.actions.{action}.limit")
 
 
 def _titles(rules: Rules, phases: dict[str, Phase]) -> dict[str, str]:

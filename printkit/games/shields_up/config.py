@@ -151,7 +151,7 @@ def read_config(rules: Package) -> Config:
         starting_hand=_number(values, "starting_hand"),
         market_size=_number(values, "market_size"),
         market_refill=_number(values, "market_refill"),
-        shield_limit=_number(values, "shield_limit"),
+        shield_limit=whole_number(values["shield_limit"], "values.shield_limit", 0, MOST_SHIELDS),
         battery_actions=_number(values, "battery_actions"),
         extra_damage=_number(values, "extra_damage_to_destroy"),
         sets_discarded_at_once=bool(values["sets_discarded_when_complete"]),
@@ -176,6 +176,11 @@ def read_config(rules: Package) -> Config:
             cost["play_equipment" if card.set_size else "play_instant"] for card in cards
         ),
     )
+
+
+# Shields a player may hold: a strike is offered as every set of shields it may break, so the
+# moves grow as the binomial of the shields held (12 shields, 924 sets of six; the rules hold 3).
+MOST_SHIELDS = 12
 
 
 def _number(values: dict[str, Any], name: str) -> int:
