@@ -8,6 +8,7 @@ followed by an indented hint, so that editors and CI logs can jump straight to t
 from __future__ import annotations
 
 import difflib
+import math
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -1651,6 +1652,16 @@ def did_you_mean(
     if close is not None:
         return f"did you mean '{_shortened(close)}'?"
     return one_of(options, otherwise)
+
+
+def shown_value(value: object) -> str:
+    """A value as a message quotes it: a whole number of hundreds of digits by its length (its
+    digits would fill the terminal, and Python refuses to write past 4,300 of them), anything
+    else as Python writes it, cut at 40 characters."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a number of about {int(value.bit_length() * math.log10(2)) + 1} digits"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def one_of(options: Sequence[str], otherwise: str) -> str:

@@ -7,6 +7,7 @@ the game's engine, never a crash inside the engine (a fuzzer found `int(list)` t
 
 from __future__ import annotations
 
+from printkit.diagnostics import shown_value
 from printkit.model.limits import MAX_PLAYED_NUMBER
 
 
@@ -14,21 +15,13 @@ def whole_number(value: object, what: str, least: int = 0, most: int = MAX_PLAYE
     """`value` as a whole number from `least` to `most`; text of digits counts (a card data
     file gives its numbers as text). The engines set up and enumerate in proportion to the
     numbers they play, so a number past any game's is refused before it is played."""
-    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 12:
-        value = int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value) if len(value.strip()) <= len(str(most)) else most + 1
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise ValueError(f"{what} is {_shown(value)}, not a whole number of {least} or more")
+        raise ValueError(f"{what} is {shown_value(value)}, not a whole number of {least} or more")
     if value > most:
         raise ValueError(
-            f"{what} is {_shown(value)}, more than the {most:,} printkit's engines play "
+            f"{what} is {shown_value(value)}, more than the {most:,} printkit's engines play "
             "(docs/limits.md)"
         )
     return value
-
-
-def _shown(value: object) -> str:
-    """A value as the refusal quotes it: a number of hundreds of digits by its length."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return "a number of more than 19 digits"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"

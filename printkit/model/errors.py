@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import re
 import types
 import typing
@@ -24,6 +23,7 @@ from printkit.diagnostics import (
     Span,
     closest,
     did_you_mean,
+    shown_value,
 )
 from printkit.load.yaml_spans import PathKey, SourceMap
 
@@ -72,7 +72,7 @@ def _message(item: Any, takes: str | None = None) -> str:
         return f"takes a whole number, not {given!r}"
     bound = _bound(item)
     if bound is not None:
-        return f"takes a number {bound}, not {_number(given)}"
+        return f"takes a number {bound}, not {shown_value(given)}"
     expected = (item.get("ctx") or {}).get("expected")
     if kind == "literal_error" and expected is not None and item["msg"].startswith("Input"):
         return f"takes {expected}, not {given!r}"
@@ -105,13 +105,6 @@ def _bound(item: Any) -> str | None:
     key, words = _BOUNDS[item["type"]]
     limit = (item.get("ctx") or {}).get(key)
     return None if limit is None else f"{words} {limit}"
-
-
-def _number(given: Any) -> str:
-    """A number as a message shows it: a whole number of hundreds of digits by its length."""
-    if isinstance(given, int) and given.bit_length() > 64:
-        return f"a number of about {int(given.bit_length() * math.log10(2)) + 1} digits"
-    return repr(given)
 
 
 def _quoted(text: str) -> str:

@@ -193,6 +193,10 @@ MAX_VALIDATE_MOVES = 2_000_000
 MAX_PLAYED_NUMBER = 1_000
 MAX_DIE_SIDES = 100
 MAX_DICE_ROLLED = 20  # dice rolled together, whose totals an engine lists exactly
+# Shields a Shields Up player may hold: a strike is offered as every set of shields it may break,
+# so the moves grow as the binomial of the shields held (12 shields, 924 sets of six; the rules
+# hold 3).
+MAX_SHIELDS_HELD = 12
 
 
 @dataclass(frozen=True)
@@ -286,7 +290,8 @@ WORK_LIMITS = (
         "a number a game's engine plays (a value, a card's field, a count); the sides of a die "
         "and the dice rolled together; Shields Up's shield limit (its strikes are listed, "
         "shield by shield)",
-        f"{MAX_PLAYED_NUMBER:,}; {MAX_DIE_SIDES} sides, {MAX_DICE_ROLLED} dice; 12 shields",
+        f"{MAX_PLAYED_NUMBER:,}; {MAX_DIE_SIDES} sides, {MAX_DICE_ROLLED} dice; "
+        f"{MAX_SHIELDS_HELD} shields",
         "PK542, at the game's engine (validate, claims, simulate)",
     ),
     WorkLimit(

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.games.numbers import whole_number
+from printkit.model.limits import MAX_PLAYED_NUMBER, MAX_SHIELDS_HELD
 from printkit.model.package import Package
 
 DECK = "deck"  # the package's deck of cards (decks.deck)
@@ -151,7 +152,7 @@ def read_config(rules: Package) -> Config:
         starting_hand=_number(values, "starting_hand"),
         market_size=_number(values, "market_size"),
         market_refill=_number(values, "market_refill"),
-        shield_limit=whole_number(values["shield_limit"], "values.shield_limit", 0, MOST_SHIELDS),
+        shield_limit=_number(values, "shield_limit", MAX_SHIELDS_HELD),
         battery_actions=_number(values, "battery_actions"),
         extra_damage=_number(values, "extra_damage_to_destroy"),
         sets_discarded_at_once=bool(values["sets_discarded_when_complete"]),
@@ -178,13 +179,8 @@ def read_config(rules: Package) -> Config:
     )
 
 
-# Shields a player may hold: a strike is offered as every set of shields it may break, so the
-# moves grow as the binomial of the shields held (12 shields, 924 sets of six; the rules hold 3).
-MOST_SHIELDS = 12
-
-
-def _number(values: dict[str, Any], name: str) -> int:
-    return whole_number(values[name], f"values.{name}")
+def _number(values: dict[str, Any], name: str, most: int = MAX_PLAYED_NUMBER) -> int:
+    return whole_number(values[name], f"values.{name}", 0, most)
 
 
 def _cards(rules: Package) -> list[Card]:
