@@ -19,6 +19,7 @@ from support import DATA, parse_diagnostics, run_cli
 
 from printkit.diagnostics import Diagnostics
 from printkit.load.package import load_package
+from printkit.load.yaml_spans import MAX_DATA_CHARACTERS
 from printkit.model.limits import MAX_DATA_ROWS, MAX_PIECES
 
 SHEET = "xl/worksheets/sheet1.xml"
@@ -43,8 +44,12 @@ def _reading_xlsx(folder: Path, workbook: bytes) -> None:
     game.write_text(game.read_text().replace("file: cards.csv", "file: cards.xlsx"))
 
 
-def _workbook(rows: list[list[object]], edit: Callable[[str], str] = str) -> bytes:
-    """A workbook as openpyxl saves it, its sheet's XML changed by `edit`."""
+def _workbook(
+    rows: list[list[object]], edit: Callable[[str], str] = str, shared: str | None = None
+) -> bytes:
+    """A workbook as openpyxl saves it, its sheet's XML changed by `edit`; with `shared`, every
+    cell holding the text SHARED holds instead the workbook's one shared string, `shared` (as
+    Excel saves a repeated text; openpyxl writes each cell's text in the cell)."""
     book = openpyxl.Workbook()
     for row in rows:
         book.active.append(row)
@@ -53,11 +58,45 @@ def _workbook(rows: list[list[object]], edit: Callable[[str], str] = str) -> byt
     with zipfile.ZipFile(saved) as archive:
         parts = {name: archive.read(name) for name in archive.namelist()}
     parts[SHEET] = edit(parts[SHEET].decode()).encode()
+    if shared is not None:
+        parts.update(_shared_string(parts, shared))
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name, data in parts.items():
             archive.writestr(name, data)
     return out.getvalue()
+
+
+def _shared_string(parts: dict[str, bytes], text: str) -> dict[str, bytes]:
+    """The parts that make SHARED cells one shared string: the sheet, the shared strings, and
+    the workbook's relations and content types naming them."""
+    sheet = parts[SHEET].decode().replace('t="inlineStr"><is><t>SHARED</t></is>', 't="s"><v>0</v>')
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    relation = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings"
+    kind = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
+    relations = (
+        parts["xl/_rels/workbook.xml.rels"]
+        .decode()
+        .replace(
+            "</Relationships>",
+            f'<Relationship Type="{relation}" Target="sharedStrings.xml" Id="rId9"/>'
+            "</Relationships>",
+        )
+    )
+    types = (
+        parts["[Content_Types].xml"]
+        .decode()
+        .replace(
+            "</Types>", f'<Override PartName="/xl/sharedStrings.xml" ContentType="{kind}"/></Types>'
+        )
+    )
+    strings = f'<sst xmlns="{main}" uniqueCount="1"><si><t>{text}</t></si></sst>'
+    return {
+        SHEET: sheet.encode(),
+        "xl/sharedStrings.xml": strings.encode(),
+        "xl/_rels/workbook.xml.rels": relations.encode(),
+        "[Content_Types].xml": types.encode(),
+    }
 
 
 def _declaring(dimension: str) -> Callable[[str], str]:
@@ -250,3 +289,34 @@ def test_listed_cards_count_before_the_data_file(tmp_path: Path) -> None:
     (problem,) = found
     assert (problem.code, Path(problem.file).name, problem.line) == ("PK804", "cards.csv", 2)
     assert f"this row's 2 copies bring it to {MAX_PIECES + 1:,}" in problem.message
+
+
+def test_a_shared_string_used_in_many_cells_counts_at_each_use(tmp_path: Path) -> None:
+    """One 100,000-character text in 250 cells is 25 million characters to check, from a
+    workbook of a few hundred kilobytes (one 3 MB string in 20,000 cells took 165 s): PK805 at
+    the row that passes the bound, and the deck is not read."""
+    folder = _csv_deck(tmp_path)
+    rows = [ROWS[0], *[[f"Card {n}", 1, "SHARED", 1] for n in range(250)]]
+    _reading_xlsx(folder, _workbook(rows, shared="x" * 100_000))
+    code, found = _validate(folder)
+    assert code == 1
+    [limit] = [d for d in found if d.code == "PK805"]
+    assert f"more than {MAX_DATA_CHARACTERS:,} characters" in limit.message
+    # the 200th card (line 201) passes it by its own name's few characters
+    assert limit.file.endswith("cards.xlsx") and limit.line == 1 + MAX_DATA_CHARACTERS // 100_000
+
+
+def test_an_alias_of_a_long_text_counts_at_each_use(tmp_path: Path) -> None:
+    """A YAML anchor on a 100,000-character text and 250 aliases of it: PK005 at the entry
+    whose aliases pass 20 million characters (4.7 MB used 10,000 times took 126 s)."""
+    folder = tmp_path / "rule_data" / "aliases"
+    shutil.copytree(DATA / "good" / "minimal_deck", folder)
+    cards = "".join(f"\n  - {{name: Card {n}, effect: *long}}" for n in range(250))
+    (folder / "notes.yaml").write_text(
+        f"data:\n  text: &long {'x' * 100_000}\n  copies:{cards}\n", encoding="utf-8"
+    )
+    code, found = _validate(folder)
+    assert code == 1
+    [limit] = [d for d in found if d.code == "PK005"]
+    assert f"more than {MAX_DATA_CHARACTERS:,} characters of text" in limit.message
+    assert limit.file.endswith("notes.yaml") and limit.line == 1

@@ -35,7 +35,7 @@ from printkit.diagnostics import (
 from printkit.load.fetch_record import read_record
 from printkit.load.files import CARD_DATA, GameFiles, NotFound, Refused, position_of_byte
 from printkit.load.source_urls import url_problem
-from printkit.load.yaml_spans import PathKey, SourceMap
+from printkit.load.yaml_spans import MAX_DATA_CHARACTERS, PathKey, SourceMap
 from printkit.model.limits import MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_PIECES
 from printkit.model.package import MAX_COPIES
 from printkit.sandbox.expressions import TemplateProblem, render
@@ -467,7 +467,19 @@ def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
         for column, name in enumerate(names, start=1)
     ]
     rows = []
+    characters = 0
     for line, row in filled:
+        characters += sum(len(value) for value in row if isinstance(value, str))
+        if characters > MAX_DATA_CHARACTERS:  # a shared string's every use is read whole
+            diagnostics.add(
+                CARD_DATA_TOO_LARGE,
+                f"the file's cells hold more than {MAX_DATA_CHARACTERS:,} characters of text "
+                "up to this row (a text used in many cells counts at each)",
+                Span(shown, line, 1),
+                hint="card texts are short: print long text from a file of its own, or split "
+                "the cards into several decks (limits: 'printkit schema --limits')",
+            )
+            return []
         # an empty cell is kept as None: where a required field is missing, it is the place
         padded = [*row, *[None] * (len(columns) - len(row))]  # a short row's missing cells
         cells: Row = {

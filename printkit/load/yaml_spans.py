@@ -33,6 +33,11 @@ PathKey = tuple[str | int, ...]
 
 MAX_DEPTH = 100
 MAX_VALUES = 200_000
+# Characters of text one data file makes, each use of a repeated text counted (a YAML alias of
+# an anchored text, an XLSX shared string): every character is checked (control characters,
+# printable text), so 20,000 uses of one 3 MB shared string took 165 s. A file of the largest
+# size printkit reads holds 10 million characters without repeats.
+MAX_DATA_CHARACTERS = 20_000_000
 
 _STR = "tag:yaml.org,2002:str"
 _PLAIN_TAGS = {
@@ -102,6 +107,7 @@ class _Builder:
         # No fallback span: the root's span is always recorded, so every path has an ancestor.
         self.spans = SourceMap()
         self.values = 0
+        self.characters = 0  # of the texts made, each alias's copy counted
 
     def build(self, node: yaml.Node, path: PathKey) -> Any:
         mark = node.start_mark  # _span, inline: this runs for every value of a 10 MB file
@@ -123,6 +129,16 @@ class _Builder:
             raise _TooMuch
         self.spans.values[path] = where
         if node.tag == _STR and type(node) is yaml.ScalarNode:
+            self.characters += len(node.value)
+            if self.characters > MAX_DATA_CHARACTERS:
+                self.diagnostics.add(
+                    EXPANDS_TOO_MUCH,
+                    f"the file expands to more than {MAX_DATA_CHARACTERS:,} characters of text",
+                    self.spans.keys.get(path[:1], where),
+                    hint="each alias (*name) of a text repeats it whole: write long text once, "
+                    "or keep it in a file of its own",
+                )
+                raise _TooMuch
             return node.value  # what construct_object makes of it, at a fraction of the cost
         if node.tag not in _PLAIN_TAGS:
             self.diagnostics.add(

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.load.files import FONT
+from printkit.load.yaml_spans import MAX_DATA_CHARACTERS
 
 Node = dict[str, Any]
 
@@ -293,6 +294,12 @@ WORK_LIMITS = (
         f"{MAX_PLAYED_NUMBER:,}; {MAX_DIE_SIDES} sides, {MAX_DICE_ROLLED} dice; "
         f"{MAX_SHIELDS_HELD} shields",
         "PK542, at the game's engine (validate, claims, simulate)",
+    ),
+    WorkLimit(
+        "characters of text one YAML file, CSV file or XLSX sheet makes, each use of a repeated "
+        "text counted (a YAML alias, an XLSX shared string)",
+        f"{MAX_DATA_CHARACTERS:,}",
+        "PK005 at the YAML entry, PK805 at the row, that passes it",
     ),
     WorkLimit(
         "rows of a CSV file or an XLSX sheet below the header, blank rows included",
