@@ -32,7 +32,6 @@ from printkit.geometry.hexgrid import (
     HexLayout,
     hex_to_offset,
     neighbours,
-    offset_to_hex,
     spiral,
 )
 from printkit.geometry.hexpaths import (
@@ -132,24 +131,18 @@ def _partial_hexes(board: Board, layout: HexLayout, rect: Box) -> tuple[Hex, ...
     """Off-board hexes cut by the board rectangle and touching the board: the half hexes
     that square off its edges (on an irregular board, only those beside its hexes)."""
     cells = set(board.cells)
-    offsets = [hex_to_offset(h, board.offset) for h in board.cells]
-    cols = range(min(c for c, _ in offsets) - 1, max(c for c, _ in offsets) + 2)
-    rows = range(min(r for _, r in offsets) - 1, max(r for _, r in offsets) + 2)
+    # only a hex beside the board's may be one: its neighbours, not the rectangle round them
+    # (two hexes 5,000 columns apart made 25 million candidates)
+    beside = {n for h in cells for n in neighbours(h)} - cells
     rx, ry, rw, rh = rect
     eps = 1e-6
     found = []
-    for col in cols:
-        for row in rows:
-            h = offset_to_hex(col, row, board.offset)
-            if h in cells:
-                continue
-            x0, y0, x1, y1 = hex_box(layout, h)
-            overlaps = x0 < rx + rw - eps and x1 > rx + eps and y0 < ry + rh - eps and y1 > ry + eps
-            inside = (
-                x0 >= rx - eps and x1 <= rx + rw + eps and y0 >= ry - eps and y1 <= ry + rh + eps
-            )
-            if overlaps and not inside and any(n in cells for n in neighbours(h)):
-                found.append(h)
+    for h in beside:
+        x0, y0, x1, y1 = hex_box(layout, h)
+        overlaps = x0 < rx + rw - eps and x1 > rx + eps and y0 < ry + rh - eps and y1 > ry + eps
+        inside = x0 >= rx - eps and x1 <= rx + rw + eps and y0 >= ry - eps and y1 <= ry + rh + eps
+        if overlaps and not inside:
+            found.append(h)
     return tuple(sorted(found))
 
 
