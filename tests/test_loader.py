@@ -787,3 +787,30 @@ def test_a_player_count_may_be_written_as_a_number(tmp_path: Path, written: str,
     refused = Diagnostics()
     load_package("minimal_deck", folder, refused)
     assert [d.message for d in refused] == ["game.players: takes text, not true"]
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [
+        ("12", 12),
+        ("-5", -5),
+        ("0", 0),
+        ("010", "010"),  # YAML 1.1 reads octal 8
+        ("0101", "0101"),  # a hex's name, not octal 65
+        ("1:30", "1:30"),  # YAML 1.1 reads base 60: 90
+        ("0x1F", "0x1F"),  # 31
+        ("0b10", "0b10"),  # 2
+        ("1_000", "1_000"),  # 1000
+        ("2.5", 2.5),
+    ],
+)
+def test_a_whole_number_is_read_only_as_written_in_decimal(
+    tmp_path: Path, written: str, read: object
+) -> None:
+    """What is not plain decimal is read as the text it is, never as a number the designer did
+    not write (a card printed 8 for 010, 90 for 1:30, with no word said): a number field then
+    says it takes a number."""
+    path = tmp_path / "values.yaml"
+    path.write_text(f"value: {written}\n", encoding="utf-8")
+    loaded = load_yaml(path, Diagnostics())
+    assert loaded is not None and loaded.data == {"value": read}

@@ -230,6 +230,18 @@ class _Loader(_PARSER):
         self._depth -= 1
 
 
+# A whole number is written in decimal, as a designer writes it: YAML 1.1 (PyYAML's) reads 010
+# as octal 8, 1:30 as 90 (base 60), 0x1F as 31 and 0b10 as 2, each printed with no word said.
+# Those are texts now, like YAML 1.2's 1:30 ('0101' is a hex, not the number 65): a count or
+# a number field then says what it takes.
+_INT = "tag:yaml.org,2002:int"
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, pattern) for tag, pattern in resolvers if tag != _INT]
+    for first, resolvers in _PARSER.yaml_implicit_resolvers.items()
+}
+_Loader.add_implicit_resolver(_INT, re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789"))
+
+
 def load_yaml(
     path: Path,
     diagnostics: Diagnostics,
