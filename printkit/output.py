@@ -67,6 +67,8 @@ _HINTS = {
     errno.ENOTDIR: "a file is in the way where a folder is needed: remove or rename it",
     errno.EEXIST: "a file is in the way where a folder is needed: remove or rename it",
     errno.EIO: "the device reported an input/output error: check the disk",
+    errno.ELOOP: "a symbolic link is in the way where a game's folder belongs: printkit writes "
+    "no game through a link; remove the link, or build with --out into another folder",
 }
 
 
@@ -225,6 +227,8 @@ def _prepare(
 ) -> Path:
     try:
         _clean_leftovers(folder.parent)
+        if folder.is_symlink():  # its target's every file would be carried over as the game's
+            raise OSError(errno.ELOOP, "a link, not a folder, has the game's name", str(folder))
         if folder.exists() and not folder.is_dir():
             raise OSError(errno.ENOTDIR, "a file, not a folder, has the game's name", str(folder))
         recorded = written_materials(folder) if materials is None else set(materials)

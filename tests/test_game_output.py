@@ -376,3 +376,25 @@ def test_a_material_taken_out_of_the_game_takes_its_files_with_it(tmp_path: Path
     built = run_cli("--rule-data", rule_data, "build", "marked_deck", "--out", mine)
     assert built.exit_code == 0, built.output
     assert (mine / "marked_deck" / "fold_vertical.pdf").read_bytes().endswith(b"own")
+
+
+def test_a_link_where_the_game_folder_belongs_is_pk400_and_nothing_is_carried_over(
+    tmp_path: Path,
+) -> None:
+    """A game's output folder that is a link to another folder: every file there would be
+    carried over into the game's new folder (a link to a Python environment made 12,000 hard
+    links), then the swap failed with a misleading message. It is refused, and left alone."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "notes.txt").write_text("not the game's", encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "minimal_deck").symlink_to(elsewhere, target_is_directory=True)
+    result = run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", out)
+    assert result.exit_code == 1, result.output
+    [diagnostic] = parse_diagnostics(result.output)
+    assert diagnostic.code == "PK400" and "a link, not a folder" in diagnostic.message
+    assert diagnostic.hint is not None and "writes no game through a link" in diagnostic.hint
+    assert (out / "minimal_deck").is_symlink()
+    assert [p.name for p in elsewhere.iterdir()] == ["notes.txt"]
+    assert not [p for p in out.iterdir() if p.name.startswith(".minimal_deck")]
