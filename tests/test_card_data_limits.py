@@ -320,3 +320,18 @@ def test_an_alias_of_a_long_text_counts_at_each_use(tmp_path: Path) -> None:
     [limit] = [d for d in found if d.code == "PK005"]
     assert f"more than {MAX_DATA_CHARACTERS:,} characters of text" in limit.message
     assert limit.file.endswith("notes.yaml") and limit.line == 1
+
+
+def test_a_csv_cell_longer_than_the_reader_takes_is_named_at_its_column(tmp_path: Path) -> None:
+    """The CSV reader stops at a cell of more than 131,072 characters without saying which:
+    the finding stands at that cell (the third of line 3), not at the row's first."""
+    folder = _csv_deck(tmp_path)
+    long = "x" * 200_000
+    (folder / "cards.csv").write_text(
+        f"name,count,effect,power\nTwin,2,Play both.,3\nGiant,1,{long},2\n", encoding="utf-8"
+    )
+    code, found = _validate(folder)
+    assert code == 1
+    [cell] = found
+    assert (cell.code, cell.line, cell.column) == ("PK801", 3, 3)
+    assert "more than the 131,072 characters a CSV cell may" in cell.message

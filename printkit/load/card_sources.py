@@ -308,14 +308,39 @@ def _csv_rows(data: bytes, shown: str, diagnostics: Diagnostics) -> list[Row]:
                 return []
             table.append((reader.line_num, row))
     except csv.Error as error:
+        started = table[-1][0] + 1 if table else 1
+        if str(error).startswith("field larger than field limit"):
+            _report_long_cell(text, started, shown, diagnostics)
+            return []
         header = table or _header_alone(text)  # the separator check skips blank rows
         if not _report_other_separator(header, shown, diagnostics):
-            started = table[-1][0] + 1 if table else 1
             _report_bad_csv(str(error), text, started, reader.line_num, shown, diagnostics)
         return []
     if _report_other_separator(table, shown, diagnostics):
         return []
     return _rows(table, shown, diagnostics)
+
+
+def _report_long_cell(text: str, started: int, shown: str, diagnostics: Diagnostics) -> None:
+    """At the cell longer than the CSV reader takes, found by reading its row again without
+    the limit (the reader names neither the cell nor its column)."""
+    limit = csv.field_size_limit()
+    rest = io.StringIO("".join(_lines(text)[started - 1 :]), newline="")
+    csv.field_size_limit(len(text) + 1)
+    try:
+        row = next(csv.reader(rest), [])
+    except csv.Error:  # the row is broken besides: its first cell is all that is known
+        row = []
+    finally:
+        csv.field_size_limit(limit)
+    column = next((n for n, cell in enumerate(row, 1) if len(cell) > limit), 1)
+    diagnostics.add(
+        CARD_DATA_BAD,
+        f"this cell holds more than the {limit:,} characters a CSV cell may",
+        Span(shown, started, column),
+        hint="card texts are short: shorten it; if it should end sooner, a quote may be left "
+        "open before it",
+    )
 
 
 def _header_alone(text: str) -> Table:
