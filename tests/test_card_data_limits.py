@@ -11,6 +11,7 @@ import re
 import shutil
 import zipfile
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 import openpyxl
@@ -335,3 +336,17 @@ def test_a_csv_cell_longer_than_the_reader_takes_is_named_at_its_column(tmp_path
     [cell] = found
     assert (cell.code, cell.line, cell.column) == ("PK801", 3, 3)
     assert "more than the 131,072 characters a CSV cell may" in cell.message
+
+
+def test_a_date_cell_in_a_text_field_prints_as_its_day(tmp_path: Path) -> None:
+    """A spreadsheet's date read as '2026-03-04 00:00:00' printed the time too, and its ':00:'
+    was reported as an unknown icon: a text field holds the day as the sheet shows it."""
+    folder = _csv_deck(tmp_path)
+    rows = [ROWS[0], ["Twin", 2, datetime(2026, 3, 4), 3], ["Loner", 1, "Discard.", None]]
+    rows += [["Giant", 1, datetime(2026, 3, 4, 18, 30), 2]]
+    _reading_xlsx(folder, _workbook(rows))
+    found = Diagnostics()
+    loaded = load_package(folder.name, folder, found)
+    assert loaded is not None and not list(found), [d.message for d in found]
+    effects = [card.values["effect"] for card in loaded.package.decks["deck"].cards]
+    assert effects == ["2026-03-04", "Discard.", "2026-03-04 18:30"]

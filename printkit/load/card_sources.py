@@ -15,6 +15,7 @@ import itertools
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import datetime, time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -598,8 +599,14 @@ def _number(value: Any) -> int | float | None:
 
 
 def _text(value: Any) -> str:
+    """A cell as the text a card prints: a whole number without '.0', a spreadsheet's date as
+    its day (2026-03-04, not '2026-03-04 00:00:00', whose ':00:' read as an icon's name)."""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
+    if isinstance(value, datetime) and value.time() == time():
+        return value.date().isoformat()
+    if isinstance(value, datetime):
+        return value.isoformat(sep=" ", timespec="minutes")
     return str(value).strip()
 
 
