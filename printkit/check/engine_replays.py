@@ -5,18 +5,20 @@ so `printkit replay FILE` plays them again with invariants on."""
 from __future__ import annotations
 
 import json
-import tempfile
 from pathlib import Path
 
 from printkit.check.engine_setup import BoundEngine
+from printkit.crash import reports_folder
 from printkit.output import write_atomic
 from printkit.simulate.playout import PlayoutResult, Seeds
 
 
 def replay_folder() -> Path:
-    """Where the validator writes replays: the system's temporary folder, since `validate`
-    writes nothing into the project."""
-    return Path(tempfile.gettempdir()) / "printkit-replays"
+    """Where the validator writes replays: the user's own cache folder, beside the reports of
+    internal errors, since `validate` writes nothing into the project. (A folder of fixed name
+    in the temporary folder every user shares could be made first, or made a link, by another
+    user, to take the files.)"""
+    return reports_folder() / "replays"
 
 
 def write_replay(
@@ -40,7 +42,7 @@ def write_replay(
     data = game_file(batch, bound.engine, seeds.index, result, {}, rules_hash(rules))
     path = replay_folder() / f"{seeds.game}-{why}-seed{seeds.seed}-playout{seeds.index}.json"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         write_atomic(path, (json.dumps(data, indent=1) + "\n").encode())
     except OSError as error:
         return f"no replay written: {error.strerror or error}"

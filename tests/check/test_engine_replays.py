@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -29,11 +28,16 @@ def _replay_said(tmp_path: Path) -> str:
     return found.message
 
 
-def test_a_counterexample_is_recorded_in_the_system_temporary_folder(tmp_path: Path) -> None:
+def test_a_counterexample_is_recorded_in_the_user_s_own_cache_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not in the temporary folder every user shares, where another user could make the folder
+    first, or make it a link."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     message = _replay_said(tmp_path)
     replay = Path(message.split("replay in ")[1].rstrip(")"))
     recorded = json.loads(replay.read_text(encoding="utf-8"))
-    assert replay_folder() == Path(tempfile.gettempdir()) / "printkit-replays"
+    assert replay_folder() == tmp_path / "cache" / "printkit" / "replays"
     assert replay.parent == replay_folder()
     assert replay.name == f"race_game-exact-seed0-playout{recorded['playout']}.json"
     assert f"(seed 0, playout {recorded['playout']}," in message
@@ -49,8 +53,9 @@ def test_a_replay_that_cannot_be_written_is_said_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A file where the folder should be: the system's reason, without its error number."""
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    (tmp_path / "printkit-replays").write_text("in the way", encoding="utf-8")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    (tmp_path / "printkit").mkdir()
+    (tmp_path / "printkit" / "replays").write_text("in the way", encoding="utf-8")
     assert "; no replay written: File exists)" in _replay_said(tmp_path / "game")
 
 
