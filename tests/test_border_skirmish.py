@@ -79,6 +79,18 @@ def test_the_charts_print_the_combat_results_table_from_the_rules(built: Path) -
     for row in crt:
         assert row["cells"][-1] in text
     assert "Turn" in text
+    # the columns' labels too, from the rules' own: the chart said 1-2 where the rules said more
+    labels = read_package(RULE_DATA / "border_skirmish")["rules"]["tables"]["combat"]["across"]
+    header = " ".join(["Die", *(column["label"] for column in labels["columns"])])
+    assert header in " ".join(text.split())
+
+
+def test_the_references_say_how_units_move_and_which_are_reinforcements(built: Path) -> None:
+    """The print audit found a turn-4 reinforcement that named no unit, and counters printing a
+    move allowance that no rule explained."""
+    text = " ".join(_text(built / "quick_reference.pdf").split())
+    assert "Blue's Lancers from the west edge on turn 4" in text
+    assert "Movement: Move each of your units up to its movement allowance" in text
 
 
 def test_every_tile_repeats_the_title_caption_and_legend_of_what_it_shows(built: Path) -> None:

@@ -562,7 +562,7 @@ def _table(flow: _Flow, table: TableElement, x: float, y: float, w: float, path:
     widths = [column.width or share for column in table.columns]
     lefts = [x + sum(widths[:index]) for index in range(len(widths))]
     for index, (left, column) in enumerate(zip(lefts, table.columns, strict=True)):
-        title = flow.checked(column.title, (*path, "columns", index, "title"), "bold")
+        title = flow.text(column.title, (*path, "columns", index, "title"), face="bold")
         flow.ops.append(Text(left + 2, y + 9, title, BOLD, 8.0, INK))
     flow.ops.append(Line(x, y + 12, x + w, y + 12, Paint(None, INK, 0.8)))
     top = y + 12

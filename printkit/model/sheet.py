@@ -96,7 +96,7 @@ class NumberTrackElement(Labelled):
 
 
 class Column(Strict):
-    title: str
+    title: str = Field(description="a template: {{ rules.tables.combat.across.columns[0].label }}")
     cell: str = Field(
         "", description="a template over `row`, the item of the row: {{ row.key }}; markup allowed"
     )
