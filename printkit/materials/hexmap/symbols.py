@@ -85,6 +85,17 @@ def _dots(polygon: list[Point], colour: str, spacing: float, reach: float) -> li
     return ops
 
 
+def _dot_under(op: Op, grounds: list[tuple[float, float, float, float]]) -> bool:
+    """Whether a pattern's dot would be cut by a label's ground: left out whole, since a half
+    dot beside a hex label reads as a quote mark ('0303')."""
+    if not isinstance(op, Circle):
+        return False
+    return any(
+        x - op.r < op.cx < x + w + op.r and y - op.r < op.cy < y + h + op.r
+        for x, y, w, h in grounds
+    )
+
+
 def pattern_spacing(across_flats: float) -> float:
     """About ten pattern steps across a hex, never finer than 1.5 mm (ink would fill it)."""
     return max(mm(1.5), across_flats / 10)
@@ -112,24 +123,20 @@ def cell_symbol(
     if fill is not None:
         ops.append(polygon_path(outline, Paint(fill)))
     colour = pattern_color or (darker(fill) if fill else "#555555")
-    ops += pattern_ops(pattern, outline, colour, pattern_spacing(layout.across_flats))
+    grounds: list[tuple[float, float, float, float]] = []
     if pattern is not None and clear is not None and ground is not None:
-        ops.append(Rect(*clear, Paint(ground)))
+        grounds.append(clear)
     if letter is not None:
         text, baseline, size = letter
         font = font_name("bold")
         width = text_width(text, font, size)
         pad = size * 0.15
         top = baseline - ascent(font, size)
-        ops.append(
-            Rect(
-                -width / 2 - pad,
-                top - pad,
-                width + 2 * pad,
-                size + 2 * pad,
-                Paint(ground or "#ffffff"),
-            )
-        )
+        grounds.append((-width / 2 - pad, top - pad, width + 2 * pad, size + 2 * pad))
+    pattern_drawn = pattern_ops(pattern, outline, colour, pattern_spacing(layout.across_flats))
+    ops += [op for op in pattern_drawn if not _dot_under(op, grounds)]
+    ops += [Rect(*box, Paint(ground or "#ffffff")) for box in grounds]
+    if letter is not None:
         ops.append(Text(-width / 2, baseline, text, font, size, "#000000"))
     half_w, half_h = layout.width / 2, layout.height / 2
     return Symbol(name, tuple(ops), (-half_w, -half_h, half_w, half_h))
