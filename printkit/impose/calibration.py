@@ -8,7 +8,7 @@ to the light, the cross shows on the scale: the reading, as seen on the back, is
 
 from __future__ import annotations
 
-from printkit.draw.fonts import font_name
+from printkit.draw.fonts import font_name, text_width
 from printkit.draw.ops import Circle, Group, Line, Op, Page, Paint, Text, translate
 from printkit.impose.placement import ACTUAL_SIZE
 from printkit.model.base import ImposeSpec
@@ -48,16 +48,21 @@ def _cross(x: float, y: float) -> list[Op]:
 def _scale(x: float, y: float) -> list[Op]:
     ops: list[Op] = []
     font = font_name("regular")
+    end = mm(SCALE_HALF_MM + 1)  # a label's gap from the end of its scale
     for step in range(-SCALE_HALF_MM, SCALE_HALF_MM + 1):
         d = mm(step)
         tick = mm(2.5) if step % 5 == 0 else mm(1.2)
         ops.append(Line(x + d, y - tick, x + d, y + tick, FINE))
         ops.append(Line(x - tick, y + d, x + tick, y + d, FINE))
         if step and step % 5 == 0:
-            # each label names its scale: the horizontal scale's "x +5" ends beside the
-            # vertical one's "y −5", which bare numbers made read as "+5 −5"
-            ops.append(Text(x + d - mm(2), y - mm(3.5), _reading("x", step), font, LABEL))
-            ops.append(Text(x + mm(9), y + d + mm(0.8), _reading("y", step), font, LABEL))
+            # each label names its scale and stands clear of both: the horizontal scale's
+            # at its ends, on its line ("x −5" above the vertical scale's ticks touched them);
+            # the vertical scale's beside its ±5 ticks, to the right of everything
+            reading = _reading("x", step)
+            width = text_width(reading, font, LABEL)
+            left = x + end if step > 0 else x - end - width
+            ops.append(Text(left, y + mm(0.8), reading, font, LABEL))
+            ops.append(Text(x + end + mm(7), y + d + mm(0.8), _reading("y", step), font, LABEL))
     return ops
 
 

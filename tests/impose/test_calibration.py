@@ -14,6 +14,7 @@ import pypdfium2
 import pytest
 from support import MM_PER_PT, text_runs
 
+from printkit.draw.fonts import font_name, text_width
 from printkit.draw.ops import Document
 from printkit.draw.pdf import render_pdf
 from printkit.draw.svg import render_svg_page
@@ -149,19 +150,21 @@ LABELS = ("x −5", "x +5", "y −5", "y +5")
 def test_each_scale_labels_its_5_mm_ticks_in_6_pt_clear_of_the_other_scale(
     tmp_path: Path,
 ) -> None:
-    """The x scale's "x −5" and "x +5" stand above their ticks, starting 2 mm left of them;
-    the y scale's "y −5" and "y +5" stand 9 mm right of the centre, past the end of the x
-    scale, their baselines 0.8 mm below their ticks: no label sits on another or on a tick,
-    and each says which scale it reads."""
+    """The x scale's "x −5" and "x +5" stand on its line, 1 mm past its ends (the scales reach
+    6 mm from the centre); the y scale's "y −5" and "y +5" stand 14 mm right of the centre, past
+    the x scale's label, their baselines 0.8 mm below their ticks. Above the ticks, "x −5"
+    touched the y scale's −5 tick (0.17 mm, the print audit measured)."""
     w, h = A4
     path = _written(A4, tmp_path, back_offset_x="1.5mm", back_offset_y="-2mm")
+    minus = text_width("x −5", font_name("regular"), 6.0) * MM_PER_PT
     expected = set()
     for x, y in [(40.0, 50.0), (w / 2, h / 2), (w - 40.0, h - 50.0)]:
         cx, cy = w - x + OFFSET[0], y + OFFSET[1]
+        expected.add(("x +5", round(cx + 7.0, 1), round(cy + 0.8, 1), 6.0))
+        expected.add(("x −5", round(cx - 7.0 - minus, 1), round(cy + 0.8, 1), 6.0))
         for step in (-5, 5):
             sign = "+" if step > 0 else "−"
-            expected.add((f"x {sign}5", round(cx + step - 2.0, 1), round(cy - 3.5, 1), 6.0))
-            expected.add((f"y {sign}5", round(cx + 9.0, 1), round(cy + step + 0.8, 1), 6.0))
+            expected.add((f"y {sign}5", round(cx + 14.0, 1), round(cy + step + 0.8, 1), 6.0))
     assert _labels(path, 1) == expected
     assert _labels(path, 0) == set()  # the front shows only crosses
 
