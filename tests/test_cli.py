@@ -77,15 +77,21 @@ def test_list_shows_a_package_as_written_without_checking_it(tmp_path: Path) -> 
     assert result.output.splitlines()[0] == f"unknown_key  {title}"
 
 
-def test_list_shows_a_count_of_thousands_of_digits_as_too_large(tmp_path: Path) -> None:
-    """A count written as 0xfff… (5,000 digits) read as a number Python will not turn into
-    text: listed as too large, not an internal error."""
+def test_list_shows_a_count_of_thousands_of_digits_on_a_line_of_its_own_size(
+    tmp_path: Path,
+) -> None:
+    """A count of 5,000 digits (more than Python turns into a number from text): listed cut
+    short, on one line, not an internal error; validate says what the count takes."""
     shutil.copytree(GOOD / "minimal_deck", tmp_path / "huge")
     game = tmp_path / "huge" / "game.yaml"
-    game.write_text(game.read_text().replace("    count: 3\n", f"    count: 0x{'f' * 5000}\n", 1))
+    game.write_text(game.read_text().replace("    count: 3\n", f"    count: {'9' * 5000}\n", 1))
     result = run_cli("--rule-data", tmp_path, "list")
     assert result.exit_code == 0, result.output
-    assert "(too large) × deck" in result.output
+    [line] = [line for line in result.output.splitlines() if "× deck" in line]
+    assert line.strip().startswith("999") and "…" in line and len(line) < 100
+    checked = run_cli("--rule-data", tmp_path, "validate")
+    assert checked.exit_code == 1
+    assert "takes a whole number, not one of 5,000 digits" in checked.output
 
 
 def test_list_pads_no_line_to_a_kind_of_a_million_letters(tmp_path: Path) -> None:

@@ -60,6 +60,7 @@ def list_games(context: click.Context) -> None:
 
 
 KIND_WIDTH = 16  # the longest kind printkit knows, 'rules_reference', and a space
+LONGEST = 60  # characters of a value shown: a count of 5,000 digits was a 5,000-character line
 
 
 def _text(value: Any) -> str:
@@ -68,4 +69,5 @@ def _text(value: Any) -> str:
         return ""
     if isinstance(value, int) and abs(value) >= 10**12:  # a count no box holds; thousands of
         return "(too large)"  # digits would not even convert to text
-    return printable(" ".join(str(value).split()))
+    text = printable(" ".join(str(value).split()))
+    return text if len(text) <= LONGEST else text[: LONGEST - 1] + "…"  # one line, as said

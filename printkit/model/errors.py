@@ -73,6 +73,8 @@ def _message(item: Any, takes: str | None = None) -> str:
     bound = _bound(item)
     if bound is not None:
         return f"takes a number {bound}, not {shown_value(given)}"
+    if kind == "int_parsing_size" and isinstance(given, str):
+        return f"takes a whole number, not one of {len(given.strip()):,} digits"
     expected = (item.get("ctx") or {}).get("expected")
     if kind == "literal_error" and expected is not None and item["msg"].startswith("Input"):
         return f"takes {expected}, not {given!r}"
