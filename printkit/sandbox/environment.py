@@ -283,8 +283,8 @@ def _check_binop(operator: str, left: Any, right: Any) -> None:
             raise _too_much_work(f"{what} would make a number of more than {MAX_DIGITS:,} digits")
     elif operator == "+" and isinstance(left, _SEQUENCES) and isinstance(right, _SEQUENCES):
         _checked_length(len(left) + len(right), what)
-    elif operator == "%" and isinstance(left, str):
-        _check_printf(left, right if isinstance(right, tuple) else (right,), what)
+    elif operator == "%" and isinstance(left, str | bytes):
+        _check_printf(left, right, what)
 
 
 def _checked_length(length: int, what: str) -> None:
@@ -296,16 +296,42 @@ def _largest_int(values: Iterable[Any]) -> int:
     return max((abs(v) for v in values if _is_int(v)), default=0)
 
 
-_PRINTF_SIZES = re.compile(r"%[-#0 +]*(?:\*|(\d+))?(?:\.(?:\*|(\d+)))?")
+# after '%' and its mapping key: flags, width, precision, length modifier and conversion
+_PRINTF_SPEC = re.compile(r"[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?[hlL]?.?", re.DOTALL)
+_PARENTHESES = re.compile(r"[()]")
 _FIELD_START = re.compile(r"\{([^{}]*)")  # a field up to the next brace: one pass, no backtracking
 
 
-def _check_printf(template: str, arguments: Iterable[Any], what: str) -> None:
-    """'%1000000000d' and '%*d' with a huge width pad to that many characters."""
-    sizes = [int(s) for match in _PRINTF_SIZES.finditer(template) for s in match.groups() if s]
-    if "*" in template:
-        sizes.append(_largest_int(arguments))
-    _checked_length(max(sizes, default=0), what)
+def _printf_sizes(template: str) -> Iterator[str]:
+    """The widths and precisions ('*' or digits) of a '%' template's conversions, read in one
+    pass as Python reads them: a mapping key comes first and may hold parentheses
+    ('%(a(b))5s'), and '%%' is a literal '%'."""
+    position = template.find("%")
+    while position >= 0:
+        position += 1
+        if template.startswith("(", position):
+            depth = 0
+            for parenthesis in _PARENTHESES.finditer(template, position):
+                depth += 1 if parenthesis[0] == "(" else -1
+                if depth == 0:
+                    position = parenthesis.end()
+                    break
+            else:
+                return  # an unclosed key: Python refuses the template
+        spec = _PRINTF_SPEC.match(template, position)
+        assert spec is not None  # every part of the pattern is optional
+        yield from (size for size in spec.groups() if size)
+        position = template.find("%", spec.end())
+
+
+def _check_printf(template: str | bytes, values: Any, what: str) -> None:
+    """'%1000000000d', '%(a)1000000000s' and '%*d' with a huge width pad to that many
+    characters, and the widths of many conversions add up ('%99999s' * 9000): their sum is
+    checked before the text is made."""
+    text = template.decode("latin-1") if isinstance(template, bytes) else template
+    positional = values if isinstance(values, tuple) else (values,)
+    star = _largest_int(positional)  # at most the largest number given
+    _checked_length(sum(star if size == "*" else int(size) for size in _printf_sizes(text)), what)
 
 
 def _check_format(template: str, arguments: Iterable[Any], what: str) -> None:
@@ -403,7 +429,7 @@ def _bounded_filter(name: str, function: Callable[..., Any]) -> Callable[..., An
             prefix = len(width) if isinstance(width, str) else width if _is_int(width) else 4
             _checked_length(len(value) + (value.count("\n") + 1) * prefix, what)
         elif name == "format" and isinstance(value, str):
-            _check_printf(value, parameters, what)
+            _check_printf(value, kwargs or args[first + 1 :], what)  # as Jinja2 gives them
         elif name == "tojson" and parameters:
             indent = parameters[0]
             width = len(indent) if isinstance(indent, str) else _largest_int([indent])

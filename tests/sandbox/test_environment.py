@@ -47,9 +47,15 @@ HOSTILE = {
     "printf width": ("{{ '%1000000000d' % 1 }}", SIZE),
     "printf precision": ("{{ '%.1000000000f' % 1 }}", SIZE),
     "printf star width": ("{{ '%*d' % (10**9, 1) }}", SIZE),
+    "printf named width": ("{{ '%(a)1000000000s' % {'a': 1} }}", SIZE),
+    "printf key holding parentheses": ("{{ '%(a(b))1000000000s' % {'a(b)': 1} }}", SIZE),
+    "printf widths adding up": ("{{ ('%99999s' * 9000) % ((1,) * 9000) }}", SIZE),
+    "printf star widths adding up": ("{{ ('%*s' * 9000) % ((99999, 1) * 9000) }}", SIZE),
+    "printf width of bytes": ("{{ '%1000000000s'.encode() % ('x'.encode(),) }}", SIZE),
     "format width": ("{{ '{:>1000000000}'.format(1) }}", SIZE),
     "format nested width": ("{{ '{:>{}}'.format(1, 10**9) }}", SIZE),
     "format filter": ("{{ '%1000000000s'|format('x') }}", SIZE),
+    "format filter named width": ("{{ '%(a)1000000000s'|format(a=1) }}", SIZE),
     "ljust": ("{{ 'x'.ljust(10**9) }}", SIZE),
     "zfill": ("{{ '1'.zfill(10**9) }}", SIZE),
     "expandtabs": ("{{ ('\t' * 1000).expandtabs(10**6) }}", SIZE),
@@ -171,6 +177,20 @@ def test_ordinary_templates_render_as_before() -> None:
     assert evaluate("[1, 2, 3]|sum == 6", {}) is True
     assert evaluate("{1000000: 'a'}.get(1000000)", {}) == "a"
     assert render("{{ range(5000)|map('string')|join(',')|length }}", {}) == "23889"
+
+
+@pytest.mark.parametrize(
+    ("source", "rendered"),
+    [
+        ("{{ '%(a)5s|%(b)-3d|' % {'a': 'x', 'b': 7} }}", "    x|7  |"),
+        ("{{ '%(a(b))3s' % {'a(b)': 1} }}", "  1"),
+        ("{{ '%%99999999d %*d %.2f' % (3, 4, 3.14159) }}", "%99999999d   4 3.14"),
+        ("{{ '%(n)04d'|format(n=7) }}", "0007"),
+    ],
+)
+def test_a_printf_template_within_the_limit_renders(source: str, rendered: str) -> None:
+    """Mapping keys, '%%' and '*' are read as Python reads them: '%%99999999d' is text."""
+    assert render(source, {}) == rendered
 
 
 def test_lists_and_dicts_are_read_only() -> None:
