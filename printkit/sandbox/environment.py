@@ -22,7 +22,7 @@ import functools
 import math
 import operator as python
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -302,36 +302,49 @@ _PARENTHESES = re.compile(r"[()]")
 _FIELD_START = re.compile(r"\{([^{}]*)")  # a field up to the next brace: one pass, no backtracking
 
 
-def _printf_sizes(template: str) -> Iterator[str]:
-    """The widths and precisions ('*' or digits) of a '%' template's conversions, read in one
-    pass as Python reads them: a mapping key comes first and may hold parentheses
-    ('%(a(b))5s'), and '%%' is a literal '%'."""
+def _printf_conversions(template: str) -> Iterator[tuple[str | None, list[str]]]:
+    """The mapping key and the width and precision ('*' or digits) of each conversion of a
+    '%' template, read in one pass as Python reads them: the key comes first and may hold
+    parentheses ('%(a(b))5s'), and '%%' is a literal '%'."""
     position = template.find("%")
     while position >= 0:
         position += 1
+        key = None
         if template.startswith("(", position):
             depth = 0
             for parenthesis in _PARENTHESES.finditer(template, position):
                 depth += 1 if parenthesis[0] == "(" else -1
                 if depth == 0:
+                    key = template[position + 1 : parenthesis.start()]
                     position = parenthesis.end()
                     break
             else:
                 return  # an unclosed key: Python refuses the template
         spec = _PRINTF_SPEC.match(template, position)
         assert spec is not None  # every part of the pattern is optional
-        yield from (size for size in spec.groups() if size)
+        yield key, [size for size in spec.groups() if size]
         position = template.find("%", spec.end())
 
 
 def _check_printf(template: str | bytes, values: Any, what: str) -> None:
     """'%1000000000d', '%(a)1000000000s' and '%*d' with a huge width pad to that many
-    characters, and the widths of many conversions add up ('%99999s' * 9000): their sum is
-    checked before the text is made."""
+    characters, the widths of many conversions add up ('%99999s' * 9000), and a mapping's
+    long value prints once for each conversion naming it ('%(a)s' * 20000): the length is
+    counted before the text is made."""
     text = template.decode("latin-1") if isinstance(template, bytes) else template
     positional = values if isinstance(values, tuple) else (values,)
     star = _largest_int(positional)  # at most the largest number given
-    _checked_length(sum(star if size == "*" else int(size) for size in _printf_sizes(text)), what)
+    measured: dict[str, int] = {}  # each key's value, measured once
+    widths = printed = 0
+    for key, sizes in _printf_conversions(text):
+        widths += sum(star if size == "*" else int(size) for size in sizes)
+        if key is not None and isinstance(values, Mapping):
+            if key not in measured:
+                name = key.encode("latin-1") if isinstance(template, bytes) else key
+                measured[key] = len(str(values.get(name, "")))
+            printed += measured[key]
+    _checked_length(widths, what)  # said alike for every card that shares the template
+    _checked_length(widths + printed, what)
 
 
 def _check_format(template: str, arguments: Iterable[Any], what: str) -> None:

@@ -52,6 +52,11 @@ HOSTILE = {
     "printf widths adding up": ("{{ ('%99999s' * 9000) % ((1,) * 9000) }}", SIZE),
     "printf star widths adding up": ("{{ ('%*s' * 9000) % ((99999, 1) * 9000) }}", SIZE),
     "printf width of bytes": ("{{ '%1000000000s'.encode() % ('x'.encode(),) }}", SIZE),
+    "printf mapping value repeated": ("{{ ('%(a)s' * 20000) % {'a': 'x' * 99999} }}", SIZE),
+    "printf bytes mapping value repeated": (
+        "{{ ('%(a)s'.encode() * 20000) % {'a'.encode(): ('x' * 99999).encode()} }}",
+        SIZE,
+    ),
     "format width": ("{{ '{:>1000000000}'.format(1) }}", SIZE),
     "format nested width": ("{{ '{:>{}}'.format(1, 10**9) }}", SIZE),
     "format filter": ("{{ '%1000000000s'|format('x') }}", SIZE),
@@ -126,6 +131,17 @@ def test_a_hostile_template_stops_at_once_with_its_code(case: str) -> None:
     assert source in str(problem)
     assert seconds < 1.0, f"{case} ran for {seconds:.2f} s"
     assert peak < 20_000_000, f"{case} allocated {peak / 1e6:.0f} MB"
+
+
+def test_a_printf_width_over_the_limit_is_said_alike_for_every_card() -> None:
+    """The cards that share a template share one diagnostic: the widths are checked before
+    the length of each card's own value is added to them."""
+    said = set()
+    for name in ("x", "xyz"):
+        with pytest.raises(TemplateProblem) as raised:
+            render("{{ '%(a)999999999s' % {'a': card.name} }}", {"card": {"name": name}})
+        said.add(str(raised.value))
+    assert len(said) == 1 and "999,999,999 characters" in said.pop()
 
 
 @pytest.mark.parametrize(
