@@ -39,9 +39,14 @@ from jinja2 import (
 )
 from jinja2.compiler import CodeGenerator
 from jinja2.runtime import BlockReference, Context, LoopContext, Macro, missing
-from jinja2.sandbox import ImmutableSandboxedEnvironment
+from jinja2.sandbox import (
+    ImmutableSandboxedEnvironment,
+    SandboxedEscapeFormatter,
+    SandboxedFormatter,
+)
 from jinja2.utils import Cycler, Joiner, Namespace
 from jinja2.visitor import NodeTransformer
+from markupsafe import Markup
 
 from printkit.diagnostics import (
     TEMPLATE_CYCLE,
@@ -299,7 +304,6 @@ def _largest_int(values: Iterable[Any]) -> int:
 # after '%' and its mapping key: flags, width, precision, length modifier and conversion
 _PRINTF_SPEC = re.compile(r"[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?[hlL]?.?", re.DOTALL)
 _PARENTHESES = re.compile(r"[()]")
-_FIELD_START = re.compile(r"\{([^{}]*)")  # a field up to the next brace: one pass, no backtracking
 
 
 def _printf_conversions(template: str) -> Iterator[tuple[str | None, list[str]]]:
@@ -347,19 +351,31 @@ def _check_printf(template: str | bytes, values: Any, what: str) -> None:
     _checked_length(widths + printed, what)
 
 
-def _check_format(template: str, arguments: Iterable[Any], what: str) -> None:
-    """'{:>1000000000}' pads likewise; a nested field ('{:>{}}') takes its width from an
-    argument."""
-    sizes: list[int] = []
-    for found in _FIELD_START.finditer(template):
-        body = found[1]
-        if ":" not in body:
-            continue
-        spec = body[body.index(":") + 1 :]
-        sizes += [int(digits) for digits in re.findall(r"\d+", spec)]
-        if template[found.end() : found.end() + 1] == "{":  # '{:>{}}': a width from an argument
-            sizes.append(_largest_int(arguments))
-    _checked_length(max(sizes, default=0), what)
+_DIGITS = re.compile(r"\d+")
+
+
+class _BoundedFormatter(SandboxedFormatter):
+    """Jinja2's formatter of str.format, refusing a field before it is made when the text
+    would go over the limit: its width may come from inside an argument ('{0:>{1[0]}}') or
+    from a field of the data ('{0:>{1.w}}'), known only here, and the fields of a short
+    template add up ('{0}' * 30000 repeats a long argument)."""
+
+    def __init__(self, environment: BoundedEnvironment, what: str, **kwargs: Any) -> None:
+        super().__init__(environment, **kwargs)
+        self.what = what
+        self.length = 0  # of the fields made so far
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        width = sum(int(digits) for digits in _DIGITS.findall(format_spec))
+        _checked_length(width, self.what)  # the field alone
+        _checked_length(self.length + width, self.what)  # after the fields made before it
+        made = super().format_field(value, format_spec)
+        self.length += len(made)
+        return made
+
+
+class _BoundedEscapeFormatter(_BoundedFormatter, SandboxedEscapeFormatter):
+    """The same for a text marked safe ('|safe'), whose fields are escaped."""
 
 
 def _joined(separator: Any, items: Iterable[Any], what: str) -> list[Any]:
@@ -407,9 +423,6 @@ def _check_method(
         _checked_length(len(owner) * longest, what)
     elif name == "join" and args:
         return (_joined(owner, args[0], what),)
-    elif isinstance(owner, str) and name in ("format", "format_map"):
-        mappings = [v for a in values if isinstance(a, dict) for v in a.values()]
-        _check_format(owner, [*values, *mappings], what)
     return args
 
 
@@ -695,6 +708,29 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
         if isinstance(obj, dict) and isinstance(found, Undefined):  # a mapping the template wrote
             return self.undefined(_MissingKey(obj, argument), obj, argument)  # worded when told
         return found
+
+    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
+        """str.format and str.format_map of a text as Jinja2's sandbox runs them, through a
+        _BoundedFormatter made for each call: Jinja2's own formatter pads a field before
+        any check could see its width."""
+        template, name = getattr(value, "__self__", None), getattr(value, "__name__", "")
+        if not isinstance(template, str) or name not in ("format", "format_map"):
+            return None
+        what = f"{name}()"
+
+        def formatted(*args: Any, **kwargs: Any) -> str:
+            if name == "format_map":  # its fields come from the one mapping it takes
+                if kwargs or len(args) != 1:
+                    raise TypeError("format_map() takes one mapping")
+                args, kwargs = (), args[0]
+            formatter = (
+                _BoundedEscapeFormatter(self, what, escape=template.escape)
+                if isinstance(template, Markup)
+                else _BoundedFormatter(self, what)
+            )
+            return type(template)(formatter.vformat(template, args, kwargs))
+
+        return functools.update_wrapper(formatted, value)
 
     def _missing(self, obj: View, name: Any, what: str) -> Any:
         """An undefined value (a test such as 'is defined' may ask for it) that, used, says

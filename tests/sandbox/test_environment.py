@@ -59,6 +59,18 @@ HOSTILE = {
     ),
     "format width": ("{{ '{:>1000000000}'.format(1) }}", SIZE),
     "format nested width": ("{{ '{:>{}}'.format(1, 10**9) }}", SIZE),
+    "format width inside a list": ("{{ '{0:>{1[0]}}'.format('a', [10**9]) }}", SIZE),
+    "format width inside a mapping": ("{{ '{0:>{1[w]}}'.format('a', {'w': 10**9}) }}", SIZE),
+    "format_map width inside a mapping": (
+        "{{ '{a:>{b[w]}}'.format_map({'a': 1, 'b': {'w': 10**9}}) }}",
+        SIZE,
+    ),
+    "format width of a text marked safe": (
+        "{{ ('{0:>{1[0]}}'|safe).format('a', [10**9]) }}",
+        SIZE,
+    ),
+    "format widths adding up": ("{{ ('{0:>99999}' * 9000).format(1) }}", SIZE),
+    "format argument repeated": ("{{ ('{0}' * 30000).format('x' * 99999) }}", SIZE),
     "format filter": ("{{ '%1000000000s'|format('x') }}", SIZE),
     "format filter named width": ("{{ '%(a)1000000000s'|format(a=1) }}", SIZE),
     "ljust": ("{{ 'x'.ljust(10**9) }}", SIZE),
@@ -206,6 +218,33 @@ def test_ordinary_templates_render_as_before() -> None:
 )
 def test_a_printf_template_within_the_limit_renders(source: str, rendered: str) -> None:
     """Mapping keys, '%%' and '*' are read as Python reads them: '%%99999999d' is text."""
+    assert render(source, {}) == rendered
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["{{ '{0:>{1.w}}'.format('a', card) }}", "{{ '{n:>{c[w]}}'.format_map({'n': 1, 'c': card}) }}"],
+    ids=["field", "item"],
+)
+def test_a_format_width_from_the_data_is_refused_before_it_pads(source: str) -> None:
+    """A width taken from a card's field is known only when the field is read."""
+    problem, seconds, peak = _measured(lambda: render(source, {"card": {"w": 10**9}}))
+    assert problem.code == SIZE and "1,000,000,000 characters" in str(problem)
+    assert seconds < 1.0 and peak < 20_000_000
+
+
+@pytest.mark.parametrize(
+    ("source", "rendered"),
+    [
+        ("{{ '{0:>{1[0]}}|{n:^5}|{2:.2f}'.format('a', [3], 3.14159, n='b') }}", "  a|  b  |3.14"),
+        ("{{ '{a:>{b[w]}}'.format_map({'a': 1, 'b': {'w': 3}}) }}", "  1"),
+        ("{{ ('<{}>'|safe).format('<b>') }}", "<&lt;b&gt;>"),
+        ("{% set f = '{:>60000}'.format %}{{ f(1)|length }} {{ f(2)|length }}", "60000 60000"),
+    ],
+    ids=["nested widths", "format_map", "marked safe", "one method, two calls"],
+)
+def test_a_format_template_within_the_limit_renders(source: str, rendered: str) -> None:
+    """Each call counts its own fields; a text marked safe escapes its fields, as Jinja2's."""
     assert render(source, {}) == rendered
 
 
