@@ -145,7 +145,11 @@ def evaluate(source: str, context: dict[str, Any]) -> Any:
 
 def explain(error: Exception) -> TemplateProblem:
     """Why a template failed, in a designer's words, with its code and hint when it has them;
-    whatever the sandbox did not foresee is said by its kind, never in Python's words."""
+    whatever the sandbox did not foresee is said by its kind, never in Python's words. Running
+    out of memory is not the template's mistake but a bound printkit missed: it goes on to
+    printkit's internal-error report, not into a diagnostic blaming the game."""
+    if isinstance(error, MemoryError):
+        raise error
     if isinstance(error, RecursionError):  # brackets within brackets, thousands deep
         error = TemplateFault(
             "the template nests too deeply to be read",

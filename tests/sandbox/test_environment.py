@@ -15,6 +15,7 @@ import pytest
 from printkit.diagnostics import TEMPLATE_TOO_LARGE, TEMPLATE_TOO_MUCH_WORK
 from printkit.sandbox.environment import game_budget
 from printkit.sandbox.expressions import TemplateProblem, evaluate, render
+from printkit.sandbox.helpers import Helper
 
 WORK, SIZE = TEMPLATE_TOO_MUCH_WORK, TEMPLATE_TOO_LARGE
 
@@ -246,6 +247,20 @@ def test_a_format_width_from_the_data_is_refused_before_it_pads(source: str) -> 
 def test_a_format_template_within_the_limit_renders(source: str, rendered: str) -> None:
     """Each call counts its own fields; a text marked safe escapes its fields, as Jinja2's."""
     assert render(source, {}) == rendered
+
+
+def test_running_out_of_memory_is_not_blamed_on_the_template() -> None:
+    """A MemoryError is a bound the sandbox missed: it reaches printkit's internal-error
+    report (PK900), not a diagnostic saying the template's 'value is out of range'."""
+
+    def exhausted() -> None:
+        raise MemoryError
+
+    context = {"exhausted": Helper("exhausted", exhausted, loose=True)}
+    with pytest.raises(MemoryError):
+        render("{{ exhausted() }}", context)
+    with pytest.raises(MemoryError):
+        evaluate("exhausted()", context)
 
 
 def test_lists_and_dicts_are_read_only() -> None:
