@@ -13,7 +13,6 @@ import gc
 import importlib
 import os
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -80,35 +79,29 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def _verbosity_here(level: str) -> Callable[[click.Context, click.Parameter, bool], bool]:
-    """The callback of `-q`/`-v` typed after the command: the setting the group's own sets."""
+def _said_after(short: str, long: str, level: str, said: str) -> click.Option:
+    """`-q`/`-v` typed after the command: the setting the group's own option of that name
+    sets (`printkit build -q`, where users type it)."""
 
-    def said(context: click.Context, _param: click.Parameter, value: bool) -> bool:
+    def callback(context: click.Context, _param: click.Parameter, value: bool) -> bool:
         if value:
             from printkit.commands import common
 
             context.find_root().obj["verbosity"] = getattr(common, level)
         return value
 
-    return said
+    return click.Option(
+        [short, long, f"{long[2:]}_here"],
+        is_flag=True,
+        expose_value=False,
+        callback=callback,
+        help=f"{said} (also accepted before the command).",
+    )
 
 
-# `-q` and `-v` after the command too (`printkit build -q`), where users type them
 _SAID_AFTER = [
-    click.Option(
-        ["-q", "--quiet", "quiet_here"],
-        is_flag=True,
-        expose_value=False,
-        callback=_verbosity_here("QUIET"),
-        help="Print the errors and warnings and nothing else (also accepted before the command).",
-    ),
-    click.Option(
-        ["-v", "--verbose", "verbose_here"],
-        is_flag=True,
-        expose_value=False,
-        callback=_verbosity_here("VERBOSE"),
-        help="Also print progress and each file written in pipes (also before the command).",
-    ),
+    _said_after("-q", "--quiet", "QUIET", "Print the errors and warnings and nothing else"),
+    _said_after("-v", "--verbose", "VERBOSE", "Also print progress and each file written"),
 ]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import yaml
 
@@ -114,16 +114,13 @@ class _Builder:
         where = Span(self.file, mark.line + 1, mark.column + 1)
         self.values += 1
         if self.values > MAX_VALUES:
-            # An alias's node carries the anchor's position, so point at the top-level entry
-            # being built when the count passed the limit: that is where the aliases are.
-            self.diagnostics.add(
-                EXPANDS_TOO_MUCH,
-                f"the file expands to more than {MAX_VALUES:,} values",
-                self.spans.keys.get(path[:1], where),
-                hint="aliases (*name) repeat whole values; aliases of aliases multiply: "
-                "write the data out or use fewer levels of aliases",
+            self._expands_too_much(
+                f"{MAX_VALUES:,} values",
+                "aliases (*name) repeat whole values; aliases of aliases multiply: write the "
+                "data out or use fewer levels of aliases",
+                path,
+                where,
             )
-            raise _TooMuch
         if len(path) > MAX_DEPTH:
             _too_deep(self.diagnostics, where)
             raise _TooMuch
@@ -131,14 +128,13 @@ class _Builder:
         if node.tag == _STR and type(node) is yaml.ScalarNode:
             self.characters += len(node.value)
             if self.characters > MAX_DATA_CHARACTERS:
-                self.diagnostics.add(
-                    EXPANDS_TOO_MUCH,
-                    f"the file expands to more than {MAX_DATA_CHARACTERS:,} characters of text",
-                    self.spans.keys.get(path[:1], where),
-                    hint="each alias (*name) of a text repeats it whole: write long text once, "
-                    "or keep it in a file of its own",
+                self._expands_too_much(
+                    f"{MAX_DATA_CHARACTERS:,} characters of text",
+                    "each alias (*name) of a text repeats it whole: write long text once, or "
+                    "keep it in a file of its own",
+                    path,
+                    where,
                 )
-                raise _TooMuch
             return node.value  # what construct_object makes of it, at a fraction of the cost
         if node.tag not in _PLAIN_TAGS:
             self.diagnostics.add(
@@ -159,6 +155,18 @@ class _Builder:
             # `!!bool maybe` (KeyError), `!!timestamp soon` (AttributeError). The text, for the
             # model to judge where it stands, not an internal error.
             return node.value
+
+    def _expands_too_much(self, what: str, hint: str, path: PathKey, where: Span) -> NoReturn:
+        """PK005, and the building stops. An alias's node carries the anchor's position, so
+        point at the top-level entry being built when the count passed the limit: that is
+        where the aliases are."""
+        self.diagnostics.add(
+            EXPANDS_TOO_MUCH,
+            f"the file expands to more than {what}",
+            self.spans.keys.get(path[:1], where),
+            hint=hint,
+        )
+        raise _TooMuch
 
     def _mapping(self, node: yaml.MappingNode, path: PathKey) -> dict[Any, Any]:
         result: dict[Any, Any] = {}
