@@ -230,7 +230,9 @@ FONT_UNREADABLE = _code(
     "The file a layout's `fonts:` names is not a TrueType or OpenType font (fontTools cannot "
     "read it), is not a regular file, is larger than 20 MB (refused before it is read), or is "
     "damaged: reportlab cannot subset it (found when it is loaded), or the glyph of a "
-    "character a text prints cannot be read (found at that text: glyphs are read as used).",
+    "character a text prints cannot be read or is built from too many parts, composites nested "
+    "or repeated past the bounds of docs/limits.md (found at that text: glyphs are read as "
+    "used).",
 )
 FONT_NOT_EMBEDDABLE = _code(
     "PK132",

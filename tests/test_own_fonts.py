@@ -13,6 +13,7 @@ from pathlib import Path
 import pypdf
 import pypdfium2
 import pytest
+from fontTools.ttLib import TTFont
 from support import DATA, GOOD, font_descriptors, fonts_of, parse_diagnostics, run_cli
 
 from printkit.draw.fonts import has_glyph, register_own
@@ -84,6 +85,25 @@ def test_a_font_over_the_bound_is_refused_before_it_is_read(tmp_path: Path) -> N
     assert (
         reported[0].message == "font file 'big.ttf' is 21 MB, above the 20 MB a font file may have"
     )
+
+
+def test_a_glyph_that_places_itself_is_refused_as_nested_too_deep(tmp_path: Path) -> None:
+    """The broken case of a 'T' nested 17 deep, its deepest composite made to place the 'T'
+    again: the cycle ends at the bound on nesting, not at Python's recursion limit."""
+    game = tmp_path / "cycle"
+    shutil.copytree(DATA / "broken" / "font_glyph_nested_too_deep", game)
+    font = TTFont(game / "fonts" / "Title.ttf")
+    glyf, top = font["glyf"], font.getBestCmap()[ord("T")]
+    deepest = top
+    while glyf[glyf[deepest].components[0].glyphName].isComposite():
+        deepest = glyf[deepest].components[0].glyphName
+    glyf[deepest].components[0].glyphName = top
+    font.recalcBBoxes = False  # the bounds of a glyph that holds itself have no end
+    font.save(game / "fonts" / "Title.ttf")
+    result = run_cli("--rule-data", tmp_path, "validate", "cycle")
+    [reported] = parse_diagnostics(result.output)
+    assert (reported.code, reported.line) == ("PK131", 43), result.output
+    assert "components are nested more than 16 deep" in reported.message
 
 
 def test_two_fonts_of_one_postscript_name_stay_two_fonts() -> None:

@@ -9,11 +9,13 @@ does, under another name only where it reserves the font's name).
     python tools/subset_font.py SOURCE OUT --text "ABC…" [--truetype]
     python tools/subset_font.py SOURCE OUT --text "…" --fs-type 2        # a restricted licence
     python tools/subset_font.py SOURCE OUT --text "…" --add-weight-axis  # an fvar table
+    python tools/subset_font.py SOURCE OUT --text "…" --nest T 17 1      # composites 17 deep
 """
 
 from __future__ import annotations
 
 import argparse
+from itertools import pairwise
 
 from fontTools import subset
 from fontTools.pens.cu2quPen import Cu2QuPen
@@ -86,6 +88,26 @@ def add_weight_axis(font: TTFont) -> None:
     font["fvar"] = fvar
 
 
+def nest(font: TTFont, character: str, levels: int, copies: int) -> None:
+    """Make a character's glyph a composite `levels` deep, each level placing the one below it
+    `copies` times, the last the character's outline: copies^levels outlines in a few bytes."""
+    glyf, hmtx = font["glyf"], font["hmtx"]
+    name = font.getBestCmap()[ord(character)]
+    names = [name] + [f"{name}.nest{level}" for level in range(1, levels)] + [f"{name}.outline"]
+    font.setGlyphOrder(font.getGlyphOrder() + names[1:])
+    outline = glyf[names[-1]] = glyf[name]
+    for upper, lower in reversed(list(pairwise(names))):  # each placing one made already
+        pen = TTGlyphPen(glyf)
+        for _ in range(copies):
+            pen.addComponent(lower, (1, 0, 0, 1, 0, 0))
+        glyph = glyf[upper] = pen.glyph()
+        for bound in ("xMin", "yMin", "xMax", "yMax"):  # every copy lies on the outline
+            setattr(glyph, bound, getattr(outline, bound))
+    for level in names[1:]:
+        hmtx[level] = hmtx[name]
+    font.recalcBBoxes = False  # maxp's counts of the expanded glyph would not fit its fields
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("source")
@@ -94,6 +116,9 @@ def main() -> None:
     parser.add_argument("--truetype", action="store_true", help="convert CFF outlines")
     parser.add_argument("--fs-type", type=int, help="set the OS/2 embedding bits")
     parser.add_argument("--add-weight-axis", action="store_true")
+    parser.add_argument(
+        "--nest", nargs=3, metavar=("CHARACTER", "LEVELS", "COPIES"), help="nest a glyph"
+    )
     args = parser.parse_args()
     font = subset_font(args.source, args.text)
     if args.truetype and "CFF " in font:
@@ -102,6 +127,9 @@ def main() -> None:
         font["OS/2"].fsType = args.fs_type
     if args.add_weight_axis:
         add_weight_axis(font)
+    if args.nest:
+        character, levels, copies = args.nest
+        nest(font, character, int(levels), int(copies))
     font.save(args.out)
 
 

@@ -15,10 +15,22 @@ from functools import cache, cached_property
 
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
+from fontTools.ttLib.tables._g_l_y_f import table__g_l_y_f
 
 from printkit.draw.fonts import FACES, FONT_DIR, OWN, quiet_font_tools
+from printkit.model.limits import MAX_GLYPH_DEPTH, MAX_GLYPH_PARTS
 
 MISSING = ".notdef"  # what the PDF shows for a character the font lacks
+REPAIR = "download the font again, or open and save it in a font editor"
+SIMPLIFY = (
+    "decompose the glyph's components in a font editor (FontForge: Edit › Unlink Reference), "
+    "or use another font"
+)
+
+
+class TooManyParts(Exception):
+    """A glyph whose components nest or repeat past printkit's bounds: a few kilobytes of
+    composites can expand to millions of outlines."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +74,8 @@ def outline(font: str, glyph: str) -> str:
     try:
         with quiet_font_tools():
             return _drawn(font, glyph)
+    except MemoryError:
+        raise  # the machine's fault, not the font's: never a blank glyph
     except Exception:
         if font not in OWN:
             raise
@@ -69,25 +83,64 @@ def outline(font: str, glyph: str) -> str:
 
 
 def _drawn(font: str, glyph: str) -> str:
-    glyphs = face(font).font.getGlyphSet()
+    loaded = face(font).font
+    _check_parts(loaded["glyf"], glyph)
+    glyphs = loaded.getGlyphSet()
     pen = SVGPathPen(glyphs)
     glyphs[glyph].draw(pen)
     return pen.getCommands()
 
 
+def _check_parts(glyf: table__g_l_y_f, glyph: str) -> None:
+    """Raise TooManyParts for a glyph past MAX_GLYPH_PARTS or MAX_GLYPH_DEPTH, before it is
+    drawn: fontTools draws each component anew, so drawing costs the components' tree
+    expanded, while this reads each distinct glyph once."""
+    counted: dict[str, tuple[int, int]] = {}  # glyph -> (its parts, levels nested below it)
+    too_deep = f"its components are nested more than {MAX_GLYPH_DEPTH} deep"
+
+    def parts(name: str, depth: int) -> tuple[int, int]:
+        """(parts, levels nested below) of a glyph placed `depth` levels down."""
+        if name not in counted:
+            if depth > MAX_GLYPH_DEPTH:  # also ends a glyph that holds itself
+                raise TooManyParts(too_deep)
+            shape, total, levels = glyf[name], 0, 0
+            if shape.isComposite():
+                for component in shape.components:
+                    below, nested = parts(component.glyphName, depth + 1)
+                    total, levels = total + 1 + below, max(levels, nested + 1)
+                    if total > MAX_GLYPH_PARTS:
+                        raise TooManyParts(f"over {MAX_GLYPH_PARTS:,} points and components")
+            elif shape.numberOfContours > 0:
+                total = shape.endPtsOfContours[-1] + 1
+            counted[name] = total, levels
+        total, levels = counted[name]
+        if depth + levels > MAX_GLYPH_DEPTH:
+            raise TooManyParts(too_deep)
+        return total, levels
+
+    parts(glyph, 0)
+
+
 @cache
-def damage(font: str, character: str) -> str | None:
-    """Why a game's font cannot give the outline or advance of a character it maps, or None.
-    The font passed its checks when loaded; its glyph data is read only here, for the
-    characters printed, as reading every glyph of a Japanese font would take seconds."""
+def damage(font: str, character: str) -> tuple[str, str] | None:
+    """Why a game's font cannot give the outline or advance of a character it maps, as what
+    the font is or does (to follow its name) and a hint; None when it can. The font passed its
+    checks when loaded; its glyph data is read only here, for the characters printed, as
+    reading every glyph of a Japanese font would take seconds."""
     try:
         with quiet_font_tools():
             shapes = face(font)
             glyph = shapes.glyph(character)
             shapes.font["hmtx"][glyph]
             _drawn(font, glyph)
+    except TooManyParts as error:
+        why = f"cannot draw '{character}': its glyph is built from too many parts ({error})"
+        return why, SIMPLIFY
+    except MemoryError:
+        raise  # the machine's fault, not the font's
     except Exception as error:
-        return str(error) or type(error).__name__
+        why = str(error) or type(error).__name__
+        return f"is damaged: the glyph of '{character}' cannot be read ({why})", REPAIR
     return None
 
 

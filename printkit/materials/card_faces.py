@@ -360,16 +360,9 @@ class FaceDrawer:
         at the text that needs it, before the PDF or SVG is written."""
         damaged = _damaged(runs)
         if damaged is not None:
-            font, character, why = damaged
-            self._report(
-                FONT_UNREADABLE,
-                f"region '{region.name}': font {font_label(font)} is damaged: the glyph of "
-                f"'{character}' cannot be read ({why})",
-                context,
-                region,
-                "text",
-                "download the font again, or open and save it in a font editor",
-            )
+            font, why, hint = damaged
+            message = f"region '{region.name}': font {font_label(font)} {why}"
+            self._report(FONT_UNREADABLE, message, context, region, "text", hint)
 
     def _colour(self, source: str | None, context: FaceContext, part: Part, key: str) -> str | None:
         if source is None:
@@ -582,16 +575,16 @@ def _value_holding(token: str, context: FaceContext) -> Span | None:
 
 
 def _damaged(runs: list[Run]) -> tuple[str, str, str] | None:
-    """(font, character, why) for the first character whose glyph a game's font cannot give."""
+    """(font, why, hint) for the first character whose glyph a game's font cannot give."""
     for run in runs:
         if run.icon is not None or run.face not in OWN:
             continue  # a picture has no glyphs; printkit's own fonts are whole
         from printkit.draw.svg_glyphs import damage  # fontTools: for a game's own fonts only
 
         for character in dict.fromkeys(run.text):
-            why = damage(run.face, character)
-            if why is not None:
-                return run.face, character, why
+            fault = damage(run.face, character)
+            if fault is not None:
+                return run.face, *fault
     return None
 
 

@@ -198,6 +198,13 @@ MAX_DICE_ROLLED = 20  # dice rolled together, whose totals an engine lists exact
 # so the moves grow as the binomial of the shields held (12 shields, 924 sets of six; the rules
 # hold 3).
 MAX_SHIELDS_HELD = 12
+# A glyph of a game's font may be a composite of other glyphs, each of which may be one too, and
+# fontTools draws each component anew: a 12 KB font whose 'T' nests two components 28 levels deep
+# (2^28 outlines) took 113 s and 3.9 GB to validate. 52 real fonts (DejaVu, Liberation, and the
+# League Spartan and BIZ UDGothic the tests use) nest components at most 4 deep, their largest
+# glyph 852 points and components.
+MAX_GLYPH_PARTS = 100_000
+MAX_GLYPH_DEPTH = 16
 
 
 @dataclass(frozen=True)
@@ -334,6 +341,13 @@ WORK_LIMITS = (
         "Japanese face is 4-16 MB",
         f"{FONT.max_bytes // (1024 * 1024)} MB",
         "PK131, at the layout's `fonts:` entry that names it",
+    ),
+    WorkLimit(
+        "parts of one glyph of a game's font: its points and components, a component counted "
+        "each time it is placed, and how deep components nest, counted from the font's glyph "
+        "table before the glyph is drawn",
+        f"{MAX_GLYPH_PARTS:,} parts, {MAX_GLYPH_DEPTH} levels",
+        "PK131, at the text that prints the character",
     ),
 )
 
