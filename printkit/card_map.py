@@ -19,6 +19,7 @@ from pathlib import Path
 
 from printkit.draw.ops import Document
 from printkit.load.files import position_of_byte
+from printkit.model.limits import MAX_CARD_MAP_AREA, MAX_CARD_MAP_CARDS, MAX_PIECES
 from printkit.model.units import to_mm
 
 SUFFIX = ".cards.json"
@@ -46,11 +47,26 @@ class CardBox:
 
 class NotACardMap(Exception):
     """A card map that cannot be read or is not one printkit wrote; `line` and `column` (from
-    1) say where in it, when the file is JSON at all (0 when not)."""
+    1) say where in it, when the file is JSON at all (0 when not). `printkit diff` reports it
+    with its `predicate` and `hint`."""
+
+    predicate = "is not a card map printkit wrote"
+    hint = "build the game again to write it anew"
 
     def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
         super().__init__(message)
         self.line, self.column = line, column
+
+
+class CardMapTooLarge(NotACardMap):
+    """A card map whose boxes cover more than `printkit diff` renders for one material: each
+    box is rendered alone, so a few kilobytes of JSON can ask for billions of pixels."""
+
+    predicate = "asks for more cards than printkit diff compares in one material"
+    hint = (
+        f"a card map's boxes may cover {MAX_CARD_MAP_AREA // 1_000_000} m² at most; split the "
+        "material's decks among several materials"
+    )
 
 
 def card_boxes(document: Document) -> list[CardBox]:
@@ -116,7 +132,8 @@ def _json_number(value: float) -> str:
 
 def read_card_map(path: Path, pages: int | None = None) -> list[CardBox]:
     """The boxes of a card map file, in document order; with `pages` (its PDF's page count),
-    a card placed past the PDF's last page is refused at its entry."""
+    a card placed past the PDF's last page is refused at its entry, as is the entry past
+    MAX_CARD_MAP_CARDS or whose box brings the area past MAX_CARD_MAP_AREA."""
     try:
         raw = path.read_bytes()
         text = raw.decode("utf-8")
@@ -136,13 +153,24 @@ def read_card_map(path: Path, pages: int | None = None) -> list[CardBox]:
     cards = data.get("cards")
     if not isinstance(cards, list):
         raise NotACardMap("no list of cards", 1, 1)
-    boxes = []
+    if len(cards) > MAX_CARD_MAP_CARDS:
+        raise NotACardMap(
+            f"card {MAX_CARD_MAP_CARDS + 1}: a material's map holds at most "
+            f"{MAX_CARD_MAP_CARDS:,}, the two sides of its {MAX_PIECES:,} pieces",
+            *_entry(text, MAX_CARD_MAP_CARDS),
+        )
+    boxes, area = [], 0.0
     for index, card in enumerate(cards):
         try:
             boxes.append(_card(card, pages))
         except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as error:
-            line, column = _position(text, _card_starts(text)[index])
-            raise NotACardMap(f"card {index + 1}: {error}", line, column) from error
+            raise NotACardMap(f"card {index + 1}: {error}", *_entry(text, index)) from error
+        area += boxes[-1].box[2] * boxes[-1].box[3]
+        if area > MAX_CARD_MAP_AREA:
+            raise CardMapTooLarge(
+                f"card {index + 1}: the boxes up to it cover {area / 1_000_000:.1f} m²",
+                *_entry(text, index),
+            )
     return boxes
 
 
@@ -165,6 +193,11 @@ def _card(entry: dict[str, object], pages: int | None) -> CardBox:
         raise ValueError(f"box {list(box)} is larger than any page printkit prints")
     return CardBox(str(entry["deck"]), str(entry["name"]), str(entry["side"]), copy, page, box,
                    bleed)  # fmt: skip
+
+
+def _entry(text: str, index: int) -> tuple[int, int]:
+    """Line and column of the card map's entry `index` (from 0), in `text` (JSON that parsed)."""
+    return _position(text, _card_starts(text)[index])
 
 
 def _card_starts(text: str) -> list[int]:

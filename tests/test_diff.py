@@ -14,6 +14,8 @@ import pypdfium2
 import pytest
 from support import parse_diagnostics, run_cli
 
+from printkit.model.limits import MAX_CARD_MAP_CARDS
+
 SHIPPED = Path(__file__).resolve().parent.parent / "rule_data" / "shields_up"
 OLD_TEXT = "Swap hands with your opponent, even when one of the hands is empty."
 NEW_TEXT = "Swap hands with your opponent, even when a hand is empty."
@@ -169,6 +171,33 @@ def test_a_card_map_entry_that_is_no_card_is_pk785_at_that_entry(
     third = [n for n, line in enumerate(text.splitlines(), 1) if line == "  {"][2]
     assert (diagnostic.code, diagnostic.line, diagnostic.column) == ("PK785", third, 3)
     assert "card 3" in diagnostic.message
+
+
+@pytest.mark.parametrize(
+    ("cards", "box", "at", "message", "hint"),
+    [(MAX_CARD_MAP_CARDS + 1, [0, 0, 10, 10], MAX_CARD_MAP_CARDS + 1, "holds at most 4,000",
+      "build the game again"),
+     (200, [0, 0, 490, 490], 125, "the boxes up to it cover 30.0 m²", "cover 30 m² at most")],
+)  # fmt: skip
+def test_a_card_map_asking_for_too_many_cards_is_pk785_at_the_entry_past_the_bound(
+    builds: Path, tmp_path: Path, cards: int, box: list[int], at: int, message: str, hint: str
+) -> None:
+    """diff renders each card of a map alone: 3,000 boxes of 490 mm on one page ran past 300 s,
+    so a map's entries and the area of their boxes are bounded before any is rendered."""
+    bad = tmp_path / "bad"
+    shutil.copytree(builds / "new" / "shields_up", bad)
+    card_map = json.loads((bad / "deck.cards.json").read_text(encoding="utf-8"))
+    first = card_map["cards"][0]
+    card_map["cards"] = [{**first, "name": f"X{n}", "box_mm": box} for n in range(cards)]
+    text = json.dumps(card_map, indent=1)
+    (bad / "deck.cards.json").write_text(text, encoding="utf-8")
+    code, _, output = _diff(builds, builds / "old", bad, "--to", tmp_path / "d")
+    assert code == 1, output
+    [diagnostic] = parse_diagnostics(output)
+    entry = [n for n, line in enumerate(text.splitlines(), 1) if line == "  {"][at - 1]
+    assert (diagnostic.code, diagnostic.line, diagnostic.column) == ("PK785", entry, 3)
+    assert f"card {at}: " in diagnostic.message and message in diagnostic.message
+    assert diagnostic.hint and hint in diagnostic.hint
 
 
 def test_a_card_name_in_an_old_card_map_prints_its_control_characters_as_escapes(

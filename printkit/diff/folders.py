@@ -85,8 +85,8 @@ def read_game(game: str, folder: Path) -> GameOutput:
             except NotACardMap as error:
                 raise NotAnOutput(
                     card_map,
-                    f"is not a card map printkit wrote ({error})",
-                    "build the game again to write it anew",
+                    f"{error.predicate} ({error})",
+                    error.hint,
                     error.line,
                     error.column,
                 ) from error

@@ -205,6 +205,13 @@ MAX_SHIELDS_HELD = 12
 # glyph 852 points and components.
 MAX_GLYPH_PARTS = 100_000
 MAX_GLYPH_DEPTH = 16
+# A card map (`<material>.cards.json`) names each side of each piece of one material, so printkit
+# writes at most two entries a piece. `printkit diff` renders each entry's box alone at 150 dpi,
+# in both builds; the area of a map's boxes is bounded to about the billion pixels an export may
+# render (MAX_EXPORT_PIXELS): 4,000 sides of poker cards are 22 m². A map of 3,000 boxes of
+# 490 x 490 mm (720 m², 25 billion pixels) ran past 300 s.
+MAX_CARD_MAP_CARDS = 2 * MAX_PIECES
+MAX_CARD_MAP_AREA = 30_000_000  # mm²
 
 
 @dataclass(frozen=True)
@@ -348,6 +355,18 @@ WORK_LIMITS = (
         "table before the glyph is drawn",
         f"{MAX_GLYPH_PARTS:,} parts, {MAX_GLYPH_DEPTH} levels",
         "PK131, at the text that prints the character",
+    ),
+    WorkLimit(
+        "entries of a card map `printkit diff` reads (`<material>.cards.json`): each side of "
+        "each piece of one material",
+        f"{MAX_CARD_MAP_CARDS:,}",
+        "PK785, at the first entry past it",
+    ),
+    WorkLimit(
+        "area of the boxes of a card map's entries, each rendered alone at 150 dpi by "
+        "`printkit diff`, counted as the map is read: 4,000 sides of poker cards are 22 m²",
+        f"{MAX_CARD_MAP_AREA // 1_000_000} m²",
+        "PK785, at the entry that passes it",
     ),
 )
 
