@@ -11,6 +11,8 @@ import pypdf
 import pytest
 from support import RULE_DATA, run_cli
 
+from printkit.reference.markdown import _Inline, parse
+
 GAMES = sorted(p.name for p in RULE_DATA.iterdir() if (p / "rules.yaml").exists())
 DOCUMENTS = ("quick_reference", "rules_reference")
 PAPERS = ("a4", "letter")
@@ -227,3 +229,21 @@ def test_no_page_is_left_nearly_blank(built: Path) -> None:
         if len(contents) > 1 and len(_lines(reader.pages[contents[-1]])) < 6:
             faults.append(f"{pdf.relative_to(built)} contents page {labels[contents[-1]]}")
     assert not faults, "\n".join(faults)
+
+
+@pytest.mark.parametrize(
+    ("written", "bound"),
+    [
+        ("They enter on turn 4.", "They enter on turn\u00a04."),  # '4.' never starts a line
+        ("Spend at most 2) and", "Spend at most\u00a02) and"),
+        ("Rolls of 1, 2, 3 or 24.", "Rolls of 1, 2, 3 or\u00a024."),  # a list breaks anywhere
+        ("Roll 12, then move", "Roll 12, then move"),
+        ("In 2026.", "In 2026."),  # a year is no short count
+        ("See §3 Combat", "See §3 Combat"),
+    ],
+)
+def test_a_short_number_ending_a_clause_keeps_to_the_word_before_it(
+    written: str, bound: str
+) -> None:
+    [paragraph] = [token for token in parse(written) if token.type == "inline"]
+    assert _Inline(None, set())(paragraph) == bound

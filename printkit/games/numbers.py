@@ -16,7 +16,13 @@ def whole_number(value: object, what: str, least: int = 0, most: int = MAX_PLAYE
     file gives its numbers as text). The engines set up and enumerate in proportion to the
     numbers they play, so a number past any game's is refused before it is played."""
     if isinstance(value, str) and value.strip().isdigit():
-        value = int(value) if len(value.strip()) <= len(str(most)) else most + 1
+        digits = value.strip().lstrip("0") or "0"  # '00002' is 2
+        if len(digits) > len(str(most)):  # past the bound however it reads; never int()'d
+            raise ValueError(
+                f"{what} is a number of {len(digits):,} digits, more than the {most:,} "
+                "printkit's engines play (docs/limits.md)"
+            )
+        value = int(digits)
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         raise ValueError(f"{what} is {shown_value(value)}, not a whole number of {least} or more")
     if value > most:

@@ -410,7 +410,8 @@ class _Inline:
 
 # A short number that ends a clause ('on turn 4.') keeps to the word before it: alone at the
 # start of a line, '4.' reads as a list's number (the print audit found one so).
-_BOUND_NUMBER = re.compile(r"(\S) (\d{1,3})(?=[.,;:!?)]|$)")
+# Only after a word, and not before a comma: '1, 2, 3' is a list, which may break anywhere.
+_BOUND_NUMBER = re.compile(r"([^\W\d_]) (\d{1,3})(?=[.;:!?)]|$)")
 
 _EMPHASIS = {"strong_open": "<b>", "strong_close": "</b>", "em_open": "<i>", "em_close": "</i>"}
 

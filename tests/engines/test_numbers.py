@@ -98,3 +98,12 @@ def test_a_shipped_game_given_a_number_no_engine_plays_is_pk542_at_once(
     assert result.exit_code == 1, result.output
     found = [d for d in parse_diagnostics(result.output) if d.code == "PK542"]
     assert [said in d.message for d in found] == [True], result.output
+
+
+def test_leading_zeros_are_no_digits_and_a_long_number_is_said_by_its_length() -> None:
+    """'00002', which YAML now reads as text, is 2; 5,000 digits are refused as such, never
+    turned into a number first nor shown as one the designer did not write."""
+    assert whole_number("00002", "values.starting_hand") == 2
+    assert whole_number("0", "values.starting_hand") == 0
+    with pytest.raises(ValueError, match="values.starting_hand is a number of 5,000 digits, more"):
+        whole_number("5" * 5000, "values.starting_hand")
