@@ -160,13 +160,13 @@ def staged_folder(
     folder: Path,
     replaced: Callable[[str], bool],
     durable: bool = True,
-    materials: Iterable[str] | None = None,
+    written: Written | None = None,
 ) -> Iterator[Path]:
     """Yield an empty staging folder that takes `folder`'s place when the block succeeds; for
     a build holding the output folder's lock (output_lock). `durable`: the folders' entries
-    forced to disk around the renames (see write_atomic). `materials`: the materials whose
-    files the folder then holds, recorded in its marker (see written_materials); None keeps
-    the record as it was.
+    forced to disk around the renames (see write_atomic). `written`: the files of each material
+    the folder then holds, recorded in its marker (see written_files); None keeps the record as
+    it was.
 
     The files of `folder` for which `replaced(name)` is false (other materials, when only some
     are built, and whatever else is there: a designer's notes, a `.git`) are carried over as
@@ -174,7 +174,7 @@ def staged_folder(
     folder is removed and `folder` is untouched. Errors of the staging itself are OutputError
     at `folder`.
     """
-    staging = _prepare(folder, replaced, materials)
+    staging = _prepare(folder, replaced, written)
     try:
         yield staging
     except BaseException:
@@ -213,28 +213,37 @@ def _clean_leftovers(out: Path) -> None:
             shutil.rmtree(entry)
 
 
-def written_materials(folder: Path) -> set[str]:
-    """The materials whose files printkit wrote in a game's output folder, as its marker
-    records them: a material the game no longer has leaves files only printkit may remove."""
+Written = dict[str, set[str]]  # material -> the names of the files printkit wrote for it
+
+
+def written_files(folder: Path) -> Written:
+    """The files printkit wrote in a game's output folder, by material, as its marker records
+    them (a line per file: the material, a tab, the file's name): a material the game no
+    longer has leaves files that only printkit may remove, and only those it wrote."""
     try:
-        return set((folder / MARKER).read_text(encoding="utf-8").split())
+        lines = (folder / MARKER).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
-        return set()
+        return {}
+    written: Written = {}
+    for line in lines:
+        material, _, name = line.partition("\t")
+        if material and name:
+            written.setdefault(material, set()).add(name)
+    return written
 
 
-def _prepare(
-    folder: Path, replaced: Callable[[str], bool], materials: Iterable[str] | None
-) -> Path:
+def _prepare(folder: Path, replaced: Callable[[str], bool], written: Written | None) -> Path:
     try:
         _clean_leftovers(folder.parent)
         if folder.is_symlink():  # its target's every file would be carried over as the game's
             raise OSError(errno.ELOOP, "a link, not a folder, has the game's name", str(folder))
         if folder.exists() and not folder.is_dir():
             raise OSError(errno.ENOTDIR, "a file, not a folder, has the game's name", str(folder))
-        recorded = written_materials(folder) if materials is None else set(materials)
+        recorded = written_files(folder) if written is None else written
         staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}.staging-", dir=folder.parent))
         os.chmod(staging, 0o777 & ~_UMASK)
-        (staging / MARKER).write_text("".join(f"{m}\n" for m in sorted(recorded)), "utf-8")
+        lines = [f"{m}\t{name}\n" for m in sorted(recorded) for name in sorted(recorded[m])]
+        (staging / MARKER).write_text("".join(lines), "utf-8")
         if folder.is_dir():
             _carry_over(folder, staging, replaced)
     except OSError as error:

@@ -45,7 +45,7 @@ from printkit.output import (
     output_lock,
     outputs_of,
     staged_folder,
-    written_materials,
+    written_files,
 )
 from printkit.preview import Shown, shown_of
 from printkit.workers import default_jobs, in_workers
@@ -458,14 +458,18 @@ def _write(outcome: GameOutcome, out: Path) -> None:
     the folder holds them already (a game from the cache whose outputs no one touched)."""
     folder = out / outcome.game
     sources = {path.name: path for material in outcome.built for path in material.files}
-    built = {material.material for material in outcome.built}
-    # the files of a material the game no longer has go too (printkit wrote them: the marker
-    # says so), so that no output of a deleted material is taken for a current one
-    previous = written_materials(folder)
-    gone = previous - set(outcome.materials) if outcome.materials else set()
-    replaced = outputs_of(built | gone)
+    built = {m.material: {path.name for path in m.files} for m in outcome.built}
+    # the files printkit wrote for a material the game no longer has go too (the marker lists
+    # them), so that no output of a deleted material is taken for a current one
+    previous = written_files(folder)
+    gone = {name for m, names in previous.items() if m not in outcome.materials for name in names}
+    rebuilt = outputs_of(built)
+
+    def replaced(name: str) -> bool:
+        return rebuilt(name) or name in gone
+
     if not (outcome.from_cache and _in_place(folder, sources, replaced)):
-        kept = (previous - gone) | built
+        kept = {m: names for m, names in previous.items() if m in outcome.materials} | built
         try:
             with staged_folder(folder, replaced, BUILD_DURABLE, kept) as staging:
                 for name, source in sources.items():

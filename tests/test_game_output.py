@@ -352,30 +352,28 @@ def test_a_game_folder_that_is_a_link_is_not_read(tmp_path: Path) -> None:
 
 
 def test_a_material_taken_out_of_the_game_takes_its_files_with_it(tmp_path: Path) -> None:
-    """A designer deletes the fold materials: their PDFs and previews leave the output folder
-    at the next build, so none is taken for current. Only files printkit wrote go (its marker
-    records each material written): a designer's own 'fold_vertical.pdf', placed in the folder
-    before printkit ever wrote one of that name, stays when the material is gone."""
+    """A designer deletes the fold materials: the files printkit wrote for them leave the
+    output folder at the next build, so none is taken for current. Only those go (the marker
+    lists each file written): the designer's 'fold_vertical.backup.pdf' beside them, named
+    like an output of the material, stays."""
     rule_data = _copy_game(tmp_path, "marked_deck")
     out = tmp_path / "out"
     first = run_cli("--rule-data", rule_data, "build", "marked_deck", "--out", out)
     assert first.exit_code == 0, first.output
     folder = out / "marked_deck"
-    assert (folder / "fold_vertical.pdf").is_file() and (folder / "fold_horizontal.pdf").is_file()
+    written = sorted(p.name for p in folder.iterdir() if p.name.startswith("fold"))
+    assert "fold_vertical.pdf" in written and "fold_horizontal.pdf" in written
+    backup = folder / "fold_vertical.backup.pdf"
+    backup.write_bytes((folder / "fold_vertical.pdf").read_bytes())
     (rule_data / "marked_deck" / "fold.yaml").unlink()
     again = run_cli("--rule-data", rule_data, "build", "marked_deck", "--out", out)
     assert again.exit_code == 0, again.output
-    assert not [p for p in files_under(folder) if p.name.startswith("fold")]
-    assert (folder / MARKER).read_text(encoding="utf-8").split() == sorted(
-        p.stem for p in folder.glob("*.pdf")
-    )
-
-    mine = tmp_path / "mine"
-    (mine / "marked_deck").mkdir(parents=True)
-    (mine / "marked_deck" / "fold_vertical.pdf").write_bytes(b"%PDF-1.4 the designer's own")
-    built = run_cli("--rule-data", rule_data, "build", "marked_deck", "--out", mine)
-    assert built.exit_code == 0, built.output
-    assert (mine / "marked_deck" / "fold_vertical.pdf").read_bytes().endswith(b"own")
+    assert [p.name for p in folder.iterdir() if p.name.startswith("fold")] == [backup.name]
+    recorded = (folder / MARKER).read_text(encoding="utf-8").splitlines()
+    assert recorded and not [line for line in recorded if line.startswith("fold")]
+    assert {line.split("\t")[1] for line in recorded} == {
+        p.name for p in folder.iterdir() if p.name not in (MARKER, backup.name)
+    }
 
 
 def test_a_link_where_the_game_folder_belongs_is_pk400_and_nothing_is_carried_over(
