@@ -90,6 +90,27 @@ def test_tick_columns_give_each_row_a_box_and_a_field(tmp_path: Path) -> None:
     assert names == {"kit.1.got_it", "kit.2.got_it", "kit.3.got_it"}
 
 
+def test_a_column_title_is_a_template_its_field_names_and_messages_use_as_printed(
+    tmp_path: Path,
+) -> None:
+    """A title that prints the game's data names its fields by what it prints (the heading
+    'Elements won', the test game's title), never by the template's own text."""
+    code, pdf, output = _sheet(
+        tmp_path,
+        "      - kind: table\n"
+        "        id: prizes\n"
+        "        rows: \"['gold', 'silver']\"\n"
+        "        columns:\n"
+        "          - {title: Prize, cell: '{{ row }}'}\n"
+        "          - {title: '{{ game.title }} won', tick: true, width: 40mm}\n",
+    )
+    assert code == 0, output
+    page = pypdf.PdfReader(pdf).pages[0]
+    names = {str(a.get_object()["/T"]) for a in page["/Annots"]}
+    assert names == {"prizes.1.elements_won", "prizes.2.elements_won"}
+    assert "Elements won" in page.extract_text()
+
+
 def test_a_tick_column_needs_the_table_to_have_an_id(tmp_path: Path) -> None:
     code, _, output = _sheet(
         tmp_path,

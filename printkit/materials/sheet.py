@@ -561,25 +561,29 @@ def _table(flow: _Flow, table: TableElement, x: float, y: float, w: float, path:
     share = (w - fixed) / len(free) if free else 0.0
     widths = [column.width or share for column in table.columns]
     lefts = [x + sum(widths[:index]) for index in range(len(widths))]
-    for index, (left, column) in enumerate(zip(lefts, table.columns, strict=True)):
-        title = flow.text(column.title, (*path, "columns", index, "title"), face="bold")
+    titles = [  # templates: rendered once, for the heading, the field names and the messages
+        flow.text(column.title, (*path, "columns", index, "title"), face="bold")
+        for index, column in enumerate(table.columns)
+    ]
+    for left, title in zip(lefts, titles, strict=True):
         flow.ops.append(Text(left + 2, y + 9, title, BOLD, 8.0, INK))
     flow.ops.append(Line(x, y + 12, x + w, y + 12, Paint(None, INK, 0.8)))
     top = y + 12
     for number, item in enumerate(items, start=1):
         cells = []
         for index, (left, column) in enumerate(zip(lefts, table.columns, strict=True)):
-            fitted = _cell(flow, column, item, (left + 2, top, widths[index] - 4), (*path, index))
+            where = (left + 2, top, widths[index] - 4)
+            fitted = _cell(flow, column, titles[index], item, where, (*path, index))
             if fitted is None:
                 return 0.0
             cells.append(fitted)
         height = max(ROW_HEIGHT, *(lines * CELL[1] * LEADING + 2 * CELL_PAD for _, lines in cells))
-        for (ops, _), left, column in zip(cells, lefts, table.columns, strict=True):
+        for (ops, _), left, column, title in zip(cells, lefts, table.columns, titles, strict=True):
             flow.ops += ops
             if column.tick:
                 box_y = top + (height - TICK) / 2
                 flow.ops.append(Rect(left + 2, box_y, TICK, TICK, Paint("#ffffff", INK, 0.8)))
-                name = f"{table.id}.{number}.{_slug(column.title)}"  # id: the model requires one
+                name = f"{table.id}.{number}.{_slug(title)}"  # id: the model requires one
                 flow.field("checkbox", name, left + 2, box_y, TICK, TICK)
         top += height
         flow.ops.append(Line(x, top, x + w, top, Paint(None, "#9aa7b4", 0.4)))
@@ -587,9 +591,15 @@ def _table(flow: _Flow, table: TableElement, x: float, y: float, w: float, path:
 
 
 def _cell(
-    flow: _Flow, column: Column, item: Any, box: tuple[float, float, float], path: tuple
+    flow: _Flow,
+    column: Column,
+    title: str,
+    item: Any,
+    box: tuple[float, float, float],
+    path: tuple,
 ) -> tuple[list[Op], int] | None:
-    """A cell's drawn text and its number of lines; None after reporting why it cannot be."""
+    """A cell's drawn text and its number of lines; None after reporting why it cannot be.
+    `title` is the column's, as printed."""
     left, top, room = box
     if column.tick:
         room -= TICK + mm(1)
@@ -599,7 +609,7 @@ def _cell(
     except TemplateProblem as problem:
         flow.report(
             problem.code or TEMPLATE_ERROR,
-            f"column '{column.title}' {problem}",
+            f"column '{title}' {problem}",
             (*path[:-1], "columns", path[-1], "cell"),
             problem.hint or "a cell template sees `row`, the item of its row",
         )
@@ -616,7 +626,7 @@ def _cell(
     if not wrapped.fits:
         flow.report(
             SHEET_OVERFLOW,
-            f"a word of '{text}' is wider than column '{column.title}' at {smallest:g} pt",
+            f"a word of '{text}' is wider than column '{title}' at {smallest:g} pt",
             (*path[:-1], "columns", path[-1]),
             "give the column a 'width', narrow the others, or shorten the text",
         )
