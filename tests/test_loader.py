@@ -801,7 +801,10 @@ def test_a_player_count_may_be_written_as_a_number(tmp_path: Path, written: str,
         ("0x1F", "0x1F"),  # 31
         ("0b10", "0b10"),  # 2
         ("1_000", "1_000"),  # 1000
+        ("1:30.5", "1:30.5"),  # 90.5
+        ("1_000.5", "1_000.5"),  # 1000.5
         ("2.5", 2.5),
+        (".5", 0.5),
     ],
 )
 def test_a_whole_number_is_read_only_as_written_in_decimal(

@@ -238,16 +238,32 @@ class _Loader(_PARSER):
         self._depth -= 1
 
 
-# A whole number is written in decimal, as a designer writes it: YAML 1.1 (PyYAML's) reads 010
-# as octal 8, 1:30 as 90 (base 60), 0x1F as 31 and 0b10 as 2, each printed with no word said.
-# Those are texts now, like YAML 1.2's 1:30 ('0101' is a hex, not the number 65): a count or
-# a number field then says what it takes.
-_INT = "tag:yaml.org,2002:int"
+# A number is written in decimal, as a designer writes it: YAML 1.1 (PyYAML's) reads 010 as
+# octal 8, 1:30 as 90 (base 60), 1:30.5 as 90.5, 0x1F as 31, 0b10 as 2 and 1_000.5 as 1000.5,
+# each printed with no word said. Those are texts now, like YAML 1.2's 1:30 ('0101' is a hex,
+# not the number 65): a count or a number field then says what it takes.
+_INT, _FLOAT = "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
+_DECIMAL_INT = r"[-+]?(?:0|[1-9][0-9]*)"
+_DECIMAL_FLOAT = (
+    r"[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
+    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"  # refused by the models with their own hint
+)
 _Loader.yaml_implicit_resolvers = {
-    first: [(tag, pattern) for tag, pattern in resolvers if tag != _INT]
+    first: [(tag, pattern) for tag, pattern in resolvers if tag not in (_INT, _FLOAT)]
     for first, resolvers in _PARSER.yaml_implicit_resolvers.items()
 }
-_Loader.add_implicit_resolver(_INT, re.compile(r"^[-+]?(?:0|[1-9][0-9]*)$"), list("-+0123456789"))
+_Loader.add_implicit_resolver(_INT, re.compile(f"^{_DECIMAL_INT}$"), list("-+0123456789"))
+_Loader.add_implicit_resolver(_FLOAT, re.compile(f"^(?:{_DECIMAL_FLOAT})$"), list("-+.0123456789"))
+
+
+def read_scalar(text: str) -> Any:
+    """One value typed on a command line ('12', '0.5', 'true', 'blue'), read as a package's
+    YAML reads it: '010' is text there, so it is text here."""
+    loader = _Loader(text)
+    try:
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
 
 
 def load_yaml(

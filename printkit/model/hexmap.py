@@ -23,12 +23,15 @@ Pattern = Literal["dots", "hatch", "crosshatch", "lines"]
 
 
 def _quoted_hex(value: Any) -> Any:
-    """Refuse bare numbers: YAML reads 0101 as 65 (octal) and 0304 as 304, losing the label."""
+    """A hex's label as written: an unquoted 0304 is the text '0304' (printkit reads only plain
+    decimal as a number), and 1001, which YAML reads as the number, is its own digits. A
+    fraction or true/false is no label."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return str(value)
     if isinstance(value, int | float):  # bool is an int too
         raise PydanticCustomError(
             "hex_ref",
-            "hex {value} must be a quoted label such as '0304' or a mapping {{col: 3, row: 4}}; "
-            "unquoted, YAML reads it as a number and drops leading zeros",
+            "hex {value} must be a label such as '0304' or a mapping {{col: 3, row: 4}}",
             {"value": value},
         )
     return value

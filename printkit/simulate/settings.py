@@ -12,7 +12,6 @@ import hashlib
 import json
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
 from printkit.load.package import LoadedPackage
@@ -24,7 +23,7 @@ from printkit.load.played import (
     plays_of,
     value_at,
 )
-from printkit.load.yaml_spans import PathKey
+from printkit.load.yaml_spans import PathKey, read_scalar
 from printkit.model.package import Package
 from printkit.sandbox.views import kind_of
 from printkit.simulate.protocol import Engine
@@ -42,7 +41,7 @@ def parse_setting(text: str, engine: Engine, option: str) -> tuple[str, list[Any
     if not equals or not path or not values.strip():
         raise SettingError(f"{option} '{text}': write PATH=VALUE, e.g. rules.values.health=12")
     parts = values.split(",") if option == "--sweep" else [values]
-    parsed = [yaml.safe_load(part.strip()) for part in parts]
+    parsed = [read_scalar(part.strip()) for part in parts]
     if any(isinstance(value, dict | list) or value is None for value in parsed):
         raise SettingError(f"{option} '{text}': give numbers, text, true or false")
     if parse_path(path) is None:

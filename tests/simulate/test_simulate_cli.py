@@ -166,6 +166,8 @@ def test_find_prints_an_example_that_plays_to_its_outcome():
         (["--set", "rules.values.goal=fast"], "the rules have a number there (12)"),
         (["--set", "rules.values.goal"], "write PATH=VALUE"),
         (["--sweep", "rules.values.goal=10,x"], "the rules have a number there"),
+        # read as a package's YAML reads it: '010' is text, not octal 8
+        (["--sweep", "rules.values.goal=10,010"], "the rules have a number there"),
         (["--find", "bonce"], "did you mean 'bounce'"),
         (["--ladder", "random,grey"], "--ladder grey: printkit has no agent 'grey'"),
         (["--ladder", "greedy"], "give two agents or more"),
