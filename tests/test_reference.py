@@ -15,6 +15,10 @@ import pypdfium2.raw as pdfium_c
 import pytest
 from support import GOOD, RULE_DATA, parse_diagnostics, run_cli
 
+from printkit.diagnostics import Diagnostics
+from printkit.load.package import load_package
+from printkit.reference.compose import compose
+
 GAMES = sorted(p.name for p in RULE_DATA.iterdir() if (p / "rules.yaml").exists())
 
 
@@ -291,13 +295,13 @@ def test_the_actions_table_has_cost_and_limit_columns_only_when_an_action_has_th
     built: Path, game: str, heading: str
 ) -> None:
     """Shields: the Dice Game's actions cost nothing: an empty 'Cost' column would print. Its
-    potion and polish may be used once a turn, and Raise Shields' repair once a round: the
+    potion and polish may be used once per turn, and Raise Shields' repair once per round: the
     limit players keep to is printed beside the action (and in the rules reference)."""
     text = _text(built / game / "quick_reference.pdf")
     assert text[text.index("Actions") :].startswith(f"Actions {heading}")
     limited = {
-        "shields_dice": "Drink a potion (once a turn).",
-        "raise_shields": "Repair (once a round).",
+        "shields_dice": "Drink a potion (once per turn).",
+        "raise_shields": "Repair (once per round).",
     }
     assert limited[game] in _text(built / game / "rules_reference.pdf")
 
@@ -391,3 +395,18 @@ def test_a_variant_prints_its_set_up_and_changes_on_the_quick_reference(built: P
     text = _text(built / "raise_the_shields" / "quick_reference.pdf")
     solo = text[text.index("Solo (solo)") :]
     assert solo.index("Setting up: Roll 3 dice") < solo.index("Attack: When a shield blocks")
+
+
+@pytest.mark.parametrize(
+    ("limit", "said"),
+    [(1, "once per turn"), (2, "twice per turn"), (3, "3 times per turn"), (0, "never")],
+)
+def test_an_action_s_limit_is_said_in_words(tmp_path: Path, limit: int, said: str) -> None:
+    folder = tmp_path / "minimal_rules"
+    shutil.copytree(GOOD / "minimal_rules", folder)
+    rules = folder / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace("      limit: 1\n", f"      limit: {limit}\n", 1), "utf-8")
+    loaded = load_package("minimal_rules", folder, Diagnostics())
+    assert loaded is not None
+    assert f"**Draw** (costs 1; {said})." in compose(loaded, "rules_reference.md.j2", "Rules")
