@@ -163,11 +163,10 @@ class LazyGroup(click.Group):
             ctx.exit(1)
         except Exception as error:
             # only when printkit itself has failed
-            from printkit.crash import release, save_report
-
             if isinstance(error, MemoryError):
-                release(error)  # before anything else is made
+                _release(error)  # before anything else is made, an import included
             from printkit.commands.common import EXIT_INTERNAL, report
+            from printkit.crash import save_report
             from printkit.diagnostics import INTERNAL_ERROR, Diagnostics, Span
 
             diagnostics = Diagnostics()
@@ -187,6 +186,16 @@ class LazyGroup(click.Group):
             )
             report(ctx, diagnostics)
             ctx.exit(EXIT_INTERNAL)
+
+
+def _release(error: BaseException) -> None:
+    """Free what the finished frames of an error hold. A MemoryError's frames hold the data that
+    filled the memory: the handler itself ran out of memory making its report, and Python's
+    own traceback reached the terminal (a hostile package's refill of a billion cards)."""
+    import traceback  # small, and often imported already
+
+    traceback.clear_frames(error.__traceback__)
+    gc.collect()
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

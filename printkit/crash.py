@@ -4,7 +4,6 @@ user's cache folder, and only the latest few are kept."""
 
 from __future__ import annotations
 
-import gc
 import os
 import platform
 import shlex
@@ -36,14 +35,6 @@ def reports_folder() -> Path:
         except RuntimeError as error:  # no HOME and no account entry
             raise OSError(f"no cache folder for the report: {error}") from None
     return Path(cache) / "printkit"
-
-
-def release(error: BaseException) -> None:
-    """Free what the finished frames of an error hold. A MemoryError's frames hold the data that
-    filled the memory: the handler itself ran out of memory formatting the report, and Python's
-    own traceback reached the terminal (a hostile package's refill of a billion cards)."""
-    traceback.clear_frames(error.__traceback__)
-    gc.collect()
 
 
 def save_report(error: BaseException) -> Path:

@@ -106,14 +106,20 @@ def check_names(
         if earlier == index:
             continue
         here, there = (spans.value((*base, "cards", i, "name")) for i in (index, earlier))
-        first_at = f"line {there.line}" if there.file == here.file else str(there)
-        diagnostics.add(
-            CARD_LISTED_TWICE,
-            f"card '{card.name}' is listed twice in deck '{base[1]}' (first at {first_at})",
-            here,
-            hint=f"copies of a card are one entry with 'count: {copies[card.name]}'; cards that "
-            "differ need names that tell them apart",
-        )
+        if here == there:  # one template names several generated cards alike
+            said = f"card '{card.name}' is made twice in deck '{base[1]}' by one name template"
+        else:
+            first_at = f"line {there.line}" if there.file == here.file else str(there)
+            said = f"card '{card.name}' is listed twice in deck '{base[1]}' (first at {first_at})"
+        if _without_count(card) == _without_count(deck.cards[earlier]):
+            hint = f"copies of a card are one entry with 'count: {copies[card.name]}'"
+        else:
+            hint = "the two differ: give each a name that tells it apart, as players must"
+        diagnostics.add(CARD_LISTED_TWICE, said, here, hint=hint)
+
+
+def _without_count(card: CardSpec) -> dict[str, object]:
+    return card.model_dump(exclude={"count"})
 
 
 def check_inventory(

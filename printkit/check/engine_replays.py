@@ -42,7 +42,8 @@ def write_replay(
     data = game_file(batch, bound.engine, seeds.index, result, {}, rules_hash(rules))
     path = replay_folder() / f"{seeds.game}-{why}-seed{seeds.seed}-playout{seeds.index}.json"
     try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        for folder in (path.parent.parent, path.parent):  # the cache folder first: both private
+            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         write_atomic(path, (json.dumps(data, indent=1) + "\n").encode())
     except OSError as error:
         return f"no replay written: {error.strerror or error}"

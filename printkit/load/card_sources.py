@@ -606,7 +606,7 @@ def _text(value: Any) -> str:
     if isinstance(value, datetime) and value.time() == time():
         return value.date().isoformat()
     if isinstance(value, datetime):
-        return value.isoformat(sep=" ", timespec="minutes")
+        return value.isoformat(sep=" ", timespec="seconds" if value.second else "minutes")
     return str(value).strip()
 
 

@@ -254,3 +254,27 @@ def test_a_mistake_every_generated_card_shares_is_reported_once_where_it_is_writ
             "did you mean 'power'? (per-card values are declared in the deck's 'fields')",
         )
     ]
+
+
+def test_two_cards_of_one_name_are_one_warning_whose_hint_fits_them(tmp_path: Path) -> None:
+    """The same card twice is copies (one entry with a count); two different cards of one name
+    need names that tell them apart (a count would print one of them twice)."""
+    game = GAME.replace(
+        "      - {name: Big chit, count: 3}\n",
+        "      - {name: Chit, count: 3}\n      - {name: Chit, count: 1, kind: ship}\n",
+    )
+    found = [f for f in _checked(tmp_path, "chits", game) if f[0] == "PK214"]
+    assert [(f[1], f[2], f[3]) for f in found] == [
+        (
+            _line("{name: Chit, count: 3}", game),
+            "card 'Chit' is listed twice in deck 'chits' (first at line "
+            f"{_line('{name: Chit, count: 2}', game)})",
+            "copies of a card are one entry with 'count: 6'",
+        ),
+        (
+            _line("{name: Chit, count: 1, kind: ship}", game),
+            "card 'Chit' is listed twice in deck 'chits' (first at line "
+            f"{_line('{name: Chit, count: 2}', game)})",
+            "the two differ: give each a name that tells it apart, as players must",
+        ),
+    ]
