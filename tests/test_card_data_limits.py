@@ -350,3 +350,26 @@ def test_a_date_cell_in_a_text_field_prints_as_its_day(tmp_path: Path) -> None:
     assert loaded is not None and not list(found), [d.message for d in found]
     effects = [card.values["effect"] for card in loaded.package.decks["deck"].cards]
     assert effects == ["2026-03-04", "Discard.", "2026-03-04 18:30"]
+
+
+def test_a_percentage_prints_as_the_sheet_shows_it_and_counts_as_its_number(
+    tmp_path: Path,
+) -> None:
+    """0.5 formatted '0%' shows 50% in the sheet: a text field printed 0.5 with no word said.
+    A text field takes it as shown; a number field as the number it is."""
+    folder = _csv_deck(tmp_path)
+    book = openpyxl.Workbook()
+    for row in [ROWS[0], ["Twin", 2, 0.5, 0.25], ["Loner", 1, 0.125, 3], ["Giant", 1, "Big.", 2]]:
+        book.active.append(row)
+    book.active["C2"].number_format = "0%"
+    book.active["C3"].number_format = "0.0%"
+    book.active["D2"].number_format = "0%"
+    saved = io.BytesIO()
+    book.save(saved)
+    _reading_xlsx(folder, saved.getvalue())
+    found = Diagnostics()
+    loaded = load_package(folder.name, folder, found)
+    assert loaded is not None and not list(found), [d.message for d in found]
+    cards = loaded.package.decks["deck"].cards
+    assert [card.values["effect"] for card in cards] == ["50%", "12.5%", "Big."]
+    assert cards[0].values["power"] == 0.25

@@ -598,9 +598,18 @@ def _number(value: Any) -> int | float | None:
     return int(number) if number.is_integer() else number
 
 
+class Percent(float):
+    """A number an XLSX sheet shows as a percentage (0.5 formatted '0%' shows '50%'): a number
+    field takes it as the number, a text field as the sheet shows it."""
+
+    shown: str
+
+
 def _text(value: Any) -> str:
     """A cell as the text a card prints: a whole number without '.0', a spreadsheet's date as
     its day (2026-03-04, not '2026-03-04 00:00:00', whose ':00:' read as an icon's name)."""
+    if isinstance(value, Percent):
+        return value.shown
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, datetime) and value.time() == time():

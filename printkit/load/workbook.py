@@ -44,6 +44,7 @@ from printkit.diagnostics import (
     did_you_mean,
     some_of,
 )
+from printkit.load.card_sources import Percent
 from printkit.load.sheet_survey import SheetSurvey, survey_sheet
 from printkit.model.limits import (
     COMPRESSION_CHECKED_FROM,
@@ -123,8 +124,24 @@ def _read(data: bytes, sheet: str | None) -> tuple[list[str], tuple[SheetSurvey,
             survey = survey_sheet(source)
         if survey.past_limits is not None or survey.unsaved or not survey.rows:
             return names, (survey, [])
-        rows = worksheet.iter_rows(max_row=survey.rows, max_col=survey.columns, values_only=True)
-        return names, (survey, [(number, list(row)) for number, row in enumerate(rows, start=1)])
+        rows = worksheet.iter_rows(max_row=survey.rows, max_col=survey.columns)
+        table = [(number, [_value(cell) for cell in row]) for number, row in enumerate(rows, 1)]
+        return names, (survey, table)
+
+
+_PERCENT = re.compile(r"0(?:\.(0+))?%")
+
+
+def _value(cell: Any) -> Any:
+    """A cell's saved value; a percentage as its sheet shows it too (a text field printed 0.5
+    where the sheet showed 50%)."""
+    value = cell.value
+    found = _PERCENT.search(getattr(cell, "number_format", "") or "")
+    if found is None or isinstance(value, bool) or not isinstance(value, int | float):
+        return value
+    percent = Percent(value)
+    percent.shown = f"{value * 100:.{len(found[1] or '')}f}%"
+    return percent
 
 
 _DIMENSION = re.compile(rb'<(?:\w+:)?dimension\s+ref="([^"]*)"\s*/>')
