@@ -221,15 +221,29 @@ def written_files(folder: Path) -> Written:
     them (a line per file: the material, a tab, the file's name): a material the game no
     longer has leaves files that only printkit may remove, and only those it wrote."""
     try:
-        lines = (folder / MARKER).read_text(encoding="utf-8").splitlines()
+        lines = _marker_text(folder / MARKER).splitlines()
     except (OSError, UnicodeDecodeError):
         return {}
     written: Written = {}
     for line in lines:
         material, _, name = line.partition("\t")
-        if material and name:
+        if material and name and outputs_of([material])(name):  # only names printkit writes
             written.setdefault(material, set()).add(name)
     return written
+
+
+_LARGEST_MARKER = 1 << 20  # a line per file: a game's outputs take a few kilobytes
+
+
+def _marker_text(path: Path) -> str:
+    """The marker's text, read only from a regular file of at most a megabyte, never through a
+    link (a marker made a link to /dev/zero, a pipe or a file elsewhere would be read)."""
+    handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    with os.fdopen(handle, "rb") as stream:
+        status = os.fstat(stream.fileno())
+        if not stat.S_ISREG(status.st_mode) or status.st_size > _LARGEST_MARKER:
+            raise OSError(errno.EINVAL, "not a marker printkit wrote", str(path))
+        return stream.read(_LARGEST_MARKER).decode("utf-8")
 
 
 def _prepare(folder: Path, replaced: Callable[[str], bool], written: Written | None) -> Path:

@@ -466,7 +466,7 @@ def _write(outcome: GameOutcome, out: Path) -> None:
     rebuilt = outputs_of(built)
 
     def replaced(name: str) -> bool:
-        return rebuilt(name) or name in gone
+        return rebuilt(name) or (name in gone and (folder / name).is_file())
 
     if not (outcome.from_cache and _in_place(folder, sources, replaced)):
         kept = {m: names for m, names in previous.items() if m in outcome.materials} | built

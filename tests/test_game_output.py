@@ -396,3 +396,31 @@ def test_a_link_where_the_game_folder_belongs_is_pk400_and_nothing_is_carried_ov
     assert (out / "minimal_deck").is_symlink()
     assert [p.name for p in elsewhere.iterdir()] == ["notes.txt"]
     assert not [p for p in out.iterdir() if p.name.startswith(".minimal_deck")]
+
+
+def test_a_tampered_marker_removes_nothing_printkit_would_not_write(tmp_path: Path) -> None:
+    """The marker's list is trusted only for names printkit writes for that material, and only
+    for files: a line naming '.git', 'notes.txt' or a folder removes nothing. A marker that is
+    a link (to /dev/zero) or a named pipe is not read: the build neither hangs nor fills the
+    memory."""
+    out = tmp_path / "out"
+    assert run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", out).exit_code == 0
+    folder = out / "minimal_deck"
+    (folder / ".git").mkdir()
+    (folder / "notes.txt").write_text("mine", encoding="utf-8")
+    (folder / "gone.pdf").mkdir()  # a folder named like an output
+    with (folder / MARKER).open("a", encoding="utf-8") as marker:
+        marker.write("gone\t.git\ngone\tnotes.txt\ngone\tgone.pdf\ngone\t../elsewhere.pdf\n")
+    again = run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", out, "--force")
+    assert again.exit_code == 0, again.output
+    assert (folder / ".git").is_dir() and (folder / "notes.txt").is_file()
+    assert (folder / "gone.pdf").is_dir()
+    for made in ("link", "pipe"):
+        (folder / MARKER).unlink()
+        if made == "link":
+            (folder / MARKER).symlink_to("/dev/zero")
+        else:
+            os.mkfifo(folder / MARKER)
+        built = run_cli("--rule-data", GOOD, "build", "minimal_deck", "--out", out, "--force")
+        assert built.exit_code == 0, built.output
+        assert (folder / MARKER).is_file() and not (folder / MARKER).is_symlink()
