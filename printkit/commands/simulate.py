@@ -132,13 +132,19 @@ def simulate(context: click.Context, game: str, playouts: int | None, seed: int,
         for text in settings:
             path, (value,) = parse_setting(text, engine, "--set")
             plan.settings[path] = value
-        with_settings(loaded, plan.settings)
+        played = [with_settings(loaded, plan.settings)]
         if sweep is not None:
             plan.sweep = parse_setting(sweep, engine, "--sweep")
             for value in plan.sweep[1]:
-                with_settings(loaded, {**plan.settings, plan.sweep[0]: value})
+                played.append(with_settings(loaded, {**plan.settings, plan.sweep[0]: value}))
+        for rules in played:  # the engine refuses what it cannot play before any playout
+            engine.new_game(rules, seats, variant)
     except SettingError as error:
         raise click.UsageError(str(error), ctx=context) from None
+    except ValueError as refused:  # validate's PK542: a number past its bound, a shape
+        raise click.UsageError(
+            f"the {engine.name} engine cannot play these rules: {refused}", ctx=context
+        ) from None
     if scheduler is not None:
         _check_cluster(context)
     if event is not None:

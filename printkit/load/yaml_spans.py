@@ -258,10 +258,17 @@ _Loader.add_implicit_resolver(_FLOAT, re.compile(f"^(?:{_DECIMAL_FLOAT})$"), lis
 
 def read_scalar(text: str) -> Any:
     """One value typed on a command line ('12', '0.5', 'true', 'blue'), read as a package's
-    YAML reads it: '010' is text there, so it is text here."""
+    YAML reads it: '010' is text there, so it is text here. ValueError for anything but a plain
+    number, text, true or false (an alias, a tag, broken quoting, thousands of digits)."""
     loader = _Loader(text)
     try:
-        return loader.get_single_data()
+        node = loader.get_single_node()
+        if not isinstance(node, yaml.ScalarNode) or node.tag not in _PLAIN_TAGS:
+            raise ValueError("not a plain value")
+        return loader.construct_object(node)
+    except yaml.YAMLError as error:
+        problem = getattr(error, "problem", None) or error
+        raise ValueError(f"not a plain value ({problem})") from None
     finally:
         loader.dispose()
 

@@ -41,7 +41,11 @@ def parse_setting(text: str, engine: Engine, option: str) -> tuple[str, list[Any
     if not equals or not path or not values.strip():
         raise SettingError(f"{option} '{text}': write PATH=VALUE, e.g. rules.values.health=12")
     parts = values.split(",") if option == "--sweep" else [values]
-    parsed = [read_scalar(part.strip()) for part in parts]
+    try:
+        parsed = [read_scalar(part.strip()) for part in parts]
+    except ValueError as error:  # thousands of digits too: Python refuses to make the number
+        said = text if len(text) <= 80 else text[:79] + "…"
+        raise SettingError(f"{option} '{said}': give numbers, text, true or false") from error
     if any(isinstance(value, dict | list) or value is None for value in parsed):
         raise SettingError(f"{option} '{text}': give numbers, text, true or false")
     if parse_path(path) is None:

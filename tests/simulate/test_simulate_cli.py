@@ -168,6 +168,10 @@ def test_find_prints_an_example_that_plays_to_its_outcome():
         (["--sweep", "rules.values.goal=10,x"], "the rules have a number there"),
         # read as a package's YAML reads it: '010' is text, not octal 8
         (["--sweep", "rules.values.goal=10,010"], "the rules have a number there"),
+        # anything but a plain value, and a number no engine plays
+        (["--set", "rules.values.goal=*alias"], "give numbers, text, true or false"),
+        (["--set", "rules.values.goal=!!python/name:os.system"], "give numbers, text, true"),
+        (["--set", "rules.values.goal=" + "9" * 5000], "give numbers, text, true or false"),
         (["--find", "bonce"], "did you mean 'bounce'"),
         (["--ladder", "random,grey"], "--ladder grey: printkit has no agent 'grey'"),
         (["--ladder", "greedy"], "give two agents or more"),
@@ -194,3 +198,19 @@ def test_play_against_an_agent_reads_numbers():
     assert result.exit_code == 0, result.output
     assert "Seat 1 to move:" in result.output and "give a number from 1 to" in result.output
     assert "game over after" in result.output
+
+
+def test_a_setting_the_engine_cannot_play_is_a_usage_error_before_any_playout(
+    tmp_path: Path,
+) -> None:
+    """What validate reports as PK542 (a number past the engines' bound, a fraction where a
+    count belongs) was an internal error in simulate."""
+    for value, said in (("5000", "is 5000, more than the 1,000"), ("12.5", "is 12.5, not a whole")):
+        result = run_cli(
+            "simulate", "shields_dice", "-n", "1", "--batch-only", "--out", tmp_path,
+            "--set", f"rules.values.health={value}",
+        )  # fmt: skip
+        assert result.exit_code == 2, result.output
+        assert "the shields_dice engine cannot play these rules" in result.output
+        assert said in result.output and "PK900" not in result.output
+    assert not (tmp_path / "shields_dice").exists()
