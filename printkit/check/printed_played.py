@@ -45,12 +45,14 @@ def check_printed_played(played: LoadedPackage, diagnostics: Diagnostics) -> Non
         return
     entries = list(rule_entries(rules))
     plays = list(plays_of(played.text))
+    paths = {play.path for play in plays}
     for play in plays:
         was = value_at(played.text, play.path)[0]
         if not _whole(was) or was == play.value:  # the text writes whole numbers only
             continue
         printed = _printed_at(entries, play)
-        if printed is None or any(printed.where[: len(p.path)] == p.path for p in plays):
+        where = printed.where if printed is not None else ()
+        if printed is None or any(where[:depth] in paths for depth in range(1, len(where) + 1)):
             continue  # an erratum that plays the printed text says what it prints
         text = value_at(played.package, printed.where)[0]
         if isinstance(text, str) and was in literal_numbers(text):

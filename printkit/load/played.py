@@ -113,13 +113,16 @@ def play_errata(loaded: LoadedPackage, diagnostics: Diagnostics) -> LoadedPackag
     """The played rules of `loaded`: its package with every valid `plays` applied."""
     text = loaded.package
     accepted: dict[PathKey, Play] = {}
+    inside: dict[PathKey, Play] = {}  # each proper prefix of an accepted path: a play under it
     for play in plays_of(text):
-        problem = _refused(text, play, accepted.get(play.path)) or _nested(play, accepted)
+        problem = _refused(text, play, accepted.get(play.path)) or _nested(play, accepted, inside)
         if problem is not None:
             message, hint = problem
             diagnostics.add(BAD_PLAYS, message, loaded.spans.key(play.where), hint=hint)
         else:
             accepted.setdefault(play.path, play)
+            for depth in range(1, len(play.path)):
+                inside.setdefault(play.path[:depth], play)
     played = _validated(loaded, list(accepted.values()), diagnostics)
     return replace(loaded, package=played, text=text)
 
@@ -150,19 +153,23 @@ def _refused(text: Package, play: Play, earlier: Play | None) -> tuple[str, str]
     return None
 
 
-def _nested(play: Play, accepted: dict[PathKey, Play]) -> tuple[str, str] | None:
+def _nested(
+    play: Play, accepted: dict[PathKey, Play], inside: dict[PathKey, Play]
+) -> tuple[str, str] | None:
     """(message, hint) when `play` sets a part of a value another entry sets whole, or the
-    whole of one whose part another sets: the played rules could hold only one of them."""
+    whole of one whose part another sets: the played rules could hold only one of them. Found
+    by the path's own prefixes, not by comparing every pair (15,000 plays took 40 s)."""
     said = f"erratum '{play.name}' plays '{play.key}'"
-    for path, other in accepted.items():
-        if path != play.path and path == play.path[: len(path)]:
-            where = f", inside '{other.key}', which erratum '{other.name}' plays whole"
-        elif path != play.path and play.path == path[: len(play.path)]:
-            where = f" whole, but erratum '{other.name}' plays '{other.key}' inside it"
-        else:
-            continue
-        return f"{said}{where}", "play either the whole value or a part of it, not both"
-    return None
+    whole = next((accepted[play.path[:d]] for d in range(1, len(play.path))
+                  if play.path[:d] in accepted), None)  # fmt: skip
+    if whole is not None:
+        where = f", inside '{whole.key}', which erratum '{whole.name}' plays whole"
+    elif play.path in inside:
+        part = inside[play.path]
+        where = f" whole, but erratum '{part.name}' plays '{part.key}' inside it"
+    else:
+        return None
+    return f"{said}{where}", "play either the whole value or a part of it, not both"
 
 
 def apply_plays(source: dict[str, Any], plays: dict[PathKey, Any]) -> dict[str, Any]:
