@@ -70,6 +70,19 @@ def test_a_number_past_what_any_game_plays_is_refused_before_it_is_played() -> N
         whole_number(101, "a die's sides", 1, MAX_DIE_SIDES)
 
 
+# Rise's formation as written, its lines whole: replaced by a rectangle of 1,125 tiles
+FORMATION_HEXES = "    hexes:\n" + "".join(
+    f"      - {line}\n"
+    for line in (
+        '"0102..0802"  # the strip, 1st to 8th tile',
+        '"0201"        # above, between the 1st and 2nd',
+        '"0203"        # below, between the 1st and 2nd',
+        '"0801"        # above, between the 7th and 8th',
+        '"0803"        # below, between the 7th and 8th',
+    )
+)
+
+
 @pytest.mark.parametrize(
     ("game", "file", "written", "played", "said"),
     [
@@ -79,6 +92,8 @@ def test_a_number_past_what_any_game_plays_is_refused_before_it_is_played() -> N
          "values.shield_limit is 40, more than the 12"),
         ("rise", "rules.yaml", "tower_tiers: 3\n", "tower_tiers: 1000000000000\n",
          "values.tower_tiers is 1000000000000, more than the 1,000"),
+        ("rise", "formation.yaml", FORMATION_HEXES, '    hexes: ["0101..4525"]\n',
+         "the 'formation' map's number of tiles is 1125, more than"),
         ("shields_dice", "game.yaml", "{sides: 12, finish: translucent, colour: green}",
          "{sides: 1000000, finish: translucent, colour: green}",
          "d12_translucent_green's sides is 1000000, more than the 100"),

@@ -114,6 +114,9 @@ def read_config(rules: Package) -> RiseConfig:
     board = board_of(rules, FORMATION)
     if board is None:
         raise ValueError(f"the '{FORMATION}' map has errors")
+    # the engine names every tile of the position after each move: a formation of 90,000
+    # tiles took 248 s to validate, each move counted as one
+    whole_number(len(board.cells), f"the '{FORMATION}' map's number of tiles", 1)
     starts = tuple(
         ((m.hex.q, m.hex.r), m.spec.player - 1) for m in board.markers if m.spec.player is not None
     )
@@ -138,7 +141,7 @@ def read_config(rules: Package) -> RiseConfig:
         start_tiles=frozenset((h.q, h.r) for h in board.cells),
         start_workers=starts,
         offset=board.offset,
-        land_tiles=rules.components["land_tiles"].count,
+        land_tiles=whole_number(rules.components["land_tiles"].count, "the land tiles' count"),
         workers_per_colour=number("workers_per_colour"),
         tiers=tiers,
         blocks_per_tier=number("blocks_per_colour") // tiers,
