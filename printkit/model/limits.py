@@ -302,7 +302,8 @@ WORK_LIMITS = (
         "PK550, at the playouts of the batch that reaches it: a warning; that batch stops",
     ),
     WorkLimit(
-        "a number a game's engine plays (a value, a card's field, a count); the sides of a die "
+        "a number a game's engine plays (a value, a card's field, a count, the tiles of Rise's "
+        "formation); the sides of a die "
         "and the dice rolled together; Shields Up's shield limit (its strikes are listed, "
         "shield by shield)",
         f"{MAX_PLAYED_NUMBER:,}; {MAX_DIE_SIDES} sides, {MAX_DICE_ROLLED} dice; "
