@@ -224,12 +224,13 @@ def written_files(folder: Path) -> Written:
         lines = _marker_text(folder / MARKER).splitlines()
     except (OSError, UnicodeDecodeError):
         return {}
-    written: Written = {}
+    listed: Written = {}
     for line in lines:
         material, _, name = line.partition("\t")
-        if material and name and outputs_of([material])(name):  # only names printkit writes
-            written.setdefault(material, set()).add(name)
-    return written
+        if material and name:
+            listed.setdefault(material, set()).add(name)
+    # only the names printkit writes for each material (one pattern a material, not a line)
+    return {m: set(filter(outputs_of([m]), names)) for m, names in listed.items()}
 
 
 _LARGEST_MARKER = 1 << 20  # a line per file: a game's outputs take a few kilobytes

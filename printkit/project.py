@@ -97,8 +97,9 @@ def _declaring_file(folder: Path) -> Path | None:
     whose top level is 'game:'."""
     named = [folder / name for name in ("game.yaml", "game.yml")]
     try:
-        if any(file.is_file() for file in named):
-            return next(file for file in named if file.is_file())
+        found = next((file for file in named if file.is_file()), None)
+        if found is not None:
+            return found
         files = sorted(
             p for p in folder.iterdir() if p.suffix in PACKAGE_FILE.suffixes and p.is_file()
         )

@@ -51,12 +51,16 @@ def check_printed_played(played: LoadedPackage, diagnostics: Diagnostics) -> Non
         if not _whole(was) or was == play.value:  # the text writes whole numbers only
             continue
         printed = _printed_at(entries, play)
-        where = printed.where if printed is not None else ()
-        if printed is None or any(where[:depth] in paths for depth in range(1, len(where) + 1)):
+        if printed is None or _played(printed.where, paths):
             continue  # an erratum that plays the printed text says what it prints
         text = value_at(played.package, printed.where)[0]
         if isinstance(text, str) and was in literal_numbers(text):
             _report(played, play, was, printed, diagnostics)
+
+
+def _played(where: PathKey, paths: set[PathKey]) -> bool:
+    """Whether an erratum plays the value at `where`, or a value holding it."""
+    return any(where[:depth] in paths for depth in range(1, len(where) + 1))
 
 
 def _whole(value: object) -> bool:

@@ -18,16 +18,16 @@ def whole_number(value: object, what: str, least: int = 0, most: int = MAX_PLAYE
     if isinstance(value, str) and value.strip().isdigit():
         digits = value.strip().lstrip("0") or "0"  # '00002' is 2
         if len(digits) > len(str(most)):  # past the bound however it reads; never int()'d
-            raise ValueError(
-                f"{what} is a number of {len(digits):,} digits, more than the {most:,} "
-                "printkit's engines play (docs/limits.md)"
-            )
+            raise _too_large(what, f"a number of {len(digits):,} digits", most)
         value = int(digits)
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         raise ValueError(f"{what} is {shown_value(value)}, not a whole number of {least} or more")
     if value > most:
-        raise ValueError(
-            f"{what} is {shown_value(value)}, more than the {most:,} printkit's engines play "
-            "(docs/limits.md)"
-        )
+        raise _too_large(what, shown_value(value), most)
     return value
+
+
+def _too_large(what: str, shown: str, most: int) -> ValueError:
+    return ValueError(
+        f"{what} is {shown}, more than the {most:,} printkit's engines play (docs/limits.md)"
+    )
