@@ -10,7 +10,6 @@ import shlex
 import sys
 import tempfile
 import traceback
-from importlib import metadata
 from pathlib import Path
 
 KEPT_REPORTS = 20  # a few to compare; a crash repeated in a loop does not fill the disk
@@ -18,6 +17,8 @@ _PREFIX = "internal-error-"
 
 
 def _version() -> str:
+    from importlib import metadata  # 30 ms to import: paid only by a crash, not by every build
+
     try:
         return metadata.version("printkit")
     except metadata.PackageNotFoundError:  # run from a checkout without installing
