@@ -188,14 +188,44 @@ def test_a_grid_wider_than_its_element_is_reported(tmp_path: Path) -> None:
     assert code == 1 and problem.code == "PK260" and "the grid" in problem.message
 
 
-def test_the_roster_ticks_what_was_bought(tmp_path: Path) -> None:
+def test_the_roster_has_a_box_to_write_how_many_were_bought(tmp_path: Path) -> None:
+    """Shield bonus may be bought twice and torpedoes any number of times: a tick cannot hold
+    that, so the blank roster's Bought column is a text field per row, 4 mm tall and as wide
+    as its 16 mm column less the cells' 2 pt padding each side."""
     result = run_cli(
         "--rule-data", RULE_DATA, "build", "raise_shields", "--only", "roster", "--out", tmp_path
     )
     assert result.exit_code == 0, result.output
     page = pypdf.PdfReader(tmp_path / "raise_shields" / "roster.pdf").pages[0]
-    names = {str(a.get_object()["/T"]) for a in page["/Annots"]}
-    assert {f"upgrades.{n}.bought" for n in range(1, 10)} <= names
+    fields = {str(a.get_object()["/T"]): a.get_object() for a in page["/Annots"]}
+    bought = [fields[f"upgrades.{n}.bought"] for n in range(1, 10)]
+    assert all(field["/FT"] == "/Tx" for field in bought)
+    for field in bought:
+        left, bottom, right, top = (float(v) * 25.4 / 72 for v in field["/Rect"])
+        assert right - left == pytest.approx(16 - 4 * 25.4 / 72, abs=0.05)
+        assert top - bottom == pytest.approx(4.0, abs=0.05)
+
+
+def test_a_tick_column_has_a_checkbox_and_a_write_column_a_text_field(tmp_path: Path) -> None:
+    elements = (
+        "      - kind: table\n"
+        "        id: items\n"
+        "        rows: '[1, 2]'\n"
+        "        columns:\n"
+        "          - {title: Item, cell: '{{ row }}'}\n"
+        "          - {title: Got it, tick: true, width: 14mm}\n"
+        "          - {title: How many, write: true, width: 20mm}\n"
+    )
+    result, out = build_game(tmp_path, "elements", CARD.format(elements=elements))
+    assert result.exit_code == 0, result.output
+    page = pypdf.PdfReader(out / "card.pdf").pages[0]
+    kinds = {str(a.get_object()["/T"]): str(a.get_object()["/FT"]) for a in page["/Annots"]}
+    assert kinds == {
+        "items.1.got_it": "/Btn",
+        "items.2.got_it": "/Btn",
+        "items.1.how_many": "/Tx",
+        "items.2.how_many": "/Tx",
+    }
 
 
 def test_a_stat_value_fills_its_field_or_prints_where_no_field_can_hold_it(

@@ -578,13 +578,17 @@ def _table(flow: _Flow, table: TableElement, x: float, y: float, w: float, path:
                 return 0.0
             cells.append(fitted)
         height = max(ROW_HEIGHT, *(lines * CELL[1] * LEADING + 2 * CELL_PAD for _, lines in cells))
-        for (ops, _), left, column, title in zip(cells, lefts, table.columns, titles, strict=True):
+        columns = zip(cells, lefts, widths, table.columns, titles, strict=True)
+        for (ops, _), left, width, column, title in columns:
             flow.ops += ops
-            if column.tick:
-                box_y = top + (height - TICK) / 2
-                flow.ops.append(Rect(left + 2, box_y, TICK, TICK, Paint("#ffffff", INK, 0.8)))
-                name = f"{table.id}.{number}.{_slug(title)}"  # id: the model requires one
-                flow.field("checkbox", name, left + 2, box_y, TICK, TICK)
+            if column.tick or column.write:  # the model requires the table's id for a name
+                box_w = TICK if column.tick else width - 4
+                box_y = top + (height - TICK) / 2  # as tall as a tick box: room for a digit
+                flow.ops.append(Rect(left + 2, box_y, box_w, TICK, Paint("#ffffff", INK, 0.8)))
+                kind = "checkbox" if column.tick else "text"
+                flow.field(
+                    kind, f"{table.id}.{number}.{_slug(title)}", left + 2, box_y, box_w, TICK
+                )
         top += height
         flow.ops.append(Line(x, top, x + w, top, Paint(None, "#9aa7b4", 0.4)))
     return top - y

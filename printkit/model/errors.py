@@ -48,6 +48,8 @@ _HINT_BY_TYPE = {
     "version_number": 'write it in quotes, e.g. version: "1.10" (unquoted, 1.10 is the number 1.1)',
     "formats_repeated": "name each format once",
     "date_iso": "write the day as YYYY-MM-DD, e.g. date: 2026-03-01",
+    "column_box": "keep one: 'tick' for a box to tick, 'write' for a box to write a count in"
+    " (the cell's text belongs in a column of its own)",
     "erratum_plays": "add 'plays: {rules.values.name: 10}' (the data it changes), or "
     "'wording_only: true' when the data already holds the reading",
 }

@@ -104,6 +104,23 @@ class Column(Strict):
     tick: bool = Field(
         False, description="a box to tick in each row (a form field on a fillable sheet)"
     )
+    write: bool = Field(
+        False,
+        description="a box to write in across each row's cell, for a count or a note (a text"
+        " form field on a fillable sheet): what a tick cannot hold, such as 'bought twice'",
+    )
+
+    @model_validator(mode="after")
+    def _one_box(self) -> Column:
+        if self.tick and self.write:
+            raise PydanticCustomError(
+                "column_box", "a column has a box to tick or a box to write in, not both"
+            )
+        if self.write and self.cell:
+            raise PydanticCustomError(
+                "column_box", "a 'write' column's box is the player's to fill: it takes no 'cell'"
+            )
+        return self
 
 
 class TableElement(ElementBase):
@@ -111,16 +128,18 @@ class TableElement(ElementBase):
 
     kind: Literal["table"]
     id: ElementId | None = Field(
-        None, description="names the form fields of its tick columns: 'upgrades.3.bought'"
+        None,
+        description="names the form fields of its tick and write columns: 'upgrades.3.bought'",
     )
     rows: str = Field(description="expression over the rules context giving the list of items")
     columns: list[Column] = Field(min_length=1, max_length=8)
 
     @model_validator(mode="after")
     def _named_if_ticked(self) -> TableElement:
-        if self.id is None and any(column.tick for column in self.columns):
+        if self.id is None and any(column.tick or column.write for column in self.columns):
             raise PydanticCustomError(
-                "table_id", "a table with a 'tick' column needs an 'id' to name its boxes"
+                "table_id",
+                "a table with a 'tick' or 'write' column needs an 'id' to name its boxes",
             )
         return self
 
