@@ -23,6 +23,7 @@ def images(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_a_poker_card_with_an_eighth_inch_of_bleed_is_825_by_1125_at_300_dpi(images: Path) -> None:
     for path in images.glob("deck.card-*.png"):
         assert Image.open(path).size == (825, 1125), path.name
+        assert Image.open(path).info["dpi"] == pytest.approx((300, 300), rel=1e-3), path.name
 
 
 def test_the_images_are_named_in_deck_order_and_one_back_serves_the_deck(images: Path) -> None:

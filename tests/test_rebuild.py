@@ -293,7 +293,8 @@ def test_two_builds_at_once_share_the_cache(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("dpi", [50, 100])
 def test_png_previews_are_pdfiums_pixels_at_the_dpi_asked(tmp_path: Path, dpi: int) -> None:
-    """Compressed fast, a preview still holds exactly the pixels pdfium renders of the PDF."""
+    """Compressed fast, a preview still holds exactly the pixels pdfium renders of the PDF,
+    and says its resolution, so that a viewer shows the page at its size."""
     import pypdfium2
     from PIL import Image
 
@@ -305,6 +306,9 @@ def test_png_previews_are_pdfiums_pixels_at_the_dpi_asked(tmp_path: Path, dpi: i
         rendered = page.render(scale=dpi / 72).to_pil().convert("RGB")
         with Image.open(out / "shields_up" / f"deck-p{number:02d}.png") as preview:
             assert preview.size == rendered.size
+            assert preview.info["dpi"] == pytest.approx(
+                (dpi, dpi), rel=1e-3
+            )  # whole pixels per metre
             assert preview.convert("RGB").tobytes() == rendered.tobytes()
 
 
