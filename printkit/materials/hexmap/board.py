@@ -213,10 +213,11 @@ def _build_own(builder: _Builder, material: HexMapMaterial, base: PathKey) -> Bo
     for index, region in enumerate(material.regions):
         path = (*base, "regions", index)
         target = _region_target(builder, region.terrain, region.zone, types, material, path)
+        selected = resolver.select(region, path)  # its hexes' faults too, whatever it paints
         if target is None:
             continue
         kind, name = target
-        for h in resolver.select(region, path):
+        for h in selected:
             (terrain if kind == "terrain" else zones)[h] = name
     markers = []
     for index, marker in enumerate(material.markers):
