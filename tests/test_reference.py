@@ -108,6 +108,30 @@ def test_a_table_header_repeats_on_every_page_it_spans(tmp_path: Path) -> None:
     assert all(re.search(r"Key\s+Result", text) for text in with_rows), "its header on each"
 
 
+def test_the_games_title_and_a_sections_title_print_as_text_never_as_markup(
+    tmp_path: Path,
+) -> None:
+    """reportlab reads paragraph markup: an <img> in a shared game's title would embed a file
+    of the machine (or /dev/zero, without end) and '<Deluxe>' would vanish. The title heading,
+    the contents and the outline show the characters as written."""
+    folder = tmp_path / "rule_data" / "markup"
+    shutil.copytree(RULE_DATA.parent / "tests" / "data" / "good" / "minimal_rules", folder)
+    hostile = 'Dice <Deluxe> & <img src="/etc/hostname" width="40" height="40"/>'
+    game = folder / "game.yaml"
+    game.write_text(game.read_text().replace("title: Minimal Deck", f"title: '{hostile}'", 1))
+    rules = folder / "rules.yaml"
+    rules.write_text(rules.read_text().replace("title: Winning,", "title: 'Winning & ties',"))
+    (folder / "reference.yaml").write_text("materials:\n  rules:\n    kind: rules_reference\n")
+    out = tmp_path / "out"
+    result = run_cli("--rule-data", folder.parent, "build", "--only", "rules", "--out", out)
+    assert result.exit_code == 0, result.output
+    reader = pypdf.PdfReader(out / "markup" / "rules.pdf")
+    assert sum(len(page.images) for page in reader.pages) == 0
+    assert f"{hostile}: rules" in _text(out / "markup" / "rules.pdf")
+    assert "Winning & ties" in _text(out / "markup" / "rules.pdf")  # heading and contents
+    assert any("Winning & ties" in entry.title for entry in _flat(reader.outline))
+
+
 def test_a_number_changed_in_the_data_changes_in_every_document(tmp_path: Path) -> None:
     """shields_up holds the shield limit once (values.shield_limit); its prose prints it."""
     folder = tmp_path / "rule_data" / "shields_up"

@@ -118,7 +118,7 @@ class Heading(Paragraph):
         super().__init__(text, style, **parts)
         self.level = level
         self.key = key
-        self.plain = re.sub(r"<[^>]+>", "", text or "")
+        self.plain = re.sub(r"<[^>]+>", "", text or "")  # still escaped: '&amp;' for '&'
 
     def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
         pieces = super().split(availWidth, availHeight)

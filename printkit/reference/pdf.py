@@ -14,6 +14,7 @@ import io
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
+from xml.sax.saxutils import escape, unescape
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
@@ -109,7 +110,8 @@ class _Document(BaseDocTemplate):
 
     def afterFlowable(self, flowable: Flowable) -> None:
         if isinstance(flowable, Heading) and flowable.key is not None:
-            self.canv.addOutlineEntry(flowable.plain, flowable.key, flowable.level - 1)
+            # the outline shows text as it is; the contents set it as markup, escaped
+            self.canv.addOutlineEntry(unescape(flowable.plain), flowable.key, flowable.level - 1)
             label = self.page - self.front_pages  # the page number printed on the page
             self.notify("TOCEntry", (flowable.level - 1, flowable.plain, label, flowable.key))
 
@@ -200,7 +202,7 @@ def rules_reference(
         ),
     )
     story: list[Flowable] = [
-        Paragraph(title, styles.headings[0]),
+        Paragraph(escape(title), styles.headings[0]),  # a title is text, never markup
         Paragraph("Contents", styles.headings[1]),
         contents,
         NextPageTemplate("body"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Sequence
 from typing import Any
+from xml.sax.saxutils import escape
 
 from reportlab.graphics.shapes import Drawing, Line, PolyLine, Rect, String
 from reportlab.lib.colors import HexColor
@@ -283,7 +284,7 @@ def _batch_flowables(batch: dict[str, Any], styles: dict[str, ParagraphStyle]) -
     parts += [
         Paragraph("Precision", styles["heading"]),
         Paragraph(
-            f"The {precision['figure']} is known to ±{percent(precision['half_width'])} "
+            f"The {escape(precision['figure'])} is known to ±{percent(precision['half_width'])} "
             f"(95 %, n = {precision['n']}). Playouts needed: {needed}.",
             styles["body"],
         ),
@@ -306,10 +307,10 @@ def _question_flowables(
     name: str, question: dict[str, Any], styles: dict[str, ParagraphStyle]
 ) -> list[Flowable]:
     parts: list[Flowable] = [
-        Paragraph(f"Question {name}: {question['text']}", styles["heading"]),
+        Paragraph(f"Question {escape(name)}: {escape(question['text'])}", styles["heading"]),
         Paragraph(
-            f"{question['agent']} against {', '.join(question['against'])}, same seeds "
-            f"(common random numbers), every seat order. {len(question['options'])} "
+            f"{escape(question['agent'])} against {escape(', '.join(question['against']))}, "
+            f"same seeds (common random numbers), every seat order. {len(question['options'])} "
             "comparison(s): an effect is called clear only when its Bonferroni interval "
             "misses 0.",
             styles["body"],
@@ -330,7 +331,8 @@ def _question_flowables(
         change = option["change"]
         verdict = "clear" if option["clear"] else "not clear"
         parts.append(Paragraph(
-            f"<b>{option['mode']} {option['option']}</b>: score {_interval_text(option['changed'])}"
+            f"<b>{escape(option['mode'])} {escape(option['option'])}</b>: score "
+            f"{_interval_text(option['changed'])}"
             f" against {_interval_text(option['baseline'])}; change "
             f"{change['estimate'] * 100:+.1f} points [{change['low'] * 100:+.1f}, "
             f"{change['high'] * 100:+.1f}] over {option['seeds']} seeds ({verdict}).",
@@ -339,7 +341,7 @@ def _question_flowables(
         Spacer(1, 3),
         Paragraph(
             f"<b>Observational, not an effect: win rate when X was taken.</b> In the games "
-            f"{question['agent']} played as it is (the baseline above), its score where it "
+            f"{escape(question['agent'])} played as it is (the baseline above), its score where it "
             "made the move at least once and where it never did. Winners' choices are "
             "biased (a player ahead or behind moves differently), so this is not what the "
             "move is worth; the controlled change above is.",
@@ -348,7 +350,7 @@ def _question_flowables(
     ]
     for seen in question["observational"]:
         parts.append(Paragraph(
-            f"{seen['option']}: win rate when taken {_interval_text(seen['taken'])}; when "
+            f"{escape(seen['option'])}: win rate when taken {_interval_text(seen['taken'])}; when "
             f"not taken {_interval_text(seen['not_taken'])}.", styles["body"]))  # fmt: skip
     return parts
 
@@ -364,11 +366,11 @@ def _split_flowables(
         for part in ("before", "after")
     )
     parts: list[Flowable] = [
-        Paragraph(f"Length split {name}: {split['text']}", styles["heading"]),
+        Paragraph(f"Length split {escape(name)}: {escape(split['text'])}", styles["heading"]),
         Paragraph(
-            f"The turns completed before the turn in which <b>{split['at']}</b> first "
+            f"The turns completed before the turn in which <b>{escape(split['at'])}</b> first "
             f"happened, and the turns from that one to the end, in the finished games where "
-            f"it happened ({who}). It happened in "
+            f"it happened ({escape(who)}). It happened in "
             f"{_interval_text(split['reached'])} of the finished games. {means} (95 %).",
             styles["body"],
         ),
@@ -406,7 +408,10 @@ def exact_table(table: dict[str, Any], styles: dict[str, ParagraphStyle]) -> lis
         ("LEFTPADDING", (0, 0), (-1, -1), 1),
         ("RIGHTPADDING", (0, 0), (-1, -1), 1),
     ]))  # fmt: skip
-    caption = f"<b>{table['title']}</b> (the chance of each number of {table['unit']}, in %)"
+    caption = (
+        f"<b>{escape(table['title'])}</b> (the chance of each number of "
+        f"{escape(table['unit'])}, in %)"
+    )
     return [Paragraph(caption, styles["body"]), Spacer(1, 2), grid, Spacer(1, 6)]
 
 
@@ -424,11 +429,13 @@ def render_report(balance: dict[str, Any]) -> bytes:
     )  # fmt: skip
     settings = ", ".join(f"{k} = {v}" for k, v in balance["settings"].items()) or "none"
     story: list[Flowable] = [
-        Paragraph(f"Balance of {balance['title']}", styles["title"]),
+        Paragraph(f"Balance of {escape(balance['title'])}", styles["title"]),
         Paragraph(
-            f"Engine {balance['engine']['name']} {balance['engine']['version']}; played "
-            f"rules {balance['rules_hash']}; seed {balance['seed']}; settings: {settings}. "
-            "Every figure is a rate with its 95 % interval (Wilson) and its counts.",
+            escape(
+                f"Engine {balance['engine']['name']} {balance['engine']['version']}; played "
+                f"rules {balance['rules_hash']}; seed {balance['seed']}; settings: {settings}. "
+            )
+            + "Every figure is a rate with its 95 % interval (Wilson) and its counts.",
             styles["body"],
         ),
         Spacer(1, 4),
@@ -450,7 +457,7 @@ def render_report(balance: dict[str, Any]) -> bytes:
     for name, sweep in balance["sweeps"].items():
         who = f"{' vs '.join(sweep['agents'])}, n = {sweep['playouts']} per value"
         story.append(KeepTogether([
-            Paragraph(f"Sweep {name}: {sweep['path']}", styles["heading"]),
+            Paragraph(f"Sweep {escape(name)}: {escape(sweep['path'])}", styles["heading"]),
             sweep_lines(f"Seat 1 score by {sweep['path']} ({who})", sweep["points"], "seat_1"),
             sweep_lines(f"Timeouts by {sweep['path']} ({who})", sweep["points"], "timeouts"),
         ]))  # fmt: skip

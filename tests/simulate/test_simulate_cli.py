@@ -214,3 +214,32 @@ def test_a_setting_the_engine_cannot_play_is_a_usage_error_before_any_playout(
         assert "the shields_dice engine cannot play these rules" in result.output
         assert said in result.output and "PK900" not in result.output
     assert not (tmp_path / "shields_dice").exists()
+
+
+HOSTILE = 'Dice <Deluxe> & <img src="/etc/hostname" width="40" height="40"/> <b>bold'
+
+
+def _images(pdf: bytes | Path) -> int:
+    """The image XObjects of every page: what an <img> in paragraph markup would embed."""
+    reader = pypdf.PdfReader(pdf)
+    return sum(len(page.images) for page in reader.pages)
+
+
+def test_the_balance_report_prints_the_games_words_as_text_never_as_markup(report: Path):
+    """A title, a question, an option, a split and a sweep come from the package (or the
+    command line): reportlab's paragraph markup in them (an <img> reads a file of the machine,
+    an unclosed tag stops the report) prints as the characters it is."""
+    import io
+
+    from printkit.simulate.report import render_report
+
+    data = json.loads((report / "balance.json").read_text())
+    data["title"] = HOSTILE
+    data["questions"]["rolling"]["text"] = HOSTILE
+    data["questions"]["rolling"]["observational"][0]["option"] = HOSTILE
+    data["splits"]["first_bounce"]["text"] = HOSTILE
+    data["sweeps"]["command_line"]["path"] = HOSTILE
+    pdf = render_report(data)
+    assert _images(io.BytesIO(pdf)) == 0
+    text = "".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages)
+    assert " ".join(text.split()).count(" ".join(HOSTILE.split())) >= 5
