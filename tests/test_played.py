@@ -230,6 +230,20 @@ def _changes(plays: str, tmp_path: Path) -> list[Change]:
         ('{"rules.tables.reach.rows[1].min": 3}', Change("Reach, row 2", "2 or more", "3 or more")),
         ('{"rules.tables.luck.rows[0].roll": "2-5"}', Change("Luck, row 1", "2–6", "2–5")),
         ('{"rules.tables.prices.rows[1].key": duo}', Change("Prices, row 2", "pair", "duo")),
+        # any other field of a row shows that field, named unless it is the result
+        (
+            '{"rules.tables.prices.rows[1].result": three actions}',
+            Change("Prices, row 2", "two actions", "three actions"),
+        ),
+        (
+            '{"rules.tables.luck.rows[0].result": Lose two cards.}',
+            Change("Luck, row 1", "Lose a card", "Lose two cards"),
+        ),
+        ('{"rules.tables.reach.rows[0].id": close}', Change("Reach, row 1, id", "near", "close")),
+        (
+            '{"rules.tables.reach.rows[0].data": {cost: 2, long_range: false}}',
+            Change("Reach, row 1, data", "nothing", "cost 2, long range no"),
+        ),
         (
             '{"rules.tables.score.rows[1].halves": true, '
             '"rules.tables.score.rows[1].rounding": up}',
@@ -676,7 +690,8 @@ def test_an_erratum_without_an_id_is_named_by_its_number(tmp_path: Path) -> None
 
 def test_a_grid_column_played_is_said_by_its_label_and_its_numbers(tmp_path: Path) -> None:
     """A grid's column is found by its label: the appendix gives both sides' label and the
-    numbers each takes, so a label the errata leave behind shows."""
+    numbers each takes, so a label the errata leave behind shows. A row's cell is named by its
+    column and shows its result."""
     rules = tmp_path / "rules"
     shutil.copytree(GOOD / "minimal_rules", rules)
     text = (rules / "rules.yaml").read_text(encoding="utf-8")
@@ -689,11 +704,43 @@ def test_a_grid_column_played_is_said_by_its_label_and_its_numbers(tmp_path: Pat
         '      rows: [{roll: "1-6", cells: [A, D]}]\n'
     )
     (rules / "rules.yaml").write_text(text.replace("  tables:\n", odds, 1), encoding="utf-8")
-    erratum = _erratum('{"rules.tables.combat.across.columns[1].min": 2}')
-    played, _ = _played(rules, "errata:\n" + erratum, tmp_path / "played")
+    plays = '{"rules.tables.combat.across.columns[1].min": 2, '
+    plays += '"rules.tables.combat.rows[0].cells[1]": E}'
+    played, _ = _played(rules, "errata:\n" + _erratum(plays), tmp_path / "played")
     changes = reference_context(played)["changes"](played.package.errata[0])
     said = Change("Combat, odds column 2", "'3-1' (3 and above)", "'3-1' (2 and above)")
-    assert changes == [said]
+    assert changes == [said, Change("Combat, row 1, odds column 2", "D", "E")]
+
+
+def test_a_row_s_result_and_data_played_are_printed_as_each_version_has_them(
+    tmp_path: Path,
+) -> None:
+    """Before, any field of a row was said by the row's key on both sides ("row 2: the text
+    says pair; printkit plays pair"), hiding what the erratum changes."""
+    rules = tmp_path / "rule_data" / "priced"
+    shutil.copytree(GOOD / "minimal_rules", rules)
+    text = (rules / "rules.yaml").read_text(encoding="utf-8")
+    priced = (
+        "      columns: {cost: credits, limit: {title: at most}}\n      rows:\n"
+        "        - {key: card, result: one action}\n"
+        "        - {key: pair, result: two actions, data: {cost: 3, limit: 1}}\n"
+    )
+    text = text.replace(
+        "      rows:\n        - {key: card, result: one action}\n"
+        "        - {key: pair, result: two actions}\n",
+        priced,
+    )
+    plays = (
+        '{"rules.tables.prices.rows[1].result": three actions, '
+        '"rules.tables.prices.rows[1].data.cost": 4, "rules.tables.prices.rows[1].data.limit": 2}'
+    )
+    text += "materials:\n  rules_reference: {kind: rules_reference, title: Rules}\n"
+    (rules / "rules.yaml").write_text(text + "errata:\n" + _erratum(plays), encoding="utf-8")
+    built = _build(rules.parent, "priced", tmp_path / "out")
+    appendix = _text(built / "rules_reference.pdf").split("Errata")[-1]
+    assert "Prices, row 2: the text says two actions; printkit plays three actions." in appendix
+    assert "Prices, row 2, credits: the text says 3; printkit plays 4." in appendix
+    assert "Prices, row 2, at most: the text says 1; printkit plays 2." in appendix
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from printkit.check.rule_index import Entry, rule_entries
 from printkit.load.played import NOT_SET, parse_path, path_text, value_at
 from printkit.load.yaml_spans import PathKey
 from printkit.model.package import Erratum, Package
+from printkit.model.rules import Column
 from printkit.model.rules_context import section_name
 
 # A rule's field as a player would name it; any other field is named by its words.
@@ -23,6 +24,11 @@ FIELD_WORDS = {
     "rounding": "an odd half rounds",
     "definition": "definition",
 }
+
+
+# The fields of a row that make its key as the table prints it (and its halving, printed
+# beside the key): a change to any of them is said as the whole row's key, before and after.
+ROW_KEY_FIELDS = frozenset({"roll", "min", "max", "key", "halves", "rounding"})
 
 
 @dataclass(frozen=True)
@@ -72,28 +78,32 @@ class _Describer:
         self.entries = list(rule_entries(rules)) if rules else []
 
     def __call__(self, path: PathKey) -> tuple[PathKey, Change]:
-        """The place a change is described at (a whole row for any of its fields), and the
-        change."""
+        """The place a change is described at (a whole row for any field of its key, as the
+        row's key is printed from them together), and the change."""
         entry = _innermost(self.entries, path)
         if entry is None:
             name = path[-1] if path[:2] == ("rules", "values") else path_text(path)
-            return path, self._change(str(name).replace("_", " "), path, self._shown)
+            return path, self._change(_words(name), path, self._shown)
         named = _title(entry)
         rest = path[len(entry.path) :]
         if entry.kind == "table" and rest[:1] == ("rows",) and len(rest) > 1:
+            row = f"{named}, row {rest[1] + 1}"
+            if len(rest) > 2 and rest[2] not in ROW_KEY_FIELDS:
+                where = (*entry.path, *rest[: 4 if rest[2] in ("data", "cells") else 3])
+                part = _row_part(entry.node, where[len(entry.path) + 2 :])
+                return where, self._change(f"{row}, {part}" if part else row, where, self._shown)
             where = (*entry.path, "rows", rest[1])
-            return where, self._change(f"{named}, row {rest[1] + 1}", where, _alike(self._row))
+            return where, self._change(row, where, _alike(self._row))
         if entry.kind == "table" and rest[:2] == ("across", "columns") and len(rest) > 2:
             where = (*entry.path, "across", "columns", rest[2])
-            axis = getattr(getattr(entry.node, "across", None), "title", None)
-            column = f"{axis} column" if axis else "column"
-            return where, self._change(f"{named}, {column} {rest[2] + 1}", where, _alike(_column))
+            column = f"{_column_words(entry.node)} {rest[2] + 1}"
+            return where, self._change(f"{named}, {column}", where, _alike(_column))
         if entry.kind == "table" and rest[:1] == ("domain",):
             where = (*entry.path, "domain")
             covered = f"{named}, the numbers it covers"
             return where, self._change(covered, where, _alike(_interval))
         field = str(rest[0]) if rest else "as a whole"
-        words = FIELD_WORDS.get(field, field.replace("_", " "))
+        words = _field_words(field)
         shown = _sections if field == "see" else self._shown
         return path, self._change(f"{named}, {words}", path, shown)
 
@@ -112,6 +122,9 @@ class _Describer:
             return "yes" if value else "no"
         if isinstance(value, list):
             return ", ".join(self._shown(item, version) for item in value)
+        if isinstance(value, dict):
+            shown = (f"{_words(k)} {self._shown(v, version)}" for k, v in value.items())
+            return ", ".join(shown) or "nothing"
         return version.prose(value) if isinstance(value, str) else str(value)
 
     def _row(self, pair: tuple[Any, Any] | None) -> str:
@@ -140,6 +153,34 @@ def _sections(value: Any, version: Version) -> str:
     ids = value if isinstance(value, list) else [value]
     names = [section_name(sections[i]) if i in sections else "no section" for i in ids]
     return ", ".join(names) or "nothing"
+
+
+def _row_part(table: Any, part: PathKey) -> str:
+    """A row's field other than its key, named as the table prints it: the result is what the
+    row says (no name), a data field by its column's heading, a grid's cell by its column."""
+    field = part[0]
+    if field == "result":
+        return ""
+    if field == "data" and len(part) > 1:
+        column = table.columns.get(part[1])
+        return column.title if isinstance(column, Column) else column or _words(part[1])
+    if field == "cells" and len(part) > 1:
+        return f"{_column_words(table)} {part[1] + 1}"
+    return _field_words(field)
+
+
+def _column_words(table: Any) -> str:
+    """A grid's column as its axis names it: 'odds column'."""
+    axis = getattr(getattr(table, "across", None), "title", None)
+    return f"{axis} column" if axis else "column"
+
+
+def _field_words(field: Any) -> str:
+    return FIELD_WORDS.get(str(field), _words(field))
+
+
+def _words(name: Any) -> str:
+    return str(name).replace("_", " ")
 
 
 def _innermost(entries: list[Entry], path: PathKey) -> Entry | None:
