@@ -385,8 +385,8 @@ def _line_of(tmp_path: Path, found: Any) -> str:
 
 @pytest.mark.parametrize(
     ("name", "hint"),
-    [("rac", "did you mean 'race'?"), ("zzz", None)],
-    ids=["close to one", "close to none"],
+    [("rac", "did you mean 'race'?"), ("zzz", None), ("numbers", None)],
+    ids=["close to one", "close to none", "a helper the engines share"],
 )
 def test_an_engine_printkit_lacks_is_said_whole_at_the_binding(
     tmp_path: Path, name: str, hint: str | None
@@ -400,6 +400,7 @@ def test_an_engine_printkit_lacks_is_said_whole_at_the_binding(
     names = ", ".join(sorted(engine_names())[:3])
     assert found.hint is not None
     assert found.hint == hint if hint else found.hint.startswith(f"expected one of: {names}, ")
+    assert "numbers" not in found.hint.split(":")[-1].split(", ")
     assert _line_of(tmp_path, found) == f"engine: {name}"
     assert verdicts["stepping_wins"].status is Status.WAITING
 

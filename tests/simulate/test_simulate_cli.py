@@ -191,6 +191,14 @@ def test_a_game_without_an_engine_cannot_be_simulated(tmp_path: Path):
     assert "no engine to play it" in result.output
 
 
+def test_a_module_of_printkit_games_that_is_no_engine_cannot_be_simulated(tmp_path: Path):
+    """`numbers` is a helper the engines share: naming it was an internal error (PK900)."""
+    result = run_cli("--rule-data", BROKEN, "simulate", "engine_names_a_helper", "--out", tmp_path)
+    assert result.exit_code == 2, result.output
+    assert "game.engine 'numbers' is not an engine of printkit" in result.output
+    assert "shields_up" in result.output
+
+
 def test_play_against_an_agent_reads_numbers():
     moves = "x\n9\n" + "1\n" * 60
     arguments = ["--rule-data", str(ENGINES), "play", GAME, "--agents", "human,greedy"]
