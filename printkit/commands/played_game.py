@@ -28,8 +28,9 @@ def open_game(context: click.Context, game_id: str) -> tuple[LoadedPackage, Engi
     name = played.package.game.engine
     if name is None:
         raise click.UsageError(
-            f"{game_id} has no engine to play it: its game.yaml names none (game.engine; "
-            f"printkit has {', '.join(engine_names()) or 'none yet'})",
+            f"{game_id} has no engine to play it: its game.yaml names none (game.engine), and "
+            f"printkit's engines ({', '.join(engine_names()) or 'none yet'}) each play one of "
+            "the games printkit ships",
             ctx=context,
         )
     try:

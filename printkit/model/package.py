@@ -91,7 +91,8 @@ class GameInfo(Strict):
     engine: str | None = Field(
         None,
         pattern=r"^[a-z][a-z0-9_]*$",
-        description="the engine that plays these rules: a module of printkit.games",
+        description="the engine that plays these rules: one of printkit's own, for the game "
+        "printkit ships it with or a copy of it; a new game has none",
     )
 
     @property

@@ -189,6 +189,7 @@ def test_a_game_without_an_engine_cannot_be_simulated(tmp_path: Path):
     result = run_cli("--rule-data", GOOD, "simulate", "minimal_deck", "--out", tmp_path)
     assert result.exit_code == 2
     assert "no engine to play it" in result.output
+    assert "each play one of the games printkit ships" in result.output
 
 
 def test_a_module_of_printkit_games_that_is_no_engine_cannot_be_simulated(tmp_path: Path):
