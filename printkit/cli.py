@@ -18,6 +18,8 @@ from pathlib import Path
 import click
 from click.shell_completion import CompletionItem
 
+from printkit.commands.names import NamedChoice
+
 # The cyclic garbage collector's generation-0 threshold (and how many of each generation's
 # collections make one of the next), as mypy sets them. A build keeps most of what it allocates
 # (a deck's drawings, their items) until it ends, and each collection walks every young object
@@ -128,6 +130,20 @@ class LazyGroup(click.Group):
         command.params += [option for option in _SAID_AFTER if option.name not in known]
         return command
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """click's, with the closest command named when the one typed is none."""
+        names = self.list_commands(ctx)
+        name = args[0] if args else ""
+        if name not in names and not name.startswith("-") and not ctx.resilient_parsing:
+            from printkit.diagnostics import closest  # only when a command is refused
+
+            close = closest(name, names)
+            if close is not None:
+                ctx.fail(f"No such command '{name}'; did you mean '{close}'?")
+        return super().resolve_command(ctx, args)
+
     def summary_of(self, ctx: click.Context, name: str) -> str:
         if name in COMMANDS:
             return COMMANDS[name][1]
@@ -213,7 +229,7 @@ def _release(error: BaseException) -> None:
 )
 @click.option(
     "--color",
-    type=click.Choice(["auto", "always", "never"]),
+    type=NamedChoice("colour setting", ["auto", "always", "never"]),
     default="auto",
     show_default=True,
     help="Colour the diagnostics (auto: on a terminal, unless NO_COLOR is set).",

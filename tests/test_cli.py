@@ -177,6 +177,34 @@ def test_usage_errors_exit_2_and_write_nothing(
     assert files_under(tmp_path) == []
 
 
+@pytest.mark.parametrize(
+    ("arguments", "answer"),
+    [
+        (["biuld"], "No such command 'biuld'; did you mean 'build'?"),
+        (["valdate"], "No such command 'valdate'; did you mean 'validate'?"),
+        (["xyzzy"], "No such command 'xyzzy'."),
+        (["build", "--format", "pdf,pgn"], "no format 'pgn'; did you mean 'png'?"),
+        (["build", "--format", "gif"], "no format 'gif'; expected one of: cards, pdf, png, svg"),
+        (["build", "--paper", "Leter"], "no paper 'leter'; did you mean 'letter'?"),
+        (["validate", "--format", "jsn"], "no format 'jsn'; did you mean 'json'?"),
+        (["--color", "alway", "list"], "no colour setting 'alway'; did you mean 'always'?"),
+        (["new", "x", "--kind", "card"], "no kind 'card'; did you mean 'cards'?"),
+    ],
+    ids=" ".join,
+)
+def test_a_name_typed_that_names_nothing_is_answered_with_the_closest(
+    arguments: list[str], answer: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Commands and choices as unknown games, materials and codes are: a usage mistake (exit
+    2) with the name meant, or the names to choose from; no close command keeps click's
+    message, which points at --help."""
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("--rule-data", GOOD, *arguments)
+    assert result.exit_code == 2, result.output
+    assert answer in result.output, result.output
+    assert files_under(tmp_path) == []
+
+
 def test_help_exits_0_and_lists_the_commands() -> None:
     result = run_cli("--help")
     assert result.exit_code == 0

@@ -18,6 +18,7 @@ from printkit.commands.common import (
     strict,
 )
 from printkit.commands.completion import complete_games, complete_materials
+from printkit.commands.names import NamedChoice, no_such
 from printkit.diagnostics import (
     NOT_A_REGULAR_FILE,
     WORKER_STOPPED,
@@ -36,9 +37,10 @@ if TYPE_CHECKING:
 
 def _formats(_context: click.Context, _param: click.Parameter, value: str) -> tuple[str, ...]:
     chosen = tuple(f.strip() for f in value.split(",") if f.strip())
-    unknown = [f for f in chosen if f not in ALL_FORMATS]
-    if unknown or not chosen:
+    if not chosen:
         raise click.BadParameter(f"choose from {', '.join(ALL_FORMATS)}, comma-separated")
+    for unknown in (f for f in chosen if f not in ALL_FORMATS):
+        raise click.BadParameter(no_such("format", unknown, ALL_FORMATS))
     return chosen
 
 
@@ -100,7 +102,7 @@ def _source(context: click.Context | None, name: str) -> click.core.ParameterSou
 )
 @click.option(
     "--paper",
-    type=click.Choice(paper_names(), case_sensitive=False),
+    type=NamedChoice("paper", paper_names(), case_sensitive=False),
     default="a4",
     show_default=True,
     help="Paper for materials that do not name one.",

@@ -11,6 +11,7 @@ import click
 
 from printkit.commands.common import chosen_games, report, rule_data, say
 from printkit.commands.completion import complete_games
+from printkit.commands.names import NamedChoice
 from printkit.diagnostics import (
     NOT_AN_OUTPUT,
     OLD_BUILD_FAILED,
@@ -54,7 +55,7 @@ REPRINTS = "reprint"
 )
 @click.option(
     "--paper",
-    type=click.Choice(paper_names(), case_sensitive=False),
+    type=NamedChoice("paper", paper_names(), case_sensitive=False),
     default="a4",
     show_default=True,
     help="Paper of the builds compared (--since) and of the reprints.",

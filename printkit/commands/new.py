@@ -15,6 +15,7 @@ from pathlib import Path
 
 import click
 
+from printkit.commands.names import NamedChoice
 from printkit.output import _UMASK
 
 SCAFFOLD = Path(__file__).resolve().parent.parent / "scaffold"
@@ -40,7 +41,7 @@ def _game_name(_context: click.Context, _param: click.Parameter, value: str) -> 
 @click.argument("name", callback=_game_name)
 @click.option(
     "--kind",
-    type=click.Choice(KINDS),
+    type=NamedChoice("kind", KINDS),
     default=None,
     help="The material to start with (default: one of each, and the rules reference).",
 )

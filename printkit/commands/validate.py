@@ -18,6 +18,7 @@ from printkit.commands.common import (
     say,
 )
 from printkit.commands.completion import complete_games
+from printkit.commands.names import NamedChoice
 from printkit.diagnostics import Diagnostics, Severity
 from printkit.impose.catalogue import paper_names
 
@@ -29,7 +30,7 @@ Verdicts = list[dict[str, object]]
 @STRICT_HERE
 @click.option(
     "--paper",
-    type=click.Choice(paper_names(), case_sensitive=False),
+    type=NamedChoice("paper", paper_names(), case_sensitive=False),
     default="a4",
     show_default=True,
 )
@@ -41,7 +42,7 @@ Verdicts = list[dict[str, object]]
 @click.option(
     "--format",
     "output_format",
-    type=click.Choice(["text", "json"]),
+    type=NamedChoice("format", ["text", "json"]),
     default="text",
     show_default=True,
     help="json: the diagnostics as one JSON object on standard output.",
