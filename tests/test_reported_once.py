@@ -32,7 +32,8 @@ def test_a_template_mistake_on_every_card_is_reported_once(tmp_path: Path) -> No
     assert f"10 different pieces ({first_three} and 7 more)" in problem.message
     lines = game.read_text().splitlines()
     assert "card.efect" in lines[problem.line - 1]  # the region's text line, not a card's
-    assert "did you mean 'effect'" in (problem.hint or "")
+    assert problem.message.endswith("a mapping has no field 'efect'")  # the name meant, once:
+    assert problem.hint == "did you mean 'effect'?"  # in the hint, not the message too
 
 
 @pytest.mark.parametrize("extra", [["Spare", "Odd"], ["Spare"]], ids=["two", "one"])

@@ -8,6 +8,7 @@ and column (or at the generator), so every later check reports into the file the
 
 from __future__ import annotations
 
+import codecs
 import csv
 import hashlib
 import io
@@ -289,14 +290,31 @@ def _data_files(folder: Path) -> list[Path]:
     )
 
 
+def _not_utf8(data: bytes, at: int) -> str:
+    """Why the file cannot be read, at its first byte that is not UTF-8: a file that reads
+    whole as Windows-1252 is most likely Excel's plain 'CSV' save on Windows, which writes
+    that encoding, and saying so tells the designer which save to make instead."""
+    byte = f"byte 0x{data[at]:02x} here"
+    try:
+        meant = data.decode("cp1252")[at]  # one character per byte: the same place
+    except UnicodeDecodeError:
+        return f"the file is not UTF-8 text ({byte})"
+    return (
+        "the file is not UTF-8 text: it looks like a plain 'CSV' saved by Excel on Windows, "
+        f"in Windows-1252 ({byte} is its '{meant}')"
+    )
+
+
 def _csv_rows(data: bytes, shown: str, diagnostics: Diagnostics) -> list[Row]:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
+        # the decoder counts from after a byte-order mark (Excel's 'CSV UTF-8' writes one)
+        at = error.start + (len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0)
         diagnostics.add(
             CARD_DATA_BAD,
-            f"not UTF-8 text ({error.reason})",
-            Span(shown, *position_of_byte(data, error.start)),
+            _not_utf8(data, at),
+            Span(shown, *position_of_byte(data, at)),
             hint="save the spreadsheet as 'CSV UTF-8'",
         )
         return []

@@ -10,6 +10,7 @@ refusal for its own diagnostic code; the rules themselves live only here.
 
 from __future__ import annotations
 
+import codecs
 import os
 import stat
 from dataclasses import dataclass, field
@@ -28,7 +29,6 @@ from printkit.diagnostics import (
     UNREADABLE,
     Span,
     closest,
-    one_of,
     relative,
 )
 from printkit.load.walk import files_under
@@ -217,7 +217,8 @@ class GameFiles:
         path = self.folder / name
         self.inside(path, kind, name)
         if not path.exists():  # a folder or a pipe of that name is refused when it is read
-            hint = _file_meant(name, self.candidates(kind), otherwise="put the file there")
+            looked = f"it is not in the package (printkit looked for {relative(path)}): "
+            hint = _file_meant(name, self.candidates(kind)) or looked + "put the file there"
             raise NotFound(kind.missing, f"no {kind.noun} '{name}' in the game's folder", hint)
         return path
 
@@ -273,7 +274,8 @@ def position_of_byte(data: bytes, index: int) -> tuple[int, int]:
     editor shows them, for a diagnostic at the first byte that is not UTF-8."""
     before = data[:index]
     line = before.count(b"\n") + 1
-    return line, len(before.rsplit(b"\n", 1)[-1].decode("utf-8", "replace")) + 1
+    start = before.rsplit(b"\n", 1)[-1].removeprefix(codecs.BOM_UTF8)  # a mark no editor shows
+    return line, len(start.decode("utf-8", "replace")) + 1
 
 
 def read_bounded(path: Path, kind: Kind) -> bytes:
@@ -304,16 +306,18 @@ def _check_size(path: Path, kind: Kind, size: int) -> None:
         raise Refused(kind.too_large, message, kind.why_bound, at=path)
 
 
-def _file_meant(name: str, candidates: list[str], otherwise: str) -> str:
+def _file_meant(name: str, candidates: list[str]) -> str | None:
     """'did you mean' for a file, by its name alone: 'art/spark.svg' and 'art/wind.svg' share
     a folder and an extension, which made them look alike, yet no one means one for the other.
-    A file of the same name with another extension, or in another folder, is found too."""
+    A file of the same name with another extension, or in another folder, is found too. None
+    when no file is close: the file is missing, not misspelt, and listing the others would
+    offer one as if it were meant."""
     wanted = PurePosixPath(name)
     by_stem: dict[str, list[str]] = {}
     for candidate in candidates:
         by_stem.setdefault(PurePosixPath(candidate).stem.lower(), []).append(candidate)
     close = closest(wanted.stem.lower(), by_stem)
     if close is None:
-        return one_of(candidates, otherwise)
+        return None
     same_folder = [c for c in by_stem[close] if PurePosixPath(c).parent == wanted.parent]
     return f"did you mean '{(same_folder or by_stem[close])[0]}'?"

@@ -194,13 +194,15 @@ class FaceDrawer:
                     "region only when it is set",
                 )
                 return None
+            hint = problem.hint or _field_hint(str(problem), context)
+            said = str(problem).replace(f" ({hint})", "")  # the name meant, once: in the hint
             self._report(
                 problem.code or TEMPLATE_ERROR,
-                f"{_what(part, key)} {problem}",
+                f"{_what(part, key)} {said}",
                 context,
                 part,
                 key,
-                problem.hint or _field_hint(str(problem), context),
+                hint,
             )
             return None
 
