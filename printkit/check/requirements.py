@@ -7,9 +7,11 @@ so "three dice per player" is checked against the box for the biggest table the 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from printkit.check.rule_index import rule_entries
 from printkit.diagnostics import (
+    BAD_VALUE,
     PLAYERS_NOT_READ,
     RULE_NEEDS_COMPONENT,
     SETUP_EXCEEDS_INVENTORY,
@@ -18,7 +20,7 @@ from printkit.diagnostics import (
 )
 from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.model.package import Package, written_players
-from printkit.model.rules import DiceTable, Node, Players, Step, Uses
+from printkit.model.rules import DiceTable, Node, Players, Rules, Step, Uses
 
 
 def players_of(package: Package) -> Players | None:
@@ -33,10 +35,6 @@ def _table_size(players: Players | None) -> int:
     if players is None:
         return 1
     return players.max if players.max is not None else players.min
-
-
-def _needed(use: Uses, players: int) -> int:
-    return use.count * (players if use.per_player else 1)
 
 
 def check_requirements(package: Package, spans: SourceMap, diagnostics: Diagnostics) -> None:
@@ -55,6 +53,7 @@ def check_requirements(package: Package, spans: SourceMap, diagnostics: Diagnost
         )
     players = _table_size(read)
     inventory = {key: component.count for key, component in package.components.items()}
+    _counts_whole(rules, spans, diagnostics)
     for entry in rule_entries(rules):
         node = entry.node
         if isinstance(node, DiceTable):
@@ -62,12 +61,12 @@ def check_requirements(package: Package, spans: SourceMap, diagnostics: Diagnost
         if not isinstance(node, Node) or entry.kind == "setup step":
             continue  # setup steps are added up together below
         for index, use in enumerate(node.uses):
-            need, have = _needed(use, players), inventory.get(use.component)
-            if have is not None and need > have:
+            need, have = use.needed(players, rules.values), inventory.get(use.component)
+            if have is not None and need is not None and need > have:
                 where = spans.value((*entry.path, "uses", index, "count"))
                 _more_than_held(entry.id, use, need, have, where, diagnostics)
     base = [(("rules", "setup", index), step) for index, step in enumerate(rules.setup)]
-    _setup(base, players, inventory, spans, diagnostics)
+    _setup(base, players, inventory, rules.values, spans, diagnostics)
     for variant_id, variant in rules.variants.items():
         seats = _table_size(variant.players) if variant.players else players
         if not variant.setup and seats == players:
@@ -76,7 +75,9 @@ def check_requirements(package: Package, spans: SourceMap, diagnostics: Diagnost
         own = [((*path, index), step) for index, step in enumerate(variant.setup)]
         # at another table size the base steps deal other amounts: checked again, at it
         checked = len(base) if seats == players else 0
-        _setup([*base, *own], seats, inventory, spans, diagnostics, checked, variant_id)
+        _setup(
+            [*base, *own], seats, inventory, rules.values, spans, diagnostics, checked, variant_id
+        )
 
 
 def _more_than_held(
@@ -132,6 +133,7 @@ def _setup(
     steps: list[tuple[PathKey, Step]],
     players: int,
     inventory: dict[str, int],
+    values: dict[str, Any],
     spans: SourceMap,
     diagnostics: Diagnostics,
     first: int = 0,
@@ -145,15 +147,16 @@ def _setup(
     table = f"{players} players" + (f", variant '{variant}'" if variant else "")
     for index, (path, step) in enumerate(steps):
         for use_index, use in enumerate(step.uses):
-            have = inventory.get(use.component)
+            have, need = inventory.get(use.component), use.needed(players, values)
+            if need is None:
+                continue  # no whole number: _counts_whole says so
             if not use.kept:  # back in the box after the step, but all needed during it
-                need = _needed(use, players)
                 if have is not None and need > have and index >= first:
                     where = spans.value((*path, "uses", use_index, "count"))
                     _more_than_held(step.id, use, need, have, where, diagnostics, table, "step")
                 continue
             before = total[use.component]
-            total[use.component] += _needed(use, players)
+            total[use.component] += need
             if have is None or total[use.component] <= have or before > have or index < first:
                 continue
             diagnostics.add(
@@ -162,4 +165,23 @@ def _setup(
                 f"'{step.id}' ({table}) but the inventory holds {have}",
                 spans.value((*path, "uses", use_index, "count")),
                 hint="deal fewer, or raise the component's count",
+            )
+
+
+def _counts_whole(rules: Rules, spans: SourceMap, diagnostics: Diagnostics) -> None:
+    """PK122 at a count given as a named value that is no whole number of at least 0 (an
+    undefined name is PK535, from check_values_defined): nothing can deal 2.5 cards."""
+    for entry in rule_entries(rules):
+        if not isinstance(entry.node, Node):
+            continue
+        for index, use in enumerate(entry.node.uses):
+            number = use.number(rules.values)
+            if number is None or use.needed(1, rules.values) is not None:
+                continue  # undefined (PK535), or a whole number
+            diagnostics.add(
+                BAD_VALUE,
+                f"'{entry.id}' uses {use.count} of '{use.component}', which is {number!r}: "
+                "a count is a whole number of at least 0",
+                spans.value((*entry.path, "uses", index, "count")),
+                hint="give the value a whole number, or write the count itself",
             )

@@ -69,6 +69,8 @@ A claim or example with `engine:` instead of `check:`/`compute:` needs play to b
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
@@ -90,15 +92,37 @@ LINES = r"^[1-9]\d*(-[1-9]\d*)?$"
 Lines = Annotated[int, Field(ge=1)] | Annotated[str, Field(pattern=LINES)]
 
 
+# A count given as a named value, so that the number a step deals lives in one place with the
+# prose that prints it ("deal {{ values.hand_size }} cards").
+VALUE_COUNT = re.compile(r"\{\{\s*values\.([A-Za-z_]\w*)\s*\}\}")
+
+
 class Uses(Strict):
     """A component a rule needs, and how many at once."""
 
     component: str
-    count: int = Field(1, ge=0)
+    count: (
+        Annotated[int, Field(ge=0)] | Annotated[str, Field(pattern=f"^{VALUE_COUNT.pattern}$")]
+    ) = Field(1, description="a whole number, or a named value: '{{ values.hand_size }}'")
     per_player: bool = Field(False, description="the count is needed once for every player")
     kept: bool = Field(
         True, description="false when the pieces go back after the step (dice rolled and reused)"
     )
+
+    def number(self, values: Mapping[str, Any]) -> Any:
+        """The count as written, or the value it names (None where none is defined): what the
+        checks and the engines read; the reader refuses one that is no whole number."""
+        if isinstance(self.count, int):
+            return self.count
+        named = VALUE_COUNT.fullmatch(self.count)
+        return values.get(named[1]) if named else None
+
+    def needed(self, players: int, values: Mapping[str, Any]) -> int | None:
+        """How many at once at a table of `players`; None when the count is no whole number."""
+        number = self.number(values)
+        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+            return None
+        return number * (players if self.per_player else 1)
 
 
 class Halving(Strict):

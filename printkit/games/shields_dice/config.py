@@ -178,7 +178,10 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
         for use in setup[step].uses:
             if use.kept:
                 kind = _index(kinds, use.component, "the inventory")
-                pool[kind] -= use.count * (players if use.per_player else 1)
+                needed = use.needed(players, values)
+                if needed is None:
+                    raise DataError(f"set-up step '{step}' deals {use.count}: no whole number")
+                pool[kind] -= needed
     if min(pool) < 0:
         raise DataError("the set-up uses more dice than the inventory has")
     # Every die needs its sides: a die of none has no roll, and its roll was asked for anyway.
@@ -237,7 +240,7 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
         match_wins=_int(values, "match_wins") if variant == MATCH else 1,
         loser_starts_next=next_first == NEXT_FIRST[0],
         first_outcomes=total_outcomes(
-            whole_number(first.count, f"set-up step '{FIRST}''s dice", 1, MAX_DICE_ROLLED),
+            whole_number(first.number(values), f"set-up step '{FIRST}''s dice", 1, MAX_DICE_ROLLED),
             first_sides,
         ),
         roll_outcomes={count: total_outcomes(1, count) for count in set(sides)},
