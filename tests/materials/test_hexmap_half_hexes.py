@@ -11,7 +11,7 @@ import yaml
 from printkit.diagnostics import Diagnostics
 from printkit.geometry.hexgrid import hex_to_offset, neighbours, offset_to_hex
 from printkit.load.package import load_package
-from printkit.materials.hexmap.art import frame_board, hex_box
+from printkit.materials.hexmap.art import Pads, frame_board, hex_box
 from printkit.materials.hexmap.board import Board, build_board
 
 
@@ -40,7 +40,7 @@ def _board(tmp_path: Path, orientation: str, hexes: list[object]) -> Board:
 def _scanned(board: Board) -> tuple[object, ...]:
     """Every off-board hex of the rectangle round the board, one by one, that the board's
     rectangle cuts and that touches the board: what the frame finds, found the long way."""
-    frame = frame_board(board, 5.0, True)
+    frame = frame_board(board, Pads(5.0, 5.0, 5.0, 5.0), True)
     rx, ry, rw, rh = frame.rect
     cells = set(board.cells)
     offsets = [hex_to_offset(h, board.offset) for h in board.cells]
@@ -71,5 +71,5 @@ def test_the_half_hexes_are_those_the_rectangle_round_the_board_holds(
     tmp_path: Path, orientation: str, hexes: list[object]
 ) -> None:
     board = _board(tmp_path, orientation, hexes)
-    partial = frame_board(board, 5.0, True).partial
+    partial = frame_board(board, Pads(5.0, 5.0, 5.0, 5.0), True).partial
     assert partial and partial == _scanned(board)

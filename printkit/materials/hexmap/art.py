@@ -61,7 +61,7 @@ from printkit.model.units import mm
 Box = tuple[float, float, float, float]  # x, y, w, h
 Corners = tuple[float, float, float, float]  # x0, y0, x1, y1
 LABEL_PAD = mm(1.2)
-NOTE_BAND = mm(9)  # room round a map with edge notes, for their arrows and text
+NOTE_BAND = mm(9)  # room along an edge with notes, for their arrows and text
 NOTE_SIZE = 7.0
 NOTE_GAP = mm(2.5)  # between a note's arrow and its text
 # Glyph box of digits and capitals relative to the baseline, as fractions of the font size.
@@ -113,18 +113,40 @@ class MapFrame:
     partial: tuple[Hex, ...]
 
 
-def frame_board(board: Board, pad: float, half_hexes: bool) -> MapFrame:
-    """Lay the board out with its bounding box starting at (pad, pad)."""
+@dataclass(frozen=True)
+class Pads:
+    """The room round a board's hexes on each side, inside the map's art."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+
+def board_pads(board: Board, line_width: float) -> Pads:
+    """Room for the border's stroke on every side, and the note band only along the edges
+    that have notes: a band on a side with none would only push the map onto more pages."""
+    edges = {note.spec.edge for note in board.notes}
+
+    def pad(edge: str) -> float:
+        return max(line_width * 2, NOTE_BAND if edge in edges else 0.0)
+
+    return Pads(pad("left"), pad("top"), pad("right"), pad("bottom"))
+
+
+def frame_board(board: Board, pads: Pads, half_hexes: bool) -> MapFrame:
+    """Lay the board out with its bounding box starting at (pads.left, pads.top)."""
     probe = HexLayout.from_across_flats(board.orientation, board.across_flats)
     boxes = [hex_box(probe, h) for h in board.cells]
     x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
     x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
     layout = HexLayout.from_across_flats(
-        board.orientation, board.across_flats, (pad - x0, pad - y0)
+        board.orientation, board.across_flats, (pads.left - x0, pads.top - y0)
     )
-    rect = (pad, pad, x1 - x0, y1 - y0)
+    rect = (pads.left, pads.top, x1 - x0, y1 - y0)
     partial = _partial_hexes(board, layout, rect) if half_hexes else ()
-    return MapFrame(layout, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad, rect, partial)
+    width = x1 - x0 + pads.left + pads.right
+    return MapFrame(layout, width, y1 - y0 + pads.top + pads.bottom, rect, partial)
 
 
 def _partial_hexes(board: Board, layout: HexLayout, rect: Box) -> tuple[Hex, ...]:
@@ -179,9 +201,7 @@ class MapArt:
         self.board = board
         self.style = style
         self.labels = labels
-        # Edge notes stand in a band round the map, outside its hexes.
-        pad = max(style.line_width * 2, NOTE_BAND if board.notes else 0.0)
-        self.frame = frame_board(board, pad, style.half_hexes)
+        self.frame = frame_board(board, board_pads(board, style.line_width), style.half_hexes)
         self.width, self.height = self.frame.width, self.frame.height
         self.symbols: dict[str, Symbol] = {}
         self.label_font = font_name("regular")
