@@ -21,6 +21,7 @@ from printkit.check.errata import apply_errata, resolving_erratum
 from printkit.check.game_work import within_game_work
 from printkit.check.ink import check_ink
 from printkit.check.layout import check_safe_zones
+from printkit.check.literal_texts import check_literal_texts
 from printkit.check.played import check_played
 from printkit.check.rules import check_rules
 from printkit.diagnostics import Diagnostics, Severity
@@ -91,6 +92,7 @@ def check_game(
     )
     check_safe_zones(layouts, loaded.spans, found)
     check_edition(loaded, found)
+    check_literal_texts(loaded.package, loaded.spans, found)
     check_descriptions(played, found)
     for deck_id in loaded.package.decks:
         check_deck(loaded.package, deck_id, loaded.spans, found)

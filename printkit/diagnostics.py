@@ -321,6 +321,15 @@ TEMPLATE_ERROR = _code(
     "template expression failed",
     "A {{ … }} expression in a text field refers to something undefined or is malformed.",
 )
+LITERAL_TEMPLATE = _code(
+    "PK221",
+    Severity.WARNING,
+    "template braces in a text printed as written",
+    "Labels, prose, card text, and a material's title, a map's caption, legend names, place "
+    "names and edge notes are templates. The letters of a map's zones and markers and of a "
+    "sheet's badges (one to three characters, too short for a template) are not: a '{{' or "
+    "'{%' in one prints as typed, braces and all.",
+)
 ERRATUM_APPLIED = _code(
     "PK230",
     Severity.NOTE,

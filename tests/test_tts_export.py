@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pypdf
 import pytest
 from export_decks import TOKENS, card_colour, poker_deck, write_game
 from PIL import Image
@@ -117,6 +118,17 @@ def test_a_url_names_where_the_images_are_served(tmp_path: Path) -> None:
     folder = _build(rule_data, tmp_path / "out", "poker", "--format", "tts")
     (deck,) = _saved(folder, "deck")["ObjectStates"]
     assert deck["CustomDeck"]["1"]["FaceURL"] == "https://example.com/poker/deck.tts-faces-1.png"
+
+
+def test_the_deck_is_named_by_its_title_as_printed(tmp_path: Path) -> None:
+    """A material's title is a template: the saved deck bears what the PDF's pages print."""
+    text = poker_deck(3, "    title: '{{ game.title }} for {{ values.players }}'\n")
+    text += "rules: {values: {players: two}}\n"
+    rule_data = write_game(tmp_path, "poker", text)
+    folder = _build(rule_data, tmp_path / "out", "poker", "--format", "pdf,tts")
+    (deck,) = _saved(folder, "deck")["ObjectStates"]
+    assert deck["Nickname"] == "Poker Deck for two"
+    assert pypdf.PdfReader(folder / "deck.pdf").metadata.title == "Poker Deck for two"
 
 
 def test_a_counter_sheet_exports_as_tokens(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from printkit.export.pieces import DrawnPieces, draw_pieces, material_decks
 from printkit.export.pod import check_size, pod_files
 from printkit.export.raster import TooManyPixels
 from printkit.export.tts import deck_files, tile_files
+from printkit.materials.texts import MaterialTexts
 from printkit.model.limits import MAX_EXPORT_PIXELS
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def export_files(
     if material_decks(game, material_id) is None:
         return
     spec = game.played.package.materials[material_id]
-    title = spec.title or f"{game.title} · {material_id}"
+    title = MaterialTexts(game.played, Diagnostics()).title(material_id)  # drawing reported
     drawn: dict[float, DrawnPieces | None] = {}
 
     def pieces(bleed: float) -> DrawnPieces | None:

@@ -25,6 +25,7 @@ from printkit.materials.card_faces import FaceContext, FaceDrawer
 from printkit.materials.icons import icon_table
 from printkit.materials.paper import material_paper, report_too_small
 from printkit.materials.shapes import is_straight_cut, outline
+from printkit.materials.texts import MaterialTexts
 from printkit.model.layout import Layout
 from printkit.model.package import CardsMaterial, CardSpec, DeckSpec
 from printkit.model.units import to_mm
@@ -190,7 +191,7 @@ def compile_cards(
         pieces = [piece for piece in pieces if keep(piece)]
     if not pieces:
         return None
-    title = material.title or f"{loaded.package.game.title} · {material_id}"
+    title = MaterialTexts(loaded, diagnostics).title(material_id)
     document = Document(title, symbols={})
     footer = with_edition(title, loaded.package.game.edition)
     sizes = {(round(p.width, 3), round(p.height, 3)) for p in pieces}

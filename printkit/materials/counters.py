@@ -30,6 +30,7 @@ from printkit.materials.art import ArtFinder
 from printkit.materials.card_faces import FaceDrawer
 from printkit.materials.cards import deck_pieces
 from printkit.materials.paper import material_paper, report_too_small
+from printkit.materials.texts import MaterialTexts
 from printkit.model.base import ImposeSpec
 from printkit.model.counters import CountersMaterial
 from printkit.model.layout import Layout
@@ -126,7 +127,7 @@ def compile_counters(
         report_too_small(loaded, material_id, big.cell, paper_key, spec, diagnostics)
         return None
     pages = stack_pages(runs, size, spec.margin, spec.bleed)
-    title = material.title or f"{loaded.package.game.title} · {material_id}"
+    title = MaterialTexts(loaded, diagnostics).title(material_id)
     document = Document(title, symbols=drawer.symbols)
     footer = with_edition(title, loaded.package.game.edition)
     if spec.mode == "fold":

@@ -26,6 +26,7 @@ from printkit.diagnostics import (
 from printkit.draw.ops import Document
 from printkit.load.package import LoadedPackage
 from printkit.materials.paper import material_paper
+from printkit.materials.texts import MaterialTexts
 from printkit.model.layout import Layout
 from printkit.model.version import NO_EDITION, Edition
 from printkit.reference.checks import MarkdownProblem, markdown_problems
@@ -173,7 +174,8 @@ def _prepare(
     if chosen is None:
         return None
     name = spec.template or default_template
-    title = spec.title or f"{loaded.package.game.title}: {_kind_title(spec.kind)}"
+    default = f"{loaded.package.game.title}: {_kind_title(spec.kind)}"
+    title = MaterialTexts(loaded, diagnostics).title(material_id, default)
     try:
         markdown = compose(loaded, name, title)
     except ComposeError as error:

@@ -38,6 +38,7 @@ from printkit.materials.paper import material_paper
 from printkit.materials.purchases import repeated_items
 from printkit.materials.sheet_badges import badge_ops, cycle_ops
 from printkit.materials.sheet_nup import copied, impose_small_sheets
+from printkit.materials.texts import MaterialTexts, rendered
 from printkit.model.layout import Layout
 from printkit.model.sheet import (
     CheckboxElement,
@@ -121,19 +122,12 @@ class _Flow:
     ) -> str:
         """A template rendered, on one line, and checked against the `face` it is drawn in
         (with `markup`, its bold and italic parts in theirs)."""
-        try:
-            text = " ".join(render(source, {**self.context, **(extra or {})}).split())
-            return self.checked(text, path, face, markup)
-        except TemplateProblem as problem:
-            if not uses_undefined(source, self.context):
-                self.report(
-                    problem.code or TEMPLATE_ERROR,
-                    str(problem),
-                    path,
-                    problem.hint
-                    or "check the names against the rules context (docs/reference-documents.md)",
-                )
-            return ""
+        text = rendered(
+            source,
+            {**self.context, **(extra or {})},
+            lambda code, message, hint: self.report(code, message, path, hint),
+        )
+        return "" if text is None else self.checked(" ".join(text.split()), path, face, markup)
 
     def checked(self, text: str, path: tuple, face: str = "regular", markup: bool = False) -> str:
         """The text, with what DejaVu's `face` cannot print in it reported at `path`."""
@@ -163,9 +157,9 @@ def compile_sheet(
     chosen = material_paper(loaded, material_id, spec.paper, paper, "paper", diagnostics)
     if chosen is None:
         return None
-    title = spec.title or f"{loaded.package.game.title} · {material_id}"
-    footer = with_edition(title, loaded.package.game.edition)
     context = sheet_context(loaded)
+    title = MaterialTexts(loaded, diagnostics, context).title(material_id)
+    footer = with_edition(title, loaded.package.game.edition)
     items = repeated_items(loaded, material_id, spec, context, diagnostics)
     if items is None:
         return None

@@ -54,6 +54,7 @@ from printkit.materials.hexmap.compose import (
 from printkit.materials.hexmap.header import map_header
 from printkit.materials.hexmap.style import resolve_style
 from printkit.materials.hexmap.symbols import marker_text_scale
+from printkit.materials.hexmap.texts import printed_maps
 from printkit.materials.paper import material_paper
 from printkit.model.hexmap import copy_chain, source_map
 from printkit.model.layout import Layout
@@ -85,7 +86,8 @@ class MapPrint:
 
 
 def map_art(loaded: LoadedPackage, material_id: str, diagnostics: Diagnostics) -> MapPrint | None:
-    """The map ready to print, checked; None when the data has errors."""
+    """The map ready to print, checked; None when the data has errors. `loaded` holds the
+    map's texts as printed (printed_maps)."""
     before = diagnostics.count()
     board = build_board(loaded, material_id, diagnostics)
     if board is None:
@@ -244,6 +246,7 @@ def compile_hexmap(
     del layouts  # maps have no card layouts
     tiling = resolve_style(loaded, material_id).tiling
     chosen = material_paper(loaded, material_id, tiling.paper, paper_name, "tiling", diagnostics)
+    loaded = printed_maps(loaded, material_id, diagnostics)  # its texts as the pages print them
     printed = map_art(loaded, material_id, diagnostics)  # checked even if the paper is unknown
     if printed is None or chosen is None:
         return None
