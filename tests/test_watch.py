@@ -37,12 +37,15 @@ def read(path: Path) -> bytes:
         return b""
 
 
-def start_watch(tmp_path: Path, *options: str) -> tuple[Path, Path, subprocess.Popen[str]]:
-    """A watch over a copy of the minimal deck (its folder, the output folder, the process)."""
+def start_watch(
+    tmp_path: Path, *options: str, program: tuple[str, ...] = ("-m", "printkit")
+) -> tuple[Path, Path, subprocess.Popen[str]]:
+    """A watch over a copy of the minimal deck (its folder, the output folder, the process),
+    run by `program` (printkit itself, or a script that runs it)."""
     rule_data = tmp_path / "rule_data"
     shutil.copytree(GOOD / "minimal_deck", rule_data / "minimal_deck")
     out = tmp_path / "out"
-    command = [sys.executable, "-m", "printkit", "--rule-data", str(rule_data), "watch"]
+    command = [sys.executable, *program, "--rule-data", str(rule_data), "watch"]
     process = subprocess.Popen(
         [*command, "--out", str(out), "--format", "pdf,png", *options],
         stdout=subprocess.PIPE,
@@ -59,8 +62,7 @@ def watching(tmp_path: Path) -> Iterator[tuple[Path, Path, subprocess.Popen[str]
     game, out, process = start_watch(tmp_path)
     try:
         wait_for(lambda: (out / "index.stamp.js").exists(), "the first build")
-        printed_line(process, "watching")
-        time.sleep(0.5)  # the watcher starts right after saying so
+        printed_line(process, "watching")  # the watcher is live before the first build
         yield game, out, process
     finally:
         if process.poll() is None:
@@ -225,3 +227,53 @@ def test_a_save_during_a_rebuild_is_built_next_and_a_new_game_is_built(watching)
     wait_for(lambda: (out / "second" / "sheet.pdf").exists(), "the new game's build")
     code, printed = stop(process)
     assert code == 0 and "Traceback" not in printed
+
+
+# printkit, its pipeline's reading of a game wrapped: once the build has read the game's files,
+# the wrapper saves game.yaml with an edit, as a designer saving during the first build does.
+SAVES_WHILE_READ = """\
+import sys
+from pathlib import Path
+
+import printkit.build as pipeline
+from printkit.cli import run
+
+read = pipeline.load_package
+
+
+def read_then_save(game_id, folder, diagnostics):
+    loaded = read(game_id, folder, diagnostics)
+    source = Path(folder) / "game.yaml"
+    text = source.read_text()
+    if "Play both to win." in text:  # once: a save of the same text is a save all the same
+        source.write_text(text.replace("Play both to win.", "Saved while read."))
+    return loaded
+
+
+pipeline.load_package = read_then_save
+run(sys.argv[1:], prog_name="printkit")
+"""
+
+
+def test_a_save_made_during_the_first_build_is_built_next(tmp_path: Path) -> None:
+    """The watcher is live before the first build: a save made after that build read the
+    game's files, before it said 'watching', is built next (the watch started after the first
+    build, and never saw it: its output stayed built from the old file)."""
+    _, out, process = start_watch(tmp_path, program=("-c", SAVES_WHILE_READ))
+    pdf = out / "minimal_deck" / "sheet.pdf"
+    try:
+        wait_for(
+            lambda: (
+                pdf.exists() and "Saved while read." in pypdf.PdfReader(pdf).pages[0].extract_text()
+            ),
+            "the build of the save made during the first build",
+        )
+        printed = printed_until(process, "; watching")  # the rebuild has said all it says
+        code, rest = stop(process)
+        assert code == 0 and "Traceback" not in printed + rest, printed + rest
+        assert printed.index("watching") < printed.index("changed: minimal_deck; building again")
+        assert (printed + rest).count("building again") == 1, printed + rest
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()

@@ -1,4 +1,5 @@
-"""`printkit watch`: build, then build again each game whose files are saved.
+"""`printkit watch`: build, then build again each game whose files are saved, watching from
+before the first build so that no save goes unseen.
 
 Every build goes through the `build` command itself (same options, same diagnostics, same
 all-or-nothing output and preview page), so watching adds no second way of building: a game
@@ -10,7 +11,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -45,40 +46,21 @@ def watch(
     context: click.Context, games: tuple[str, ...], serve: bool, port: int, **options: object
 ) -> None:
     """Build, then rebuild each game whose files change, until Ctrl-C."""
-    from watchfiles import DefaultFilter
-    from watchfiles import watch as changes_of
-
     logging.getLogger("watchfiles").setLevel(logging.ERROR)  # its Ctrl-C notice: ours is below
     rule_data: Path = context.obj["rule_data"]
     _check_watchable(rule_data, games)
     out = Path(str(options["out"]))
+    watched = [rule_data / game for game in games] or [rule_data]
     server = None
     try:
-        run_build(context, games, options)
-        server = _serve(out, port) if serve else None
-        watched = [rule_data / game for game in games] or [rule_data]
-        ignored = DefaultFilter(ignore_paths=[out.resolve()])
-        click.echo(f"watching {', '.join(map(str, watched))} (Ctrl-C to stop)", err=True)
-        folders = real_folders(watched, out)
-        while folders:  # the watch starts again only when the games' folders change
-            added: list[str] = []
-            for changes in changes_of(
-                *folders, watch_filter=ignored, raise_interrupt=False, recursive=False,
-                ignore_permission_denied=True,
-            ):  # fmt: skip
-                changed = games_changed(rule_data, (Path(path) for _, path in changes), games)
-                now = real_folders(watched, out)
-                added = [g for g in new_games(rule_data, set(now) - set(folders), games)
-                         if g not in changed]  # fmt: skip
+        batches = _saved_games(rule_data, watched, games, out)
+        if next(batches, None) is not None:  # watching already: a save during the build is seen
+            run_build(context, games, options)
+            server = _serve(out, port) if serve else None
+            click.echo(f"watching {', '.join(map(str, watched))} (Ctrl-C to stop)", err=True)
+            for changed in batches:
                 if changed:
                     _rebuild(context, tuple(changed), options)
-                if now != folders:  # a folder made or removed: watched from now on
-                    folders = now
-                    break
-            else:
-                break  # Ctrl-C ended the watch
-            if added:  # what a new game folder holds by now, its events never seen
-                _rebuild(context, tuple(added), options)
     except KeyboardInterrupt:
         pass
     if server is not None:
@@ -87,6 +69,58 @@ def watch(
 
 
 watch.params.extend(BORROWED)
+
+
+# How long a watcher waits, with nothing saved, before it hands back an empty batch: how long
+# the first build waits for the watcher to be live, and how often an idle watch wakes.
+TICK_MS = 200
+
+
+def _saved_games(
+    rule_data: Path, watched: list[Path], games: tuple[str, ...], out: Path
+) -> Iterator[list[str]]:
+    """The games saved since the batch before, a batch at a time (empty when none was), until
+    Ctrl-C. Each batch comes while a watcher is live, so whatever is saved while the caller
+    builds is in the next one, the first build's saves too. When a folder is made or removed,
+    the watcher of the new folders is live before the old one stops, and what the old one saw
+    meanwhile joins the batch, with each game folder new to the watch (its files' events were
+    never seen)."""
+    from watchfiles import DefaultFilter
+
+    ignored = DefaultFilter(ignore_paths=[out.resolve()])
+    folders = real_folders(watched, out)
+    current = _saves(folders, ignored)
+    while True:
+        saved = next(current, None)
+        if saved is None:
+            return  # Ctrl-C ended the watch
+        now = real_folders(watched, out) if saved else folders
+        added: list[str] = []
+        if now != folders:  # a folder made or removed: watched from now on
+            if not now:
+                return  # the folders watched are gone
+            fresh = _saves(now, ignored)
+            live, meanwhile = next(fresh, None), next(current, None)
+            current.close()
+            if live is None or meanwhile is None:
+                return
+            saved |= live | meanwhile
+            added = new_games(rule_data, set(now) - set(folders), games)
+            folders, current = now, fresh
+        yield sorted({*games_changed(rule_data, saved, games), *added})
+
+
+def _saves(folders: list[Path], ignored: Callable[..., bool]) -> Iterator[set[Path]]:
+    """The paths saved in `folders`, a batch at a time, from one watcher: the first batch once
+    it is live (empty when nothing was saved), then one at least every TICK_MS. Each folder is
+    watched on its own (real_folders)."""
+    from watchfiles import watch as changes_of
+
+    for changes in changes_of(
+        *folders, watch_filter=ignored, raise_interrupt=False, recursive=False,
+        ignore_permission_denied=True, rust_timeout=TICK_MS, yield_on_timeout=True,
+    ):  # fmt: skip
+        yield {Path(path) for _, path in changes}
 
 
 def _rebuild(context: click.Context, games: tuple[str, ...], options: dict[str, object]) -> None:
