@@ -1111,11 +1111,6 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "nothing else pending, so the list is empty: inserting at 1 also puts it first",
     ),
     (
-        "printkit/games/shields_up/state.py::_weighted",
-        r"outcomes = (None|_WEIGHTED\.get\(None\))|_WEIGHTED\[key\] = None",
-        "the outcomes are then computed afresh for every draw instead of kept: the same answer",
-    ),
-    (
         "printkit/games/rise/__init__.py::evaluate",
         r"score \+= WORKER_WEIGHT / \(1 if owner == seat else -1\)",
         "dividing by 1 or -1 is multiplying by it",

@@ -18,7 +18,7 @@ from support import RULE_DATA, run_cli
 from printkit.diagnostics import Diagnostics
 from printkit.games.shields_up import ENGINE
 from printkit.games.shields_up.config import UnplayableData, read_config
-from printkit.games.shields_up.state import _WEIGHTED, ShieldsUpState
+from printkit.games.shields_up.state import ShieldsUpState, _KeptDraws, _weighted
 from printkit.load.package import load_package
 from printkit.load.played import apply_plays, plays_of
 from printkit.model.package import Package
@@ -752,7 +752,7 @@ def test_a_draw_is_each_kind_left_in_the_pile_by_its_count(rules: Package) -> No
     """A card drawn unseen: each kind by its share of the pile, also on the first draw from a
     pile of that make-up (the outcomes are kept per make-up)."""
     state = ENGINE.from_json(rules, _position("full_row"))
-    _WEIGHTED.clear()
+    _weighted.clear()
     state.apply(state.parse("draw"))
     fifth = Fraction(1, 5)
     assert [(state.notation(a), p) for a, p in state.chance_outcomes()] == [
@@ -762,6 +762,25 @@ def test_a_draw_is_each_kind_left_in_the_pile_by_its_count(rules: Package) -> No
         ("card shield_booster", fifth),
         ("card smuggle", fifth),
     ]
+
+
+def test_draws_are_kept_up_to_their_bound_then_forgotten_with_the_same_odds() -> None:
+    """A pile's outcomes are kept by its counts, each shape costing its counts and outcomes;
+    a shape that would pass the bound forgets the others first, and a shape forgotten is worked
+    out again to the same odds (piles of thousands of kinds held gigabytes)."""
+    kept = _KeptDraws(15)
+    first = kept([2, 1, 0, 1])  # 4 counts and 3 outcomes: 7 held
+    assert first == [(("card", 0), Fraction(1, 2)), (("card", 1), Fraction(1, 4)),
+                     (("card", 3), Fraction(1, 4))]  # fmt: skip
+    assert kept([2, 1, 0, 1]) == first and kept.held == 7  # found kept, not kept twice
+    assert kept([1, 0, 0, 0]) == [(("card", 0), Fraction(1))] and kept.held == 12
+    kept([0, 0, 0, 3])  # 5 more would make 17: the others are forgotten first
+    assert list(kept.kept) == [(0, 0, 0, 3)] and kept.held == 5
+    kept([0, 1, 0, 0])
+    kept([0, 0, 1, 0])  # 15, the bound itself: kept with the others
+    assert len(kept.kept) == 3 and kept.held == 15
+    assert kept([2, 1, 0, 1]) == first  # worked out afresh
+    assert list(kept.kept) == [(2, 1, 0, 1)] and kept.held == 7
 
 
 def test_the_card_that_completes_a_set_costs_its_firing_too(source: dict[str, Any]) -> None:
