@@ -7,6 +7,7 @@ from itertools import chain
 from operator import ge
 from typing import Any
 
+from printkit.diagnostics import some_of
 from printkit.games.shields_up import view
 from printkit.games.shields_up.config import (
     ACTIONS,
@@ -79,7 +80,7 @@ class ShieldsUpEngine:
         config = state.config
         counted = (state.draw_pile, *state.hands, *state.equipment, *state.charged)
         if min(map(min, counted)) < 0:
-            raise InvariantBroken(f"a negative count of cards: {view.to_json(state)}")
+            raise InvariantBroken(f"a negative count of cards: {_negative(state)}")
         zones = zip(state.draw_pile, *state.hands, *state.equipment, strict=True)
         counts = [sum(column) for column in zones]
         for charged in state.charged:
@@ -89,7 +90,12 @@ class ShieldsUpEngine:
         for kind in chain(state.discard, state.market, *state.shields):
             counts[kind] += 1
         if tuple(counts) != config.counts:
-            raise InvariantBroken(f"cards not conserved: {counts}; the deck has {config.counts}")
+            differ = [
+                f"{found} {card.slug} of {card.count}"
+                for card, found in zip(config.cards, counts, strict=True)
+                if found != card.count
+            ]
+            raise InvariantBroken(f"cards not conserved, found of the deck's: {some_of(differ)}")
         for seat, row in enumerate(state.shields):
             if len(row) > config.shield_limit:
                 raise InvariantBroken(f"player {seat + 1} has {len(row)} shields")
@@ -102,3 +108,22 @@ class ShieldsUpEngine:
             raise InvariantBroken(f"turn state out of bounds: seat {state.seat}")
         if state.over != (not state.pending and any(state.destroyed)):
             raise InvariantBroken("the game is over exactly when a ship is destroyed")
+
+
+def _negative(state: ShieldsUpState) -> str:
+    """The first few counts below zero, by zone and card: a message naming every kind of a
+    deck of thousands would be kilobytes long, in every diagnostic that quotes it."""
+    zones = {"the draw pile": state.draw_pile}
+    for seat in view.SEATS:
+        zones[f"player {seat + 1}'s hand"] = state.hands[seat]
+        zones[f"player {seat + 1}'s equipment"] = state.equipment[seat]
+        zones[f"player {seat + 1}'s charged sets"] = state.charged[seat]
+    cards = state.config.cards
+    return some_of(
+        [
+            f"{n} {cards[kind].slug} in {zone}"
+            for zone, counts in zones.items()
+            for kind, n in enumerate(counts)
+            if n < 0
+        ]
+    )
