@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import re
 import shutil
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from support import RULE_DATA, run_cli
@@ -26,9 +28,9 @@ from engines.dice_support import (
     playout,
     position,
 )
-from printkit.games.shields_dice import ENGINE
+from printkit.games.shields_dice import ENGINE, config
 from printkit.games.shields_dice import position as dice_position
-from printkit.games.shields_dice.config import DataError
+from printkit.games.shields_dice.config import ROLES, DataError, read_config
 from printkit.games.shields_dice.engine import STEEPNESS, ShieldsDiceEngine, ShieldsDiceState
 from printkit.simulate.protocol import (
     CHANCE,
@@ -1099,3 +1101,75 @@ def test_a_die_without_a_finish_is_named_without_one() -> None:
         f"{_titles()['take_die']}: Player 1 takes the grey d4 (polish: heals a shield) and "
         "keeps it for a later turn."
     )
+
+
+def _first_row_searched(rows: list[Any], attributes: dict[str, Any]) -> Any:
+    """The pool_roles row a die plays by, as the engine once found it: row by row."""
+    return next(
+        (
+            row
+            for row in rows
+            if row.data.get("finish") == attributes.get("finish")
+            and attributes.get("colour") in (row.data.get("colours") or ())
+        ),
+        None,
+    )
+
+
+def test_each_die_plays_by_the_first_row_naming_its_finish_and_colour(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """300 dice of mixed finishes and colours (some missing, some numbers equal to others:
+    1, 1.0 and true) against 60 more rows that overlap them and each other, some without a
+    finish or with a list for one: the rows indexed once give each die the row the search
+    row by row gave, and each row's result is rendered once, however many dice it plays."""
+    rng = random.Random(7)
+    finishes = ["solid", "translucent", "matte", None]
+    colours = ["red", "yellow", "blue", "black", "green", "grey", "white", 1, 1.0, True, 2]
+    dice = {}
+    for index in range(300):
+        finish, colour = rng.choice(finishes), rng.choice([*colours, None])
+        attributes = {"sides": 6} | ({} if finish is None else {"finish": finish})
+        attributes |= {} if colour is None else {"colour": colour}
+        dice[f"components.x{index}"] = {"count": 0, "attributes": attributes}
+    rows = played().rules.tables["pool_roles"].model_dump()["rows"]
+    for index in range(60):
+        data = {"role": rng.choice(ROLES), "colours": rng.sample(colours, rng.randint(0, 3))}
+        finish = rng.choice([*finishes, ["solid"]])
+        data |= {} if finish is None else {"finish": finish}
+        rows.append(
+            {"key": f"row {index}", "id": f"row_{index}", "result": f"r{index}", "data": data}
+        )
+    rules = played_with(dice | {"rules.tables.pool_roles.rows": rows})
+    rendered: list[str] = []
+    monkeypatch.setattr(config, "render", lambda text, _: rendered.append(text) or text)
+    cfg = read_config(rules, 2, None)
+    table = rules.rules.tables["pool_roles"].rows
+    expected = [_first_row_searched(table, rules.components[kind].attributes) for kind in cfg.kinds]
+    assert len({id(row) for row in expected if row}) > 15  # the case is no trivial one
+    for kind, row in enumerate(expected):
+        if kind != cfg.health_kind:
+            assert cfg.role[kind] == (str(row.data["role"]) if row else "")
+        assert cfg.row_id[kind] == (row.id if row else "")
+        assert cfg.row_title[kind] == (row.result if row else "")
+    results = {row.result for row in table}  # the attacks table's are rendered too
+    played_by = {row.result for row in expected if row}
+    assert sorted(text for text in rendered if text in results) == sorted(played_by)
+
+
+@pytest.mark.parametrize(("colours", "colour"), [("grey", "grey"), (5, 5), (2.5, 2.5)])
+def test_a_colour_given_alone_is_one_colour(colours: Any, colour: Any) -> None:
+    """`colours: grey`, not listed, plays the grey dice (it was searched as a text, where 'e'
+    would have been one of its colours), and a number alone plays dice of that number (it was
+    a TypeError)."""
+    rules = played_with(
+        {
+            "components.d4_solid_grey.attributes.colour": colour,
+            "rules.tables.pool_roles.rows[4].data.colours": colours,
+            "components.d6_solid_e": {"count": 1, "attributes": {"sides": 6, "finish": "solid",
+                                                                  "colour": "e"}},
+        }
+    )  # fmt: skip
+    cfg = read_config(rules, 2, None)
+    assert cfg.role[cfg.kinds.index("d4_solid_grey")] == "polish"
+    assert cfg.role[cfg.kinds.index("d6_solid_e")] == ""
