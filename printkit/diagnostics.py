@@ -822,6 +822,19 @@ PLAY_CUT_SHORT = _code(
     "played. Ask for fewer playouts, fewer search iterations or a lower max_turns; "
     "`printkit simulate` has no such bound.",
 )
+EXACT_TABLE_LEFT_OUT = _code(
+    "PK551",
+    Severity.WARNING,
+    "an exact table left out at its bound of work",
+    "`printkit simulate` adds to the balance report the tables an engine enumerates exactly, "
+    "every chance outcome with its exact probability (the dice game's attacks needed to break "
+    "each shield). Their work grows with the data, as the square of a die's sides or a "
+    "battery's health or faster, and with the number of tables: a report's tables enumerate "
+    "at most the limit of positions and chance outcomes together (`printkit schema --limits`). "
+    "The table that reaches it and those after it are left out of balance.json and "
+    "balance.pdf, which say so; the playouts' figures do not change. Smaller numbers, or fewer "
+    "sizes of dice, let the tables fit.",
+)
 SOURCE_UNCOVERED = _code(
     "PK536",
     Severity.ERROR,

@@ -161,6 +161,8 @@ def simulate(context: click.Context, game: str, playouts: int | None, seed: int,
     except Unreachable as error:
         raise click.UsageError(str(error), ctx=context) from None
     elapsed = time.perf_counter() - started
+    if _left_out(context, loaded, report.left_out):  # under --strict, a warning is an error
+        context.exit(EXIT_ERRORS)
     files = {"balance.json": _json(report.data)}
     from printkit.simulate.report import render_report
 
@@ -174,6 +176,32 @@ def simulate(context: click.Context, game: str, playouts: int | None, seed: int,
         f"{count / elapsed:,.1f} playouts/s, {steps / elapsed:,.0f} steps/s with {workers} "
         f"worker(s); wrote {out / game}/balance.json and balance.pdf"
     )
+
+
+def _left_out(context: click.Context, loaded: Any, tables: list[Any]) -> int:
+    """PK551 at the data of the first exact table left out at the bound of their work (those
+    after it are left out with it: nothing is left for them); the exit code it makes (1
+    under --strict)."""
+    from printkit.commands.common import report
+    from printkit.diagnostics import EXACT_TABLE_LEFT_OUT, Diagnostics
+    from printkit.model.limits import MAX_EXACT_WORK
+
+    if not tables:
+        return 0
+    first, after = tables[0], len(tables) - 1
+    diagnostics = Diagnostics()
+    diagnostics.add(
+        EXACT_TABLE_LEFT_OUT,
+        f"exact table '{first.title}' is left out of the balance report"
+        + (f", and the {after} after it" if after else "")
+        + f": it needed more than the {first.left_out:,} positions and chance outcomes left "
+        f"of the {MAX_EXACT_WORK:,} the report's exact tables may enumerate together",
+        loaded.spans.value(first.where),
+        hint="its work grows with this number, as its square or faster, and with the tables "
+        "before it: smaller numbers or fewer tables let it fit (the playouts' figures do not "
+        "change)",
+    )
+    return report(context, diagnostics)
 
 
 def _prepare_report() -> None:

@@ -15,8 +15,10 @@ from itertools import pairwise
 from typing import Any
 
 from printkit.load.package import LoadedPackage
+from printkit.model.limits import MAX_EXACT_WORK
 from printkit.model.simulation import Question, Simulation, Split
-from printkit.simulate.exact import table_json
+from printkit.simulate.budget import moves_allowed
+from printkit.simulate.exact import ExactTable, table_json
 from printkit.simulate.figures import (
     agent_scores,
     batch_figures,
@@ -84,17 +86,19 @@ def main_batch(plan: Plan) -> Batch:
 
 @dataclass
 class Balance:
-    """balance.json's data, and the main batch with its records (for the sample games)."""
+    """balance.json's data, the main batch with its records (for the sample games), and the
+    exact tables left out at their bound (for the warnings)."""
 
     data: dict[str, Any]
     batch: Batch
     records: list[Record]
+    left_out: list[ExactTable]
 
 
 def balance(plan: Plan) -> Balance:
     """Every batch of the report (raises runner.Stopped on Ctrl-C)."""
     batch = main_batch(plan)
-    exact: list[dict[str, Any]] = []
+    exact: list[ExactTable] = []
 
     def meanwhile() -> None:
         """What needs no playout, done while the workers play the first batch: with several
@@ -133,17 +137,27 @@ def balance(plan: Plan) -> Balance:
         "questions": questions,
         "splits": splits,
         "ladder": ladder,
-        "exact": exact,
+        "exact": [_exact_json(table) for table in exact],
     }
-    return Balance(data, batch, records)
+    return Balance(data, batch, records, [t for t in exact if t.left_out is not None])
 
 
-def _exact(engine: Engine, batch: Batch) -> list[dict[str, Any]]:
-    """The engine's exact tables on the batch's rules, when it offers any."""
+def _exact(engine: Engine, batch: Batch) -> list[ExactTable]:
+    """The engine's exact tables on the batch's rules, when it offers any, within what they
+    may enumerate together."""
     offered = getattr(engine, "exact_tables", None)  # optional: most questions need sampling
     if offered is None:
         return []
-    return [table_json(table) for table in offered(batch.rules, batch.players, batch.variant)]
+    with moves_allowed(MAX_EXACT_WORK):
+        return offered(batch.rules, batch.players, batch.variant)
+
+
+def _exact_json(table: ExactTable) -> dict[str, Any]:
+    """A table as balance.json keeps it; one left out says what it passed."""
+    data = table_json(table)
+    if table.left_out is not None:
+        data["left_out"] = {"bound": MAX_EXACT_WORK, "left": table.left_out}
+    return data
 
 
 def _run(plan: Plan, batch: Batch, meanwhile: Meanwhile = idle) -> list[Record]:

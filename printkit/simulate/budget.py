@@ -31,10 +31,17 @@ def moves_allowed(count: int) -> Iterator[None]:
         _LEFT.reset(token)
 
 
-def spend() -> None:
-    """One move applied: raises OutOfMoves past the allowance of the batch being played."""
+def moves_left() -> int | None:
+    """What the allowance being played still allows; None outside one."""
+    left = _LEFT.get()
+    return None if left is None else max(left[0], 0)
+
+
+def spend(moves: int = 1) -> None:
+    """A move applied (or work costing `moves` of them): raises OutOfMoves past the allowance
+    of the batch being played."""
     left = _LEFT.get()
     if left is not None:
-        left[0] -= 1
+        left[0] -= moves
         if left[0] < 0:
             raise OutOfMoves

@@ -5,16 +5,22 @@ shield?"), playing every chance outcome with its exact probability answers it wi
 at all. An engine offers such tables through an optional `exact_tables(rules, players,
 variant)` method; this module holds what every engine shares: the table's shape, the
 enumeration of rounds until something happens, and the JSON form balance.json keeps.
+
+The work grows with the data, as the square of a die's sides or a battery's health or faster,
+and with the number of tables: the report's tables enumerate at most MAX_EXACT_WORK positions
+and chance outcomes together (each counted as a move, within an allowance `simulate` sets), and
+the table that passes it, and those after it, are left out and said to be (PK551).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from printkit.simulate.budget import spend
+from printkit.load.yaml_spans import PathKey
+from printkit.simulate.budget import OutOfMoves, moves_left, spend
 from printkit.simulate.protocol import CHANCE, State
 
 
@@ -37,6 +43,18 @@ class ExactTable:
     title: str
     unit: str
     rows: tuple[ExactRow, ...]
+    where: PathKey = ()  # the data the table is drawn from, where a note about it points
+    left_out: int | None = None  # no rows: what the bound had left for them, which they passed
+
+
+def enumerated(title: str, unit: str, where: PathKey, rows: Iterable[ExactRow]) -> ExactTable:
+    """The table with `rows` (lazily made), or left out with none when making them passes what
+    the exact tables may still enumerate (the caller's allowance: OutOfMoves)."""
+    left = moves_left()
+    try:
+        return ExactTable(title, unit, tuple(rows), where)
+    except OutOfMoves:
+        return ExactTable(title, unit, (), where, left_out=left)
 
 
 class NotDone(ValueError):
@@ -48,13 +66,15 @@ def rounds_until(
     play_round: Callable[[State], None],
     done: Callable[[State], bool],
     limit: int,
+    weight: int = 1,
 ) -> dict[int, Fraction]:
     """The exact distribution of the number of rounds until `done` holds.
 
     A round is `play_round` (the moves up to a chance node), then every chance outcome in turn
     with its probability. Positions that look the same to seat 0 (`observation(0)`) after a
     round are merged, so the work grows with the distinct positions, not with the outcomes'
-    product. NotDone when positions remain after `limit` rounds.
+    product. Each outcome costs `weight` moves of the allowance (a large position costs more
+    to copy and compare). NotDone when positions remain after `limit` rounds.
     """
     frontier: dict[Hashable, tuple[State, Fraction]] = {start.observation(0): (start, Fraction(1))}
     found: dict[int, Fraction] = {}
@@ -63,7 +83,7 @@ def rounds_until(
         for state, chance in frontier.values():
             moved = state.clone()
             play_round(moved)
-            for after, probability in _resolved(moved, chance):
+            for after, probability in _resolved(moved, chance, weight):
                 if done(after):
                     found[rounds] = found.get(rounds, Fraction()) + probability
                     continue
@@ -76,16 +96,16 @@ def rounds_until(
     raise NotDone(f"positions remain after {limit} rounds")
 
 
-def _resolved(state: State, chance: Fraction) -> Iterator[tuple[State, Fraction]]:
+def _resolved(state: State, chance: Fraction, weight: int) -> Iterator[tuple[State, Fraction]]:
     """Every position the chance nodes from `state` lead to, with its probability."""
     if state.current_player() != CHANCE:
         yield state, chance
         return
     for outcome, probability in state.chance_outcomes():
         after = state.clone()
-        spend()
+        spend(weight)
         after.apply(outcome)
-        yield from _resolved(after, chance * probability)
+        yield from _resolved(after, chance * probability, weight)
 
 
 def table_json(table: ExactTable) -> dict[str, Any]:

@@ -102,7 +102,8 @@ class Engine(Protocol):
 
     # Optional: `def exact_tables(self, rules, players, variant) -> list[ExactTable]` gives
     # distributions enumerated from the chance outcomes (printkit/simulate/exact.py), which the
-    # balance report prints as they are, with no interval.
+    # balance report prints as they are, with no interval; each made by `exact.enumerated`,
+    # which leaves a table out once the report's tables reach their bound of work.
 
 
 class Agent(Protocol):

@@ -387,7 +387,16 @@ def _share_text(share: float) -> str:
 
 
 def exact_table(table: dict[str, Any], styles: dict[str, ParagraphStyle]) -> list[Flowable]:
-    """An exact distribution per row: the percentage for each count, and the mean."""
+    """An exact distribution per row: the percentage for each count, and the mean; or why the
+    table was left out."""
+    if "left_out" in table:
+        bound = table["left_out"]
+        why = (
+            f"<b>{table['title']}</b>: left out. It needed more than the {bound['left']:,} "
+            f"positions and chance outcomes left of the {bound['bound']:,} a report's exact "
+            "tables may enumerate together."
+        )
+        return [Paragraph(why, styles["body"]), Spacer(1, 6)]
     counts = sorted({d["rounds"] for row in table["rows"] for d in row["distribution"]})
     header = [table["unit"], *map(str, counts), "mean"]
     body = []

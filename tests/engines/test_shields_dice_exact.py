@@ -9,10 +9,15 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from support import RULE_DATA, run_cli
+from support import RULE_DATA, parse_diagnostics, run_cli
 
-from engines.dice_support import listed_first, played
+import printkit.model.limits
+import printkit.simulate.balance
+from engines.dice_support import listed_first, played, played_with
 from printkit.games.shields_dice import ENGINE
+from printkit.model.package import Package
+from printkit.simulate.budget import moves_allowed, moves_left
+from printkit.simulate.exact import ExactTable
 
 
 def _row(title_has: str, label: str, **changes: object) -> dict[int, Fraction]:
@@ -93,3 +98,82 @@ def test_an_attacking_die_of_a_size_no_other_has_gets_its_own_row():
     )
     # two d10s reach 12 health on 9 + 8 + ... + 1 = 45 of the 100 pairs (sums 12 to 20)
     assert min(bare) == 2 and bare[2] == Fraction(45, 100)
+
+
+def _within(allowance: int, rules: Package | None = None) -> tuple[list[ExactTable], int]:
+    """The tables made within an allowance of moves, and the moves they took."""
+    with moves_allowed(allowance):
+        tables = ENGINE.exact_tables(rules or played(), 2, None)
+        return tables, allowance - (moves_left() or 0)
+
+
+def test_the_table_that_passes_the_allowance_is_left_out_and_those_after_it():
+    """The shipped tables take 6,058 positions and outcomes: within that they are whole, as
+    unbounded; one fewer leaves the last out, saying what was left for it, and the tables
+    before it stay as they were; an allowance of 1 leaves out all four, the first with 1 left
+    and the others with nothing."""
+    whole = ENGINE.exact_tables(played(), 2, None)
+    assert _within(6_058) == (whole, 6_058)
+    tables, _ = _within(6_057)
+    assert tables[:3] == whole[:3] and tables[3].rows == () and tables[3].left_out == 1_111
+    assert tables[3].title == whole[3].title and tables[3].where == ("rules", "values", "health")
+    assert [table.left_out for table in _within(1)[0]] == [1, 0, 0, 0]
+
+
+def test_each_outcome_costs_a_move_more_per_500_kinds_of_the_inventory():
+    """A position of a larger inventory costs more to copy and read: 500 more kinds (of no
+    count) weigh each outcome twice, 1,000 three times; the tables are the same."""
+
+    def extra(count: int) -> Package:
+        return played_with({
+            f"components.x{kind}": {"count": 0, "attributes": {"sides": 6, "colour": "none"}}
+            for kind in range(count)
+        })  # fmt: skip
+
+    whole, moves = _within(10**9)
+    assert _within(10**9, extra(476)) == (whole, 2 * moves)  # 500 kinds in all
+    assert _within(10**9, extra(475))[1] == moves
+    assert _within(10**9, extra(976))[1] == 3 * moves
+
+
+def test_the_report_says_which_tables_it_left_out_and_where(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """With the bound lowered to 3,000, the d20 shield's table and the bare battery's are left
+    out: a warning at the d20's sides (exit 0), a line in the PDF, `left_out` in the JSON; under
+    --strict, exit 1 and nothing written."""
+    for module in (printkit.simulate.balance, printkit.model.limits):
+        monkeypatch.setattr(module, "MAX_EXACT_WORK", 3_000)
+    command = ("--rule-data", RULE_DATA, "simulate", "shields_dice", "-n", "2", "--batch-only")
+    result = run_cli(*command, "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    [left_out] = parse_diagnostics(result.output)
+    lines = (RULE_DATA / "shields_dice" / "game.yaml").read_text(encoding="utf-8").splitlines()
+    assert left_out.code == "PK551" and left_out.severity == "warning"
+    assert lines[left_out.line - 1].startswith("  d20_translucent_black: {count: 1, ")
+    assert lines[left_out.line - 1][left_out.column - 1 :].startswith("20, finish")  # its sides
+    assert left_out.message == (
+        "exact table 'Attacks needed to break a full d20 shield (d20_translucent_black)' is "
+        "left out of the balance report, and the 1 after it: it needed more than the 1,110 "
+        "positions and chance outcomes left of the 3,000 the report's exact tables may "
+        "enumerate together"
+    )
+    report = tmp_path / "shields_dice"
+    exact = json.loads((report / "balance.json").read_text())["exact"]
+    assert [len(table["rows"]) for table in exact] == [3, 3, 0, 0]
+    assert [table.get("left_out") for table in exact] == [
+        None, None, {"bound": 3_000, "left": 1_110}, {"bound": 3_000, "left": 0}
+    ]  # fmt: skip
+    text = " ".join(
+        "".join(
+            page.extract_text() for page in pypdf.PdfReader(report / "balance.pdf").pages
+        ).split()
+    )
+    assert (
+        "Attacks needed to destroy a battery of 12 health with no shield: left out. It needed "
+        "more than the 0 positions and chance outcomes left of the 3,000 a report's exact "
+        "tables may enumerate together." in text
+    )
+    strict = run_cli("--strict", *command, "--out", tmp_path / "strict")
+    assert strict.exit_code == 1 and "PK551" in strict.output
+    assert not (tmp_path / "strict").exists()
