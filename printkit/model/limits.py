@@ -202,6 +202,10 @@ MAX_EXACT_WORK = 500_000
 MAX_PLAYED_NUMBER = 1_000
 MAX_DIE_SIDES = 100
 MAX_DICE_ROLLED = 20  # dice rolled together, whose totals an engine lists exactly
+# Kinds of piece an engine plays (Shields Up's kinds of card, the dice game's kinds of die):
+# each move looks at every kind, so 2,000 kinds of card took 2.4 ms a move (shipped: 0.05 ms),
+# and validate's bound of moves then ran past an hour. The shipped games have 9 and 24.
+MAX_ENGINE_KINDS = 100
 # Shields a Shields Up player may hold: a strike is offered as every set of shields it may break,
 # so the moves grow as the binomial of the shields held (12 shields, 924 sets of six; the rules
 # hold 3).
@@ -320,9 +324,9 @@ WORK_LIMITS = (
         "a number a game's engine plays (a value, a card's field, a count, the tiles of Rise's "
         "formation); the sides of a die "
         "and the dice rolled together; Shields Up's shield limit (its strikes are listed, "
-        "shield by shield)",
+        "shield by shield); the kinds of card or die an engine plays",
         f"{MAX_PLAYED_NUMBER:,}; {MAX_DIE_SIDES} sides, {MAX_DICE_ROLLED} dice; "
-        f"{MAX_SHIELDS_HELD} shields",
+        f"{MAX_SHIELDS_HELD} shields; {MAX_ENGINE_KINDS} kinds",
         "PK542, at the game's engine (validate, claims, simulate)",
     ),
     WorkLimit(

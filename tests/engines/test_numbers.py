@@ -83,6 +83,13 @@ FORMATION_HEXES = "    hexes:\n" + "".join(
 )
 
 
+# 77 more kinds of die than the dice game's 24: each move looks at every kind
+EXTRA_DICE = "".join(
+    f"  extra_{n}: {{count: 1, attributes: {{sides: 6, finish: solid, colour: red}}}}\n"
+    for n in range(77)
+)
+
+
 @pytest.mark.parametrize(
     ("game", "file", "written", "played", "said"),
     [
@@ -97,6 +104,8 @@ FORMATION_HEXES = "    hexes:\n" + "".join(
         ("shields_dice", "game.yaml", "{sides: 12, finish: translucent, colour: green}",
          "{sides: 1000000, finish: translucent, colour: green}",
          "d12_translucent_green's sides is 1000000, more than the 100"),
+        ("shields_dice", "game.yaml", "components:\n", "components:\n" + EXTRA_DICE,
+         "the inventory's number of kinds of die is 101, more than the 100"),
     ],
 )  # fmt: skip
 def test_a_shipped_game_given_a_number_no_engine_plays_is_pk542_at_once(
@@ -123,3 +132,23 @@ def test_leading_zeros_are_no_digits_and_a_long_number_is_said_by_its_length() -
     said = "values.starting_hand is a number of 5,000 digits, more"
     with pytest.raises(ValueError, match=re.escape(said)):
         whole_number("5" * 5000, "values.starting_hand")
+
+
+def test_a_deck_of_more_kinds_of_card_than_an_engine_plays_is_pk542(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Shields Up looks at every kind of card at every move: a deck of more kinds than the
+    bound (here lowered to 8, below the shipped deck's 9) is refused at the engine's set-up."""
+    from printkit.games.shields_up import config
+
+    monkeypatch.setattr(config, "MAX_ENGINE_KINDS", 8)
+    shutil.copytree(RULE_DATA / "shields_up", tmp_path / "shields_up")
+    result = run_cli("--rule-data", tmp_path, "validate", "shields_up", "--no-simulate")
+    assert result.exit_code == 1, result.output
+    found = [d for d in parse_diagnostics(result.output) if d.code == "PK542"]
+    assert [
+        d.message.endswith(
+            "kinds of card is 9, more than the 8 printkit's engines play (docs/limits.md)"
+        )
+        for d in found
+    ] == [True], result.output

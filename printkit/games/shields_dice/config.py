@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from printkit.games.numbers import whole_number
-from printkit.model.limits import MAX_DICE_ROLLED, MAX_DIE_SIDES
+from printkit.model.limits import MAX_DICE_ROLLED, MAX_DIE_SIDES, MAX_ENGINE_KINDS
 from printkit.model.package import Package
 from printkit.model.rules import LookupRow, LookupTable, Phase, Rules, Step, Uses
 from printkit.model.rules_context import rules_context
@@ -145,6 +145,7 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
         for row in attacks.rows
     )
     kinds = tuple(package.components)
+    whole_number(len(kinds), "the inventory's number of kinds of die", 1, MAX_ENGINE_KINDS)
     context = rules_context(package)
     attributes = [package.components[kind].attributes for kind in kinds]
     role, row_id, row_title = [], [], []

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.games.numbers import whole_number
-from printkit.model.limits import MAX_PLAYED_NUMBER, MAX_SHIELDS_HELD
+from printkit.model.limits import MAX_ENGINE_KINDS, MAX_PLAYED_NUMBER, MAX_SHIELDS_HELD
 from printkit.model.package import Package
 
 DECK = "deck"  # the package's deck of cards (decks.deck)
@@ -185,6 +185,7 @@ def _number(values: dict[str, Any], name: str, most: int = MAX_PLAYED_NUMBER) ->
 
 def _cards(rules: Package) -> list[Card]:
     deck = rules.decks[DECK]
+    whole_number(len(deck.cards), f"decks.{DECK}'s number of kinds of card", 1, MAX_ENGINE_KINDS)
     cards = []
     for spec in deck.cards:
         fields = spec.values
