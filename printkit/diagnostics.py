@@ -1313,7 +1313,9 @@ REFERENCE_LINK = _code(
     "of the document has and that is not a section of the rules. A link to a section the "
     "document leaves out (a ref() in rule text, on the quick reference) is printed as its "
     "text; a link to anything else is a mistake the PDF cannot hold. Links with a scheme "
-    "('https:', 'mailto:') leave the document and are not checked.",
+    "('https:', 'mailto:') leave the document and are not checked. A link a rule text "
+    "writes itself is reported at that text; ref() of a section the rules lack writes no "
+    "link (in rule text it is PK500 at the text, in a template PK406 at its line).",
 )
 REFERENCE_HEADINGS = _code(
     "PK604",
@@ -1341,7 +1343,9 @@ REFERENCE_MARKDOWN = _code(
     "bullet and numbered lists (nested up to 4 deep) and tables (up to 12 columns). Code "
     "blocks (a line indented by four spaces is one: a common template mistake), HTML, "
     "images, block quotes, horizontal rules and headings or tables inside a list item would "
-    "be lost, and are reported once per kind at their first line.",
+    "be lost, and are reported once per kind at their first line: at the rule text that "
+    "writes it when a template prints one (once, whichever documents print it), else at the "
+    "template's line.",
 )
 REFERENCE_TOO_LONG = _code(
     "PK607",

@@ -188,3 +188,16 @@ def test_a_problem_is_on_the_line_that_holds_it(headings: list[tuple[int, int]])
         previous = level
     problems = markdown_problems("\n".join(lines), SECTIONS)
     assert [p.line for p in problems] == expected
+
+
+def test_a_problem_s_column_is_counted_in_the_markdown_line() -> None:
+    """A link in a numbered item or HTML in a table's second cell: the column counts the item's
+    number and the cells before it, as the line marks of the template and the printed rule
+    texts that locate it do, not from the start of the item's or the cell's own text. A
+    carriage return ends a line, as markdown-it counts them."""
+    markdown = "# T\n\n1. Deal [x](#nowhere).\n\n| a | b |\n|---|---|\n| c | d <b>e</b> |\n"
+    link, html = markdown_problems(markdown, SECTIONS)
+    assert (link.code, link.line, link.column) == ("PK603", 2, len("1. Deal [x]("))
+    assert (html.code, html.line, html.column) == ("PK606", 6, len("| c | d "))
+    (link,) = markdown_problems("# T\r\r1. [x](#y)", SECTIONS)
+    assert (link.line, link.column) == (2, len("1. [x]("))

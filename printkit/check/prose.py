@@ -3,6 +3,7 @@ the sections and glossary terms the prose refers to are recorded for the referen
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,10 +32,7 @@ def check_prose(package: Package, spans: SourceMap, diagnostics: Diagnostics) ->
     recorder = Recorder()
     context = rules_context(package, recorder)
     found = ProseRefs()
-    roots: list[tuple[PathKey, Any]] = [(("rules",), package.rules)]
-    roots += [(("claims", k), v) for k, v in package.claims.items()]
-    roots += [(("examples", k), v) for k, v in package.examples.items()]
-    for path, source in _prose(roots):
+    for path, source in prose_texts(package):
         recorder.sections.clear()
         recorder.terms.clear()
         try:
@@ -54,9 +52,12 @@ def check_prose(package: Package, spans: SourceMap, diagnostics: Diagnostics) ->
     return found
 
 
-def _prose(items: list[tuple[PathKey, Any]]):
-    """(path, text) of every prose string under the given models, depth first."""
-    stack = list(reversed(items))
+def prose_texts(package: Package) -> Iterator[tuple[PathKey, str]]:
+    """(path, text) of every piece of prose of the rules, claims and examples, depth first."""
+    roots: list[tuple[PathKey, Any]] = [(("rules",), package.rules)]
+    roots += [(("claims", k), v) for k, v in package.claims.items()]
+    roots += [(("examples", k), v) for k, v in package.examples.items()]
+    stack = list(reversed(roots))
     while stack:
         path, value = stack.pop()
         if isinstance(value, BaseModel):

@@ -1,8 +1,9 @@
 """Compile the reference documents of a game: render the template, check the Markdown, lay
 it out.
 
-What the layout cannot print is found in the Markdown first and reported at the template line
-that wrote it (reference/checks.py, reference/origin.py). The quick reference is laid out at
+What the layout cannot print is found in the Markdown first and reported where it was written:
+at the rule text the template printed, else at the template line that wrote it
+(reference/checks.py, reference/origin.py). The quick reference is laid out at
 the largest text size, from 10 pt down to 7 pt, that fits the pages it is given, found by
 bisection, each try stopping at the first page too many; when even 7 pt does not fit, that is a
 diagnostic, never an extra page.
@@ -25,12 +26,20 @@ from printkit.diagnostics import (
 )
 from printkit.draw.ops import Document
 from printkit.load.package import LoadedPackage
+from printkit.load.yaml_spans import PathKey
 from printkit.materials.paper import material_paper
 from printkit.materials.texts import MaterialTexts
 from printkit.model.layout import Layout
 from printkit.model.version import NO_EDITION, Edition
 from printkit.reference.checks import MarkdownProblem, markdown_problems
-from printkit.reference.compose import ComposeError, Problem, compose, template_path
+from printkit.reference.compose import (
+    ComposeError,
+    Problem,
+    compose,
+    printed_prose,
+    template_path,
+)
+from printkit.reference.markdown import markdown_lines
 from printkit.reference.origin import Trace
 from printkit.reference.pdf import (
     RULES_MOST_PAGES,
@@ -184,10 +193,60 @@ def _prepare(
     icons = game_icons(loaded.package)
     problems = markdown_problems(markdown, loaded.package.rules.sections, icons)
     if problems:
-        for problem in _located(loaded, name, title, markdown, problems):
+        in_template = _in_rule_texts(loaded, markdown, problems, diagnostics)
+        for problem in _located(loaded, name, title, markdown, in_template):
             _report(loaded, material_id, problem, diagnostics)
         return None
     return title, chosen[1], markdown
+
+
+def _in_rule_texts(
+    loaded: LoadedPackage,
+    markdown: str,
+    problems: list[MarkdownProblem],
+    diagnostics: Diagnostics,
+) -> list[MarkdownProblem]:
+    """Report each problem written by a rule text the template prints at that text, where the
+    designer can mend it (printkit's own templates are not theirs to change), once for every
+    document printing it; give back the others, the template's own."""
+    texts = printed_prose(loaded)
+    lines = markdown_lines(markdown)
+    left = []
+    for problem in problems:
+        path = None if problem.line is None else _writer(lines[problem.line], problem, texts)
+        if path is None:
+            left.append(problem)
+            continue
+        diagnostics.add(
+            problem.code,
+            f"rule text printed in a reference document: {problem.message}",
+            loaded.spans.value(path),
+            hint=problem.hint,
+        )
+    return left
+
+
+def _writer(
+    line: str, problem: MarkdownProblem, texts: list[tuple[PathKey, str]]
+) -> PathKey | None:
+    """The rule text whose printed form holds the problem's column of `line`: the longest when
+    one text is printed inside another; None when the template's own text holds it."""
+    holding = [
+        (path, printed)
+        for path, printed in texts
+        if printed and _holds(line, printed, problem.column)
+    ]
+    return max(holding, key=lambda text: len(text[1]))[0] if holding else None
+
+
+def _holds(line: str, printed: str, column: int) -> bool:
+    """Whether an occurrence of `printed` in `line` spans `column`."""
+    start = line.find(printed)
+    while 0 <= start <= column:
+        if column < start + len(printed):
+            return True
+        start = line.find(printed, start + 1)
+    return False
 
 
 def _located(
@@ -199,6 +258,8 @@ def _located(
 ) -> list[Problem]:
     """The problems of the Markdown at the template lines that wrote them: the template is
     rendered again with line marks (the first rendering stays unmarked, byte for byte)."""
+    if not problems:
+        return []  # each was a rule text's: no second rendering
     try:
         trace: Trace | None = Trace(compose(loaded, name, title, marked=True), markdown)
     except ComposeError:  # the marks pushed it past a bound: the template's first line

@@ -72,16 +72,18 @@ def rules_context(
     recorder: Recorder | None = None,
     ref: Callable[[str], str] | None = None,
 ) -> dict[str, Any]:
-    """The template names for `package`; `ref` replaces the plain section name (e.g. a link)."""
+    """The template names for `package`; `ref` replaces the plain name of a section the rules
+    have (e.g. a link). An unknown section prints as its id in brackets whoever renders it,
+    never as a link to nothing: the references check reports it at the text that names it."""
     rules = _with_players(package.rules or EMPTY_RULES, package)
     seen = recorder or Recorder()
 
     def _ref(section_id: str) -> str:
         seen.sections.append(section_id)
         section = rules.sections.get(section_id)
-        if ref is not None:
-            return ref(section_id)
-        return section_name(section) if section else f"[{section_id}]"
+        if section is None:
+            return f"[{section_id}]"
+        return ref(section_id) if ref is not None else section_name(section)
 
     def _term(term_id: str) -> str:
         seen.terms.append(term_id)

@@ -27,6 +27,7 @@ from printkit.reference.markdown import (
     heading_anchor,
     heading_text,
     link_target,
+    markdown_lines,
     parse,
 )
 
@@ -69,6 +70,7 @@ def markdown_problems(
     links print as plain text in a document that leaves the section out; `icons` the game's
     icon names (check/plain_text.py: the documents print no icons, and only what DejaVu can)."""
     tokens = parse(markdown)
+    lines = markdown_lines(markdown)
     if not any(token.nesting == 1 or token.type in _NOT_PRINTED for token in tokens):
         return [
             MarkdownProblem(
@@ -80,9 +82,9 @@ def markdown_problems(
         ]
     return [
         *_headings(tokens),
-        *_links(tokens, sections),
-        *_not_printed(tokens),
-        *_plain_texts(tokens, icons or {}),
+        *_links(tokens, sections, lines),
+        *_not_printed(tokens, lines),
+        *_plain_texts(tokens, icons or {}, lines),
     ]
 
 
@@ -134,7 +136,9 @@ def _headings(tokens: Sequence[Token]) -> Iterator[MarkdownProblem]:
             )
 
 
-def _links(tokens: Sequence[Token], sections: Collection[str]) -> Iterator[MarkdownProblem]:
+def _links(
+    tokens: Sequence[Token], sections: Collection[str], lines: Sequence[str]
+) -> Iterator[MarkdownProblem]:
     """Every link to a heading lands on one the document prints, or names a section of the
     rules (printed as text where the document leaves the section out)."""
     targets = anchors(tokens)
@@ -155,11 +159,11 @@ def _links(tokens: Sequence[Token], sections: Collection[str]) -> Iterator[Markd
                 targets | set(sections),
                 "give a heading the anchor ('## Title {#id}'), or link with ref('section')",
             ),
-            *_place(token, href),
+            *_place(token, href, lines),
         )
 
 
-def _not_printed(tokens: Sequence[Token]) -> Iterator[MarkdownProblem]:
+def _not_printed(tokens: Sequence[Token], lines: Sequence[str]) -> Iterator[MarkdownProblem]:
     """Markdown the layout would drop or fail on: each kind once, at its first place."""
     seen: set[str] = set()
 
@@ -212,14 +216,16 @@ def _not_printed(tokens: Sequence[Token]) -> Iterator[MarkdownProblem]:
     for token, child in _inline_children(tokens):
         if child.type in _NOT_PRINTED:
             markup = str(child.attrs.get("src", "")) if child.type == "image" else child.content
-            yield from problem(*_NOT_PRINTED[child.type], *_place(token, markup))
+            yield from problem(*_NOT_PRINTED[child.type], *_place(token, markup, lines))
 
 
-def _plain_texts(tokens: Sequence[Token], icons: Mapping[str, str]) -> Iterator[MarkdownProblem]:
+def _plain_texts(
+    tokens: Sequence[Token], icons: Mapping[str, str], lines: Sequence[str]
+) -> Iterator[MarkdownProblem]:
     """Text the documents' DejaVu cannot print, each problem at the first place it is found."""
     for token, text, face in _faced_texts(tokens):
         if problem := plain_text_problem(text, icons, face):
-            line, column = _place(token, problem.found)
+            line, column = _place(token, problem.found, lines)
             yield MarkdownProblem(problem.code, problem.message, problem.hint, line, column)
 
 
@@ -275,13 +281,16 @@ def _line(token: Token) -> int | None:
     return token.map[0] if token.map else None
 
 
-def _place(token: Token, needle: str) -> tuple[int | None, int]:
+def _place(token: Token, needle: str, lines: Sequence[str]) -> tuple[int | None, int]:
     """The line and column of a link, an image or HTML in a (multi-line) paragraph: where its
-    address or markup first appears, else the paragraph's start."""
+    address or markup first appears, else the paragraph's start. The column is counted in the
+    Markdown's line, a list item's number or a table's other cells included, as the trace of
+    its template line (reference/origin.py) and of the rule text it prints count it."""
     first = _line(token)
     if first is None:
         return None, 0
     for offset, text in enumerate(token.content.split("\n")):
         if needle and needle in text:
-            return first + offset, text.index(needle)
+            line = first + offset  # the content's lines are the Markdown's, less their indent
+            return line, max(lines[line].find(needle), 0)
     return first, 0

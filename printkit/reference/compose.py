@@ -25,11 +25,13 @@ from jinja2 import (
 )
 from jinja2.bccache import Bucket
 
+from printkit.check.prose import prose_texts
 from printkit.check.rule_index import ENTRY_KINDS, Entry, rule_entries
 from printkit.check.sections import home_section
 from printkit.load.files import TEMPLATE, GameFiles, NotFound, Refused
 from printkit.load.package import LoadedPackage
-from printkit.model.package import Erratum
+from printkit.load.yaml_spans import PathKey
+from printkit.model.package import Erratum, Package
 from printkit.model.rules import DiceTable, LookupTable, RangeTable, Section
 from printkit.model.rules_context import EMPTY_RULES, rules_context, section_name
 from printkit.reference.errata import NOT_STATED, Version, erratum_changes
@@ -161,10 +163,10 @@ def reference_context(loaded: LoadedPackage) -> dict[str, Any]:
     """The rules context of model/rules.py plus what a document needs to lay out the rules."""
     package = loaded.package
     rules = package.rules or EMPTY_RULES
-    context = rules_context(package, ref=_link(rules))
+    context = rules_context(package)
     entries = list(rule_entries(rules))
     covered = {rule for section in rules.sections.values() for rule in section.covers}
-    prose = _prose_in(context)
+    prose = _rule_prose(package)
 
     @cache
     def as_written() -> Version:
@@ -181,6 +183,9 @@ def reference_context(loaded: LoadedPackage) -> dict[str, Any]:
     rule = Parameter("rule_id", str, "a rule id")
     table = Parameter("table", TABLES, "a table (as 'tables' holds)")
     context |= {
+        # Rule text's ref() of an unknown section is the references check's (PK500, at the
+        # text); a template's names a section the rules have (PK406 at the template's line).
+        "ref": Helper("ref", _link(rules), (sections,)),
         "prose": Helper("prose", prose, (Parameter("text", (str, type(None)), "a text"),)),
         "covered": Helper(
             "covered",
@@ -241,6 +246,19 @@ def reference_context(loaded: LoadedPackage) -> dict[str, Any]:
 TABLES = (DiceTable, RangeTable, LookupTable)
 
 
+def printed_prose(loaded: LoadedPackage) -> list[tuple[PathKey, str]]:
+    """Every rule text with its path, printed as the documents' prose() prints it: where a
+    problem of a document's Markdown is looked for, to report it at the text that wrote it."""
+    prose = _rule_prose(loaded.package)
+    return [(path, prose(text)) for path, text in prose_texts(loaded.package)]
+
+
+def _rule_prose(package: Package) -> Callable[[str | None], str]:
+    """Rule text as the documents print it: rendered with the names the validator renders it
+    with (check/prose.py), ref() of a section the rules have a link to its heading."""
+    return _prose_in(rules_context(package, ref=_link(package.rules or EMPTY_RULES)))
+
+
 def _prose_in(context: dict[str, Any]) -> Callable[[str | None], str]:
     """Prose as one version of the rules prints it: filled in from that version's context, on
     one line; a template with a mistake as it is written (the validator reports it)."""
@@ -256,11 +274,11 @@ def _prose_in(context: dict[str, Any]) -> Callable[[str | None], str]:
     return prose
 
 
-def _link(rules: Any):
+def _link(rules: Any) -> Callable[[str], str]:
+    """A section of `rules` as a link to its heading."""
+
     def link(section_id: str) -> str:
-        section = rules.sections.get(section_id)
-        name = section_name(section) if section else section_id
-        return f"[{name}](#{section_id})"
+        return f"[{section_name(rules.sections[section_id])}](#{section_id})"
 
     return link
 

@@ -139,6 +139,15 @@ def parse(markdown: str) -> tuple[Token, ...]:
     return tuple(_PARSER.parse(markdown))
 
 
+def markdown_lines(markdown: str) -> list[str]:
+    """The lines of a Markdown text as markdown-it numbers them (its tokens' `map`): a carriage
+    return ends a line too."""
+    return _LINE_END.split(markdown)
+
+
+_LINE_END = re.compile(r"\r\n?|\n")
+
+
 def heading_anchor(text: str) -> tuple[str, bool]:
     """A heading's link target and whether the template named it ('## Title {#id}')."""
     match = _ANCHOR.search(text)
