@@ -96,8 +96,8 @@ def check_game(
     check_descriptions(played, found)
     for deck_id in loaded.package.decks:
         check_deck(loaded.package, deck_id, loaded.spans, found)
-    verdicts = check_rules(loaded, found, played, smoke, properties or smoke)
     remaining = Diagnostics()
+    verdicts = check_rules(loaded, played, found, remaining, smoke, properties or smoke)
     check_played(played, found.items, remaining)
     materials = list(played.package.materials)
     chosen = [m for m in materials if not only or m in only]  # a name no game has: cli.build

@@ -699,7 +699,9 @@ PLAYED_RULES_FAULT = _code(
     "with every erratum's 'plays' applied, which is what every material prints. A fault found "
     "there would be printed: an erratum that resolves it only in words (wording_only, or plays "
     "that miss the row) or plays that make a new gap or overlap. Give the erratum the 'plays' "
-    "that change the data to its resolution.",
+    "that change the data to its resolution. A claim or worked example failing on the text "
+    "is judged on the played rules too when the erratum resolving it plays what it reads: "
+    "failing there as well (a value played wrong), it is an error here.",
 )
 VALUE_UNDEFINED = _code(
     "PK535",

@@ -125,6 +125,54 @@ def test_claims_lists_every_claim_and_example_with_its_status() -> None:
     assert "checked" in lines["tower_three_turns"]
 
 
+CLAIM_AND_ERRATUM = """claims:
+  dealt_two:
+    text: Each player starts with two cards.
+    check: values.hand == 2
+errata:
+  - id: two_each
+    code: PK530
+    subject: "claim 'dealt_two'"
+    text_says: the deal gives one card each, yet each player is said to start with two
+    resolution: deal two cards each
+    plays: {rules.values.hand: HAND}
+"""
+
+
+def _claimed(tmp_path: Path, hand: int) -> Path:
+    """minimal_rules with a claim its text fails and an erratum playing `hand` for it."""
+    game = tmp_path / "minimal_rules"
+    shutil.copytree(GOOD / "minimal_rules", game)
+    rules = game / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    ours = CLAIM_AND_ERRATUM.replace("HAND", str(hand))
+    rules.write_text(text[: text.index("claims:")] + ours, encoding="utf-8")
+    return tmp_path
+
+
+def test_claims_lists_a_claim_its_erratum_s_plays_make_hold_as_resolved(tmp_path: Path) -> None:
+    """Failing on the text, holding on the rules as played: resolved by the erratum, in the
+    list and in validate's JSON; the exit is 0. Played wrong, it is failing, and an error."""
+    folder = _claimed(tmp_path, 2)
+    result = run_cli("--rule-data", folder, "claims")
+    assert result.exit_code == 0, result.output
+    (line,) = [row for row in result.stdout.splitlines() if "dealt_two" in row]
+    assert line.split(None, 3)[3] == (
+        "resolved by erratum 'two_each' Each player starts with two cards."
+    )
+    report = json.loads(run_cli("--rule-data", folder, "validate", "--format", "json").stdout)
+    (claim,) = [c for c in report["claims"] if c["id"] == "dealt_two"]
+    assert (claim["status"], claim["errata"]) == ("resolved", ["two_each"])
+    assert report["errors"] == 0
+
+    folder = _claimed(tmp_path / "wrong", 3)
+    result = run_cli("--rule-data", folder, "claims")
+    assert result.exit_code == 1
+    (line,) = [row for row in result.stdout.splitlines() if "dealt_two" in row]
+    assert line.split(None, 3)[3].startswith("failing ")
+    assert "minimal_rules: 1 error(s), 0 warning(s)" in result.output
+
+
 def test_a_number_changed_in_the_data_changes_every_prose_that_prints_it(tmp_path: Path) -> None:
     """Prose prints numbers through the data: change the cost of boarding and the rule text
     says the new cost, the old one nowhere."""

@@ -1,7 +1,9 @@
 """Claims and worked examples of a rule text, evaluated against the data in Jinja2's sandbox.
 
 Each ends in one status: checked (it holds), failing (it does not: an error, or a note when an
-erratum names it), or waiting for the game's engine (it needs play to be checked).
+erratum names it), resolved (failing on the text, holding on the rules as played: the errata's
+plays put their resolution in the data; check/played_claims.py), or waiting for the game's
+engine (it needs play to be checked).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from printkit.check.errata import errata_named
 from printkit.check.expression_names import missing_names
 from printkit.diagnostics import (
     CLAIM_FALSE,
@@ -24,6 +27,7 @@ from printkit.diagnostics import (
 )
 from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.model.package import Package
+from printkit.model.rules import Example
 from printkit.model.rules_context import rules_context
 from printkit.sandbox.environment import GLOBALS
 from printkit.sandbox.expressions import TemplateProblem, evaluate
@@ -35,6 +39,8 @@ class Status(StrEnum):
     WAITING = "waiting for engine"
     HELD = "held"  # a property of seeded playouts: "held in N playouts"
     NOT_PLAYED = "not played"  # a property when playouts are off (build, --no-simulate)
+    # failing on the text, holding on the rules as played: "resolved by erratum 'x'"
+    RESOLVED = "resolved"
 
 
 @dataclass(frozen=True)
@@ -47,12 +53,16 @@ class Verdict:
     n: int | None = None  # the moments the rate counts (a game's end, or each step checked)
     rate: float | None = None  # the share of those moments where the expression was true
     interval: tuple[float, float] | None = None  # Wilson 95% interval of the rate
+    errata: tuple[str, ...] = ()  # a resolved one's: the errata whose plays make it hold
 
     @property
     def label(self) -> str:
-        """The status as `printkit claims` prints it: "held in 500 playouts"."""
+        """The status as `printkit claims` prints it: "held in 500 playouts", "resolved by
+        erratum 'three_pushes'"."""
         if self.status is Status.HELD:
             return f"held in {self.playouts} playout{'s' if self.playouts != 1 else ''}"
+        if self.status is Status.RESOLVED:
+            return f"resolved by {errata_named(self.errata)}"
         return str(self.status)
 
     def summary(self) -> str:
@@ -82,62 +92,104 @@ def check_claims(package: Package, spans: SourceMap, diagnostics: Diagnostics) -
     context = rules_context(package)
     verdicts: list[Verdict] = []
     for claim_id, claim in package.claims.items():
-        path = ("claims", claim_id)
         if claim.check is None:
             verdicts.append(Verdict("claim", claim_id, Status.WAITING, claim.text))
             continue
-        value = evaluate_at(claim.check, context, spans, (*path, "check"), diagnostics)
-        if value is not True and value is not False:
-            if value is not FAILED:
-                diagnostics.add(
-                    CLAIM_UNEVALUABLE,
-                    f"claim '{claim_id}' gives {value!r}, not true or false",
-                    spans.value((*path, "check")),
-                    hint="write a comparison, e.g. '… == 34'",
-                )
-            verdicts.append(Verdict("claim", claim_id, Status.FAILING, claim.text))
-            continue
-        if not value:
-            diagnostics.add(
-                CLAIM_FALSE,
-                f"claim '{claim_id}' does not hold: {claim.text}",
-                spans.value((*path, "check")),
-                hint="the text contradicts its own data: correct the data, or record an erratum",
-            )
+        held = claim_holds(claim_id, claim.text, claim.check, context, spans, diagnostics)
         verdicts.append(
-            Verdict("claim", claim_id, Status.CHECKED if value else Status.FAILING, claim.text)
+            Verdict("claim", claim_id, Status.CHECKED if held else Status.FAILING, claim.text)
         )
     for example_id, example in package.examples.items():
-        path = ("examples", example_id)
         if example.engine is not None and example.play is None:
             verdicts.append(Verdict("example", example_id, Status.WAITING, example.text))
             continue
-        played = set(example.play.expect) if example.play is not None else set()
-        ok = set(example.compute) | played == set(example.outcome)
+        ok = keys_covered(example)
         if not ok:
+            played = _played_keys(example)
             diagnostics.add(
                 EXAMPLE_KEYS,
                 f"example '{example_id}' states {sorted(example.outcome)} but computes "
                 f"{sorted(example.compute)}" + (f" and plays {sorted(played)}" if played else ""),
-                spans.key((*path, "compute" if example.compute else "play")),
+                spans.key(("examples", example_id, "compute" if example.compute else "play")),
                 hint="give one expression in 'compute' or 'play.expect' for each key of 'outcome'",
             )
-        scope = {**context, **example.inputs, "inputs": example.inputs}
-        for key, expression in example.compute.items():
-            value = evaluate_at(expression, scope, spans, (*path, "compute", key), diagnostics)
-            if value is FAILED:
-                ok = False
-            elif key in example.outcome and value != example.outcome[key]:
-                ok = False
-                example_wrong(
-                    example_id, key, example.outcome[key], f"the rules give {value!r}",
-                    spans.value((*path, "outcome", key)), diagnostics,
-                    "the example does not follow from the rules: record an erratum naming the "
-                    "reading printkit follows, or correct the data",
-                )  # fmt: skip
+        scope = example_scope(context, example)
+        for key in example.compute:
+            ok = computed_holds(example_id, example, key, scope, spans, diagnostics) and ok
         status = Status.FAILING if not ok else Status.CHECKED if example.compute else Status.WAITING
         verdicts.append(Verdict("example", example_id, status, example.text))
     return verdicts
+
+
+def claim_holds(
+    claim_id: str,
+    text: str,
+    check: str,
+    context: dict[str, Any],
+    spans: SourceMap,
+    diagnostics: Diagnostics,
+) -> bool:
+    """Whether a claim's check is true over `context` (one version of the rules); each reason
+    it is not is reported."""
+    path = ("claims", claim_id, "check")
+    value = evaluate_at(check, context, spans, path, diagnostics)
+    if value is not True and value is not False:
+        if value is not FAILED:
+            diagnostics.add(
+                CLAIM_UNEVALUABLE,
+                f"claim '{claim_id}' gives {value!r}, not true or false",
+                spans.value(path),
+                hint="write a comparison, e.g. '… == 34'",
+            )
+        return False
+    if not value:
+        diagnostics.add(
+            CLAIM_FALSE,
+            f"claim '{claim_id}' does not hold: {text}",
+            spans.value(path),
+            hint="the text contradicts its own data: correct the data, or record an erratum",
+        )
+    return value
+
+
+def keys_covered(example: Example) -> bool:
+    """Whether the keys an example computes and plays are the keys of its outcome."""
+    return set(example.compute) | _played_keys(example) == set(example.outcome)
+
+
+def _played_keys(example: Example) -> set[str]:
+    return set(example.play.expect) if example.play is not None else set()
+
+
+def example_scope(context: dict[str, Any], example: Example) -> dict[str, Any]:
+    """What an example's expressions see: the rules, and its inputs by name and as `inputs`."""
+    return {**context, **example.inputs, "inputs": example.inputs}
+
+
+def computed_holds(
+    example_id: str,
+    example: Example,
+    key: str,
+    scope: dict[str, Any],
+    spans: SourceMap,
+    diagnostics: Diagnostics,
+) -> bool:
+    """Whether one key an example computes gives the outcome it states (a key the outcome
+    lacks only has to evaluate); each reason it does not is reported."""
+    value = evaluate_at(
+        example.compute[key], scope, spans, ("examples", example_id, "compute", key), diagnostics
+    )
+    if value is FAILED:
+        return False
+    if key in example.outcome and value != example.outcome[key]:
+        example_wrong(
+            example_id, key, example.outcome[key], f"the rules give {value!r}",
+            spans.value(("examples", example_id, "outcome", key)), diagnostics,
+            "the example does not follow from the rules: record an erratum naming the "
+            "reading printkit follows, or correct the data",
+        )  # fmt: skip
+        return False
+    return True
 
 
 FAILED = object()  # what evaluate_at gives when the expression failed (and was reported)

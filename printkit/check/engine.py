@@ -144,7 +144,9 @@ def _split_events_named(bound: BoundEngine, diagnostics: Diagnostics) -> None:
 
 def _status(verdict: Verdict, held: bool) -> Verdict:
     """A verdict once its scripted game is played: checked only if compute (when it has
-    one) and play both held."""
+    one) and play both held; resolved, as compute was, if play held."""
+    if verdict.status is Status.RESOLVED and held:
+        return verdict
     failing = verdict.status is Status.FAILING or not held
     return Verdict(
         verdict.kind, verdict.id, Status.FAILING if failing else Status.CHECKED, verdict.text

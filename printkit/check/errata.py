@@ -6,7 +6,7 @@ follows, so the build goes on and the note says which side was chosen and why.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from printkit.check.erratum_names import check_erratum_names
 from printkit.diagnostics import (
@@ -33,6 +33,14 @@ def resolving_erratum(errata: list[Erratum], diagnostic: Diagnostic) -> int | No
         ),
         None,
     )
+
+
+def errata_named(names: Sequence[str]) -> str:
+    """ "erratum 'a'", or "errata 'a' and 'b'", as a message names them."""
+    quoted = [f"'{name}'" for name in names]
+    if len(quoted) == 1:
+        return f"erratum {quoted[0]}"
+    return f"errata {', '.join(quoted[:-1])} and {quoted[-1]}"
 
 
 def apply_errata(

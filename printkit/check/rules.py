@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from printkit.check.claims import Verdict, check_claims
 from printkit.check.gaps import check_gaps
+from printkit.check.played_claims import check_played_claims
 from printkit.check.printed_played import check_printed_played
 from printkit.check.prose import check_prose
 from printkit.check.references import check_references
@@ -19,16 +20,19 @@ from printkit.load.package import LoadedPackage
 
 def check_rules(
     loaded: LoadedPackage,
+    played: LoadedPackage,
     diagnostics: Diagnostics,
-    played: LoadedPackage | None = None,
+    remaining: Diagnostics,
     smoke: bool = False,
     properties: bool = False,
 ) -> list[Verdict]:
     """The text's faults (errata make notes of them); prose is rendered as `played`, the
-    played rules, prints it, and the game's engine plays the played rules (`properties`:
-    property claims too; `smoke`: the smoke playouts too)."""
+    played rules, prints it, the claims the errata change are judged on the played rules too
+    (what they still fail goes to `remaining`: no erratum resolves it), and the game's engine
+    plays the played rules (`properties`: property claims too; `smoke`: the smoke playouts
+    too)."""
     package, spans = loaded.package, loaded.spans
-    prose = check_prose((played or loaded).package, spans, diagnostics)
+    prose = check_prose(played.package, spans, diagnostics)
     check_references(package, prose, spans, diagnostics)
     check_values_defined(package, spans, diagnostics)
     if package.rules is not None:
@@ -38,13 +42,13 @@ def check_rules(
         check_sections(package.rules, spans, diagnostics)
         check_source_coverage(package.rules, spans, diagnostics)
     check_requirements(package, spans, diagnostics)
-    if played is not None:
-        check_printed_played(played, diagnostics)
+    check_printed_played(played, diagnostics)
     verdicts = check_claims(package, spans, diagnostics)
+    verdicts = check_played_claims(played, verdicts, remaining)
     if package.game.engine is not None:
         # The engines and the playout machinery are a fifth of a build's start-up: a game
         # without an engine does not import them.
         from printkit.check.engine import check_engine
 
-        check_engine(played or loaded, verdicts, diagnostics, smoke, properties)
+        check_engine(played, verdicts, diagnostics, smoke, properties)
     return verdicts

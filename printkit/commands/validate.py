@@ -106,6 +106,7 @@ def _checked(
             "kind": verdict.kind,
             "id": verdict.id,
             "status": verdict.status,
+            **({"errata": list(verdict.errata)} if verdict.errata else {}),
             **verdict.figures(),
         }
         for verdict in (result.verdicts if result else [])

@@ -67,6 +67,31 @@ def _with_players(rules: Rules, package: Package) -> Rules:
     return rules.model_copy(update={"players": Players(min=written[0], max=written[1])})
 
 
+# Where each data name of the rules context is in the package: what an expression naming it
+# reads (check/expression_names.py).
+CONTEXT_PATHS: dict[str, tuple[str, ...]] = {
+    "game": ("game",),
+    "components": ("components",),
+    "materials": ("materials",),
+    "decks": ("decks",),
+    "data": ("data",),
+    "rules": ("rules",),
+    "sections": ("rules", "sections"),
+    "setup": ("rules", "setup"),
+    "structure": ("rules", "structure"),
+    "phases": ("rules", "structure", "phases"),
+    "actions": ("rules", "actions"),
+    "tables": ("rules", "tables"),
+    "end_conditions": ("rules", "end_conditions"),
+    "variants": ("rules", "variants"),
+    "abilities": ("rules", "abilities"),
+    "glossary": ("rules", "glossary"),
+    "values": ("rules", "values"),
+    "claims": ("claims",),
+    "examples": ("examples",),
+}
+
+
 def rules_context(
     package: Package,
     recorder: Recorder | None = None,

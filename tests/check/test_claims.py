@@ -112,6 +112,7 @@ def test_each_claim_and_example_ends_in_its_status(checked) -> None:
         "waiting for engine",
         "held",
         "not played",
+        "resolved",
     ]
     texts = [v.text for v in verdicts]
     assert texts[:6] == [
@@ -232,3 +233,12 @@ def test_the_claims_command_prints_game_kind_id_status_and_text() -> None:
     assert claim.endswith(" The deck holds three cards.")
     assert example.split()[:4] == ["minimal_rules", "example", "near_one", "checked"]
     assert example.endswith(" A target one step away is near.")
+
+
+def test_a_resolved_verdict_is_labelled_with_the_errata_that_resolve_it() -> None:
+    """What `printkit claims` prints for a claim failing on the text and holding on the rules
+    as played (check/played_claims.py)."""
+    one = Verdict("claim", "c", Status.RESOLVED, "t", errata=("three_pushes",))
+    assert one.label == "resolved by erratum 'three_pushes'"
+    two = Verdict("example", "e", Status.RESOLVED, "t", errata=("a", "b", "c"))
+    assert two.label == "resolved by errata 'a', 'b' and 'c'"

@@ -90,6 +90,44 @@ def test_an_example_play_agrees_with_is_checked(tmp_path: Path) -> None:
     assert (verdicts["e"].kind, verdicts["e"].text) == ("example", "Player 1 rolls a 3.")
 
 
+def _resolved_by_the_goal(outcome: dict[str, Any]) -> Any:
+    """The example computes the goal, which the text gives as 10 and an erratum plays as 12,
+    and plays a roll of 3."""
+    edit = _example(outcome, {"space": "state.positions[0]"})
+
+    def resolved(data: dict[str, Any]) -> None:
+        edit(data)
+        data["examples"]["e"]["compute"] = {"goal": "values.goal"}
+        data["errata"] = [
+            {
+                "id": "longer_race",
+                "code": "PK532",
+                "subject": "example 'e'",
+                "text_says": "the goal is 10 spaces, yet the example races to 12",
+                "resolution": "the goal is 12 spaces",
+                "plays": {"rules.values.goal": 12},
+            }
+        ]
+
+    return resolved
+
+
+def test_an_example_the_plays_resolve_stays_resolved_when_play_holds_too(tmp_path: Path) -> None:
+    verdicts, diagnostics = _checked(tmp_path, _resolved_by_the_goal({"space": 3, "goal": 12}))
+    assert verdicts["e"].status is Status.RESOLVED, [d.render() for d in diagnostics]
+    assert verdicts["e"].errata == ("longer_race",)
+
+
+def test_an_example_the_plays_resolve_fails_when_its_play_fails(tmp_path: Path) -> None:
+    verdicts, diagnostics = _checked(tmp_path, _resolved_by_the_goal({"space": 4, "goal": 12}))
+    assert verdicts["e"].status is Status.FAILING
+    # the erratum names the example: its failures, the goal's and play's, are notes
+    assert [d.message.split(" [")[0] for d in _found(diagnostics, "PK230")] == [
+        "example 'e' states goal = 12 but the rules give 10",
+        "example 'e' states space = 4 but play gives 3",
+    ]
+
+
 def test_an_illegal_move_is_said_with_the_legal_ones_at_its_place(tmp_path: Path) -> None:
     """At a roll the legal moves are the die's faces; the move is located in the list."""
     play = {"moves": ["step", "roll", "roll 4", "step"], "expect": {}}

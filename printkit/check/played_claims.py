@@ -1,0 +1,188 @@
+"""Claims and worked examples failing on the text judged again on the played rules, where
+the errata resolving them change what they read.
+
+A claim is checked on the text as it states it, and an erratum naming its failure there turns
+that into a note (check/errata.py). But the materials print the played rules: when that
+erratum's `plays` change what the claim's expression reads, the claim is judged on them too.
+Holding there, the erratum resolved it (`printkit claims` says which); failing there, it is an
+error no erratum can resolve (PK534), like the other faults of the played rules
+(check/played.py). An erratum that plays nothing the expression reads (one resolving it in
+words) leaves the text's verdict: the played rules give the same there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+from printkit.check.claims import (
+    Status,
+    Verdict,
+    claim_holds,
+    computed_holds,
+    example_scope,
+    keys_covered,
+)
+from printkit.check.errata import errata_named, resolving_erratum
+from printkit.check.expression_names import paths_read
+from printkit.diagnostics import PLAYED_RULES_FAULT, Diagnostic, Diagnostics
+from printkit.load.package import LoadedPackage
+from printkit.load.played import plays_of, value_at
+from printkit.load.yaml_spans import PathKey, SourceMap
+from printkit.model.package import Package
+from printkit.model.rules_context import rules_context
+
+Judged = dict[PathKey, tuple[bool, list[Diagnostic]]]  # each expression: held, and why not
+
+
+def check_played_claims(
+    played: LoadedPackage, verdicts: list[Verdict], diagnostics: Diagnostics
+) -> list[Verdict]:
+    """`verdicts`, the text's (check_claims), with each claim or example that fails on the
+    text and holds on the played rules marked resolved by the errata that resolve its
+    failure; PK534 in `diagnostics` for each of its expressions that fails on the played
+    rules where those errata change what it reads."""
+    text = played.text
+    if text is None:  # the text itself: nothing is played
+        return verdicts
+    changed = _changed(text, played.package)
+    if not changed:
+        return verdicts
+    contexts = (rules_context(text), rules_context(played.package))
+    return [_again(played, text, verdict, changed, contexts, diagnostics) for verdict in verdicts]
+
+
+def _changed(text: Package, played: Package) -> dict[PathKey, list[str]]:
+    """Each path the errata's plays change (a value the played rules hold otherwise than the
+    text: not a play refused, nor one confirming the text), with the errata that play it."""
+    changed: dict[PathKey, list[str]] = {}
+    for play in plays_of(text):
+        was, problem, _ = value_at(text, play.path)
+        if problem is None and was != value_at(played, play.path)[0]:
+            changed.setdefault(play.path, []).append(play.name)
+    return changed
+
+
+def _again(
+    played: LoadedPackage,
+    text: Package,
+    verdict: Verdict,
+    changed: dict[PathKey, list[str]],
+    contexts: tuple[dict[str, Any], dict[str, Any]],
+    diagnostics: Diagnostics,
+) -> Verdict:
+    """One claim or example failing on the text judged on the played rules too, when the
+    plays change what one of its expressions reads; else the text's verdict stands, being
+    what the played rules give."""
+    reading = {
+        path: names
+        for path, source, own in _expressions(text, verdict)
+        if (names := _changing(path, paths_read(source, own), changed))
+    }
+    if verdict.status is not Status.FAILING or not reading:
+        return verdict
+    before = _judged(text, verdict, contexts[0], played.spans)
+    after = _judged(played.package, verdict, contexts[1], played.spans)
+    for path, names in reading.items():
+        held, found = before[path]
+        now, faults = after.get(path, (True, []))  # one the plays removed fails nothing
+        by = [name for name in names if name in _resolving(found, text)]
+        if not held and by and not now:
+            _report(verdict, faults, by, diagnostics)
+    return _resolved(verdict, before, after, played.package, text)
+
+
+def _expressions(package: Package, verdict: Verdict) -> Iterator[tuple[PathKey, str, set[str]]]:
+    """Each expression of a claim or example (its path, its text, the names it has of its
+    own), as `package` states it (none of one the plays removed)."""
+    if verdict.kind == "claim":
+        claim = package.claims.get(verdict.id)
+        if claim is not None and claim.check is not None:
+            yield ("claims", verdict.id, "check"), claim.check, set()
+        return
+    example = package.examples.get(verdict.id)
+    if example is None:
+        return
+    own = {*example.inputs, "inputs"}
+    for key, source in example.compute.items():
+        yield ("examples", verdict.id, "compute", key), source, own
+
+
+def _changing(path: PathKey, reads: set[PathKey], changed: dict[PathKey, list[str]]) -> list[str]:
+    """The errata whose plays change what an expression reads: the data it names, or the
+    claim or example itself."""
+    reads = {*reads, path[:2]}
+    return sorted(
+        {
+            name
+            for where, names in changed.items()
+            for read in reads
+            if where[: len(read)] == read or read[: len(where)] == where
+            for name in names
+        }
+    )
+
+
+def _judged(
+    package: Package, verdict: Verdict, context: dict[str, Any], spans: SourceMap
+) -> Judged:
+    """Each expression of the claim or example judged over one version of the rules."""
+    judged: Judged = {}
+    for path, source, _ in _expressions(package, verdict):
+        found = Diagnostics()
+        if verdict.kind == "claim":
+            text = package.claims[verdict.id].text
+            held = claim_holds(verdict.id, text, source, context, spans, found)
+        else:
+            example = package.examples[verdict.id]
+            scope = example_scope(context, example)
+            held = computed_holds(verdict.id, example, path[-1], scope, spans, found)
+        judged[path] = (held, found.items)
+    return judged
+
+
+def _resolving(found: list[Diagnostic], text: Package) -> list[str]:
+    """The errata that resolve the text's findings of an expression; none when one of them is
+    unresolved (an error on the text already), or when there are none (a failure reported
+    elsewhere, as PK535 for a value the rules lack)."""
+    indexes = [resolving_erratum(text.errata, fault) for fault in found]
+    known = [index for index in indexes if index is not None]
+    if not known or len(known) < len(indexes):
+        return []
+    return list(dict.fromkeys(text.errata[index].id or str(index + 1) for index in known))
+
+
+def _report(
+    verdict: Verdict, faults: list[Diagnostic], by: list[str], diagnostics: Diagnostics
+) -> None:
+    """PK534 for each reason an expression still fails on the played rules, naming the errata
+    resolving its failure on the text whose plays change what it reads."""
+    errata = errata_named(by)
+    for fault in faults:
+        diagnostics.add(
+            PLAYED_RULES_FAULT,
+            f"on the rules as played too: {fault.message} [{fault.code}]; the plays of "
+            f"{errata} change what it reads, but do not make it hold",
+            fault.span,
+            hint=f"the materials print the rules as played: correct the plays of {errata}, so "
+            f"that {verdict.kind} '{verdict.id}' holds on them",
+        )
+
+
+def _resolved(
+    verdict: Verdict, before: Judged, after: Judged, played: Package, text: Package
+) -> Verdict:
+    """The verdict of a claim or example failing on the text: resolved when it holds whole on
+    the played rules and errata resolve each of its failures on the text."""
+    failing = [_resolving(found, text) for held, found in before.values() if not held]
+    example = played.examples.get(verdict.id) if verdict.kind == "example" else None
+    if (
+        len(after) < len(before)
+        or not all(held for held, _ in after.values())
+        or (verdict.kind == "example" and (example is None or not keys_covered(example)))
+        or not all(failing)
+    ):
+        return verdict
+    names = dict.fromkeys(name for names in failing for name in names)
+    return replace(verdict, status=Status.RESOLVED, errata=tuple(names))
