@@ -4,12 +4,16 @@ the diagnostics for art that is missing, outside the game, damaged or too coarse
 
 from __future__ import annotations
 
+import gc
+import io
 import shutil
+import weakref
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pikepdf
 import pytest
+from PIL import Image
 from pixels import any_of, close_to, where
 from support import (
     DATA,
@@ -20,6 +24,9 @@ from support import (
     run_cli,
     segment_at,
 )
+
+from printkit.draw import pdf
+from printkit.draw.press import cmyk_pixels
 
 ART_DECK = DATA / "card_data" / "art_deck"
 RED, BLUE, GREEN, BLACK = (220, 30, 30), (30, 60, 200), (27, 158, 58), (0, 0, 0)
@@ -133,6 +140,74 @@ def test_press_output_converts_raster_art_to_cmyk(tmp_path: Path) -> None:
             if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"
         }
     assert spaces == {"/DeviceCMYK"}
+
+
+@pytest.mark.parametrize(
+    ("press", "picture", "drawn"),
+    [
+        # split.png on three cards and the token, low.png on one card: each converted once in
+        # each PDF that shows it
+        (["--press"], "_Cmyk", ["low.png", "split.png", "split.png"]),
+        # the pixels the check decoded, handed to the first PDF; the token's decodes the file
+        ([], "_Decoded", ["low.png", "split.png"]),
+    ],
+)
+def test_a_pdf_holds_one_picture_s_pixels_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, press: list[str], picture: str, drawn: list
+) -> None:
+    """A picture's pixels are stored as it is first drawn, drawn again by name, and let go:
+    when a picture is read, none read before it is still held (five pictures of 49 million
+    pixels, each held as CMYK until the PDF was written, took 2.8 GB)."""
+    read: list[tuple[str, int]] = []  # each picture read, and how many were still held then
+    held: list[weakref.ref] = []
+    kind = getattr(pdf, picture)
+
+    class Watched(kind):  # type: ignore[misc, valid-type]
+        def __init__(self, source: str, *rest: object) -> None:
+            gc.collect()
+            read.append((Path(source).name, sum(ref() is not None for ref in held)))
+            super().__init__(source, *rest)
+            held.append(weakref.ref(self))
+
+    monkeypatch.setattr(pdf, picture, Watched)
+    folder = _copy(tmp_path)  # files this process has not read: what the check keeps is fresh
+    result = run_cli(
+        "--rule-data", folder.parent, "build", "art_deck", *press, "--format", "pdf",
+        "--jobs", "1", "--out", tmp_path / "out",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert sorted(read) == [(name, 0) for name in drawn]
+
+
+def test_a_press_pdf_stores_each_picture_s_cmyk_pixels_whatever_the_folder(
+    tmp_path: Path,
+) -> None:
+    """The pixels stored are the file's in CMYK, deflated alone (no ASCII85 on top, a fifth
+    larger), under a name from the file's content: the game built from another folder gives
+    the same bytes."""
+    built = []
+    for folder in ("one", "two/deeper"):
+        rule_data = tmp_path / folder / "rule_data"
+        shutil.copytree(ART_DECK, rule_data / "art_deck")
+        out = tmp_path / folder / "out"
+        result = run_cli(
+            "--rule-data", rule_data, "build", "art_deck", "--press", "--format", "pdf",
+            "--out", out,
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        built.append((out / "art_deck" / "cards.pdf").read_bytes())
+    assert built[0] == built[1]
+    with pikepdf.open(io.BytesIO(built[0])) as document:
+        (split,) = [
+            obj
+            for obj in document.objects
+            if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"
+            and int(obj.Width) == 900
+        ]  # fmt: skip
+        assert split.Filter == pikepdf.Name.FlateDecode
+        stored = split.read_bytes()
+    with Image.open(ART_DECK / "art" / "split.png") as picture:
+        assert stored == bytes(cmyk_pixels(picture))
 
 
 def _copy(tmp_path: Path) -> Path:

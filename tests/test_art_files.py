@@ -379,9 +379,9 @@ def test_a_png_of_more_chunks_than_any_encoder_writes_is_refused_unread(tmp_path
 
 
 def test_a_material_s_art_files_are_bounded_in_bytes_before_any_is_read(tmp_path: Path) -> None:
-    """Six distinct files of 49 MB, each a 10 × 10 PNG padded after its end (sparse files,
+    """Three distinct files of 49 MB, each a 10 × 10 PNG padded after its end (sparse files,
     linked): pixels are no measure of them, and every file read is held for the outputs (80 of
-    them took 3.5 GB). The sixth passes the 250 MB one material may read: PK809, unread."""
+    them took 3.5 GB). The third passes the 100 MB one material may read: PK809, unread."""
     small = io.BytesIO()
     Image.new("RGB", (10, 10), (200, 10, 10)).save(small, "PNG")
     folder = tmp_path / "rule_data" / "game"
@@ -391,18 +391,18 @@ def test_a_material_s_art_files_are_bounded_in_bytes_before_any_is_read(tmp_path
     with padded.open("wb") as file:
         file.write(small.getvalue())
         file.truncate(49 * 2**20)
-    for index in range(1, 6):
+    for index in range(1, 3):
         os.link(padded, folder / "art" / f"p{index}.png")
     game = folder / "game.yaml"
     anchor = "        min_size: 6pt\n"
     regions = "".join(
         REGION.replace("emblem:", f"art{index}:").format(image=f"art/p{index}.png")
-        for index in range(6)
+        for index in range(3)
     )
     game.write_text(game.read_text().replace(anchor, anchor + regions, 1))
     result = run_cli("--rule-data", folder.parent, "validate", "--no-simulate")
     found = [d for d in parse_diagnostics(result.output) if d.code == "PK809"]
     assert [d.message for d in found] == [
-        "image 'art/p5.png' brings the distinct art files of this material to 294 MB, more "
-        "than the 250 MB one material may read"
+        "image 'art/p2.png' brings the distinct art files of this material to 147 MB, more "
+        "than the 100 MB one material may read"
     ]

@@ -5,6 +5,7 @@ output intent with the shipped profile. Read back with pypdf and pikepdf, render
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
@@ -13,9 +14,11 @@ import pypdf
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from PIL import Image, ImageCms
 from support import RULE_DATA, Raster, near, run_cli
 
-from printkit.draw.press import profile_bytes, to_cmyk, to_one_ink
+from printkit.draw import press as press_colour
+from printkit.draw.press import cmyk_pixels, profile_bytes, to_cmyk, to_one_ink
 
 RGB_OPERATORS = re.compile(rb"(?:^|\s)(rg|RG|g|G|sc|SC|scn|SCN|cs|CS)(?=\s)")
 CMYK_OPERATORS = re.compile(rb"(?:^|\s)(k|K)(?=\s)")
@@ -143,3 +146,41 @@ def test_colours_keep_their_hue() -> None:
     red, blue = to_cmyk("#ff0000"), to_cmyk("#1565c0")
     assert red.m > 0.8 and red.y > 0.8 and red.c < 0.1
     assert blue.c > 0.8 and blue.y < 0.1
+
+
+def _picture(mode: str) -> Image.Image:
+    """A 37 × 23 picture of every kind of pixel a mode has: colours, and transparency where the
+    mode holds it (a palette's through a transparent entry, as PNG states it)."""
+    gradient = Image.new("RGBA", (37, 23))
+    gradient.putdata(
+        [(9 * x % 256, 11 * y % 256, (x * y) % 256, (7 * x + 13 * y) % 256)
+         for y in range(23) for x in range(37)]
+    )  # fmt: skip
+    if mode != "P":
+        return gradient.convert(mode)
+    picture = gradient.convert("RGB").quantize(16)
+    picture.info["transparency"] = 3
+    saved = io.BytesIO()
+    picture.save(saved, "PNG")  # read back, as a package's PNG is
+    return Image.open(saved)
+
+
+@pytest.mark.parametrize("mode", ["RGBA", "LA", "P", "RGB", "L", "CMYK"])
+def test_pictures_convert_to_cmyk_a_band_at_a_time_as_they_would_whole(
+    mode: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Converted in bands of 4 rows (so the last is short), a picture's CMYK pixels are those
+    of the whole picture laid on white paper and converted at once through the press profile."""
+    picture = _picture(mode)
+    whole = Image.alpha_composite(
+        Image.new("RGBA", picture.size, (255, 255, 255, 255)), picture.convert("RGBA")
+    ).convert("RGB")
+    profile = ImageCms.ImageCmsProfile(io.BytesIO(profile_bytes()))
+    transform = ImageCms.buildTransform(
+        ImageCms.createProfile("sRGB"), profile, "RGB", "CMYK",
+        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+    )  # fmt: skip
+    expected = ImageCms.applyTransform(whole, transform).tobytes()
+    monkeypatch.setattr(press_colour, "BAND_PIXELS", 4 * 37)
+    assert bytes(cmyk_pixels(picture)) == expected
+    assert len(set(expected[3::4])) > 1  # pixels of several colours, not a blank

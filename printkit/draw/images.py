@@ -315,8 +315,21 @@ def _keep(path: Path, picture: Image.Image) -> None:
 
 
 def decoded_png(source: str | Path) -> Image.Image | None:
-    """The pixels read_art decoded from a PNG file, if they were kept."""
-    return _kept.get(Path(source))
+    """The pixels read_art decoded from a PNG file, if they were kept, handed over once: the
+    PDF stores them, and kept after it they would hold a picture's memory for the rest of the
+    run."""
+    return _kept.pop(Path(source), None)
+
+
+def decoded(source: str | Path) -> Image.Image:
+    """A raster art file's pixels, of a file read_art has checked: those it kept, or decoded
+    again from the bytes it read (not from the file, which may have changed since)."""
+    kept = decoded_png(source)
+    if kept is not None:
+        return kept
+    picture = _reader(RASTER_FORMATS[Path(source).suffix.lower()])(BytesIO(art_bytes(source)))
+    picture.load()
+    return picture
 
 
 def _format_of(head: bytes) -> str | None:
@@ -344,9 +357,9 @@ def _convert_hint(found: str, expected: str) -> str:
     return f"convert it to {expected}: printkit reads PNG, JPEG and SVG art"
 
 
-@cache
 def data_uri(source: str | Path) -> str:
-    """The file embedded in a data URI, for SVG output that stands on its own."""
+    """The file embedded in a data URI, for SVG output that stands on its own; made for each
+    page that shows it, not kept: kept, the URIs of every picture a run draws added up."""
     encoded = base64.b64encode(art_bytes(source)).decode("ascii")
     return f"data:{_MIME[Path(source).suffix.lower()]};base64,{encoded}"
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 from PIL.Image import Image as PILImage
@@ -26,7 +28,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from printkit.draw.fonts import EMBEDDED, FACES, ensure_face
-from printkit.draw.images import art_key, decoded_png, read_art
+from printkit.draw.images import art_key, decoded, decoded_png, read_art
 from printkit.draw.ops import (
     FIELD_TEXT,
     IDENTITY,
@@ -48,10 +50,10 @@ from printkit.draw.ops import (
 from printkit.draw.press import (
     FINE_LINE,
     FINE_TEXT,
+    cmyk_pixels,
     drawing_nodes,
     to_cmyk,
     to_cmyk_drawing,
-    to_cmyk_image,
     to_one_ink,
 )
 from printkit.draw.svg_art import svg_drawing
@@ -71,8 +73,8 @@ class _State:
 
 class _Decoded:
     """Pixels already decoded, as reportlab's drawImage takes a file name: keyed by the name
-    (`str()`), so stored once however often drawn, and read through an ImageReader the first
-    time. (An ImageReader itself is keyed by a digest of all its pixels, on every draw.)"""
+    (`str()`), read through an ImageReader when it stores them. (An ImageReader itself is
+    keyed by a digest of all its pixels, on every draw.)"""
 
     def __init__(self, source: str, picture: PILImage) -> None:
         self.source = source
@@ -85,6 +87,36 @@ class _Decoded:
         return getattr(self.reader, name)
 
 
+class _Cmyk:
+    """A picture's pixels in CMYK for the press (draw/press.py), read by reportlab as it reads
+    an ImageReader when it stores them: keyed by the file's content (`str()`), so the PDF does
+    not depend on where the game folder is, and opaque (PDF/X-1a allows no transparency)."""
+
+    mode = "CMYK"
+    _dataA = None  # where reportlab looks for an ImageReader's alpha channel
+
+    def __init__(self, source: str) -> None:
+        self.key = "cmyk_" + art_key(source)
+        picture = decoded(source)
+        self.size = picture.size
+        self.pixels = cmyk_pixels(picture)
+
+    def __str__(self) -> str:
+        return self.key
+
+    def getSize(self) -> tuple[int, int]:
+        return self.size
+
+    def getRGBData(self) -> bytearray:
+        return self.pixels
+
+    def getTransparent(self) -> None:
+        return None
+
+    def jpeg_fh(self) -> None:
+        return None
+
+
 class _PdfPainter:
     def __init__(self, canvas: Canvas, document: Document) -> None:
         self.canvas = canvas
@@ -92,7 +124,7 @@ class _PdfPainter:
         self.defined: set[str] = set()
         self.colours: dict[tuple[str, bool], object] = {}
         self.press = document.colour == "cmyk"
-        self.readers: dict[str, ImageReader | _Decoded | str] = {}
+        self.stored: dict[str, str] = {}  # art file: the name its pixels are stored by
         self.fields: list[FormField] = []  # the page's, placed after its content
         self.with_fields = False  # whether any page has one
         self.state = _State()
@@ -311,20 +343,23 @@ class _PdfPainter:
             c.doForm(_art_name(op.source))
         else:
             c.scale(1, -1)
-            c.drawImage(self.raster(op.source), 0, 0, op.w, op.h, mask="auto")
+            picture = self.stored.get(op.source) or self.raster(op.source)
+            with _binary_streams():
+                c.drawImage(picture, 0, 0, op.w, op.h, mask="auto")
+            # Stored by reportlab as it is first drawn: drawn again by its name alone, and its
+            # pixels let go, so that a document holds one picture's pixels at a time (five of
+            # 49 million pixels, all held as CMYK, took 2.8 GB).
+            self.stored[op.source] = str(picture)
         c.restoreState()
 
-    def raster(self, source: str) -> ImageReader | _Decoded | str:
-        """The file itself, or the pixels its check decoded, named by it (reportlab stores each
-        file once however often it is drawn), or, for the press, its pixels converted to CMYK
-        through the same profile as the colours."""
-        if source not in self.readers:
-            if self.document.colour == "cmyk":
-                self.readers[source] = ImageReader(to_cmyk_image(source))
-            else:
-                picture = decoded_png(source)
-                self.readers[source] = source if picture is None else _Decoded(source, picture)
-        return self.readers[source]
+    def raster(self, source: str) -> _Cmyk | _Decoded | str:
+        """What reportlab reads a picture's pixels from as it stores them, the first time the
+        picture is drawn: the file itself, or the pixels its check decoded, named by it; for the
+        press, its pixels converted to CMYK through the same profile as the colours."""
+        if self.press:
+            return _Cmyk(source)
+        picture = decoded_png(source)
+        return source if picture is None else _Decoded(source, picture)
 
     def page(self, page: Page) -> None:
         c = self.canvas
@@ -477,11 +512,24 @@ def _pdf_box(page: Page, box: Box) -> tuple[float, float, float, float]:
 def render_pdf(document: Document) -> bytes:
     if document.flow is not None:
         return document.flow(document.colour)
+    pdf, with_fields = _drawn_pdf(document)  # the canvas and what it stored let go before these
+    if document.colour == "cmyk":
+        from printkit.draw.pdfx import make_pdfx  # pikepdf: 50 ms to import, for --press only
+
+        return make_pdfx(pdf)
+    if with_fields:
+        from printkit.draw.pdf_forms import with_embedded_field_fonts  # pikepdf, as above
+
+        return with_embedded_field_fonts(pdf)
+    return pdf
+
+
+def _drawn_pdf(document: Document) -> tuple[bytes, bool]:
+    """The document's pages drawn by reportlab; whether any holds a form field."""
     ensure_face(FACES["regular"][0])  # the canvas's first font; the others when drawn
-    buffer = io.BytesIO()
     press = document.colour == "cmyk"
     canvas = Canvas(
-        buffer,
+        io.BytesIO(),  # never written: getpdfdata gives the file without a copy into it
         invariant=1,
         pageCompression=1,
         initialFontName=FACES["regular"][0],
@@ -501,20 +549,19 @@ def render_pdf(document: Document) -> bytes:
     painter = _PdfPainter(canvas, document)
     for page in document.pages:
         painter.page(page)
-    # Streams are written at save time. Without ASCII85 on top of Flate they are a fifth
-    # smaller and quicker to write; the file is binary anyway (the embedded font is).
+    with _binary_streams():
+        return canvas.getpdfdata(), painter.with_fields
+
+
+@contextmanager
+def _binary_streams() -> Iterator[None]:
+    """Streams written without ASCII85 on top of Flate: a fifth smaller and quicker to write
+    (the file is binary anyway: the embedded font is). reportlab encodes a picture as it stores
+    it, when it is first drawn, and the rest as the file is written; an image inline in a
+    page's content (SVG art's) is text among the operators, and keeps it."""
     a85 = rl_config.useA85
     rl_config.useA85 = 0
     try:
-        canvas.save()
+        yield
     finally:
         rl_config.useA85 = a85
-    if press:
-        from printkit.draw.pdfx import make_pdfx  # pikepdf: 50 ms to import, for --press only
-
-        return make_pdfx(buffer.getvalue())
-    if painter.with_fields:
-        from printkit.draw.pdf_forms import with_embedded_field_fonts  # pikepdf, as above
-
-        return with_embedded_field_fonts(buffer.getvalue())
-    return buffer.getvalue()

@@ -167,19 +167,27 @@ MAX_EXPORT_PIXELS = 1_000_000_000
 # about 1.5 s of fitting; 40 cards of 100,000 characters each took 3 s, 2,000 would take 150 s.
 MAX_LAID_OUT_TEXT = 2_000_000
 # Pixels of the distinct raster art one material shows, counted from each file's header before a
-# pixel is decoded: the PDF stores every picture whole, so 24 pictures of 49 million pixels took
-# 63 s and 1.2 GB (validate 13 s, the PDF 50 s). Five of the largest pictures printkit reads
-# (245 million pixels) build in PDF, SVG and PNG in 14 s and 1.2 GB on a loaded two-core machine;
-# the bound leaves room for 275 distinct poker illustrations at 300 dpi with 3 mm bleed.
-MAX_MATERIAL_ART_PIXELS = 250_000_000
+# pixel is decoded. A PDF holds the pictures it stores (converted and compressed one at a time)
+# until the file is written, and writing it copies them twice (the file's parts, the file; a
+# press PDF's file and qpdf's copy of it): a stored pixel is up to 4 bytes (CMYK for the press,
+# RGB and its transparency on screen), what its content does not compress (a noisy photograph
+# keeps 3.5), so up to 12 bytes of memory in all. Two of the largest pictures printkit reads
+# (98 million pixels of noisy photographs, JPEG) build for the press in 22 s and 1.3 GB, in every
+# format in 44 s and 1.4 GB; five took 95 s and 3 GB. (Before a PDF held one picture's pixels at a
+# time, five that compressed to nothing took 2.8 GB.) Room for 110 distinct poker illustrations
+# at 300 dpi with 3 mm bleed.
+MAX_MATERIAL_ART_PIXELS = 100_000_000
 # SVG elements of the distinct SVG art one material shows, `<use>` copies counted: svglib draws
 # about 2,000 a second, so 100 distinct drawings of 4,200 elements each took 89 s to validate.
 # Ten of the largest a drawing may be (5,000 elements each), or a hundred illustrations of 500.
 MAX_MATERIAL_SVG_ELEMENTS = 50_000
 # Bytes of the distinct art files one material reads: each is held once read, for every output
-# to see the same bytes, and 80 files of 50 MB (a small picture padded, 100 x 140 pixels each)
-# took 3.5 GB and ended in an internal error. Five files of the largest size printkit reads.
-MAX_MATERIAL_ART_BYTES = 250 * 2**20
+# to see the same bytes; a PDF stores a JPEG's bytes as they are, and an SVG page embeds each file
+# it shows, a third larger in base64 and copied as the page is written: about 8 bytes of memory a
+# byte of art. 80 files of 50 MB (a small picture padded, 100 x 140 pixels each) took 3.5 GB and
+# ended in an internal error; five JPEG files of 45 MB on one sheet built in 2.1 GB, two build in
+# 0.9 GB (for the press in every format, 1.4 GB). Two files of the largest size printkit reads.
+MAX_MATERIAL_ART_BYTES = 100 * 2**20
 # A deck's card data URL (`printkit fetch`): what browsers and servers reliably accept in one
 # address; a Google Sheets link is about 100 characters.
 MAX_URL_LENGTH = 2000
