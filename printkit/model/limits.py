@@ -196,12 +196,10 @@ MAX_URL_LENGTH = 2000
 # mcts:999999 up to 100,000 turns ran for hours and grew past 2 GB.
 MAX_VALIDATE_MOVES = 2_000_000
 # Positions and chance outcomes the exact tables of one balance report enumerate together
-# (`printkit simulate`; the dice game's attacks needed to break each shield), an outcome of a
-# large inventory weighing more (games/shields_dice/exact.py): each costs 17 to 30 µs, its
-# fractions growing with the rounds. The shipped game's take 6,058 (0.1 s), its dice at health
-# 200 take 305,546 (7 s of CPU). Unbounded, health 1,000 (within the engine's bound) took 278 s
-# and 80 attacking dice by 80 shields of 21 to 100 sides did not end in 300 s; at the bound
-# they stop after 14.5 s and 4 s, 15,000 more kinds of dice after 9 s.
+# (`printkit simulate`; the dice game's attacks needed to break each shield): each costs 17 to
+# 30 µs, its fractions growing with the rounds. The shipped game's take 6,058 (0.1 s), its
+# dice at health 200 take 305,546 (7 s of CPU). Unbounded, health 1,000 (within the engine's
+# bound) took 278 s; at the bound it stops after 14.5 s.
 MAX_EXACT_WORK = 500_000
 # A number a game's engine plays (a value such as a hand size or a tower's tiers, a card's
 # damage, a die's sides): the engines set up and enumerate turns in proportion to these, before

@@ -66,15 +66,14 @@ def rounds_until(
     play_round: Callable[[State], None],
     done: Callable[[State], bool],
     limit: int,
-    weight: int = 1,
 ) -> dict[int, Fraction]:
     """The exact distribution of the number of rounds until `done` holds.
 
     A round is `play_round` (the moves up to a chance node), then every chance outcome in turn
     with its probability. Positions that look the same to seat 0 (`observation(0)`) after a
     round are merged, so the work grows with the distinct positions, not with the outcomes'
-    product. Each outcome costs `weight` moves of the allowance (a large position costs more
-    to copy and compare). NotDone when positions remain after `limit` rounds.
+    product. Each outcome costs a move of the allowance. NotDone when positions remain after
+    `limit` rounds.
     """
     frontier: dict[Hashable, tuple[State, Fraction]] = {start.observation(0): (start, Fraction(1))}
     found: dict[int, Fraction] = {}
@@ -83,7 +82,7 @@ def rounds_until(
         for state, chance in frontier.values():
             moved = state.clone()
             play_round(moved)
-            for after, probability in _resolved(moved, chance, weight):
+            for after, probability in _resolved(moved, chance):
                 if done(after):
                     found[rounds] = found.get(rounds, Fraction()) + probability
                     continue
@@ -96,16 +95,16 @@ def rounds_until(
     raise NotDone(f"positions remain after {limit} rounds")
 
 
-def _resolved(state: State, chance: Fraction, weight: int) -> Iterator[tuple[State, Fraction]]:
+def _resolved(state: State, chance: Fraction) -> Iterator[tuple[State, Fraction]]:
     """Every position the chance nodes from `state` lead to, with its probability."""
     if state.current_player() != CHANCE:
         yield state, chance
         return
     for outcome, probability in state.chance_outcomes():
         after = state.clone()
-        spend(weight)
+        spend()
         after.apply(outcome)
-        yield from _resolved(after, chance * probability, weight)
+        yield from _resolved(after, chance * probability)
 
 
 def table_json(table: ExactTable) -> dict[str, Any]:

@@ -1119,7 +1119,7 @@ def _first_row_searched(rows: list[Any], attributes: dict[str, Any]) -> Any:
 def test_each_die_plays_by_the_first_row_naming_its_finish_and_colour(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """300 dice of mixed finishes and colours (some missing, some numbers equal to others:
+    """70 dice of mixed finishes and colours (some missing, some numbers equal to others:
     1, 1.0 and true) against 60 more rows that overlap them and each other, some without a
     finish or with a list for one: the rows indexed once give each die the row the search
     row by row gave, and each row's result is rendered once, however many dice it plays."""
@@ -1127,7 +1127,7 @@ def test_each_die_plays_by_the_first_row_naming_its_finish_and_colour(
     finishes = ["solid", "translucent", "matte", None]
     colours = ["red", "yellow", "blue", "black", "green", "grey", "white", 1, 1.0, True, 2]
     dice = {}
-    for index in range(300):
+    for index in range(70):
         finish, colour = rng.choice(finishes), rng.choice([*colours, None])
         attributes = {"sides": 6} | ({} if finish is None else {"finish": finish})
         attributes |= {} if colour is None else {"colour": colour}

@@ -13,7 +13,7 @@ from support import RULE_DATA, parse_diagnostics, run_cli
 
 import printkit.model.limits
 import printkit.simulate.balance
-from engines.dice_support import listed_first, played, played_with
+from engines.dice_support import listed_first, played
 from printkit.games.shields_dice import ENGINE
 from printkit.model.package import Package
 from printkit.simulate.budget import moves_allowed, moves_left
@@ -118,22 +118,6 @@ def test_the_table_that_passes_the_allowance_is_left_out_and_those_after_it():
     assert tables[:3] == whole[:3] and tables[3].rows == () and tables[3].left_out == 1_111
     assert tables[3].title == whole[3].title and tables[3].where == ("rules", "values", "health")
     assert [table.left_out for table in _within(1)[0]] == [1, 0, 0, 0]
-
-
-def test_each_outcome_costs_a_move_more_per_500_kinds_of_the_inventory():
-    """A position of a larger inventory costs more to copy and read: 500 more kinds (of no
-    count) weigh each outcome twice, 1,000 three times; the tables are the same."""
-
-    def extra(count: int) -> Package:
-        return played_with({
-            f"components.x{kind}": {"count": 0, "attributes": {"sides": 6, "colour": "none"}}
-            for kind in range(count)
-        })  # fmt: skip
-
-    whole, moves = _within(10**9)
-    assert _within(10**9, extra(476)) == (whole, 2 * moves)  # 500 kinds in all
-    assert _within(10**9, extra(475))[1] == moves
-    assert _within(10**9, extra(976))[1] == 3 * moves
 
 
 def test_the_report_says_which_tables_it_left_out_and_where(

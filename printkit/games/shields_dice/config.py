@@ -145,7 +145,7 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
         for row in attacks.rows
     )
     kinds = tuple(package.components)
-    whole_number(len(kinds), "the inventory's number of kinds of die", 1, MAX_ENGINE_KINDS)
+    whole_number(len(kinds), "the inventory's number of kinds of die", 0, MAX_ENGINE_KINDS)
     context = rules_context(package)
     attributes = [package.components[kind].attributes for kind in kinds]
     role, row_id, row_title = [], [], []

@@ -17,10 +17,6 @@ from printkit.games.shields_dice.config import ATTACK, DiceConfig
 from printkit.games.shields_dice.state import DiceState
 from printkit.simulate.exact import ExactRow, ExactTable, enumerated, rounds_until
 
-# A position costs more to enumerate the more kinds the inventory has, each kind's count copied
-# and read at every step (24 µs with the shipped 24 kinds, 740 µs with 15,024), so each outcome
-# is charged a move for itself and one more per 500 kinds.
-KINDS_PER_MOVE = 500  # not a rule: what the enumeration's work is weighed by
 ATTACKER, DEFENDER = 0, 1  # the seats of the table's positions
 COLOUR = 0  # the attacking battery: the first of the attacks table (its target follows)
 NO_SHIELD = -1  # the bare battery's row
@@ -92,5 +88,4 @@ def _row(cfg: DiceConfig, new_state: type[DiceState], attacker: int, shield: int
 
     most = cfg.health if shield == NO_SHIELD else cfg.sides[shield]  # each attack deals 1 or more
     label = f"d{cfg.sides[attacker]} attacking die"
-    weight = 1 + len(cfg.kinds) // KINDS_PER_MOVE
-    return ExactRow(label, rounds_until(start, attack, broken, most, weight))
+    return ExactRow(label, rounds_until(start, attack, broken, most))

@@ -185,7 +185,7 @@ def _number(values: dict[str, Any], name: str, most: int = MAX_PLAYED_NUMBER) ->
 
 def _cards(rules: Package) -> list[Card]:
     deck = rules.decks[DECK]
-    whole_number(len(deck.cards), f"decks.{DECK}'s number of kinds of card", 1, MAX_ENGINE_KINDS)
+    whole_number(len(deck.cards), f"decks.{DECK}'s number of kinds of card", 0, MAX_ENGINE_KINDS)
     cards = []
     for spec in deck.cards:
         fields = spec.values
