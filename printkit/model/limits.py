@@ -173,7 +173,7 @@ MAX_LAID_OUT_TEXT = 2_000_000
 # RGB and its transparency on screen), what its content does not compress (a noisy photograph
 # keeps 3.5), so up to 12 bytes of memory in all. Two of the largest pictures printkit reads
 # (98 million pixels of noisy photographs, JPEG) build for the press in 22 s and 1.3 GB, in every
-# format in 44 s and 1.4 GB; five took 95 s and 3 GB. (Before a PDF held one picture's pixels at a
+# format in 44 s and 1.4 GB; five took 53 s and 3 GB. (Before a PDF held one picture's pixels at a
 # time, five that compressed to nothing took 2.8 GB.) Room for 110 distinct poker illustrations
 # at 300 dpi with 3 mm bleed.
 MAX_MATERIAL_ART_PIXELS = 100_000_000
