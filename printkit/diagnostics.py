@@ -1017,7 +1017,9 @@ CARD_DATA_BAD = _code(
     "A CSV or XLSX file of cards is larger than 10 MB (refused before it is read), is not "
     "UTF-8, is not valid CSV, is separated by semicolons or "
     "tabs instead of commas, is no Excel workbook (an old .xls, a password-protected or "
-    "damaged workbook, a file renamed .xlsx), has a formula with no saved value, has an empty "
+    "damaged workbook, a file renamed .xlsx), has a damaged cell (a saved number that is none, "
+    "a text or style the workbook does not hold, a date that is none, a reference that names "
+    "no cell), has a formula with no saved value, has an empty "
     "or repeated header, has a value outside the header's columns, or has a cell that cannot "
     "be its field's type (a number field, count or pips holding text). The diagnostic names "
     "the row (the line of the file) and the column (1 is column A).",

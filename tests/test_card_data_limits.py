@@ -9,6 +9,8 @@ from __future__ import annotations
 import io
 import re
 import shutil
+import subprocess
+import sys
 import zipfile
 from collections.abc import Callable
 from datetime import datetime
@@ -16,20 +18,14 @@ from pathlib import Path
 
 import openpyxl
 import pypdf
-from support import DATA, parse_diagnostics, run_cli
+import pytest
+from support import DATA, REPO, parse_diagnostics, run_cli
+from workbooks import DAMAGED, ROWS, SHEET, damaged, replacing, workbook
 
 from printkit.diagnostics import Diagnostics
 from printkit.load.package import load_package
 from printkit.load.yaml_spans import MAX_DATA_CHARACTERS
 from printkit.model.limits import MAX_DATA_ROWS, MAX_PIECES
-
-SHEET = "xl/worksheets/sheet1.xml"
-ROWS = [
-    ["name", "count", "effect", "power"],
-    ["Twin", 2, "Play both to win.", 3],
-    ["Loner", 1, "Discard a card.", None],
-    ["Giant", 1, "Worth a lot.", 2.5],
-]
 
 
 def _csv_deck(tmp_path: Path) -> Path:
@@ -43,61 +39,6 @@ def _reading_xlsx(folder: Path, workbook: bytes) -> None:
     (folder / "cards.csv").unlink()
     game = folder / "game.yaml"
     game.write_text(game.read_text().replace("file: cards.csv", "file: cards.xlsx"))
-
-
-def _workbook(
-    rows: list[list[object]], edit: Callable[[str], str] = str, shared: str | None = None
-) -> bytes:
-    """A workbook as openpyxl saves it, its sheet's XML changed by `edit`; with `shared`, every
-    cell holding the text SHARED holds instead the workbook's one shared string, `shared` (as
-    Excel saves a repeated text; openpyxl writes each cell's text in the cell)."""
-    book = openpyxl.Workbook()
-    for row in rows:
-        book.active.append(row)
-    saved = io.BytesIO()
-    book.save(saved)
-    with zipfile.ZipFile(saved) as archive:
-        parts = {name: archive.read(name) for name in archive.namelist()}
-    parts[SHEET] = edit(parts[SHEET].decode()).encode()
-    if shared is not None:
-        parts.update(_shared_string(parts, shared))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for name, data in parts.items():
-            archive.writestr(name, data)
-    return out.getvalue()
-
-
-def _shared_string(parts: dict[str, bytes], text: str) -> dict[str, bytes]:
-    """The parts that make SHARED cells one shared string: the sheet, the shared strings, and
-    the workbook's relations and content types naming them."""
-    sheet = parts[SHEET].decode().replace('t="inlineStr"><is><t>SHARED</t></is>', 't="s"><v>0</v>')
-    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-    relation = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings"
-    kind = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
-    relations = (
-        parts["xl/_rels/workbook.xml.rels"]
-        .decode()
-        .replace(
-            "</Relationships>",
-            f'<Relationship Type="{relation}" Target="sharedStrings.xml" Id="rId9"/>'
-            "</Relationships>",
-        )
-    )
-    types = (
-        parts["[Content_Types].xml"]
-        .decode()
-        .replace(
-            "</Types>", f'<Override PartName="/xl/sharedStrings.xml" ContentType="{kind}"/></Types>'
-        )
-    )
-    strings = f'<sst xmlns="{main}" uniqueCount="1"><si><t>{text}</t></si></sst>'
-    return {
-        SHEET: sheet.encode(),
-        "xl/sharedStrings.xml": strings.encode(),
-        "xl/_rels/workbook.xml.rels": relations.encode(),
-        "[Content_Types].xml": types.encode(),
-    }
 
 
 def _declaring(dimension: str) -> Callable[[str], str]:
@@ -116,7 +57,7 @@ def _validate(folder: Path) -> tuple[int, list]:
 def test_a_sheet_declaring_fewer_rows_than_it_holds_is_read_whole(tmp_path: Path) -> None:
     """The inventory (4 pieces) matches only if the rows past the declared A1:D2 are read."""
     folder = _csv_deck(tmp_path)
-    _reading_xlsx(folder, _workbook(ROWS, _declaring("A1:D2")))
+    _reading_xlsx(folder, workbook(ROWS, _declaring("A1:D2")))
     result = run_cli("--rule-data", folder.parent, "build", folder.name, "--out", tmp_path / "o")
     assert result.exit_code == 0, result.output
     text = pypdf.PdfReader(tmp_path / "o/csv_deck/sheet.pdf").pages[0].extract_text()
@@ -127,7 +68,7 @@ def test_a_sheet_declaring_no_range_at_all_is_read_as_any_other(tmp_path: Path) 
     """openpyxl refuses a workbook whose declared dimension is no range; printkit never uses
     the declaration, so the cards are read as from a well-declared sheet (found by fuzzing)."""
     folder = _csv_deck(tmp_path)
-    _reading_xlsx(folder, _workbook(ROWS, _declaring("nope")))
+    _reading_xlsx(folder, workbook(ROWS, _declaring("nope")))
     result = run_cli("--rule-data", folder.parent, "build", folder.name, "--out", tmp_path / "o")
     assert result.exit_code == 0, result.output
     text = pypdf.PdfReader(tmp_path / "o/csv_deck/sheet.pdf").pages[0].extract_text()
@@ -136,7 +77,7 @@ def test_a_sheet_declaring_no_range_at_all_is_read_as_any_other(tmp_path: Path) 
 
 def test_a_sheet_declaring_the_whole_grid_is_read_to_its_last_value(tmp_path: Path) -> None:
     folder = _csv_deck(tmp_path)
-    _reading_xlsx(folder, _workbook(ROWS, _declaring("A1:XFD1048576")))
+    _reading_xlsx(folder, workbook(ROWS, _declaring("A1:XFD1048576")))
     assert _validate(folder) == (0, [])
 
 
@@ -144,7 +85,7 @@ def test_blank_formatted_cells_far_away_are_not_read(tmp_path: Path) -> None:
     """A style on an empty cell (a border drawn far down) holds no card."""
     folder = _csv_deck(tmp_path)
     far = '<row r="1048576"><c r="XFD1048576" s="0"/></row>'
-    _reading_xlsx(folder, _workbook(ROWS, _appending(far)))
+    _reading_xlsx(folder, workbook(ROWS, _appending(far)))
     assert _validate(folder) == (0, [])
 
 
@@ -152,7 +93,7 @@ def test_a_value_in_the_last_row_the_limit_allows_is_read(tmp_path: Path) -> Non
     folder = _csv_deck(tmp_path)
     last = MAX_DATA_ROWS + 1  # the header, then the rows a deck may hold
     cells = f'<c r="A{last}" t="inlineStr"><is><t>Last</t></is></c>'
-    _reading_xlsx(folder, _workbook(ROWS, _appending(f'<row r="{last}">{cells}</row>')))
+    _reading_xlsx(folder, workbook(ROWS, _appending(f'<row r="{last}">{cells}</row>')))
     found = Diagnostics()
     loaded = load_package("csv_deck", folder, found)
     assert loaded is not None, [str(d) for d in found]
@@ -163,7 +104,7 @@ def test_a_value_one_row_past_the_limit_is_named_at_its_cell(tmp_path: Path) -> 
     folder = _csv_deck(tmp_path)
     past = MAX_DATA_ROWS + 2
     cells = f'<c r="B{past}"><v>1</v></c>'
-    _reading_xlsx(folder, _workbook(ROWS, _appending(f'<row r="{past}">{cells}</row>')))
+    _reading_xlsx(folder, workbook(ROWS, _appending(f'<row r="{past}">{cells}</row>')))
     code, found = _validate(folder)
     assert code == 1
     assert [(d.code, Path(d.file).name, d.line, d.column) for d in found] == [
@@ -176,7 +117,7 @@ def test_a_large_part_that_compresses_like_a_zip_bomb_is_refused(tmp_path: Path)
     folder = _csv_deck(tmp_path)
     padding = " " * (2 * 1024 * 1024)
     _reading_xlsx(
-        folder, _workbook(ROWS, lambda xml: xml.replace("</sheetData>", padding + "</sheetData>"))
+        folder, workbook(ROWS, lambda xml: xml.replace("</sheetData>", padding + "</sheetData>"))
     )
     code, found = _validate(folder)
     assert code == 1
@@ -188,8 +129,8 @@ def test_a_large_part_that_compresses_like_a_zip_bomb_is_refused(tmp_path: Path)
 def test_styles_past_the_limit_of_a_part_read_whole_are_refused(tmp_path: Path) -> None:
     """openpyxl builds an object per style: 12 MB of them took 44 s."""
     folder = _csv_deck(tmp_path)
-    workbook = _workbook(ROWS)
-    with zipfile.ZipFile(io.BytesIO(workbook)) as archive:
+    saved = workbook(ROWS)
+    with zipfile.ZipFile(io.BytesIO(saved)) as archive:
         parts = {name: archive.read(name) for name in archive.namelist()}
     parts["xl/styles.xml"] += b" " * (2 * 1024 * 1024)
     padded = io.BytesIO()
@@ -203,13 +144,13 @@ def test_styles_past_the_limit_of_a_part_read_whole_are_refused(tmp_path: Path) 
     assert "its part 'xl/styles.xml' inflates to 2.0 MB" in found[0].message
 
 
-def test_a_row_holding_more_cells_than_a_sheet_has_columns_is_no_workbook(
+def test_a_row_holding_more_cells_than_a_sheet_has_columns_is_noworkbook(
     tmp_path: Path,
 ) -> None:
     """The same cell written 20,000 times: openpyxl would hold them all at once."""
     folder = _csv_deck(tmp_path)
     repeated = '<c r="A5"><v>1</v></c>' * 20_000
-    _reading_xlsx(folder, _workbook(ROWS, _appending(f'<row r="5">{repeated}</row>')))
+    _reading_xlsx(folder, workbook(ROWS, _appending(f'<row r="5">{repeated}</row>')))
     code, found = _validate(folder)
     assert code == 1
     assert [(d.code, d.line) for d in found] == [("PK801", 1)]
@@ -222,7 +163,7 @@ def test_a_formula_without_a_saved_value_is_found_past_the_declared_extent(
     """Formulas are found by the survey of the sheet, which no declared dimension limits."""
     folder = _csv_deck(tmp_path)
     rows = [*ROWS[:3], ["Giant", 1, "Worth a lot.", "=1+1"]]
-    _reading_xlsx(folder, _workbook(rows, _declaring("A1:B2")))
+    _reading_xlsx(folder, workbook(rows, _declaring("A1:B2")))
     code, found = _validate(folder)
     assert code == 1
     assert [(d.code, d.line, d.column, d.message) for d in found] == [
@@ -237,7 +178,7 @@ def test_a_shared_formula_without_a_saved_value_is_named_without_its_text(
     folder = _csv_deck(tmp_path)
     rows = [*ROWS[:3], ["Giant", 1, "Worth a lot.", "=1+1"]]
     shared = '<f t="shared" si="0"/>'
-    _reading_xlsx(folder, _workbook(rows, lambda xml: xml.replace("<f>1+1</f>", shared)))
+    _reading_xlsx(folder, workbook(rows, lambda xml: xml.replace("<f>1+1</f>", shared)))
     code, found = _validate(folder)
     assert code == 1
     assert [(d.line, d.column, d.message) for d in found] == [
@@ -298,7 +239,7 @@ def test_a_shared_string_used_in_many_cells_counts_at_each_use(tmp_path: Path) -
     the row that passes the bound, and the deck is not read."""
     folder = _csv_deck(tmp_path)
     rows = [ROWS[0], *[[f"Card {n}", 1, "SHARED", 1] for n in range(250)]]
-    _reading_xlsx(folder, _workbook(rows, shared="x" * 100_000))
+    _reading_xlsx(folder, workbook(rows, shared="x" * 100_000))
     code, found = _validate(folder)
     assert code == 1
     [limit] = [d for d in found if d.code == "PK805"]
@@ -344,7 +285,7 @@ def test_a_date_cell_in_a_text_field_prints_as_its_day(tmp_path: Path) -> None:
     folder = _csv_deck(tmp_path)
     rows = [ROWS[0], ["Twin", 2, datetime(2026, 3, 4), 3], ["Loner", 1, "Discard.", None]]
     rows += [["Giant", 1, datetime(2026, 3, 4, 18, 30), 2]]
-    _reading_xlsx(folder, _workbook(rows))
+    _reading_xlsx(folder, workbook(rows))
     found = Diagnostics()
     loaded = load_package(folder.name, folder, found)
     assert loaded is not None and not list(found), [d.message for d in found]
@@ -373,3 +314,113 @@ def test_a_percentage_prints_as_the_sheet_shows_it_and_counts_as_its_number(
     cards = loaded.package.decks["deck"].cards
     assert [card.values["effect"] for card in cards] == ["50%", "12.5%", "Big."]
     assert cards[0].values["power"] == 0.25
+
+
+def test_the_damaged_workbooks_are_what_their_generator_makes() -> None:
+    """tests/workbooks.py states how each broken package's damaged cell is made: the files hold
+    the parts it makes (compared inflated, whatever zlib packed them)."""
+    for case in DAMAGED:
+        committed = zipfile.ZipFile(DATA / "broken" / case / "cards.xlsx")
+        made = zipfile.ZipFile(io.BytesIO(damaged(case)))
+        with committed, made:
+            assert committed.namelist() == made.namelist(), case
+            for name in made.namelist():
+                assert committed.read(name) == made.read(name), f"{case}: {name}"
+
+
+# Twin's power (D2) as openpyxl writes it, and what a damaged sheet saves instead
+POWER = '<c r="D2" t="n"><v>3</v></c>'
+
+
+@pytest.mark.parametrize(
+    ("damage", "shared", "said"),
+    [
+        # a text past the workbook's list, and in a workbook with no list at all
+        ('<c r="D2" t="s"><v>99999</v></c>', "Twin", "names entry '99999' of the workbook's list "
+         "of texts, which holds 1"),
+        ('<c r="D2" t="s"><v>-1</v></c>', None, "which holds none"),
+        ('<c r="D2" t="s"><v>x</v></c>', "Twin", "names entry 'x'"),
+        ('<c r="D2" s="-1" t="n"><v>3</v></c>', None, "names cell style '-1'"),
+        ('<c r="D2" t="n"><v> </v></c>', None, "saved value ' ' is not a number"),
+        (f'<c r="D2" t="n"><v>{"1" * 30}</v></c>'.replace("<v>1", "<v>x1"), None,
+         "saved value 'x1111111111111111111…' (31 characters) is not a number"),
+    ],
+    ids=["text past the list", "no list", "text index not a number", "negative style", "blank",
+         "long"],
+)  # fmt: skip
+def test_a_damaged_cell_is_named_at_its_cell_in_words(
+    tmp_path: Path, damage: str, shared: str | None, said: str
+) -> None:
+    """openpyxl failed on each (or, for a negative index, took an entry from the list's end),
+    and the file was "not a workbook" at its first line in Python's words."""
+    folder = _csv_deck(tmp_path)
+    rows = [ROWS[0], ["SHARED" if shared else "Twin", *ROWS[1][1:]], *ROWS[2:]]
+    _reading_xlsx(folder, workbook(rows, replacing(POWER, damage), shared=shared))
+    code, found = _validate(folder)
+    assert code == 1
+    [problem] = found
+    assert (problem.code, Path(problem.file).name, problem.line, problem.column) == (
+        "PK801",
+        "cards.xlsx",
+        2,
+        4,
+    )
+    assert said in problem.message and problem.message.endswith("(sheet 'Sheet')")
+    assert "save the file again" in problem.hint
+
+
+@pytest.mark.parametrize(
+    "saved",
+    [
+        '<c r="D2" t="n"><v>1.5e3</v></c>',
+        '<c r="D2" t="n"><v>-3</v></c>',
+        '<c r="D2" s="0" t="n"><v>3</v></c>',
+        '<c r="D2" t="b"><v>1</v></c>',
+        '<c r="D2" t="e"><v>#N/A</v></c>',
+        '<c r="D2" t="str"><v>3</v></c>',
+        '<c r="D2" t="n"><v></v></c>',
+        '<c t="n"><v>3</v></c>',  # no reference: the cell after the last, D2
+    ],
+)
+def test_cells_saved_as_programs_save_them_are_not_damaged(tmp_path: Path, saved: str) -> None:
+    """What openpyxl reads as a value is never called damaged: a number in any notation, the
+    first style, a boolean, an error value, a formula's text, an empty value, no reference.
+    (Whether the deck takes the value is its field's business: PK801 for text where a number
+    goes, elsewhere; here a boolean or an error value in the power column.)"""
+    folder = _csv_deck(tmp_path)
+    _reading_xlsx(folder, workbook(ROWS, replacing(POWER, saved)))
+    _, found = _validate(folder)
+    assert not [d for d in found if "damaged" in d.message or d.line == 1], found
+
+
+def test_a_damaged_cell_of_a_named_sheet_says_which_sheet(tmp_path: Path) -> None:
+    folder = _csv_deck(tmp_path)
+    game = folder / "game.yaml"
+    saved = workbook(ROWS, replacing(POWER, '<c r="D2" t="n"><v>NaN</v></c>'))
+    _reading_xlsx(folder, saved)
+    game.write_text(
+        game.read_text().replace("{file: cards.xlsx}", "{file: cards.xlsx, sheet: Sheet}")
+    )
+    _, [problem] = _validate(folder)
+    assert problem.message == "cell D2's saved value 'NaN' is not a number (sheet 'Sheet')"
+
+
+def test_a_date_past_the_calendar_says_nothing_on_stderr(tmp_path: Path) -> None:
+    """openpyxl warns, in its words, of a date cell whose serial lies past the year 9999, and
+    reads the error #VALUE! for it: the cell is reported where it is, and stderr holds the
+    diagnostics alone."""
+    folder = _csv_deck(tmp_path)
+    book = openpyxl.Workbook()
+    for row in ROWS:
+        book.active.append(row)
+    book.active["D2"].number_format = "yyyy-mm-dd"
+    book.active["D2"].value = 30_000_000  # days after 1900: the year 84,000
+    saved = io.BytesIO()
+    book.save(saved)
+    _reading_xlsx(folder, saved.getvalue())
+    command = [sys.executable, "-m", "printkit", "--rule-data", folder.parent, "validate"]
+    completed = subprocess.run(
+        command, cwd=REPO, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert "Warning" not in completed.stderr, completed.stderr
+    assert "cards.xlsx:2:4: error[PK801]: '#VALUE!' in column 'power'" in completed.stderr

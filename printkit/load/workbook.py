@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import io
 import re
+import warnings
 import zipfile
 from contextlib import closing
 from pathlib import PurePath
@@ -102,7 +103,7 @@ def workbook_table(
         )
         return None
     survey, table = found
-    if _report_survey(survey, shown, diagnostics):
+    if _report_survey(survey, shown, sheet or names[0], diagnostics):
         return None
     return table
 
@@ -118,14 +119,19 @@ def _read(data: bytes, sheet: str | None) -> tuple[list[str], tuple[SheetSurvey,
         if sheet is not None and sheet not in names:
             return names, None
         worksheet = book[sheet] if sheet is not None else book.worksheets[0]
-        # openpyxl keeps its archive and the sheet's part name to itself; the survey reads the
-        # same part, streamed, before openpyxl reads a cell of it.
+        # openpyxl keeps its archive, the sheet's part name and the workbook's lists of shared
+        # texts and cell styles to itself; the survey reads the same part, streamed, before
+        # openpyxl reads a cell of it, and checks each cell against those lists.
         with book._archive.open(worksheet._worksheet_path) as source:
-            survey = survey_sheet(source)
-        if survey.past_limits is not None or survey.unsaved or not survey.rows:
+            survey = survey_sheet(source, len(worksheet._shared_strings), len(book._cell_styles))
+        if survey.past_limits is not None or survey.damaged or survey.unsaved or not survey.rows:
             return names, (survey, [])
         rows = worksheet.iter_rows(max_row=survey.rows, max_col=survey.columns)
-        table = [(number, [_value(cell) for cell in row]) for number, row in enumerate(rows, 1)]
+        with warnings.catch_warnings():
+            # openpyxl warns on stderr of a date past the calendar's end, which it reads as the
+            # error value #VALUE!: that cell is reported where it is read, as any error value.
+            warnings.simplefilter("ignore")
+            table = [(n, [_value(cell) for cell in row]) for n, row in enumerate(rows, 1)]
         return names, (survey, table)
 
 
@@ -239,8 +245,18 @@ def _size(count: int) -> str:
     return f"{count / _MB:.1f} MB" if count < 1024 * _MB else f"{count / _MB / 1024:.1f} GB"
 
 
-def _report_survey(survey: SheetSurvey, shown: str, diagnostics: Diagnostics) -> bool:
-    """Whether the sheet holds a value past the limits, or formulas without saved values."""
+def _report_survey(survey: SheetSurvey, shown: str, title: str, diagnostics: Diagnostics) -> bool:
+    """Whether the sheet (named `title`) holds a value past the limits, a damaged cell, or
+    formulas without saved values."""
+    if survey.damaged is not None and survey.past_limits is None:
+        damaged = survey.damaged
+        diagnostics.add(
+            CARD_DATA_BAD,
+            f"{damaged.message} (sheet '{title}')",
+            Span(shown, damaged.row, damaged.column),
+            hint=damaged.hint,
+        )
+        return True
     if survey.past_limits is not None:
         row, column = survey.past_limits
         diagnostics.add(
