@@ -162,6 +162,18 @@ _DIAGNOSTICS_IMPORT = re.compile(r"from printkit\.diagnostics import \(?([^)]*?)
 # "module::function" limits an entry to one function, for a line two functions share.
 EQUIVALENT: list[tuple[str, str, str]] = [
     (
+        "printkit/check/played_claims.py::_resolved",
+        r"_resolvers\(found, reading\.get\(path(, None|, )\), text\)",
+        "an expression outside `reading` reads nothing the plays change: failing on the text, "
+        "it fails on the played rules too, so the verdict is not resolved whoever resolves it",
+    ),
+    (
+        "printkit/check/expression_names.py::paths_read",
+        r"""for name in _NAME\.finditer\(_STRING\.sub\("XX''XX", expression\)\):""",
+        "a string's stand-in only keeps its words from being read as names: 'XX' names nothing "
+        "of the rules context, and a name cannot touch a string without an operator between",
+    ),
+    (
         "printkit/check/errata.py",
         r"erratum\.code, CODES, (otherwise=.*|\),)",
         "did_you_mean falls back to `otherwise` only when there is no code at all, and CODES "

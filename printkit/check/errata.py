@@ -19,6 +19,7 @@ from printkit.diagnostics import (
     did_you_mean,
 )
 from printkit.load.package import LoadedPackage
+from printkit.load.played import erratum_name
 from printkit.model.package import Erratum
 
 
@@ -66,7 +67,7 @@ def apply_errata(
         diagnostics.add(
             ERRATUM_APPLIED,
             f"{diagnostic.message} [{diagnostic.code}, resolved by erratum "
-            f"'{erratum.id or match + 1}']",
+            f"'{erratum_name(loaded.package, match)}']",
             diagnostic.span,
             hint=f"the text says: {erratum.text_says}; printkit follows: {erratum.resolution}",
         )

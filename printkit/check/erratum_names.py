@@ -12,6 +12,7 @@ from dataclasses import replace
 from printkit.check.rule_index import rule_entries
 from printkit.diagnostics import ERRATUM_NAMES_NOTHING, Diagnostics, did_you_mean
 from printkit.load.package import LoadedPackage
+from printkit.load.played import erratum_name
 from printkit.model.package import Package
 
 # kind 'name' — "no section 'x'" names a section that is missing on purpose (a dangling
@@ -32,7 +33,7 @@ def check_erratum_names(loaded: LoadedPackage, diagnostics: Diagnostics) -> set[
             span = loaded.spans.value(("errata", index, "subject"))
             diagnostics.add(
                 ERRATUM_NAMES_NOTHING,
-                f"erratum '{erratum.id or index + 1}' names {message}",
+                f"erratum '{erratum_name(loaded.package, index)}' names {message}",
                 replace(span, column=span.column + 1 + start) if span.line else span,
                 hint=hint,
             )

@@ -23,7 +23,7 @@ from printkit.diagnostics import (
     did_you_mean,
 )
 from printkit.load.package import LoadedPackage
-from printkit.load.played import NEW_VALUES, plays_of
+from printkit.load.played import NEW_VALUES, erratum_name, plays_of
 from printkit.simulate.binding import engine_values
 
 
@@ -57,7 +57,7 @@ def check_played(
         if match is None:
             continue  # reported as an error already, as the text states it
         erratum = package.errata[match]
-        name = erratum.id or str(match + 1)
+        name = erratum_name(package, match)
         how = "only in words (wording_only)" if erratum.wording_only else "but its plays leave it"
         diagnostics.add(
             PLAYED_RULES_FAULT,

@@ -28,7 +28,7 @@ from printkit.check.errata import errata_named, resolving_erratum
 from printkit.check.expression_names import paths_read
 from printkit.diagnostics import PLAYED_RULES_FAULT, Diagnostic, Diagnostics
 from printkit.load.package import LoadedPackage
-from printkit.load.played import plays_of, value_at
+from printkit.load.played import erratum_name, plays_of, value_at
 from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.model.package import Package
 from printkit.model.rules_context import rules_context
@@ -74,7 +74,8 @@ def _again(
 ) -> Verdict:
     """One claim or example failing on the text judged on the played rules too, when the
     plays change what one of its expressions reads; else the text's verdict stands, being
-    what the played rules give."""
+    what the played rules give. An expression still failing there is PK534 when the errata
+    resolving its failure on the text play what it reads."""
     reading = {
         path: names
         for path, source, own in _expressions(text, verdict)
@@ -86,27 +87,28 @@ def _again(
     after = _judged(played.package, verdict, contexts[1], played.spans)
     for path, names in reading.items():
         held, found = before[path]
-        now, faults = after.get(path, (True, []))  # one the plays removed fails nothing
-        by = [name for name in names if name in _resolving(found, text)]
-        if not held and by and not now:
-            _report(verdict, faults, by, diagnostics)
-    return _resolved(verdict, before, after, played.package, text)
+        by = [name for name in _resolvers(found, names, text) if name in names]
+        if held or not by or path not in after:  # resolved in words, or the plays removed it
+            continue
+        for fault in after[path][1]:
+            _report(verdict, fault, by, diagnostics)
+    return _resolved(verdict, before, after, reading, played.package, text)
 
 
 def _expressions(package: Package, verdict: Verdict) -> Iterator[tuple[PathKey, str, set[str]]]:
-    """Each expression of a claim or example (its path, its text, the names it has of its
-    own), as `package` states it (none of one the plays removed)."""
+    """Each expression of a claim or example as `package` states it (none of one the plays
+    removed): the claim's path or the example key's, its text, and the names it has of its
+    own."""
     if verdict.kind == "claim":
         claim = package.claims.get(verdict.id)
         if claim is not None and claim.check is not None:
-            yield ("claims", verdict.id, "check"), claim.check, set()
+            yield ("claims", verdict.id), claim.check, set()
         return
     example = package.examples.get(verdict.id)
     if example is None:
         return
-    own = {*example.inputs, "inputs"}
     for key, source in example.compute.items():
-        yield ("examples", verdict.id, "compute", key), source, own
+        yield ("examples", verdict.id, key), source, set(example.inputs)
 
 
 def _changing(path: PathKey, reads: set[PathKey], changed: dict[PathKey, list[str]]) -> list[str]:
@@ -142,47 +144,51 @@ def _judged(
     return judged
 
 
-def _resolving(found: list[Diagnostic], text: Package) -> list[str]:
-    """The errata that resolve the text's findings of an expression; none when one of them is
-    unresolved (an error on the text already), or when there are none (a failure reported
-    elsewhere, as PK535 for a value the rules lack)."""
+def _resolvers(found: list[Diagnostic], changing: list[str], text: Package) -> list[str]:
+    """The errata resolving an expression's failure on the text: those resolving each of its
+    findings (none when one is unresolved: an error already); for a failure without one, a
+    value the text lacks (PK535's, reported where it is used), those playing what it reads."""
+    if not found:
+        return changing
     indexes = [resolving_erratum(text.errata, fault) for fault in found]
-    known = [index for index in indexes if index is not None]
-    if not known or len(known) < len(indexes):
-        return []
-    return list(dict.fromkeys(text.errata[index].id or str(index + 1) for index in known))
+    return [] if None in indexes else [erratum_name(text, i) for i in indexes if i is not None]
 
 
-def _report(
-    verdict: Verdict, faults: list[Diagnostic], by: list[str], diagnostics: Diagnostics
-) -> None:
-    """PK534 for each reason an expression still fails on the played rules, naming the errata
-    resolving its failure on the text whose plays change what it reads."""
+def _report(verdict: Verdict, fault: Diagnostic, by: list[str], diagnostics: Diagnostics) -> None:
+    """PK534: an expression still fails on the played rules, though the errata resolving its
+    failure on the text (`by`) play what it reads."""
     errata = errata_named(by)
-    for fault in faults:
-        diagnostics.add(
-            PLAYED_RULES_FAULT,
-            f"on the rules as played too: {fault.message} [{fault.code}]; the plays of "
-            f"{errata} change what it reads, but do not make it hold",
-            fault.span,
-            hint=f"the materials print the rules as played: correct the plays of {errata}, so "
-            f"that {verdict.kind} '{verdict.id}' holds on them",
-        )
+    diagnostics.add(
+        PLAYED_RULES_FAULT,
+        f"on the rules as played too: {fault.message} [{fault.code}]; the plays of {errata} "
+        "change what it reads, but do not make it hold",
+        fault.span,
+        hint=f"the materials print the rules as played: correct the plays of {errata}, so "
+        f"that {verdict.kind} '{verdict.id}' holds on them",
+    )
 
 
 def _resolved(
-    verdict: Verdict, before: Judged, after: Judged, played: Package, text: Package
+    verdict: Verdict,
+    before: Judged,
+    after: Judged,
+    reading: dict[PathKey, list[str]],
+    played: Package,
+    text: Package,
 ) -> Verdict:
-    """The verdict of a claim or example failing on the text: resolved when it holds whole on
-    the played rules and errata resolve each of its failures on the text."""
-    failing = [_resolving(found, text) for held, found in before.values() if not held]
-    example = played.examples.get(verdict.id) if verdict.kind == "example" else None
+    """The verdict of a claim or example failing on the text: resolved, by the errata that
+    resolve its failures there, when it holds whole on the played rules."""
+    resolvers = [
+        _resolvers(found, reading.get(path, []), text)
+        for path, (held, found) in before.items()
+        if not held
+    ]
     if (
-        len(after) < len(before)
+        len(after) < len(before)  # the plays removed one of its expressions
         or not all(held for held, _ in after.values())
-        or (verdict.kind == "example" and (example is None or not keys_covered(example)))
-        or not all(failing)
+        or not all(resolvers)
+        or (verdict.kind == "example" and not keys_covered(played.examples[verdict.id]))
     ):
         return verdict
-    names = dict.fromkeys(name for names in failing for name in names)
+    names = dict.fromkeys(name for names in resolvers for name in names)
     return replace(verdict, status=Status.RESOLVED, errata=tuple(names))

@@ -62,13 +62,17 @@ class Play:
         return ("errata", self.erratum, "plays", self.key)
 
 
+def erratum_name(package: Package, index: int) -> str:
+    """What a message calls an erratum: its id, else its number in the list (from 1)."""
+    return package.errata[index].id or str(index + 1)
+
+
 def plays_of(package: Package) -> Iterator[Play]:
     """Every `plays` entry of the package's errata, in order (paths that do not parse too,
     with an empty path, so that they are reported)."""
     for index, erratum in enumerate(package.errata):
         for key, value in (erratum.plays or {}).items():
-            name = erratum.id or str(index + 1)
-            yield Play(index, name, key, parse_path(key) or (), value)
+            yield Play(index, erratum_name(package, index), key, parse_path(key) or (), value)
 
 
 def value_at(package: Package, path: PathKey) -> tuple[Any, str | None, str]:

@@ -77,6 +77,7 @@ def test_a_table_call_without_tables_names_every_table_missing() -> None:
         ("decks.deck.cards | sum(attribute='count')", {("decks", "deck", "cards")}),
         ("tables['reach'].rows", {("rules", "tables")}),  # a subscript ends the path
         ("values.items() | list", {("rules", "values")}),  # a method: its object is read
+        ("glossary.pair.term.upper()", {("rules", "glossary", "pair", "term")}),
         # a helper given a rule by id reads that rule; by a name, every rule of its kind
         (
             "lookup('reach', 2).id == rows(\"score\", [1])",

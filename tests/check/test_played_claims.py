@@ -161,3 +161,170 @@ def test_an_example_holds_whole_on_the_played_rules_or_fails_at_each_key(tmp_pat
             "it hold",
         ),
     ]
+
+
+def test_an_erratum_playing_the_text_s_own_value_changes_nothing(tmp_path: Path) -> None:
+    """Plays that confirm what the text holds are no reading of the data: the claim's failure
+    stays the note its erratum makes of it."""
+    game, _ = _checked(
+        tmp_path,
+        claims=CLAIMS,
+        errata=_erratum("one_each", "claim 'dealt_two'", "{rules.values.hand: 1}"),
+    )
+    assert _statuses(game)["dealt_two"][0] is Status.FAILING
+    assert not list(game.remaining)
+
+
+def test_an_erratum_without_an_id_is_named_by_its_number(tmp_path: Path) -> None:
+    erratum = _erratum("x", "claim 'dealt_two'", "{rules.values.hand: 2}").replace("id: x, ", "")
+    other = _erratum("y", "claim 'dealt_three'", "")
+    claims = CLAIMS + "dealt_three: {text: Each starts with three., check: values.hand == 3}"
+    game, _ = _checked(tmp_path, claims=claims, errata=other + erratum)
+    assert _statuses(game)["dealt_two"] == (Status.RESOLVED, "resolved by erratum '2'")
+    game, _ = _checked(
+        tmp_path / "wrong", claims=claims, errata=other + erratum.replace("hand: 2", "hand: 4")
+    )
+    [(_, _, message, hint)] = findings(game.remaining)
+    assert "the plays of erratum '2' change what it reads" in message
+    assert hint.endswith(
+        "correct the plays of erratum '2', so that claim 'dealt_two' holds on them"
+    )
+
+
+def _deal_erratum(plays: str) -> str:
+    return _erratum("deal_fix", "example 'deal'", plays).replace("PK530", "PK532")
+
+
+def test_an_erratum_may_play_the_example_itself(tmp_path: Path) -> None:
+    """Its plays change no data the keys read, but the example's own outcome."""
+    game, _ = _checked(
+        tmp_path,
+        examples=EXAMPLES,
+        errata=_deal_erratum("{examples.deal.outcome: {total: 2, each: 1}}"),
+    )
+    assert _statuses(game)["deal"] == (Status.RESOLVED, "resolved by erratum 'deal_fix'")
+
+
+def test_a_key_the_plays_remove_is_not_judged_and_resolves_nothing(tmp_path: Path) -> None:
+    """The erratum plays the example's computations without `each`: `total` still fails on
+    the played rules (an error), `each` is not played at all, and the example is not resolved
+    (its outcome states a key it no longer computes)."""
+    plays = '{examples.deal.compute: {total: "players * values.hand"}}'
+    game, lines = _checked(tmp_path, examples=EXAMPLES, errata=_deal_erratum(plays))
+    assert _statuses(game)["deal"][0] is Status.FAILING
+    assert [(code, line) for code, line, _, _ in findings(game.remaining)] == [
+        ("PK534", line_of(lines, "outcome: {total: 4, each: 2}"))
+    ]
+
+
+def test_an_example_whose_outcome_the_played_rules_do_not_cover_is_not_resolved(
+    tmp_path: Path,
+) -> None:
+    """Its one computed key holds on the played rules, but it states a key nothing computes."""
+    uncovered = EXAMPLES.replace(
+        "compute: {total: players * values.hand, each: values.hand}",
+        "compute: {total: players * values.hand}",
+    )
+    game, _ = _checked(tmp_path, examples=uncovered, errata=_deal_erratum("{rules.values.hand: 2}"))
+    assert _statuses(game)["deal"][0] is Status.FAILING
+    assert not list(game.remaining)
+
+
+def test_an_input_named_like_the_rules_data_is_the_example_s_own(tmp_path: Path) -> None:
+    """`values` is the example's input here, not the rules' values the erratum plays: what
+    the example computes does not change, and its failure stays a note."""
+    own = """
+twice:
+  text: Twice two is five.
+  inputs: {values: 2}
+  outcome: {total: 5}
+  compute: {total: values * 2}
+"""
+    erratum = _erratum("five", "example 'twice'", "{rules.values.hand: 2}").replace(
+        "PK530", "PK532"
+    )
+    game, _ = _checked(tmp_path, examples=own, errata=erratum)
+    assert _statuses(game)["twice"][0] is Status.FAILING
+    assert not list(game.remaining)
+
+
+def test_a_claim_on_a_value_the_text_never_states_is_resolved_by_the_erratum_playing_it(
+    tmp_path: Path,
+) -> None:
+    """The text's failure is the undefined value (PK535, resolved by the erratum that plays
+    it): the claim holds on the value played, or fails on it, naming that erratum."""
+    claims = "bonus_two: {text: The bonus is two cards., check: values.bonus == 2}"
+    erratum = _erratum("bonus", "'bonus'", "{rules.values.bonus: 2}").replace("PK530", "PK535")
+    game, _ = _checked(tmp_path, claims=claims, errata=erratum)
+    assert _statuses(game)["bonus_two"] == (Status.RESOLVED, "resolved by erratum 'bonus'")
+    assert not list(game.remaining)
+
+    game, lines = _checked(
+        tmp_path / "wrong", claims=claims, errata=erratum.replace(": 2}", ": 3}")
+    )
+    assert _statuses(game)["bonus_two"][0] is Status.FAILING
+    assert [(code, line, message) for code, line, message, _ in findings(game.remaining)] == [
+        (
+            "PK534",
+            line_of(lines, "check: values.bonus == 2"),
+            "on the rules as played too: claim 'bonus_two' does not hold: The bonus is two "
+            "cards. [PK530]; the plays of erratum 'bonus' change what it reads, but do not "
+            "make it hold",
+        )
+    ]
+
+
+def test_the_errata_playing_values_the_text_never_states_are_named_together(
+    tmp_path: Path,
+) -> None:
+    claims = "three: {text: Bonus and extra make three., check: values.bonus + values.extra == 3}"
+    errata = "".join(
+        _erratum(name, f"'{name}'", f"{{rules.values.{name}: {value}}}").replace("PK530", "PK535")
+        for name, value in (("bonus", 1), ("extra", 2))
+    )
+    game, _ = _checked(tmp_path, claims=claims, errata=errata)
+    assert _statuses(game)["three"] == (Status.RESOLVED, "resolved by errata 'bonus' and 'extra'")
+
+    game, _ = _checked(
+        tmp_path / "wrong", claims=claims, errata=errata.replace("extra: 2", "extra: 5")
+    )
+    [(_, _, message, hint)] = findings(game.remaining)
+    assert "the plays of errata 'bonus' and 'extra' change what it reads" in message
+    assert hint.endswith(
+        "correct the plays of errata 'bonus' and 'extra', so that claim 'three' holds on them"
+    )
+
+
+def test_a_claim_another_erratum_s_plays_make_hold_is_resolved_by_its_own(tmp_path: Path) -> None:
+    """Its own erratum resolves its failure in words; another plays the value it reads for a
+    claim of its own, and that makes it hold: resolved, by the erratum naming its failure."""
+    game, _ = _checked(
+        tmp_path,
+        claims=CLAIMS + "dealt_pair: {text: Each starts with a pair., check: values.hand == 2}",
+        errata=_erratum("in_words", "claim 'dealt_two'", "")
+        + _erratum("pair", "claim 'dealt_pair'", "{rules.values.hand: 2}"),
+    )
+    assert _statuses(game)["dealt_two"] == (Status.RESOLVED, "resolved by erratum 'in_words'")
+
+
+def test_each_key_still_failing_is_reported_after_one_the_text_holds(tmp_path: Path) -> None:
+    """`total` holds on the text (the plays then break it: not this check's), `each` fails on
+    both: only `each` is an error."""
+    keys = EXAMPLES.replace("outcome: {total: 4, each: 2}", "outcome: {total: 2, each: 2}")
+    game, _ = _checked(tmp_path, examples=keys, errata=_deal_erratum("{rules.values.hand: 3}"))
+    assert [message.split(" [")[0] for _, _, message, _ in findings(game.remaining)] == [
+        "on the rules as played too: example 'deal' states each = 2 but the rules give 3"
+    ]
+
+
+def test_a_failure_an_erratum_resolves_only_in_part_is_the_text_s_error(tmp_path: Path) -> None:
+    """Two names the claim gives do not exist; an erratum resolves one of them (and plays the
+    claim's own text): the other is an error as the text states it, and nothing more."""
+    claims = "two_names: {text: Two names., check: tables.raech.rows and glossary.piar}"
+    erratum = (
+        "- {id: one_name, code: PK609, subject: \"'raech' in tables\", text_says: a, "
+        "resolution: b, plays: {claims.two_names.text: Two names at last.}}\n"
+    )
+    game, _ = _checked(tmp_path, claims=claims, errata=erratum)
+    assert _statuses(game)["two_names"][0] is Status.FAILING
+    assert not list(game.remaining)
