@@ -1396,7 +1396,9 @@ SHEET_REPEAT = _code(
     Severity.ERROR,
     "sheet repeats over something that is not a list",
     "A sheet's 'repeat' names a key of the package's 'data:' that holds a list of items (ship "
-    "builds, players); one page is made per item.",
+    "builds, players), or is an expression over the rules context that gives one (a game's "
+    "dice: components.values() | list); one page is made per item, so an empty list is refused "
+    "too.",
 )
 PURCHASE_OVER_BUDGET = _code(
     "PK262",

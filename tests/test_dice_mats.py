@@ -1,19 +1,27 @@
 """Shields: The Dice Game's printed materials: a shopping list computed from the dice inventory
-(never copied), a fillable player mat with three 12-step health tracks, and a pool mat."""
+(never copied), a fillable player mat with three 12-step health tracks, a pool mat, and
+stand-ins for the dice made from the inventory: a piece per die, a track from 1 to its sides on
+each translucent one, and roll cards up to the largest die the game rolls."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pypdf
 import pytest
 from pixels import close_to, mask_px
 from support import (
+    MM_PER_PT,
     RULE_DATA,
+    Placed,
     Raster,
+    assert_mm,
     hex_rgb,
+    read_package,
     run_cli,
     segments,
     text_runs,
@@ -169,3 +177,144 @@ def test_each_health_track_draws_twelve_boxes(mats: Path) -> None:
         for step, (x0, x1, _) in rects.items():
             assert any(abs(e.middle - x0) < 0.2 for e in edges), f"{colour} step {step}"
             assert any(abs(e.middle - x1) < 0.2 for e in edges), f"{colour} step {step}"
+
+
+# --- the stand-ins for the dice ------------------------------------------------------------------
+
+HEADING, TRACK_NUMBER = 15.0, 7.5  # points: a piece's heading, a track box's number
+TRACK_MM = 83.0  # the track's width: the tracker's 95 mm less its two 6 mm margins
+
+
+def _inventory(folder: Path = RULE_DATA / "shields_dice") -> dict[str, dict]:
+    return read_package(folder)["components"]
+
+
+def _stand_in(die: dict) -> str:
+    """The heading a die's stand-in prints: its colour, sides and finish."""
+    attributes = die["attributes"]
+    return f"{attributes['colour'].capitalize()} d{attributes['sides']}, {attributes['finish']}"
+
+
+def _pieces(pdf: Path) -> list[tuple[int, Placed, list[Placed]]]:
+    """Each piece of a sheet of stand-ins: its page, its heading, and the numbers of its track
+    (the numbers in track size below the heading, within the piece's width)."""
+    found = []
+    for index, page in enumerate(pypdf.PdfReader(pdf).pages):
+        runs = text_runs(page)
+        for heading in (run for run in runs if run.size == HEADING):
+            track = [
+                run
+                for run in runs
+                if run.size == TRACK_NUMBER
+                and run.text.isdigit()  # a text shrunk to fit may be set at 7.5 pt too
+                and heading.x - 0.1 < run.x < heading.x + TRACK_MM
+                and heading.y < run.y < heading.y + 30
+            ]
+            found.append((index, heading, sorted(track, key=lambda run: run.x)))
+    return found
+
+
+def test_every_die_of_the_inventory_has_one_stand_in(mats: Path) -> None:
+    """As many stand-ins of each kind as the inventory counts (34 of 24 kinds), the translucent
+    dice (health and shields) on the trackers, the solid ones (rolled or used whole) on the
+    tokens."""
+    inventory = _inventory()
+    trackers = Counter(h.text for _, h, _ in _pieces(mats / "dice_trackers.pdf"))
+    tokens = Counter(h.text for _, h, _ in _pieces(mats / "dice_tokens.pdf"))
+    wanted = Counter({_stand_in(die): die["count"] for die in inventory.values()})
+    assert trackers + tokens == wanted
+    assert sum(wanted.values()) == 34 and len(wanted) == 24
+    assert all(name.endswith(", translucent") for name in trackers)
+    assert all(name.endswith(", solid") for name in tokens)
+
+
+def test_each_tracker_shows_a_track_from_1_to_its_sides(mats: Path) -> None:
+    """Its numbers, and from the pixels its boxes: sides + 1 edges along the track, equally
+    spaced across its 83 mm."""
+    pdf = mats / "dice_trackers.pdf"
+    pieces = _pieces(pdf)
+    assert len(pieces) == 14
+    for page, heading, track in pieces:
+        sides = int(heading.text.split(" d")[1].split(",")[0])
+        assert [int(run.text) for run in track] == list(range(1, sides + 1)), heading.text
+        box_row = track[0].y - 3.7  # inside the boxes, above their numbers
+        edges = [
+            edge.middle
+            for edge in segments([sum(p) < 450 for p in Raster.of(pdf, page).row(box_row)])
+            if heading.x - 0.3 < edge.middle < heading.x + TRACK_MM + 0.3
+        ]
+        assert len(edges) == sides + 1, heading.text
+        for number, edge in enumerate(edges):
+            assert_mm(edge, heading.x + number * TRACK_MM / sides, f"{heading.text}, edge {number}")
+
+
+def _cut_lines(pdf: Path, page: int, first: Placed) -> tuple[list[float], list[float]]:
+    """Where the crop marks stand (mm): the vertical ones crossing a row 2 mm above the first
+    row of pieces, the horizontal ones crossing a column 2 mm left of the first column (whose
+    heading is `first`, 6 mm inside its piece and 13 pt below its top); nothing else is there.
+    A mark falling between two pixels is drawn light grey: any pixel below 200 counts."""
+    raster = Raster.of(pdf, page)
+    top, left = first.y - 6 - 13 * MM_PER_PT, first.x - 6
+    across = [sum(pixel) < 600 for pixel in raster.row(top - 2)]
+    down = [sum(pixel) < 600 for pixel in raster.column(left - 2)]
+    return [s.middle for s in segments(across)], [s.middle for s in segments(down)]
+
+
+@pytest.mark.parametrize(
+    ("material", "size"),
+    [("dice_trackers", (95.0, 46.0)), ("dice_tokens", (60.0, 34.0)), ("roll_cards", (45.0, 36.0))],
+)
+def test_the_pieces_are_cut_to_their_sizes(mats: Path, material: str, size: tuple) -> None:
+    """From the crop marks' pixels: each piece is as wide and tall as its sheet says, the pieces
+    4 mm apart (room for the marks between them)."""
+    pdf = mats / f"{material}.pdf"
+    _, first, _ = _pieces(pdf)[0]
+    xs, ys = _cut_lines(pdf, 0, first)
+    for marks, side in ((xs, size[0]), (ys, size[1])):
+        assert len(marks) >= 2 and len(marks) % 2 == 0, marks
+        for index, (a, b) in enumerate(itertools.pairwise(marks)):
+            assert_mm(b - a, side if index % 2 == 0 else 4.0, f"{material}: {marks}")
+
+
+def test_the_roll_cards_number_1_to_the_largest_die_the_game_rolls(mats: Path) -> None:
+    """Cards drawn with replacement from 1 to N are a fair dN, so the cards reach the largest
+    die rolled: the attacking dice (solid, of a battery's colour) and the dice rolled for the
+    first player (three green d12s each)."""
+    inventory = _inventory()
+    attacking = [
+        die["attributes"]["sides"]
+        for die in inventory.values()
+        if die["attributes"]["finish"] == "solid"
+        and die["attributes"]["colour"] in ("red", "yellow", "blue")
+    ]
+    faces = sorted(int(h.text) for _, h, _ in _pieces(mats / "roll_cards.pdf"))
+    assert max(attacking) == 8
+    assert faces == list(range(1, 13))
+
+
+def test_the_stand_ins_follow_the_inventory(tmp_path: Path) -> None:
+    """Nine green d12s make nine health trackers, a black d16 a track of 16, and a red
+    attacking d14 roll cards up to 14: every number comes from the data."""
+    folder = _copy(tmp_path, count=9, stated_total=37)
+    game = folder / "game.yaml"
+    text = game.read_text()
+    for die, sides in (("d20_translucent_black", 20), ("d8_solid_red", 8)):
+        assert f"{die}: {{count: 1, attributes: {{sides: {sides}," in text
+    text = text.replace(
+        "{sides: 20, finish: translucent, colour: black}",
+        "{sides: 16, finish: translucent, colour: black}",
+    )
+    text = text.replace(
+        "{sides: 8, finish: solid, colour: red}", "{sides: 14, finish: solid, colour: red}"
+    )
+    game.write_text(text)
+    out = tmp_path / "out"
+    only = ("--only", "dice_trackers", "--only", "roll_cards")
+    result = run_cli("--rule-data", folder.parent, "build", *only, "--out", out, "--format", "pdf")
+    assert result.exit_code == 0, result.output
+    trackers = _pieces(out / "shields_dice" / "dice_trackers.pdf")
+    assert sum(h.text == "Green d12, translucent" for _, h, _ in trackers) == 9
+    [black] = [track for _, h, track in trackers if h.text == "Black d16, translucent"]
+    assert [int(run.text) for run in black] == list(range(1, 17))
+    faces = [int(h.text) for _, h, _ in _pieces(out / "shields_dice" / "roll_cards.pdf")]
+    assert sorted(faces) == list(range(1, 15))

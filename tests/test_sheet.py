@@ -207,6 +207,30 @@ def test_a_full_page_sheet_prints_each_copy_on_a_page_of_its_own(tmp_path: Path)
     assert len({tuple(float(v) for v in page[0]["/Rect"]) for page in fields}) == 1  # one place
 
 
+def test_a_sheet_repeats_over_an_expression_each_item_copied_as_its_template_says(
+    tmp_path: Path,
+) -> None:
+    """`repeat` over a list the rules context makes (not only one under `data:`), `copies` a
+    template over the item: item n printed n times, in order, each copy's fields its own."""
+    pdf = _built_mat(
+        tmp_path,
+        '    repeat: range(1, 4)\n    each: n\n    copies: "{{ n }}"\n    elements:\n'
+        '      - {kind: stat, id: hull, label: "Hull of ship {{ n }}"}\n',
+    )
+    pages = pypdf.PdfReader(pdf).pages
+    fields = [[str(a.get_object()["/T"]) for a in page.get("/Annots", [])] for page in pages]
+    assert fields == [
+        ["n1.hull"],
+        ["copy1.n2.hull"],
+        ["copy2.n2.hull"],
+        ["copy1.n3.hull"],
+        ["copy2.n3.hull"],
+        ["copy3.n3.hull"],
+    ]
+    labels = [next(line for line in p.extract_text().splitlines() if "Hull" in line) for p in pages]
+    assert labels == ["Hull of ship 1", *["Hull of ship 2"] * 2, *["Hull of ship 3"] * 3]
+
+
 def test_small_sheets_impose_n_up_with_their_fields_over_their_boxes(tmp_path: Path) -> None:
     """Two copies of a small mat on one page: each copy's fields are its own (copy1., copy2.) and
     lie over that copy's drawn boxes, found from the pixels like the roster's."""

@@ -1,22 +1,27 @@
-"""The items a sheet repeats over (ship builds), checked against the rules they buy under.
+"""The items a sheet repeats over (ship builds under `data:`, or a list an expression makes
+from the rules context, such as a game's dice), checked against the rules they buy under.
 
 What may be bought, at what cost and how often, is data: a lookup table of the rules whose rows
 hold `cost` and `limit`. Each item names what it bought (name → count); the checks are the same
 for any game: every name is in the table, no count passes its limit, the total stays within the
 item's budget, and of the kinds marked exclusive (one type of cannon) at most one is bought.
-Each finding names the rule it breaks and points at the line of the item.
+Each finding names the rule it breaks and points at the line of the item (at the sheet's
+`repeat` for an item an expression made, which has no line of its own).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from printkit.check.values import uses_undefined
 from printkit.diagnostics import (
     PURCHASE_EXCLUSIVE,
     PURCHASE_LIMIT,
     PURCHASE_OVER_BUDGET,
     PURCHASE_UNKNOWN,
     SHEET_REPEAT,
+    TEMPLATE_ERROR,
     TOO_MANY_PIECES,
     Diagnostics,
     did_you_mean,
@@ -26,6 +31,7 @@ from printkit.model.limits import MAX_SHEET_PAGES
 from printkit.model.rules import LookupTable
 from printkit.model.sheet import Purchases, SheetMaterial
 from printkit.sandbox.expressions import TemplateProblem, evaluate
+from printkit.sandbox.views import describe
 
 
 def repeated_items(
@@ -38,21 +44,43 @@ def repeated_items(
     """The items of `repeat` (one empty item without it); None when the sheet cannot be made."""
     if spec.repeat is None:
         return [{}]
-    items = loaded.package.data.get(spec.repeat)
+    at_repeat = loaded.spans.value(("materials", material_id, "repeat"))
+    data = loaded.package.data
+    # A name under `data:` is that list as written, and its items' findings point at their
+    # lines; anything else is an expression, a list the rules context makes (the inventory).
+    written = spec.repeat in data or (spec.repeat.isidentifier() and spec.repeat not in context)
+    if written:
+        items = data.get(spec.repeat)
+    elif uses_undefined(spec.repeat, context):
+        return None  # the undefined value is the mistake: PK535 where it is used
+    else:
+        try:
+            items = evaluate(spec.repeat, context)
+        except TemplateProblem as problem:
+            diagnostics.add(
+                problem.code or TEMPLATE_ERROR,
+                f"material '{material_id}': repeat {problem}",
+                at_repeat,
+                hint=problem.hint or _REPEAT_HINT,
+            )
+            return None
+    if isinstance(items, Sequence) and not isinstance(items, str):
+        items = list(items)  # a range of numbers, a tuple
     if not isinstance(items, list) or not items:
-        diagnostics.add(
-            SHEET_REPEAT,
-            f"material '{material_id}' repeats over data '{spec.repeat}', which is not a list",
-            loaded.spans.value(("materials", material_id, "repeat")),
-            hint=did_you_mean(spec.repeat, loaded.package.data, otherwise="add it under 'data:'"),
-        )
+        if written:
+            message = f"repeats over data '{spec.repeat}', which is not a list"
+            hint = did_you_mean(spec.repeat, data, otherwise="add it under 'data:'")
+        else:
+            message = f"repeats over '{spec.repeat}', which gives {describe(items)}"
+            hint = _REPEAT_HINT
+        diagnostics.add(SHEET_REPEAT, f"material '{material_id}' {message}", at_repeat, hint=hint)
         return None
     if len(items) > MAX_SHEET_PAGES:
         diagnostics.add(
             TOO_MANY_PIECES,
             f"material '{material_id}' repeats over {len(items):,} items of '{spec.repeat}', "
             f"a page each: at most {MAX_SHEET_PAGES:,}",
-            loaded.spans.value(("materials", material_id, "repeat")),
+            at_repeat,
             hint="split the data into several sheets, or print fewer items (see `printkit "
             "schema --limits`)",
         )
@@ -60,24 +88,35 @@ def repeated_items(
     if spec.purchases is not None:
         errors = diagnostics.count()
         for index, item in enumerate(items):
-            _check(loaded, material_id, spec, index, item, context, diagnostics)
+            where = (
+                ("data", spec.repeat, index) if written else ("materials", material_id, "repeat")
+            )
+            _check(loaded, material_id, spec, where, item, index, context, diagnostics)
         if diagnostics.count() > errors:
             return None
     return items
+
+
+_REPEAT_HINT = (
+    "'repeat' names a list under 'data:', or is an expression giving a list of one or more "
+    "items, such as components.values() | list"
+)
 
 
 def _check(
     loaded: LoadedPackage,
     material_id: str,
     spec: SheetMaterial,
-    index: int,
+    where: tuple,
     item: Any,
+    index: int,
     context: dict[str, Any],
     diagnostics: Diagnostics,
 ) -> None:
+    """One item against the purchase rules, each finding at `where`: the item's own line under
+    `data:`, or the sheet's `repeat` for an item an expression made."""
     rules: Purchases = spec.purchases  # type: ignore[assignment] - the caller checked
     spans = loaded.spans
-    where = ("data", spec.repeat, index)
     table = (loaded.package.rules.tables if loaded.package.rules else {}).get(rules.table)
     if not isinstance(table, LookupTable):
         diagnostics.add(

@@ -37,10 +37,11 @@ from printkit.materials.board_draw import (
 from printkit.materials.paper import material_paper
 from printkit.materials.purchases import repeated_items
 from printkit.materials.sheet_badges import badge_ops, cycle_ops
-from printkit.materials.sheet_nup import copied, impose_small_sheets
+from printkit.materials.sheet_nup import impose_small_sheets
 from printkit.materials.texts import MaterialTexts, rendered
 from printkit.model.layout import Layout
 from printkit.model.sheet import (
+    MAX_COPIES,
     CheckboxElement,
     Column,
     CycleElement,
@@ -172,20 +173,42 @@ def compile_sheet(
             flow.context = {**context, spec.each: item}
             flow.prefix = f"{spec.each}{index + 1}."
         page = _page(flow, spec, footer, size, footed=spec.size is None)
-        if page is None:
+        copies = _copies(flow, spec.copies, f" for item {index + 1}" if spec.repeat else "")
+        if page is None or copies is None:
             return None
-        pages.append(page)
+        # A full page is its own sheet, its copies following it; small ones go n-up below.
+        pages += [replace(page, ops=_copied(page.ops, n, copies)) for n in range(1, copies + 1)]
     if spec.size is not None:
         pages = impose_small_sheets(loaded, material_id, spec, pages, chosen, footer, diagnostics)
         if pages is None:
             return None
-    else:  # a full page is its own sheet: its copies follow it
-        pages = [
-            replace(page, ops=copied(page.ops, copy, spec.copies))
-            for page in pages
-            for copy in range(1, spec.copies + 1)
-        ]
     return Document(title, pages)
+
+
+def _copies(flow: _Flow, copies: int | str, item: str) -> int | None:
+    """How many copies of the page: the number given, or what the template gives for its
+    `item` (a die's count in the inventory); None after reporting why not."""
+    if isinstance(copies, int):
+        return copies
+    count = _whole(flow, copies, ("copies",))
+    if count is not None and not 1 <= count <= MAX_COPIES:
+        flow.report(
+            BAD_VALUE,
+            f"copies '{copies}' gives {count}{item}, not a number from 1 to {MAX_COPIES}",
+            ("copies",),
+            f"a page prints 1 to {MAX_COPIES} times: check the value the template reads",
+        )
+        return None
+    return count
+
+
+def _copied(ops: list[Op], copy: int, copies: int) -> list[Op]:
+    """One copy of a page's ops: its form fields renamed `copy2.…` when there are several."""
+    if copies == 1:
+        return ops
+    return [
+        replace(op, name=f"copy{copy}.{op.name}") if isinstance(op, FormField) else op for op in ops
+    ]
 
 
 def _page(

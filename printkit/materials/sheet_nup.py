@@ -2,8 +2,8 @@
 
 Each small page becomes a piece for the card imposition. Its form fields cannot travel inside
 a placed piece (a PDF field lives on the page, not in the content stream), so they are lifted
-out, moved to where the piece lands and, for copies, renamed `copy2.…`: two fields with one
-name would share one value.
+out and moved to where the piece lands. Each copy comes as a page of its own, its fields
+already renamed `copy2.…` (two fields with one name would share one value).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from printkit.diagnostics import Diagnostics
-from printkit.draw.ops import FormField, Op, Page
+from printkit.draw.ops import FormField, Page
 from printkit.impose.grid import fit_grid
 from printkit.impose.marks import MARK_CLEARANCE, MARK_MIN
 from printkit.impose.pieces import Piece
@@ -24,15 +24,6 @@ from printkit.model.units import to_mm
 
 NO_BACKS = ImposeSpec(bleed="0mm", backs="none")
 MARK_ROOM = MARK_MIN + MARK_CLEARANCE  # the shortest crop mark and its gap to the art
-
-
-def copied(ops: list[Op], copy: int, copies: int) -> list[Op]:
-    """One copy of a page's ops: its form fields renamed `copy2.…` when there are several."""
-    if copies == 1:
-        return ops
-    return [
-        replace(op, name=f"copy{copy}.{op.name}") if isinstance(op, FormField) else op for op in ops
-    ]
 
 
 def impose_small_sheets(
@@ -61,13 +52,10 @@ def impose_small_sheets(
         return None
     pieces: list[Piece] = []
     fields: list[tuple[int, FormField]] = []  # (piece index, field in piece coordinates)
-    for page in small:
-        for copy in range(1, spec.copies + 1):
-            index = len(pieces)
-            ops = copied(page.ops, copy, spec.copies)
-            fields += [(index, op) for op in ops if isinstance(op, FormField)]
-            art = tuple(op for op in ops if not isinstance(op, FormField))
-            pieces.append(Piece(page.label, cell[0], cell[1], art))
+    for index, page in enumerate(small):  # each copy a page of its own, its fields named so
+        fields += [(index, op) for op in page.ops if isinstance(op, FormField)]
+        art = tuple(op for op in page.ops if not isinstance(op, FormField))
+        pieces.append(Piece(page.label, cell[0], cell[1], art))
     sheets = impose_sheets(pieces, grid, NO_BACKS, title)
     for index, field in fields:
         x, y = grid.position(index)

@@ -16,6 +16,7 @@ from printkit.model.base import Colour, PrintedMaterial, Size, Strict
 from printkit.model.units import NonNegativeLength, PositiveLength, mm
 
 ElementId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+MAX_COPIES = 100  # of one page
 # A grid's rows or columns: a count, or the headings (as many as there are).
 GridCount = (
     Annotated[int, Field(ge=1, le=40)] | Annotated[list[str], Field(min_length=1, max_length=40)]
@@ -307,12 +308,19 @@ class SheetMaterial(PrintedMaterial):
     paper: str | None = Field(None, description="a4 or letter; the command line's by default")
     fillable: bool = Field(False, description="boxes become PDF form fields")
     repeat: str | None = Field(
-        None, description="a list under the package's `data:`: one page per item"
+        None,
+        description="one page per item of a list: a name under the package's `data:` "
+        "(ships), or an expression over the rules context giving one "
+        "(components.values() | list)",
     )
     each: ElementId = Field("item", description="the name templates give the repeated item")
     purchases: Purchases | None = Field(None, description="check what each item buys")
     size: Size | None = Field(
         None, description="a sheet smaller than the paper (a card, an A5 mat), imposed n-up"
     )
-    copies: int = Field(1, ge=1, le=100, description="copies of each page, n-up")
+    copies: Annotated[int, Field(ge=1, le=MAX_COPIES)] | str = Field(
+        1,
+        description="copies of each page, n-up: a number, or a template over the repeated "
+        "item giving one ({{ die.count }}: a die's count in the inventory)",
+    )
     elements: list[Element] = Field(min_length=1)
