@@ -31,7 +31,9 @@ _MARKS = ("crop", "cut", "fold", "note", "trim")
 
 
 def stamp(document: Document, text: str) -> None:
-    """Add the watermark `text` to every page of `document`."""
+    """Add the watermark `text` to every page of `document`: on a drawn page, just before its
+    first mark, since every imposition draws all its art before any mark (impose/sheet.py,
+    impose/fold.py); a mark among the art would leave the art after it over the watermark."""
     if document.flow is not None:
         flow = document.flow
         document.flow = lambda space: underlaid(flow(space), text, space)

@@ -56,7 +56,9 @@ def impose_fold(pieces: list[Piece], grid: Grid, spec: ImposeSpec, title: str) -
 
 def impose_fold_blocks(pages: list[list[Block]], spec: ImposeSpec, title: str) -> list[Page]:
     """Each cell holds one piece unfolded; circles and hexagons get their outline on both
-    halves (outlines are symmetric, so folded they coincide) and are cut after gluing."""
+    halves (outlines are symmetric, so folded they coincide) and are cut after gluing. Every
+    piece's art comes before every mark, as on card sheets: a playtest watermark goes in
+    between (draw/watermark.py), over all the art and under every fold and cut line."""
     result: list[Page] = []
     for number, blocks in enumerate(pages, start=1):
         label = f"{title} · fold-and-glue sheet {number}"
@@ -72,7 +74,8 @@ def impose_fold_blocks(pages: list[list[Block]], spec: ImposeSpec, title: str) -
             text += ", then cut round pieces along their outline"
         notes = footer(blocks, spec, text)
         keep_out = note_boxes(notes)
-        ops: list[Op] = []
+        art: list[Op] = []
+        marks: list[Op] = []
         placed: list[Placed] = []
         for block in blocks:
             grid = block.grid
@@ -83,7 +86,8 @@ def impose_fold_blocks(pages: list[list[Block]], spec: ImposeSpec, title: str) -
             for index, piece in enumerate(block.pieces):
                 at = grid.position(index)
                 edges = bleed_sides(grid, index, spec.bleed, False, None, outer)
-                ops += _unfolded(piece, *at, spec, paper, edges)
+                art += _unfolded(piece, *at, spec, paper, edges)
+                marks += _unfolded_marks(piece, *at, spec.fold)
                 halves = zip(("front", "back"), _halves(piece, *at, spec.fold), strict=True)
                 size = (piece.width, piece.height)
                 placed += [
@@ -93,16 +97,15 @@ def impose_fold_blocks(pages: list[list[Block]], spec: ImposeSpec, title: str) -
             if spec.cut_corner_radius and block.straight:
                 for index in occupied:
                     x, y = grid.position(index)
-                    ops.append(
+                    marks.append(
                         cut_path(x, y, grid.cell_width, grid.cell_height, spec.cut_corner_radius)
                     )
             if spec.crop_marks:
-                ops += cut_guides(
+                marks += cut_guides(
                     grid, spec.bleed, spec.margin, block.room, occupied, keep_out, (), marked=True
                 )
-        ops += notes
         paper_size = (blocks[0].grid.paper_width, blocks[0].grid.paper_height)
-        result.append(Page(*paper_size, ops, label=label, placed=placed))
+        result.append(Page(*paper_size, art + marks + notes, label=label, placed=placed))
         if spec.opaque_backing:
             edge = spec.backs.replace("_", " ")
             on_back = (
@@ -139,32 +142,43 @@ def _unfolded(
     paper: tuple[float, float],
     edges: tuple[float, ...],
 ) -> list[Op]:
-    """Front and back of one piece side by side (or one above the other), with the fold;
-    `edges`: the bleed of the unfolded pair on each side (left, top, right, bottom)."""
+    """The art of one piece: front and back side by side (or one above the other), and the
+    white casing of its fold line over them (with the art, so that a watermark crosses it as it
+    crosses the art, under the dashes); `edges`: the bleed of the unfolded pair on each side
+    (left, top, right, bottom)."""
     left, top, right, bottom = edges
     w, h = piece.width, piece.height
     back = piece.back or ()
-    ops: list[Op] = []
     area = printable_area(paper, spec.margin)
-    halves = _halves(piece, x, y, spec.fold)
-    back_x, back_y = halves[1]
+    back_x, back_y = _halves(piece, x, y, spec.fold)[1]
     if spec.fold == "horizontal":
-        ops.append(place(piece.front, x, y, w, h, (left, top, right, 0.0), area))
         turned = Group(back, rotate_180_about(w / 2, h / 2))
-        ops.append(place((turned,), back_x, back_y, w, h, (left, 0.0, right, bottom), area))
-        ops += _fold_line(back_x, back_y, back_x + w, back_y)
+        halves = [
+            place(piece.front, x, y, w, h, (left, top, right, 0.0), area),
+            place((turned,), back_x, back_y, w, h, (left, 0.0, right, bottom), area),
+        ]
     else:
-        ops.append(place(piece.front, x, y, w, h, (left, top, 0.0, bottom), area))
-        ops.append(place(back, back_x, back_y, w, h, (0.0, top, right, bottom), area))
-        ops += _fold_line(back_x, back_y, back_x, back_y + h)
-    width, height = fold_unit(piece, spec.fold)
-    ops.append(Rect(x, y, width, height, TRIM))
+        halves = [
+            place(piece.front, x, y, w, h, (left, top, 0.0, bottom), area),
+            place(back, back_x, back_y, w, h, (0.0, top, right, bottom), area),
+        ]
+    return [*halves, Line(*_fold_line(piece, x, y, spec.fold), FOLD_CASING)]
+
+
+def _unfolded_marks(piece: Piece, x: float, y: float, fold: str) -> list[Op]:
+    """The marks of one unfolded piece: its fold line, its trim and, for a shaped piece, its
+    cut lines."""
+    width, height = fold_unit(piece, fold)
+    marks: list[Op] = [
+        Line(*_fold_line(piece, x, y, fold), FOLD_PAINT),
+        Rect(x, y, width, height, TRIM),
+    ]
     if piece.outline is not None:
         # The outline is cut after gluing; first the rectangle round both halves is cut, so
         # they stay joined along the whole fold rather than at the point where outlines meet.
-        ops.append(Rect(x, y, width, height, CUT_PAINT))
-        ops += [Group((piece.outline,), translate(*half)) for half in halves]
-    return ops
+        marks.append(Rect(x, y, width, height, CUT_PAINT))
+        marks += [Group((piece.outline,), translate(*half)) for half in _halves(piece, x, y, fold)]
+    return marks
 
 
 def _halves(piece: Piece, x: float, y: float, fold: str) -> list[tuple[float, float]]:
@@ -174,5 +188,9 @@ def _halves(piece: Piece, x: float, y: float, fold: str) -> list[tuple[float, fl
     return [(x, y), (x + piece.width, y)]
 
 
-def _fold_line(x1: float, y1: float, x2: float, y2: float) -> list[Op]:
-    return [Line(x1, y1, x2, y2, FOLD_CASING), Line(x1, y1, x2, y2, FOLD_PAINT)]
+def _fold_line(piece: Piece, x: float, y: float, fold: str) -> tuple[float, float, float, float]:
+    """Where the fold of an unfolded piece at (x, y) runs: along the near edge of its back."""
+    back_x, back_y = _halves(piece, x, y, fold)[1]
+    if fold == "horizontal":
+        return (back_x, back_y, back_x + piece.width, back_y)
+    return (back_x, back_y, back_x, back_y + piece.height)

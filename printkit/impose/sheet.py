@@ -127,19 +127,22 @@ def _shared(ops: list[Op], alike: dict[tuple, tuple[Op, ...]]) -> tuple[Op, ...]
 
 
 def _sides(blocks: list[Block], spec: ImposeSpec, back: bool) -> tuple[list[Op], list[Placed]]:
-    """One side of every block of a page: its ops, and where each piece lies."""
-    ops: list[Op] = []
+    """One side of every block of a page: the art of every block, then the cut outlines over
+    it (a playtest watermark goes in between: draw/watermark.py), and where each piece lies."""
+    art: list[Op] = []
+    outlines: list[Op] = []
     placed: list[Placed] = []
     for block in blocks:
-        art, where = _side(block, spec, back)
-        ops += art
+        drawn, cuts, where = _side(block, spec, back)
+        art += drawn
+        outlines += cuts
         placed += where
-    return ops, placed
+    return art + outlines, placed
 
 
-def _side(block: Block, spec: ImposeSpec, back: bool) -> tuple[list[Op], list[Placed]]:
-    """One side of a block: each piece's art in its cell (the mirrored cell for a back), then
-    the cut outlines of shaped pieces over it; and where each piece lies."""
+def _side(block: Block, spec: ImposeSpec, back: bool) -> tuple[list[Op], list[Op], list[Placed]]:
+    """One side of a block: each piece's art in its cell (the mirrored cell for a back), the
+    cut outlines of shaped pieces, and where each piece lies."""
     grid = block.grid
     art: list[Op] = []
     outlines: list[Op] = []
@@ -167,7 +170,7 @@ def _side(block: Block, spec: ImposeSpec, back: bool) -> tuple[list[Op], list[Pl
             outlines.append(Group((piece.outline,), translate(x, y)))
         elif not back and not block.straight:  # cut from the front, along its marks
             outlines.append(Rect(x, y, piece.width, piece.height, TRIM))  # (a straight
-    return art + outlines, placed  # block's trims are among its page's cut guides)
+    return art, outlines, placed  # block's trims are among its page's cut guides)
 
 
 def _page(
