@@ -40,13 +40,21 @@ def _subject(pdf: Path) -> str | None:
     return pypdf.PdfReader(pdf).metadata.get("/Subject")
 
 
+SHIPPED = {  # each game's title, and the options choosing what of it is built
+    "shields_up": ("Shields Up", ()),
+    "border_skirmish": ("Border Skirmish", ()),
+    "raise_shields": ("Raise Shields", ("--only", "counters")),
+}
+
+
 @pytest.fixture(scope="module")
 def shipped(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Shields Up (card sheets, print-on-demand cards, both references) and Border Skirmish
-    (counters, a hex map, a sheet), built as PDF: every kind of material there is."""
+    """Shields Up (card sheets, print-on-demand cards, both references), Border Skirmish
+    (counters, a hex map, a sheet) and Raise Shields' fold-and-glue counters, built as PDF:
+    every kind of material and imposition there is."""
     out = tmp_path_factory.mktemp("shipped")
-    for game in ("shields_up", "border_skirmish"):
-        result = run_cli("build", game, "--out", out, "--format", "pdf")
+    for game, (_, chosen) in SHIPPED.items():
+        result = run_cli("build", game, *chosen, "--out", out, "--format", "pdf")
         assert result.exit_code == 0, result.output
     return out
 
@@ -54,7 +62,7 @@ def shipped(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_every_footer_and_every_pdf_names_the_version(shipped: Path) -> None:
     footers = 0
     for pdf in sorted(shipped.glob("*/*.pdf")):
-        title = "Shields Up" if pdf.parent.name == "shields_up" else "Border Skirmish"
+        title = SHIPPED[pdf.parent.name][0]
         assert _subject(pdf) == f"{title}, version 1.0", pdf.name
         for number, text in enumerate(_text(pdf), start=1):
             footed = [
@@ -68,6 +76,7 @@ def test_every_footer_and_every_pdf_names_the_version(shipped: Path) -> None:
     assert footers > 10
     kinds = {pdf.stem for pdf in shipped.glob("*/*.pdf")}
     assert {"deck", "quick_reference", "rules_reference", "units", "valley", "charts"} <= kinds
+    assert "counters" in kinds  # fold and glue
 
 
 def _game(tmp_path: Path, extra: str = "", header: str = "") -> Path:

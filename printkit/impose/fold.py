@@ -25,7 +25,7 @@ from printkit.impose.blocks import Block, back_block, grid_pages
 from printkit.impose.grid import Grid
 from printkit.impose.marks import CUT_PAINT, TRIM, cut_guides, cut_path, outer_bleeds
 from printkit.impose.pieces import Piece
-from printkit.impose.placement import ACTUAL_SIZE, place, printable_area
+from printkit.impose.placement import place, printable_area
 from printkit.impose.sheet import (
     bleed_sides,
     footer,
@@ -60,19 +60,17 @@ def impose_fold_blocks(pages: list[list[Block]], spec: ImposeSpec, title: str) -
     piece's art comes before every mark, as on card sheets: a playtest watermark goes in
     between (draw/watermark.py), over all the art and under every fold and cut line."""
     result: list[Page] = []
+    edge = spec.backs.replace("_", " ")
     for number, blocks in enumerate(pages, start=1):
-        label = f"{title} · fold-and-glue sheet {number}"
+        sheet = f"{title} · fold-and-glue sheet {number} of {len(pages)}"
         shaped = any(piece.outline is not None for block in blocks for piece in block.pieces)
-        text = f"{ACTUAL_SIZE} · cut out, fold on the dashed line, glue back to back"
+        how = "cut out, fold on the dashed line, glue back to back"
         if spec.opaque_backing:  # the reverse follows: both sides of one sheet of paper
-            edge = spec.backs.replace("_", " ")
-            text = (
-                f"{ACTUAL_SIZE} · print double-sided with the next page, flip on the {edge}; "
-                "then cut out, fold on the dashed line, glue back to back"
-            )
+            how = f"print double-sided with the next page, flip on the {edge}; then {how}"
         if shaped:
-            text += ", then cut round pieces along their outline"
-        notes = footer(blocks, spec, text)
+            how += ", then cut round pieces along their outline"
+        label = f"{sheet} · {how}"
+        notes = footer(blocks, spec, label)
         keep_out = note_boxes(notes)
         art: list[Op] = []
         marks: list[Op] = []
@@ -107,11 +105,10 @@ def impose_fold_blocks(pages: list[list[Block]], spec: ImposeSpec, title: str) -
         paper_size = (blocks[0].grid.paper_width, blocks[0].grid.paper_height)
         result.append(Page(*paper_size, art + marks + notes, label=label, placed=placed))
         if spec.opaque_backing:
-            edge = spec.backs.replace("_", " ")
             on_back = (
                 f"reverse of page {len(result)}: print it on that page's back, flip on the {edge}"
             )
-            result.append(_backing(blocks, spec, f"{label} · {on_back}"))
+            result.append(_backing(blocks, spec, f"{sheet} · {on_back}"))
     return result
 
 
@@ -129,7 +126,7 @@ def _backing(blocks: list[Block], spec: ImposeSpec, label: str) -> Page:
             right = min(x + grid.cell_width + b, x1)
             bottom = min(y + grid.cell_height + b, y1)
             layers.append(Rect(left, top, right - left, bottom - top, BACKING))
-    ops: list[Op] = [*layers, *footer(blocks, spec, f"{ACTUAL_SIZE} · {label}")]
+    ops: list[Op] = [*layers, *footer(blocks, spec, label)]
     page = Page(blocks[0].grid.paper_width, blocks[0].grid.paper_height, ops, label=label)
     return moved_by_offset(page, spec)
 

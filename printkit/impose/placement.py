@@ -45,7 +45,9 @@ def note(
     marks_at: Sequence[float] = (),
     art_top: float | None = None,
 ) -> list[Op]:
-    """A one-line note (e.g. 'print at actual size') under the art, on a white ground.
+    """A note (e.g. 'print at actual size') under the art, on a white ground: one line, or,
+    when it is wider than the printable width, its parts (split at ' · ') in as few lines as
+    hold them, one under the other, rather than a line running off the paper.
 
     When the art leaves no printable room below it, the note goes above the art if `art_top`
     says there is room there (the back of a sheet turned on its short edge, whose art the turn
@@ -55,13 +57,15 @@ def note(
     page, where the marks give way, when it cannot.
     """
     font = font_name("regular")
-    line = mm(0.5) + NOTE_SIZE * (1 + DESCENT)
-    if paper[1] - margin - art_bottom >= line:
-        return _note_below(text, paper, art_bottom, margin, font)
-    if art_top is not None and art_top - margin >= line:
-        highest = margin + NOTE_SIZE  # the capitals stay printable
-        baseline = min(art_top - mm(0.5) - NOTE_SIZE * DESCENT, max(highest, art_top - mm(8)))
-        return _note_on(text, paper, baseline, font)
+    lines = _wrapped(text, paper[0] - 2 * margin, font)
+    below = (len(lines) - 1) * LEADING  # from the first line's baseline to the last's
+    height = mm(0.5) + NOTE_SIZE * (1 + DESCENT) + below  # its gap from the art included
+    if paper[1] - margin - art_bottom >= height:
+        return _note_below(lines, paper, art_bottom, margin, font)
+    if art_top is not None and art_top - margin >= height:
+        highest = margin + NOTE_SIZE + below  # the first line's capitals stay printable
+        last = min(art_top - mm(0.5) - NOTE_SIZE * DESCENT, max(highest, art_top - mm(8)))
+        return _notes_on(lines, paper, last - below, font)
     if art_left is not None and art_left - margin >= mm(1) + NOTE_SIZE:
         baseline_x = art_left - mm(1) - NOTE_SIZE * DESCENT  # descenders clear of the art
         stretches = _between(sorted(marks_at), margin, paper[1] - margin)
@@ -73,7 +77,17 @@ def note(
         return [
             op for line, middle in placed for op in _note_beside(line, baseline_x, middle, font)
         ]
-    return _note_below(text, paper, art_bottom, margin, font)
+    return _note_below(lines, paper, art_bottom, margin, font)
+
+
+def _wrapped(text: str, width: float, font: str) -> list[str]:
+    """The note's lines across the printable `width`: the whole note if it fits, else its
+    parts packed into as few lines as fit; the whole, too wide, when a part alone is."""
+    if text_width(text, font, NOTE_SIZE) <= width:
+        return [text]
+    parts = text.split(SEPARATOR)
+    packed = _packed(parts, [(0.0, width)] * len(parts), font)
+    return [line for line, _ in packed] if packed else [text]
 
 
 SEPARATOR = " · "
@@ -123,18 +137,29 @@ def _packed(
 
 
 def _note_below(
-    text: str, paper: tuple[float, float], art_bottom: float, margin: float, font: str
+    lines: list[str], paper: tuple[float, float], art_bottom: float, margin: float, font: str
 ) -> list[Op]:
     lowest = paper[1] - margin - NOTE_SIZE * DESCENT  # descenders stay printable too
+    lowest -= (len(lines) - 1) * LEADING  # the first line's, so that the last line's stay
     baseline = max(art_bottom + mm(0.5) + NOTE_SIZE, min(lowest, art_bottom + mm(8)))
-    return _note_on(text, paper, baseline, font)
+    return _notes_on(lines, paper, baseline, font)
+
+
+def _notes_on(lines: list[str], paper: tuple[float, float], first: float, font: str) -> list[Op]:
+    """The note's lines centred across the page, the first on baseline `first`, each on its
+    white ground."""
+    return [
+        op
+        for i, line in enumerate(lines)
+        for op in _note_on(line, paper, first + i * LEADING, font)
+    ]
 
 
 def _note_on(text: str, paper: tuple[float, float], baseline: float, font: str) -> list[Op]:
-    """The note centred across the page on `baseline`, on its white ground."""
+    """A line of the note centred across the page on `baseline`, on its white ground."""
     width = text_width(text, font, NOTE_SIZE)
     x = (paper[0] - width) / 2
-    ground = Rect(x - mm(1), baseline - NOTE_SIZE, width + mm(2), NOTE_SIZE * 1.4, Paint("#ffffff"))
+    ground = Rect(x - mm(1), baseline - NOTE_SIZE, width + mm(2), LEADING, Paint("#ffffff"))
     return [ground, Text(x, baseline, text, font, NOTE_SIZE, role="note")]
 
 
@@ -146,5 +171,6 @@ def _note_beside(text: str, baseline_x: float, middle: float, font: str) -> list
 
 
 NOTE_SIZE = 6.0
+LEADING = NOTE_SIZE * 1.4  # from one line of a note to the next: their white grounds meet
 DESCENT = 0.25  # of the font size: how far 'p' and '(' reach below the baseline
 ACTUAL_SIZE = "Print at actual size (100 %), not fit to page"

@@ -185,7 +185,7 @@ def _page(
     note under it all; the marks stop short of the note. Pieces are cut from the front: only
     a front has trims."""
     ops = list(art)
-    notes = footer(blocks, spec, f"{ACTUAL_SIZE} · {label}")
+    notes = footer(blocks, spec, label)
     keep_out = note_boxes(notes)
     for block, indices in zip(blocks, cells, strict=True):
         if not block.straight:
@@ -219,8 +219,10 @@ def note_boxes(notes: list[Op]) -> list[BBox]:
     return [box for op in notes if (box := bounds([op])) is not None]
 
 
-def footer(blocks: list[Block], spec: ImposeSpec, text: str) -> list[Op]:
-    """The sheet's note, placed where the art of all its blocks leaves printable room."""
+def footer(blocks: list[Block], spec: ImposeSpec, label: str) -> list[Op]:
+    """The sheet's note: print at actual size, then the page's `label` (the material's title
+    and version, which sheet, how to print and make it), placed where the art of all its
+    blocks leaves printable room. Every imposition's pages say it alike."""
     paper = (blocks[0].grid.paper_width, blocks[0].grid.paper_height)
     art_bottom = max(block.grid.top + block.grid.height for block in blocks) + spec.bleed
     art_top = min(block.grid.top for block in blocks) - spec.bleed
@@ -228,4 +230,5 @@ def footer(blocks: list[Block], spec: ImposeSpec, text: str) -> list[Op]:
     marks_at = [
         y for block in blocks if spec.crop_marks and block.straight for y in block.grid.cut_ys()
     ]
+    text = f"{ACTUAL_SIZE} · {label}"
     return note(text, paper, art_bottom, spec.margin, art_left, marks_at, art_top)

@@ -66,37 +66,39 @@ def _note(page: Page) -> str:
     return " · ".join(note.text for note in _notes(page))
 
 
-def test_each_fold_sheet_says_how_to_make_its_pieces() -> None:
-    pages = impose_fold(_pieces(4), _grid(), _spec(), "Cards")
+def test_each_fold_sheet_says_what_it_is_and_how_to_make_its_pieces() -> None:
+    """The note of every imposition: print at actual size, the title (with the version), which
+    sheet, then how to cut, fold and glue."""
+    title = "Cards · version 0.3"
+    how = "cut out, fold on the dashed line, glue back to back"
+    pages = impose_fold(_pieces(4), _grid(), _spec(), title)
     assert [page.label for page in pages] == [
-        "Cards · fold-and-glue sheet 1",
-        "Cards · fold-and-glue sheet 2",
+        f"{title} · fold-and-glue sheet 1 of 2 · {how}",
+        f"{title} · fold-and-glue sheet 2 of 2 · {how}",
     ]
-    assert {_note(page) for page in pages} == {
-        f"{ACTUAL_SIZE} · cut out, fold on the dashed line, glue back to back"
-    }
+    assert [_note(page) for page in pages] == [f"{ACTUAL_SIZE} · {page.label}" for page in pages]
     [shaped] = impose_fold(_pieces(1, outline=True), _grid(), _spec(), "Tokens")
     assert _note(shaped) == (
-        f"{ACTUAL_SIZE} · cut out, fold on the dashed line, glue back to back, then cut round "
-        "pieces along their outline"
+        f"{ACTUAL_SIZE} · Tokens · fold-and-glue sheet 1 of 1 · {how}, then cut round pieces "
+        "along their outline"
     )
 
 
 def test_with_an_opaque_backing_each_sheet_is_followed_by_its_reverse() -> None:
     spec = _spec(opaque_backing=True, backs="short_edge")
     pages = impose_fold(_pieces(4), _grid(), spec, "Cards")
+    how = (
+        "print double-sided with the next page, flip on the short edge; then cut out, fold on "
+        "the dashed line, glue back to back"
+    )
     reverse = "print it on that page's back, flip on the short edge"
     assert [page.label for page in pages] == [
-        "Cards · fold-and-glue sheet 1",
-        f"Cards · fold-and-glue sheet 1 · reverse of page 1: {reverse}",
-        "Cards · fold-and-glue sheet 2",
-        f"Cards · fold-and-glue sheet 2 · reverse of page 3: {reverse}",
+        f"Cards · fold-and-glue sheet 1 of 2 · {how}",
+        f"Cards · fold-and-glue sheet 1 of 2 · reverse of page 1: {reverse}",
+        f"Cards · fold-and-glue sheet 2 of 2 · {how}",
+        f"Cards · fold-and-glue sheet 2 of 2 · reverse of page 3: {reverse}",
     ]
-    assert _note(pages[0]) == (
-        f"{ACTUAL_SIZE} · print double-sided with the next page, flip on the short edge; then "
-        "cut out, fold on the dashed line, glue back to back"
-    )
-    assert _note(pages[1]) == f"{ACTUAL_SIZE} · {pages[1].label}"
+    assert [_note(page) for page in pages] == [f"{ACTUAL_SIZE} · {page.label}" for page in pages]
 
 
 @pytest.mark.parametrize("fold", ["vertical", "horizontal"])

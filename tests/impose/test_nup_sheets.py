@@ -11,7 +11,7 @@ import pypdf
 import pytest
 from support import Raster, crop_mark_lines, drawn_in_place, near, xobjects_placed
 
-from printkit.draw.fonts import text_width
+from printkit.draw.fonts import font_name, text_width
 from printkit.draw.ops import (
     IDENTITY,
     Box,
@@ -447,3 +447,37 @@ def test_the_note_stands_centred_under_the_art_on_a_white_ground(
     assert (ground.x, ground.y, ground.w, ground.h) == pytest.approx(
         (text.x - mm(1), baseline - 6.0, width + mm(2), 6.0 * 1.4)
     )
+
+
+@pytest.mark.parametrize(("rows", "top"), [(2, None), (3, 24.5)], ids=["under", "above"])
+def test_a_note_wider_than_the_printable_width_wraps_at_its_dots(
+    rows: int, top: float | None
+) -> None:
+    """A title long enough that the note would run past the 5 mm margins: the note is split at
+    its ' · ' into lines, read in order, each centred and inside the margins, one under the
+    other on grounds that meet; under the art, or above it where the art leaves no room
+    under it, clear of the art and printable."""
+    title = (
+        "Harbour Lights — merchant ships, storms, lighthouses and the captains who sail "
+        "between the harbours and islands of the cold northern sea · version 0.3, 2026-03-01"
+    )
+    grid = Grid(*A4, *CARD, 0.0, 3, rows, None if top is None else mm(top))
+    [page] = impose_sheets(_cards(3 * rows), grid, ImposeSpec(backs="none"), title)
+    whole = f"{ACTUAL_SIZE} · {page.label}"
+    assert text_width(whole, font_name("regular"), 6.0) > A4[0] - mm(10)
+    lines = [op for op in page.ops if isinstance(op, Text)]
+    grounds = [op for op in page.ops if isinstance(op, Rect) and op.paint == Paint("#ffffff")]
+    assert len(lines) == len(grounds) == 2
+    assert " · ".join(line.text for line in lines) == whole
+    for line in lines:
+        width = text_width(line.text, line.font, line.size)
+        assert line.x == pytest.approx((A4[0] - width) / 2) and line.x >= mm(5)
+    assert lines[1].y - lines[0].y == pytest.approx(6.0 * 1.4)
+    assert grounds[1].y == pytest.approx(grounds[0].y + grounds[0].h)
+    bleed = ImposeSpec().bleed
+    if top is None:
+        assert lines[0].y - 6.0 > grid.top + grid.height + bleed
+        assert lines[1].y + 1.5 <= A4[1] - mm(5)
+    else:
+        assert lines[0].y - 6.0 >= mm(5)
+        assert lines[1].y + 1.5 < grid.top - bleed
