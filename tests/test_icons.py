@@ -103,6 +103,21 @@ def test_glyph_icons_still_print_their_text(built: Path) -> None:
     assert PACKAGE["decks"]["deck"]["icons"]["bolt"] in text and ":bolt:" not in text
 
 
+def test_a_symbol_is_set_at_full_width_in_its_style_and_the_words_stay_condensed() -> None:
+    """DejaVu Sans Condensed draws every glyph at 90 % width, a round ⚡ or ★ as an oval: a
+    symbol is set in DejaVu Sans in the style around it; letters, digits and punctuation
+    stay condensed, and a game's own font keeps its own symbols."""
+    runs = parse_markup("Charge ⚡ once, **then ★★ twice** — 3", {}).runs
+    fitted = fit_text(runs, (0.0, 0.0, 500.0, 100.0), 12.0, 12.0)
+    set_in = {(char, op.font) for op in fitted.ops for char in op.text if char != " "}
+    symbols = {(char, font) for char, font in set_in if char in "⚡★"}
+    assert symbols == {("⚡", "PK-Symbols"), ("★", "PK-SymbolsBold")}
+    assert {font for char, font in set_in if char not in "⚡★"} == {"PK-Regular", "PK-Bold"}
+    own = register_own((DATA / "good/own_fonts/fonts/LeagueSpartan-Bold.ttf").read_bytes())
+    [text] = fit_text([Run("★ Go", own)], (0.0, 0.0, 500.0, 100.0), 12.0, 12.0).ops
+    assert isinstance(text, Text) and (text.text, text.font) == ("★ Go", own)
+
+
 def test_no_path_is_printed_as_words(built: Path) -> None:
     text = " ".join(run.text for run in runs(built / "pod.pdf", "Fits"))
     assert "coin" not in text and "art/" not in text

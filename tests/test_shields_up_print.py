@@ -18,6 +18,7 @@ import pypdfium2
 import pytest
 from imposition import ExpectedGrid, bleed_mm, card_size_mm
 from PIL import Image
+from pixels import close_to, where
 from reportlab.graphics import renderPDF
 from support import (
     MM_PER_PT,
@@ -471,6 +472,25 @@ def test_pod_text_sits_bleed_plus_region_from_the_page_edge(shields_up: Path) ->
         inside = [r for r in runs if x0 - 0.2 <= r.x <= x1 and y0 <= r.y <= y1 + 0.2]
         text = normalise(" ".join(r.text for r in sorted(inside, key=lambda r: (r.y, r.x))))
         assert " ".join(words) in text, f"{card['name']}: effect not inside its region"
+
+
+@pytest.mark.parametrize("side", ["icon", "emblem"])
+def test_round_symbols_print_as_wide_as_they_are_tall(shields_up: Path, side: str) -> None:
+    """The Death Ray's ☢ and the back's ✪ emblem on their print-on-demand pages: DejaVu draws
+    them round, and round they print (set in DejaVu Sans Condensed they were 12.45 × 13.89
+    and 15.32 × 17.02 mm, ovals at 9:10)."""
+    index = next(i for i, card in enumerate(CARDS) if card.get("icon") == "☢")
+    layout, page = (FACE, 2 * index) if side == "icon" else (BACK, 2 * index + 1)
+    region = layout["regions"][side]
+    bleed = bleed_mm(POD)
+    left, top = bleed + length_mm(region["x"]) + 3, bleed + length_mm(region["y"])  # 3 mm
+    right = left + length_mm(region["width"]) - 6  # inside the back's frame
+    bottom = top + length_mm(region["height"])
+    raster = Raster.of(shields_up / "deck_print_on_demand.pdf", page)
+    ink = where(raster, close_to(hex_rgb(region["color"]), 30), (left, top, right, bottom))
+    x0, y0, x1, y1 = ink.box_mm()
+    assert (x1 - x0) / (y1 - y0) == pytest.approx(1.0, abs=0.015), (x1 - x0, y1 - y0)
+    assert y1 - y0 > 13  # the glyph, not a stray pixel
 
 
 def test_page_size_in_pixels_matches_the_mediabox(shields_up: Path) -> None:

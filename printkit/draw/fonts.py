@@ -2,9 +2,12 @@
 
 DejaVu covers Latin, Greek, Cyrillic and many symbols (★ ⚡ ⛨ ↻), and its licence allows
 redistribution. Registering it as TrueType makes reportlab embed a subset in every PDF, so no
-unembedded standard-14 font can sneak in. A game's own fonts (checked by
-printkit/load/fonts.py) are registered the same way, under a name made from their bytes, so a
-drawing that uses one names exactly that font (and a changed font changes the drawing's hash).
+unembedded standard-14 font can sneak in. The condensed faces draw every glyph at 90 % of
+DejaVu Sans's width, symbols too, which would print a round ☢ as an upright oval: symbols are
+set in DejaVu Sans itself (SYMBOL_FACES, shipped beside them), in the proportions they were
+drawn in. A game's own fonts (checked by printkit/load/fonts.py) are registered the same way,
+under a name made from their bytes, so a drawing that uses one names exactly that font (and a
+changed font changes the drawing's hash).
 """
 
 from __future__ import annotations
@@ -28,7 +31,16 @@ FACES = {
     "bold-italic": ("PK-BoldItalic", "DejaVuSansCondensed-BoldOblique.ttf"),
 }
 
-EMBEDDED = frozenset(name for name, _file in FACES.values())
+# Each face's style at full width: where text set in a face above holds a symbol, the symbol
+# is set in its counterpart here (draw/text.py).
+SYMBOL_FACES = {
+    "regular": ("PK-Symbols", "DejaVuSans.ttf"),
+    "bold": ("PK-SymbolsBold", "DejaVuSans-Bold.ttf"),
+    "italic": ("PK-SymbolsItalic", "DejaVuSans-Oblique.ttf"),
+    "bold-italic": ("PK-SymbolsBoldItalic", "DejaVuSans-BoldOblique.ttf"),
+}
+FILES = dict([*FACES.values(), *SYMBOL_FACES.values()])  # reportlab name -> DejaVu file
+EMBEDDED = frozenset(FILES)
 
 
 def subset_tag(font: str, subset: int) -> bytes:
@@ -54,14 +66,11 @@ class _TaggedFont(TTFont):
             ttfonts.SUBSETN = numbered
 
 
-_FILES = dict(FACES.values())  # reportlab name -> DejaVu file
-
-
 def ensure_face(name: str) -> None:
     """Register one of DejaVu's faces when a drawing first names it: reading a face's file
     costs about 10 ms of processor time, and a deck often sets only one or two of the four.
     Any other name (a game's own font, registered when loaded) is left as it is."""
-    file = _FILES.get(name)
+    file = FILES.get(name)
     if file is not None and name not in pdfmetrics._fonts:
         pdfmetrics.registerFont(_TaggedFont(name, str(FONT_DIR / file)))
 
@@ -70,7 +79,7 @@ def ensure_face(name: str) -> None:
 def register_fonts() -> None:
     """Register every face with reportlab, and the family, once per process: for flowing text,
     whose markup may ask for any face."""
-    for name in _FILES:
+    for name, _file in FACES.values():
         ensure_face(name)
     # So that <b> and <i> in flowing text (the reference documents) pick the right face.
     pdfmetrics.registerFontFamily(

@@ -17,7 +17,7 @@ from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 from fontTools.ttLib.tables._g_l_y_f import table__g_l_y_f
 
-from printkit.draw.fonts import FACES, FONT_DIR, OWN, quiet_font_tools
+from printkit.draw.fonts import FILES, FONT_DIR, OWN, quiet_font_tools
 from printkit.model.limits import MAX_GLYPH_DEPTH, MAX_GLYPH_PARTS
 
 MISSING = ".notdef"  # what the PDF shows for a character the font lacks
@@ -60,8 +60,7 @@ class Face:
 @cache
 def face(font: str) -> Face:
     """A face by the name the drawing ops use (PK-Regular, PK-Bold…, a game's PK-Own-…)."""
-    files = {name: file for name, file in FACES.values()}
-    source = io.BytesIO(OWN[font]) if font in OWN else FONT_DIR / files[font]
+    source = io.BytesIO(OWN[font]) if font in OWN else FONT_DIR / FILES[font]
     loaded = TTFont(source, lazy=True)
     return Face(loaded, loaded["head"].unitsPerEm, font in OWN)
 

@@ -8,17 +8,20 @@ proportions make it plus a thin side bearing, so wrapping and shrink-to-fit rese
 A character the run's font lacks is set in the first font of the layout's fallback list that
 has it (Japanese in a Latin display face), and a line may break between two Chinese, Japanese
 or Korean characters as between words. A picture icon is neither: it is one piece, in no font.
+A symbol (★ ☢ ⚙: what Unicode calls an "other symbol") in one of DejaVu's condensed faces is
+set in the same style at full width (fonts.SYMBOL_FACES), so that it keeps its drawn proportions.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import groupby
 
-from printkit.draw.fonts import ascent, font_name, has_glyph, text_width
+from printkit.draw.fonts import SYMBOL_FACES, ascent, font_name, has_glyph, text_width
 from printkit.draw.ops import Image, Text
 
 _TOKEN = re.compile(r"(\*\*|\*|:[a-z0-9_]+:|\n)")
@@ -147,6 +150,25 @@ def _first_with(chain: tuple[str, ...], char: str) -> str:
             if has_glyph(font_name(face), char):
                 return face
     return chain[0]
+
+
+def _symbols_at_full_width(runs: list[Run]) -> list[Run]:
+    """Each run in one of DejaVu's condensed faces split where it holds symbols, which are set
+    in the same style at full width: condensed, a round symbol would print as an upright oval
+    (☢ 12.45 × 13.89 mm on a Shields Up card)."""
+    split: list[Run] = []
+    for run in runs:
+        wide = SYMBOL_FACES.get(run.face)
+        if wide is None or run.icon is not None or run.text.isascii():
+            split.append(run)
+            continue
+        for symbols, chars in groupby(run.text, key=_is_symbol):
+            split.append(Run("".join(chars), wide[0] if symbols else run.face))
+    return split
+
+
+def _is_symbol(char: str) -> bool:
+    return unicodedata.category(char) == "So"
 
 
 def missing_glyphs(runs: list[Run]) -> set[str]:
@@ -393,7 +415,7 @@ def fit_text(
     what the line holds already, so that holds there no longer: those sizes are tried in
     turn (its callers, map labels and headers, give one size)."""
     _, _, width, height = box
-    words = _words(runs)
+    words = _words(_symbols_at_full_width(runs))
     sizes = _sizes(size, min_size)
 
     def fitted(current: float) -> list[list[_Word]] | None:
