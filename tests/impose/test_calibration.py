@@ -1,10 +1,14 @@
 """The duplex calibration sheet read back from its PDF in millimetres: the front's crosses where
 the page promises them, the back's scales exactly behind them (mirrored for the edge the sheet
-flips on, shifted by the offset already set), every tick and label of a scale, and the
-instructions a user follows to read it."""
+flips on, shifted by the offset already set), every tick and label of a scale, the grid of
+both sides, where its numbers say it is, the back's behind the front's, and the instructions a
+user follows to read it."""
 
 from __future__ import annotations
 
+import ctypes
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from xml.etree import ElementTree
@@ -12,7 +16,8 @@ from xml.etree import ElementTree
 import pypdf
 import pypdfium2
 import pytest
-from support import MM_PER_PT, text_runs
+from pixels import close_to, where
+from support import MM_PER_PT, Raster, text_runs
 
 from printkit.draw.fonts import font_name, text_width
 from printkit.draw.ops import Document
@@ -48,13 +53,14 @@ def _written(paper: tuple[float, float], tmp_path: Path, **spec: str) -> Path:
     return path
 
 
-def _strokes(path: Path, index: int) -> list[Stroke]:
+def _strokes(path: Path, index: int, colour: tuple[int, int, int] = (0, 0, 0)) -> list[Stroke]:
+    """The page's stroked paths of one colour: black (crosses and scales) unless told."""
     document = pypdfium2.PdfDocument(path)
     page = document[index]
     height = page.get_height()
     strokes = []
     for drawn in page.get_objects():
-        if drawn.type != pypdfium2.raw.FPDF_PAGEOBJ_PATH:
+        if drawn.type != pypdfium2.raw.FPDF_PAGEOBJ_PATH or _stroke_colour(drawn) != colour:
             continue
         left, bottom, right, top = (v * MM_PER_PT for v in drawn.get_bounds())
         width, tall = right - left, top - bottom
@@ -69,6 +75,18 @@ def _strokes(path: Path, index: int) -> list[Stroke]:
         )
     document.close()
     return strokes
+
+
+def _stroke_colour(drawn: pypdfium2.PdfObject) -> tuple[int, int, int] | None:
+    """A path's stroke colour; None for a path that is only filled."""
+    fill, stroked = ctypes.c_int(), ctypes.c_int()
+    pypdfium2.raw.FPDFPath_GetDrawMode(drawn.raw, ctypes.byref(fill), ctypes.byref(stroked))
+    if not stroked.value:
+        return None
+    rgba = [ctypes.c_uint() for _ in range(4)]
+    pypdfium2.raw.FPDFPageObj_GetStrokeColor(drawn.raw, *(ctypes.byref(c) for c in rgba))
+    red, green, blue, _ = (c.value for c in rgba)
+    return red, green, blue
 
 
 def _near(a: float, b: float) -> bool:
@@ -171,15 +189,22 @@ def test_each_scale_labels_its_5_mm_ticks_in_6_pt_clear_of_the_other_scale(
 
 def _instructions(path: Path, index: int) -> list[tuple[str, float, float, float]]:
     runs = text_runs(pypdf.PdfReader(path).pages[index])
-    return [(r.text, round(r.x, 2), round(r.y, 2), r.size) for r in runs if r.text not in LABELS]
+    return [
+        (r.text, round(r.x, 2), round(r.y, 2), r.size)
+        for r in runs
+        if r.text not in LABELS and not GRID_NUMBER.fullmatch(r.text)
+    ]
+
+
+GRID_NUMBER = re.compile(r"0|[+−][1-9]\d*0")  # a grid line's mm from the centre: −20, 0, +10
 
 
 def test_both_sides_say_how_to_read_the_sheet_and_the_back_the_offset_already_set(
     tmp_path: Path,
 ) -> None:
     """A 10 pt heading naming the side, 20 mm from the left edge and 40 mm above the middle of
-    the page, then the instructions in 8 pt, one line every 11 pt; the back adds, a line
-    further down, the offset it was printed with, in mm."""
+    the page, then the instructions in 8 pt, one line every 11 pt, the grid's among them; the
+    back adds, a line further down, the offset it was printed with, in mm."""
     path = _written(A4, tmp_path, back_offset_x="1.5mm", back_offset_y="-2mm")
     top = A4[1] / 2 - 40.0
     line = 11 * MM_PER_PT
@@ -188,12 +213,13 @@ def test_both_sides_say_how_to_read_the_sheet_and_the_back_the_offset_already_se
         "Hold the sheet up to a light and look at the back: each front cross shows on a scale.",
         "The reading in mm (right and down positive) is back_offset_x / back_offset_y.",
         "Add it to the offset already set; a reprint then reads 0 on both scales.",
+        "The grey grids (10 mm squares, numbered in mm from the centre) then meet all over.",
     ]
     for index, side in enumerate(("front", "back")):
         expected = [(f"printkit calibration · {side}", 20.0, round(top, 2), 10.0)]
         expected += [(text, 20.0, round(top + n * line, 2), 8.0) for n, text in enumerate(said, 1)]
         if side == "back":
-            expected.append(("offset now: x +1.5 mm, y -2.0 mm", 20.0, round(top + 6 * line, 2), 8))
+            expected.append(("offset now: x +1.5 mm, y -2.0 mm", 20.0, round(top + 7 * line, 2), 8))
         assert _instructions(path, index) == expected
 
 
@@ -205,3 +231,107 @@ def test_each_side_is_titled_as_the_calibration_front_or_back_in_its_svg() -> No
         for page in document.pages
     ]
     assert titles == ["calibration · front", "calibration · back"]
+
+
+GREY = (0xB3, 0xB3, 0xB3)  # the grid's lines
+PAPER = close_to((255, 255, 255), 8)
+
+
+def _grid_lines(paper: tuple[float, float]) -> tuple[list[float], list[float]]:
+    """Where PRINT.md's grid stands on the front, in mm: lines every 10 mm through the page's
+    centre, as far out as 10 mm from the edges (the x of each upright line, the y of each
+    level one)."""
+    w, h = paper
+    return (
+        [w / 2 + 10 * k for k in range(-int((w / 2 - 10) // 10), int((w / 2 - 10) // 10) + 1)],
+        [h / 2 + 10 * k for k in range(-int((h / 2 - 10) // 10), int((h / 2 - 10) // 10) + 1)],
+    )
+
+
+def _in_order(lines: Iterable[tuple[bool, float, float, float]]) -> list[float]:
+    """Grid lines (level, x, y, length) in one order, one after the other, to compare within
+    TOLERANCE."""
+    ordered = sorted((float(level), x, y, along) for level, x, y, along in lines)
+    return [value for line in ordered for value in line]
+
+
+def _drawn_grid(path: Path, index: int) -> list[float]:
+    return _in_order((s.level, s.x, s.y, s.along) for s in _strokes(path, index, GREY))
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["a4", "letter"])
+@pytest.mark.parametrize("backs", ["long_edge", "short_edge"])
+def test_both_sides_carry_a_grid_of_10_mm_squares_the_backs_behind_the_fronts(
+    paper: tuple[float, float], backs: str, tmp_path: Path
+) -> None:
+    """The front's grid: every line 10 mm from the next, through the page's centre, each
+    running the grid's whole height or width. The back's: each front line where it shows
+    through the back (mirrored left to right over the long edge, top to bottom over the short
+    one), moved by the offset already set, as the scales are."""
+    w, h = paper
+    path = _written(paper, tmp_path, backs=backs, back_offset_x="1.5mm", back_offset_y="-2mm")
+    xs, ys = _grid_lines(paper)
+    assert xs[0] >= 10 and xs[-1] <= w - 10 and xs[0] < 20 and len(ys) > 20
+    middle = ((xs[0] + xs[-1]) / 2, (ys[0] + ys[-1]) / 2)
+    front = [(False, x, middle[1], ys[-1] - ys[0]) for x in xs]
+    front += [(True, middle[0], y, xs[-1] - xs[0]) for y in ys]
+    assert _drawn_grid(path, 0) == pytest.approx(_in_order(front), abs=TOLERANCE)
+
+    def behind(x: float, y: float) -> tuple[float, float]:
+        x, y = (w - x, y) if backs == "long_edge" else (x, h - y)
+        return x + OFFSET[0], y + OFFSET[1]
+
+    back = [(level, *behind(x, y), along) for level, x, y, along in front]
+    assert _drawn_grid(path, 1) == pytest.approx(_in_order(back), abs=TOLERANCE)
+
+
+def test_each_grid_line_is_numbered_with_its_distance_from_the_centre(tmp_path: Path) -> None:
+    """6 pt numbers in mm from the page's centre, right and down positive: each upright line's
+    centred over it, 1.5 mm above the grid; each level line's ending 1.5 mm left of the grid,
+    its baseline 0.8 mm below the line; on the back, moved with its grid by the offset."""
+    path = _written(A4, tmp_path, back_offset_x="1.5mm", back_offset_y="-2mm")
+    xs, ys = _grid_lines(A4)
+    font = font_name("regular")
+    for index, (dx, dy) in enumerate(((0.0, 0.0), OFFSET)):
+        numbers = {
+            (r.text, round(r.x, 1), round(r.y, 1))
+            for r in text_runs(pypdf.PdfReader(path).pages[index])
+            if GRID_NUMBER.fullmatch(r.text)
+        }
+        expected = set()
+        for x in xs:
+            said = _said(x - A4[0] / 2)
+            left = x - text_width(said, font, 6.0) * MM_PER_PT / 2
+            expected.add((said, round(left + dx, 1), round(ys[0] - 1.5 + dy, 1)))
+        for y in ys:
+            said = _said(y - A4[1] / 2)
+            left = xs[0] - 1.5 - text_width(said, font, 6.0) * MM_PER_PT
+            expected.add((said, round(left + dx, 1), round(y + 0.8 + dy, 1)))
+        assert numbers == expected
+
+
+def _said(distance: float) -> str:
+    """How the sheet writes a distance from the centre: signed whole mm, 0 unsigned."""
+    whole = round(distance)
+    return "0" if whole == 0 else f"{'+' if whole > 0 else '−'}{abs(whole)}"
+
+
+def test_the_grid_keeps_clear_of_each_cross_and_scale(tmp_path: Path) -> None:
+    """Rendered: nothing is drawn from 8.5 to 18 mm above and below each cross on the front
+    and each scale on the back (its labels end 6.8 mm above or below it), where the grid's
+    lines would otherwise run; the grid shows everywhere else, along its lines."""
+    w, h = A4
+    path = _written(A4, tmp_path, back_offset_x="1.5mm", back_offset_y="-2mm")
+    targets = [(40.0, 50.0), (w / 2, h / 2), (w - 40.0, h - 50.0)]
+    behind = [(w - x + OFFSET[0], y + OFFSET[1]) for x, y in targets]
+    for index, points in enumerate((targets, behind)):
+        raster = Raster.of(path, index)
+        for x, y in points:
+            for top in (y - 18.0, y + 8.5):
+                box = (x - 18.0, top, x + 18.0, top + 9.5)
+                inked = where(raster, lambda rgb: ~PAPER(rgb), box)
+                assert not len(inked), (index, x, y, top)
+        xs, _ = _grid_lines(A4)
+        line = xs[len(xs) // 2 + 1] + (OFFSET[0] if index else 0.0)  # 10 mm right of the centre
+        column = where(raster, close_to(GREY, 40), (line - 0.2, 0.0, line + 0.2, h))
+        assert column.box_mm()[3] - column.box_mm()[1] > 240
