@@ -19,7 +19,10 @@ from support import (
     parse_diagnostics,
     run_cli,
     segments,
+    text_runs,
 )
+
+from printkit.draw.fonts import text_width
 
 
 @pytest.fixture(scope="module")
@@ -59,8 +62,14 @@ def test_the_roster_has_the_fields_the_text_asks_for(roster: Path) -> None:
 
 
 def test_each_field_lies_exactly_over_its_drawn_box(roster: Path) -> None:
-    raster = Raster.of(roster, 0)
-    for name, (_, (x0, y0, x1, y1)) in _fields(roster).items():
+    _assert_over_drawn_boxes(roster)
+
+
+def _assert_over_drawn_boxes(pdf: Path) -> None:
+    """From the pixels: the left, right and top edge of each field of the first page is a
+    drawn line."""
+    raster = Raster.of(pdf, 0)
+    for name, (_, (x0, y0, x1, y1)) in _fields(pdf).items():
         row = raster.row((y0 + y1) / 2)
         dark = segments([sum(pixel) < 450 for pixel in row])
         left = min(dark, key=lambda s: abs(s.middle - x0))
@@ -291,9 +300,40 @@ def test_a_track_given_a_width_shares_it_among_its_boxes(tmp_path: Path) -> None
     )
     fields = _fields(pdf)
     widths = {round(x1 - x0, 2) for _, (_, (x0, _, x1, _)) in fields.items()}
-    assert len(fields) == 8 and widths == {6.5}  # square fields, centred in 15 mm boxes
+    assert len(fields) == 8 and widths == {4.0}  # each 15 mm box's tick box, beside its number
     lefts = sorted(x0 for _, (_, (x0, _, _, _)) in fields.items())
     assert {round(b - a, 2) for a, b in itertools.pairwise(lefts)} == {15.0}  # 120 mm / 8
+
+
+@pytest.mark.parametrize(
+    ("track", "beside"),
+    [
+        ("start: 1, end: 8, width: 120mm", True),  # 15 mm boxes: Border Skirmish's turn track
+        ("start: 5, end: 0", False),  # 6.5 mm squares: a hull crossed off
+        ("start: 1, end: 8, width: 64mm", False),  # 8 mm: no room for a tick box beside
+        ("start: 1, end: 20, width: 100mm", False),  # 5 mm: narrower than tall
+    ],
+    ids=["wide", "square", "a little wider", "narrow"],
+)
+def test_each_track_field_lies_exactly_over_a_square_drawn_for_it(
+    tmp_path: Path, track: str, beside: bool
+) -> None:
+    """A PDF checkbox is square: each number's field lies exactly over a square drawn for it
+    (from the pixels), beside the number where its box has room for both, so that a tick
+    leaves the number readable; else over the number's whole box, drawn square, ticked across
+    the number. (The print audit found a 15 mm box's field 6.5 mm wide, centred over its
+    number and over no drawn line.)"""
+    pdf = _built_mat(
+        tmp_path, f"    elements:\n      - {{kind: numbers, id: t, label: Track, {track}}}\n"
+    )
+    _assert_over_drawn_boxes(pdf)
+    fields = _fields(pdf)
+    numbers = {run.text: run for run in text_runs(pypdf.PdfReader(pdf).pages[0])}
+    for name, (_, (x0, y0, x1, y1)) in fields.items():
+        assert x1 - x0 == pytest.approx(y1 - y0, abs=0.001), name
+        number = numbers[name.removeprefix("t.")]
+        right = number.x + text_width(number.text, "PK-Regular", 7.5) * MM_PER_PT
+        assert (right < x0) == beside and (x0 < number.x and right < x1) != beside, name
 
 
 def test_a_track_from_a_larger_number_to_a_smaller_counts_down(tmp_path: Path) -> None:

@@ -524,14 +524,31 @@ def _numbers(
         )
         return 0.0
     top = y + LABEL + 3
+    # A PDF checkbox is square, and lies exactly over the square drawn for it. A box with room
+    # for its number and a tick box beside it (a turn track's 15 mm box, room for a marker)
+    # holds both, as a table row does: a tick there leaves the number readable. Else each
+    # number is in a square box, the whole box ticked, across the number (a hull track crossed
+    # off), centred in its share of the width.
+    pad = (STEP - TICK) / 2  # round a tick box inside a number's box
+    beside = step - TICK - 2 * pad >= widest
+    side = TICK if beside else min(step, STEP)  # the checkbox's
+    height = STEP if beside else side  # the boxes'
     for index, number in enumerate(numbers):
-        bx = x + index * step
-        flow.ops.append(Rect(bx, top, step, STEP, Paint("#ffffff", INK, 0.8)))
+        cell = x + index * step
+        if beside:
+            flow.ops.append(Rect(cell, top, step, STEP, Paint("#ffffff", INK, 0.8)))
+            tick, tick_top = cell + step - pad - TICK, top + pad
+            flow.ops.append(Rect(tick, tick_top, TICK, TICK, Paint("#ffffff", INK, 0.8)))
+            middle = (cell + tick) / 2
+        else:
+            tick, tick_top = cell + (step - side) / 2, top
+            flow.ops.append(Rect(tick, top, side, side, Paint("#ffffff", INK, 0.8)))
+            middle = tick + side / 2
         label = str(number)
-        left = bx + (step - text_width(label, FONT, size)) / 2
-        flow.ops.append(Text(left, top + STEP - 5, label, FONT, size, INK))
-        flow.field("checkbox", f"{track.id}.{number}", bx, top, step, STEP)
-    return top + STEP - y
+        left = middle - text_width(label, FONT, size) / 2
+        flow.ops.append(Text(left, top + height - 5, label, FONT, size, INK))
+        flow.field("checkbox", f"{track.id}.{number}", tick, tick_top, side, side)
+    return top + height - y
 
 
 def _whole(flow: _Flow, value: int | str, path: tuple) -> int | None:
