@@ -1,6 +1,7 @@
 """What a print shop's preflight checks in every PDF of a full build (A4, Letter, --press): every
-font embedded (form fields included), each subset with its own tag, no form left in a press PDF,
-and small text on one plate. Read back with pikepdf, independently of how printkit wrote them."""
+font embedded (form fields included), each subset with its own tag, no form and no annotation
+left in a press PDF, and small text on one plate. Read back with pikepdf and pypdf,
+independently of how printkit wrote them."""
 
 from __future__ import annotations
 
@@ -89,6 +90,36 @@ def test_sheets_keep_their_fields_on_screen_and_lose_them_for_the_press(
         fonts, widgets = _form(builds[name] / "raise_shields" / "roster.pdf")
         assert widgets > 10 and fonts and all(fonts), (name, widgets, fonts)
     assert _form(builds["press"] / "raise_shields" / "roster.pdf") == ([], 0)
+
+
+def _annotations(path: Path) -> list[str]:
+    """The kind of every annotation on every page."""
+    pages = pypdf.PdfReader(path).pages
+    return [str(a.get_object()["/Subtype"]) for page in pages for a in page.get("/Annots", [])]
+
+
+def _outline(entries: list) -> list:
+    """An outline's titles, nested as the outline is."""
+    return [_outline(e) if isinstance(e, list) else e.title for e in entries]
+
+
+def test_press_pdfs_carry_no_annotation_and_screen_pdfs_keep_their_links(
+    builds: dict[str, Path],
+) -> None:
+    """PDF/X-1a allows no annotation inside the page but printer's marks and trap networks
+    (Acrobat's preflight: "annotation inside page area"): the rules references' contents and
+    section links stay on screen only; the outline, no annotation, stays in both."""
+    press = builds["press"]
+    for path in _pdfs(press):
+        assert _annotations(path) == [], path.relative_to(press)
+    references = sorted(builds["a4"].glob("*/rules_reference.pdf"))
+    assert len(references) == 6  # one for each shipped game
+    for path in references:
+        pressed = press / path.relative_to(builds["a4"])
+        links = _annotations(path)
+        assert len(links) >= 8 and set(links) == {"/Link"}, (path, links)
+        outline = _outline(pypdf.PdfReader(path).outline)
+        assert outline and _outline(pypdf.PdfReader(pressed).outline) == outline, path
 
 
 def _one_ink(colour: tuple[float, ...]) -> bool:

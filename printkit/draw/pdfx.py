@@ -19,10 +19,12 @@ PDFX_VERSION = "PDF/X-1a:2003"
 
 def make_pdfx(pdf: bytes) -> bytes:
     """Add the output intent and the PDF/X keys; every page gets a TrimBox (its MediaBox when the
-    material set none), which PDF/X requires; form fields are flattened (PDF/X allows none)."""
+    material set none), which PDF/X requires; form fields are flattened and every other
+    annotation dropped (PDF/X allows none in the page)."""
     with pikepdf.open(io.BytesIO(pdf)) as document:
         embed_field_fonts(document)  # before flattening, so the drawn fields name no Helvetica
         flatten_fields(document)
+        _no_annotations(document)
         profile = pikepdf.Stream(document, profile_bytes())
         profile.N = 4
         intent = pikepdf.Dictionary(
@@ -46,6 +48,16 @@ def make_pdfx(pdf: bytes) -> bytes:
         out = io.BytesIO()
         document.save(out, deterministic_id=True, min_version="1.4")
         return out.getvalue()
+
+
+def _no_annotations(document: pikepdf.Pdf) -> None:
+    """No page keeps an annotation. PDF/X-1a allows none inside the page but printer's marks and
+    trap networks, which printkit never writes: a rules reference's contents and section links
+    fail a print shop's preflight ("annotation inside page area"), and paper is not clicked. The
+    outline (bookmarks) is no annotation and stays, for whoever checks the file on screen."""
+    for page in document.pages:
+        if "/Annots" in page.obj:
+            del page.obj["/Annots"]
 
 
 def _pictures_kept_deflated(document: pikepdf.Pdf) -> None:
