@@ -368,8 +368,13 @@ COLOUR_ONLY = _code(
     "PK253",
     Severity.WARNING,
     "colour is the only difference",
-    "Colour-blind players cannot tell areas apart by colour alone: give zones a pattern or a "
-    "letter, and terrain types different patterns.",
+    "Colour-blind players cannot tell areas apart by colour alone; they see patterns, letters "
+    "and lightness. Zones need a pattern or a letter, and two zones with the same pattern need "
+    "different letters. Two terrains drawn in different colours are told apart when their "
+    "patterns differ (nine patterns, or none), their fills differ in lightness by 3 : 1 in "
+    "contrast (WCAG's ratio, as PK763), or, with the same pattern, its colours do. A designer "
+    "who has judged it (terrain the rules treat alike) accepts it on the map: "
+    "'preflight: {accept: [PK253]}'.",
 )
 HEXES_NOT_ADJACENT = _code(
     "PK255",
@@ -480,7 +485,8 @@ PIECE_OVERHANGS_HEX = _code(
     Severity.WARNING,
     "counter overhangs its hex (fit: loose)",
     "The counter sheet says 'fit: loose': its counters may be larger than the hexes, as in "
-    "classic wargames (½ in counters on 0.6 in hexes); the overhang is reported, not refused.",
+    "classic wargames (½ in counters on 0.6 in hexes); the overhang is reported, not refused, "
+    "and 'preflight: {accept: [PK305]}' on the sheet accepts it once judged.",
 )
 LABEL_TOO_WIDE = _code(
     "PK350",
@@ -947,6 +953,23 @@ PREFLIGHT_HINGE = _code(
     "fold-and-glue halves meet at a point",
     "A round or shaped fold-and-glue piece has no straight cut around its two halves: cut along "
     "its outline, the halves come apart where they only touch.",
+)
+# The warnings a material may accept once its designer has judged them ('preflight: {accept:
+# [...]}' on the material): the preflight's, a map's terrain or zones told apart by colour alone
+# (terrain the rules treat alike, say), and counters overhanging their hexes by choice ('fit:
+# loose'). Each is a risk of the designer's own material, not a mistake in the data.
+ACCEPTABLE = (
+    COLOUR_ONLY,
+    PIECE_OVERHANGS_HEX,
+    PREFLIGHT_STRIP,
+    PREFLIGHT_SMALL_TEXT,
+    PREFLIGHT_MARK_OVER_TEXT,
+    PREFLIGHT_CONTRAST,
+    PREFLIGHT_CUT_LIKE_FOLD,
+    PREFLIGHT_HINGE,
+    PREFLIGHT_UNMARKED,
+    PREFLIGHT_EMPTY_MARK,
+    PREFLIGHT_OFF_PAPER,
 )
 
 # Exports (PK770-PK779): card images, print-on-demand presets, virtual tabletops.

@@ -89,17 +89,22 @@ def check_fit(
     for name in sorted(n for n in names if n in layouts):
         layout = layouts[name]
         scale = fit_scale(layout, board.hex_size, board.orientation)
-        if scale >= 1 - 1e-9:
+        code = PIECE_OVERHANGS_HEX if material.fit == "loose" else PIECE_TOO_BIG_FOR_HEX
+        if scale >= 1 - 1e-9 or material.accepts(code):
             continue
         largest = to_mm(min(layout.width, layout.height) * scale)
         diagnostics.add(
-            PIECE_OVERHANGS_HEX if material.fit == "loose" else PIECE_TOO_BIG_FOR_HEX,
+            code,
             f"a {layout.shape} counter of {to_mm(layout.width):.1f} × "
             f"{to_mm(layout.height):.1f} mm (layout '{name}') does not fit in the "
             f"{to_mm(board.hex_size):.1f} mm hexes of map '{material.map}'",
             loaded.spans.value(("layouts", name, "size")),
             hint=f"the largest that fits is {largest:.1f} mm across; {_RULE[layout.shape]}"
-            + ("" if material.fit == "loose" else " ('fit: loose' on the sheet accepts it)"),
+            + (
+                "; accept the overhang with 'preflight: {accept: [PK305]}' on the sheet"
+                if material.fit == "loose"
+                else " ('fit: loose' on the sheet accepts it)"
+            ),
         )
 
 

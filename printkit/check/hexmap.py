@@ -7,7 +7,7 @@ every label and measure every marker, and report against the YAML that declared 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, get_args
 
 from printkit.diagnostics import (
     BAD_LABEL_FORMAT,
@@ -20,9 +20,11 @@ from printkit.diagnostics import (
 from printkit.draw.fonts import font_name, has_glyph
 from printkit.geometry.hexgrid import Hex
 from printkit.load.package import LoadedPackage
+from printkit.materials.hexmap.symbols import pattern_ink
 from printkit.model.hexlabels import LabelFormatError, parse_format, render_all
-from printkit.model.hexmap import Marker
+from printkit.model.hexmap import Marker, Pattern, TerrainType
 from printkit.model.units import to_mm
+from printkit.preflight.checks import MIN_CONTRAST, contrast
 
 if TYPE_CHECKING:
     from printkit.materials.hexmap.board import Board
@@ -132,29 +134,35 @@ def check_markers(
             )
 
 
-def _tenths(mm: float) -> str:
-    """A bound in tenths of a millimetre, rounded down: a size printed as fitting fits."""
-    return f"{math.floor(mm * 10 + 1e-9) / 10:.1f}"
+def _tenths(value: float) -> str:
+    """A number in tenths, rounded down: a size printed as fitting fits, and a ratio printed
+    under a bound is under it."""
+    return f"{math.floor(value * 10 + 1e-9) / 10:.1f}"
 
 
 def check_colours(
     board: Board, material_id: str, loaded: LoadedPackage, diagnostics: Diagnostics
 ) -> None:
-    """Warn where only colour tells two areas apart (PRINT.md: colour-blind players)."""
+    """Warn where only colour tells two areas apart (PRINT.md: colour-blind players), unless
+    the map accepts it."""
+    if loaded.package.materials[material_id].accepts(COLOUR_ONLY):
+        return
     base: PathKey = ("materials", material_id)
     used = [name for name in board.terrain_types if name in set(board.terrain.values())]
-    by_pattern: dict[str | None, str] = {}
-    for name in used:
+    drawn = {board.terrain_types[name].pattern for name in used}
+    free = [pattern for pattern in get_args(Pattern) if pattern not in drawn]
+    for index, name in enumerate(used):
         spec = board.terrain_types[name]
-        other = by_pattern.setdefault(spec.pattern, name)
-        if other != name and board.terrain_types[other].fill != spec.fill:
+        alike = (o for o in used[:index] if _apart_by_colour_alone(board.terrain_types[o], spec))
+        other = next(alike, None)
+        if other is not None:
             _report(
                 loaded,
                 diagnostics,
                 COLOUR_ONLY,
                 f"terrain '{name}' differs from '{other}' only by colour",
                 (*base, "terrain", name),
-                "give one of them a 'pattern:' (dots, hatch, crosshatch, lines)",
+                _apart_hint(spec, board.terrain_types[other], free),
             )
     marks: dict[tuple[str | None, str | None], str] = {}
     for name in (z for z in board.zone_types if z in set(board.zones.values())):
@@ -179,6 +187,44 @@ def check_colours(
                 (*base, "zones", name),
                 "give the zones different letters",
             )
+
+
+def _compared(a: TerrainType, b: TerrainType) -> list[tuple[str, str]]:
+    """The colours a reader compares in two terrains of one pattern: their fills, and the
+    pattern's inks when they have one."""
+    compared = [(a.fill, b.fill)]
+    if a.pattern is not None:
+        compared.append(
+            (pattern_ink(a.fill, a.pattern_color), pattern_ink(b.fill, b.pattern_color))
+        )
+    return compared
+
+
+def _apart_by_colour_alone(a: TerrainType, b: TerrainType) -> bool:
+    """Whether two terrains differ in colour yet look alike without it. A colour-blind reader
+    (or a grey copy) still sees the pattern and lightness: two patterns differ, and so do two
+    colours 3 : 1 apart in contrast (WCAG's ratio for graphics, the preflight's PK763), be
+    they the fills or, on the same pattern, its inks."""
+    if a.pattern != b.pattern:
+        return False
+    pairs = _compared(a, b)
+    return any(x != y for x, y in pairs) and all(contrast(x, y) < MIN_CONTRAST for x, y in pairs)
+
+
+def _apart_hint(a: TerrainType, b: TerrainType, free: list[str]) -> str:
+    """Each way that would tell the two apart: a pattern no terrain of the map has yet, or
+    colours of a lightness 3 : 1 apart, with the ratios they have now."""
+    what = "fills"
+    if a.pattern is not None:
+        what += f", or the colours of their {a.pattern} ('pattern_color'),"
+    now = " and ".join(f"{_tenths(contrast(x, y))} : 1" for x, y in _compared(a, b))
+    lighter = (
+        f"make their {what} differ in lightness, {MIN_CONTRAST:g} : 1 in contrast or more "
+        f"(now {now})"
+    )
+    if not free:
+        return lighter
+    return f"give one of them a pattern no other terrain has ({', '.join(free)}), or {lighter}"
 
 
 def check_hidden_terrain(

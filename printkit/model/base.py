@@ -10,6 +10,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 from pydantic_core import PydanticCustomError
 from reportlab.lib import colors
 
+from printkit.diagnostics import ACCEPTABLE
 from printkit.model.units import Length, NonNegativeLength, PositiveLength
 
 _NAMED_COLOURS = {name.lower(): colour for name, colour in colors.getAllNamedColors().items()}
@@ -99,19 +100,18 @@ class Strict(Checked):
     model_config = Checked.model_config | ConfigDict(extra="forbid")
 
 
-PreflightCode = Annotated[str, Field(pattern=r"^PK76\d$")]
-
-
 class PreflightSpec(Strict):
-    accept: list[PreflightCode] = Field(
+    accept: list[Literal[ACCEPTABLE]] = Field(
         default_factory=list,
-        description="preflight findings the designer accepts for this material (PK760-PK769)",
+        description="warnings the designer accepts for this material: the preflight's "
+        "(PK760-PK768), PK253 (colour alone, on a hex map), PK305 (an overhang, on a counter "
+        "sheet)",
     )
 
 
 class PrintedMaterial(Strict):
-    """What every material kind shares: how its colours reach the paper, and which preflight
-    risks the designer accepts."""
+    """What every material kind shares: how its colours reach the paper, and which risks
+    (warnings) the designer accepts."""
 
     preflight: PreflightSpec = Field(default_factory=PreflightSpec)
 
@@ -123,6 +123,10 @@ class PrintedMaterial(Strict):
     ink_limit: float = Field(
         300, gt=0, le=400, description="highest total ink coverage in percent (cmyk only)"
     )
+
+    def accepts(self, code: str) -> bool:
+        """Whether the designer accepted this material's warnings of `code`."""
+        return code in self.preflight.accept
 
 
 class Size(Strict):

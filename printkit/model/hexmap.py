@@ -19,7 +19,9 @@ from printkit.model.base import Colour, PrintedMaterial, Strict
 from printkit.model.units import Length, NonNegativeLength, PositiveLength, mm
 
 DEFAULT_LABEL_FORMAT = "{col:02}{row:02}"
-Pattern = Literal["dots", "hatch", "crosshatch", "lines"]
+Pattern = Literal[
+    "dots", "hatch", "backhatch", "crosshatch", "lines", "vertical", "grid", "waves", "triangles"
+]
 
 
 def _quoted_hex(value: Any) -> Any:

@@ -160,11 +160,23 @@ def test_each_layout_a_counter_uses_is_measured_against_the_maps_hexes(
     ]
 
 
+ACCEPT = "; accept the overhang with 'preflight: {accept: [PK305]}' on the sheet"
+
+
 def test_fit_loose_makes_an_overhang_a_warning(tmp_path: Path) -> None:
     assert _fit(tmp_path, "board", "loose") == [
-        ("PK305", _line("  big:"), HEXAGON.format("board"), HEXAGON_HINT),
-        ("PK305", _line("    size: 5/8in"), SQUARE.format("board"), SQUARE_HINT),
+        ("PK305", _line("  big:"), HEXAGON.format("board"), HEXAGON_HINT + ACCEPT),
+        ("PK305", _line("    size: 5/8in"), SQUARE.format("board"), SQUARE_HINT + ACCEPT),
     ]
+
+
+def test_a_sheet_accepts_the_overhang_it_chose(tmp_path: Path) -> None:
+    """Once judged, the overhang is accepted on the sheet and no longer reported; a counter
+    too big without 'fit: loose' stays an error, which nothing accepts."""
+    accepted = "{}\n    preflight: {{accept: [PK305]}}"
+    assert _fit(tmp_path / "loose", "board", accepted.format("loose")) == []
+    refused = _fit(tmp_path / "strict", "board", accepted.format("strict"))
+    assert [code for code, *_ in refused] == ["PK304", "PK304"]
 
 
 def test_a_map_without_a_hex_size_is_left_to_the_maps_own_checks(tmp_path: Path) -> None:

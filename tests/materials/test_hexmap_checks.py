@@ -120,9 +120,121 @@ def test_strict_refuses_terrain_told_apart_by_colour_alone(tmp_path: Path) -> No
     assert [(r.message, r.hint) for r in reported] == [
         (
             "terrain 'rough' differs from 'plain' only by colour",
-            "give one of them a 'pattern:' (dots, hatch, crosshatch, lines)",
+            "give one of them a pattern no other terrain has (dots, hatch, backhatch, "
+            "crosshatch, lines, vertical, grid, waves, triangles), or make their fills differ "
+            "in lightness, 3 : 1 in contrast or more (now 1.4 : 1)",
         )
     ]
+
+
+def test_a_reader_without_colour_tells_terrains_apart_by_pattern_and_lightness(
+    tmp_path: Path,
+) -> None:
+    """Another pattern, fills 3 : 1 apart in contrast, or one pattern in inks 3 : 1 apart tell
+    two terrains apart; fills or inks of one lightness do not. Terrains alike in every colour
+    (twin and wood) are not told apart by colour either: that pair is not reported, twin and
+    scrub are."""
+    code, reported, source = build_map(
+        tmp_path,
+        BASE
+        + """\
+    terrain:
+      plain: {fill: "#ffffff"}
+      sand: {fill: "#f0e0c0"}  # sand
+      slate: {fill: "#606060"}
+      wood: {fill: "#c0e0c0", pattern: dots}
+      scrub: {fill: "#e0c0c0", pattern: dots}  # scrub
+      heath: {fill: "#e0c0c0", pattern: dots, pattern_color: "#ffffff"}
+      bog: {fill: "#c0e0c0", pattern: waves}
+      twin: {fill: "#c0e0c0", pattern: dots}  # twin
+    regions:
+      - {terrain: sand, hexes: ["0101"]}
+      - {terrain: slate, hexes: ["0102"]}
+      - {terrain: wood, hexes: ["0103"]}
+      - {terrain: scrub, hexes: ["0104"]}
+      - {terrain: heath, hexes: ["0201"]}
+      - {terrain: bog, hexes: ["0202"]}
+      - {terrain: twin, hexes: ["0203"]}
+""",
+    )
+    assert code == 0
+    free = "hatch, backhatch, crosshatch, lines, vertical, grid, triangles"
+    assert [(r.code, r.line, r.message, r.hint) for r in reported] == [
+        (
+            "PK253",
+            line_of(source, "# sand"),
+            "terrain 'sand' differs from 'plain' only by colour",
+            f"give one of them a pattern no other terrain has ({free}), or make their fills "
+            "differ in lightness, 3 : 1 in contrast or more (now 1.3 : 1)",
+        ),
+        (
+            "PK253",
+            line_of(source, "# scrub"),
+            "terrain 'scrub' differs from 'wood' only by colour",
+            f"give one of them a pattern no other terrain has ({free}), or make their fills, or "
+            "the colours of their dots ('pattern_color'), differ in lightness, 3 : 1 in "
+            "contrast or more (now 1.1 : 1 and 1.1 : 1)",
+        ),
+        (
+            "PK253",
+            line_of(source, "# twin"),
+            "terrain 'twin' differs from 'scrub' only by colour",
+            f"give one of them a pattern no other terrain has ({free}), or make their fills, or "
+            "the colours of their dots ('pattern_color'), differ in lightness, 3 : 1 in "
+            "contrast or more (now 1.1 : 1 and 1.1 : 1)",
+        ),
+    ]
+
+
+def test_with_every_pattern_drawn_the_hint_asks_for_lightness_alone(tmp_path: Path) -> None:
+    patterns = ["dots", "hatch", "backhatch", "crosshatch", "lines", "vertical", "grid"]
+    patterns += ["waves", "triangles"]
+    terrain = "".join(f"      {p}: {{fill: '#ffffff', pattern: {p}}}\n" for p in patterns)
+    regions = "".join(
+        f"      - {{terrain: {p}, hexes: ['0{i + 1}01']}}\n" for i, p in enumerate(patterns[:6])
+    )
+    regions += "".join(
+        f"      - {{terrain: {p}, hexes: ['0{i + 1}02']}}\n" for i, p in enumerate(patterns[6:])
+    )
+    code, reported, source = build_map(
+        tmp_path,
+        BASE
+        + "    terrain:\n      plain: {fill: '#ffffff'}\n"
+        + terrain
+        + "      pale: {fill: '#f0f0f0'}  # pale\n    regions:\n"
+        + regions
+        + "      - {terrain: pale, hexes: ['0104']}\n",
+    )
+    assert code == 0
+    assert [(r.line, r.message, r.hint) for r in reported] == [
+        (
+            line_of(source, "# pale"),
+            "terrain 'pale' differs from 'plain' only by colour",
+            "make their fills differ in lightness, 3 : 1 in contrast or more (now 1.1 : 1)",
+        )
+    ]
+
+
+def test_a_map_accepts_terrain_told_apart_by_colour_alone(tmp_path: Path) -> None:
+    """The designer who has judged it (terrain the rules treat alike) builds under --strict."""
+    text = """\
+    terrain:
+      plain: {fill: "#ffffff"}
+      rough: {fill: "#ffcccc"}
+    zones:
+      home: {name: Home, fill: "#dddddd"}
+    regions:
+      - {terrain: rough, hexes: ["0101"]}
+      - {zone: home, columns: [2]}
+"""
+    code, reported, _ = build_map(tmp_path / "judged", BASE + PK253_ACCEPTED + text, "--strict")
+    assert (code, reported) == (0, [])
+    code, reported, _ = build_map(tmp_path / "not", BASE + text, "--strict")
+    assert code == 1
+    assert [r.code for r in reported] == ["PK253", "PK253"]
+
+
+PK253_ACCEPTED = "    preflight: {accept: [PK253]}\n"
 
 
 def test_a_label_too_wide_for_its_hex_is_refused(tmp_path: Path) -> None:

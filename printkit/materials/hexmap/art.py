@@ -47,11 +47,11 @@ from printkit.materials.hexmap.board import Board, PlacedMarker, PlacedName, Pla
 from printkit.materials.hexmap.style import Style
 from printkit.materials.hexmap.symbols import (
     cell_symbol,
-    darker,
     hex_box,
     hexagon,
     line_paint,
     marker_symbol,
+    pattern_ink,
     shared_corners,
     symbol_key,
 )
@@ -240,7 +240,7 @@ class MapArt:
             if symbol not in self.symbols:
                 # The base fill already colours default hexes: their symbol is pattern only.
                 fill = None if name == board.default_terrain else spec.fill
-                colour = spec.pattern_color or (darker(spec.fill) if fill is None else None)
+                colour = pattern_ink(spec.fill, spec.pattern_color)
                 ground = spec.fill if fill else board.terrain_types[board.default_terrain].fill
                 self.symbols[symbol] = cell_symbol(
                     symbol,
@@ -285,7 +285,7 @@ class MapArt:
                     where = "top" if self.style.labels.position == "bottom" else "bottom"
                     baseline = label_baseline(layout, where, width, size)
                     letter = (zone.letter, baseline if baseline is not None else size / 3, size)
-                colour = zone.pattern_color or darker(ground)
+                colour = pattern_ink(ground, zone.pattern_color)
                 self.symbols[symbol] = cell_symbol(
                     symbol,
                     layout,

@@ -19,11 +19,11 @@ from printkit.materials.hexmap.art import MapArt
 from printkit.materials.hexmap.board import Board
 from printkit.materials.hexmap.symbols import (
     cell_symbol,
-    darker,
     hexagon,
     line_paint,
     marker_symbol,
     marker_text_scale,
+    pattern_ink,
     shared_corners,
 )
 from printkit.materials.shapes import polygon_path
@@ -153,7 +153,7 @@ def legend_items(board: Board, art: MapArt, style: LegendStyle = FULL) -> list[L
     base = board.terrain_types[board.default_terrain].fill
     for name, spec in board.terrain_types.items():
         if name in used and spec.name:
-            colour = spec.pattern_color or darker(spec.fill)
+            colour = pattern_ink(spec.fill, spec.pattern_color)
             symbol = cell_symbol("", small, spec.fill, spec.pattern, colour)
             ops = (*symbol.ops, polygon_path(hexagon(small), outline))
             items.append(LegendItem(("terrain", name), ops, swatch, spec.name))
@@ -162,7 +162,7 @@ def legend_items(board: Board, art: MapArt, style: LegendStyle = FULL) -> list[L
             fill = zone.fill or base
             size = style.text_size
             letter = (zone.letter, size * 0.35, size) if zone.letter else None
-            colour = zone.pattern_color or darker(fill)
+            colour = pattern_ink(fill, zone.pattern_color)
             symbol = cell_symbol("", small, fill, zone.pattern, colour, letter)
             ops = (*symbol.ops, polygon_path(hexagon(small), outline))
             items.append(LegendItem(("zone", name), ops, swatch, zone.name))
