@@ -507,7 +507,12 @@ MAP_UNTILEABLE = _code(
     "PK352",
     Severity.ERROR,
     "map cannot be tiled on the paper",
-    "The margins and overlap leave no room for a tile window on the chosen paper.",
+    "The map cannot be laid out on the paper: the margins and overlap leave no tile window, or a "
+    "legend entry is wider than a page's header (both reported at 'tiling'), or the map is too "
+    "large (more than 1,000 pages, or a poster beyond PDF's 5.08 m). A map too large is "
+    "reported at what makes it so: its 'hex_size' when one hex is wider than the paper (a "
+    "typo such as 75in for 0.75in), else the columns or rows along its longer side, or a "
+    "copy's 'copies'.",
 )
 # Output (PK4xx).
 WRITE_FAILED = _code(

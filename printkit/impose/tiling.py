@@ -51,6 +51,11 @@ class TilingError(ValueError):
     """The art cannot be split over the paper, or put on one page: the message says why."""
 
 
+class TooLarge(TilingError):
+    """The art is too large for any plan: more pages than MAX_TILE_PAGES, or a poster page
+    beyond PDF's. What to change is the art's size, not the paper's margins."""
+
+
 @dataclass(frozen=True)
 class Header:
     """What each page repeats above its window: ``draw(window, width)`` gives its ops from
@@ -124,7 +129,7 @@ def axis_starts(
             f"of {to_mm(overlap):.1f} mm"
         )
     if length / (window - overlap) > MAX_TILE_PAGES:
-        raise TilingError(f"a map {to_mm(length) / 1000:.1f} m long needs too many pages")
+        raise TooLarge(f"a map {to_mm(length) / 1000:.1f} m long needs too many pages")
 
     ordered = sorted(snaps)
     gaps = [b - a for a, b in itertools.pairwise(ordered)]
@@ -184,7 +189,7 @@ def _rows(columns: TilePlan, header: float, overlap: float, snaps: Sequence[floa
     ys = axis_starts(columns.size[1], height, overlap, snaps)
     if len(columns.xs) * len(ys) > MAX_TILE_PAGES:
         pages = len(columns.xs) * len(ys)
-        raise TilingError(f"it needs {pages:,} pages, more than {MAX_TILE_PAGES:,}")
+        raise TooLarge(f"it needs {pages:,} pages, more than {MAX_TILE_PAGES:,}")
     return replace(columns, window=(columns.window[0], height), ys=ys, header=above)
 
 
@@ -259,7 +264,7 @@ def poster_page(
     """One page the size of the art plus margins, for large-format printers."""
     paper = (size[0] + 2 * margin, size[1] + 2 * margin + FOOTER)
     if max(paper) > PDF_MAX_PAGE:
-        raise TilingError(f"a page of {to_mm(max(paper)) / 1000:.2f} m is beyond PDF's 5.08 m")
+        raise TooLarge(f"a page of {to_mm(max(paper)) / 1000:.2f} m is beyond PDF's 5.08 m")
     return single_page(draw, size, paper, margin, title, footer)
 
 

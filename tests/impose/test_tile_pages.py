@@ -15,7 +15,7 @@ from printkit.impose.tiling import (
     PDF_MAX_PAGE,
     Header,
     TilePlan,
-    TilingError,
+    TooLarge,
     Window,
     plan_tiles,
     poster_page,
@@ -282,7 +282,7 @@ def test_a_poster_is_one_page_the_size_of_the_art_plus_margins_and_footer() -> N
 def test_a_poster_as_wide_as_pdf_allows_is_made_and_a_wider_one_refused() -> None:
     widest = poster_page(_art, (PDF_MAX_PAGE - 2 * MARGIN, mm(100)), MARGIN, "Map", "")
     assert widest.width == pytest.approx(PDF_MAX_PAGE)
-    with pytest.raises(TilingError, match=r"^a page of 5\.11 m is beyond PDF's 5\.08 m$"):
+    with pytest.raises(TooLarge, match=r"^a page of 5\.11 m is beyond PDF's 5\.08 m$"):
         poster_page(_art, (mm(5100), mm(100)), MARGIN, "Map", "")
-    with pytest.raises(TilingError, match=r"^a page of 5\.11 m is beyond PDF's 5\.08 m$"):
+    with pytest.raises(TooLarge, match=r"^a page of 5\.11 m is beyond PDF's 5\.08 m$"):
         poster_page(_art, (mm(100), mm(5100) - FOOTER), MARGIN, "Map", "")

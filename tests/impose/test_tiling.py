@@ -19,6 +19,7 @@ from printkit.impose.tiling import (
     MAX_TILE_PAGES,
     Header,
     TilingError,
+    TooLarge,
     Window,
     axis_starts,
     choose_paper,
@@ -231,19 +232,24 @@ def test_a_hex_centre_at_a_windows_own_start_is_never_its_join() -> None:
 
 
 def test_too_little_window_or_too_many_pages_along_an_axis_is_refused_in_words() -> None:
-    with pytest.raises(TilingError, match=r"^a window of 35\.3 mm leaves nothing beyond the "):
+    """A window the overlap fills is the paper's fault; too many pages, the art's (TooLarge)."""
+    with pytest.raises(
+        TilingError, match=r"^a window of 35\.3 mm leaves nothing beyond the "
+    ) as no:
         axis_starts(1000, 100, 100)
+    assert not isinstance(no.value, TooLarge)
     with pytest.raises(TilingError, match=r"overlap of 35\.3 mm$"):
         axis_starts(1000, 100, 100)
-    with pytest.raises(TilingError, match=r"^a map 21\.2 m long needs too many pages$"):
+    with pytest.raises(TooLarge, match=r"^a map 21\.2 m long needs too many pages$"):
         axis_starts(60000, 100, 50)  # 1,200 steps of 50 pt
     assert len(axis_starts(50000, 100, 50)) <= MAX_TILE_PAGES  # 1,000 steps: allowed
 
 
 def test_paper_the_margins_fill_is_refused_in_words() -> None:
     no_width = (2 * mm(5) + 2 * BAND_SIDE, A4[1])
-    with pytest.raises(TilingError, match=r"^the margins leave no room on the paper$"):
+    with pytest.raises(TilingError, match=r"^the margins leave no room on the paper$") as no:
         plan_tiles((mm(100), mm(100)), no_width, mm(5), 0.0)
+    assert not isinstance(no.value, TooLarge)
     no_height = (A4[0], 2 * mm(5) + BAND_TOP + BAND_BOTTOM)
     message = r"^the margins and the map's header \(title, caption, legend\) leave no room on "
     with pytest.raises(TilingError, match=message + r"the paper$"):
@@ -256,7 +262,7 @@ def test_a_thousand_pages_is_the_most_a_plan_makes() -> None:
     """A4 with 5 mm margins and 10 mm overlap steps 184 mm across and 267 mm down."""
     most = plan_tiles((mm(1849), mm(26709)), A4, mm(5), mm(10))
     assert (len(most.xs), len(most.ys), most.pages) == (10, 100, MAX_TILE_PAGES)
-    with pytest.raises(TilingError, match=r"^it needs 1,100 pages, more than 1,000$"):
+    with pytest.raises(TooLarge, match=r"^it needs 1,100 pages, more than 1,000$"):
         plan_tiles((mm(2033), mm(26709)), A4, mm(5), mm(10))
 
 

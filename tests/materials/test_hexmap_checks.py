@@ -277,6 +277,57 @@ def test_a_marker_bigger_than_its_hex_is_refused(tmp_path: Path) -> None:
     ]
 
 
+def test_a_map_too_large_is_reported_at_what_makes_it_so(tmp_path: Path) -> None:
+    """Hexes that each fit the paper: the map is large for its many hexes, reported at the
+    columns or rows along its longer side or at a copy's 'copies', the hint naming hex_size
+    too; hexes wider than the paper are reported at 'hex_size'
+    (tests/data/broken/hexmap_too_many_pages)."""
+    code, reported, source = build_map(
+        tmp_path,
+        """\
+materials:
+  map:
+    kind: hexmap
+    hex_size: 190mm
+    columns: 1000  # columns
+    rows: 2
+  small: {kind: hexmap, hex_size: 190mm, columns: 1, rows: 1}
+  big:
+    kind: hexmap
+    copies: {of: small, across: 1000, down: 3}  # copies
+  tall:
+    kind: hexmap
+    hex_size: 190mm
+    columns: 2
+    rows: 1000  # rows
+""",
+    )
+    assert code == 1
+    assert [(r.code, r.line, r.message, r.hint) for r in reported] == [
+        (
+            "PK352",
+            line_of(source, "# columns"),
+            "map 'map' cannot be printed on a4: it needs 1,790 pages, more than 1,000",
+            "the map is 164.6 × 0.5 m, of hexes 190 mm across flats: check 'columns:' and "
+            "'rows:', then 'hex_size:'",
+        ),
+        (
+            "PK352",
+            line_of(source, "# copies"),
+            "map 'big' cannot be printed on a4: it needs 2,685 pages, more than 1,000",
+            "the map is 164.6 × 0.7 m, of hexes 190 mm across flats: check 'copies:', then "
+            "'hex_size:'",
+        ),
+        (
+            "PK352",
+            line_of(source, "# rows"),
+            "map 'tall' cannot be printed on a4: it needs 2,175 pages, more than 1,000",
+            "the map is 0.4 × 190.1 m, of hexes 190 mm across flats: check 'columns:' and "
+            "'rows:', then 'hex_size:'",
+        ),
+    ]
+
+
 def test_a_margin_that_leaves_no_window_is_refused(tmp_path: Path) -> None:
     code, reported, source = build_map(
         tmp_path,

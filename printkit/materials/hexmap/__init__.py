@@ -32,6 +32,7 @@ from printkit.impose.tiling import (
     Header,
     TilePlan,
     TilingError,
+    TooLarge,
     Window,
     choose_paper,
     poster_page,
@@ -236,6 +237,35 @@ def _legend_fits(plan: TilePlan, legend: list[LegendItem]) -> None:
             )
 
 
+def _too_large_at(
+    loaded: LoadedPackage, material_id: str, size: tuple[float, float], room: float
+) -> tuple[tuple[str, ...], str]:
+    """Where a map too large to print is reported, and the hint: at its hex size when one hex
+    is wider than the paper's printable `room` (a typo: 75in for 0.75in), else at what makes
+    it many hexes (a copy's `copies`, the columns or rows along its longer side). The hint
+    names hex_size either way, with the sizes that make the map large."""
+    source = copy_chain(loaded.package.materials, material_id)[-1][0]
+    across = hex_across_flats(loaded.package, material_id) or 0.0
+    hexes = f"hexes {_millimetres(across)} mm across flats"
+    extent = f"the map is {to_mm(size[0]) / 1000:.1f} × {to_mm(size[1]) / 1000:.1f} m"
+    if across > room:
+        return ("materials", source, "hex_size"), (
+            f"{hexes}, each wider than the paper, and {extent}: check 'hex_size:', its number "
+            "and its unit"
+        )
+    if source != material_id:
+        where, keys = ("materials", material_id, "copies"), "'copies:'"
+    else:
+        many = "columns" if size[0] >= size[1] else "rows"
+        where, keys = ("materials", source, many), "'columns:' and 'rows:'"
+    return where, f"{extent}, of {hexes}: check {keys}, then 'hex_size:'"
+
+
+def _millimetres(length: float) -> str:
+    """A length in millimetres to the hundredth, as printed: 19.05, 25, 1905."""
+    return f"{to_mm(length):.2f}".rstrip("0").rstrip(".")
+
+
 def compile_hexmap(
     loaded: LoadedPackage,
     material_id: str,
@@ -255,9 +285,9 @@ def compile_hexmap(
     art, tiled = printed.whole, printed.tiled
     size = (art.width, art.height)
     across = hex_across_flats(loaded.package, material_id) or 0.0
-    shown = f"{to_mm(across):.2f}".rstrip("0").rstrip(".")
     footer = with_edition(
-        f"{ACTUAL_SIZE} · hexes {shown} mm across flats", loaded.package.game.edition
+        f"{ACTUAL_SIZE} · hexes {_millimetres(across)} mm across flats",
+        loaded.package.game.edition,
     )
     try:
         if tiling.poster:
@@ -276,13 +306,21 @@ def compile_hexmap(
         if plan is not None:
             _legend_fits(plan, printed.legend)
     except TilingError as error:
+        where, hint = (
+            _too_large_at(loaded, material_id, size, min(paper) - 2 * tiling.margin)
+            if isinstance(error, TooLarge)
+            else (
+                ("materials", material_id, "tiling"),
+                "reduce 'margin:' or 'overlap:', shorten the caption or the legend's names, or "
+                "choose a larger paper",
+            )
+        )
         diagnostics.add(
             MAP_UNTILEABLE,
             f"map '{material_id}' cannot be printed "
             f"{'as a poster' if tiling.poster else f'on {paper_key}'}: {error}",
-            loaded.spans.value(("materials", material_id, "tiling")),
-            hint="check 'hex_size:'; reduce 'margin:' or 'overlap:', shorten the caption or the "
-            "legend's names, or choose a larger paper",
+            loaded.spans.value(where),
+            hint=hint,
         )
         return None
     if plan is None:
