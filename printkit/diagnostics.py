@@ -514,6 +514,17 @@ MAP_UNTILEABLE = _code(
     "typo such as 75in for 0.75in), else the columns or rows along its longer side, or a "
     "copy's 'copies'.",
 )
+MAP_THIN_STRIP = _code(
+    "PK353",
+    Severity.NOTE,
+    "a tiled map's last pages keep only a thin strip",
+    "The last column or row of a tiled map's pages keeps less than a quarter of a page's "
+    "window of the map: those pages are printed, cut and taped for a strip. The note says how "
+    "thin and what prints the map on fewer pages: the largest hex size that does (to a tenth "
+    "of a millimetre, and in hundredths of an inch), another paper of the catalogue, or "
+    "'orientation: auto' when the tiling fixes one. It is a note, not a warning: the map "
+    "prints as declared, and --strict builds it.",
+)
 # Output (PK4xx).
 WRITE_FAILED = _code(
     "PK400",

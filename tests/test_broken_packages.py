@@ -1,7 +1,8 @@
 """Deliberately broken packages give compiler-grade diagnostics, never a traceback or a file.
 
 Each folder under tests/data/broken/ is a copy of tests/data/good/minimal_deck/ with one mistake;
-each folder under tests/data/warnings/ one with something worth a warning.
+each folder under tests/data/warnings/ one with something worth a warning, and each under
+tests/data/notes/ one with something worth a note (which even --strict builds).
 The line a diagnostic must point at ends with a comment
 
     # expect: PKnnn "text" "more text"
@@ -87,6 +88,7 @@ def expectations(case: Path) -> list[Expected]:
 
 CASES = sorted(p for p in BROKEN.iterdir() if p.is_dir())
 WARNING_CASES = sorted(p for p in (DATA / "warnings").iterdir() if p.is_dir())
+NOTE_CASES = sorted(p for p in (DATA / "notes").iterdir() if p.is_dir())
 
 
 def validated(case: Path) -> bool:
@@ -189,17 +191,33 @@ def test_a_warning_builds_and_strict_refuses_it(case: Path, tmp_path: Path) -> N
     assert code == 0, output
     built = files_under(tmp_path / "lenient")
     assert built or validated(case), "a package with only warnings must be built"
-    problems = [r for r in reported if r.severity != "note"]
-    for expected in wanted:
-        hits = [r for r in problems if expected.matches(r)]
-        assert hits, f"expected {expected}; printkit reported:\n{output}"
-        assert hits[0].severity == "warning"
-        assert hits[0].hint
-        for text in expected.texts:
-            assert text in f"{hits[0].message}\n{hits[0].hint}"
-    assert all(any(e.matches(r) for e in wanted) for r in problems), output
+    _reported_whole(wanted, [r for r in reported if r.severity != "note"], "warning", output)
 
     code, output, _ = build_case(case, tmp_path / "strict", "--strict")
     assert code == 1, output
     assert "Traceback" not in output
     assert files_under(tmp_path / "strict") == []
+
+
+@pytest.mark.parametrize("case", NOTE_CASES, ids=[c.name for c in NOTE_CASES])
+def test_a_note_builds_even_under_strict(case: Path, tmp_path: Path) -> None:
+    wanted = expectations(case)
+    assert wanted, f"{case.name} has no '# expect:' comment"
+    code, output, reported = build_case(case, tmp_path / "strict", "--strict")
+    assert code == 0, output
+    assert files_under(tmp_path / "strict") or validated(case)
+    assert [r for r in reported if r.severity != "note"] == [], output
+    _reported_whole(wanted, reported, "note", output)
+
+
+def _reported_whole(wanted: list[Expected], found: list[Reported], severity: str, output: str):
+    """Each expected diagnostic is among `found` with `severity`, a hint and its texts, and
+    `found` holds nothing else."""
+    for expected in wanted:
+        hits = [r for r in found if expected.matches(r)]
+        assert hits, f"expected {expected}; printkit reported:\n{output}"
+        assert hits[0].severity == severity
+        assert hits[0].hint
+        for text in expected.texts:
+            assert text in f"{hits[0].message}\n{hits[0].hint}"
+    assert all(any(e.matches(r) for e in wanted) for r in found), output

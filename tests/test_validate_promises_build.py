@@ -1,7 +1,7 @@
 """`printkit validate` promises what `printkit build` delivers.
 
 Every check build can fail (art decoded and measured, numbers finite and bounded, pictures whose
-data does not match their header) runs in validate too: each broken and each warning package,
+data does not match their header) runs in validate too: each broken, warning and note package,
 and the good ones, give the same exit code and the same diagnostics through both. Build writes
 the files validate does not; any difference is a check that only writing the files made.
 Validate also plays what build does not (property claims, smoke playouts): with
@@ -16,7 +16,10 @@ import pytest
 from support import BROKEN, DATA, GOOD, Reported, parse_diagnostics, run_cli
 
 CASES = sorted(
-    p for folder in (BROKEN, DATA / "warnings", GOOD) for p in folder.iterdir() if p.is_dir()
+    p
+    for folder in (BROKEN, DATA / "warnings", DATA / "notes", GOOD)
+    for p in folder.iterdir()
+    if p.is_dir()
 )
 
 

@@ -110,6 +110,7 @@ PACKAGE_TESTS = {  # tests/test_broken_packages.py: the tests run for each case,
         "test_broken_package_reports_each_problem_once_and_nothing_else",
     ],
     "warnings": ["test_a_warning_builds_and_strict_refuses_it"],
+    "notes": ["test_a_note_builds_even_under_strict"],
 }
 # mutmut counts a function as reached by the test during which it ran, in its own process.
 # Added to the scratch copy's conftest, so that each mutant meets every test that runs it:

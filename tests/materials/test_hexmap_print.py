@@ -19,7 +19,15 @@ import pypdfium2
 import pytest
 import yaml
 from pypdf.generic import ContentStream
-from support import RULE_DATA, TOLERANCE_MM, assert_mm, run_cli, text_runs
+from support import (
+    RULE_DATA,
+    TOLERANCE_MM,
+    Reported,
+    assert_mm,
+    parse_diagnostics,
+    run_cli,
+    text_runs,
+)
 
 MM = 72 / 25.4
 SQRT3 = math.sqrt(3)
@@ -551,3 +559,67 @@ def test_a_tiled_map_is_cut_through_hex_centres(
             assert min(abs(x - trim_right) for x in centres) < 0.2, (trim_right, index)
             cuts += 1
     assert cuts >= 1
+
+
+# --- a thin last strip of pages: noted, with what prints the map on fewer -----------------------
+
+VALE = {
+    "kind": "hexmap",
+    "title": "Ashen vale",
+    "orientation": "flat",
+    "hex_size": "0.75in",
+    "columns": 18,
+    "rows": 14,
+    "terrain": {
+        "clear": {"name": "Clear", "fill": "#f1eedc"},
+        "forest": {"name": "Forest", "fill": "#a9c98f", "pattern": "dots"},
+    },
+    "regions": [{"terrain": "forest", "hexes": ["0102..0305"]}],
+    "legend": True,
+    "tiling": {"paper": "a4"},
+}
+
+
+def _vale(root: Path, **changes: object) -> tuple[list[Reported], list[pypdf.PageObject]]:
+    """The vale built with `changes` to its map: its diagnostics and its pages."""
+    result = run_cli(
+        "--rule-data", write_game(root, "vale", {"map": VALE | changes}), "build", "vale",
+        "--out", root / "out", "--format", "pdf",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    return parse_diagnostics(result.output), pypdf.PdfReader(root / "out/vale/map.pdf").pages
+
+
+def test_a_thin_last_strip_of_pages_is_noted_with_what_prints_the_map_on_fewer(
+    tmp_path: Path,
+) -> None:
+    """18 × 14 hexes of 0.75 in on A4: the second row of pages keeps the map's last 19 mm (the
+    TrimBox's height). Each thing the note suggests prints the map on the pages it says or
+    fewer; the next tenth of a millimetre up does not: the hex size named is the largest."""
+    [note], pages = _vale(tmp_path / "as_declared")
+    heights = [round(float(page.trimbox.height) / MM) for page in pages]
+    assert heights == [258, 258, 19, 19]
+    assert (note.code, note.severity) == ("PK353", "note")
+    assert note.message == (
+        "map 'map' prints on 4 pages, 2 of which keep only a 19 mm strip along its bottom edge"
+    )
+    assert note.hint == (
+        "it would print on fewer pages with 'hex_size: 18.6mm' (or 0.73in): 2 pages at most; "
+        "'paper: a3': 2 pages; 'paper: tabloid': 2 pages"
+    )
+    tried = {
+        "18.6mm": {"hex_size": "18.6mm"},
+        "0.73in": {"hex_size": "0.73in"},
+        "a3": {"tiling": {"paper": "a3"}},
+        "tabloid": {"tiling": {"paper": "tabloid"}},
+        "18.7mm": {"hex_size": "18.7mm"},
+    }
+    counts = {name: len(_vale(tmp_path / name, **change)[1]) for name, change in tried.items()}
+    assert counts == {"18.6mm": 2, "0.73in": 2, "a3": 2, "tabloid": 2, "18.7mm": 4}
+
+
+def test_a_last_strip_of_a_quarter_page_or_more_is_no_note(tmp_path: Path) -> None:
+    """The last row of pages keeps 77 mm, over a quarter of the pages' 271 mm window."""
+    reported, pages = _vale(tmp_path, rows=17)
+    assert [round(float(page.trimbox.height) / MM) for page in pages] == [258, 258, 77, 77]
+    assert reported == []

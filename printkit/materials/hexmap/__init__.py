@@ -18,6 +18,7 @@ from printkit.check.hexmap import (
 from printkit.check.plain_text import game_icons, plain_text_problem
 from printkit.diagnostics import (
     MAP_TEXT_SMALL,
+    MAP_THIN_STRIP,
     MAP_UNTILEABLE,
     MARKER_TEXT_SMALL,
     NAME_OFF_MAP,
@@ -30,17 +31,15 @@ from printkit.draw.ops import Document
 from printkit.impose.placement import ACTUAL_SIZE
 from printkit.impose.tiling import (
     Header,
-    TilePlan,
     TilingError,
     TooLarge,
     Window,
-    choose_paper,
     poster_page,
     single_page,
     tile_pages,
 )
 from printkit.load.package import LoadedPackage
-from printkit.materials.hexmap.art import MapArt
+from printkit.materials.hexmap.art import Box, MapArt
 from printkit.materials.hexmap.board import build_board
 from printkit.materials.hexmap.compose import (
     COMPACT,
@@ -53,6 +52,8 @@ from printkit.materials.hexmap.compose import (
     with_map,
 )
 from printkit.materials.hexmap.header import map_header
+from printkit.materials.hexmap.pages import MapPages
+from printkit.materials.hexmap.strips import thin_strip
 from printkit.materials.hexmap.style import resolve_style
 from printkit.materials.hexmap.symbols import marker_text_scale
 from printkit.materials.hexmap.texts import printed_maps
@@ -84,6 +85,7 @@ class MapPrint:
     tiled: Art
     header: Header
     legend: list[LegendItem]  # the header's, compact
+    grid: Box  # the hexes' rectangle in the map: what grows with the hex size
 
 
 def map_art(loaded: LoadedPackage, material_id: str, diagnostics: Diagnostics) -> MapPrint | None:
@@ -119,6 +121,7 @@ def map_art(loaded: LoadedPackage, material_id: str, diagnostics: Diagnostics) -
         tiled=with_map([], art, 0.0, 0.0, art.width),
         header=map_header(style.title, style.caption, compact, shown),
         legend=compact,
+        grid=art.frame.rect,
     )
 
 
@@ -225,18 +228,6 @@ def _check_texts(
             )
 
 
-def _legend_fits(plan: TilePlan, legend: list[LegendItem]) -> None:
-    """Every legend entry fits the narrowest page header (an entry is never broken)."""
-    room = min(plan.header_span(column)[1] for column in range(len(plan.xs)))
-    for item in legend:
-        width = COMPACT.item_width(item)
-        if width > room:
-            raise TilingError(
-                f"its legend entry '{item.text}' is {to_mm(width):.0f} mm wide, wider than "
-                f"the {to_mm(room):.0f} mm a page's header has"
-            )
-
-
 def _too_large_at(
     loaded: LoadedPackage, material_id: str, size: tuple[float, float], room: float
 ) -> tuple[tuple[str, ...], str]:
@@ -293,18 +284,16 @@ def compile_hexmap(
         if tiling.poster:
             pages = [poster_page(art.ops, size, tiling.margin, style.title, footer)]
             return Document(style.title, pages, art.symbols)
-        sheet, plan = choose_paper(
+        planned = MapPages(
             (tiled.width, tiled.height),
-            paper,
-            tiling.orientation,
-            tiling.margin,
-            tiling.overlap,
-            (tiled.snap_x, tiled.snap_y) if tiling.snap else ((), ()),
+            size,
+            (tiled.snap_x, tiled.snap_y),
+            printed.grid,
             printed.header,
-            whole=size,
+            printed.legend,
+            tiling,
         )
-        if plan is not None:
-            _legend_fits(plan, printed.legend)
+        sheet, plan = planned.plan(paper)
     except TilingError as error:
         where, hint = (
             _too_large_at(loaded, material_id, size, min(paper) - 2 * tiling.margin)
@@ -325,6 +314,10 @@ def compile_hexmap(
         return None
     if plan is None:
         pages = [single_page(art.ops, size, sheet, tiling.margin, style.title, footer)]
-    else:
-        pages = tile_pages(tiled.ops, plan, style.title, footer, printed.header)
+        return Document(style.title, pages, art.symbols)
+    strip = thin_strip(material_id, planned, plan, paper, paper_key, across)
+    if strip is not None:
+        where = loaded.spans.value(("materials", material_id, "tiling"))
+        diagnostics.add(MAP_THIN_STRIP, strip[0], where, hint=strip[1])
+    pages = tile_pages(tiled.ops, plan, style.title, footer, printed.header)
     return Document(style.title, pages, art.symbols)
