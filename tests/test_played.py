@@ -762,3 +762,26 @@ def test_an_erratum_is_headed_by_what_it_states_of_itself(
     assert not list(found), [str(d.message) for d in found]
     text = compose(played, "rules_reference.md.j2", "Rules")
     assert f"- {heading} *The text says:*" in text
+
+
+def test_a_row_s_result_reading_its_row_is_printed_from_each_version_s_row(
+    tmp_path: Path,
+) -> None:
+    """A result that prints its row's data says, on each side, the number that side's row
+    holds; printed without its row it would read as its braces."""
+    rules = tmp_path / "priced"
+    shutil.copytree(GOOD / "minimal_rules", rules)
+    text = (rules / "rules.yaml").read_text(encoding="utf-8")
+    own = '        - {key: pair, result: "{{ row.data.cost }} actions", data: {cost: 2}}\n'
+    text = text.replace("        - {key: pair, result: two actions}\n", own)
+    (rules / "rules.yaml").write_text(text, encoding="utf-8")
+    plays = (
+        '{"rules.tables.prices.rows[1].result": "{{ row.data.cost }} actions, once", '
+        '"rules.tables.prices.rows[1].data.cost": 3}'
+    )
+    played, found = _played(rules, "errata:\n" + _erratum(plays), tmp_path / "played")
+    assert not list(found), [str(d.message) for d in found]
+    assert reference_context(played)["changes"](played.package.errata[0]) == [
+        Change("Prices, row 2", "2 actions", "3 actions, once"),
+        Change("Prices, row 2, cost", "2", "3"),
+    ]

@@ -434,3 +434,38 @@ def test_an_action_s_limit_is_said_in_words(tmp_path: Path, limit: int, said: st
     loaded = load_package("minimal_rules", folder, Diagnostics())
     assert loaded is not None
     assert f"**Draw** (costs 1; {said})." in compose(loaded, "rules_reference.md.j2", "Rules")
+
+
+def test_a_row_s_result_prints_its_own_row_in_documents_and_sheets(tmp_path: Path) -> None:
+    """`{{ row.data.cost }}` in a row's result prints the row's number wherever the row is
+    printed; a sheet printing the result as a text alone (`prose(row.result)`) would print its
+    braces, and is told to give the row."""
+    folder = tmp_path / "rule_data" / "minimal_rules"
+    shutil.copytree(GOOD / "minimal_rules", folder)
+    rules = folder / "rules.yaml"
+    own = '        - {key: pair, result: "{{ row.data.cost }} actions", data: {cost: 7}}\n'
+    rules.write_text(rules.read_text().replace("        - {key: pair, result: two actions}\n", own))
+    sheet = (
+        "materials:\n  quick: {kind: quick_reference}\n  prices:\n    kind: sheet\n"
+        "    elements:\n      - kind: table\n        id: prices\n"
+        "        rows: rules.tables.prices.rows\n        columns:\n"
+        '          - {title: Buy, cell: "{{ row.key }}", width: 30mm}\n'
+        '          - {title: Cost, cell: "{{ prose(row) }}"}\n'
+    )
+    (folder / "reference.yaml").write_text(sheet)
+    out = tmp_path / "out"
+    result = run_cli("--rule-data", folder.parent, "build", "--out", out, "--format", "pdf")
+    assert result.exit_code == 0, result.output
+    for pdf in ("quick.pdf", "prices.pdf"):
+        text = _text(out / "minimal_rules" / pdf)
+        assert "pair 7 actions" in text and "row" not in text, pdf
+    (folder / "reference.yaml").write_text(sheet.replace("prose(row)", "prose(row.result)"))
+    result = run_cli("--rule-data", folder.parent, "validate")
+    (problem,) = parse_diagnostics(result.output)
+    assert (problem.code, Path(problem.file).name, problem.line) == ("PK406", "reference.yaml", 11)
+    assert problem.message == (
+        "material 'prices': column 'Cost' in '{{ prose(row.result) }}': prose() is given the "
+        "text '{{ row.data.cost }} actions', a table row's result that reads 'row': it prints "
+        "from its row"
+    )
+    assert problem.hint == "write prose(row), not prose(row.result): the result then sees its row"

@@ -13,7 +13,7 @@ from printkit.check.values import uses_undefined
 from printkit.diagnostics import TEMPLATE_ERROR, Diagnostics
 from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.model.package import Package
-from printkit.model.rules_context import Recorder, rules_context
+from printkit.model.rules_context import TABLE_ROWS, Recorder, TableRow, prose_of, rules_context
 from printkit.sandbox.expressions import TemplateProblem, render
 
 # Fields holding prose; `conditions` is a list of prose lines.
@@ -32,13 +32,14 @@ def check_prose(package: Package, spans: SourceMap, diagnostics: Diagnostics) ->
     recorder = Recorder()
     context = rules_context(package, recorder)
     found = ProseRefs()
-    for path, source in prose_texts(package):
+    for path, said in prose_texts(package):
         recorder.sections.clear()
         recorder.terms.clear()
+        source, names = prose_of(said, context)
         try:
-            render(source, context)
+            render(source, names)
         except TemplateProblem as problem:
-            if uses_undefined(source, context):
+            if uses_undefined(source, names):
                 continue
             diagnostics.add(
                 problem.code or TEMPLATE_ERROR,
@@ -52,18 +53,23 @@ def check_prose(package: Package, spans: SourceMap, diagnostics: Diagnostics) ->
     return found
 
 
-def prose_texts(package: Package) -> Iterator[tuple[PathKey, str]]:
-    """(path, text) of every piece of prose of the rules, claims and examples, depth first."""
+def prose_texts(package: Package) -> Iterator[tuple[PathKey, str | TableRow]]:
+    """(path, what is said) of every piece of prose of the rules, claims and examples, depth
+    first: the text, or for a table row's result the row, whose result sees it (prose_of)."""
     roots: list[tuple[PathKey, Any]] = [(("rules",), package.rules)]
     roots += [(("claims", k), v) for k, v in package.claims.items()]
     roots += [(("examples", k), v) for k, v in package.examples.items()]
     stack = list(reversed(roots))
     while stack:
         path, value = stack.pop()
-        if isinstance(value, BaseModel):
+        if path[-1:] == ("<prose>",) and isinstance(value, (str, *TABLE_ROWS)):
+            yield path[:-1], value
+        elif isinstance(value, BaseModel):
             children = [(name, getattr(value, name)) for name in type(value).model_fields]
             for name, child in reversed(children):
-                if name in PROSE_FIELDS and isinstance(child, str):
+                if name == "result" and isinstance(value, TABLE_ROWS):
+                    stack.append(((*path, name, "<prose>"), value))
+                elif name in PROSE_FIELDS and isinstance(child, str):
                     stack.append(((*path, name, "<prose>"), child))
                 elif name in PROSE_FIELDS and isinstance(child, list):
                     lines = [((*path, name, i, "<prose>"), c) for i, c in enumerate(child)]
@@ -74,5 +80,3 @@ def prose_texts(package: Package) -> Iterator[tuple[PathKey, str]]:
             stack += reversed([((*path, k), v) for k, v in value.items()])
         elif isinstance(value, list):
             stack += reversed([((*path, i), v) for i, v in enumerate(value)])
-        elif isinstance(value, str) and path[-1] == "<prose>":
-            yield path[:-1], value

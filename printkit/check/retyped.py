@@ -35,7 +35,16 @@ def check_retyped(rules: Rules, spans: SourceMap, diagnostics: Diagnostics) -> N
             numbers = set(_numbers(row.data.values()))
             path = (*entry.path, "rows", index, "result")
             name = f"row {index + 1} of '{entry.id}'"
-            _check(name, row.result, numbers, path, spans, diagnostics)
+            _check(name, row.result, numbers, path, spans, diagnostics, _row_hint(row.data))
+
+
+def _row_hint(data: dict[str, DataValue]) -> str:
+    """How a row's result prints a number of its own data: through its row, which it sees."""
+    field = next((key for key, value in data.items() if list(_numbers([value]))), "<field>")
+    return (
+        f"print the number through the row, e.g. {{{{ row.data.{field} }}}} "
+        "(a row's result sees its own row)"
+    )
 
 
 def check_retyped_card(

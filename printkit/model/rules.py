@@ -22,7 +22,8 @@ and rules-reference templates receive the same names):
   when no row covers it), ``rows(table_id, keys)`` → the rows for several keys.
 
 Every `text` field is prose in printkit's own words and a Jinja2 template over those names, so
-"costs {{ actions.buy.cost }} actions" prints the number held in the data. Order is meaningful:
+"costs {{ actions.buy.cost }} actions" prints the number held in the data. A table row's
+`result` sees its own row as ``row`` too: "{{ row.data.points }} points". Order is meaningful:
 mappings keep the order of the YAML (phases and their steps are played in that order).
 
 Shape, section by section::
@@ -84,6 +85,7 @@ Id = Annotated[str, Field(pattern=RULE_ID)]
 Scalar = int | float | str | bool
 DataValue = Scalar | list[Scalar] | None
 TEXT = "prose in printkit's own words; a Jinja2 template ({{ actions.buy.cost }}, ref('id'))"
+RESULT = TEXT + " that sees its own row as `row` ({{ row.data.points }})"
 ENGINE = "what play must show, in words (the statement `play` checks)"
 PLAY = "how the engine checks it: a scripted game or a property of seeded playouts"
 SOURCE_LINE = "line of the seed rule text this encodes (for readers and the errata report)"
@@ -217,7 +219,7 @@ class Action(Node):
 
 class DiceRow(Halving):
     roll: int | str = Field(description="a face or sum (3), a span ('3-4')")
-    result: str = Field(description=TEXT)
+    result: str = Field(description=RESULT)
     id: Id | None = None
     data: dict[str, DataValue] = Field(default_factory=dict)
 
@@ -230,7 +232,7 @@ class Domain(Strict):
 class RangeRow(Halving):
     min: int | None = Field(description="null: open below")
     max: int | None = Field(description="null: open above")
-    result: str = Field(description=TEXT)
+    result: str = Field(description=RESULT)
     id: Id | None = None
     data: dict[str, DataValue] = Field(default_factory=dict)
 
@@ -245,7 +247,7 @@ class RangeRow(Halving):
 
 class LookupRow(Halving):
     key: Scalar
-    result: str = Field(description=TEXT)
+    result: str = Field(description=RESULT)
     id: Id | None = None
     data: dict[str, DataValue] = Field(default_factory=dict)
 

@@ -12,7 +12,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printkit.model.package import Package, written_players
-from printkit.model.rules import DiceTable, LookupTable, Players, RangeTable, Rules, Section
+from printkit.model.rules import (
+    DiceRow,
+    DiceTable,
+    LookupRow,
+    LookupTable,
+    Players,
+    RangeRow,
+    RangeTable,
+    Rules,
+    Section,
+)
 from printkit.sandbox.helpers import Helper, Parameter
 
 # Built without validation: its validator would be built for a game that has no rules at all
@@ -43,6 +53,19 @@ def find_row(table: DiceTable | RangeTable | LookupTable, key: Any) -> Any:
         if (row.min is None or key >= row.min) and (row.max is None or key <= row.max):
             return row
     return None
+
+
+TableRow = DiceRow | RangeRow | LookupRow  # a row with a `result` in words (a grid's has cells)
+TABLE_ROWS = (DiceRow, RangeRow, LookupRow)
+
+
+def prose_of(said: str | TableRow, context: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A rule text and the names it sees. A table row's result sees its own row as `row`
+    besides the rules, so that '{{ row.data.points }} points' prints the number the row holds:
+    written in the text, it would be a second copy to keep in step (PK507)."""
+    if isinstance(said, TABLE_ROWS):
+        return said.result, context | {"row": said}
+    return said, context
 
 
 def section_name(section: Section) -> str:

@@ -32,14 +32,22 @@ from printkit.load.files import TEMPLATE, GameFiles, NotFound, Refused
 from printkit.load.package import LoadedPackage
 from printkit.load.yaml_spans import PathKey
 from printkit.model.package import Erratum, Package
-from printkit.model.rules import DiceTable, LookupTable, RangeTable, Section
-from printkit.model.rules_context import EMPTY_RULES, rules_context, section_name
+from printkit.model.rules import DiceTable, LookupTable, RangeTable, Rules, Section
+from printkit.model.rules_context import (
+    EMPTY_RULES,
+    TABLE_ROWS,
+    TableRow,
+    prose_of,
+    rules_context,
+    section_name,
+)
 from printkit.reference.errata import NOT_STATED, Version, erratum_changes
 from printkit.reference.origin import LineMarks
 from printkit.reference.tables import data_cells, data_columns, is_filler, key_heading
 from printkit.sandbox.environment import BoundedEnvironment, budget
-from printkit.sandbox.expressions import TemplateProblem, explain, render
-from printkit.sandbox.helpers import Helper, Parameter
+from printkit.sandbox.expressions import TemplateProblem, explain, names_read, render
+from printkit.sandbox.helpers import Helper, HelperMisuse, Parameter
+from printkit.sandbox.views import describe
 
 DEFAULT_TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -186,7 +194,11 @@ def reference_context(loaded: LoadedPackage) -> dict[str, Any]:
         # Rule text's ref() of an unknown section is the references check's (PK500, at the
         # text); a template's names a section the rules have (PK406 at the template's line).
         "ref": Helper("ref", _link(rules), (sections,)),
-        "prose": Helper("prose", prose, (Parameter("text", (str, type(None)), "a text"),)),
+        "prose": Helper(
+            "prose",
+            _given_its_row(prose, rules),
+            (Parameter("text", (str, type(None), *TABLE_ROWS), "a text, or a table's row"),),
+        ),
         "covered": Helper(
             "covered",
             lambda section_id: [
@@ -250,28 +262,60 @@ def printed_prose(loaded: LoadedPackage) -> list[tuple[PathKey, str]]:
     """Every rule text with its path, printed as the documents' prose() prints it: where a
     problem of a document's Markdown is looked for, to report it at the text that wrote it."""
     prose = _rule_prose(loaded.package)
-    return [(path, prose(text)) for path, text in prose_texts(loaded.package)]
+    return [(path, prose(said)) for path, said in prose_texts(loaded.package)]
 
 
-def _rule_prose(package: Package) -> Callable[[str | None], str]:
+Prose = Callable[[str | TableRow | None], str]
+
+
+def _rule_prose(package: Package) -> Prose:
     """Rule text as the documents print it: rendered with the names the validator renders it
     with (check/prose.py), ref() of a section the rules have a link to its heading."""
     return _prose_in(rules_context(package, ref=_link(package.rules or EMPTY_RULES)))
 
 
-def _prose_in(context: dict[str, Any]) -> Callable[[str | None], str]:
-    """Prose as one version of the rules prints it: filled in from that version's context, on
-    one line; a template with a mistake as it is written (the validator reports it)."""
+def _prose_in(context: dict[str, Any]) -> Prose:
+    """Prose as one version of the rules prints it: filled in from that version's context (a
+    table row's result, given the row, seeing it as `row`), on one line; a template with a
+    mistake as it is written (the validator reports it)."""
 
-    def prose(text: str | None) -> str:
-        if not text:
+    def prose(said: str | TableRow | None) -> str:
+        if not said:
             return ""
+        text, names = prose_of(said, context)
         try:
-            return " ".join(render(text, context).split())
+            return " ".join(render(text, names).split())
         except TemplateProblem:
             return " ".join(text.split())
 
     return prose
+
+
+def _given_its_row(prose: Prose, rules: Rules) -> Prose:
+    """prose() as a template calls it: a table row's result that reads `row` prints only from
+    its row (`prose(row)`); given as a text (`prose(row.result)`) it would print its braces as
+    written, and no check would have said so. (Any other text that fails, the validator
+    reports at the text.)"""
+
+    @cache
+    def reading_their_row() -> frozenset[str]:
+        return frozenset(
+            row.result
+            for table in rules.tables.values()
+            for row in table.rows
+            if isinstance(row, TABLE_ROWS) and "row" in names_read(row.result)
+        )
+
+    def called(said: str | TableRow | None) -> str:
+        if isinstance(said, str) and said in reading_their_row():
+            raise HelperMisuse(
+                f"prose() is given {describe(said)}, a table row's result that reads 'row': "
+                "it prints from its row",
+                "write prose(row), not prose(row.result): the result then sees its row",
+            )
+        return prose(said)
+
+    return called
 
 
 def _link(rules: Any) -> Callable[[str], str]:

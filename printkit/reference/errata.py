@@ -14,7 +14,7 @@ from printkit.load.played import NOT_SET, parse_path, path_text, value_at
 from printkit.load.yaml_spans import PathKey
 from printkit.model.package import Erratum, Package
 from printkit.model.rules import Column
-from printkit.model.rules_context import section_name
+from printkit.model.rules_context import TableRow, section_name
 
 # A rule's field as a player would name it; any other field is named by its words.
 FIELD_WORDS = {
@@ -49,7 +49,7 @@ class Version:
     template filled in from that version's own data."""
 
     package: Package
-    prose: Callable[[str], str]
+    prose: Callable[[str | TableRow], str]  # a text, or a table row's result
 
 
 def erratum_changes(
@@ -90,8 +90,10 @@ class _Describer:
             row = f"{named}, row {rest[1] + 1}"
             if len(rest) > 2 and rest[2] not in ROW_KEY_FIELDS:
                 where = (*entry.path, *rest[: 4 if rest[2] in ("data", "cells") else 3])
+                if rest[2] == "result":  # printed from its row, which it may read
+                    return where, self._change(row, where[:-1], _result)
                 part = _row_part(entry.node, where[len(entry.path) + 2 :])
-                return where, self._change(f"{row}, {part}" if part else row, where, self._shown)
+                return where, self._change(f"{row}, {part}", where, self._shown)
             where = (*entry.path, "rows", rest[1])
             return where, self._change(row, where, _alike(self._row))
         if entry.kind == "table" and rest[:2] == ("across", "columns") and len(rest) > 2:
@@ -155,12 +157,15 @@ def _sections(value: Any, version: Version) -> str:
     return ", ".join(names) or "nothing"
 
 
+def _result(pair: tuple[Any, Any] | None, version: Version) -> str:
+    """A row's result as `version` prints it: from the row, whose fields it may read."""
+    return "nothing" if pair is None else version.prose(pair[1])
+
+
 def _row_part(table: Any, part: PathKey) -> str:
-    """A row's field other than its key, named as the table prints it: the result is what the
-    row says (no name), a data field by its column's heading, a grid's cell by its column."""
+    """A row's field other than its key and result, named as the table prints it: a data
+    field by its column's heading, a grid's cell by its column."""
     field = part[0]
-    if field == "result":
-        return ""
     if field == "data" and len(part) > 1:
         column = table.columns.get(part[1])
         return column.title if isinstance(column, Column) else column or _words(part[1])

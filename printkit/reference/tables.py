@@ -42,11 +42,12 @@ def data_cells(table: AnyTable, row: Any) -> list[str]:
 
 
 def is_filler(table: AnyTable, key_of: Any, result_of: Any) -> bool:
-    """True when every row's result is one and the same word followed by the row's own key
-    ("sector 1", "sector 2"…): the table maps a number to itself."""
+    """True when every row's result (as `result_of` prints a row's) is one and the same word
+    followed by the row's own key ("sector 1", "sector 2"…): the table maps a number to
+    itself."""
     words = set()
     for row in table.rows:
-        key, result = str(key_of(table, row)), " ".join(str(result_of(row.result)).split())
+        key, result = str(key_of(table, row)), " ".join(str(result_of(row)).split())
         if not result.endswith(" " + key) and result != key:
             return False
         words.add(result.removesuffix(key).strip().lower())

@@ -14,7 +14,7 @@ import re
 from functools import cache
 from typing import Any
 
-from jinja2 import TemplateError, TemplateSyntaxError, Undefined
+from jinja2 import TemplateError, TemplateSyntaxError, Undefined, meta
 
 from printkit.diagnostics import (
     TEMPLATE_TOO_DEEP,
@@ -129,6 +129,16 @@ def render(source: str, context: dict[str, Any]) -> str:
             return _template(source).render(context)
     except Exception as error:  # any failure of user data is a diagnostic
         raise _problem(source, error) from None
+
+
+@cache
+def names_read(source: str) -> frozenset[str]:
+    """The names a template reads from its context (not those it sets itself); none for a
+    template that does not parse, whose rendering says why."""
+    try:
+        return frozenset(meta.find_undeclared_variables(_ENV.parse(source)))
+    except TemplateSyntaxError:
+        return frozenset()
 
 
 def evaluate(source: str, context: dict[str, Any]) -> Any:

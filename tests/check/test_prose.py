@@ -120,3 +120,34 @@ def test_a_failing_template_is_reported_at_its_string_but_an_undefined_value_is_
             DEFAULT_HINT,
         ),
     ]
+
+
+def test_a_row_s_result_sees_its_own_row_and_no_other_prose_does(tmp_path: Path) -> None:
+    """A row's result prints its number through its row (`result: 1 point` beside `data:
+    {points: 1}` is a second copy, PK507); before, `row` was undefined there, and a row had to
+    look itself up by its table and key."""
+    loaded, lines = with_blocks(
+        tmp_path,
+        tables="""
+        prices:
+          kind: lookup
+          rows:
+            - {key: card, result: "{{ row.data.cost }} action for a {{ row.key }}", data: {cost: 1}}
+            - {key: pair, result: "{{ row.data.cost }} ({{ row.id }})", id: two, data: {cost: 2}}
+        luck:
+          kind: dice
+          dice: d6
+          rows:
+            - {roll: "1-3", result: "Roll {{ row.roll }}: nothing."}
+            - {roll: "4-6", result: Win.}
+        """,
+        end_conditions="""
+        pair_up: {outcome: win, text: "Play {{ row.key }} to win."}
+        """,
+    )
+    found = Diagnostics()
+    check_prose(loaded.package, loaded.spans, found)
+    unbound = "Play {{ row.key }} to win."
+    assert findings(found) == [
+        ("PK220", line_of(lines, 'text: "Play'), str(_problem(unbound)), DEFAULT_HINT)
+    ]

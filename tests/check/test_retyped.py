@@ -86,7 +86,8 @@ def test_an_action_s_cost_and_limit_and_a_row_s_data_are_not_retyped(tmp_path: P
             "PK507",
             line_of(lines, "result: Gain 1"),
             f"row 1 of 'luck' writes 3, 4, 5 in its text, {data}",
-            DATA_HINT,
+            "print the number through the row, e.g. {{ row.data.gain }} (a row's result sees "
+            "its own row)",
         ),
     ]
 

@@ -18,7 +18,7 @@ from printkit.games.numbers import whole_number
 from printkit.model.limits import MAX_DICE_ROLLED, MAX_DIE_SIDES, MAX_ENGINE_KINDS
 from printkit.model.package import Package
 from printkit.model.rules import LookupRow, LookupTable, Phase, Rules, Step, Uses
-from printkit.model.rules_context import rules_context
+from printkit.model.rules_context import prose_of, rules_context
 from printkit.sandbox.expressions import render
 
 TAKE, ATTACK = "take_die", "attack"  # the phases this engine has handlers for
@@ -154,7 +154,7 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
     for attrs in attributes:
         row = rows.get((attrs.get("finish"), attrs.get("colour")))
         if row is not None and id(row) not in titles:
-            titles[id(row)] = render(row.result, context)
+            titles[id(row)] = render(*prose_of(row, context))
         role.append(str(row.data.get("role")) if row else "")
         row_id.append(row.id or str(row.key) if row else "")
         row_title.append(titles[id(row)] if row else "")
@@ -219,7 +219,7 @@ def read_config(package: Package, players: int, variant: str | None) -> DiceConf
         colours=colours,
         target=target,
         attack_row=tuple(row.id or str(row.key) for row in attacks.rows),
-        attack_title=tuple(render(row.result, context) for row in attacks.rows),
+        attack_title=tuple(render(*prose_of(row, context)) for row in attacks.rows),
         health=_int(values, "health"),
         batteries_to_win=_int(values, "batteries_to_win"),
         potion_limit=_limit(rules, POTION),
