@@ -30,7 +30,7 @@ from printkit.model.package import Package
 from printkit.model.rules import Example
 from printkit.model.rules_context import rules_context
 from printkit.sandbox.environment import GLOBALS
-from printkit.sandbox.expressions import TemplateProblem, evaluate
+from printkit.sandbox.expressions import TemplateProblem, compared, evaluate
 
 
 class Status(StrEnum):
@@ -54,6 +54,7 @@ class Verdict:
     rate: float | None = None  # the share of those moments where the expression was true
     interval: tuple[float, float] | None = None  # Wilson 95% interval of the rate
     errata: tuple[str, ...] = ()  # a resolved one's: the errata whose plays make it hold
+    compared: str = ""  # a failing claim's: what its check compared ('0.487432 > 0.5')
 
     @property
     def label(self) -> str:
@@ -96,9 +97,9 @@ def check_claims(package: Package, spans: SourceMap, diagnostics: Diagnostics) -
             verdicts.append(Verdict("claim", claim_id, Status.WAITING, claim.text))
             continue
         held = claim_holds(claim_id, claim.text, claim.check, context, spans, diagnostics)
-        verdicts.append(
-            Verdict("claim", claim_id, Status.CHECKED if held else Status.FAILING, claim.text)
-        )
+        status = Status.CHECKED if held else Status.FAILING
+        said = "" if held else compared(claim.check, context) or ""
+        verdicts.append(Verdict("claim", claim_id, status, claim.text, compared=said))
     for example_id, example in package.examples.items():
         if example.engine is not None and example.play is None:
             verdicts.append(Verdict("example", example_id, Status.WAITING, example.text))
@@ -143,9 +144,11 @@ def claim_holds(
             )
         return False
     if not value:
+        said = compared(check, context)
         diagnostics.add(
             CLAIM_FALSE,
-            f"claim '{claim_id}' does not hold: {text}",
+            f"claim '{claim_id}' does not hold: {text}"
+            + (f" (its check compares {said})" if said else ""),
             spans.value(path),
             hint="the text contradicts its own data: correct the data, or record an erratum",
         )

@@ -75,6 +75,7 @@ def _listed(game: tuple[str, Path]) -> Listed:
     for verdict in result.verdicts:
         what = " ".join(verdict.text.split())
         lines.append(f"{game_id:<18} {verdict.kind:<7} {verdict.id:<28} {verdict.label:<18} {what}")
-        if verdict.summary():
-            lines.append(f"{'':<18} {'':<7} {'':<28} {verdict.summary()}")
+        for under in (verdict.summary(), verdict.compared and f"compares {verdict.compared}"):
+            if under:
+                lines.append(f"{'':<18} {'':<7} {'':<28} {under}")
     return Listed(game_id, lines, errors, warnings)

@@ -78,6 +78,7 @@ MAX_MADE = 1_000_000  # characters and items of all the strings and lists one re
 MAX_RANGE = 10_000  # items of one range()
 MAX_DEPTH = 50  # calls within calls: macros, recursive loops, prose rendering prose
 MAX_DIGITS = 1_000  # digits of a number made by '*' or '**'
+MAX_CHOSEN_FROM = 10_000  # things comb() and perm() choose from: a deck holds far fewer
 _MAX_BITS = math.ceil(MAX_DIGITS * math.log2(10))
 
 
@@ -487,6 +488,21 @@ def _bounded_range(*args: int) -> range:
     return numbers
 
 
+def _chosen(name: str, count: Callable[[int, int], int]) -> Callable[[int, int], int]:
+    """comb() or perm(): the ways of taking k of n things (a hand of 5 from a deck of 50), so
+    that a claim of odds computes them from the deck's counts instead of retyping fractions.
+    n at most MAX_CHOSEN_FROM, checked before it runs; the result as long as any number made."""
+
+    def bounded(n: int, k: int) -> int:
+        if n < 0 or k < 0:
+            raise HelperMisuse(f"{name}() takes numbers of at least 0, not {n} and {k}")
+        if n > MAX_CHOSEN_FROM:
+            raise _too_much_work(f"{name}() of {n:,} things; at most {MAX_CHOSEN_FROM:,}")
+        return _checked(count(n, k), f"{name}()")
+
+    return bounded
+
+
 def _cycler(*items: Any) -> Cycler:
     if not items:
         raise HelperMisuse("cycler() takes at least one value to cycle through")
@@ -504,13 +520,23 @@ GLOBALS = {
             Parameter("step", int, _WHOLE, optional=True),
         ),
     ),
+    "comb": Helper(
+        "comb",
+        _chosen("comb", math.comb),
+        (Parameter("n", int, _WHOLE), Parameter("k", int, _WHOLE)),
+    ),
+    "perm": Helper(
+        "perm",
+        _chosen("perm", math.perm),
+        (Parameter("n", int, _WHOLE), Parameter("k", int, _WHOLE)),
+    ),
     "dict": Helper("dict", dict, loose=True),
     "cycler": Helper("cycler", _cycler, loose=True),
     "joiner": Helper("joiner", Joiner, (Parameter("sep", str, "a text", optional=True),)),
     "namespace": Helper("namespace", Namespace, loose=True),
 }
 """The functions every template may call besides the helpers of its context: Jinja2's, less
-`lipsum` (random words) and with `range` bounded."""
+`lipsum` (random words) and with `range` bounded; and `comb` and `perm`, bounded, for odds."""
 
 
 def _bounded_test(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
@@ -637,7 +663,7 @@ class _DataContext(Context):
         return value if value is missing else view(value)
 
 
-_COMPARISONS: dict[str, tuple[str, Callable[[Any, Any], bool]]] = {
+COMPARISONS: dict[str, tuple[str, Callable[[Any, Any], bool]]] = {
     "eq": ("==", python.eq),
     "ne": ("!=", python.ne),
     "gt": (">", python.gt),
@@ -784,7 +810,7 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
     def compared(first: Any, *rest: Any) -> bool:
         left = first
         for index in range(0, len(rest), 2):
-            symbol, compare = _COMPARISONS[rest[index]]
+            symbol, compare = COMPARISONS[rest[index]]
             right = rest[index + 1]
             try:
                 holds = compare(left, right)

@@ -11,10 +11,13 @@ stands for (printkit/sandbox/views.py), not as a view.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from jinja2 import TemplateError, TemplateSyntaxError, Undefined, meta
+from jinja2 import TemplateError, TemplateSyntaxError, Undefined, meta, nodes
+from jinja2.environment import TemplateExpression
+from jinja2.parser import Parser
 
 from printkit.diagnostics import (
     TEMPLATE_TOO_DEEP,
@@ -23,10 +26,16 @@ from printkit.diagnostics import (
     did_you_mean,
 )
 from printkit.sandbox.delimited import STATEMENTS, cut_out
-from printkit.sandbox.environment import MAX_DEPTH, MAX_STEPS, MAX_TEXT, BoundedEnvironment
+from printkit.sandbox.environment import (
+    COMPARISONS,
+    MAX_DEPTH,
+    MAX_STEPS,
+    MAX_TEXT,
+    BoundedEnvironment,
+)
 from printkit.sandbox.environment import budget as _budget
 from printkit.sandbox.faults import TemplateFault, unforeseen
-from printkit.sandbox.views import unwrap, view
+from printkit.sandbox.views import describe, plain, unwrap, view
 
 _ENV = BoundedEnvironment()
 
@@ -143,14 +152,102 @@ def names_read(source: str) -> frozenset[str]:
 
 def evaluate(source: str, context: dict[str, Any]) -> Any:
     """The value of an expression, as the Python data it stands for."""
+    return _value(lambda: _expression(source), source, context)
+
+
+def _value(compiled: Callable[[], TemplateExpression], source: str, context: dict[str, Any]) -> Any:
+    """What an expression (`source`, or a part of it, as `compiled` compiles it) gives over
+    `context`."""
     try:
         with _budget():
-            value = _expression(source)(**context)
+            value = compiled()(**context)
             if isinstance(value, Undefined):  # a value that is not there cannot be compared
                 value._fail_with_undefined_error()
             return unwrap(value)
     except Exception as error:  # any failure of user data is a diagnostic
         raise _problem(source, error) from None
+
+
+def compared(source: str, context: dict[str, Any]) -> str | None:
+    """What an expression that is false compared, each side's value in its place: '0.487432
+    > 0.5' for `1 - (44/50)*(43/49)*… > 0.5`, so that a claim that fails says by how much.
+    Through `and` its false part, through `or` both parts, through `not` what it negates.
+    None when the expression compares nothing (a test, a call: false says it all) or fails
+    (its failure is reported as such)."""
+    try:
+        if not isinstance(_parsed(source), nodes.Compare | nodes.And | nodes.Or | nodes.Not):
+            return None
+        return _said(source, (), context)
+    except (TemplateSyntaxError, TemplateProblem):
+        return None
+
+
+Step = str | int  # a field of a node, or an index into a list of them
+
+
+def _said(source: str, path: tuple[Step, ...], context: dict[str, Any]) -> str:
+    """The part of `source` at `path`, with the values its comparisons compared."""
+    node = _part(_parsed(source), path)
+
+    def value(*steps: Step) -> Any:
+        return _value(lambda: _part_expression(source, (*path, *steps)), source, context)
+
+    def said(*steps: Step) -> str:
+        return _said(source, (*path, *steps), context)
+
+    if isinstance(node, nodes.Compare):
+        values = [value("expr"), *(value("ops", i, "expr") for i in range(len(node.ops)))]
+        exact = len({_shown(v) for v in values}) < len({repr(v) for v in values})
+        shown = [_shown(v, exact) for v in values]
+        compares = (f"{COMPARISONS[o.op][0]} {v}" for o, v in zip(node.ops, shown[1:], strict=True))
+        return " ".join([shown[0], *compares])
+    if isinstance(node, nodes.And):
+        return said("right") if value("left") else said("left")
+    if isinstance(node, nodes.Or):
+        return f"{said('left')} or {said('right')}"
+    if isinstance(node, nodes.Not):
+        grouped = isinstance(node.node, nodes.Compare | nodes.And | nodes.Or)
+        return f"not ({said('node')})" if grouped else f"not {said('node')}"
+    return _shown(value())
+
+
+def _parsed(source: str) -> nodes.Expr:
+    """A fresh tree of the expression: compiling a tree rewrites it (the sandbox's checks)."""
+    expression = Parser(_ENV, source, state="variable").parse_expression()
+    expression.set_environment(_ENV)
+    return expression
+
+
+def _part(node: nodes.Node, path: tuple[Step, ...]) -> Any:
+    for step in path:
+        node = node[step] if isinstance(step, int) else getattr(node, step)
+    return node
+
+
+def _part_expression(source: str, path: tuple[Step, ...]) -> TemplateExpression:
+    """The part of `source` at `path` compiled on its own, as compile_expression compiles a
+    whole expression."""
+    body = [nodes.Assign(nodes.Name("result", "store"), _part(_parsed(source), path), lineno=1)]
+    return TemplateExpression(_ENV.from_string(nodes.Template(body, lineno=1)), False)
+
+
+_WRITTEN_UP_TO = 60  # characters of a text or list shown whole; a longer one is described
+
+
+def _shown(value: Any, exact: bool = False) -> str:
+    """A value as a comparison shows it: a number to 6 figures (`exact`: every figure, when
+    6 would show two values that differ alike), a text quoted, a short list as written."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "none"}[value]
+    if isinstance(value, float) and not exact:
+        return f"{value:.6g}"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str | list | tuple | dict):
+        written = repr(plain(value))
+        if len(written) <= _WRITTEN_UP_TO:
+            return written
+    return describe(value)
 
 
 def explain(error: Exception) -> TemplateProblem:

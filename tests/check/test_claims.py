@@ -138,7 +138,7 @@ def test_each_failure_is_reported_once_where_it_is_written(checked) -> None:
     assert reported[:2] == [
         (
             "PK530",
-            "claim 'wrong' does not hold: The deck holds four cards.",
+            "claim 'wrong' does not hold: The deck holds four cards. (its check compares 3 == 4)",
             "the text contradicts its own data: correct the data, or record an erratum",
             _line(lines, "  wrong:", "check:"),
         ),
@@ -242,3 +242,65 @@ def test_a_resolved_verdict_is_labelled_with_the_errata_that_resolve_it() -> Non
     assert one.label == "resolved by erratum 'three_pushes'"
     two = Verdict("example", "e", Status.RESOLVED, "t", errata=("a", "b", "c"))
     assert two.label == "resolved by errata 'a', 'b' and 'c'"
+
+
+@pytest.mark.parametrize(
+    ("check", "compares"),
+    [
+        # the failing comparison with each side's value: what the designer worked out by hand
+        ("1 - comb(44, 5) / comb(50, 5) > 0.5", "0.487432 > 0.5"),
+        ("components.deck.count == 4", "3 == 4"),
+        ("1 < components.deck.count < 3", "1 < 3 < 3"),
+        ("values.hand in [2, 3]", "1 in [2, 3]"),
+        ("game.title == 'Deck'", "'Minimal Deck' == 'Deck'"),
+        (
+            "decks.deck.cards | map(attribute='name') | list == ['Twin']",
+            "['Twin', 'Loner'] == ['Twin']",
+        ),
+        ("rules.tables.prices.rows | length > 9", "2 > 9"),
+        # six figures hide no difference: all of them when six would show two alike
+        ("0.1 + 0.2 == 0.3", "0.30000000000000004 == 0.3"),
+        # through `and` the part that is false, through `or` both, through `not` the part
+        ("values.hand == 1 and components.deck.count == 4", "3 == 4"),
+        ("values.hand == 2 and components.deck.count == 4", "1 == 2"),
+        ("values.hand == 2 or components.deck.count == 4", "1 == 2 or 3 == 4"),
+        ("not values.hand == 1", "not (1 == 1)"),
+        ("values.hand == 2 or values.hand is even", "1 == 2 or false"),
+        ("not values.hand or values.hand > 1", "not 1 or 1 > 1"),
+        # a check that compares nothing is false, and says no more
+        ("values.hand is even", ""),
+        ("false", ""),
+        # a long text or list is described, not written out
+        (
+            "rules.tables.prices.rows | map(attribute='key') | list == ['x' * 70, 'y']",
+            "['card', 'pair'] == a list of 2 items",
+        ),
+    ],
+)
+def test_a_failing_claim_says_what_its_check_compared(
+    tmp_path: Path, check: str, compares: str
+) -> None:
+    """Before, "does not hold" alone: the designer of a claim of odds worked out by hand that
+    its left side was 0.487."""
+    cases = f'claims:\n  odds:\n    text: The odds are good.\n    check: "{check}"\n'
+    (verdict,), found, _ = _checked(tmp_path, cases)
+    (diagnostic,) = found.items
+    said = f" (its check compares {compares})" if compares else ""
+    assert diagnostic.message == f"claim 'odds' does not hold: The odds are good.{said}"
+    assert (verdict.status, verdict.compared) == (Status.FAILING, compares)
+
+
+def test_a_claim_that_does_not_evaluate_says_only_why(tmp_path: Path) -> None:
+    cases = "claims:\n  broken:\n    text: T.\n    check: values.hand == (1\n"
+    (verdict,), found, _ = _checked(tmp_path, cases)
+    assert [d.code for d in found] == ["PK531"]
+    assert (verdict.status, verdict.compared) == (Status.FAILING, "")
+
+
+def test_the_claims_command_prints_what_a_failing_claim_compared(tmp_path: Path) -> None:
+    _checked(tmp_path, "claims:\n  odds:\n    text: Four cards.\n    check: values.hand == 4\n")
+    result = run_cli("--rule-data", tmp_path, "claims", "minimal_rules")
+    assert result.exit_code == 1
+    claim, compared = result.stdout.splitlines()
+    assert claim.split()[:4] == ["minimal_rules", "claim", "odds", "failing"]
+    assert compared == " " * 56 + "compares 1 == 4"

@@ -65,8 +65,8 @@ def test_a_claim_the_played_value_still_fails_is_an_error_no_erratum_resolves(
             "PK534",
             line_of(lines, "check: values.hand == 2"),
             "on the rules as played too: claim 'dealt_two' does not hold: Each player starts "
-            "with two cards. [PK530]; the plays of erratum 'two_each' change what it reads, "
-            "but do not make it hold",
+            "with two cards. (its check compares 3 == 2) [PK530]; the plays of erratum "
+            "'two_each' change what it reads, but do not make it hold",
             "the materials print the rules as played: correct the plays of erratum "
             "'two_each', so that claim 'dealt_two' holds on them",
         )
@@ -268,8 +268,8 @@ def test_a_claim_on_a_value_the_text_never_states_is_resolved_by_the_erratum_pla
             "PK534",
             line_of(lines, "check: values.bonus == 2"),
             "on the rules as played too: claim 'bonus_two' does not hold: The bonus is two "
-            "cards. [PK530]; the plays of erratum 'bonus' change what it reads, but do not "
-            "make it hold",
+            "cards. (its check compares 3 == 2) [PK530]; the plays of erratum 'bonus' change "
+            "what it reads, but do not make it hold",
         )
     ]
 

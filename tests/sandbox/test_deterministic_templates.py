@@ -19,7 +19,7 @@ EVERY_FILTER_AND_GLOBAL = """\
 {% set names = sections | list %}{% set c = cycler('a', 'b') %}{% set j = joiner(', ') %}
 {%- set ns = namespace(n=0) %}
 - globals: {% for i in range(3) %}{{ j() }}{{ c.next() }}{% set ns.n = ns.n + i %}{% endfor %} \
-{{ ns.n }} {{ dict(a=1) | length }}
+{{ ns.n }} {{ dict(a=1) | length }} {{ comb(5, 2) }} {{ perm(5, 2) }}
 - {{ -3 | abs }} {{ game | attr('title') }} {{ names | batch(2) | list | length }}
 - {{ game.title | capitalize }} {{ 'x' | center(5) | length }} {{ names | count }}
 - {{ nothing | d('none') }} {{ nothing | default('none') }}

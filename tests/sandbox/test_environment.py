@@ -87,6 +87,9 @@ HOSTILE = {
     "join filter": ("{{ range(9000)|join('x' * 90000) }}", SIZE),
     "loop repeating text": ("{% for i in range(9000) %}" + "x" * 100 + "{% endfor %}", SIZE),
     "loop printing": ("{% for i in range(9000) %}{{ 'y' * 90000 }}{% endfor %}", SIZE),
+    "combinations of too many things": ("{{ comb(10**9, 2) }}", WORK),
+    "combinations of too many digits": ("{{ comb(10000, 5000) }}", WORK),
+    "permutations of too many digits": ("{{ perm(10000, 10000) }}", WORK),
     "recursive loop": (
         "{% for i in range(10000) recursive %}"
         "{% if loop.depth == 1 %}{{ loop(range(10000)) }}{% endif %}{% endfor %}",
