@@ -230,19 +230,23 @@ def _changes(plays: str, tmp_path: Path) -> list[Change]:
         ('{"rules.tables.reach.rows[1].min": 3}', Change("Reach, row 2", "2 or more", "3 or more")),
         ('{"rules.tables.luck.rows[0].roll": "2-5"}', Change("Luck, row 1", "2–6", "2–5")),
         ('{"rules.tables.prices.rows[1].key": duo}', Change("Prices, row 2", "pair", "duo")),
-        # any other field of a row shows that field, named unless it is the result
+        # any other field of a row shows that field, named unless it is the result, the row
+        # by its key as the table prints it (a player looks for roll 2–6, not the first row)
         (
             '{"rules.tables.prices.rows[1].result": three actions}',
-            Change("Prices, row 2", "two actions", "three actions"),
+            Change("Prices, key pair", "two actions", "three actions"),
         ),
         (
             '{"rules.tables.luck.rows[0].result": Lose two cards.}',
-            Change("Luck, row 1", "Lose a card", "Lose two cards"),
+            Change("Luck, roll 2–6", "Lose a card", "Lose two cards"),
         ),
-        ('{"rules.tables.reach.rows[0].id": close}', Change("Reach, row 1, id", "near", "close")),
+        (
+            '{"rules.tables.reach.rows[0].id": close}',
+            Change("Reach, number 0–1, id", "near", "close"),
+        ),
         (
             '{"rules.tables.reach.rows[0].data": {cost: 2, long_range: false}}',
-            Change("Reach, row 1, data", "nothing", "cost 2, long range no"),
+            Change("Reach, number 0–1, data", "nothing", "cost 2, long range no"),
         ),
         (
             '{"rules.tables.score.rows[1].halves": true, '
@@ -313,6 +317,16 @@ def test_the_errata_appendix_says_each_change_in_words(
     tmp_path: Path, plays: str, change: Change
 ) -> None:
     assert _changes(plays, tmp_path) == [change]
+
+
+def test_a_row_whose_key_is_played_too_is_named_by_the_key_it_is_printed_with(
+    tmp_path: Path,
+) -> None:
+    plays = '{"rules.tables.luck.rows[0].roll": "1-5", "rules.tables.luck.rows[0].result": Lose.}'
+    assert _changes(plays, tmp_path) == [
+        Change("Luck, row 1", "2–6", "1–5"),
+        Change("Luck, roll 1–5", "Lose a card", "Lose"),
+    ]
 
 
 def test_a_row_played_in_two_fields_is_one_change_in_the_order_played(tmp_path: Path) -> None:
@@ -476,6 +490,10 @@ def test_two_errata_that_disagree_are_told_apart(tmp_path: Path) -> None:
     ("plays", "change"),
     [
         ('{"rules.tables.reach.rows[5].min": 3}', Change("Reach, row 6", "nothing", "nothing")),
+        (
+            '{"rules.tables.reach.rows[5].result": Far.}',
+            Change("Reach, row 6", "nothing", "nothing"),
+        ),
         (
             "{rules.tables.luck.domain.min: 3}",
             Change("Luck, the numbers it covers", "nothing", "nothing"),
@@ -701,15 +719,17 @@ def test_a_grid_column_played_is_said_by_its_label_and_its_numbers(tmp_path: Pat
         "        domain: {min: 0, max: null}\n        columns:\n"
         '          - {label: "1-1", min: 0, max: 1}\n'
         '          - {label: "3-1", min: 3, max: null}\n'
-        '      rows: [{roll: "1-6", cells: [A, D]}]\n'
+        '      rows: [{roll: "1-2", cells: [A, B]}, {roll: "3-6", cells: [C, D]}]\n'
     )
     (rules / "rules.yaml").write_text(text.replace("  tables:\n", odds, 1), encoding="utf-8")
     plays = '{"rules.tables.combat.across.columns[1].min": 2, '
-    plays += '"rules.tables.combat.rows[0].cells[1]": E}'
+    plays += '"rules.tables.combat.rows[1].cells[1]": E}'
     played, _ = _played(rules, "errata:\n" + _erratum(plays), tmp_path / "played")
     changes = reference_context(played)["changes"](played.package.errata[0])
     said = Change("Combat, odds column 2", "'3-1' (3 and above)", "'3-1' (2 and above)")
-    assert changes == [said, Change("Combat, row 1, odds column 2", "D", "E")]
+    # the cell by the roll and the column label the grid prints: "row 2, odds column 2"
+    # sent a player to roll 2 (a user's "row 11, difference column 2" was roll 12, "-2 to 0")
+    assert changes == [said, Change("Combat, roll 3–6, odds 3-1", "D", "E")]
 
 
 def test_a_row_s_result_and_data_played_are_printed_as_each_version_has_them(
@@ -738,9 +758,9 @@ def test_a_row_s_result_and_data_played_are_printed_as_each_version_has_them(
     (rules / "rules.yaml").write_text(text + "errata:\n" + _erratum(plays), encoding="utf-8")
     built = _build(rules.parent, "priced", tmp_path / "out")
     appendix = _text(built / "rules_reference.pdf").split("Errata")[-1]
-    assert "Prices, row 2: the text says two actions; printkit plays three actions." in appendix
-    assert "Prices, row 2, credits: the text says 3; printkit plays 4." in appendix
-    assert "Prices, row 2, at most: the text says 1; printkit plays 2." in appendix
+    assert "Prices, key pair: the text says two actions; printkit plays three actions." in appendix
+    assert "Prices, key pair, credits: the text says 3; printkit plays 4." in appendix
+    assert "Prices, key pair, at most: the text says 1; printkit plays 2." in appendix
 
 
 @pytest.mark.parametrize(
@@ -782,6 +802,6 @@ def test_a_row_s_result_reading_its_row_is_printed_from_each_version_s_row(
     played, found = _played(rules, "errata:\n" + _erratum(plays), tmp_path / "played")
     assert not list(found), [str(d.message) for d in found]
     assert reference_context(played)["changes"](played.package.errata[0]) == [
-        Change("Prices, row 2", "2 actions", "3 actions, once"),
-        Change("Prices, row 2, cost", "2", "3"),
+        Change("Prices, key pair", "2 actions", "3 actions, once"),
+        Change("Prices, key pair, cost", "2", "3"),
     ]

@@ -15,6 +15,7 @@ from printkit.load.yaml_spans import PathKey
 from printkit.model.package import Erratum, Package
 from printkit.model.rules import Column
 from printkit.model.rules_context import TableRow, section_name
+from printkit.reference.tables import key_words
 
 # A rule's field as a player would name it; any other field is named by its words.
 FIELD_WORDS = {
@@ -87,14 +88,17 @@ class _Describer:
         named = _title(entry)
         rest = path[len(entry.path) :]
         if entry.kind == "table" and rest[:1] == ("rows",) and len(rest) > 1:
-            row = f"{named}, row {rest[1] + 1}"
-            if len(rest) > 2 and rest[2] not in ROW_KEY_FIELDS:
+            where = (*entry.path, "rows", rest[1])
+            row = f"{named}, row {rest[1] + 1}"  # where its key changes, both keys are shown
+            printed = self._printed(where)
+            if len(rest) > 2 and rest[2] not in ROW_KEY_FIELDS and printed is not None:
+                table, found = printed
+                row = f"{named}, {key_words(table)} {self.row_key(table, found)}"
                 where = (*entry.path, *rest[: 4 if rest[2] in ("data", "cells") else 3])
                 if rest[2] == "result":  # printed from its row, which it may read
                     return where, self._change(row, where[:-1], _result)
-                part = _row_part(entry.node, where[len(entry.path) + 2 :])
+                part = _row_part(table, where[len(entry.path) + 2 :])
                 return where, self._change(f"{row}, {part}", where, self._shown)
-            where = (*entry.path, "rows", rest[1])
             return where, self._change(row, where, _alike(self._row))
         if entry.kind == "table" and rest[:2] == ("across", "columns") and len(rest) > 2:
             where = (*entry.path, "across", "columns", rest[2])
@@ -108,6 +112,12 @@ class _Describer:
         words = _field_words(field)
         shown = _sections if field == "see" else self._shown
         return path, self._change(f"{named}, {words}", path, shown)
+
+    def _printed(self, row: PathKey) -> tuple[Any, Any] | None:
+        """A row's table and the row as the document prints them above the appendix: the
+        played version's (the text's, for a row the errata removed); None for no row."""
+        played, text = (_value(version.package, row) for version in reversed(self.versions))
+        return played or text
 
     def _change(self, what: str, path: PathKey, shown: Shown) -> Change:
         """The value at `path` in the text's package and in the played one, each shown as its
@@ -164,13 +174,15 @@ def _result(pair: tuple[Any, Any] | None, version: Version) -> str:
 
 def _row_part(table: Any, part: PathKey) -> str:
     """A row's field other than its key and result, named as the table prints it: a data
-    field by its column's heading, a grid's cell by its column."""
+    field by its column's heading, a grid's cell by its column's ("difference -2 to 0")."""
     field = part[0]
     if field == "data" and len(part) > 1:
         column = table.columns.get(part[1])
         return column.title if isinstance(column, Column) else column or _words(part[1])
     if field == "cells" and len(part) > 1:
-        return f"{_column_words(table)} {part[1] + 1}"
+        columns = table.across.columns
+        label = columns[part[1]].label if part[1] < len(columns) else f"column {part[1] + 1}"
+        return f"{table.across.title} {label}"
     return _field_words(field)
 
 

@@ -19,7 +19,15 @@ def key_heading(table: AnyTable) -> str:
     """The key column's heading: the dice rolled, what the number measures, or the key."""
     if isinstance(table, DiceTable):
         return f"Roll ({table.dice})"
-    return _first_upper(table.quantity or "number" if isinstance(table, RangeTable) else table.key)
+    return _first_upper(key_words(table))
+
+
+def key_words(table: AnyTable) -> str:
+    """What a row's key is, in words before the key ("roll 12", "distance 2–5", "item
+    shield"): the errata name a row so, as a player finds it in the printed table."""
+    if isinstance(table, DiceTable):
+        return "roll"
+    return table.quantity or "number" if isinstance(table, RangeTable) else table.key
 
 
 def _first_upper(words: str) -> str:
