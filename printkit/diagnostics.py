@@ -291,7 +291,8 @@ SET_INCOMPLETE = _code(
     "PK211",
     Severity.ERROR,
     "set cannot be completed",
-    "A set needs more cards than the deck holds copies of it.",
+    "A set needs more different cards than the deck holds of it (or, for a set of copies, "
+    "more copies).",
 )
 SET_INDICATOR = _code(
     "PK212",

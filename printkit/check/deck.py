@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from printkit.check.retyped import check_retyped_card
 from printkit.diagnostics import (
     BAD_VALUE,
@@ -16,9 +18,10 @@ from printkit.diagnostics import (
     SharedFindings,
     closest,
     did_you_mean,
+    some_of,
 )
 from printkit.load.yaml_spans import SourceMap
-from printkit.model.package import CardSpec, DeckSpec, Package
+from printkit.model.package import CardSpec, DeckSpec, Package, SetSpec
 
 BUILTIN_CARD_KEYS = set(CardSpec.model_fields)
 
@@ -36,7 +39,7 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
             f"card keys are {', '.join(sorted(BUILTIN_CARD_KEYS))}",
         )
     undeclared = _undeclared_requirements(deck, base, spans, diagnostics)
-    copies: dict[str, int] = {}
+    members: dict[str, Counter[str]] = {}  # each set's cards by name, with their copies
     per_card = SharedFindings(diagnostics)  # a spreadsheet's header, a generator's key: once
     check_names(deck, base, spans, diagnostics)
     for index, card in enumerate(deck.cards):
@@ -70,8 +73,11 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
                 spans.value((*path, "set")),
                 hint=did_you_mean(card.set, deck.sets),
             )
+            meant = closest(card.set, deck.sets)  # counted there: its set is not short too
+            if meant is not None:
+                members.setdefault(meant, Counter())[card.name] += card.count
             continue
-        copies[card.set] = copies.get(card.set, 0) + card.count
+        members.setdefault(card.set, Counter())[card.name] += card.count
         size = deck.sets[card.set].size
         if card.pips is not None and card.pips != size:
             diagnostics.add(
@@ -83,14 +89,41 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
             )
     per_card.flush()
     for set_id, spec in deck.sets.items():
-        have = copies.get(set_id, 0)
+        _check_set(set_id, spec, members.get(set_id, Counter()), base, spans, diagnostics)
+
+
+def _check_set(
+    set_id: str,
+    spec: SetSpec,
+    cards: Counter[str],
+    base: tuple[str, str],
+    spans: SourceMap,
+    diagnostics: Diagnostics,
+) -> None:
+    """PK211 when the deck cannot complete the set. In set collection a set is so many
+    different cards (an orchard of apple, pear and plum), so that moving a card to another set
+    is found; copies count only for a set that says so (`counts: copies`) and for a set of
+    one card, which its copies alone can complete (three Death Rays), or of none yet."""
+    where = spans.value((*base, "sets", set_id, "size"))
+    if spec.counts == "copies" or (spec.counts is None and len(cards) <= 1):
+        have = sum(cards.values())
         if have < spec.size:
             diagnostics.add(
                 SET_INCOMPLETE,
                 f"set '{set_id}' needs {spec.size} cards but the deck holds {have}",
-                spans.value((*base, "sets", set_id, "size")),
+                where,
                 hint=f"add {spec.size - have} more card(s) of this set, or lower its size",
             )
+        return
+    if len(cards) < spec.size:
+        diagnostics.add(
+            SET_INCOMPLETE,
+            f"set '{set_id}' needs {spec.size} different cards but the deck holds "
+            f"{len(cards)}" + (f" ({some_of(list(cards), 4)})" if cards else ""),
+            where,
+            hint=f"add {spec.size - len(cards)} more different card(s) to this set, or lower "
+            "its size; if copies of a card count toward it, give the set 'counts: copies'",
+        )
 
 
 def check_names(

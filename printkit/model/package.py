@@ -233,7 +233,12 @@ class LayoutSpec(Strict):
 
 class SetSpec(Strict):
     name: str
-    size: int = Field(ge=1, description="cards needed to complete the set")
+    size: int = Field(ge=1, description="cards needed to complete the set (see `counts`)")
+    counts: Literal["different", "copies"] | None = Field(
+        None,
+        description="what `size` counts: different cards of the set, or copies (any card of "
+        "the set, each copy counting); default: different cards, a set of one card its copies",
+    )
     colour: Colour
     mark: str = Field(min_length=1, max_length=2, description="letter shown with the colour")
 

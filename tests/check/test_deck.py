@@ -157,8 +157,9 @@ def test_each_mistake_of_a_decks_cards_is_reported_once_at_its_line(tmp_path: Pa
         (
             "PK211",
             _line("fleet: {name: Fleet"),
-            "set 'fleet' needs 3 cards but the deck holds 2",
-            "add 1 more card(s) of this set, or lower its size",
+            "set 'fleet' needs 3 different cards but the deck holds 2 (Sloop, Harbour)",
+            "add 1 more different card(s) to this set, or lower its size; if copies of a card "
+            "count toward it, give the set 'counts: copies'",
         ),
         (
             "PK211",
@@ -276,5 +277,76 @@ def test_two_cards_of_one_name_are_one_warning_whose_hint_fits_them(tmp_path: Pa
             "card 'Chit' is listed twice in deck 'chits' (first at line "
             f"{_line('{name: Chit, count: 2}', game)})",
             "the two differ: give each a name that tells it apart, as players must",
+        ),
+    ]
+
+
+SETS = """game: {title: Sets, players: "2"}
+components:
+  deck: {count: 26}
+layouts:
+  face: {size: poker}
+decks:
+  deck:
+    layout: face
+    sets:
+      orchard: {name: Orchard, size: 3, colour: "#c0392b", mark: O}
+      granary: {name: Granary, size: 4, colour: "#d4ac0d", mark: G}
+      harvest: {name: Harvest, size: 4, counts: copies, colour: "#2e7d32", mark: H}
+      pairs: {name: Pairs, size: 2, counts: different, colour: "#1565c0", mark: P}
+      ray: {name: Death Ray, size: 3, colour: "#6a3d9a", mark: R}
+    cards:
+      - {name: Apple Tree, count: 4, set: orchard}
+      - {name: Pear Tree, count: 4, set: orchard}
+      - {name: Wheat Field, count: 3, set: orchard}
+      - {name: Barley Field, count: 3, set: granary}
+      - {name: Windmill, count: 3, set: granary}
+      - {name: Bakery, count: 3, set: granray}
+      - {name: Scythe, count: 1, set: harvest}
+      - {name: Cart, count: 1, set: harvest}
+      - {name: Twin, count: 2, set: pairs}
+      - {name: Death Ray, count: 2, set: ray}
+"""
+
+
+def test_a_set_is_completed_by_different_cards_unless_it_counts_copies(tmp_path: Path) -> None:
+    """A user moved Wheat Field from the granary (4) to the orchard (3): 12 copies of three
+    cards still added up to "4 cards", so the granary, short of a different card, passed. A
+    set of one card (three Death Rays) is its copies; `counts: copies` lets copies of any of
+    its cards count; a card whose set is misspelt counts toward the set it was meant for (its
+    PK200 says so), so that the set is not short a second time."""
+    assert _checked(tmp_path, "deck", SETS) == [
+        (
+            "PK200",
+            _line("set: granray", SETS),
+            "card 'Bakery' belongs to unknown set 'granray'",
+            "did you mean 'granary'?",
+        ),
+        (
+            "PK211",
+            _line("granary: {name", SETS),
+            "set 'granary' needs 4 different cards but the deck holds 3 (Barley Field, "
+            "Windmill, Bakery)",
+            "add 1 more different card(s) to this set, or lower its size; if copies of a card "
+            "count toward it, give the set 'counts: copies'",
+        ),
+        (
+            "PK211",
+            _line("harvest: {name", SETS),
+            "set 'harvest' needs 4 cards but the deck holds 2",
+            "add 2 more card(s) of this set, or lower its size",
+        ),
+        (
+            "PK211",
+            _line("pairs: {name", SETS),
+            "set 'pairs' needs 2 different cards but the deck holds 1 (Twin)",
+            "add 1 more different card(s) to this set, or lower its size; if copies of a card "
+            "count toward it, give the set 'counts: copies'",
+        ),
+        (
+            "PK211",
+            _line("ray: {name", SETS),
+            "set 'ray' needs 3 cards but the deck holds 2",
+            "add 1 more card(s) of this set, or lower its size",
         ),
     ]
