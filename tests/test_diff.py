@@ -99,6 +99,53 @@ def test_reprint_writes_only_the_changed_card_imposed_with_its_back(
     assert "reprint of 1 card(s), 1 copy" in output
 
 
+def _count(deck: str, name: str, before: int, after: int) -> str:
+    entry = f"      - name: {name}\n        count: {before}\n"
+    assert entry in deck
+    return deck.replace(entry, entry.replace(f"count: {before}", f"count: {after}"))
+
+
+def test_a_card_only_printed_more_times_is_reprinted_in_its_added_copies(tmp_path: Path) -> None:
+    """Smuggle 2 → 3 copies: the two printed are in the box, so one is reprinted (all three
+    were); Ion Blaster 2 → 1: nothing to print (both were); Space Mine 2 → 3 with a new text:
+    all three, the two in the box being out of date."""
+    game = tmp_path / "rule_data" / "shields_up"
+    shutil.copytree(SHIPPED, game)
+    # unbound from its engine: its scripted games deal from the deck as shipped
+    (game / "game.yaml").write_text(
+        (game / "game.yaml").read_text().replace("  engine: shields_up\n", "")
+    )
+    _build(tmp_path / "rule_data", tmp_path / "old")
+    deck = (game / "deck.yaml").read_text(encoding="utf-8")
+    deck = _count(deck, "Smuggle", 2, 3)
+    deck = _count(deck, "Ion Blaster", 2, 1)
+    deck = _count(deck, "Space Mine", 2, 3).replace(
+        "Played face up it does nothing", "Face up: nothing"
+    )
+    deck = _count(deck, "Repair Crew", 2, 1)  # the inventory's 18 cards in all
+    (game / "deck.yaml").write_text(deck, encoding="utf-8")
+    _build(tmp_path / "rule_data", tmp_path / "new")
+    code, lines, output = _diff(
+        tmp_path, tmp_path / "old", tmp_path / "new", "--reprint", "--to", tmp_path / "d"
+    )
+    assert code == 0, output
+    changed = [line.split(": ", 1)[1] for line in lines if line.startswith("shields_up/deck:")]
+    assert changed == [
+        "card 'Ion Blaster' (deck 'deck') changed (2 → 1 copies)",
+        "card 'Space Mine' (deck 'deck') changed (front, 2 → 3 copies)",
+        "card 'Smuggle' (deck 'deck') changed (2 → 3 copies)",
+        "card 'Repair Crew' (deck 'deck') changed (2 → 1 copies)",
+    ]
+    front = pypdf.PdfReader(tmp_path / "d" / "reprint" / "shields_up" / "deck.pdf").pages[0]
+    titles = [
+        line
+        for line in front.extract_text().splitlines()
+        if line in ("Smuggle", "Space Mine", "Ion Blaster", "Repair Crew")
+    ]
+    assert sorted(titles) == ["Smuggle", "Space Mine", "Space Mine", "Space Mine"]
+    assert "reprint of 2 card(s), 4 copies" in output
+
+
 def test_two_identical_builds_diff_empty(builds: Path, tmp_path: Path) -> None:
     (tmp_path / "changes.pdf").write_bytes(b"an earlier diff's")
     code, lines, output = _diff(builds, builds / "new", builds / "new", "--to", tmp_path)

@@ -50,6 +50,9 @@ class Change:
     new: Packed | None = None
     box: PixelBox | None = None
     card: tuple[str, str] | None = None  # deck and name, for a card
+    # a card's copies to print again: every one of a card new or drawn anew, of a card only
+    # printed more times the copies added (the others are in the box), of a removed one none
+    reprinted: int = 0
 
     def describe(self) -> str:
         where = f"{self.game}/{self.material}" if self.material else self.game
@@ -164,25 +167,29 @@ def _cards(
     """One change per card (deck and name) that differs, in the new build's order."""
     assert old.cards is not None and new.cards is not None
     names = list(dict.fromkeys((c.deck, c.name) for c in [*new.cards, *old.cards]))
-    for deck, name in names:
-        old_keys = [c.key for c in old.cards if (c.deck, c.name) == (deck, name)]
-        new_keys = [c.key for c in new.cards if (c.deck, c.name) == (deck, name)]
+    for card in names:
+        old_keys = [c.key for c in old.cards if (c.deck, c.name) == card]
+        new_keys = [c.key for c in new.cards if (c.deck, c.name) == card]
+        deck, name = card
         subject = f"card '{printable(name)}' (deck '{printable(deck)}')"  # a card map's text
         if not new_keys:
             image = old_crops[old_keys[0]]
-            yield Change(game, old.name, subject, "removed", old=image, card=(deck, name))
+            yield Change(game, old.name, subject, "removed", old=image, card=card)
             continue
+        printed = _copies_of(new_keys)
         if not old_keys:
             image = new_crops[new_keys[0]]
-            yield Change(game, old.name, subject, "added", new=image, card=(deck, name))
+            yield Change(game, old.name, subject, "added", new=image, card=card, reprinted=printed)
             continue
         change = _card_change(old_crops, new_crops, old_keys, new_keys)
         if change is not None:
             sides, (before, after, box) = change
-            copies = _copies(old_keys, new_keys)
+            had = _copies_of(old_keys)
+            copies = [f"{had} → {printed} copies"] if had != printed else []
             detail = ", ".join([*([" and ".join(sides)] if sides else []), *copies])
+            reprinted = printed if sides else max(printed - had, 0)
             yield Change(
-                game, old.name, subject, "changed", detail, before, after, box, (deck, name)
+                game, old.name, subject, "changed", detail, before, after, box, card, reprinted
             )
 
 
@@ -213,8 +220,6 @@ def _card_change(
     return sides, shown
 
 
-def _copies(old_keys: list[CardKey], new_keys: list[CardKey]) -> list[str]:
-    """'3 → 2 copies' when the count changed."""
-    before = sum(1 for key in old_keys if key[2] == old_keys[0][2])
-    after = sum(1 for key in new_keys if key[2] == new_keys[0][2])
-    return [f"{before} → {after} copies"] if before != after else []
+def _copies_of(keys: list[CardKey]) -> int:
+    """How many copies of a card a build prints (the copies of its first side)."""
+    return sum(1 for key in keys if key[2] == keys[0][2])

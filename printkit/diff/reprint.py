@@ -10,7 +10,7 @@ that differs is an error rather than a reprint of something the designer did not
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +21,7 @@ from printkit.diff.compare import CardKey, Change
 from printkit.diff.folders import GameOutput
 from printkit.diff.pixels import Image, card_change, card_images
 from printkit.draw.pdf import render_pdf
+from printkit.impose.pieces import Piece
 from printkit.materials.registry import compile_material
 
 
@@ -28,7 +29,7 @@ from printkit.materials.registry import compile_material
 class Reprint:
     material: str
     cards: list[tuple[str, str]]  # deck and name of each card reprinted
-    copies: int  # pieces printed: every copy of each card
+    copies: int  # pieces printed: each card's copies to print again (Change.reprinted)
     pdf: bytes
 
 
@@ -40,13 +41,14 @@ def reprints(
     press: bool,
     diagnostics: Diagnostics,
 ) -> Iterator[Reprint]:
-    """A reprint of each material of the game with cards that changed or were added; none for
-    a material whose drawing now differs from the new build (an error in `diagnostics`)."""
-    wanted: dict[str, list[tuple[str, str]]] = {}
+    """A reprint of each material of the game with cards to print again (changed, added or
+    printed more times); none for a material whose drawing now differs from the new build (an
+    error in `diagnostics`)."""
+    wanted: dict[str, dict[tuple[str, str], int]] = {}
     for change in changes:
-        if change.card is not None and change.kind != "removed" and change.game == game.game:
-            wanted.setdefault(change.material, []).append(change.card)
-    for material, cards in wanted.items():
+        if change.card is not None and change.reprinted and change.game == game.game:
+            wanted.setdefault(change.material, {})[change.card] = change.reprinted
+    for material, copies in wanted.items():
         if material not in game.played.package.materials:
             diagnostics.add(
                 REPRINT_MISMATCH,
@@ -55,15 +57,8 @@ def reprints(
                 hint="reprint from the files the new build was made from: build again, then diff",
             )
             continue
-        chosen = set(cards)
         document = compile_material(
-            game.played,
-            material,
-            game.layouts,
-            paper,
-            diagnostics,
-            press,
-            keep=lambda piece, chosen=chosen: (piece.deck, piece.name) in chosen,
+            game.played, material, game.layouts, paper, diagnostics, press, _first(copies)
         )
         if document is None:
             continue
@@ -82,7 +77,22 @@ def reprints(
                 "or --press: build it again, or diff with the options it was built with",
             )
             continue
-        yield Reprint(material, cards, sum(card.side == "front" for card in drawn), pdf)
+        yield Reprint(material, list(copies), sum(card.side == "front" for card in drawn), pdf)
+
+
+def _first(copies: dict[tuple[str, str], int]) -> Callable[[Piece], bool]:
+    """Keeps the first so many pieces of each card (deck and name) named, asked of each piece
+    once, in order: a card's copies are one drawing, so which of them matters not."""
+    left = dict(copies)
+
+    def keep(piece: Piece) -> bool:
+        card = (piece.deck, piece.name)
+        if left.get(card, 0) < 1:
+            return False
+        left[card] -= 1
+        return True
+
+    return keep
 
 
 def _differing(pdf: bytes, drawn: list[CardBox], built_pdf: Path, built: list[CardBox]) -> str:

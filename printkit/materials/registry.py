@@ -61,7 +61,8 @@ def compile_material(
     forbid it. The checks of the document are the pipeline's (build.draw_material).
 
     `press` prints every material in CMYK for the press, as `colour: cmyk` does for one.
-    `keep` chooses the pieces a cards or counters material imposes (a reprint of some)."""
+    `keep` chooses the pieces a cards or counters material imposes (a reprint of some),
+    asked of each piece once, in the order of its deck."""
     spec = loaded.package.materials[material_id]
     compiler = compiler_of(spec.kind)
     if keep is None:
