@@ -46,12 +46,13 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
         path = (*base, "cards", index)
         _check_card_fields(deck, card, path, spans, per_card)
         check_retyped_card(deck, card, path, spans, per_card)
-        if card.kind is not None and card.kind not in deck.kinds:
+        unknown = deck.unknown_names(card)
+        if "kind" in unknown:
             diagnostics.add(
                 UNKNOWN_REFERENCE,
                 f"card '{card.name}' has unknown kind '{card.kind}'",
                 spans.value((*path, "kind")),
-                hint=did_you_mean(card.kind, deck.kinds),
+                hint=did_you_mean(unknown["kind"], deck.kinds),
             )
         elif card.kind is not None:
             for required in deck.kinds[card.kind].requires:
@@ -64,18 +65,17 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
                         spans.value(path),
                         hint=f"every '{card.kind}' card needs '{required}:'",
                     )
-        if card.set is None:
-            continue
-        if card.set not in deck.sets:
+        if "set" in unknown:
             diagnostics.add(
                 UNKNOWN_REFERENCE,
                 f"card '{card.name}' belongs to unknown set '{card.set}'",
                 spans.value((*path, "set")),
-                hint=did_you_mean(card.set, deck.sets),
+                hint=did_you_mean(unknown["set"], deck.sets),
             )
             meant = closest(card.set, deck.sets)  # counted there: its set is not short too
             if meant is not None:
                 members.setdefault(meant, Counter())[card.name] += card.count
+        if card.set is None or "set" in unknown:
             continue
         members.setdefault(card.set, Counter())[card.name] += card.count
         size = deck.sets[card.set].size

@@ -108,6 +108,9 @@ def describe(
     said, failed = [], []
     with game_budget():
         for card in deck.cards:
+            if deck.unknown_names(card):  # PK200 at the card; it is not drawn either
+                said.append("")
+                continue
             try:
                 said.append(render(template, card_context(deck, card, shared)))
             except TemplateProblem as problem:

@@ -709,9 +709,8 @@ def _arrow_head(
 
 CHECK_FIELDS = "check the field names against the card's values and the deck's fields"
 NOTHING_THERE = (
-    "the name before the dot is nothing for this piece (a card with no kind or set, or with one "
-    "its deck does not define, has none): give it one, or draw the region only when it has one "
-    "(when: kind)"
+    "the name before the dot is nothing for this piece (a card with no kind or set has none): "
+    "give it one, or draw the region only when it has one (when: kind)"
 )
 
 

@@ -114,7 +114,7 @@ def deck_pieces(
         path = (*base, "cards", index)
         front = _layout("layout", card, deck, path, layouts, loaded, diagnostics)
         back = _layout("back", card, deck, path, layouts, loaded, diagnostics)
-        if front is None:
+        if front is None or deck.unknown_names(card):  # its kind or set: PK200 at the card
             continue
         if back is not None and not _same_shape(front, back):
             if (front.name, back.name) not in mismatched:

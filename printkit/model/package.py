@@ -323,6 +323,18 @@ class DeckSpec(Strict):
     card_data: CardData | None = Field(None, description="more cards, from a spreadsheet")
     card_product: CardProduct | None = Field(None, description="more cards, from lists")
 
+    def unknown_names(self, card: CardSpec) -> dict[str, str]:
+        """The kind and set `card` names that this deck does not define, by key ('kind',
+        'set'). Such a card is reported there (PK200) and not drawn: its layout's templates
+        would only report, card after card, that it has no kind or set."""
+        defined = {"kind": self.kinds, "set": self.sets}
+        named = {"kind": card.kind, "set": card.set}
+        return {
+            key: name
+            for key, name in named.items()
+            if name is not None and name not in defined[key]
+        }
+
     @model_validator(mode="after")
     def _has_cards(self) -> DeckSpec:
         if not (self.cards or self.card_data or self.card_product):
