@@ -404,6 +404,15 @@ class FaceDrawer:
         return Rect(x, y, w, h, paint, region.radius)
 
     def _pips(self, region: Region, fill: str | None, context: FaceContext) -> list[Op]:
+        if region.count is None:  # the layout's mistake, whichever piece shows it: once
+            self.diagnostics.add(
+                MISSING_FIELD,
+                f"pips region '{region.name}' has no count",
+                region.where("count"),
+                hint="add how many pips it shows: a whole number, or a template such as "
+                'count: "{{ card.pips }}" (the marks a card gives, else its set\'s size)',
+            )
+            return []
         raw = (
             region.count
             if isinstance(region.count, int)
