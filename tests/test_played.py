@@ -427,13 +427,13 @@ def test_a_change_inside_a_phase_step_is_named_by_the_step(tmp_path: Path) -> No
         ),
         (
             "{rules.actions.draw.cost: x}",
-            " = 'x', which the data cannot take: Input should be a valid integer",
+            " = 'x', which the data cannot take: takes a whole number, not the text 'x'",
             "give a value of the field's type (see 'printkit schema'); the text has 1",
         ),
         (  # the models refuse a part of the value: the entry setting it whole is blamed
             "{rules.tables.reach.domain: {min: x, max: null}}",
-            " = {'min': 'x', 'max': None}, which the data cannot take: Input should be a valid "
-            "integer",
+            " = {'min': 'x', 'max': None}, which the data cannot take: takes a whole number, "
+            "not the text 'x'",
             "give a value of the field's type (see 'printkit schema'); the text has "
             "Domain(min=0, max=None)",
         ),
@@ -466,7 +466,10 @@ def test_a_refused_entry_leaves_the_others_played(tmp_path: Path) -> None:
         "erratum 'one' plays 'rules.actions.draw.cost'",
         "erratum 'two' plays 'rules.actions.draw.limit'",
     ]
-    assert all("greater than or equal to 0" in p.message for p in problems)
+    assert [p.message.partition("cannot take: ")[2] for p in problems] == [
+        "takes a number of at least 0, not -1",
+        "takes a number of at least 0, not -2",
+    ]
     assert [p.span.line for p in problems] == [2, 3]
     assert played.package.rules.values["hand"] == 3
     assert played.package.rules.tables["reach"].rows[1].min == 4

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 from printkit.diagnostics import BAD_PLAYS, Diagnostics, did_you_mean
 from printkit.load.package import LoadedPackage
 from printkit.load.yaml_spans import PathKey
-from printkit.model.errors import data_path
+from printkit.model.errors import data_path, error_words
 from printkit.model.package import PLAYS_PATH, Package
 from printkit.sandbox.views import kind_of
 
@@ -232,5 +232,5 @@ def _blame(error: ValidationError, source: dict[str, Any], plays: list[Play]) ->
             return common
 
         culprit = max(plays, key=shared)
-        blamed.setdefault(culprit, item["msg"])
+        blamed.setdefault(culprit, error_words(item))
     return blamed

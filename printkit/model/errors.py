@@ -26,11 +26,15 @@ from printkit.diagnostics import (
     shown_value,
 )
 from printkit.load.yaml_spans import PathKey, SourceMap
+from printkit.model.base import PLAYS_PATH
+from printkit.model.play import AGENT_NAME
+from printkit.model.rules import LINES, RULE_ID, VALUE_COUNT
 
 _CODE_BY_TYPE = {
     "length_no_unit": LENGTH_NO_UNIT,
     "length_unit": LENGTH_BAD_UNIT,
     "tts_url": TTS_URL,
+    "union_tag_not_found": MISSING_FIELD,
 }
 _HINT_BY_TYPE = {
     "length_no_unit": "write the unit after the number, e.g. '63mm', '2.5in' or '9pt'",
@@ -44,7 +48,6 @@ _HINT_BY_TYPE = {
     "same_file": "rename one of the two materials: their ids name their files",
     "tts_url": "give the folder's address ending in '/', e.g. 'https://example.com/mygame/', "
     "or leave 'url' out for bare file names",
-    "string_pattern_mismatch": "use a plain name: letters, digits, '_' and '-'",
     "version_number": 'write it in quotes, e.g. version: "1.10" (unquoted, 1.10 is the number 1.1)',
     "formats_repeated": "name each format once",
     "date_iso": "write the day as YYYY-MM-DD, e.g. date: 2026-03-01",
@@ -65,7 +68,7 @@ def _noun(item: Any) -> str | None:
     return None
 
 
-def _message(item: Any, takes: str | None = None) -> str:
+def error_words(item: Any, takes: str | None = None) -> str:
     """What is wrong with a value, in a designer's words where pydantic's are a programmer's
     ('Input should be a valid string'): what the field takes (`takes`: every choice of a
     field that takes one of several, 'a whole number or a list'), and what it was given."""
@@ -75,6 +78,14 @@ def _message(item: Any, takes: str | None = None) -> str:
     bound = _bound(item)
     if bound is not None:
         return f"takes a number {bound}, not {shown_value(given)}"
+    length = _length(item)
+    if length is not None:
+        return length
+    if kind == "string_pattern_mismatch":  # as written: a space at its end may be the fault
+        words = _PATTERNS.get(str((item.get("ctx") or {}).get("pattern")), _NO_PATTERN)[0]
+        return f"takes {words}, not {shown_value(given)}"
+    if kind == "union_tag_not_found":
+        return f"has no '{_discriminator(item)}', which says what it is"
     if kind == "int_parsing_size" and isinstance(given, str):
         return f"takes a whole number, not one of {len(given.strip()):,} digits"
     expected = (item.get("ctx") or {}).get("expected")
@@ -82,6 +93,8 @@ def _message(item: Any, takes: str | None = None) -> str:
         return f"takes {expected}, not {given!r}"
     noun = takes or _noun(item)
     if kind.endswith(("_type", "_parsing")) and noun is not None:
+        if given is None:  # `game:` with nothing after it
+            return f"has no value; it takes {noun}"
         if isinstance(given, bool):
             return f"takes {noun}, not {str(given).lower()}"
         if isinstance(given, int | float):
@@ -109,6 +122,87 @@ def _bound(item: Any) -> str | None:
     key, words = _BOUNDS[item["type"]]
     limit = (item.get("ctx") or {}).get(key)
     return None if limit is None else f"{words} {limit}"
+
+
+def _length(item: Any) -> str | None:
+    """'takes at least 1 item, not an empty list' for a list, mapping or text of a length
+    outside a field's bounds; None for any other error."""
+    kind, given = item["type"], item.get("input")
+    if kind not in _LENGTHS:
+        return None
+    key, words = _LENGTHS[kind]
+    limit = (item.get("ctx") or {}).get(key)
+    if limit is None:
+        return None
+    counted = f"{words} {_counted(limit, _unit(item))}"
+    if kind.startswith("string"):
+        return f"takes text of {counted}, not {_quoted(str(given)) if given else 'an empty text'}"
+    if not given:
+        return f"takes {counted}, not {_empty(given)}"
+    return f"takes {counted}, not {len(given)}"
+
+
+# pydantic's bounds on a length: the key of its limit, and the designer's words for it
+_LENGTHS = {
+    "too_short": ("min_length", "at least"),
+    "too_long": ("max_length", "at most"),
+    "string_too_short": ("min_length", "at least"),
+    "string_too_long": ("max_length", "at most"),
+}
+
+
+def _unit(item: Any) -> str:
+    """What a length of the value counts: characters of a text, entries of a mapping."""
+    if item["type"].startswith("string"):
+        return "character"
+    return "entry" if isinstance(item.get("input"), dict) else "item"
+
+
+def _counted(number: int, unit: str) -> str:
+    plural = unit if number == 1 else ("entries" if unit == "entry" else unit + "s")
+    return f"{number} {plural}"
+
+
+def _empty(given: Any) -> str:
+    return "an empty mapping" if isinstance(given, dict) else "an empty list"
+
+
+def _discriminator(item: Any) -> str:
+    """The key that says which kind a mapping is ('kind'), as pydantic quotes it."""
+    return str((item.get("ctx") or {}).get("discriminator", "kind")).strip("'")
+
+
+# What a text of each pattern the models hold is, and how to write one (a test keeps every
+# pattern of the JSON Schema here, so that no field answers with a regular expression).
+_PATTERNS = {
+    r"^[A-Za-z0-9][A-Za-z0-9_-]*$": (
+        "a plain name",
+        "use letters, digits, '_' and '-', starting with a letter or digit",
+    ),
+    RULE_ID: (
+        "a name of small letters, digits and '_'",
+        "start with a small letter, then small letters, digits and '_', e.g. close_range",
+    ),
+    r"^[a-z][a-z0-9_-]*$": (
+        "a font name of small letters, digits, '_' and '-'",
+        "start with a small letter, e.g. title_face",
+    ),
+    r"^PK\d{3}$": ("a diagnostic code", "write it as printkit prints it, e.g. PK510"),
+    r"^PK76\d$": ("a preflight check's code", "one of PK760 to PK769"),
+    r"^([1-9]\d?)?d[1-9]\d{0,2}$": ("dice", "write what is rolled, e.g. d6 or 2d6"),
+    LINES: ("a line or lines of the seed text", "e.g. 12, or 12-14"),
+    PLAYS_PATH: (
+        "a data path",
+        "write it as templates do, e.g. rules.values.hand_size or rules.tables.crt.rows[1].min",
+    ),
+    AGENT_NAME: (
+        "an agent",
+        "random, greedy, human, priority:<agent> or mcts:<playouts>, e.g. mcts:200",
+    ),
+    f"^{VALUE_COUNT.pattern}$": ("a named value", "e.g. {{ values.hand_size }}"),
+    r"^\S(.*\S)?$": ("text without spaces at its ends", "remove the spaces before and after it"),
+}
+_NO_PATTERN = ("text of the form this field takes", "see 'printkit schema' for its form")
 
 
 def _quoted(text: str) -> str:
@@ -141,6 +235,11 @@ def _hint(item: Any) -> str:
     bound = _bound(item)
     if bound is not None:
         return f"give a number {bound}"
+    if kind in _LENGTHS:
+        key, words = _LENGTHS[kind]
+        return f"give it {words} {_counted(context.get(key, 1), _unit(item))}"
+    if kind == "string_pattern_mismatch":
+        return _PATTERNS.get(str(context.get("pattern")), _NO_PATTERN)[1]
     if kind == "colour":
         return "write a colour as #rrggbb, #rgb or a name such as 'red'"
     if kind == "union_tag_invalid" and "expected_tags" in context:
@@ -161,6 +260,7 @@ _NOUNS = {
     "list": "a list",
     "tuple": "a list",
     "dict": "a mapping of keys to values",
+    "model": "a mapping of keys to values",
     "date": "a day as YYYY-MM-DD",
 }
 
@@ -264,17 +364,27 @@ def allowed_keys(root: type[BaseModel], path: PathKey, data: Any = None) -> set[
     choice of models is told apart by its `kind` (a sheet's elements, the materials), `data`
     (the document) says which one the mapping at each step is: a key one kind takes is no
     hint for a mapping of another."""
+    names: set[str] = set()
+    for model in _of_kind(_models_at(root, path, data), _at(data, path)):
+        names.update(model.model_fields)
+    return names
+
+
+def _models_at(root: type[BaseModel], path: PathKey, data: Any) -> list[type[BaseModel]]:
+    """The models a mapping at `path` may be: several where a choice is told apart by kind."""
     annotations: list[Any] = [root]
     current = data
     for part in path:
         models = _of_kind([m for a in annotations for m in _models_in(a)], current)
         annotations = _following(models or annotations, part)
         current = _step(current, part)
-    names: set[str] = set()
-    for annotation in annotations:
-        for model in _of_kind(_models_in(annotation), current):
-            names.update(model.model_fields)
-    return names
+    return [model for annotation in annotations for model in _models_in(annotation)]
+
+
+def _kinds_at(root: type[BaseModel], path: PathKey, data: Any) -> list[str]:
+    """The kinds a choice at `path` offers (`cards`, `hexmap`, … for a material)."""
+    models = _models_at(root, path, data)
+    return sorted({str(k) for m in models for k in typing.get_args(_kind_annotation(m))})
 
 
 def _key_hint(
@@ -299,6 +409,17 @@ def _key_hint(
         quote = "a comma inside {…} starts a new key: put text that holds a comma in quotes"
         return f"{quote}: {example}{keys}"
     return did_you_mean(key, allowed)
+
+
+def _keys_hint(root: type[BaseModel], path: PathKey, data: Any) -> str:
+    """For a mapping written as nothing, a text or a list: the keys it takes, or for a choice
+    told apart by kind (a material), the kinds, since its keys depend on which."""
+    below = "write its keys on the lines below it, indented"
+    kinds = _kinds_at(root, path, data)
+    if len(kinds) > 1:
+        return f"{below}, first 'kind:', one of {', '.join(kinds)}"
+    keys = sorted(allowed_keys(root, path, data))
+    return f"{below}: {', '.join(keys[:12])}" + (", …" if len(keys) > 12 else "")
 
 
 def _key_before(mapping: Any, key: str) -> str | None:
@@ -398,6 +519,15 @@ def report_validation_error(
             if ("missing", (*parent, loc[-1])) in seen:
                 continue
             seen.add(("missing", (*parent, loc[-1])))
+            if isinstance(loc[-1], int):  # a list of set length cut short: a point's y
+                where = ".".join(str(p) for p in parent)
+                diagnostics.add(
+                    MISSING_FIELD,
+                    f"{where}: has {loc[-1]} of its items; item {loc[-1] + 1} is missing",
+                    spans.value((*prefix, *parent)),
+                    hint="give every item it holds (a point's x and y, a hexside's two hexes)",
+                )
+                continue
             _missing(str(loc[-1]), (*prefix, *parent), spans, diagnostics, seen)
         else:
             path = spans.origin(data_path(data, loc, root))
@@ -408,11 +538,16 @@ def report_validation_error(
             is_key = bool(loc) and loc[-1] == "[key]"  # a mapping's key, not its value, is wrong
             choices = takes.get(path, [])
             either = " or ".join(choices) if len(choices) > 1 else None
-            message, at = _message(item, either), path
+            message, at = error_words(item, either), path
             hint = f"this field takes {either}" if either else _hint(item)
             if kind == "union_tag_invalid" and "discriminator" in (item.get("ctx") or {}):
                 key, message, hint = _unknown_tag(item)
                 at = spans.origin(data_path(data, (*loc, key), root))  # at the kind's value
+            elif kind == "union_tag_not_found":
+                kinds = ", ".join(_kinds_at(root, path, data))
+                hint = f"add '{_discriminator(item)}:', one of {kinds}"
+            elif kind in ("model_type", "model_attributes_type") and not either:
+                hint = _keys_hint(root, path, data)
             diagnostics.add(
                 _CODE_BY_TYPE.get(kind, BAD_VALUE),
                 f"{field}{' (the name)' if is_key else ''}: {message}",

@@ -24,6 +24,7 @@ from printkit.load.played import (
     value_at,
 )
 from printkit.load.yaml_spans import PathKey, read_scalar
+from printkit.model.errors import error_words
 from printkit.model.package import Package
 from printkit.sandbox.views import kind_of
 from printkit.simulate.protocol import Engine
@@ -88,7 +89,7 @@ def with_settings(loaded: LoadedPackage, settings: dict[str, Any]) -> Package:
     except ValidationError as error:
         where = ", ".join(path_text(tuple(item["loc"])) or "the package" for item in
                           error.errors()[:1])  # fmt: skip
-        message = error.errors()[0]["msg"]
+        message = error_words(error.errors()[0])
         raise SettingError(f"the rules refuse the settings at {where}: {message}") from None
 
 
