@@ -116,6 +116,24 @@ def test_an_xlsx_cell_of_the_wrong_type_is_located_by_row_and_column(tmp_path: P
     assert "'huge' in column 'power'" in problem.message
 
 
+def test_an_xlsx_row_repeating_the_header_is_named_as_one_not_as_a_card(tmp_path: Path) -> None:
+    """A header pasted again with the rows below it: said as what it is, at its row, and
+    nothing of its cells ('count' is not a number)."""
+    folder = _copy("csv_deck", tmp_path)
+    _workbook(folder, [*ROWS[:2], ["Name", "Count", "Effect", None], *ROWS[2:]])
+    code, found = _diagnostics(folder, tmp_path)
+    (problem,) = found
+    assert (code, problem.code, Path(problem.file).name, problem.line, problem.column) == (
+        1,
+        "PK801",
+        "cards.xlsx",
+        3,
+        1,
+    )
+    assert problem.message == "this row repeats the header (row 1), not a card"
+    assert (problem.hint or "").startswith("remove it: the first row names the fields")
+
+
 def test_a_missing_sheet_is_named_with_the_sheets_there_are(tmp_path: Path) -> None:
     folder = _copy("csv_deck", tmp_path)
     _workbook(folder, ROWS, sheet="Deck")
@@ -159,6 +177,8 @@ def test_a_missing_sheet_is_named_with_the_sheets_there_are(tmp_path: Path) -> N
         # a row shorter than the header: the name it lacks is at its cell, not 'no column'
         ("count,effect,power,name\n2,Play.,1,Twin\n1,Draw.\n", "PK121", 3, 4, "its 'name' cell"),
         ("name,count,effect,colour\nTwin,1,Play.,red\n", "PK120", 1, 4, "colour"),  # the header
+        # a card named like a field is a card: a repeated header names two fields at least
+        ("name,count,effect\nname,one,x\n", "PK801", 2, 2, "'one' in column 'count'"),
         ("", "PK801", 1, 1, "no rows"),
     ],
 )

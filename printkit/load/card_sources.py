@@ -513,6 +513,16 @@ def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
     rows = []
     characters = 0
     for line, row in filled:
+        if _repeats_header(row, names):
+            place = "line" if _is_csv(shown) else "row"
+            diagnostics.add(
+                CARD_DATA_BAD,
+                f"this {place} repeats the header ({place} {header_line}), not a card",
+                Span(shown, line, 1),
+                hint=f"remove it: the first {place} names the fields, and each {place} below it "
+                "is a card (a header pasted again with the rows below it)",
+            )
+            continue  # its cells are the fields' names: their findings would mislead
         characters += sum(len(value) for value in row if isinstance(value, str))
         if characters > MAX_DATA_CHARACTERS:  # a shared string's every use is read whole
             diagnostics.add(
@@ -539,7 +549,7 @@ def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
             quoting = (
                 "; a cell whose text holds a comma must be in double quotes "
                 '("Discard a card, then draw.")'
-                if str(shown).lower().endswith(".csv")
+                if _is_csv(shown)
                 else ""
             )
             diagnostics.add(
@@ -555,6 +565,20 @@ def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
 
 def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _is_csv(shown: str) -> bool:
+    return shown.lower().endswith(".csv")
+
+
+def _repeats_header(row: list[Any], names: list[str]) -> bool:
+    """Whether a row holds the header's names again, each in its own column, and nothing
+    else: two at least, as a card with one value could be named like a field."""
+    filled = [(column, str(value).strip()) for column, value in enumerate(row) if not _blank(value)]
+    return len(filled) >= 2 and all(
+        column < len(names) and text.casefold() == names[column].casefold()
+        for column, text in filled
+    )
 
 
 def _typed_cards(
