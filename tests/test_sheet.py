@@ -11,6 +11,7 @@ from pathlib import Path
 import pypdf
 import pytest
 from support import (
+    BROKEN,
     GOOD,
     MM_PER_PT,
     RULE_DATA,
@@ -125,6 +126,20 @@ def test_elements_taller_than_the_page_are_reported(tmp_path: Path) -> None:
     (problem,) = _sheet_case(tmp_path, stats)
     assert problem.code == "PK260" and "height" in problem.message
     assert (Path(problem.file).name, problem.line) == ("sheet.yaml", 5)
+
+
+def test_a_range_row_s_open_end_prints_as_the_tables_print_it(tmp_path: Path) -> None:
+    """The fix PK220's hint gives for a cell printing an open end ('3–None' before): row_key
+    prints '3 or more', and no 'None' reaches the page."""
+    folder = tmp_path / "rule_data" / "points"
+    folder.mkdir(parents=True)
+    game = (BROKEN / "sheet_cell_prints_an_open_end" / "game.yaml").read_text(encoding="utf-8")
+    fixed = game.replace("{{ row.min }}–{{ row.max }}", "{{ row_key(rules.tables.points, row) }}")
+    (folder / "game.yaml").write_text(fixed, encoding="utf-8")
+    result = run_cli("--rule-data", folder.parent, "build", "points", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    text = pypdf.PdfReader(tmp_path / "out" / "points" / "score.pdf").pages[0].extract_text()
+    assert "0–2" in text and "3 or more" in text and "None" not in text
 
 
 def test_a_track_wider_than_its_element_is_reported(tmp_path: Path) -> None:

@@ -580,6 +580,7 @@ def _printed(_context: Any, value: Any) -> Any:
     describes it, `<Namespace {'a': 1}>`, never the game's words."""
     value = settled(value)
     _values_only([value], "printing")
+    _not_none([value])
     found = _not_data(value)
     if isinstance(found, Undefined):
         found._fail_with_undefined_error()  # the field's own message, as printed alone
@@ -590,6 +591,19 @@ def _printed(_context: Any, value: Any) -> Any:
         )
     _current().print(len(str(value)))
     return value
+
+
+def _not_none(values: Iterable[Any]) -> None:
+    """None prints as Python's 'None' ('3–None' for a range's open end): a value the data
+    leaves unset has no text, and is refused where it is printed or joined with '~'."""
+    if any(value is None for value in values):
+        raise TemplateFault(
+            "a value it prints is none: the data leaves it unset",
+            hint="print it only where it is set ({% if row.max is not none %}…{% endif %}), or "
+            "give a stand-in ({{ row.max if row.max is not none else '+' }}); in sheets and "
+            "references, row_key(table, row) prints a row's roll, range or key as the tables "
+            "do ('3 or more')",
+        )
 
 
 _PRINTABLE = (str, int, float, View, date)  # bool is an int; a YAML date is a date
@@ -802,6 +816,7 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
     @staticmethod
     def bounded_concat(*parts: Any) -> str:
         _values_only(parts, "'~'")
+        _not_none(parts)
         texts = [str(part) for part in parts]
         _checked_length(sum(len(text) for text in texts), "'~'")
         return "".join(texts)

@@ -294,3 +294,28 @@ def test_a_key_a_template_s_mapping_lacks_is_worded_only_when_told(
         assert render(source, {}) == "False"
     with pytest.raises(TemplateProblem, match=r"has no key 'q20000' \(did you mean 'q200"):
         render(f"{{% set d = {{{keys}}} %}}{{{{ d['q20000'] }}}}", {})
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "{{ row.max }}",  # printed as a field alone (the fast path)
+        "{{ row.min }}–{{ row.max }}",
+        "{{ row['max'] }} cards",  # through the compiled template
+        "{{ row.min ~ '–' ~ row.max }}",
+        "{% set end = row.max %}up to {{ end }}",
+    ],
+)
+def test_a_value_that_is_none_is_refused_where_it_is_printed(source: str) -> None:
+    """'3–None' on a sheet: Python's word for a value the data leaves unset never prints."""
+    with pytest.raises(TemplateProblem) as refused:
+        render(source, {"row": {"min": 3, "max": None}})
+    assert "a value it prints is none" in str(refused.value)
+    assert "row_key(table, row)" in (refused.value.hint or "")
+
+
+def test_a_value_that_is_none_may_be_tested_and_replaced() -> None:
+    row = {"row": {"min": 3, "max": None}}
+    assert render("{{ row.min }}{% if row.max is not none %}–{{ row.max }}{% endif %}", row) == "3"
+    assert render("{{ row.min }}–{{ row.max if row.max is not none else '' }}", row) == "3–"
+    assert evaluate("row.max is none", row) is True
