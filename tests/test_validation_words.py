@@ -149,3 +149,19 @@ def test_every_pattern_a_field_holds_to_is_said_in_words() -> None:
     }
     assert patterns
     assert patterns <= set(_PATTERNS), patterns - set(_PATTERNS)
+
+
+def test_a_misspelt_required_key_is_one_finding_at_the_misspelling() -> None:
+    """'lable' beside a missing 'label' is one mistake; a key like no missing one is two."""
+    stat = {"kind": "stat", "id": "player", "lable": "Player"}
+    sheet = {"kind": "sheet", "elements": [stat]}
+    assert _said(("materials", "score"), sheet) == [
+        (
+            "PK120",
+            "unknown key 'lable' where 'label' is missing",
+            "did you mean 'label'? rename the key",
+        )
+    ]
+    stat = {"kind": "stat", "id": "player", "colour": "red"}
+    found = _said(("materials", "score"), {"kind": "sheet", "elements": [stat]})
+    assert sorted(code for code, _, _ in found) == ["PK120", "PK121"], found

@@ -496,6 +496,8 @@ def report_validation_error(
             choices = takes.setdefault(spans.origin(data_path(data, tuple(item["loc"]), root)), [])
             if noun not in choices:
                 choices.append(noun)
+    misspelt = _misspelt_required(items, data, root)
+    seen |= {("missing", (*parent, meant)) for (parent, _), meant in misspelt.items()}
     for item in items:
         kind = item["type"]
         loc = tuple(item["loc"])
@@ -506,6 +508,15 @@ def report_validation_error(
                 continue
             seen.add(("extra", (*parent, key)))
             at = spans.key((*prefix, *parent, key))
+            meant = misspelt.get((parent, key))
+            if meant is not None:
+                diagnostics.add(
+                    UNKNOWN_KEY,
+                    f"unknown key '{key}' where '{meant}' is missing",
+                    at,
+                    hint=f"did you mean '{meant}'? rename the key",
+                )
+                continue
             before = _key_before(_at(data, parent), key)
             split = before is not None and spans.key((*prefix, *parent, before)).line == at.line
             diagnostics.add(
@@ -554,6 +565,30 @@ def report_validation_error(
                 spans.key((*prefix, *path)) if is_key else spans.value((*prefix, *at)),
                 hint=hint,
             )
+
+
+def _misspelt_required(
+    items: list[Any], data: Any, root: type[BaseModel]
+) -> dict[tuple[PathKey, str], str]:
+    """Each unknown key that is a misspelling of a required key missing beside it ('lable'
+    where 'label' is missing), by its mapping and itself: one mistake, to be reported once,
+    at the misspelt key, not also as the field it lacks."""
+    missing: dict[PathKey, list[str]] = {}
+    unknown: list[tuple[PathKey, str]] = []
+    for item in items:
+        loc = tuple(item["loc"])
+        if item["type"] in ("missing", "extra_forbidden") and loc:
+            parent = data_path(data, loc[:-1], root)
+            if item["type"] == "missing":
+                missing.setdefault(parent, []).append(str(loc[-1]))
+            else:
+                unknown.append((parent, str(loc[-1])))
+    pairs = {}
+    for parent, key in unknown:
+        meant = closest(key, missing.get(parent, []))
+        if meant is not None:
+            pairs[(parent, key)] = meant
+    return pairs
 
 
 def _missing(
