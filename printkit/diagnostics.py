@@ -316,6 +316,15 @@ CARD_LISTED_TWICE = _code(
     "twice, which prints the card twice over and shows only in the inventory's total. Cards "
     "that differ under one name are told apart by name, as players must tell them apart.",
 )
+CARD_PARKED = _code(
+    "PK215",
+    Severity.NOTE,
+    "a card left out of print (count 0)",
+    "A card whose count is 0 is kept in the deck's data and checked like the others (its "
+    "fields, its kind, its faces' templates), but no copy of it is printed or exported, and "
+    "the inventory (PK210) and its set (PK211) count none: how a card is set aside while "
+    "playtesting without deleting its row. Give it a count to print it again.",
+)
 TEMPLATE_ERROR = _code(
     "PK220",
     Severity.ERROR,

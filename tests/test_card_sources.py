@@ -101,6 +101,37 @@ def _diagnostics(folder: Path, tmp_path: Path):
     return result.exit_code, parse_diagnostics(result.output)
 
 
+def test_a_card_of_count_0_is_checked_but_not_printed_and_counted_as_none(
+    tmp_path: Path,
+) -> None:
+    """How a designer sets a card aside in a spreadsheet without deleting its row: a note at
+    its count, no copy in the PDF, and the inventory counting none of it."""
+    folder = _copy("csv_deck", tmp_path)
+    cards = folder / "cards.csv"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("Loner,1,", "Loner,0,"))
+    code, found = _diagnostics(folder, tmp_path)
+    assert code == 1  # the inventory still lists 4
+    assert [(d.code, d.severity) for d in found] == [("PK215", "note"), ("PK210", "error")]
+    note, inventory = found
+    assert "holds 3 pieces but the inventory lists 4" in inventory.message
+    assert (Path(note.file).name, note.line, note.column) == ("cards.csv", 3, 2)
+    assert note.message == "card 'Loner' has count 0: it is checked but not printed"
+    assert note.hint == (
+        "give it a count to print it again; until then no copy of it counts towards the "
+        "inventory or a set"
+    )
+
+    game = folder / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("count: 4", "count: 3"))
+    result = run_cli(
+        "--strict", "--rule-data", folder.parent, "build", "csv_deck", "--out", tmp_path
+    )
+    assert result.exit_code == 0, result.output  # a note, even under --strict
+    assert [d.code for d in parse_diagnostics(result.output)] == ["PK215"]
+    text = "".join(p.extract_text() for p in pypdf.PdfReader(tmp_path / "csv_deck/sheet.pdf").pages)
+    assert text.count("Twin") == 2 and text.count("Giant") == 1 and "Loner" not in text
+
+
 def test_an_xlsx_cell_of_the_wrong_type_is_located_by_row_and_column(tmp_path: Path) -> None:
     folder = _copy("csv_deck", tmp_path)
     _workbook(folder, [*ROWS[:3], ["Giant", 1, "Worth a lot.", "huge"]])

@@ -8,6 +8,7 @@ from printkit.check.retyped import check_retyped_card
 from printkit.diagnostics import (
     BAD_VALUE,
     CARD_LISTED_TWICE,
+    CARD_PARKED,
     INVENTORY_MISMATCH,
     KIND_FIELD_MISSING,
     SET_INCOMPLETE,
@@ -44,6 +45,14 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
     check_names(deck, base, spans, diagnostics)
     for index, card in enumerate(deck.cards):
         path = (*base, "cards", index)
+        if card.count == 0:
+            diagnostics.add(
+                CARD_PARKED,
+                f"card '{card.name}' has count 0: it is checked but not printed",
+                spans.value((*path, "count")),
+                hint="give it a count to print it again; until then no copy of it counts "
+                "towards the inventory or a set",
+            )
         _check_card_fields(deck, card, path, spans, per_card)
         check_retyped_card(deck, card, path, spans, per_card)
         unknown = deck.unknown_names(card)

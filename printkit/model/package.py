@@ -268,7 +268,9 @@ class CardSpec(Checked):
     __pydantic_extra__: dict[str, CardValue] = Field(init=False)
 
     name: str
-    count: int = Field(1, ge=1, le=MAX_COPIES)
+    count: int = Field(
+        1, ge=0, le=MAX_COPIES, description="copies printed; 0 sets the card aside (PK215)"
+    )
     kind: str | None = None
     set: str | None = None
     pips: int | None = Field(
