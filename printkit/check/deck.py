@@ -114,6 +114,7 @@ def _check_set(
     is found; copies count only for a set that says so (`counts: copies`) and for a set of
     one card, which its copies alone can complete (three Death Rays), or of none yet."""
     where = spans.value((*base, "sets", set_id, "size"))
+    cards = +cards  # a card of count 0 is set aside (PK215): not a card the set holds
     if spec.counts == "copies" or (spec.counts is None and len(cards) <= 1):
         have = sum(cards.values())
         if have < spec.size:

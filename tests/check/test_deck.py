@@ -350,3 +350,56 @@ def test_a_set_is_completed_by_different_cards_unless_it_counts_copies(tmp_path:
             "add 1 more card(s) of this set, or lower its size",
         ),
     ]
+
+
+SET_ASIDE = """game: {title: Decks, players: "2"}
+components:
+  deck: {count: 3}
+layouts:
+  face: {size: poker}
+decks:
+  deck:
+    layout: face
+    sets:
+      pair: {name: Pair, size: 2, colour: "#c62828", mark: P}
+    cards:
+      - {name: Twin, count: 2, set: pair}
+      - {name: Spare twin, set: pair,
+         count: 0}
+      - {name: Loner}
+"""
+
+
+def test_a_card_of_count_0_is_noted_at_its_count_and_counted_as_none(tmp_path: Path) -> None:
+    """Set aside, not refused: the note names it, and neither the inventory (3 = 2 + 0 + 1)
+    nor its set (2 copies of 'pair') counts a copy of it."""
+    assert _checked(tmp_path, "deck", SET_ASIDE) == [
+        (
+            "PK215",
+            _line("count: 0}", SET_ASIDE),
+            "card 'Spare twin' has count 0: it is checked but not printed",
+            "give it a count to print it again; until then no copy of it counts towards the "
+            "inventory or a set",
+        )
+    ]
+    fuller = SET_ASIDE.replace("{count: 3}", "{count: 4}").replace("size: 2,", "size: 3,")
+    assert [code for code, *_ in _checked(tmp_path, "deck", fuller)] == ["PK210", "PK215", "PK211"]
+    different = SET_ASIDE.replace("size: 2,", "size: 2, counts: different,")
+    assert [message for _, _, message, _ in _checked(tmp_path, "deck", different)][1:] == [
+        "set 'pair' needs 2 different cards but the deck holds 1 (Twin)"
+    ]
+
+
+def test_a_requirement_after_an_undeclared_one_is_still_checked(tmp_path: Path) -> None:
+    """The undeclared 'flavour' is reported once, at the kind; the 'power' listed after it is
+    still required of every card of the kind."""
+    game = SET_ASIDE.replace(
+        "    sets:",
+        "    fields: {power: number}\n    kinds:\n      ship: {requires: [flavour, power]}\n"
+        "    sets:",
+    ).replace("- {name: Loner}", "- {name: Loner, kind: ship}")
+    assert [(code, message) for code, _, message, _ in _checked(tmp_path, "deck", game)] == [
+        ("PK200", "kind 'ship' requires 'flavour', which is not one of the deck's fields"),
+        ("PK215", "card 'Spare twin' has count 0: it is checked but not printed"),
+        ("PK213", "card 'Loner' of kind 'ship' has no 'power'"),
+    ]
