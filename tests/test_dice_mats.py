@@ -229,23 +229,38 @@ def test_every_die_of_the_inventory_has_one_stand_in(mats: Path) -> None:
 
 
 def test_each_tracker_shows_a_track_from_1_to_its_sides(mats: Path) -> None:
-    """Its numbers, and from the pixels its boxes: sides + 1 edges along the track, equally
-    spaced across its 83 mm."""
+    """Its numbers, and from the pixels its boxes: one square (at most 6.5 mm, sheets.md) in
+    each of `sides` equal shares of its 83 mm."""
     pdf = mats / "dice_trackers.pdf"
     pieces = _pieces(pdf)
     assert len(pieces) == 14
     for page, heading, track in pieces:
         sides = int(heading.text.split(" d")[1].split(",")[0])
         assert [int(run.text) for run in track] == list(range(1, sides + 1)), heading.text
-        box_row = track[0].y - 3.7  # inside the boxes, above their numbers
+        box_row = track[0].y - 2.2  # inside the boxes, above their numbers
         edges = [
             edge.middle
             for edge in segments([sum(p) < 450 for p in Raster.of(pdf, page).row(box_row)])
             if heading.x - 0.3 < edge.middle < heading.x + TRACK_MM + 0.3
         ]
-        assert len(edges) == sides + 1, heading.text
-        for number, edge in enumerate(edges):
-            assert_mm(edge, heading.x + number * TRACK_MM / sides, f"{heading.text}, edge {number}")
+        wanted = _box_edges(heading.x, sides)
+        assert len(edges) == len(wanted), heading.text
+        for number, (edge, want) in enumerate(zip(edges, wanted, strict=True)):
+            assert_mm(edge, want, f"{heading.text}, edge {number}")
+
+
+def _box_edges(left: float, sides: int) -> list[float]:
+    """Where a track's box edges stand (mm): one square, at most 6.5 mm (sheets.md), centred in
+    each of `sides` equal shares of the track; squares that fill their shares share edges."""
+    share = TRACK_MM / sides
+    side = min(share, 6.5)
+    edges: list[float] = []
+    for box in range(sides):
+        start = left + box * share + (share - side) / 2
+        if not edges or start - edges[-1] > 0.3:
+            edges.append(start)
+        edges.append(start + side)
+    return edges
 
 
 def _cut_lines(pdf: Path, page: int, first: Placed) -> tuple[list[float], list[float]]:
