@@ -92,7 +92,10 @@ def folder_hash(folder: Path, skip: Path | None = None) -> FolderHash:
     followed (the gate refuses one that leaves the folder; one inside it names a file hashed
     here anyway), and what is not a regular file by its name and kind only: reading a named
     pipe would block. A file larger than any the gate reads, and every file once READ_BUDGET
-    bytes are read, count by their size and time: forty links to a 35 MB program held 1.4 GB."""
+    bytes are read, count by their size and time: forty links to a 35 MB program held 1.4 GB.
+    Names are hashed as the bytes the system holds (os.fsencode): a name that is not UTF-8 (a
+    zip made on Windows unpacks one) hashes like any other, and a stray file the game never
+    reads cannot stop its build."""
     everything, art = Digest(), Digest()
     skipped = skip.resolve() if skip is not None else None
     budget = [READ_BUDGET]
@@ -102,7 +105,7 @@ def folder_hash(folder: Path, skip: Path | None = None) -> FolderHash:
             folders[:] = [name for name in folders if root / name != skipped]
         for name in others:
             path = root / name
-            parts = (path.relative_to(real).as_posix(), _contents(path, budget))
+            parts = (os.fsencode(path.relative_to(real).as_posix()), _contents(path, budget))
             is_art = path.suffix.lower() in ART.suffixes
             for part in parts:
                 everything.add(part)
@@ -118,7 +121,7 @@ def _contents(path: Path, budget: list[int]) -> bytes | str:
     try:
         status = path.lstat()
         if stat.S_ISLNK(status.st_mode):
-            return f"link: {os.readlink(path)}"
+            return b"link: " + os.fsencode(os.readlink(path))
         if not stat.S_ISREG(status.st_mode):
             return f"not a regular file: {stat.S_IFMT(status.st_mode)}"
         if status.st_size > min(_LARGEST_READ, budget[0]):

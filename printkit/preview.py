@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 from urllib.parse import quote
 
-from printkit.diagnostics import WRITE_FAILED, Diagnostics, Span, relative
+from printkit.diagnostics import WRITE_FAILED, Diagnostics, Span, printable, relative
 from printkit.impose.catalogue import papers
 from printkit.output import (
     BUILD_DURABLE,
@@ -154,11 +154,13 @@ def _game_entry(
         "built": not failed,
         "diagnostics": [
             {
-                "where": str(d.span),
+                # as the terminal shows them: a file name that is not UTF-8, for one, is
+                # a surrogate that the page, written as UTF-8, cannot hold
+                "where": printable(str(d.span)),
                 "severity": str(d.severity),
                 "code": d.code,
-                "message": d.message,
-                "hint": d.hint or "",
+                "message": printable(d.message),
+                "hint": printable(d.hint or ""),
             }
             for d in found.sorted()
         ],

@@ -46,3 +46,21 @@ def test_past_the_budget_a_file_counts_by_its_size_and_time(
     first.write_bytes(b"w" * 100)  # within the budget: read
     os.utime(first, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
     assert folder_hash(game) != before
+
+
+def test_names_that_are_not_utf8_are_hashed_as_their_bytes(tmp_path: Path) -> None:
+    """A zip made on Windows unpacks names in its code page: hashing them as UTF-8 text was an
+    internal error in every build of the game. A name and a link's target count as bytes."""
+    game = tmp_path / "game"
+    game.mkdir()
+    stray = Path(os.fsdecode(bytes(game) + b"/read\xe9.txt"))
+    stray.write_bytes(b"notes")
+    before = folder_hash(game)
+    stray.rename(Path(os.fsdecode(bytes(game) + b"/read\xe8.txt")))
+    assert folder_hash(game).everything != before.everything
+    link = game / "art.png"
+    link.symlink_to(os.fsdecode(b"caf\xe9.png"))
+    linked = folder_hash(game)
+    link.unlink()
+    link.symlink_to(os.fsdecode(b"caf\xe8.png"))
+    assert folder_hash(game).art != linked.art

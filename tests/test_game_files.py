@@ -14,7 +14,7 @@ from pathlib import Path
 import pypdf
 import pytest
 from click.testing import Result
-from support import BROKEN, files_under, parse_diagnostics, run_cli
+from support import BROKEN, GOOD, files_under, parse_diagnostics, run_cli
 
 from printkit.load.files import PACKAGE_FILE, GameFiles, Refused
 
@@ -126,3 +126,63 @@ def test_a_fifo_is_refused_before_it_is_read(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     with pytest.raises(Refused, match="not a regular file"):
         GameFiles(tmp_path).read(fifo, PACKAGE_FILE)
+
+
+def _named_in_latin1(tmp_path: Path, *names: bytes) -> Path:
+    """The minimal deck with files whose names hold a Latin-1 byte, as a zip made on Windows
+    unpacks them: each a list of its names' bytes."""
+    folder = tmp_path / "rule_data" / "game"
+    folder.mkdir(parents=True)
+    shutil.copy(GOOD / "minimal_deck" / "game.yaml", folder)
+    for name in names:
+        Path(os.fsdecode(bytes(folder) + b"/" + name)).write_text("name\nA\n", encoding="utf-8")
+    return folder
+
+
+def _validated_and_built(folder: Path, out: Path) -> list[tuple[int, list[str]]]:
+    """Each command's exit code and diagnostics (code, file name and line, message, hint),
+    validate's first."""
+    said = []
+    for command in (("validate",), ("build", "--out", out, "--format", "pdf")):
+        result = run_cli("--rule-data", folder.parent, *command)
+        assert "internal error" not in result.output, result.output
+        found = parse_diagnostics(result.output)
+        said.append(
+            (
+                result.exit_code,
+                [f"{d.code} {Path(d.file).name}:{d.line} {d.message} | {d.hint}" for d in found],
+            )
+        )
+    return said
+
+
+def test_stray_files_whose_names_are_not_utf8_do_not_stop_the_build(tmp_path: Path) -> None:
+    """The build cache hashed each name as UTF-8 text (an internal error in `build` where
+    `validate` passed); the names are hashed as the bytes they are. An unused data file is
+    said to be unused, with a hint a designer can follow (no deck can write its name)."""
+    folder = _named_in_latin1(tmp_path, b"read\xe9.txt", b"caf\xe9.csv")
+    validated, built = _validated_and_built(folder, tmp_path / "out")
+    assert validated == built
+    code, (unused,) = built
+    assert code == 0
+    assert unused.startswith("PK802 ") and "caf\\udce9.csv:1 data file" in unused
+    assert "remove it, or rename the file" in unused
+    assert (tmp_path / "out" / "game" / "sheet.pdf").is_file()
+    assert "caf\\udce9.csv" in (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_package_file_whose_name_is_not_utf8_is_refused_at_it(tmp_path: Path) -> None:
+    """A YAML file is read by listing the folder: one named with a byte that is not UTF-8 is
+    refused at its first line by validate and build alike (build wrote its preview page with
+    the name in it: an internal error)."""
+    folder = _named_in_latin1(tmp_path, b"r\xe8gles.yaml")
+    validated, built = _validated_and_built(folder, tmp_path / "out")
+    assert validated == built
+    code, (refused,) = built
+    assert code == 1
+    assert refused == (
+        "PK002 r\\udce8gles.yaml:1 file name 'r\\udce8gles.yaml' holds the byte "
+        "0xe8, which is not UTF-8 text | rename the file with a name of letters, digits, '-' "
+        "and '_': a zip made on Windows may keep names in the machine's own encoding, which "
+        "other systems cannot read"
+    )

@@ -35,7 +35,15 @@ from printkit.diagnostics import (
     relative,
 )
 from printkit.load.fetch_record import read_record
-from printkit.load.files import CARD_DATA, GameFiles, NotFound, Refused, position_of_byte
+from printkit.load.files import (
+    CARD_DATA,
+    RENAME_HINT,
+    GameFiles,
+    NotFound,
+    Refused,
+    name_fault,
+    position_of_byte,
+)
 from printkit.load.source_urls import url_problem
 from printkit.load.yaml_spans import MAX_DATA_CHARACTERS, PathKey, SourceMap
 from printkit.model.limits import MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_PIECES
@@ -83,11 +91,14 @@ def expand_card_sources(
             )
     for unused in _data_files(files.folder):
         if unused.name not in read:
+            hint = "name it in a deck as 'card_data: {file: " + unused.name + "}', or remove it"
+            if name_fault(unused.name) is not None:  # a name no deck can write
+                hint = f"remove it, or {RENAME_HINT}"
             diagnostics.add(
                 CARD_DATA_UNUSED,
                 f"data file '{unused.name}' is read by no deck",
                 Span(relative(unused), 1, 1),
-                hint="name it in a deck as 'card_data: {file: " + unused.name + "}', or remove it",
+                hint=hint,
             )
 
 

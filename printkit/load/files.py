@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -29,6 +30,7 @@ from printkit.diagnostics import (
     UNREADABLE,
     Span,
     closest,
+    printable,
     relative,
 )
 from printkit.load.walk import files_under
@@ -40,6 +42,13 @@ LINK_HINT = "copy the file into the game's folder instead of linking to it"
 COPY_IN = "copy the file into the game's folder and name it relative to that folder"
 READABLE_HINT = "check that the file exists and that you may read it"
 UTF8_HINT = "save the file as UTF-8 (most editors offer it under 'encoding')"
+RENAME_HINT = (
+    "rename the file with a name of letters, digits, '-' and '_': a zip made on Windows may "
+    "keep names in the machine's own encoding, which other systems cannot read"
+)
+# A surrogate in a name stands for a byte that is not UTF-8 (os.fsdecode keeps such a byte as
+# one): no YAML file can write the name, and Windows and macOS cannot hold it.
+_NAME_REFUSES = re.compile("[\ud800-\udfff]")
 
 
 @dataclass(frozen=True)
@@ -163,6 +172,18 @@ def _real(path: Path, kind: Kind) -> Path:
         raise Refused(kind.unreadable, message, hint, at=path) from None
 
 
+def name_fault(name: str) -> str | None:
+    """Why a file name cannot name a file printkit reads ('holds the byte 0xe9, which is not
+    UTF-8 text'), or None."""
+    bad = _NAME_REFUSES.search(name)
+    if bad is None:
+        return None
+    code = ord(bad.group())
+    if 0xDC80 <= code <= 0xDCFF:  # os.fsdecode's stand-in for the byte code - 0xDC00
+        return f"holds the byte 0x{code - 0xDC00:02x}, which is not UTF-8 text"
+    return f"holds U+{code:04X}, half of a UTF-16 pair, which is no character"
+
+
 def _inside_file(path: Path, root: Path) -> bool:
     """A regular file (a link to one inside `root` too) for 'did you mean'; False for a link
     out, a link that loops, or a path the system refuses."""
@@ -201,6 +222,10 @@ class GameFiles:
             raise Refused(kind.missing, message, "give the file a shorter name") from None
 
     def _locate(self, name: str, kind: Kind) -> Path:
+        fault = name_fault(name)  # made by a template: YAML text cannot hold a surrogate
+        if fault is not None:
+            message = f"{kind.noun} name '{printable(name)}' {fault}"
+            raise Refused(kind.missing, message, "remove the character from the name")
         given = Path(name)
         if given.is_absolute():
             inside = _real(given, kind)
@@ -240,6 +265,7 @@ class GameFiles:
                 if (
                     p.suffix.lower() in kind.suffixes
                     and not p.name.startswith("~$")  # Excel's lock file beside an open workbook
+                    and name_fault(p.name) is None  # a name no YAML file can write
                     and _inside_file(p, self.root)
                 ):
                     found.append(p.relative_to(self.folder).as_posix())
@@ -250,7 +276,13 @@ class GameFiles:
         return self._candidates[kind.noun]
 
     def read(self, path: Path, kind: Kind) -> bytes:
-        """The file's bytes, once per build; a link out of the folder is refused unread."""
+        """The file's bytes, once per build; a link out of the folder, or a file whose name is
+        not UTF-8 (a package file, which the game reads by listing its folder), is refused
+        unread."""
+        fault = name_fault(path.name)
+        if fault is not None:
+            message = f"file name '{printable(path.name)}' {fault}"
+            raise Refused(kind.unreadable, message, RENAME_HINT, at=path)
         self.inside(path, kind)
         real = _real(path, kind)
         if real not in self._read:
