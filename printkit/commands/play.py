@@ -27,9 +27,9 @@ def play(context: click.Context, game: str, agents: str, seed: int, players: int
     from printkit.simulate.playout import Seeds, play_one
 
     loaded, engine = open_game(context, game)
-    names, seats = check_table(context, loaded, engine, agents, players, variant)
+    names, seats = check_table(context, loaded, engine, agents, players, variant, interactive=True)
     rules = loaded.package
-    table = seat_agents(list(names), seats, engine, rules)
+    table = seat_agents(list(names), seats, engine, rules, interactive=True)
     before: list[State] = [engine.new_game(rules, seats, variant)]
     number = 0
 

@@ -51,8 +51,10 @@ def check_table(
     players: int | None,
     variant: str | None,
     option: str = "--agents",
+    interactive: bool = False,
 ) -> tuple[tuple[str, ...], int]:
-    """The agent names and the player count, or a usage error saying what would do."""
+    """The agent names and the player count, or a usage error saying what would do; a person
+    at the terminal (`human`) only for an `interactive` command."""
     names = tuple(name.strip() for name in agents.split(","))
     seats = players or min(engine.players)
     if seats not in engine.players:
@@ -68,7 +70,7 @@ def check_table(
             ctx=context,
         )
     try:
-        seat_agents(list(names), seats, engine, loaded.package)
+        seat_agents(list(names), seats, engine, loaded.package, interactive)
     except UnknownAgent as error:
         raise click.UsageError(f"{option} {agents}: {error}", ctx=context) from None
     return names, seats

@@ -27,7 +27,7 @@ from printkit.diagnostics import (
 )
 from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.model.base import PLAYS_PATH
-from printkit.model.play import AGENT_NAME
+from printkit.model.play import AGENT_KINDS, AGENT_NAME
 from printkit.model.rules import LINES, RULE_ID, VALUE_COUNT
 
 _CODE_BY_TYPE = {
@@ -48,6 +48,9 @@ _HINT_BY_TYPE = {
     "same_file": "rename one of the two materials: their ids name their files",
     "tts_url": "give the folder's address ending in '/', e.g. 'https://example.com/mygame/', "
     "or leave 'url' out for bare file names",
+    "agent_name": f"name one of printkit's agents: {AGENT_KINDS}",
+    "agent_interactive": f"name an agent that plays alone ({AGENT_KINDS}); play against "
+    "printkit's agents yourself with 'printkit play GAME --agents human,mcts:200'",
     "version_number": 'write it in quotes, e.g. version: "1.10" (unquoted, 1.10 is the number 1.1)',
     "formats_repeated": "name each format once",
     "date_iso": "write the day as YYYY-MM-DD, e.g. date: 2026-03-01",
@@ -195,10 +198,7 @@ _PATTERNS = {
         "a data path",
         "write it as templates do, e.g. rules.values.hand_size or rules.tables.crt.rows[1].min",
     ),
-    AGENT_NAME: (
-        "an agent",
-        "random, greedy, human, priority:<agent> or mcts:<playouts>, e.g. mcts:200",
-    ),
+    AGENT_NAME: ("an agent", f"{AGENT_KINDS}, e.g. mcts:200"),
     f"^{VALUE_COUNT.pattern}$": ("a named value", "e.g. {{ values.hand_size }}"),
     r"^\S(.*\S)?$": ("text without spaces at its ends", "remove the spaces before and after it"),
 }

@@ -15,11 +15,13 @@ Two forms, told apart by their keys:
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
-from pydantic import Discriminator, Field, Tag, model_validator
+from pydantic import AfterValidator, Discriminator, Field, Tag, model_validator
 from pydantic_core import PydanticCustomError
 
+from printkit.diagnostics import shown_value
 from printkit.model.base import Strict
 
 # A scripted game is a worked example: tens of moves. A property's playouts run at every
@@ -29,10 +31,37 @@ MAX_NOTATION = 200  # characters of one move's notation
 MAX_PLAYERS = 16
 MAX_PROPERTY_PLAYOUTS = 10_000
 QUANTIFIERS = ("always", "never", "sometimes", "usually", "rarely")
-# An agent as the command line writes it: random, greedy, human, priority:<name> (a list of
-# `simulation.yaml`), mcts:N or ismcts:N (N search iterations per decision).
-AGENT_NAME = r"^(random|greedy|human|priority:[a-z][a-z0-9_]*|(is)?mcts:[1-9]\d{0,5})$"
-AgentName = Annotated[str, Field(pattern=AGENT_NAME, max_length=80)]
+# An agent as a package and `printkit simulate` write it: random, greedy, priority:<name> (a
+# list of `simulation.yaml`), mcts:N or ismcts:N (N search iterations per decision).
+AGENT_NAME = r"^(random|greedy|priority:[a-z][a-z0-9_]*|(is)?mcts:[1-9]\d{0,5})$"
+AGENT_KINDS = "random, greedy, priority:<name>, mcts:N or ismcts:N"
+# A person at the terminal: `printkit play` only. A package's playouts run unattended (in
+# validate, build, claims, simulate): one with a human seat waited on the terminal for a move,
+# and with no terminal ended in an internal error.
+INTERACTIVE_AGENTS = ("human",)
+
+
+def check_agent_name(name: str) -> str:
+    """A name a package may give an agent: one that plays unattended."""
+    if re.fullmatch(AGENT_NAME, name) is not None:
+        return name
+    if name in INTERACTIVE_AGENTS:
+        raise PydanticCustomError(
+            "agent_interactive",
+            "agent '{name}' is a person typing each move at the terminal, and a package's "
+            "playouts are played unattended",
+            {"name": name},
+        )
+    raise PydanticCustomError(
+        "agent_name", "{name} is no agent printkit plays", {"name": shown_value(name)}
+    )
+
+
+AgentName = Annotated[
+    str,
+    Field(max_length=80, json_schema_extra={"pattern": AGENT_NAME}),
+    AfterValidator(check_agent_name),
+]
 # The agents of a batch of playouts: one for every seat, or one per seat (random by default).
 SeatAgents = Annotated[list[AgentName], Field(min_length=1, max_length=MAX_PLAYERS)]
 Seed = Annotated[int, Field(ge=0, le=2**32 - 1)]  # what seeds a batch's playouts (32 bits)

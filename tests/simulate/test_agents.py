@@ -8,6 +8,7 @@ import pytest
 
 from printkit.simulate.agents import UnknownAgent, make_agent
 from printkit.simulate.figures import agent_scores
+from printkit.simulate.human import HumanAgent
 from printkit.simulate.protocol import CHANCE, draw, seeded
 from printkit.simulate.runner import run
 from simulate.hidden_race import ENGINE, batch, played
@@ -73,3 +74,11 @@ def test_priority_agent_plays_its_first_preference():
 def test_unknown_agents_are_named(name: str, says: str):
     with pytest.raises(UnknownAgent, match=says):
         make_agent(name, ENGINE, played().package)
+
+
+def test_a_person_at_the_terminal_plays_only_where_the_command_is_interactive():
+    """Unattended playouts (validate's, claims', simulate's) with a human seat waited for a
+    move typed at the terminal; only `printkit play` asks for one."""
+    with pytest.raises(UnknownAgent, match="agent 'human' plays only in 'printkit play'"):
+        make_agent("human", ENGINE, played().package)
+    assert isinstance(make_agent("human", ENGINE, played().package, interactive=True), HumanAgent)

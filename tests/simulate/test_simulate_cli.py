@@ -158,6 +158,8 @@ def test_find_prints_an_example_that_plays_to_its_outcome():
     ("arguments", "says"),
     [
         (["--agents", "mcst:4"], "no agent 'mcst:4'"),
+        # a person at the terminal plays one game (`play`), not a batch of playouts
+        (["--agents", "random,human"], "agent 'human' plays only in 'printkit play'"),
         (["--agents", "priority:card_first"], "did you mean 'cards_first'"),
         (["--agents", "random,random,random"], "3 agents for 2 players"),
         (["--players", "5"], "plays 2, 3 players, not 5"),
