@@ -95,9 +95,12 @@ def watermark(loaded: LoadedPackage, name: str, diagnostics: Diagnostics) -> str
 
 def profiled(
     options: BuildOptions, loaded: LoadedPackage, diagnostics: Diagnostics
-) -> BuildOptions | None:
-    """The options a game is built with under the profile `options` names; None, with a
-    diagnostic, when the game has no such profile or its watermark cannot be made."""
+) -> BuildOptions:
+    """The options a game is built with under the profile `options` names. A profile the game
+    lacks, or whose watermark cannot be made, is an error (the build writes nothing): the game
+    is drawn all the same, without that profile or its watermark, so that the build reports
+    every finding of the game, as one without `--profile` does. Dropping the watermark's fault
+    here (check_edition reports it too, kept once) hid every diagnostic and exited 0."""
     name = options.profile
     if name is None:
         return options
@@ -114,10 +117,8 @@ def profiled(
                 "define it under 'profiles:' in the game's YAML (docs/versions.md)",
             ),
         )
-        return None
-    text = watermark(loaded, name, Diagnostics())  # check_edition reported its faults
-    if text is None:
-        return None
+        return options
+    text = watermark(loaded, name, diagnostics)  # here too: no erratum excuses it
     profile = profiles[name]
     chosen = {
         option: value
@@ -129,4 +130,5 @@ def profiled(
         )
         if value is not None and option not in options.given
     }
-    return replace(options, **chosen, watermark=text, backgrounds=profile.backgrounds or "full")
+    backgrounds = profile.backgrounds or "full"
+    return replace(options, **chosen, watermark=text or "", backgrounds=backgrounds)

@@ -350,7 +350,7 @@ def _materials_in_workers(
 
 def _check(game_id: str, outcome: GameOutcome) -> CheckedGame | None:
     """Load and check a game into `outcome`; the game, kept for drawing in this process (and
-    the workers forked from it), or None when it cannot be drawn."""
+    the workers forked from it), or None when it does not load."""
     from printkit.build import check_game
     from printkit.profiles import profiled
 
@@ -362,10 +362,8 @@ def _check(game_id: str, outcome: GameOutcome) -> CheckedGame | None:
     if game is None:
         return None
     outcome.materials, outcome.title = game.materials, game.title
-    own = profiled(_RUN.asked, game.played, found)
-    if own is None:
-        return None
-    _RUN.games[game_id], _RUN.options[game_id] = game, own
+    _RUN.games[game_id] = game
+    _RUN.options[game_id] = profiled(_RUN.asked, game.played, found)
     return game
 
 

@@ -4,6 +4,7 @@ the cache, and the mistakes a designer makes with them. Checked from the files w
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -195,11 +196,41 @@ def test_a_profile_the_game_lacks_is_located_with_did_you_mean(tmp_path: Path) -
     rule_data = _game(tmp_path, PLAYTEST, '  version: "0.3"\n')
     result = _build(rule_data, tmp_path / "out", "--profile", "playtst")
     assert result.exit_code == 1
-    [reported] = parse_diagnostics(result.output)
+    # and the game's own findings, as a plain build gives them (the blue's contrast)
+    contrast, reported = parse_diagnostics(result.output)  # in the order of their lines
     assert reported.code == "PK780" and "did you mean 'playtest'?" in result.output
+    assert contrast.code == "PK763" and contrast.severity == "warning"
     game = (rule_data / "minimal_deck" / "game.yaml").read_text(encoding="utf-8")
     assert game.splitlines()[reported.line - 1] == "profiles:"
     assert not (tmp_path / "out" / "minimal_deck").exists()
+
+
+def test_a_profile_that_cannot_be_built_reports_the_game_as_a_plain_build_does(
+    tmp_path: Path,
+) -> None:
+    """A watermark that cannot be made was dropped under its own profile, and a profile the
+    game lacks dropped the game's other findings: the build said only 'not built', exited 0
+    (the watermark) and the game left the preview page."""
+    unprintable = PLAYTEST.replace('"PLAYTEST {{', '"試作 {{')
+    rule_data = _game(tmp_path, unprintable, '  version: "0.3"\n')
+    contrast, fault = parse_diagnostics(_build(rule_data, tmp_path / "plain").output)
+    assert (contrast.code, fault.code) == ("PK763", "PK781")  # the blue's contrast: a warning
+    # The profile's own options still apply: its light backgrounds leave no contrast to warn of.
+    for profile, found in (("playtest", [fault]), ("playtst", [contrast, fault])):
+        out = tmp_path / profile
+        result = _build(rule_data, out, "--profile", profile)
+        assert result.exit_code == 1, result.output
+        reported = parse_diagnostics(result.output)
+        assert [d for d in reported if d.code != "PK780"] == found
+        assert [d.code for d in reported].count("PK780") == (profile == "playtst")
+        assert not (out / "minimal_deck").exists()
+        shown = json.loads((out / "index.json").read_text(encoding="utf-8"))["games"]
+        assert shown["minimal_deck"]["built"] is False
+        assert [d["code"] for d in shown["minimal_deck"]["diagnostics"]] == [
+            d.code for d in reported
+        ]
+        page = (out / "index.html").read_text(encoding="utf-8")
+        assert "PK781" in page and "cannot draw: 作 試" in page
 
 
 def test_the_references_are_watermarked_under_their_text(tmp_path: Path) -> None:
