@@ -46,9 +46,11 @@ RENAME_HINT = (
     "rename the file with a name of letters, digits, '-' and '_': a zip made on Windows may "
     "keep names in the machine's own encoding, which other systems cannot read"
 )
-# A surrogate in a name stands for a byte that is not UTF-8 (os.fsdecode keeps such a byte as
-# one): no YAML file can write the name, and Windows and macOS cannot hold it.
-_NAME_REFUSES = re.compile("[\ud800-\udfff]")
+# What no name of a file printkit reads holds: NUL, which no system allows in a path (Python
+# raises ValueError for it, not OSError: an internal error), and a surrogate, which stands for
+# a byte that is not UTF-8 (os.fsdecode keeps such a byte as one): no YAML file can write the
+# name, and Windows and macOS cannot hold it.
+_NAME_REFUSES = re.compile("[\x00\ud800-\udfff]")
 
 
 @dataclass(frozen=True)
@@ -173,12 +175,14 @@ def _real(path: Path, kind: Kind) -> Path:
 
 
 def name_fault(name: str) -> str | None:
-    """Why a file name cannot name a file printkit reads ('holds the byte 0xe9, which is not
-    UTF-8 text'), or None."""
+    """Why a file name cannot name a file printkit reads ('holds the control character
+    U+0000', 'holds the byte 0xe9, which is not UTF-8 text'), or None."""
     bad = _NAME_REFUSES.search(name)
     if bad is None:
         return None
     code = ord(bad.group())
+    if code == 0:
+        return "holds the control character U+0000"
     if 0xDC80 <= code <= 0xDCFF:  # os.fsdecode's stand-in for the byte code - 0xDC00
         return f"holds the byte 0x{code - 0xDC00:02x}, which is not UTF-8 text"
     return f"holds U+{code:04X}, half of a UTF-16 pair, which is no character"
@@ -222,7 +226,7 @@ class GameFiles:
             raise Refused(kind.missing, message, "give the file a shorter name") from None
 
     def _locate(self, name: str, kind: Kind) -> Path:
-        fault = name_fault(name)  # made by a template: YAML text cannot hold a surrogate
+        fault = name_fault(name)  # before the system sees it: NUL is a ValueError there
         if fault is not None:
             message = f"{kind.noun} name '{printable(name)}' {fault}"
             raise Refused(kind.missing, message, "remove the character from the name")
