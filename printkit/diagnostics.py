@@ -1742,7 +1742,10 @@ def shown_value(value: object) -> str:
     digits would fill the terminal, and Python refuses to write past 4,300 of them), anything
     else as Python writes it, cut at 40 characters."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return f"a number of about {int(value.bit_length() * math.log10(2)) + 1} digits"
+        digits = int(value.bit_length() * math.log10(2)) + 1
+        if abs(value) < 10 ** (digits - 1):  # its bits' count is one too many past a power of 2
+            digits -= 1
+        return f"a number of about {digits} digits"
     text = repr(value)
     return text if len(text) <= 40 else text[:39] + "…"
 

@@ -789,6 +789,20 @@ def test_a_player_count_may_be_written_as_a_number(tmp_path: Path, written: str,
     assert [d.message for d in refused] == ["game.players: takes text, not true"]
 
 
+def test_a_long_number_where_text_belongs_is_said_by_its_length(tmp_path: Path) -> None:
+    """Every message echoing a number a package gives goes through shown_value: 4,300 digits
+    where a title belongs were written out whole on one line."""
+    folder = tmp_path / "minimal_deck"
+    shutil.copytree(GOOD / "minimal_deck", folder)
+    game = folder / "game.yaml"
+    text = game.read_text(encoding="utf-8").replace("title: Minimal Deck", "title: " + "9" * 4300)
+    game.write_text(text, encoding="utf-8")
+    refused = Diagnostics()
+    load_package("minimal_deck", folder, refused)
+    said = "game.title: takes text, not a number of about 4300 digits"
+    assert [d.message for d in refused] == [said]
+
+
 @pytest.mark.parametrize(
     ("written", "read"),
     [

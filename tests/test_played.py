@@ -425,6 +425,11 @@ def test_a_change_inside_a_phase_step_is_named_by_the_step(tmp_path: Path) -> No
             " = [1, 2], a list, where the text has a number (1)",
             "give a number, as the text does",
         ),
+        (  # a value echoed as a message shows values (shown_value): cut, not 4,300 digits
+            "{rules.values.hand: [" + "9" * 4300 + "]}",
+            " = [" + "9" * 38 + "…, a list, where the text has a number (1)",
+            "give a number, as the text does",
+        ),
         (
             "{rules.actions.draw.cost: x}",
             " = 'x', which the data cannot take: takes a whole number, not the text 'x'",

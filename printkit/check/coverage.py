@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from printkit.diagnostics import shown_value
+
 Bound = int | None
 
 
@@ -34,17 +36,21 @@ class Overlap:
 
 
 def interval_text(low: Bound, high: Bound) -> str:
+    """'3 to 5', '6 and above': each end as a message shows a number (shown_value), so that
+    one of thousands of digits is said by its length, not past what Python writes as text."""
     if low is None and high is None:
         return "every number"
     if low is None:
-        return f"{high} and below"
+        return f"{shown_value(high)} and below"
     if high is None:
-        return f"{low} and above"
-    return str(low) if low == high else f"{low} to {high}"
+        return f"{shown_value(low)} and above"
+    return shown_value(low) if low == high else f"{shown_value(low)} to {shown_value(high)}"
 
 
 def _bound(value: float) -> Bound:
-    return None if math.isinf(value) else int(value)
+    """An end of the sweep: None for an open one (an infinity); a whole number as it is (one
+    past a float's range made math.isinf raise OverflowError)."""
+    return None if isinstance(value, float) and math.isinf(value) else int(value)
 
 
 def range_coverage(

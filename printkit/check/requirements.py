@@ -17,10 +17,11 @@ from printkit.diagnostics import (
     SETUP_EXCEEDS_INVENTORY,
     Diagnostics,
     Span,
+    shown_value,
 )
 from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.model.package import Package, written_players
-from printkit.model.rules import DiceTable, Node, Players, Rules, Step, Uses
+from printkit.model.rules import MAX_USED, DiceTable, Node, Players, Rules, Step, Uses
 
 
 def players_of(package: Package) -> Players | None:
@@ -95,7 +96,8 @@ def _more_than_held(
     at = f" ({table})" if table else ""
     diagnostics.add(
         RULE_NEEDS_COMPONENT,
-        f"'{item_id}' uses {need} × '{use.component}' at once{at} but the inventory holds {have}",
+        f"'{item_id}' uses {shown_value(need)} × '{use.component}' at once{at} but the "
+        f"inventory holds {have}",
         where,
         hint=f"raise the component's count, or lower what the {noun} uses",
     )
@@ -144,7 +146,8 @@ def _setup(
     it holds of what it puts back (dice rolled for first place). Steps before `first` belong
     to the base setup, already checked on their own at this table size."""
     total: Counter[str] = Counter()
-    table = f"{players} players" + (f", variant '{variant}'" if variant else "")
+    # a count is at most MAX_USED, but the players are the rules' (a number of any length)
+    table = f"{shown_value(players)} players" + (f", variant '{variant}'" if variant else "")
     for index, (path, step) in enumerate(steps):
         for use_index, use in enumerate(step.uses):
             have, need = inventory.get(use.component), use.needed(players, values)
@@ -161,7 +164,7 @@ def _setup(
                 continue
             diagnostics.add(
                 SETUP_EXCEEDS_INVENTORY,
-                f"setup has dealt {total[use.component]} × '{use.component}' by step "
+                f"setup has dealt {shown_value(total[use.component])} × '{use.component}' by step "
                 f"'{step.id}' ({table}) but the inventory holds {have}",
                 spans.value((*path, "uses", use_index, "count")),
                 hint="deal fewer, or raise the component's count",
@@ -169,19 +172,21 @@ def _setup(
 
 
 def _counts_whole(rules: Rules, spans: SourceMap, diagnostics: Diagnostics) -> None:
-    """PK122 at a count given as a named value that is no whole number of at least 0 (an
-    undefined name is PK535, from check_values_defined): nothing can deal 2.5 cards."""
+    """PK122 at a count given as a named value that is no whole number from 0 to MAX_USED (an
+    undefined name is PK535, from check_values_defined): nothing can deal 2.5 cards, and no
+    inventory holds more."""
     for entry in rule_entries(rules):
         if not isinstance(entry.node, Node):
             continue
         for index, use in enumerate(entry.node.uses):
             number = use.number(rules.values)
             if number is None or use.needed(1, rules.values) is not None:
-                continue  # undefined (PK535), or a whole number
+                continue  # undefined (PK535), or a count
             diagnostics.add(
                 BAD_VALUE,
-                f"'{entry.id}' uses {use.count} of '{use.component}', which is {number!r}: "
-                "a count is a whole number of at least 0",
+                f"'{entry.id}' uses {use.count} of '{use.component}', which is "
+                f"{shown_value(number)}: a count is a whole number from 0 to {MAX_USED:,}",
                 spans.value((*entry.path, "uses", index, "count")),
-                hint="give the value a whole number, or write the count itself",
+                hint="give the value a whole number, or write the count itself; a component's "
+                f"inventory holds at most {MAX_USED:,}",
             )

@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from printkit.diagnostics import BAD_PLAYS, Diagnostics, did_you_mean
+from printkit.diagnostics import BAD_PLAYS, Diagnostics, did_you_mean, shown_value
 from printkit.load.package import LoadedPackage
 from printkit.load.yaml_spans import PathKey
 from printkit.model.errors import data_path, error_words
@@ -99,7 +99,9 @@ def value_at(package: Package, path: PathKey) -> tuple[Any, str | None, str]:
                 return None, f"{here} has {count} (counted from 0)", "give an index in range"
             node = node[part]
         else:
-            state = "not set in the data" if node is None else f"a single value ({node!r})"
+            state = (
+                "not set in the data" if node is None else f"a single value ({shown_value(node)})"
+            )
             return None, f"{here} is {state}, so it has no '{part}'", "shorten the path"
     return node, None, ""
 
@@ -145,13 +147,14 @@ def _refused(text: Package, play: Play, earlier: Play | None) -> tuple[str, str]
         return f"{said}, which does not exist: {problem}", hint
     if _open_kind(text, play, was) and kind_of(was) != kind_of(play.value):
         return (
-            f"{said} = {play.value!r}, {kind_of(play.value)}, where the text has {kind_of(was)} "
-            f"({was!r})",
+            f"{said} = {shown_value(play.value)}, {kind_of(play.value)}, where the text has "
+            f"{kind_of(was)} ({shown_value(was)})",
             f"give {kind_of(was)}, as the text does",
         )
     if earlier is not None and earlier.value != play.value:
         return (
-            f"{said} = {play.value!r}, but erratum '{earlier.name}' plays it = {earlier.value!r}",
+            f"{said} = {shown_value(play.value)}, but erratum '{earlier.name}' plays it = "
+            f"{shown_value(earlier.value)}",
             "the played rules have one value per path: make the errata agree",
         )
     return None
@@ -201,8 +204,8 @@ def _validated(loaded: LoadedPackage, plays: list[Play], diagnostics: Diagnostic
         for play, message in refused.items():
             diagnostics.add(
                 BAD_PLAYS,
-                f"erratum '{play.name}' plays '{play.key}' = {play.value!r}, which the data "
-                f"cannot take: {message}",
+                f"erratum '{play.name}' plays '{play.key}' = {shown_value(play.value)}, which "
+                f"the data cannot take: {message}",
                 loaded.spans.key(play.where),
                 hint=_type_hint(loaded.package, play),
             )
@@ -214,7 +217,9 @@ def _type_hint(text: Package, play: Play) -> str:
     was = value_at(text, play.path)[0]
     if was is NOT_SET:
         return "a named value is a number, a text, true or false, or a list of them"
-    return f"give a value of the field's type (see 'printkit schema'); the text has {was!r}"
+    return (
+        f"give a value of the field's type (see 'printkit schema'); the text has {shown_value(was)}"
+    )
 
 
 def _blame(error: ValidationError, source: dict[str, Any], plays: list[Play]) -> dict[Play, str]:

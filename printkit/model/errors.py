@@ -77,7 +77,7 @@ def error_words(item: Any, takes: str | None = None) -> str:
     field that takes one of several, 'a whole number or a list'), and what it was given."""
     kind, given = item["type"], item.get("input")
     if kind == "int_from_float" and takes is None:
-        return f"takes a whole number, not {given!r}"
+        return f"takes a whole number, not {shown_value(given)}"
     bound = _bound(item)
     if bound is not None:
         return f"takes a number {bound}, not {shown_value(given)}"
@@ -93,7 +93,7 @@ def error_words(item: Any, takes: str | None = None) -> str:
         return f"takes a whole number, not one of {len(given.strip()):,} digits"
     expected = (item.get("ctx") or {}).get("expected")
     if kind == "literal_error" and expected is not None and item["msg"].startswith("Input"):
-        return f"takes {expected}, not {given!r}"
+        return f"takes {expected}, not {shown_value(given)}"
     noun = takes or _noun(item)
     if kind.endswith(("_type", "_parsing")) and noun is not None:
         if given is None:  # `game:` with nothing after it
@@ -101,12 +101,19 @@ def error_words(item: Any, takes: str | None = None) -> str:
         if isinstance(given, bool):
             return f"takes {noun}, not {str(given).lower()}"
         if isinstance(given, int | float):
-            return f"takes {noun}, not the number {given!r}"
+            return f"takes {noun}, not {_the_number(given)}"
         if isinstance(given, str):
             return f"takes {noun}, not the text {_quoted(given)}"
         if isinstance(given, list | dict):
             return f"takes {noun}, not {'a list' if isinstance(given, list) else 'a mapping'}"
     return item["msg"]
+
+
+def _the_number(value: float) -> str:
+    """'the number 1830', or one of hundreds of digits by its length (shown_value): 'a number
+    of about 4300 digits'."""
+    shown = shown_value(value)
+    return shown if shown.startswith("a number") else f"the number {shown}"
 
 
 # pydantic's bounds on a number, as the designer's words put them: 'at least 1'

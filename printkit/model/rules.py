@@ -78,6 +78,7 @@ from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from printkit.model.base import Strict
+from printkit.model.limits import MAX_PIECES
 from printkit.model.play import Play, Scenario
 
 RULE_ID = r"^[a-z][a-z0-9_]*$"
@@ -97,6 +98,10 @@ Lines = Annotated[int, Field(ge=1)] | Annotated[str, Field(pattern=LINES)]
 # A count given as a named value, so that the number a step deals lives in one place with the
 # prose that prints it ("deal {{ values.hand_size }} cards").
 VALUE_COUNT = re.compile(r"\{\{\s*values\.([A-Za-z_]\w*)\s*\}\}")
+# What a rule uses at once, as written or as the value it names: no component's inventory holds
+# more (components' count), and a number of 4,300 digits times the players was past what Python
+# writes as text (an internal error where the setup's total was said).
+MAX_USED = MAX_PIECES
 
 
 class Uses(Strict):
@@ -104,7 +109,8 @@ class Uses(Strict):
 
     component: str
     count: (
-        Annotated[int, Field(ge=0)] | Annotated[str, Field(pattern=f"^{VALUE_COUNT.pattern}$")]
+        Annotated[int, Field(ge=0, le=MAX_USED)]
+        | Annotated[str, Field(pattern=f"^{VALUE_COUNT.pattern}$")]
     ) = Field(1, description="a whole number, or a named value: '{{ values.hand_size }}'")
     per_player: bool = Field(False, description="the count is needed once for every player")
     kept: bool = Field(
@@ -120,9 +126,10 @@ class Uses(Strict):
         return values.get(named[1]) if named else None
 
     def needed(self, players: int, values: Mapping[str, Any]) -> int | None:
-        """How many at once at a table of `players`; None when the count is no whole number."""
+        """How many at once at a table of `players`; None when the count is no whole number
+        from 0 to MAX_USED."""
         number = self.number(values)
-        if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number <= MAX_USED:
             return None
         return number * (players if self.per_player else 1)
 

@@ -125,6 +125,19 @@ def test_an_interval_is_named_the_way_a_rule_text_says_it(low, high, text: str) 
     assert str(Overlap(0, 1, low, high)) == text
 
 
+def test_an_end_of_thousands_of_digits_is_said_by_its_length() -> None:
+    """Past 4,300 digits Python writes no number as text (ValueError: an internal error)."""
+    assert interval_text(0, 10**4300) == "0 to a number of about 4301 digits"
+    assert interval_text(-(10**5000), None) == "a number of about 5001 digits and above"
+
+
+def test_a_row_past_a_float_s_range_is_swept_as_the_number_it_is() -> None:
+    """An end past 10^308 made math.isinf raise OverflowError: an internal error in validate."""
+    huge = 10**400
+    assert range_coverage([(0, huge)], (0, None)) == ([Gap(huge + 1, None)], [])
+    assert range_coverage([(0, 5), (huge, None)], (0, None)) == ([Gap(6, huge - 1)], [])
+
+
 @pytest.mark.parametrize(
     ("dice", "values"),
     [("d6", range(1, 7)), ("1d8", range(1, 9)), ("2d6", range(2, 13)), ("3d4", range(3, 13))],

@@ -348,3 +348,81 @@ def test_without_rules_players_the_game_s_written_count_sets_the_table(
     [(code, line, message, _hint)] = found
     players = game.read_text("utf-8").splitlines().index(f'  players: "{written}"') + 1
     assert (code, line) == ("PK524", players) and "for one player" in message
+
+
+HUGE = (
+    "9" * 4300
+)  # the most digits Python reads as a number; times the players, past what it writes
+
+
+def test_a_count_past_what_an_inventory_holds_is_refused_where_it_is_written(
+    tmp_path: Path,
+) -> None:
+    """A value of 4,300 digits dealt to each player made a total Python cannot write as text:
+    an internal error where PK521 said it. A count is at most 2,000 (what one component's
+    inventory holds), as written (the model) or as the value it names (here)."""
+    loaded, lines = with_blocks(
+        tmp_path,
+        components=COMPONENTS,
+        rules=f"""
+        players: {{min: 2, max: 4}}
+        values:
+          hand: {HUGE}
+          pile: 2001
+          most: 2000
+        setup:
+          - id: deal
+            text: Deal the hand to each player.
+            uses: [{{component: coins, count: "{{{{ values.hand }}}}", per_player: true}}]
+          - id: pile
+            text: Make the pile.
+            uses: [{{component: coins, count: "{{{{ values.pile }}}}"}}]
+          - id: stock
+            text: Make the stock.
+            uses: [{{component: gems, count: "{{{{ values.most }}}}"}}]
+        """,
+    )
+    hint = (
+        "give the value a whole number, or write the count itself; a component's inventory "
+        "holds at most 2,000"
+    )
+    said = (
+        "'{}' uses {{{{ values.{} }}}} of 'coins', which is {}: a count is a whole number from 0 "
+        "to 2,000"
+    )
+    assert _requirements(loaded) == [
+        (
+            "PK122",
+            line_of(lines, 'values.hand }}"'),
+            said.format("deal", "hand", "a number of about 4300 digits"),
+            hint,
+        ),
+        ("PK122", line_of(lines, 'values.pile }}"'), said.format("pile", "pile", "2001"), hint),
+    ]
+
+
+def test_a_table_of_more_players_than_python_writes_is_said_by_its_length(
+    tmp_path: Path,
+) -> None:
+    """The players are the rules' own, of any length: a setup's total at such a table is said
+    as a number of so many digits, not written out (an internal error past 4,300 digits)."""
+    loaded, lines = with_blocks(
+        tmp_path,
+        components=COMPONENTS,
+        rules=f"""
+        players: {{min: 2, max: {HUGE}}}
+        setup:
+          - id: deal
+            text: Deal five coins to each player.
+            uses: [{{component: coins, count: 5, per_player: true}}]
+        """,
+    )
+    assert _requirements(loaded) == [
+        (
+            "PK521",
+            line_of(lines, "count: 5"),
+            "setup has dealt a number of about 4301 digits × 'coins' by step 'deal' (a number "
+            "of about 4300 digits players) but the inventory holds 10",
+            SETUP_HINT,
+        ),
+    ]
