@@ -1525,6 +1525,17 @@ SHAPE_NO_FIT = _code(
     "With 'fit_in', every shape must fit (turned or flipped as needed) on the free cells of "
     "every area of the named board, or a player could roll a shape they cannot draw.",
 )
+FORM_FIELD_NAME_TAKEN = _code(
+    "PK273",
+    Severity.ERROR,
+    "two form fields of a sheet share a name",
+    "A fillable sheet names each box's form field from its element's id (a stat 'crew', a "
+    "number track's 'health.7') or, in a table, from the table's id, the row and the column's "
+    "title ('upgrades.3.bought'). A PDF form keeps one field per name: two boxes of one name "
+    "show what is typed in either, and a box to tick and a box to write in cannot share one "
+    "(the form is not valid). The second element (or column) naming a field is reported, with "
+    "the line of the first.",
+)
 
 # What changed between two builds: printkit diff (PK785-PK789).
 NOT_AN_OUTPUT = _code(

@@ -228,6 +228,28 @@ def test_a_tick_column_has_a_checkbox_and_a_write_column_a_text_field(tmp_path: 
     }
 
 
+def test_field_names_a_page_shares_are_refused_only_where_fields_are_made(tmp_path: Path) -> None:
+    """Two elements of one id made two form fields of one name (a PDF form keeps one): PK273
+    at the second, naming the first's line. Without `fillable` no field is made: the same
+    elements print as boxes, and nothing is refused."""
+    elements = (
+        "      - {kind: grid, id: score, label: Score, rows: 1, columns: 2}\n"
+        "      - {kind: checkboxes, id: score, label: Hits, groups: 1, per_group: 1}\n"
+        "      - {kind: grid, id: score, label: Again, rows: 1, columns: 2}\n"
+    )
+    code, _, output = _sheet(tmp_path / "fillable", elements)
+    assert code == 1
+    [taken] = parse_diagnostics(output)  # the checkbox's 'score.1.check.1' is its own name
+    assert (taken.code, taken.line) == ("PK273", 10)
+    assert "form field 'score.1.1' is already the name of a field, named at line 8" in (
+        taken.message
+    )
+    paper = CARD.format(elements=elements).replace("fillable: true", "fillable: false")
+    result, out = build_game(tmp_path / "paper", "elements", paper)
+    assert result.exit_code == 0, result.output
+    assert "/Annots" not in pypdf.PdfReader(out / "card.pdf").pages[0]
+
+
 def test_a_stat_value_fills_its_field_or_prints_where_no_field_can_hold_it(
     tmp_path: Path,
 ) -> None:

@@ -15,6 +15,7 @@ from printkit.check.plain_text import game_icons, plain_text_problem
 from printkit.check.values import uses_undefined
 from printkit.diagnostics import (
     BAD_VALUE,
+    FORM_FIELD_NAME_TAKEN,
     SHEET_OVERFLOW,
     TEMPLATE_ERROR,
     UNKNOWN_REFERENCE,
@@ -93,6 +94,9 @@ class _Flow:
     ops: list[Op] = field(default_factory=list)
     # boards drawn so far by element id (None: reported broken), for the shapes that fit in one
     boards: dict[str, tuple[TriangleGridElement, Board] | None] = field(default_factory=dict)
+    # the page's form fields by name: the path of what names each (an id, a column's title)
+    named: dict[str, tuple] = field(default_factory=dict)
+    clashed: set[tuple] = field(default_factory=set)  # what names a field already named
 
     def where(self, *path: str | int) -> Any:
         return self.loaded.spans.value(("materials", self.material_id, *path))
@@ -138,11 +142,37 @@ class _Flow:
         return text
 
     def field(
-        self, kind: str, name: str, x: float, y: float, w: float, h: float, value: str = ""
+        self,
+        kind: str,
+        name: str,
+        named_at: tuple,
+        box: tuple[float, float, float, float],
+        value: str = "",
     ) -> None:
-        if self.fillable:
-            field = FormField(kind, self.prefix + name, x, y, w, h, value)  # type: ignore[arg-type]
+        """A form field over `box` on a fillable sheet, named from what `named_at` is the path
+        of (an element's id, a table column's title). A PDF form keeps one field per name: two
+        boxes of one name filled in together, and a box to tick and one to write in under one
+        name made no valid form, so a name a page already has is refused, once per element."""
+        if not self.fillable:
+            return
+        first = self.named.setdefault(name, named_at)
+        if first == named_at:
+            field = FormField(kind, self.prefix + name, *box, value)  # type: ignore[arg-type]
             self.ops.append(field)
+            return
+        if named_at in self.clashed:
+            return
+        self.clashed.add(named_at)  # said without the page's prefix: once for every page
+        column = named_at[-1] == "title"
+        self.report(
+            FORM_FIELD_NAME_TAKEN,
+            f"form field '{name}' is already the name of a field, named at line "
+            f"{self.where(*first).line}",
+            named_at,
+            f"give the {'column another title' if column else 'element another id'}: its boxes "
+            "are named from it, and a PDF form keeps one field per name (what a player enters "
+            "would show in both boxes)",
+        )
 
 
 def compile_sheet(
@@ -454,7 +484,7 @@ def _stat(flow: _Flow, stat: StatElement, x: float, y: float, w: float, path: tu
         # beyond those the field's embedded face holds (draw/pdf_forms.py).
         flow.ops.append(field_value(FormField("text", stat.id, x, top, box_w, STAT[1], value)))
         value = ""
-    flow.field("text", stat.id, x, top, box_w, STAT[1], value)
+    flow.field("text", stat.id, (*path, "id"), (x, top, box_w, STAT[1]), value)
     return top + STAT[1] - y
 
 
@@ -487,7 +517,8 @@ def _checkboxes(
         for box in range(1, track.per_group + 1):
             bx = left + (box - 1) * (BOX + mm(1))
             flow.ops.append(Rect(bx, top + 9, BOX, BOX, Paint("#ffffff", INK, 0.8)))
-            flow.field("checkbox", f"{track.id}.{group}.check.{box}", bx, top + 9, BOX, BOX)
+            name = f"{track.id}.{group}.check.{box}"
+            flow.field("checkbox", name, (*path, "id"), (bx, top + 9, BOX, BOX))
     return top + 9 + BOX - y
 
 
@@ -547,7 +578,7 @@ def _numbers(
         label = str(number)
         left = middle - text_width(label, FONT, size) / 2
         flow.ops.append(Text(left, top + height - 5, label, FONT, size, INK))
-        flow.field("checkbox", f"{track.id}.{number}", tick, tick_top, side, side)
+        flow.field("checkbox", f"{track.id}.{number}", (*path, "id"), (tick, tick_top, side, side))
     return top + height - y
 
 
@@ -613,16 +644,16 @@ def _table(flow: _Flow, table: TableElement, x: float, y: float, w: float, path:
             cells.append(fitted)
         height = max(ROW_HEIGHT, *(lines * CELL[1] * LEADING + 2 * CELL_PAD for _, lines in cells))
         columns = zip(cells, lefts, widths, table.columns, titles, strict=True)
-        for (ops, _), left, width, column, title in columns:
+        for index, ((ops, _), left, width, column, title) in enumerate(columns):
             flow.ops += ops
             if column.tick or column.write:  # the model requires the table's id for a name
                 box_w = TICK if column.tick else width - 4
                 box_y = top + (height - TICK) / 2  # as tall as a tick box: room for a digit
                 flow.ops.append(Rect(left + 2, box_y, box_w, TICK, Paint("#ffffff", INK, 0.8)))
                 kind = "checkbox" if column.tick else "text"
-                flow.field(
-                    kind, f"{table.id}.{number}.{_slug(title)}", left + 2, box_y, box_w, TICK
-                )
+                name = f"{table.id}.{number}.{_slug(title)}"
+                title_at = (*path, "columns", index, "title")
+                flow.field(kind, name, title_at, (left + 2, box_y, box_w, TICK))
         top += height
         flow.ops.append(Line(x, top, x + w, top, Paint(None, "#9aa7b4", 0.4)))
     return top - y
@@ -713,9 +744,8 @@ def _score_grid(flow: _Flow, grid: GridElement, x: float, y: float, w: float, pa
         for column in range(len(columns)):
             box_x = left + column * cell_w
             flow.ops.append(Rect(box_x, row_top, cell_w, grid.cell, Paint("#ffffff", INK, 0.8)))
-            flow.field(
-                "text", f"{grid.id}.{row + 1}.{column + 1}", box_x, row_top, cell_w, grid.cell
-            )
+            name = f"{grid.id}.{row + 1}.{column + 1}"
+            flow.field("text", name, (*path, "id"), (box_x, row_top, cell_w, grid.cell))
     return top + len(rows) * grid.cell - y
 
 
