@@ -9,9 +9,10 @@ import pytest
 from check.rules_data import Finding, findings, line_of, with_blocks
 from support import REPO, RULE_DATA
 
-from printkit.check.source_coverage import check_source_coverage, line_span
+from printkit.check.source_coverage import check_source_coverage
 from printkit.diagnostics import Diagnostics
 from printkit.load.package import load_package
+from printkit.model.rules import line_span
 
 
 def _game_yaml(folder: Path) -> str:
@@ -143,3 +144,25 @@ def test_a_text_every_line_of_which_is_recorded_leaves_nothing(tmp_path: Path) -
     rules = 'source:\n  lines: 3\n  not_rules: {"1-2": title}\n'
     rules += "sections:\n  a: {title: A, source: [3]}\n"
     assert _coverage(tmp_path, rules)[0] == []
+
+
+def test_the_lines_left_are_found_from_the_spans_however_they_overlap(tmp_path: Path) -> None:
+    """Spans out of order, nested in, overlapping and touching one another, over the longest
+    seed text the rules may record: only the lines none of them holds are left, each run once."""
+    found, lines = _coverage(
+        tmp_path,
+        """
+        source:
+          lines: 100000
+          not_rules: {"99990-99999": the index}
+        sections:
+          a: {title: A, source: ["50002-99000", "1-40000"]}
+          b: {title: B, source: ["20000-30000", "40001-50000", 40000, "98000-99989"]}
+        """,
+    )
+    uncovered = "seed lines {} are printed by no section and not marked as not a rule"
+    length = line_of(lines, "lines: 100000")
+    assert found == [
+        ("PK536", length, uncovered.format("50001"), UNCOVERED_HINT),
+        ("PK536", length, uncovered.format("100000"), UNCOVERED_HINT),
+    ]

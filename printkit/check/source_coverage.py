@@ -5,24 +5,17 @@ is silently missing from every printed sheet. Sections record the seed lines the
 (`source:`), the game records its seed's length and the lines that hold no rule
 (`rules.source`), and whatever is left is a rule nobody encoded: PK536. The check needs only
 the text's line count, so a package never reads a file outside its folder; a test compares
-that count with the shipped seed texts.
+that count with the shipped seed texts. It works on the spans as written, never line by line,
+so its cost is that of sorting them whatever lines they name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from printkit.diagnostics import SOURCE_OUTSIDE, SOURCE_UNCOVERED, Diagnostics
 from printkit.load.yaml_spans import PathKey, SourceMap
-from printkit.model.rules import Rules
-
-
-def line_span(lines: int | str) -> tuple[int, int]:
-    """(first, last) of 42 or '42-48'."""
-    if isinstance(lines, int):
-        return lines, lines
-    first, _, last = lines.partition("-")
-    return int(first), int(last or first)
+from printkit.model.rules import Rules, line_span
 
 
 def check_source_coverage(rules: Rules, spans: SourceMap, diagnostics: Diagnostics) -> None:
@@ -38,7 +31,7 @@ def check_source_coverage(rules: Rules, spans: SourceMap, diagnostics: Diagnosti
             )
         return
     length = rules.source.lines
-    covered: set[int] = set()
+    covered: list[tuple[int, int]] = []
     for lines, path in recorded:
         first, last = line_span(lines)
         if first > last or last > length:
@@ -50,8 +43,8 @@ def check_source_coverage(rules: Rules, spans: SourceMap, diagnostics: Diagnosti
                 hint="write a line (42) or a span ('42-48') from 1 to the text's last line",
             )
             continue
-        covered.update(range(first, last + 1))
-    for first, last in _runs(line for line in range(1, length + 1) if line not in covered):
+        covered.append((first, last))
+    for first, last in _gaps(covered, length):
         diagnostics.add(
             SOURCE_UNCOVERED,
             f"seed lines {_name(first, last)} are printed by no section and not marked as "
@@ -75,18 +68,16 @@ def _recorded(rules: Rules) -> Iterator[tuple[int | str, PathKey]]:
             yield lines, ("rules", "source", "not_rules", lines)
 
 
-def _runs(lines: Iterable[int]) -> Iterator[tuple[int, int]]:
-    """Consecutive lines grouped into (first, last) runs."""
-    start = previous = None
-    for line in lines:
-        if previous is not None and line == previous + 1:
-            previous = line
-            continue
-        if start is not None:
-            yield start, previous
-        start = previous = line
-    if start is not None:
-        yield start, previous
+def _gaps(covered: list[tuple[int, int]], length: int) -> Iterator[tuple[int, int]]:
+    """The runs (first, last) of lines 1 to `length` that no span of `covered` holds: the
+    spans in order, each gap before one that starts past every line held so far."""
+    held = 0  # lines 1 to `held` are covered, or a gap already given
+    for first, last in sorted(covered):
+        if first > held + 1:
+            yield held + 1, first - 1
+        held = max(held, last)
+    if held < length:
+        yield held + 1, length
 
 
 def _name(first: int, last: int) -> str:

@@ -46,6 +46,7 @@ _HINT_BY_TYPE = {
     "finite_number": "give an ordinary number; .inf and .nan cannot be printed or measured",
     "length_too_long": "check the number and its unit (mm, cm, in or pt)",
     "same_file": "rename one of the two materials: their ids name their files",
+    "seed_lines": "check the line numbers against the seed text: it has far fewer lines",
     "tts_url": "give the folder's address ending in '/', e.g. 'https://example.com/mygame/', "
     "or leave 'url' out for bare file names",
     "agent_name": f"name one of printkit's agents: {AGENT_KINDS}",
@@ -474,14 +475,20 @@ def _kind_annotation(model: type[BaseModel]) -> Any:
 
 
 def _most_specific(items: list[Any], data: Any, root: type[BaseModel]) -> list[Any]:
-    """Drop a union branch's "wrong type" when another branch matched deeper: for
-    ``size: {width: 0mm}`` the width is the mistake, not that size is not a name."""
+    """Drop a union branch's "wrong type" when another branch matched deeper (for
+    ``size: {width: 0mm}`` the width is the mistake, not that size is not a name), or took the
+    value and refused it in printkit's own words (a span of seed lines past the longest text
+    is that, not a text where a whole number may stand)."""
     paths = [data_path(data, tuple(item["loc"]), root) for item in items]
     deeper = {path[:cut] for path in paths for cut in range(len(path))}
+    worded = {
+        path for item, path in zip(items, paths, strict=True) if item["type"] in _HINT_BY_TYPE
+    }
     return [
         item
         for item, path in zip(items, paths, strict=True)
         if not (item["type"].endswith("_type") and path in deeper)
+        and not (item["type"].endswith(("_type", "_parsing")) and path in worded)
     ]
 
 

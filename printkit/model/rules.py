@@ -74,9 +74,10 @@ import re
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 from pydantic_core import PydanticCustomError
 
+from printkit.diagnostics import shown_value
 from printkit.model.base import Strict
 from printkit.model.limits import MAX_PIECES
 from printkit.model.play import Play, Scenario
@@ -91,8 +92,38 @@ ENGINE = "what play must show, in words (the statement `play` checks)"
 PLAY = "how the engine checks it: a scripted game or a property of seeded playouts"
 SOURCE_LINE = "line of the seed rule text this encodes (for readers and the errata report)"
 LINES = r"^[1-9]\d*(-[1-9]\d*)?$"
+# The longest seed text the rules may record: a rule book of a thousand pages is about 50,000
+# lines (the shipped seeds have 150 to 260). A recorded length of a trillion lines took the
+# coverage check minutes, and a span of a hundred billion lines ran out of memory.
+MAX_SEED_LINES = 100_000
+
+
+def line_span(lines: int | str) -> tuple[int, int]:
+    """(first, last) of 42 or '42-48'."""
+    if isinstance(lines, int):
+        return lines, lines
+    first, _, last = lines.partition("-")
+    return int(first), int(last or first)
+
+
+def _within_seed(lines: str) -> str:
+    """A span's ends at most MAX_SEED_LINES, measured by their digits first: Python refuses to
+    read a number of thousands of digits."""
+    digits = len(str(MAX_SEED_LINES))
+    if any(len(end) > digits or int(end) > MAX_SEED_LINES for end in lines.split("-")):
+        raise PydanticCustomError(
+            "seed_lines",
+            "{lines} names lines past the longest seed text printkit reads ({most} lines)",
+            {"lines": shown_value(lines), "most": f"{MAX_SEED_LINES:,}"},
+        )
+    return lines
+
+
 # Seed lines: a line number (42) or a span of them ("42-48"), both ends included.
-Lines = Annotated[int, Field(ge=1)] | Annotated[str, Field(pattern=LINES)]
+Lines = (
+    Annotated[int, Field(ge=1, le=MAX_SEED_LINES)]
+    | Annotated[str, Field(pattern=LINES), AfterValidator(_within_seed)]
+)
 
 
 # A count given as a named value, so that the number a step deals lives in one place with the
@@ -191,7 +222,7 @@ class Source(Strict):
     """The seed text a game's rules encode: its length and the lines that are not rules, so
     that a rule no section prints is found (printkit/check/source_coverage.py)."""
 
-    lines: int = Field(ge=1, description="how many lines the seed text has")
+    lines: int = Field(ge=1, le=MAX_SEED_LINES, description="how many lines the seed text has")
     not_rules: dict[Lines, str] = Field(
         default_factory=dict,
         description="seed lines that hold no rule (title, flavour, credits, a picture), "
