@@ -281,6 +281,15 @@ EXTENDS_CYCLE = _code(
     "layout inheritance cycle",
     "Layouts that extend each other in a circle have no base to start from.",
 )
+EXTENDS_TOO_DEEP = _code(
+    "PK202",
+    Severity.ERROR,
+    "layout extends too many layouts",
+    "A layout may extend another, which may extend a third, and so on, at most 16 layouts "
+    "deep: a designer's chain is one or two deep (a back, a face, a kind of face). A chain "
+    "longer than that is reported at the layout where it passes the bound; the layouts that "
+    "extend that one are not resolved.",
+)
 INVENTORY_MISMATCH = _code(
     "PK210",
     Severity.ERROR,

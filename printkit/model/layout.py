@@ -7,13 +7,15 @@ against the YAML that caused it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from printkit.diagnostics import (
     BAD_VALUE,
     EXTENDS_CYCLE,
+    EXTENDS_TOO_DEEP,
     MISSING_FIELD,
     UNKNOWN_REFERENCE,
     Diagnostics,
@@ -24,6 +26,7 @@ from printkit.geometry.hexgrid import SQRT3
 from printkit.impose.catalogue import card_sizes, counter_sizes
 from printkit.load.yaml_spans import SourceMap
 from printkit.model.base import Size
+from printkit.model.limits import MAX_EXTENDS_DEPTH
 from printkit.model.package import LayoutSpec
 from printkit.model.units import mm, parse_length, to_mm
 
@@ -135,9 +138,10 @@ class Layout:
 def resolve_layouts(
     specs: dict[str, LayoutSpec], spans: SourceMap, diagnostics: Diagnostics
 ) -> dict[str, Layout]:
+    chains = _chains(specs, spans, diagnostics)
     resolved: dict[str, Layout] = {}
     for name in specs:
-        chain = _chain(name, specs, spans, diagnostics)
+        chain = chains[name]
         if chain is None:
             continue
         layout = _merge(name, chain, specs, spans, diagnostics)
@@ -146,36 +150,97 @@ def resolve_layouts(
     return resolved
 
 
-def _chain(
-    name: str, specs: dict[str, LayoutSpec], spans: SourceMap, diagnostics: Diagnostics
-) -> list[str] | None:
-    """The layout and its ancestors, base first; None if a link is broken or circular."""
-    chain = [name]
-    while (parent := specs[chain[-1]].extends) is not None:
-        if parent not in specs:
-            diagnostics.add(
-                UNKNOWN_REFERENCE,
-                f"layout '{chain[-1]}' extends unknown layout '{parent}'",
-                spans.value(("layouts", chain[-1], "extends")),
-                hint=did_you_mean(parent, specs),
-            )
-            return None
-        if parent in chain:
-            if parent == name:  # report at each member of the cycle, not at its dependants
+Chain = tuple[str, ...]  # a layout and the layouts it extends, base first
+
+
+def _chains(
+    specs: dict[str, LayoutSpec], spans: SourceMap, diagnostics: Diagnostics
+) -> dict[str, Chain | None]:
+    """Each layout's chain; None if a link is broken, circular or too deep. Each is found
+    once, from its parent's: a layout walks up only to the first layout whose chain is known,
+    so the whole takes time in proportion to the layouts, however they chain."""
+    chains: dict[str, Chain | None] = {}
+    for name in specs:
+        walked: dict[str, None] = {}  # from `name` up, in order: the layouts to find chains of
+        link: str | None = name
+        while link is not None and link not in chains:
+            if link in walked:
+                members = list(walked)
+                _circle(members[members.index(link) :], spans, diagnostics, chains)
+                break
+            parent = specs[link].extends
+            if parent is not None and parent not in specs:
                 diagnostics.add(
-                    EXTENDS_CYCLE,
-                    f"layout '{name}' extends itself through {' → '.join(chain)}",
-                    spans.value(("layouts", name, "extends")),
-                    hint="one layout in the cycle must stand on its own",
+                    UNKNOWN_REFERENCE,
+                    f"layout '{link}' extends unknown layout '{parent}'",
+                    spans.value(("layouts", link, "extends")),
+                    hint=did_you_mean(parent, specs),
                 )
-            return None
-        chain.append(parent)
-    return list(reversed(chain))
+                chains[link] = None
+                break
+            walked[link] = None
+            link = parent
+        for child in reversed(walked):
+            if child not in chains:  # a member of a circle has its None already
+                chains[child] = _extended(child, specs[child].extends, chains, spans, diagnostics)
+    return chains
+
+
+def _extended(
+    name: str,
+    parent: str | None,
+    chains: dict[str, Chain | None],
+    spans: SourceMap,
+    diagnostics: Diagnostics,
+) -> Chain | None:
+    """A layout's chain, its parent's (already found) and itself; PK202 where it passes the
+    bound, and None for it and (silently) for the layouts that extend it."""
+    above = () if parent is None else chains[parent]
+    if above is None:
+        return None
+    if len(above) > MAX_EXTENDS_DEPTH:
+        diagnostics.add(
+            EXTENDS_TOO_DEEP,
+            f"layout '{name}' extends {len(above)} layouts, one through another: "
+            f"{_named((name, *reversed(above)))}",
+            spans.value(("layouts", name, "extends")),
+            hint=f"a layout extends at most {MAX_EXTENDS_DEPTH} layouts: let it extend one "
+            "nearer the base, or copy what it shares",
+        )
+        return None
+    return (*above, name)
+
+
+def _circle(
+    members: list[str],
+    spans: SourceMap,
+    diagnostics: Diagnostics,
+    chains: dict[str, Chain | None],
+) -> None:
+    """PK201 at each layout of a circle (not at the layouts extending one of them, which fail
+    with it), each naming the circle from itself."""
+    for index, name in enumerate(members):
+        shown = (members[(index + step) % len(members)] for step in range(len(members)))
+        diagnostics.add(
+            EXTENDS_CYCLE,
+            f"layout '{name}' extends itself through {_named(shown)}",
+            spans.value(("layouts", name, "extends")),
+            hint="one layout in the cycle must stand on its own",
+        )
+        chains[name] = None
+
+
+def _named(chain: Iterable[str], shown: int = 6) -> str:
+    """Layouts one extending the next, as a message names them: one line, however many."""
+    names = list(islice(chain, shown + 1))
+    if len(names) <= shown:
+        return " → ".join(names)
+    return " → ".join(names[:shown]) + " → …"
 
 
 def _merge(
     name: str,
-    chain: list[str],
+    chain: Chain,
     specs: dict[str, LayoutSpec],
     spans: SourceMap,
     diagnostics: Diagnostics,

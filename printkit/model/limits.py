@@ -230,6 +230,10 @@ MAX_GLYPH_DEPTH = 16
 # 490 x 490 mm (720 m², 25 billion pixels) ran past 300 s.
 MAX_CARD_MAP_CARDS = 2 * MAX_PIECES
 MAX_CARD_MAP_AREA = 30_000_000  # mm²
+# Layouts one layout extends, one through another: the shipped games' chains are one or two
+# deep. A chain of 3,000 layouts, each looked up anew through every one it extends, took 44 s
+# to validate; each layout's chain is now found once, from its parent's, and bounded.
+MAX_EXTENDS_DEPTH = 16
 
 
 @dataclass(frozen=True)
@@ -381,6 +385,12 @@ WORK_LIMITS = (
         "table before the glyph is drawn",
         f"{MAX_GLYPH_PARTS:,} parts, {MAX_GLYPH_DEPTH} levels",
         "PK131, at the text that prints the character",
+    ),
+    WorkLimit(
+        "layouts one layout extends, one through another (`extends` of `extends`)",
+        f"{MAX_EXTENDS_DEPTH}",
+        "PK202, at the `extends` of the layout that passes it; the layouts extending that one "
+        "are not resolved",
     ),
     WorkLimit(
         "entries of a card map `printkit diff` reads (`<material>.cards.json`): each side of "
