@@ -1602,15 +1602,23 @@ class Diagnostic:
     pieces: tuple[str, ...] = ()
     cause: Span | None = None  # where the cause is written: where the joined finding goes
 
+    def __post_init__(self) -> None:
+        # Kept printable, whatever the values echoed in them hold (a lone surrogate, a NUL a
+        # template made): the terminal, `--format json` and the preview page (index.html,
+        # index.json) show the same text, and none of them can fail to encode it.
+        object.__setattr__(self, "message", printable(self.message))
+        if self.hint is not None:
+            object.__setattr__(self, "hint", printable(self.hint))
+
     def render(self, paint: Paint | None = None) -> str:
-        """One located line and one hint line, whatever the user's values echoed in them hold.
-        `paint` colours the place, the severity and the word hint on a terminal."""
+        """One located line and one hint line. `paint` colours the place, the severity and the
+        word hint on a terminal."""
         ink = paint or _plain
         head = ink(f"{self.severity}[{self.code}]", self.severity)
         where = printable(str(self.span))  # a file named with an escape sequence too
-        text = f"{ink(where, 'where')}: {head}: {printable(self.message)}"
+        text = f"{ink(where, 'where')}: {head}: {self.message}"
         if self.hint:
-            text += f"\n  {ink('hint', 'hint')}: {printable(self.hint)}"
+            text += f"\n  {ink('hint', 'hint')}: {self.hint}"
         return text
 
 
@@ -1623,8 +1631,9 @@ def _plain(text: str, _role: str) -> str:
 
 
 def printable(text: str) -> str:
-    """Control characters (a newline in a quoted value, an escape sequence) shown as escapes,
-    so a diagnostic can neither spill onto a second line nor drive the terminal."""
+    """Control characters (a newline in a quoted value, an escape sequence) and lone
+    surrogates shown as escapes, so a diagnostic can neither spill onto a second line, nor
+    drive the terminal, nor fail to be written as UTF-8."""
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

@@ -16,7 +16,9 @@ import pytest
 from PIL import Image
 from support import GOOD, run_cli
 
-from printkit.preview import STAMP, paper_name
+from printkit.diagnostics import Diagnostics, Span
+from printkit.preview import STAMP, paper_name, write_preview
+from printkit.rebuild import GameOutcome
 
 HOSTILE = '<script>window.injected = 1</script> & "Co"'
 
@@ -179,3 +181,23 @@ def test_an_index_html_printkit_did_not_write_is_never_overwritten(tmp_path: Pat
     ) == "<html>the designer's own page</html>"
     assert (out / "minimal_deck" / "sheet.pdf").is_file()
     assert not (out / "index.json").exists()
+
+
+def test_a_diagnostic_echoing_a_lone_surrogate_or_a_nul_is_written_as_escapes(
+    tmp_path: Path,
+) -> None:
+    """Whatever a value echoed in a diagnostic holds (a file name's undecodable byte, a
+    character a template made), the page and its manifest are written, showing it as the
+    terminal does."""
+    found = Diagnostics()
+    found.add("PK810", "no image 'art/\udc80\x00.svg'", Span("g/\udce9.yaml", 3, 1), "try \x1b[2J")
+    problems = write_preview(tmp_path, [GameOutcome("g", found)], strict=False)
+    assert not list(problems)
+    [entry] = json.loads((tmp_path / "index.json").read_text(encoding="utf-8"))["games"]["g"][
+        "diagnostics"
+    ]
+    assert entry["message"] == "no image 'art/\\udc80\\x00.svg'"
+    assert entry["hint"] == "try \\x1b[2J"
+    assert entry["where"] == "g/\\udce9.yaml:3:1"
+    page = html.unescape((tmp_path / "index.html").read_text(encoding="utf-8"))
+    assert "no image 'art/\\udc80\\x00.svg'" in page

@@ -55,24 +55,34 @@ Colour = Annotated[str, AfterValidator(check_colour)]
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
-def refuse_control_characters(value: Any) -> Any:
-    """Text may hold line breaks and tabs, never other control characters: they cannot be
-    printed and would make SVG output ill-formed XML. Walks lists and mappings of text too."""
+def unprintable_character(value: Any) -> str | None:
+    """The first character text may not hold, in `value` or the lists and mappings in it, as
+    'U+0001'; None when it holds none. Text as written and text a template makes are checked
+    alike: either would reach a PDF's title or an SVG page."""
     pending = [value]
     while pending:
         item = pending.pop()
         if isinstance(item, str):
             bad = _UNPRINTABLE.search(item)
             if bad is not None:
-                raise PydanticCustomError(
-                    "control_character",
-                    "text holds the control character U+{code}, which cannot be printed",
-                    {"code": f"{ord(bad.group()):04X}"},
-                )
+                return f"U+{ord(bad.group()):04X}"
         elif isinstance(item, list | tuple):
             pending += item
         elif isinstance(item, dict):
             pending += [*item.keys(), *item.values()]
+    return None
+
+
+def refuse_control_characters(value: Any) -> Any:
+    """Text may hold line breaks and tabs, never other control characters: they cannot be
+    printed and would make SVG output ill-formed XML. Walks lists and mappings of text too."""
+    code = unprintable_character(value)
+    if code is not None:
+        raise PydanticCustomError(
+            "control_character",
+            "text holds the control character {code}, which cannot be printed",
+            {"code": code},
+        )
     return value
 
 

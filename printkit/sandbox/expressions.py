@@ -13,18 +13,20 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from jinja2 import TemplateError, TemplateSyntaxError, Undefined, meta, nodes
 from jinja2.environment import TemplateExpression
 from jinja2.parser import Parser
 
 from printkit.diagnostics import (
+    BAD_VALUE,
     TEMPLATE_TOO_DEEP,
     TEMPLATE_TOO_LARGE,
     TEMPLATE_TOO_MUCH_WORK,
     did_you_mean,
 )
+from printkit.model.base import unprintable_character
 from printkit.sandbox.delimited import STATEMENTS, cut_out
 from printkit.sandbox.environment import (
     COMPARISONS,
@@ -38,6 +40,7 @@ from printkit.sandbox.faults import TemplateFault, unforeseen
 from printkit.sandbox.views import describe, plain, unwrap, view
 
 _ENV = BoundedEnvironment()
+_Made = TypeVar("_Made")
 
 _LIMIT_HINTS = {
     TEMPLATE_TOO_LARGE: f"card and rule texts are short: a template may make at most "
@@ -134,8 +137,8 @@ def render(source: str, context: dict[str, Any]) -> str:
             if pieces is not None and all(
                 isinstance(piece, str) or piece[0] in context for piece in pieces
             ):
-                return _printed(pieces, context)
-            return _template(source).render(context)
+                return _printable(_printed(pieces, context))
+            return _printable(_template(source).render(context))
     except Exception as error:  # any failure of user data is a diagnostic
         raise _problem(source, error) from None
 
@@ -163,7 +166,7 @@ def _value(compiled: Callable[[], TemplateExpression], source: str, context: dic
             value = compiled()(**context)
             if isinstance(value, Undefined):  # a value that is not there cannot be compared
                 value._fail_with_undefined_error()
-            return unwrap(value)
+            return _printable(unwrap(value))
     except Exception as error:  # any failure of user data is a diagnostic
         raise _problem(source, error) from None
 
@@ -248,6 +251,21 @@ def _shown(value: Any, exact: bool = False) -> str:
         if len(written) <= _WRITTEN_UP_TO:
             return written
     return describe(value)
+
+
+def _printable(made: _Made) -> _Made:
+    """What a template makes, refused as a package's own text is when it holds a character no
+    text may (model/base.py): a '\\x01' or a lone surrogate made in a template reaches a PDF's
+    title or an SVG page as surely as one written in the YAML."""
+    code = unprintable_character(made)
+    if code is not None:
+        raise TemplateFault(
+            f"it makes text holding the control character {code}, which cannot be printed",
+            BAD_VALUE,
+            "only line breaks and tabs may stand in text: remove what makes the character "
+            "(an escape such as '\\x01' in a quoted string)",
+        )
+    return made
 
 
 def explain(error: Exception) -> TemplateProblem:

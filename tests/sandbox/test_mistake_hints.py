@@ -83,3 +83,23 @@ def test_a_hostile_template_is_read_once_and_quoted_short(source: str) -> None:
     with pytest.raises(TemplateProblem) as raised:
         render(source, {})
     assert len(str(raised.value)) < 400
+
+
+@pytest.mark.parametrize(
+    ("made", "source", "code"),
+    [
+        (render, "{{ '\\x00' }}", "U+0000"),
+        (render, "No. {{ number }}", "U+0007"),  # a value not checked as a package's text
+        (render, "{{ 'A' ~ '\\ud800' }}", "U+D800"),
+        (evaluate, "['fine', '\\x1b[2J']", "U+001B"),
+        (evaluate, "{'\\x7f': 1}", "U+007F"),
+    ],
+)
+def test_text_a_template_makes_holds_what_written_text_may(made, source: str, code: str) -> None:
+    """A character no text of a package may hold (model/base.py) is refused in what a template
+    prints or an expression gives, as PK122 at the template: a line break or a tab is not."""
+    with pytest.raises(TemplateProblem) as refused:
+        made(source, {"number": "7\x07"})
+    assert refused.value.code == "PK122"
+    assert f"it makes text holding the control character {code}" in str(refused.value)
+    assert render("{{ 'a\\nb\\tc' }}", {}) == "a\nb\tc"
