@@ -76,7 +76,8 @@ FILE_TOO_LARGE = _code(
     "file is larger than a game package file can be",
     "A YAML file of a game package is larger than 10 MB. It is refused before it is read, so a "
     "stray export or a huge generated file cannot exhaust memory; game data is a few hundred "
-    "kilobytes at most.",
+    "kilobytes at most. A game's YAML files together may have 50 MB: the file that passes that "
+    "is refused as it is read, and the files after it are not read.",
 )
 NESTED_TOO_DEEP = _code(
     "PK004",
@@ -93,7 +94,9 @@ EXPANDS_TOO_MUCH = _code(
     "a few hundred bytes can expand to billions of values (an 'alias bomb'). A file may hold, "
     "and expand to, at most 200,000 values, far more than any game package holds. A file that "
     "holds more is refused as the value past the limit is read, without reading the rest: a "
-    "long list of cards belongs in a CSV or XLSX card data file.",
+    "long list of cards belongs in a CSV or XLSX card data file. A game's YAML files together "
+    "may hold and expand to 1,000,000 values: the file that passes that is refused at the "
+    "entry where it does, and the files after it are not read.",
 )
 OUTSIDE_PACKAGE = _code(
     "PK006",

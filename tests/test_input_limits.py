@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from support import GOOD, REPO, parse_diagnostics, run_cli
 
+import printkit.load.yaml_spans
 import printkit.materials.card_faces
 from printkit.diagnostics import Diagnostic, Severity, Span
 from printkit.model.base import check_colour
@@ -67,6 +68,52 @@ def test_an_alias_bomb_stops_at_the_expansion_limit(tmp_path: Path) -> None:
     (folder / "bomb.yaml").write_text("\n".join(levels) + "\n")  # 9^9 = 387 million values
     problem = _one(folder, "PK005", "bomb.yaml", 6)
     assert "200,000" in problem.message
+
+
+def _more_values(folder: Path, values: int) -> None:
+    """A file of `values` values and lists after the minimal package's (105 values, 1,039
+    bytes)."""
+    (folder / "more.yaml").write_text("data:\n  scores: [" + ", ".join(["1"] * values) + "]\n")
+
+
+@pytest.mark.parametrize(
+    ("bound", "most", "code", "message"),
+    [
+        (
+            "MAX_PACKAGE_VALUES",
+            150,
+            "PK005",
+            "the game's YAML files hold or expand to more than 150 values together",
+        ),
+        (
+            "MAX_PACKAGE_BYTES",
+            1200,
+            "PK003",
+            "with this file the game's YAML files are 1.3 KB, above the 1.2 KB they may have "
+            "together",
+        ),
+    ],
+)
+def test_the_game_s_files_together_are_bounded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bound: str, most: int, code: str, message: str
+) -> None:
+    """Each file within its own bounds, the files of a game together are bounded too, in
+    values and in bytes (made small here): where they pass the bound is the one finding, and
+    the file after it, which does not parse, is not read."""
+    monkeypatch.setattr(printkit.load.yaml_spans, bound, most)
+    folder = _game(tmp_path)
+    _more_values(folder, 100)
+    (folder / "zz.yaml").write_text("data: [unclosed\n")
+    assert _one(folder, code, "more.yaml", 1).message == message
+
+
+def test_a_game_at_the_bound_of_its_files_together_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(printkit.load.yaml_spans, "MAX_PACKAGE_VALUES", 150)
+    folder = _game(tmp_path)
+    _more_values(folder, 40)  # 105 + 45: the bound exactly
+    assert run_cli("--rule-data", folder.parent, "validate").exit_code == 0
 
 
 def test_a_byte_that_is_not_utf8_is_located(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ from printkit.diagnostics import (
     relative,
 )
 from printkit.load.files import PACKAGE_FILE, GameFiles
-from printkit.load.yaml_spans import SourceMap, load_yaml
+from printkit.load.yaml_spans import Reading, SourceMap, load_yaml
 from printkit.output import PREVIEW_FILES
 
 YAML_SUFFIXES = PACKAGE_FILE.suffixes
@@ -162,8 +162,11 @@ def merge_sources(
     # Until a file with content is read, what is missing is reported at the first file.
     spans = SourceMap(fallback=Span(relative(paths[0]), 1, 1) if paths else Span(relative(folder)))
     origin: dict[tuple[str, ...], Span] = {}
+    reading = Reading()  # the files together are bounded too
     for path in paths:
-        loaded = load_yaml(path, diagnostics, files, sections)
+        loaded = load_yaml(path, diagnostics, files, sections, reading)
+        if reading.passed():
+            break
         if loaded is None or loaded.data is None:
             continue
         if not isinstance(loaded.data, dict):

@@ -19,6 +19,7 @@ import yaml
 from printkit.diagnostics import (
     DUPLICATE_KEY,
     EXPANDS_TOO_MUCH,
+    FILE_TOO_LARGE,
     FORBIDDEN_TAG,
     KEY_NOT_SCALAR,
     NESTED_TOO_DEEP,
@@ -27,7 +28,7 @@ from printkit.diagnostics import (
     Span,
     relative,
 )
-from printkit.load.files import PACKAGE_FILE, GameFiles, Refused
+from printkit.load.files import MB, PACKAGE_FILE, GameFiles, Refused, size_in_words
 
 PathKey = tuple[str | int, ...]
 
@@ -38,6 +39,13 @@ MAX_VALUES = 200_000
 # printable text), so 20,000 uses of one 3 MB shared string took 165 s. A file of the largest
 # size printkit reads holds 10 million characters without repeats.
 MAX_DATA_CHARACTERS = 20_000_000
+# What a game's YAML files hold together, each file within its own bounds: forty files of
+# 190,000 values each (22 MB) took 30 s and 2 GB to validate. The largest package the
+# benchmarks build, 10,000 distinct cards in five decks, is 110,000 values and 3.2 MB; the
+# shipped games hold 1,100 to 3,000 values and 14 to 47 KB. A million values take about 5 s
+# and 0.4 GB to validate; 50 MB of long texts, 0.2 GB.
+MAX_PACKAGE_VALUES = 1_000_000
+MAX_PACKAGE_BYTES = 50 * MB
 
 _STR = "tag:yaml.org,2002:str"
 _PLAIN_TAGS = {
@@ -85,6 +93,47 @@ class LoadedYaml:
     spans: SourceMap
 
 
+@dataclass
+class Reading:
+    """What a game's YAML files read so far hold together: each file is read within what the
+    bounds on all of them leave."""
+
+    values: int = 0  # made, each alias's copy counted
+    bytes: int = 0
+
+    def values_left(self) -> int:
+        """The values the next file may hold or make: its own bound, or what the game's files
+        together leave when that is less."""
+        return min(MAX_VALUES, MAX_PACKAGE_VALUES - self.values)
+
+    def passed(self) -> bool:
+        """Whether a bound on the files together was passed (and reported): the files after
+        are not read."""
+        return self.values > MAX_PACKAGE_VALUES or self.bytes > MAX_PACKAGE_BYTES
+
+
+def _too_many(most: int) -> tuple[str, str]:
+    """The message and hint of a file holding or making more than `most` values: its own
+    bound, or that of the game's files together."""
+    if most == MAX_VALUES:
+        return f"the file holds more than {MAX_VALUES:,} values", _ONE_FILE
+    together = (
+        f"the game's YAML files hold or expand to more than {MAX_PACKAGE_VALUES:,} values together"
+    )
+    return together, _ALL_FILES
+
+
+_ONE_FILE = (
+    "a game's data is a few thousand values: is this the right file? A long list of cards "
+    "belongs in a CSV or XLSX card data file"
+)
+_ALL_FILES = (
+    "a game's data is a few thousand values, a few hundred kilobytes (10,000 distinct cards: "
+    "110,000 values, 3.2 MB): is every YAML file in the game's folder the game's? Long lists "
+    "of cards belong in CSV or XLSX card data files"
+)
+
+
 def _span(file: str, mark: yaml.Mark) -> Span:
     return Span(file, mark.line + 1, mark.column + 1)
 
@@ -100,10 +149,13 @@ class _Builder:
     values it makes and the depth it reaches and stops at the limits: an alias bomb or a
     thousand nested lists end as one diagnostic, not as an exhausted memory or stack."""
 
-    def __init__(self, loader: yaml.SafeLoader, file: str, diagnostics: Diagnostics) -> None:
+    def __init__(
+        self, loader: yaml.SafeLoader, file: str, diagnostics: Diagnostics, most: int
+    ) -> None:
         self.loader = loader
         self.file = file
         self.diagnostics = diagnostics
+        self.most = most  # values it may make: the file's bound, or what the game's files leave
         # No fallback span: the root's span is always recorded, so every path has an ancestor.
         self.spans = SourceMap()
         self.values = 0
@@ -113,9 +165,11 @@ class _Builder:
         mark = node.start_mark  # _span, inline: this runs for every value of a 10 MB file
         where = Span(self.file, mark.line + 1, mark.column + 1)
         self.values += 1
-        if self.values > MAX_VALUES:
-            self._expands_too_much(
-                f"{MAX_VALUES:,} values",
+        if self.values > self.most:
+            if self.most < MAX_VALUES:  # the game's files together, not this file's aliases
+                self._stop(*_too_many(self.most), path, where)
+            self._stop(
+                f"the file expands to more than {MAX_VALUES:,} values",
                 "aliases (*name) repeat whole values; aliases of aliases multiply: write the "
                 "data out or use fewer levels of aliases",
                 path,
@@ -128,8 +182,8 @@ class _Builder:
         if node.tag == _STR and type(node) is yaml.ScalarNode:
             self.characters += len(node.value)
             if self.characters > MAX_DATA_CHARACTERS:
-                self._expands_too_much(
-                    f"{MAX_DATA_CHARACTERS:,} characters of text",
+                self._stop(
+                    f"the file expands to more than {MAX_DATA_CHARACTERS:,} characters of text",
                     "each alias (*name) of a text repeats it whole: write long text once, or "
                     "keep it in a file of its own",
                     path,
@@ -156,15 +210,12 @@ class _Builder:
             # model to judge where it stands, not an internal error.
             return node.value
 
-    def _expands_too_much(self, what: str, hint: str, path: PathKey, where: Span) -> NoReturn:
+    def _stop(self, message: str, hint: str, path: PathKey, where: Span) -> NoReturn:
         """PK005, and the building stops. An alias's node carries the anchor's position, so
         point at the top-level entry being built when the count passed the limit: that is
         where the aliases are."""
         self.diagnostics.add(
-            EXPANDS_TOO_MUCH,
-            f"the file expands to more than {what}",
-            self.spans.keys.get(path[:1], where),
-            hint=hint,
+            EXPANDS_TOO_MUCH, message, self.spans.keys.get(path[:1], where), hint=hint
         )
         raise _TooMuch
 
@@ -220,15 +271,16 @@ class _Loader(_PARSER):
     each node (the resolver's hook: printkit uses no path resolvers), which also tells the
     top-level entry being read."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, most: int = MAX_VALUES) -> None:
         super().__init__(text)
-        self._nodes = 0
+        self.nodes = 0  # read so far
+        self._most = most
         self._depth = 0
         self._entry: yaml.Node | None = None
 
     def descend_resolver(self, current_node: yaml.Node | None, current_index: object) -> None:
-        self._nodes += 1
-        if self._nodes > MAX_VALUES:
+        self.nodes += 1
+        if self.nodes > self._most:
             raise _TooManyNodes(self._entry)
         if self._depth == 1 and isinstance(current_index, yaml.ScalarNode):
             self._entry = current_index
@@ -278,18 +330,35 @@ def load_yaml(
     diagnostics: Diagnostics,
     files: GameFiles | None = None,
     sections: frozenset[str] | None = None,
+    reading: Reading | None = None,
 ) -> LoadedYaml | None:
     """Load one YAML file, read through the game's gate (by default that of the file's folder);
     returns None (with diagnostics) when it cannot be read at all. With `sections`, only those
-    top-level sections are built (what reads a few sections skips building the rest)."""
+    top-level sections are built (what reads a few sections skips building the rest). With
+    `reading`, the file is read within what the game's files read before it leave, and added
+    to them."""
     file = relative(path)
+    reading = reading or Reading()
+    gate = files or GameFiles(path.parent)
     try:
-        text = (files or GameFiles(path.parent)).text(path, PACKAGE_FILE)
+        text = gate.text(path, PACKAGE_FILE)
     except Refused as refused:
         where = refused.span(Span(file, 1, 1))
         diagnostics.add(refused.code, refused.message, where, hint=refused.hint)
         return None
-    loader = _Loader(text)
+    reading.bytes += len(gate.read(path, PACKAGE_FILE))  # read once: the gate keeps it
+    if reading.bytes > MAX_PACKAGE_BYTES:
+        diagnostics.add(
+            FILE_TOO_LARGE,
+            f"with this file the game's YAML files are {size_in_words(reading.bytes)}, above "
+            f"the {size_in_words(MAX_PACKAGE_BYTES)} they may have together",
+            Span(file, 1, 1),
+            hint=_ALL_FILES,
+        )
+        return None
+    most = reading.values_left()
+    loader = _Loader(text, most)
+    builder = _Builder(loader, file, diagnostics, most)
     try:
         node = loader.get_single_node()
         if node is None:
@@ -300,19 +369,13 @@ def load_yaml(
                 for key, value in node.value
                 if isinstance(key, yaml.ScalarNode) and key.value in sections
             ]
-        builder = _Builder(loader, file, diagnostics)
         return LoadedYaml(builder.build(node, ()), builder.spans)
     except _TooMuch:
         return None
     except _TooManyNodes as stopped:
         where = _span(file, stopped.entry.start_mark) if stopped.entry else Span(file, 1, 1)
-        diagnostics.add(
-            EXPANDS_TOO_MUCH,
-            f"the file holds more than {MAX_VALUES:,} values",
-            where,
-            hint="a game's data is a few thousand values: is this the right file? A long list "
-            "of cards belongs in a CSV or XLSX card data file",
-        )
+        message, hint = _too_many(most)
+        diagnostics.add(EXPANDS_TOO_MUCH, message, where, hint=hint)
         return None
     except RecursionError:  # the pure-Python composer, where libyaml is missing, recurses
         _too_deep(diagnostics, Span(file, 1, 1))
@@ -375,6 +438,7 @@ def load_yaml(
         return None
     finally:
         loader.dispose()
+        reading.values += max(loader.nodes, builder.values)  # what it cost, kept or not
 
 
 # What the parser says when a quoted text left open swallowed the lines after it: it blames

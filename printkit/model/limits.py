@@ -14,7 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from printkit.load.files import FONT
-from printkit.load.yaml_spans import MAX_DATA_CHARACTERS
+from printkit.load.yaml_spans import (
+    MAX_DATA_CHARACTERS,
+    MAX_PACKAGE_BYTES,
+    MAX_PACKAGE_VALUES,
+)
 
 Node = dict[str, Any]
 
@@ -344,6 +348,17 @@ WORK_LIMITS = (
         "text counted (a YAML alias, an XLSX shared string)",
         f"{MAX_DATA_CHARACTERS:,}",
         "PK005 at the YAML entry, PK805 at the row, that passes it",
+    ),
+    WorkLimit(
+        "values a game's YAML files hold and expand to together, each alias's copy counted, "
+        "counted as they are read (10,000 distinct cards are 110,000)",
+        f"{MAX_PACKAGE_VALUES:,}",
+        "PK005, at the top-level entry where the count passes it; the files after it are not read",
+    ),
+    WorkLimit(
+        "size of a game's YAML files together, counted as each is read",
+        f"{MAX_PACKAGE_BYTES // (1024 * 1024)} MB",
+        "PK003, at the file that passes it; the files after it are not read",
     ),
     WorkLimit(
         "rows of a CSV file or an XLSX sheet below the header, blank rows included",
