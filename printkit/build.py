@@ -24,7 +24,7 @@ from printkit.check.layout import check_safe_zones
 from printkit.check.literal_texts import check_literal_texts
 from printkit.check.played import check_played
 from printkit.check.rules import check_rules
-from printkit.diagnostics import Diagnostics, Severity
+from printkit.diagnostics import Diagnostics, Severity, suggesting
 from printkit.draw.ops import Document
 from printkit.draw.pdf import render_pdf
 from printkit.draw.watermark import stamp
@@ -67,6 +67,7 @@ class CheckedGame:
 
 
 @game_budget()
+@suggesting()
 def check_game(
     game_id: str,
     folder: Path,
@@ -126,11 +127,11 @@ def draw_material(
 ) -> tuple[Document | None, Diagnostics]:
     """The stages of one material in their order: compile, ink checks, preflight, and a
     profile's watermark (after the preflight, which audits what the game prints). Its own
-    diagnostics and its own template budget, so that what it finds is the same whichever
-    process draws it and whatever was drawn before."""
+    diagnostics, template budget and bound of names compared for suggestions, so that what it
+    finds is the same whichever process draws it and whatever was drawn before."""
     own = Diagnostics()
     layouts = saving_ink(game.layouts, backgrounds)
-    with game_budget():
+    with game_budget(), suggesting():
         document = compile_material(game.played, material_id, layouts, paper, own, press)
     if document is not None:
         check_ink(game.played, material_id, document, own)

@@ -167,9 +167,13 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> object:
         """The last resort: an exception no check foresaw becomes one PK900 diagnostic naming
-        the file that holds the full report, never a bare traceback on the terminal."""
+        the file that holds the full report, never a bare traceback on the terminal. The
+        command's suggestions compare a bounded number of names (diagnostics.suggesting)."""
+        from printkit.diagnostics import suggesting
+
         try:
-            return super().invoke(ctx)
+            with suggesting():
+                return super().invoke(ctx)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
         except BrokenPipeError:

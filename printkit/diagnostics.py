@@ -8,9 +8,12 @@ followed by an indented hint, so that editors and CI logs can jump straight to t
 from __future__ import annotations
 
 import difflib
+import heapq
 import math
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -1762,11 +1765,16 @@ def did_you_mean(
 ) -> str:
     """A hint naming the closest allowed name, listing the names when none is close, or
     `otherwise` when there is nothing to choose from: every diagnostic carries a hint."""
-    options = sorted(set(choices))
+    options = set(choices)
     close = closest(word, options)
     if close is not None:
-        return f"did you mean '{_shortened(close)}'?"
-    return one_of(options, otherwise)
+        return suggestion(close)
+    return one_of(heapq.nsmallest(_LISTED + 1, options), otherwise)  # not all 15,000 sorted
+
+
+def suggestion(close: str) -> str:
+    """How a hint offers the name that was likely meant."""
+    return f"did you mean '{_shortened(close)}'?"
 
 
 def shown_value(value: object) -> str:
@@ -1782,11 +1790,14 @@ def shown_value(value: object) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
+_LISTED = 12  # names a hint lists
+
+
 def one_of(options: Sequence[str], otherwise: str) -> str:
     """A hint listing the allowed names (the first dozen), or `otherwise` when there are none."""
     if options:
-        shown = ", ".join(map(_shortened, options[:12])) + (", …" if len(options) > 12 else "")
-        return f"expected one of: {shown}"
+        shown = ", ".join(map(_shortened, options[:_LISTED]))
+        return f"expected one of: {shown}" + (", …" if len(options) > _LISTED else "")
     return otherwise
 
 
@@ -1795,9 +1806,45 @@ def _shortened(name: str, most: int = 80) -> str:
     return name if len(name) <= most else f"{name[: most // 2 - 1]}…{name[-(most // 2) :]}"
 
 
+# "Did you mean" compares a mistyped name with each name it may mean, a few microseconds a
+# name: 2,000 cards each naming an unknown set among 15,000 took 67 s. The names compared are
+# counted for each command, each game's checks and each material (`suggesting`), as a
+# template's steps are, and once past this bound a hint lists the names without looking for
+# the closest; a mistake among a few hundred names costs a few hundred.
+MAX_SUGGESTION_WORK = 500_000
+
+
+@dataclass
+class _Compared:
+    names: int = 0
+
+
+_COMPARED: ContextVar[_Compared | None] = ContextVar("names compared", default=None)
+
+
+@contextmanager
+def suggesting() -> Iterator[None]:
+    """One bound of names compared for the suggestions of a command, of a game's checks, or of
+    one material (drawn on its own, maybe in another process): what they suggest does not
+    depend on what was checked or drawn before."""
+    token = _COMPARED.set(_Compared())
+    try:
+        yield
+    finally:
+        _COMPARED.reset(token)
+
+
 def closest(word: str, choices: Iterable[str]) -> str | None:
-    """The allowed name closest to a mistyped one, if one is close enough to be meant."""
-    close = difflib.get_close_matches(word, sorted(set(choices)), n=1, cutoff=0.6)
+    """The allowed name closest to a mistyped one, if one is close enough to be meant; None,
+    without comparing, once the names compared pass MAX_SUGGESTION_WORK. (difflib breaks a
+    tie by the name, whatever order the choices come in.)"""
+    options = set(choices)
+    compared = _COMPARED.get()
+    if compared is not None:
+        compared.names += len(options)
+        if compared.names > MAX_SUGGESTION_WORK:
+            return None
+    close = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
     return close[0] if close else None
 
 

@@ -8,7 +8,6 @@ fault of the text: an erratum that plays the value.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -16,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic_core import to_json
 
-from printkit.diagnostics import VALUE_UNDEFINED, Diagnostics, did_you_mean
+from printkit.diagnostics import VALUE_UNDEFINED, Diagnostics, closest, suggestion
 from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.model.package import Package
 
@@ -59,8 +58,9 @@ def check_values_defined(package: Package, spans: SourceMap, diagnostics: Diagno
 
 def _hint(name: str, defined: dict[str, Any]) -> str:
     """ "did you mean" for a misspelt name; else how to define the value."""
-    if difflib.get_close_matches(name, defined, n=1, cutoff=0.6):
-        return did_you_mean(name, defined)
+    close = closest(name, defined)
+    if close is not None:
+        return suggestion(close)
     return (
         f"add rules.values.{name}, or, when the rule text never states it, an erratum "
         f"(code PK535) that plays rules.values.{name}"

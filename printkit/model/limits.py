@@ -13,6 +13,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
+from printkit.diagnostics import MAX_SUGGESTION_WORK
 from printkit.load.files import FONT
 from printkit.load.yaml_spans import (
     MAX_DATA_CHARACTERS,
@@ -406,6 +407,14 @@ WORK_LIMITS = (
         f"{MAX_EXTENDS_DEPTH}",
         "PK202, at the `extends` of the layout that passes it; the layouts extending that one "
         "are not resolved",
+    ),
+    WorkLimit(
+        'names "did you mean" compares mistyped names with, each command, each game\'s checks '
+        "and each material counted apart (15,000 sets and 2,000 cards naming unknown ones took "
+        "67 s)",
+        f"{MAX_SUGGESTION_WORK:,}",
+        "no diagnostic: past it, a hint lists the names (the first dozen) without naming the "
+        "closest",
     ),
     WorkLimit(
         "entries of a card map `printkit diff` reads (`<material>.cards.json`): each side of "
