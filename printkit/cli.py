@@ -249,6 +249,7 @@ def main(
 ) -> None:
     """Compile tabletop game data into print-and-play materials."""
     from printkit.commands.common import apply_project, quiet_or_verbose  # not for --help
+    from printkit.project import RULE_DATA
 
     if color != "auto":
         context.color = color == "always"
@@ -261,7 +262,7 @@ def main(
     }
     if context.invoked_subcommand not in STANDALONE_COMMANDS:
         apply_project(context)
-    context.obj["rule_data"] = context.obj["rule_data"] or Path("rule_data")
+    context.obj["rule_data"] = context.obj["rule_data"] or Path(RULE_DATA)
 
 
 def run(args: list[str] | None = None, prog_name: str | None = None) -> None:

@@ -29,14 +29,15 @@ from printkit.impose.catalogue import paper_names
 from printkit.load.files import PACKAGE_FILE, UTF8_HINT, position_of_byte
 
 PROJECT_FILE = "printkit.toml"
+RULE_DATA = "rule_data"  # the folder of games without --rule-data, and `printkit new`'s
+OUTPUT = "output"  # the folder builds write without --out
 
 
 @dataclass(frozen=True)
 class Project:
-    """The project file's defaults; None where it sets none. Folders are made absolute from the
-    file's own folder, wherever the command is typed."""
+    """A project's defaults, its file's (or, without one, those of the layout `printkit new`
+    makes); None where it sets none. Folders are absolute, wherever the command is typed."""
 
-    file: Path
     rule_data: Path | None = None
     out: Path | None = None
     paper: str | None = None
@@ -79,6 +80,19 @@ def game_holding(project: Path) -> GameFolder | None:
         if declared_by is not None:
             return GameFolder(folder, declared_by)
     return None
+
+
+def laid_out_project(start: Path) -> Project | None:
+    """Without a project file, the project `printkit new` lays out: typed in a folder named
+    rule_data or in a folder inside it (a game's), that folder holds the games and `output`
+    beside it the builds, as when typed in the folder above both. Found by the folder's name,
+    the one printkit gives it, not by a game.yaml above the working folder: a copy of one left
+    in /tmp or in a home folder would make every folder below it a game."""
+    absolute = start.absolute()
+    rule_data = next((f for f in (absolute, *absolute.parents) if f.name == RULE_DATA), None)
+    if rule_data is None:
+        return None
+    return Project(rule_data=rule_data, out=rule_data.parent / OUTPUT)
 
 
 # The key 'game' at the top of a block-style file, after an explicit-key mark, an anchor or a
@@ -214,7 +228,6 @@ def read_project(path: Path, diagnostics: Diagnostics) -> Project | None:
         return None
     folder = path.parent.absolute()
     return Project(
-        path,
         rule_data=folder / table["rule-data"] if "rule-data" in table else None,
         out=folder / table["out"] if "out" in table else None,
         paper=table["paper"].lower() if "paper" in table else None,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import pty
+import shutil
 import subprocess
 import sys
 from importlib import metadata
@@ -186,6 +187,16 @@ def test_completion_offers_the_materials_of_the_games_typed() -> None:
     materials = sorted(read_package(GOOD / "minimal_deck")["materials"])
     assert complete(f"printkit --rule-data {GOOD} build minimal_deck --only ") == materials
     assert complete(f"printkit --rule-data {GOOD} build minimal_deck --only she") == ["sheet"]
+
+
+def test_completion_inside_a_game_s_folder_offers_the_games_beside_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without a printkit.toml, typed in a game's folder of rule_data, as the command runs."""
+    for game in ("minimal_deck", "marked_deck"):
+        shutil.copytree(GOOD / game, tmp_path / "rule_data" / game)
+    monkeypatch.chdir(tmp_path / "rule_data" / "minimal_deck")
+    assert complete("printkit build m") == ["marked_deck", "minimal_deck"]
 
 
 def test_a_closed_pipe_ends_quietly() -> None:

@@ -3,12 +3,15 @@ a command typed inside a game's folder working on that game, and each mistake in
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pypdf
 import pytest
-from support import DATA, GOOD, MM_PER_PT, files_under, parse_diagnostics, run_cli
+from support import DATA, GOOD, MM_PER_PT, REPO, files_under, parse_diagnostics, run_cli
 from test_broken_packages import expectations
 
 PROJECTS = DATA / "projects"
@@ -65,6 +68,54 @@ def test_without_a_project_file_the_defaults_are_printkits(
     result = run_cli("build", "--format", "pdf")
     assert result.exit_code == 0, result.output
     assert (tmp_path / "output" / "minimal_deck" / "sheet.pdf").is_file()
+
+
+def printkit_in(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """`python -m printkit ARGS` typed in `folder`, as a designer types it there."""
+    return subprocess.run(
+        [sys.executable, "-m", "printkit", *args],
+        cwd=folder,
+        env={**os.environ, "PYTHONPATH": str(REPO), "PWD": str(folder)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_without_a_project_file_a_game_s_folder_in_rule_data_builds_that_game_beside_it(
+    tmp_path: Path,
+) -> None:
+    """The layout `printkit new` makes needs no printkit.toml: typed in a game's folder (or a
+    folder inside it), that game is built into the output folder beside rule_data, where a
+    build typed in the project's folder writes; typed in rule_data, every game is checked."""
+    for game in ("minimal_deck", "marked_deck"):
+        shutil.copytree(GOOD / game, tmp_path / "rule_data" / game)
+    game = tmp_path / "rule_data" / "minimal_deck"
+    (game / "art").mkdir()
+    result = printkit_in(game / "art", "build", "--format", "pdf")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "output" / "minimal_deck" / "sheet.pdf").is_file()
+    assert not (tmp_path / "output" / "marked_deck").exists()
+    assert sorted(p.name for p in game.iterdir()) == ["art", "game.yaml"]  # nothing written in it
+    checked = printkit_in(tmp_path / "rule_data", "validate")
+    assert checked.returncode == 0, checked.stderr
+    assert "marked_deck, minimal_deck checked: no errors" in checked.stderr
+
+
+def test_a_game_outside_a_rule_data_folder_is_not_guessed_and_pk001_says_where_it_looked(
+    tmp_path: Path,
+) -> None:
+    """Only a folder named rule_data is taken for the games' without a project file (a copy
+    of a game.yaml in /tmp or a home folder makes no game of the folders below it); PK001
+    names the folder it looked for and the ways to name the right one."""
+    game = tmp_path / "games" / "minimal_deck"
+    shutil.copytree(GOOD / "minimal_deck", game)
+    result = printkit_in(game, "validate")
+    assert result.returncode == 1, result.stderr
+    [found] = parse_diagnostics(result.stderr)
+    assert found.code == "PK001" and str(game / "rule_data") in found.message
+    assert "--rule-data" in found.hint and "printkit.toml" in found.hint
+    assert not (tmp_path / "output").exists()
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])

@@ -30,6 +30,7 @@ from printkit.diagnostics import (
 )
 from printkit.impose.catalogue import paper_names
 from printkit.output import OutputError, not_a_regular_file
+from printkit.project import OUTPUT
 
 if TYPE_CHECKING:
     from printkit.export.pod import PodPreset
@@ -123,7 +124,7 @@ def _source(context: click.Context | None, name: str) -> click.core.ParameterSou
 @click.option(
     "--out",
     type=click.Path(file_okay=False),
-    default="output",
+    default=OUTPUT,
     show_default=True,
     callback=_out_folder,
     help="Folder to build into (created if it does not exist).",

@@ -15,8 +15,10 @@ import click
 from printkit.diagnostics import WORKER_STOPPED, Diagnostics, Severity, Span, relative
 from printkit.load.sources import UnknownGame, select_games
 from printkit.project import (
+    Project,
     find_project,
     game_holding,
+    laid_out_project,
     read_project,
     report_in_a_game,
     report_in_its_games,
@@ -61,9 +63,13 @@ def rule_data(context: click.Context) -> Path:
 def apply_project(context: click.Context) -> None:
     """Read printkit.toml (found upward from the working folder): its rule-data where
     --rule-data is not given, its other keys as the defaults of the options of those names.
-    A broken file stops the command with its diagnostics (exit 1)."""
+    A broken file stops the command with its diagnostics (exit 1). Without a file, a command
+    typed inside a rule_data folder (in a game's folder, say) takes that folder and the output
+    folder beside it."""
     found = find_project(Path.cwd())
     if found is None:
+        if context.obj.get("rule_data") is None:
+            _use(context, laid_out_project(Path.cwd()))
         return
     diagnostics = Diagnostics()
     game = game_holding(found)
@@ -78,6 +84,14 @@ def apply_project(context: click.Context) -> None:
         project = None
     if project is None:
         context.exit(report(context, diagnostics))
+        return
+    _use(context, project)
+
+
+def _use(context: click.Context, project: Project | None) -> None:
+    """The project's rule-data where --rule-data is not given, its other settings as the
+    defaults of the options of those names."""
+    if project is None:
         return
     settings = context.obj
     if settings.get("rule_data") is None and project.rule_data is not None:

@@ -13,19 +13,29 @@ from click.shell_completion import CompletionItem
 from printkit.diagnostics import Diagnostics
 from printkit.load.files import GameFiles
 from printkit.load.sources import find_games, mapping_section, merge_sources
-from printkit.project import find_project, game_holding, read_project
+from printkit.project import (
+    RULE_DATA,
+    find_project,
+    game_holding,
+    laid_out_project,
+    read_project,
+)
 
 
 def _rule_data(context: click.Context) -> Path:
     """While completing, the group's callback has not run: --rule-data as typed, else the
-    project file's, else ./rule_data."""
+    project file's, else the rule_data folder typed in (in a game's folder, say), else
+    ./rule_data."""
     given = context.find_root().params.get("rule_data")
     if given is not None:
         return Path(given)
     found = find_project(Path.cwd())
-    read = found is not None and game_holding(found) is None  # never a game's own (PK010)
-    project = read_project(found, Diagnostics()) if read else None
-    return project.rule_data if project and project.rule_data else Path("rule_data")
+    if found is None:
+        project = laid_out_project(Path.cwd())
+    else:
+        read = game_holding(found) is None  # never a game's own (PK010)
+        project = read_project(found, Diagnostics()) if read else None
+    return project.rule_data if project and project.rule_data else Path(RULE_DATA)
 
 
 def _games_typed(context: click.Context) -> tuple[str, ...]:

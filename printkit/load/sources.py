@@ -122,12 +122,7 @@ def select_games(
     if not names:
         games = find_games(rule_data, diagnostics)
         if not games:
-            diagnostics.add(
-                NO_PACKAGES,
-                "no game packages found",
-                Span(relative(rule_data)),
-                hint="each game is a folder of YAML files, e.g. rule_data/my_game/game.yaml",
-            )
+            _no_games(rule_data, diagnostics)
         return games
     chosen = {}
     for name in names:
@@ -143,6 +138,27 @@ def select_games(
         hint = did_you_mean(name, others, otherwise="each game is a folder of YAML files under it")
         raise UnknownGame(f"no game '{name}' in {relative(rule_data)}; {hint}")
     return chosen
+
+
+def _no_games(rule_data: Path, diagnostics: Diagnostics) -> None:
+    """PK001; where the folder itself is missing, the command was most likely typed in
+    another folder than the designer thinks: say which folder was looked for."""
+    if rule_data.is_dir():
+        diagnostics.add(
+            NO_PACKAGES,
+            "no game packages found",
+            Span(relative(rule_data)),
+            hint="each game is a folder of YAML files, e.g. rule_data/my_game/game.yaml",
+        )
+        return
+    diagnostics.add(
+        NO_PACKAGES,
+        f"no game packages found: there is no folder {rule_data.absolute()}",
+        Span(relative(rule_data)),
+        hint="type the command in your project's folder (the one holding rule_data) or in a "
+        "folder inside rule_data (a game's), or name the folder of games with --rule-data or "
+        "in a printkit.toml",
+    )
 
 
 def merge_sources(
