@@ -1045,8 +1045,11 @@ PROFILE_UNKNOWN = _code(
     "PK780",
     Severity.ERROR,
     "no such build profile",
-    "`printkit build --profile NAME` names a profile that the game does not define under "
-    "'profiles:' in its YAML. The game is not built; the others chosen are.",
+    "A game lost the profile `printkit build --profile NAME` names while the command ran (its "
+    "YAML was saved in between). A profile a game lacks when the command starts is a mistake "
+    "on the command line (exit 2), as an unknown game is; under `printkit watch`, a rebuild "
+    "after the profile was taken out of the YAML says so the same way and the watch goes on. "
+    "The game is not built; the others chosen are.",
 )
 PROFILE_WATERMARK = _code(
     "PK781",

@@ -35,6 +35,7 @@ from fuzzing import (
 from fuzzing.cases import Case
 from fuzzing.promises import (
     DISAGREE,
+    EXIT_CODE,
     NETWORK,
     OVER_MEMORY,
     OVER_TIME,
@@ -226,6 +227,23 @@ def test_checker_holds_build_options_to_the_build_alone() -> None:
     assert disagree(clean, Outcome("build", 1, 1.0, 80, preset)) is None
     found = disagree(clean, Outcome("build", 1, 1.0, 80, profile + game))
     assert found is not None and found.kind == DISAGREE
+
+
+def test_checker_takes_a_refused_profile_as_the_usage_mistake_it_is() -> None:
+    """A --profile the game lacks ends the build with click's usage lines and exit 2: no
+    broken promise, and nothing validate must agree with; any other exit 2 is still one."""
+    refused = (
+        "Usage: python -m printkit build [OPTIONS] [GAMES]...\nTry 'python -m printkit build "
+        "--help' for help.\n\nError: Invalid value for --profile: game 'g' has no build profile "
+        "'x'; did you mean 'y'?\n"
+    )
+    build = Outcome("build", 2, 1.0, 80, refused)
+    check_output_text(build)
+    assert build.problems == []
+    assert disagree(Outcome("validate", 0, 1.0, 80, ""), build) is None
+    other = Outcome("build", 2, 1.0, 80, refused.replace("--profile", "--pod"))
+    check_output_text(other)
+    assert [problem.kind for problem in other.problems][:1] == [EXIT_CODE]
 
 
 def test_checker_accepts_what_diff_prints_and_paths_without_lines(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ import pypdf
 import pytest
 from simulate.hidden_race import ENGINES, GAME
 from support import GOOD, Raster, listed, parse_diagnostics, run_cli
-from test_watch import stop, wait_for
+from test_watch import printed_line, printed_until, stop, wait_for
 
 from printkit.draw.watermark import OPAQUE_INK
 from printkit.ink_saving import LIGHT, lightened
@@ -192,45 +192,48 @@ def test_switching_profiles_redraws_and_switching_back_reuses(tmp_path: Path) ->
     assert "PLAYTEST 0.3" in _text(out / "minimal_deck" / "sheet.pdf")[0]
 
 
-def test_a_profile_the_game_lacks_is_located_with_did_you_mean(tmp_path: Path) -> None:
+def test_a_profile_the_game_lacks_is_a_usage_mistake_with_did_you_mean(tmp_path: Path) -> None:
+    """Named on the command line, as an unknown game or --only material is: exit 2, the
+    closest of the game's profiles, nothing built; a game without profiles says where one
+    goes; with several games, those that have the profile are named."""
     rule_data = _game(tmp_path, PLAYTEST, '  version: "0.3"\n')
     result = _build(rule_data, tmp_path / "out", "--profile", "playtst")
-    assert result.exit_code == 1
-    # and the game's own findings, as a plain build gives them (the blue's contrast)
-    contrast, reported = parse_diagnostics(result.output)  # in the order of their lines
-    assert reported.code == "PK780" and "did you mean 'playtest'?" in result.output
-    assert contrast.code == "PK763" and contrast.severity == "warning"
-    game = (rule_data / "minimal_deck" / "game.yaml").read_text(encoding="utf-8")
-    assert game.splitlines()[reported.line - 1] == "profiles:"
-    assert not (tmp_path / "out" / "minimal_deck").exists()
+    assert result.exit_code == 2, result.output
+    assert "game 'minimal_deck' has no build profile 'playtst'; did you mean 'playtest'?" in (
+        result.stderr
+    )
+    assert not parse_diagnostics(result.output)
+    assert not (tmp_path / "out").exists()
+    shutil.copytree(GOOD / "marked_deck", rule_data / "marked_deck")
+    result = run_cli("--rule-data", rule_data, "build", "--profile", "final", "--out", tmp_path)
+    assert result.exit_code == 2, result.output
+    assert "game 'marked_deck' has no build profile 'final'; define it under 'profiles:'" in (
+        result.stderr
+    )
+    assert "name them: minimal_deck" in result.stderr
 
 
 def test_a_profile_that_cannot_be_built_reports_the_game_as_a_plain_build_does(
     tmp_path: Path,
 ) -> None:
-    """A watermark that cannot be made was dropped under its own profile, and a profile the
-    game lacks dropped the game's other findings: the build said only 'not built', exited 0
-    (the watermark) and the game left the preview page."""
+    """A watermark that cannot be made was dropped under its own profile: the build said only
+    'not built', exited 0 and the game left the preview page."""
     unprintable = PLAYTEST.replace('"PLAYTEST {{', '"試作 {{')
     rule_data = _game(tmp_path, unprintable, '  version: "0.3"\n')
     contrast, fault = parse_diagnostics(_build(rule_data, tmp_path / "plain").output)
     assert (contrast.code, fault.code) == ("PK763", "PK781")  # the blue's contrast: a warning
     # The profile's own options still apply: its light backgrounds leave no contrast to warn of.
-    for profile, found in (("playtest", [fault]), ("playtst", [contrast, fault])):
-        out = tmp_path / profile
-        result = _build(rule_data, out, "--profile", profile)
-        assert result.exit_code == 1, result.output
-        reported = parse_diagnostics(result.output)
-        assert [d for d in reported if d.code != "PK780"] == found
-        assert [d.code for d in reported].count("PK780") == (profile == "playtst")
-        assert not (out / "minimal_deck").exists()
-        shown = json.loads((out / "index.json").read_text(encoding="utf-8"))["games"]
-        assert shown["minimal_deck"]["built"] is False
-        assert [d["code"] for d in shown["minimal_deck"]["diagnostics"]] == [
-            d.code for d in reported
-        ]
-        page = (out / "index.html").read_text(encoding="utf-8")
-        assert "PK781" in page and "cannot draw: 作 試" in page
+    out = tmp_path / "playtest"
+    result = _build(rule_data, out, "--profile", "playtest")
+    assert result.exit_code == 1, result.output
+    reported = parse_diagnostics(result.output)
+    assert reported == [fault]
+    assert not (out / "minimal_deck").exists()
+    shown = json.loads((out / "index.json").read_text(encoding="utf-8"))["games"]
+    assert shown["minimal_deck"]["built"] is False
+    assert [d["code"] for d in shown["minimal_deck"]["diagnostics"]] == ["PK781"]
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "PK781" in page and "cannot draw: 作 試" in page
 
 
 def test_the_references_are_watermarked_under_their_text(tmp_path: Path) -> None:
@@ -284,3 +287,35 @@ def test_watch_takes_the_profile_and_its_own_command_line_wins(tmp_path: Path) -
     box = pypdf.PdfReader(folder / "sheet.pdf").pages[0].mediabox
     assert (round(float(box.width)), round(float(box.height))) == (595, 842)  # A4, as typed
     assert "PLAYTEST 0.3" in _text(folder / "sheet.pdf")[0]
+
+
+def test_watch_refuses_an_unknown_profile_and_goes_on_when_an_edit_drops_the_profile(
+    tmp_path: Path,
+) -> None:
+    """Typed with the watch, a profile the game lacks is a usage mistake (exit 2); taken out of
+    the YAML while watching, the rebuild says so as build would, and the watch goes on."""
+    rule_data = _game(tmp_path, PLAYTEST, '  version: "0.3"\n')
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "printkit", "--rule-data", str(rule_data), "watch"]
+    command += ["--out", str(out), "--format", "pdf"]
+    refused = subprocess.run([*command, "--profile", "playtst"], capture_output=True, text=True)
+    assert refused.returncode == 2, refused.stderr
+    assert "did you mean 'playtest'?" in refused.stderr and not out.exists()
+    process = subprocess.Popen(
+        [*command, "--profile", "playtest"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        printed_until(process, "watching")
+        game = rule_data / "minimal_deck" / "game.yaml"
+        text = game.read_text(encoding="utf-8")
+        game.write_text(text.replace("  playtest:", "  playtested:"), encoding="utf-8")
+        rebuilt = printed_until(process, "; watching")
+        assert "has no build profile 'playtest'; did you mean 'playtested'?" in rebuilt
+        game.write_text(text, encoding="utf-8")
+        assert "built in" in printed_line(process, "; watching")
+    finally:
+        code, printed = stop(process)
+    assert code == 0, printed

@@ -73,6 +73,38 @@ def _preset(context: click.Context, value: str, diagnostics: Diagnostics) -> Pod
     return preset
 
 
+def _check_profile(context: click.Context, games: dict[str, Path], profile: str) -> None:
+    """A profile named on the command line that a chosen game lacks is a mistake on the command
+    line, as an unknown game or --only material is: exit 2, with the closest of that game's
+    profiles, before anything is built. Only the games' `profiles:` sections are read; a game
+    whose YAML does not read is left to the build, which says why."""
+    from printkit.load.files import GameFiles
+    from printkit.load.sources import merge_sources
+
+    having: list[str] = []
+    lacking: dict[str, list[str]] = {}
+    for game, folder in games.items():
+        found = Diagnostics()
+        written, _ = merge_sources(GameFiles(folder), found, frozenset({"profiles"}))
+        profiles = written.get("profiles", {})
+        if found.has_errors() or not isinstance(profiles, dict):
+            continue
+        if profile in profiles:
+            having.append(game)
+        else:
+            lacking[game] = [name for name in profiles if isinstance(name, str) and name.strip()]
+    if not lacking:
+        return
+    game, names = next(iter(lacking.items()))
+    hint = did_you_mean(profile, names, "define it under 'profiles:' in the game's YAML")
+    only = f"; to build only the games that have it, name them: {' '.join(having)}"
+    raise click.BadParameter(
+        f"game '{game}' has no build profile '{profile}'; {hint}{only if having else ''}",
+        ctx=context,
+        param_hint="--profile",
+    )
+
+
 def _given(context: click.Context) -> frozenset[str]:
     """The options typed on the command line (or set by their variable): a profile does not
     change them. Those from printkit.toml or the defaults it may change."""
@@ -196,6 +228,8 @@ def build(
         context.exit(report(context, diagnostics))
     preset = _preset(context, pod, diagnostics) if pod is not None else None
     chosen = chosen_games(context, games, diagnostics)
+    if profile is not None:
+        _check_profile(context, chosen, profile)
     options = BuildOptions(
         paper, press, formats, dpi, only, card_dpi, preset, profile, _given(context)
     )

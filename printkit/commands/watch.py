@@ -124,9 +124,15 @@ def _saves(folders: list[Path], ignored: Callable[..., bool]) -> Iterator[set[Pa
 
 
 def _rebuild(context: click.Context, games: tuple[str, ...], options: dict[str, object]) -> None:
+    """Build the games saved. A command line that no longer fits them (the --profile taken
+    out of a game's YAML) is said as build says it, and the watch goes on."""
     click.echo(f"changed: {', '.join(games)}; building again", err=True)
     started = time.monotonic()
-    failed = run_build(context, games, options) != 0
+    try:
+        failed = run_build(context, games, options) != 0
+    except click.UsageError as mistake:
+        click.echo(f"Error: {mistake.format_message()}", err=True)
+        failed = True
     took = f"{time.monotonic() - started:.2f} s"
     said = (
         f"errors ({took}): a game with errors keeps its last good output"

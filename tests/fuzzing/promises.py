@@ -42,10 +42,13 @@ WROTE_OUTSIDE = "wrote outside its output"
 KINDS = (INTERNAL, TRACEBACK, OVER_TIME, OVER_MEMORY, PARTIAL, DISAGREE, EXIT_CODE, UNLOCATED,
          BAD_FILE, NOT_REPRODUCIBLE, LEAK, ACCEPTED, REFUSED, NETWORK,
          WROTE_OUTSIDE)  # fmt: skip
-# Findings about what a build was asked rather than about the game: a profile the game lacks,
-# a print-on-demand preset file and its fit to the game's cards. Validate, asked nothing,
-# cannot make them, so they are not held against it.
+# Findings about what a build was asked rather than about the game: a profile the game lost
+# while the build ran, a print-on-demand preset file and its fit to the game's cards.
+# Validate, asked nothing, cannot make them, so they are not held against it.
 OPTION_CODES = ("[PK770]", "[PK771]", "[PK780]")
+# A --profile the game lacks is a mistake on the build's command line: click's usage lines and
+# exit 2, the game left unread but for its profiles' names.
+_PROFILE_REFUSED = re.compile(r"^Error: Invalid value for --profile: game '.+' has no build ")
 
 _LOCATED = re.compile(r"^\S[^\n]*:\d+:\d+: (error|warning|note)\[PK\d{3}\]: \S.*$")
 _HINT = re.compile(r"^  hint: \S.*$")
@@ -101,7 +104,7 @@ def check_output_text(outcome: Outcome) -> None:
         outcome.problems.append(Problem(TRACEBACK, _last_line(outcome.stderr, "Error")))
     if "[PK900]" in outcome.stderr:
         outcome.problems.append(Problem(INTERNAL, _last_line(outcome.stderr, "[PK900]")))
-    if outcome.problems:
+    if outcome.problems or refused_profile(outcome):
         return  # exit code 3 is how PK900 ends
     if outcome.exit_code not in (0, 1, None):
         outcome.problems.append(Problem(EXIT_CODE, str(outcome.exit_code)))
@@ -120,6 +123,12 @@ def check_output_text(outcome: Outcome) -> None:
             or _DIFFERENCE.match(line)
         ):
             outcome.problems.append(Problem(UNLOCATED, f"{line[:120]!r}"))
+
+
+def refused_profile(outcome: Outcome) -> bool:
+    """Whether the run refused the --profile it was given, as a usage mistake."""
+    lines = outcome.stderr.strip().splitlines()
+    return outcome.exit_code == 2 and bool(lines) and bool(_PROFILE_REFUSED.match(lines[-1]))
 
 
 def _at_a_path(line: str) -> bool:
@@ -336,8 +345,8 @@ def disagree(validate: Outcome, build: Outcome) -> Problem | None:
     validate's too. Validate may find more: it plays property claims and smoke playouts, which
     build does not (`validate --no-simulate` is held to build's exact lines by
     tests/test_validate_promises_build.py). Findings about the build's own options (a profile,
-    a preset) are build's alone."""
-    if validate.exit_code not in (0, 1) or build.exit_code is None:
+    a preset, and a profile the game lacks, refused as a usage mistake) are build's alone."""
+    if validate.exit_code not in (0, 1) or build.exit_code is None or refused_profile(build):
         return None
     missing = []
     game_errors = True
