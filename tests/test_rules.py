@@ -158,7 +158,7 @@ def test_claims_lists_a_claim_its_erratum_s_plays_make_hold_as_resolved(tmp_path
     assert result.exit_code == 0, result.output
     (line,) = [row for row in result.stdout.splitlines() if "dealt_two" in row]
     assert line.split(None, 3)[3] == (
-        "resolved by erratum 'two_each' Each player starts with two cards."
+        "resolved by erratum 'two_each'  Each player starts with two cards."
     )
     report = json.loads(run_cli("--rule-data", folder, "validate", "--format", "json").stdout)
     (claim,) = [c for c in report["claims"] if c["id"] == "dealt_two"]
@@ -171,6 +171,29 @@ def test_claims_lists_a_claim_its_erratum_s_plays_make_hold_as_resolved(tmp_path
     (line,) = [row for row in result.stdout.splitlines() if "dealt_two" in row]
     assert line.split(None, 3)[3].startswith("failing ")
     assert "minimal_rules: 1 error(s), 0 warning(s)" in result.output
+
+
+def test_claims_columns_are_as_wide_as_their_widest_entry_over_every_game(
+    tmp_path: Path,
+) -> None:
+    """A long status ('resolved by erratum …') or game name widens its column for every row
+    of every game listed, so each column starts where it does on the other rows."""
+    folder = _claimed(tmp_path, 2)
+    rules = folder / "minimal_rules" / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace("claims:\n", "claims:\n  two: {text: Two., check: 2 == 2}\n"))
+    shutil.copytree(GOOD / "minimal_rules", folder / "a_game_named_at_length")
+    result = run_cli("--rule-data", folder, "claims")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == [
+        "a_game_named_at_length  claim    three_cards  checked                         "
+        "The deck holds three cards.",
+        "a_game_named_at_length  example  near_one     checked                         "
+        "A target one step away is near.",
+        "minimal_rules           claim    two          checked                         Two.",
+        "minimal_rules           claim    dealt_two    resolved by erratum 'two_each'  "
+        "Each player starts with two cards.",
+    ]
 
 
 def test_a_number_changed_in_the_data_changes_every_prose_that_prints_it(tmp_path: Path) -> None:
