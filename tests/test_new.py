@@ -56,12 +56,48 @@ def test_a_new_game_builds_clean_under_strict(tmp_path: Path, kind: str | None) 
 
 
 def test_new_refuses_to_overwrite(tmp_path: Path) -> None:
+    """Neither a game nor a file: without --kind a game that exists is refused with the way
+    to add a material; with it, a file of that name (the designer's own) is kept."""
     assert new_game(tmp_path, "mine")[0] == 0
-    game = tmp_path / "rule_data" / "mine" / "game.yaml"
-    game.write_text("# my own work\n")
+    cards = tmp_path / "rule_data" / "mine" / "cards.yaml"
+    cards.write_text("# my own work\n")
     code, output, _ = new_game(tmp_path, "mine", "--kind", "cards")
-    assert code == 2 and "already exists" in output
-    assert game.read_text() == "# my own work\n"
+    assert code == 2 and "cards.yaml already exists" in output and "rename yours" in output
+    assert cards.read_text() == "# my own work\n"
+    hexmap = cards.with_name("hexmap.yaml")
+    hexmap.unlink()
+    hexmap.symlink_to(tmp_path / "elsewhere.yaml")  # a link is never written through
+    code, output, _ = new_game(tmp_path, "mine", "--kind", "hexmap")
+    assert code == 2 and "hexmap.yaml already exists" in output
+    assert not (tmp_path / "elsewhere.yaml").exists()
+    code, output, _ = new_game(tmp_path, "mine")
+    assert code == 2 and "name its kind: printkit new mine --kind cards|" in output, output
+    (tmp_path / "rule_data" / "notes").mkdir()  # a folder that holds no game
+    code, output, _ = new_game(tmp_path, "notes", "--kind", "cards")
+    assert code == 2 and "choose another name" in output, output
+    assert not (tmp_path / "rule_data" / "notes" / "cards.yaml").exists()
+
+
+def test_new_adds_a_material_to_a_game_that_exists(tmp_path: Path) -> None:
+    """A kind's commented file added beside the game's own, which stay as they were: a game
+    `new` made builds clean under --strict with each material added."""
+    assert new_game(tmp_path, "grown", "--kind", "cards")[0] == 0
+    game = tmp_path / "rule_data" / "grown"
+    before = {path.name: path.read_bytes() for path in game.iterdir()}
+    for kind in ("counters", "sheet"):
+        code, output, _ = new_game(tmp_path, "grown", "--kind", kind)
+        assert code == 0 and f"added {game / kind}.yaml" in output, output
+    after = {path.name: path.read_bytes() for path in game.iterdir()}
+    assert sorted(after) == sorted([*before, "counters.yaml", "sheet.yaml"])
+    assert all(after[name] == text for name, text in before.items())
+    assert after["counters.yaml"].startswith(b"# yaml-language-server: $schema=")
+    built = run_cli(
+        "--rule-data", game.parent, "--strict", "build", "grown", "--out", tmp_path / "out",
+        "--format", "pdf",
+    )  # fmt: skip
+    assert built.exit_code == 0 and "warning" not in built.output, built.output
+    pdfs = {path.stem for path in (tmp_path / "out" / "grown").glob("*.pdf")}
+    assert pdfs == {"cards", "tokens", "score_sheet", "quick_reference"}
 
 
 @pytest.mark.parametrize("name", ["../escape", "My Game", "", ".hidden", "a" * 65, "x/y"])

@@ -2,7 +2,8 @@
 
 The files are templates shipped with printkit (printkit/scaffold/), commented key by key, each
 starting with the line that gives YAML editors the schema. The folder appears whole or not at
-all: it is written beside its place and renamed into it.
+all: it is written beside its place and renamed into it. On a game that exists, `--kind` adds
+that kind's file alone, where no file of its name is.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 import click
 
 from printkit.commands.names import NamedChoice
+from printkit.load.sources import yaml_files
 from printkit.output import _UMASK
 
 SCAFFOLD = Path(__file__).resolve().parent.parent / "scaffold"
@@ -47,26 +49,85 @@ def _game_name(_context: click.Context, _param: click.Parameter, value: str) -> 
 )
 @click.pass_context
 def new(context: click.Context, name: str, kind: str | None) -> None:
-    """Start a new game: a folder of commented YAML that builds clean."""
+    """Start a new game: a folder of commented YAML that builds clean.
+
+    On a game that exists, `--kind` adds that kind's material file to it, never over a file."""
     rule_data: Path = context.obj["rule_data"]
     folder = rule_data / name
     if folder.exists() or folder.is_symlink():
-        raise click.UsageError(
-            f"{folder} already exists; printkit new never writes over a game: choose another "
-            "name, or move that folder away first"
-        )
+        _add_material(folder, name, kind)
+        return
     names = FILES[kind] if kind else (*EVERY_KIND, "reference.yaml")
+    _create(folder, {file: _template(file, name, folder) for file in names})
+    click.echo(f"created {folder}/ ({', '.join(names)})")
+    click.echo(
+        f"next: printkit build {name}   (or: printkit watch {name}, then open output/index.html)"
+    )
+    _schema_hint()
+
+
+def _add_material(folder: Path, name: str, kind: str | None) -> None:
+    """The kind's material file, commented as in a new game, added to the game that exists:
+    the way to a template for a game under way. Written only where no file of that name is
+    (created exclusively: a file made there meanwhile is never written over); its names are a
+    new game's, so `validate` says where they meet the game's own."""
+    is_game = _is_game(folder)
+    if kind is None or not is_game:
+        how = (
+            f": to add a material to it, name its kind: printkit new {name} --kind "
+            + "|".join(KINDS)
+            if is_game
+            else ": choose another name, or move that folder away first"
+        )
+        raise click.UsageError(
+            f"{folder} already exists; printkit new never writes over a game{how}"
+        )
+    file = folder / FILES[kind][-1]
+    text = _template(file.name, name, folder).encode("utf-8")
+    try:  # O_EXCL: never over a file, nor through a link, made there at any time
+        descriptor = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except FileExistsError:
+        raise click.UsageError(
+            f"{file} already exists; printkit new never writes over a file: rename yours (a "
+            f"game reads every YAML file of its folder, whatever its name), then run "
+            f"printkit new {name} --kind {kind} again"
+        ) from None
+    except OSError as error:
+        raise click.ClickException(f"cannot create {file}: {error.strerror or error}") from error
+    try:
+        with os.fdopen(descriptor, "wb") as stream:
+            stream.write(text)
+    except OSError as error:  # a disk full: no half-written template is left
+        file.unlink(missing_ok=True)
+        raise click.ClickException(f"cannot create {file}: {error.strerror or error}") from error
+    click.echo(f"added {file} to the game {name}")
+    click.echo(
+        f"next: printkit validate {name}   (its names are a new game's: rename any that your "
+        "game uses already)"
+    )
+    _schema_hint()
+
+
+def _is_game(folder: Path) -> bool:
+    """A folder of its own (not a link) holding YAML, as printkit lists a game."""
+    try:
+        return folder.is_dir() and not folder.is_symlink() and bool(yaml_files(folder))
+    except OSError:  # a folder that cannot be listed is no game `new` may add to
+        return False
+
+
+def _template(file: str, name: str, folder: Path) -> str:
+    """A scaffold file with the game's name, title and the schema line for its folder."""
     values = {
         "@name@": name,
         "@title@": name.replace("_", " ").replace("-", " ").title(),
         "@schema@": "# yaml-language-server: $schema="
         + os.path.relpath(Path.cwd() / SCHEMA, folder.absolute()),
     }
-    _create(folder, {file: _filled((SCAFFOLD / file).read_text("utf-8"), values) for file in names})
-    click.echo(f"created {folder}/ ({', '.join(names)})")
-    click.echo(
-        f"next: printkit build {name}   (or: printkit watch {name}, then open output/index.html)"
-    )
+    return _filled((SCAFFOLD / file).read_text("utf-8"), values)
+
+
+def _schema_hint() -> None:
     if not Path(SCHEMA).exists():
         click.echo(f"for completion in YAML editors: printkit schema --out {SCHEMA}")
 
