@@ -62,14 +62,12 @@ def prose_texts(package: Package) -> Iterator[tuple[PathKey, str | TableRow]]:
     stack = list(reversed(roots))
     while stack:
         path, value = stack.pop()
-        if path[-1:] == ("<prose>",) and isinstance(value, (str, *TABLE_ROWS)):
-            yield path[:-1], value
+        if isinstance(value, TABLE_ROWS):  # its one piece of prose, its result, sees the row
+            yield (*path, "result"), value
         elif isinstance(value, BaseModel):
             children = [(name, getattr(value, name)) for name in type(value).model_fields]
             for name, child in reversed(children):
-                if name == "result" and isinstance(value, TABLE_ROWS):
-                    stack.append(((*path, name, "<prose>"), value))
-                elif name in PROSE_FIELDS and isinstance(child, str):
+                if name in PROSE_FIELDS and isinstance(child, str):
                     stack.append(((*path, name, "<prose>"), child))
                 elif name in PROSE_FIELDS and isinstance(child, list):
                     lines = [((*path, name, i, "<prose>"), c) for i, c in enumerate(child)]
@@ -80,3 +78,5 @@ def prose_texts(package: Package) -> Iterator[tuple[PathKey, str | TableRow]]:
             stack += reversed([((*path, k), v) for k, v in value.items()])
         elif isinstance(value, list):
             stack += reversed([((*path, i), v) for i, v in enumerate(value)])
+        elif isinstance(value, str) and path[-1] == "<prose>":
+            yield path[:-1], value

@@ -32,15 +32,16 @@ def check_retyped(rules: Rules, spans: SourceMap, diagnostics: Diagnostics) -> N
         for index, row in enumerate(getattr(node, "rows", [])):
             if not hasattr(row, "result"):
                 continue  # a grid's cells are codes (D1r), not prose
-            numbers = set(_numbers(row.data.values()))
-            path = (*entry.path, "rows", index, "result")
-            name = f"row {index + 1} of '{entry.id}'"
-            _check(name, row.result, numbers, path, spans, diagnostics, _row_hint(row.data))
+            retyped = sorted(literal_numbers(row.result) & set(_numbers(row.data.values())))
+            if retyped:
+                path = (*entry.path, "rows", index, "result")
+                name = f"row {index + 1} of '{entry.id}'"
+                _report(name, retyped, path, spans, diagnostics, _row_hint(row.data, retyped[0]))
 
 
-def _row_hint(data: dict[str, DataValue]) -> str:
+def _row_hint(data: dict[str, DataValue], number: int) -> str:
     """How a row's result prints a number of its own data: through its row, which it sees."""
-    field = next((key for key, value in data.items() if list(_numbers([value]))), "<field>")
+    field = next(key for key, value in data.items() if number in _numbers([value]))
     return (
         f"print the number through the row, e.g. {{{{ row.data.{field} }}}} "
         "(a row's result sees its own row)"

@@ -283,7 +283,7 @@ def test_two_cards_of_one_name_are_one_warning_whose_hint_fits_them(tmp_path: Pa
 
 SETS = """game: {title: Sets, players: "2"}
 components:
-  deck: {count: 26}
+  deck: {count: 31}
 layouts:
   face: {size: poker}
 decks:
@@ -295,6 +295,8 @@ decks:
       harvest: {name: Harvest, size: 4, counts: copies, colour: "#2e7d32", mark: H}
       pairs: {name: Pairs, size: 2, counts: different, colour: "#1565c0", mark: P}
       ray: {name: Death Ray, size: 3, colour: "#6a3d9a", mark: R}
+      market: {name: Market, size: 6, colour: "#000000", mark: M}
+      feast: {name: Feast, size: 2, counts: different, colour: "#ffffff", mark: F}
     cards:
       - {name: Apple Tree, count: 4, set: orchard}
       - {name: Pear Tree, count: 4, set: orchard}
@@ -306,6 +308,11 @@ decks:
       - {name: Cart, count: 1, set: harvest}
       - {name: Twin, count: 2, set: pairs}
       - {name: Death Ray, count: 2, set: ray}
+      - {name: Stall A, set: market}
+      - {name: Stall B, set: market}
+      - {name: Stall C, set: market}
+      - {name: Stall D, set: market}
+      - {name: Stall E, set: market}
 """
 
 
@@ -348,6 +355,21 @@ def test_a_set_is_completed_by_different_cards_unless_it_counts_copies(tmp_path:
             _line("ray: {name", SETS),
             "set 'ray' needs 3 cards but the deck holds 2",
             "add 1 more card(s) of this set, or lower its size",
+        ),
+        (
+            "PK211",
+            _line("market: {name", SETS),
+            "set 'market' needs 6 different cards but the deck holds 5 (Stall A, Stall B, "
+            "Stall C, Stall D and 1 more)",
+            "add 1 more different card(s) to this set, or lower its size; if copies of a card "
+            "count toward it, give the set 'counts: copies'",
+        ),
+        (
+            "PK211",
+            _line("feast: {name", SETS),
+            "set 'feast' needs 2 different cards but the deck holds 0",
+            "add 2 more different card(s) to this set, or lower its size; if copies of a card "
+            "count toward it, give the set 'counts: copies'",
         ),
     ]
 
