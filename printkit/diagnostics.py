@@ -1772,7 +1772,7 @@ def did_you_mean(
     close = closest(word, options)
     if close is not None:
         return suggestion(close)
-    return one_of(heapq.nsmallest(_LISTED + 1, options), otherwise)  # not all 15,000 sorted
+    return one_of(heapq.nsmallest(_LISTED + 1, options), otherwise)  # not every name sorted
 
 
 def suggestion(close: str) -> str:

@@ -107,13 +107,19 @@ def test_the_game_s_files_together_are_bounded(
     assert _one(folder, code, "more.yaml", 1).message == message
 
 
-def test_a_game_at_the_bound_of_its_files_together_is_read(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("bound", "code"), [("MAX_PACKAGE_VALUES", "PK005"), ("MAX_PACKAGE_BYTES", "PK003")]
+)
+def test_a_game_at_a_bound_of_its_files_together_is_read_and_a_file_more_is_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bound: str, code: str
 ) -> None:
-    monkeypatch.setattr(printkit.load.yaml_spans, "MAX_PACKAGE_VALUES", 150)
     folder = _game(tmp_path)
-    _more_values(folder, 40)  # 105 + 45: the bound exactly
+    _more_values(folder, 40)  # 105 + 45 values
+    files = sum(path.stat().st_size for path in folder.glob("*.yaml"))
+    monkeypatch.setattr(printkit.load.yaml_spans, bound, 150 if code == "PK005" else files)
     assert run_cli("--rule-data", folder.parent, "validate").exit_code == 0
+    (folder / "zz.yaml").write_text("notes: x\n")
+    _one(folder, code, "zz.yaml", 1)
 
 
 def test_a_byte_that_is_not_utf8_is_located(tmp_path: Path) -> None:
