@@ -159,7 +159,7 @@ def _symbols_at_full_width(runs: list[Run]) -> list[Run]:
     split: list[Run] = []
     for run in runs:
         wide = SYMBOL_FACES.get(run.face)
-        if wide is None or run.icon is not None or run.text.isascii():
+        if wide is None or run.icon is not None or not _holds_symbol(run.text):
             split.append(run)
             continue
         for symbols, chars in groupby(run.text, key=_is_symbol):
@@ -169,6 +169,12 @@ def _symbols_at_full_width(runs: list[Run]) -> list[Run]:
 
 def _is_symbol(char: str) -> bool:
     return unicodedata.category(char) == "So"
+
+
+def _holds_symbol(text: str) -> bool:
+    """Whether `text` holds a symbol, each character looked at once: most text holds none,
+    and a dash or an accent is no reason to split it."""
+    return not text.isascii() and any(_is_symbol(char) for char in set(text))
 
 
 def missing_glyphs(runs: list[Run]) -> set[str]:
