@@ -1768,11 +1768,20 @@ def did_you_mean(
 ) -> str:
     """A hint naming the closest allowed name, listing the names when none is close, or
     `otherwise` when there is nothing to choose from: every diagnostic carries a hint."""
+    return meant_and_hint(word, choices, otherwise)[1]
+
+
+def meant_and_hint(
+    word: str, choices: Iterable[str], otherwise: str = "none is defined yet: define it first"
+) -> tuple[str | None, str]:
+    """The name `word` was meant to be (None when none is close) and did_you_mean's hint, from
+    one comparison: a check that also uses the name meant spends the suggestion bound once."""
     options = set(choices)
     close = closest(word, options)
     if close is not None:
-        return suggestion(close)
-    return one_of(heapq.nsmallest(_LISTED + 1, options), otherwise)  # not every name sorted
+        return close, suggestion(close)
+    listed = one_of(heapq.nsmallest(_LISTED + 1, options), otherwise)  # not every name sorted
+    return None, listed
 
 
 def suggestion(close: str) -> str:

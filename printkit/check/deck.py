@@ -19,6 +19,7 @@ from printkit.diagnostics import (
     SharedFindings,
     closest,
     did_you_mean,
+    meant_and_hint,
     some_of,
 )
 from printkit.load.yaml_spans import SourceMap
@@ -75,14 +76,14 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
                         hint=f"every '{card.kind}' card needs '{required}:'",
                     )
         if "set" in unknown:
+            meant, hint = meant_and_hint(unknown["set"], deck.sets)
             diagnostics.add(
                 UNKNOWN_REFERENCE,
                 f"card '{card.name}' belongs to unknown set '{card.set}'",
                 spans.value((*path, "set")),
-                hint=did_you_mean(unknown["set"], deck.sets),
+                hint=hint,
             )
-            meant = closest(card.set, deck.sets)  # counted there: its set is not short too
-            if meant is not None:
+            if meant is not None:  # counted there: its set is not short too
                 members.setdefault(meant, Counter())[card.name] += card.count
         if card.set is None or "set" in unknown:
             continue
