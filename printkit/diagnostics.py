@@ -164,7 +164,8 @@ YAML_SYNTAX = _code(
     "PK100",
     Severity.ERROR,
     "YAML syntax error",
-    "The file is not valid YAML; the position is where the parser gave up.",
+    "The file is not valid YAML. The position is where the parser gave up, or, for a quote or "
+    "a bracket left open and a line indented less than its neighbours, where that mistake is.",
 )
 DUPLICATE_KEY = _code(
     "PK101",

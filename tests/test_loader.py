@@ -21,6 +21,7 @@ from printkit.load.yaml_spans import (
     MAX_DEPTH,
     MAX_VALUES,
     SourceMap,
+    _bracket_left_open,
     _character,
     _in_words,
     _Loader,
@@ -276,8 +277,27 @@ def test_a_collection_tag_on_a_scalar_is_pk100_at_the_value(
             "invalid YAML",
             "while reading (line 3)",
         ),
+        (  # a bracket's context without the place the parser stopped
+            yaml.MarkedYAMLError(
+                "while parsing a flow mapping", yaml.Mark("game.yaml", 0, 1, 0, None, None)
+            ),
+            2,
+            "invalid YAML",
+            "while parsing a flow mapping (line 2)",
+        ),
+        (  # a quote's end of file without the quote's place
+            yaml.MarkedYAMLError(
+                "while scanning a quoted scalar",
+                None,
+                "found unexpected end of stream",
+                yaml.Mark("game.yaml", 0, 2, 0, None, None),
+            ),
+            3,
+            "found unexpected end of stream",
+            "check indentation and quoting",
+        ),
     ],
-    ids=["no mark", "marked without a mark", "only its context marked"],
+    ids=["no mark", "marked without a mark", "only its context marked", "bracket", "quote"],
 )
 def test_a_parser_error_short_of_marks_is_still_pk100_in_the_file(
     tmp_path: Path,
@@ -361,9 +381,9 @@ INDENTATION = (
         # a line the text split at "\n" does not have
         (
             "a: [1\u2028",
-            2,
             1,
-            ("did not find expected ',' or ']'", "while parsing a flow sequence (line 1)"),
+            4,
+            ("the '[' opened here is never closed", "add ']' after the last item on this line"),
         ),
         # so do NEL and U+2029: the tab is found on the line the parser counts
         ("z: 1\u2028a:\n\tb: 1\n", 3, 1, TAB),
@@ -386,17 +406,94 @@ INDENTATION = (
 def test_the_parser_s_common_complaints_are_said_in_words_where_it_gave_up(
     tmp_path: Path, text: str, line: int, column: int, said: tuple[str, str]
 ) -> None:
+    assert _syntax_error(tmp_path, text) == (line, column, *said)
+
+
+def _syntax_error(tmp_path: Path, text: str) -> tuple[int, int, str, str | None]:
+    """The one diagnostic of a file of `text`, a PK100: its line, column, message and hint."""
     path = tmp_path / "game.yaml"
     path.write_bytes(text.encode("utf-8"))
     diagnostics = Diagnostics()
     assert load_yaml(path, diagnostics) is None
     (diagnostic,) = diagnostics
-    assert (diagnostic.code, diagnostic.span.line, diagnostic.span.column) == (
-        "PK100",
-        line,
-        column,
-    )
-    assert (diagnostic.message, diagnostic.hint) == said
+    assert diagnostic.code == "PK100" and Path(diagnostic.span.file).resolve() == path.resolve()
+    return diagnostic.span.line, diagnostic.span.column, diagnostic.message, diagnostic.hint
+
+
+NOT_CLOSED = "the '{' opened here is not closed: YAML reads on to line 3, column 4, and stops there"
+SEPARATE = (
+    "separate the entries with ',' and end the mapping with '}'; a text holding ': ', ', ', a "
+    "bracket or a quote needs quotes around it"
+)
+BRACKETS = [
+    ("a:\n  b: {c: 1, d: 2\n  e: 3\n", 2, 6,
+     (NOT_CLOSED, "add '}' after the last entry on this line")),
+    ("a: {c: 1,  # two\n  d: 2}\nb: [x, y  # three\n\n# the end\n", 3, 4,
+     ("the '[' opened here is never closed", "add ']' after the last item on this line")),
+    ("a: {c: 1,\n  d: 2\nb: 3\n", 1, 4,
+     ("the '{' opened here is not closed: YAML reads on to line 3, column 2, and stops there",
+      "add '}' after the last entry on line 2")),
+    ("a: {b: [1, 2}\n", 1, 8,
+     ("the '[' opened here is closed by the '}' at line 1, column 13",
+      "close the list with ']' before that '}': brackets close in the reverse order they open")),
+    ("a: {b: [1, 2\n", 1, 8,
+     ("the '[' opened here is never closed", "close it with ']' after the list's last item")),
+    ("a: [{b: 1]\n", 1, 5,
+     ("the '{' opened here is closed by the ']' at line 1, column 10",
+      "close the mapping with '}' before that ']': brackets close in the reverse order they "
+      "open")),
+    ("a: [1, 2", 1, 4,
+     ("the '[' opened here is never closed", "add ']' after the last item on this line")),
+    ("a: {t: Rule: one}\n", 1, 12,
+     ("YAML expects ',' or '}' here, after an entry of the mapping opened by the '{' at line 1, "
+      "column 4", SEPARATE)),
+]  # fmt: skip
+QUOTE_IN_BRACKETS = (
+    'a: [x, {t: "y, u: 1}]\nb: 2\n', 1, 12,
+    ("a quote opened here is never closed",
+     "close it with the same quote where its text ends; inside the text, write a \" as \\\" "
+     "between double quotes, a ' as '' between single quotes"),
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "said"),
+    [*BRACKETS, QUOTE_IN_BRACKETS],
+    ids=[
+        "next line",
+        "end of file",
+        "over lines",
+        "other bracket",
+        "nested",
+        "brace closed by ]",
+        "no line end",
+        "colon",
+        "quote",
+    ],
+)
+def test_a_bracket_or_quote_left_open_is_named_where_it_opens(
+    tmp_path: Path, text: str, line: int, column: int, said: tuple[str, str]
+) -> None:
+    """An unclosed '{', '[' or quote is found where the parser gives up, a line or more later:
+    it is named where it opens, with where to close it when closing it there parses."""
+    assert _syntax_error(tmp_path, text) == (line, column, *said)
+
+
+@pytest.mark.parametrize("case", range(len(BRACKETS)))
+@pytest.mark.parametrize("parser", ["SafeLoader", "CSafeLoader"])
+def test_both_parsers_unclosed_bracket_is_said_in_the_same_words(parser: str, case: int) -> None:
+    """The pure-Python parser words the complaint "expected ',' or '}', but got ':'" where
+    libyaml says "did not find expected ',' or '}'", and marks the end of a file without a
+    last line break on that line, where libyaml marks the next: the words are the same."""
+    if not hasattr(yaml, parser):
+        pytest.skip(f"PyYAML is built without {parser}")
+    text, line, column, said = BRACKETS[case]
+    with pytest.raises(yaml.MarkedYAMLError) as raised:
+        yaml.compose(text, Loader=getattr(yaml, parser))
+    found = _bracket_left_open("game.yaml", text, raised.value)
+    assert found is not None
+    message, where, hint = found
+    assert (message, hint) == said and (where.line, where.column) == (line, column)
 
 
 @pytest.mark.parametrize("parser", ["SafeLoader", "CSafeLoader"])

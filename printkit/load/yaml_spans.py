@@ -421,6 +421,11 @@ def load_yaml(
                 hint=f"indent it like the lines above and below it ({indent} spaces)",
             )
             return None
+        unclosed = _bracket_left_open(file, text, error) or _quote_never_closed(file, error)
+        if unclosed is not None:
+            said, where, hint = unclosed
+            diagnostics.add(YAML_SYNTAX, said, where, hint=hint)
+            return None
         words = _in_words(problem, error, _character(text, mark))
         if "maximum nesting depth" in problem:  # libyaml ≥ 0.2.5 stops at 1000 levels itself
             _too_deep(diagnostics, span)
@@ -428,7 +433,8 @@ def load_yaml(
         if words is not None:
             diagnostics.add(YAML_SYNTAX, words[0], span, hint=words[1])
             return None
-        hint = f"{error.context} (line {error.context_mark.line + 1})" if error.context else None
+        marked = error.context and error.context_mark
+        hint = f"{error.context} (line {error.context_mark.line + 1})" if marked else None
         diagnostics.add(YAML_SYNTAX, problem, span, hint=hint or "check indentation and quoting")
         return None
     except yaml.YAMLError as error:
@@ -466,7 +472,7 @@ def _quote_left_open(text: str, error: yaml.MarkedYAMLError) -> tuple[int, int] 
         rest = lines[number][quoted.end() :]
         mark = quoted[1]
         closing = re.search(r'(?<!\\)"', rest) if mark == '"' else re.search("'", rest)
-        if closing is None and _parses(lines, number, mark):
+        if closing is None and _parses(lines, number, lines[number] + mark):
             return number + 1, quoted.end()
     return None
 
@@ -493,16 +499,104 @@ def _dedented_line(text: str, error: yaml.MarkedYAMLError) -> tuple[int, int] | 
     return suspect + 1, depth[0]
 
 
-def _parses(lines: list[str], number: int, mark: str) -> bool:
-    """Whether the text parses once the quote left open on line `number` is closed at its
-    end: the proof that the open quote was the mistake, not a quoted value meant to run on
-    (a multi-line title, a block's line that starts with a quote) before an unrelated one."""
-    mended = [*lines[:number], lines[number] + mark, *lines[number + 1 :]]
+def _parses(lines: list[str], number: int, line: str) -> bool:
+    """Whether the text parses with line `number` written as `line` (a quote or a bracket
+    left open, closed there): the proof that what was left open was the mistake, not a quoted
+    value meant to run on (a multi-line title, a block's line that starts with a quote)
+    before an unrelated one."""
+    mended = [*lines[:number], line, *lines[number + 1 :]]
     try:
         yaml.compose("\n".join(mended), Loader=_PARSER)
     except yaml.YAMLError:
         return False
     return True
+
+
+# The parsers' context when a '{…}' or '[…]' entry is followed by neither ',' nor the closing
+# bracket: the bracket, what it makes and what it holds
+_FLOW = {
+    "while parsing a flow mapping": ("{", "}", "mapping", "entry", "entries"),
+    "while parsing a flow sequence": ("[", "]", "list", "item", "items"),
+}
+
+
+def _bracket_left_open(
+    file: str, text: str, error: yaml.MarkedYAMLError
+) -> tuple[str, Span, str] | None:
+    """(message, where, hint) for a '{' or '[' after whose entry the parser found neither ','
+    nor its closing bracket: at the bracket, when the file ends inside it, when closing it at
+    the end of a line makes the text parse (the hint names that line) or when the other
+    bracket closes it; else where the parser stopped, an entry not followed by ','."""
+    flow = _FLOW.get(str(error.context))
+    if flow is None or error.context_mark is None or error.problem_mark is None:
+        return None
+    opening, closing, what, part, parts = flow
+    opened, stopped = _span(file, error.context_mark), _span(file, error.problem_mark)
+    found = _character(text, error.problem_mark)
+    line = _closing_mends(text, error.context_mark.line, error.problem_mark.line, closing)
+    where = "this line" if line == opened.line else f"line {line}"
+    add = f"add '{closing}' after the last {part} on {where}"
+    if not found:  # the parser stops at the end of the file, nowhere else, on no character
+        hint = add if line else f"close it with '{closing}' after the {what}'s last {part}"
+        return f"the '{opening}' opened here is never closed", opened, hint
+    if line:
+        return (
+            f"the '{opening}' opened here is not closed: YAML reads on to line {stopped.line}, "
+            f"column {stopped.column}, and stops there",
+            opened,
+            add,
+        )
+    if found in ("}", "]"):
+        return (
+            f"the '{opening}' opened here is closed by the '{found}' at line {stopped.line}, "
+            f"column {stopped.column}",
+            opened,
+            f"close the {what} with '{closing}' before that '{found}': brackets close in the "
+            "reverse order they open",
+        )
+    return (
+        f"YAML expects ',' or '{closing}' here, after an {part} of the {what} opened by the "
+        f"'{opening}' at line {opened.line}, column {opened.column}",
+        stopped,
+        f"separate the {parts} with ',' and end the {what} with '{closing}'; a text holding "
+        "': ', ', ', a bracket or a quote needs quotes around it",
+    )
+
+
+def _closing_mends(text: str, opened: int, stopped: int, closing: str) -> int | None:
+    """The last line holding an entry before the one the parser stopped on (the bracket's at
+    the earliest: lines counted from 0), when closing the bracket there, after its entries and
+    before a comment, makes the text parse: the proof of where it was left out."""
+    lines = _LINE_BREAK.split(text)
+    last = min(max(stopped, opened + 1), len(lines))  # the bracket's line holds it: found
+    number = next(n for n in reversed(range(last)) if _commented(lines[n])[0].strip())
+    entries, comment = _commented(lines[number])
+    return number + 1 if _parses(lines, number, entries + closing + comment) else None
+
+
+_COMMENTED = re.compile(r"(.*?)((?:^|\s+)#.*)?$")
+
+
+def _commented(line: str) -> tuple[str, str]:
+    """A line's text and its comment ('' for none)."""
+    found = _COMMENTED.match(line)
+    assert found is not None  # every line matches
+    return found[1], found[2] or ""
+
+
+def _quote_never_closed(file: str, error: yaml.MarkedYAMLError) -> tuple[str, Span, str] | None:
+    """(message, where, hint) for a quote the file ends inside, wherever it stands (inside
+    brackets too): the scanner names where it opened."""
+    if error.context != "while scanning a quoted scalar" or error.context_mark is None:
+        return None
+    if "end of stream" not in str(error.problem):
+        return None
+    return (
+        "a quote opened here is never closed",
+        _span(file, error.context_mark),
+        'close it with the same quote where its text ends; inside the text, write a " as \\" '
+        "between double quotes, a ' as '' between single quotes",
+    )
 
 
 def _in_words(problem: str, error: yaml.MarkedYAMLError, at: str) -> tuple[str, str] | None:
