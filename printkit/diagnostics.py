@@ -1796,7 +1796,7 @@ def shown_value(value: object) -> str:
     else as Python writes it, cut at 40 characters."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
         digits = int(value.bit_length() * math.log10(2)) + 1
-        if abs(value) < 10 ** (digits - 1):  # its bits' count is one too many past a power of 2
+        if abs(value) < 10 ** (digits - 1):  # from its bits: one too many just under 10**n
             digits -= 1
         return f"a number of about {digits} digits"
     text = repr(value)

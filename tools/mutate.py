@@ -1177,6 +1177,12 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "with an X",
     ),
     (
+        "printkit/check/requirements.py::_counts_whole",
+        r"if number is None or use\.needed\(\d+, rules\.values\) is not None:",
+        "whether a count is a usable whole number does not depend on the table it is needed "
+        "at: the players only multiply it (Uses.needed bounds the number itself)",
+    ),
+    (
         "printkit/check/requirements.py::_dice_table",
         r'rolled = int\(table\.dice\.rpartition\("d"\)\[0\] or 1\)',
         "a dice table's roll holds one 'd' (DiceTable.dice's pattern), so the first is the last",

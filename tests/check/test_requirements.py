@@ -378,8 +378,13 @@ def test_a_count_past_what_an_inventory_holds_is_refused_where_it_is_written(
             text: Make the pile.
             uses: [{{component: coins, count: "{{{{ values.pile }}}}"}}]
           - id: stock
-            text: Make the stock.
-            uses: [{{component: gems, count: "{{{{ values.most }}}}"}}]
+            text: Make the stock, a pile of coins beside it, and the bank.
+            uses:
+              - {{component: gems, count: "{{{{ values.most }}}}"}}
+              - component: coins
+                count: "{{{{ values.pile }}}}"
+              - component: coins
+                count: 11
         """,
     )
     hint = (
@@ -398,6 +403,20 @@ def test_a_count_past_what_an_inventory_holds_is_refused_where_it_is_written(
             hint,
         ),
         ("PK122", line_of(lines, 'values.pile }}"'), said.format("pile", "pile", "2001"), hint),
+        # past a count that is fine, at the count's own line (not its entry's)
+        (
+            "PK122",
+            line_of(lines, 'count: "{{ values.pile', after=line_of(lines, "id: stock")),
+            said.format("stock", "pile", "2001"),
+            hint,
+        ),
+        # the counts that are none are not added up; those after them are
+        (
+            "PK521",
+            line_of(lines, "count: 11"),
+            "setup has dealt 11 × 'coins' by step 'stock' (4 players) but the inventory holds 10",
+            SETUP_HINT,
+        ),
     ]
 
 
