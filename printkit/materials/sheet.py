@@ -21,6 +21,7 @@ from printkit.diagnostics import (
     UNKNOWN_REFERENCE,
     Diagnostics,
     did_you_mean,
+    shown_value,
 )
 from printkit.draw.ops import Document, FormField, Line, Op, Page, Paint, Rect, Text, field_value
 from printkit.draw.text import LEADING, fit_text, parse_markup, text_width
@@ -72,6 +73,7 @@ LABEL = 8.0  # points: element labels
 BOX = mm(5)  # a checkbox's side
 TICK = mm(4)  # a table row's checkbox: inside the row's lines
 STEP = mm(6.5)  # a number track's box
+MAX_TRACK_BOXES = 1_000  # more than any paper holds at the smallest box a number fits
 STAT = (mm(12), mm(10))  # minimum width and the height of a stat box
 ROW_HEIGHT = mm(5.5)  # a table row
 INK = "#1f2d3d"
@@ -538,8 +540,17 @@ def _numbers(
     end = _whole(flow, track.end, (*path, "end"))
     if start is None or end is None:
         return 0.0
+    count = abs(end - start) + 1
+    if count > MAX_TRACK_BOXES:  # measured below in floats, which a 400-digit count overflows
+        flow.report(
+            SHEET_OVERFLOW,
+            f"a track from {shown_value(start)} to {shown_value(end)} is more boxes than a "
+            f"page holds (at most {MAX_TRACK_BOXES:,})",
+            path,
+            "check 'start' and 'end': a track is as many boxes as a row of the page holds",
+        )
+        return 0.0
     numbers = range(start, end + 1) if end >= start else range(start, end - 1, -1)  # or down
-    count = len(numbers)
     size = 7.5
     # Boxes share the width the track is given; without one, each is STEP wide.
     step = w / count if track.width is not None else STEP
