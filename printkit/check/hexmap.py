@@ -18,9 +18,9 @@ from printkit.diagnostics import (
     Diagnostics,
 )
 from printkit.draw.fonts import font_name, has_glyph
+from printkit.draw.pattern_ink import pattern_ink
 from printkit.geometry.hexgrid import Hex
 from printkit.load.package import LoadedPackage
-from printkit.materials.hexmap.symbols import pattern_ink
 from printkit.model.hexlabels import LabelFormatError, parse_format, render_all
 from printkit.model.hexmap import Marker, Pattern, TerrainType
 from printkit.model.units import to_mm

@@ -27,6 +27,7 @@ from printkit.draw.ops import (
     Use,
     rotate_about,
 )
+from printkit.draw.pattern_ink import pattern_ink
 from printkit.geometry.hexgrid import (
     Hex,
     HexLayout,
@@ -51,7 +52,6 @@ from printkit.materials.hexmap.symbols import (
     hexagon,
     line_paint,
     marker_symbol,
-    pattern_ink,
     shared_corners,
     symbol_key,
 )

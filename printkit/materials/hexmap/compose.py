@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from printkit.draw.fonts import ascent, font_name, text_width
 from printkit.draw.ops import Group, Line, Op, Paint, Symbol, Text, translate
+from printkit.draw.pattern_ink import pattern_ink
 from printkit.draw.text import LEADING, Run, fit_text, parse_markup
 from printkit.geometry.hexgrid import Hex, HexLayout
 from printkit.geometry.polygon import boxes_overlap
@@ -23,7 +24,6 @@ from printkit.materials.hexmap.symbols import (
     line_paint,
     marker_symbol,
     marker_text_scale,
-    pattern_ink,
     shared_corners,
 )
 from printkit.materials.shapes import polygon_path

@@ -14,6 +14,7 @@ from reportlab.lib.colors import toColor
 
 from printkit.draw.fonts import ascent, font_name, text_width
 from printkit.draw.ops import Circle, Line, Op, Paint, Path, Rect, Symbol, Text
+from printkit.draw.pattern_ink import darker
 from printkit.geometry.hexgrid import Hex, HexLayout
 from printkit.geometry.polygon import boxes_overlap, clip_segment, contains
 from printkit.materials.shapes import polygon_path
@@ -28,17 +29,6 @@ MARKER_STROKE = Paint(None, "#000000", 0.75)
 def hexagon(layout: HexLayout, scale: float = 1.0) -> list[Point]:
     """The hex outline around (0, 0), optionally shrunk (for swatches and insets)."""
     return [(x * scale, y * scale) for x, y in layout.corner_offsets()]
-
-
-def darker(colour: str, amount: float = 0.45) -> str:
-    """A shade of ``colour`` for its pattern: same hue, so the pattern reads as texture."""
-    r, g, b = toColor(colour).rgb()
-    return "#" + "".join(f"{round(255 * c * (1 - amount)):02x}" for c in (r, g, b))
-
-
-def pattern_ink(ground: str, pattern_color: str | None) -> str:
-    """The colour a pattern is drawn in: its own, else a darker shade of the ground under it."""
-    return pattern_color or darker(ground)
 
 
 def text_colour_on(fill: str) -> str:
