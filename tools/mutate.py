@@ -865,17 +865,23 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     ),
     (
         "printkit/impose/placement.py::note",
-        r"room_below = .* > mm\(0\.5\) \+ NOTE_SIZE \* \(1 \+ DESCENT\)"
-        r"|if not room_below and art_left is not None and art_left - margin > mm\(1\) \+ "
-        r"NOTE_SIZE:",
+        r"if paper\[1\] - margin - art_bottom > height:"
+        r"|if art_top is not None and art_top - margin > height:"
+        r"|if art_left is not None and art_left - margin > mm\(1\) \+ NOTE_SIZE:",
         "differs only for room exactly as wide as the note needs, to the last bit",
+    ),
+    (
+        "printkit/impose/placement.py::_wrapped",
+        r"if text_width\(text, font, NOTE_SIZE\) < width:",
+        "differs only for a note exactly as wide as the printable width, to the last bit",
     ),
     (
         "printkit/impose/calibration.py",
         r'if backs (!= "short_edge"|== "XXshort_edgeXX"|== "SHORT_EDGE"):'
-        r"|back \+= _scale\(\*back_position\(point, paper, None\)\)",
+        r"|behind = \[back_position\(point, paper, None\) for point in targets\]",
         "the three crosses stand symmetric about the page's centre, so mirrored across either "
-        "axis they fall on the same three places: the back page is the same for both edges",
+        "axis they fall on the same three places (and the grid, centred, on itself): the back "
+        "page is the same for both edges",
     ),
     (
         "printkit/impose/tiling.py::shown",

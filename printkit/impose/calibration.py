@@ -84,7 +84,7 @@ def _reading(axis: str, step: int) -> str:
 
 def _signed(step: int) -> str:
     """Millimetres with their sign, a true minus sign; 0 unsigned."""
-    return f"{'+' if step > 0 else '−'}{abs(step)}" if step else "0"
+    return f"{step:+d}".replace("-", "−") if step else "0"
 
 
 def _grid(paper: tuple[float, float]) -> list[Op]:
@@ -157,7 +157,7 @@ def _instructions(side: str, lines: list[str], paper: tuple[float, float]) -> li
     font, bold = font_name("regular"), font_name("bold")
     x, y = mm(20), paper[1] / 2 - mm(40)
     heading = f"printkit calibration · {side}"
-    widest = max(text_width(heading, bold, 10), *(text_width(line, font, 8) for line in lines))
+    widest = max(text_width(line, font, 8) for line in lines)  # wider than the heading
     last = y + len(lines) * 11
     ground = Rect(x - mm(1), y - 10 - mm(1), widest + mm(2), last - y + 10 + mm(2), PAPER)
     ops: list[Op] = [ground, Text(x, y, heading, bold, 10)]

@@ -64,7 +64,8 @@ def note(
         return _note_below(lines, paper, art_bottom, margin, font)
     if art_top is not None and art_top - margin >= height:
         highest = margin + NOTE_SIZE + below  # the first line's capitals stay printable
-        last = min(art_top - mm(0.5) - NOTE_SIZE * DESCENT, max(highest, art_top - mm(8)))
+        # the room found keeps the last line's descenders 0.5 mm above the art at least
+        last = max(highest, art_top - mm(8))
         return _notes_on(lines, paper, last - below, font)
     if art_left is not None and art_left - margin >= mm(1) + NOTE_SIZE:
         baseline_x = art_left - mm(1) - NOTE_SIZE * DESCENT  # descenders clear of the art

@@ -89,6 +89,28 @@ def _stroke_colour(drawn: pypdfium2.PdfObject) -> tuple[int, int, int] | None:
     return red, green, blue
 
 
+def _white_boxes(path: Path, index: int) -> list[float]:
+    """The page's white-filled paths (left, top, right, bottom in mm), one after the other."""
+    document = pypdfium2.PdfDocument(path)
+    page = document[index]
+    height = page.get_height() * MM_PER_PT
+    boxes = []
+    for drawn in page.get_objects():
+        if drawn.type != pypdfium2.raw.FPDF_PAGEOBJ_PATH:
+            continue
+        fill, stroked = ctypes.c_int(), ctypes.c_int()
+        pypdfium2.raw.FPDFPath_GetDrawMode(drawn.raw, ctypes.byref(fill), ctypes.byref(stroked))
+        if not fill.value:  # a line has a fill colour too, white unless set
+            continue
+        rgba = [ctypes.c_uint() for _ in range(4)]
+        pypdfium2.raw.FPDFPageObj_GetFillColor(drawn.raw, *(ctypes.byref(c) for c in rgba))
+        if [c.value for c in rgba[:3]] == [255, 255, 255]:
+            left, bottom, right, top = (v * MM_PER_PT for v in drawn.get_bounds())
+            boxes.append((left, height - top, right, height - bottom))
+    document.close()
+    return [value for box in sorted(boxes) for value in box]
+
+
 def _near(a: float, b: float) -> bool:
     return abs(a - b) < TOLERANCE
 
@@ -335,3 +357,29 @@ def test_the_grid_keeps_clear_of_each_cross_and_scale(tmp_path: Path) -> None:
         line = xs[len(xs) // 2 + 1] + (OFFSET[0] if index else 0.0)  # 10 mm right of the centre
         column = where(raster, close_to(GREY, 40), (line - 0.2, 0.0, line + 0.2, h))
         assert column.box_mm()[3] - column.box_mm()[1] > 240
+
+
+def test_the_grid_gives_way_round_each_cross_and_scale_and_under_the_instructions(
+    tmp_path: Path,
+) -> None:
+    """White over the grid: a 40 mm square centred on each cross on the front and on each
+    scale on the back (moved with it by the offset), and a ground 1 mm round the instructions:
+    from 1 mm left of their lines and 1 mm above the 10 pt heading to 1 mm right of the widest
+    line and 1 mm below the last baseline (the back's offset line)."""
+    w, h = A4
+    path = _written(A4, tmp_path, back_offset_x="1.5mm", back_offset_y="-2mm")
+    targets = [(40.0, 50.0), (w / 2, h / 2), (w - 40.0, h - 50.0)]
+    behind = [(w - x + OFFSET[0], y + OFFSET[1]) for x, y in targets]
+    for index, points in enumerate((targets, behind)):
+        runs = [
+            r
+            for r in text_runs(pypdf.PdfReader(path).pages[index])
+            if r.text not in LABELS and not GRID_NUMBER.fullmatch(r.text)
+        ]
+        faces = {10.0: font_name("bold"), 8.0: font_name("regular")}
+        rights = [r.x + text_width(r.text, faces[r.size], r.size) * MM_PER_PT for r in runs]
+        heading = runs[0].y - 10 * MM_PER_PT
+        ground = (runs[0].x - 1, heading - 1, max(rights) + 1, runs[-1].y + 1)
+        squares = [(x - 20, y - 20, x + 20, y + 20) for x, y in points]
+        expected = [value for box in sorted([*squares, ground]) for value in box]
+        assert _white_boxes(path, index) == pytest.approx(expected, abs=TOLERANCE)

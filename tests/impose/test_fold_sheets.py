@@ -10,9 +10,17 @@ import itertools
 import pytest
 from support import crop_mark_lines
 
-from printkit.draw.ops import Box, Circle, Group, Page, Paint, Placed, Rect, Text
+from printkit.draw.ops import Box, Circle, Group, Line, Page, Paint, Placed, Rect, Text
+from printkit.draw.watermark import _is_mark
 from printkit.impose.blocks import Run, stack_pages
-from printkit.impose.fold import BACKING, fold_unit, impose_fold, impose_fold_blocks
+from printkit.impose.fold import (
+    BACKING,
+    FOLD_CASING,
+    FOLD_PAINT,
+    fold_unit,
+    impose_fold,
+    impose_fold_blocks,
+)
 from printkit.impose.grid import Grid, fit_grid
 from printkit.impose.marks import CUT_PAINT, MARK_CLEARANCE, TRIM
 from printkit.impose.pieces import Piece
@@ -137,14 +145,51 @@ def test_art_bleeds_except_at_the_fold_and_stops_at_the_printable_edge(fold: str
     assert clips == [pytest.approx(clip) for clip in expected]
 
 
-def test_a_shaped_piece_is_cut_round_both_halves_first_then_along_its_outlines() -> None:
-    grid = _grid()
-    [page] = impose_fold(_pieces(1, outline=True), grid, _spec(), "Tokens")
+def test_art_bleeds_toward_a_neighbouring_unfolded_piece() -> None:
+    """Unfolded pieces stand 2 × bleed apart: each keeps its whole bleed toward the next, as
+    toward the paper (two pieces, one above the other)."""
+    [page] = impose_fold(_pieces(2), _grid(), _spec(), "Cards")
+    fronts = [op.clip for op in page.ops if isinstance(op, Group) and op.clip is not None][::2]
+    assert fronts[0] is not None and fronts[0][1] + fronts[0][3] == pytest.approx(H + B)
+    assert fronts[1] is not None and fronts[1][1] == pytest.approx(-B)
+
+
+@pytest.mark.parametrize("fold", ["vertical", "horizontal"])
+def test_a_shaped_piece_is_cut_round_both_halves_first_then_along_its_outlines(fold: str) -> None:
+    grid = _grid(fold)
+    [page] = impose_fold(_pieces(1, outline=True), grid, _spec(fold=fold), "Tokens")
     x, y = grid.position(0)
     cuts = [op for op in page.ops if isinstance(op, Rect) and op.paint == CUT_PAINT]
-    assert [(op.x, op.y, op.w, op.h) for op in cuts] == [(x, y, 2 * W, H)]
+    assert [(op.x, op.y, op.w, op.h) for op in cuts] == [(x, y, *fold_unit(_pieces(1)[0], fold))]
     outlines = [op.matrix[4:] for op in page.ops if isinstance(op, Group) and op.ops == (OUTLINE,)]
-    assert outlines == [(x, y), (x + W, y)]
+    assert outlines == [(x, y), (x + W, y) if fold == "vertical" else (x, y + H)]
+
+
+@pytest.mark.parametrize("fold", ["vertical", "horizontal"])
+def test_each_fold_line_lies_on_its_white_casing_and_every_mark_after_all_the_art(
+    fold: str,
+) -> None:
+    """The dashes and the white line under them run along the near edge of each back half.
+    The art of every piece and the casings come before the first mark: a playtest watermark,
+    put before a page's first mark, lies over all of them and under every dash."""
+    grid = _grid(fold)
+    [page] = impose_fold(_pieces(2), grid, _spec(fold=fold), "Cards")
+    backs = [p.box for p in page.placed if p.side == "back"]
+    expected = [
+        (b.x, b.y, b.x + W, b.y) if fold == "horizontal" else (b.x, b.y, b.x, b.y + H)
+        for b in backs
+    ]
+    for paint in (FOLD_CASING, FOLD_PAINT):
+        lines = [op for op in page.ops if isinstance(op, Line) and op.paint == paint]
+        assert [(op.x1, op.y1, op.x2, op.y2) for op in lines] == expected
+    drawn = [
+        i
+        for i, op in enumerate(page.ops)
+        if (isinstance(op, Group) and op.clip is not None)
+        or (isinstance(op, Line) and op.paint == FOLD_CASING)
+    ]
+    first_mark = next(i for i, op in enumerate(page.ops) if _is_mark(op))
+    assert len(drawn) == 6 and max(drawn) < first_mark
 
 
 def test_rounded_cut_paths_follow_each_unfolded_straight_piece() -> None:

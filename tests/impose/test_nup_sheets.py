@@ -26,6 +26,7 @@ from printkit.draw.ops import (
     translate,
 )
 from printkit.draw.pdf import render_pdf
+from printkit.impose import placement
 from printkit.impose.blocks import Run, stack_pages
 from printkit.impose.grid import Grid, fit_grid
 from printkit.impose.marks import CUT_PAINT, MARK_CLEARANCE, TRIM
@@ -481,3 +482,73 @@ def test_a_note_wider_than_the_printable_width_wraps_at_its_dots(
     else:
         assert lines[0].y - 6.0 >= mm(5)
         assert lines[1].y + 1.5 < grid.top - bleed
+
+
+LONG = f"{ACTUAL_SIZE} · Harbour Lights — merchant ships, storms and lighthouses · version 0.3"
+LONG_WIDTH = text_width(LONG, font_name("regular"), 6.0)  # points
+
+
+def _lines(ops: list) -> list[Text]:
+    return [op for op in ops if isinstance(op, Text)]
+
+
+def test_a_note_wraps_only_when_wider_than_the_room_between_the_margins() -> None:
+    """1 mm narrower than the paper between its 5 mm margins, the note stays one line; 1 mm
+    wider, it is two."""
+    for spare, count in ((mm(1), 1), (-mm(1), 2)):
+        paper = (LONG_WIDTH + 2 * mm(5) + spare, A4[1])
+        assert len(_lines(placement.note(LONG, paper, mm(200), mm(5)))) == count
+
+
+def test_a_wrapped_note_stands_as_low_as_its_last_line_prints() -> None:
+    """Two lines under art that leaves 7 mm: the last line's descenders end on the 5 mm line,
+    the first 8.4 pt above it."""
+    paper = (LONG_WIDTH, A4[1])  # two lines
+    first, last = _lines(placement.note(LONG, paper, A4[1] - mm(12), mm(5)))
+    assert last.y + 6.0 * 0.25 == pytest.approx(A4[1] - mm(5))
+    assert last.y - first.y == pytest.approx(6.0 * 1.4)
+
+
+@pytest.mark.parametrize(
+    ("wider", "free", "count"),
+    [(0.0, 5.0, 2), (20.0, 3.0, 1)],
+    ids=["two lines in 5 mm", "one line in 3 mm"],
+)
+def test_a_note_with_too_little_room_under_the_art_goes_above_it(
+    wider: float, free: float, count: int
+) -> None:
+    """Under the art a line needs 0.5 mm, 6 pt and its descenders (3.15 mm), each line more
+    8.4 pt: two lines in 5 mm, or one in 3 mm, stand above the art instead, where there is
+    room."""
+    paper = (LONG_WIDTH + mm(wider), A4[1])
+    art_top, art_bottom = mm(40), A4[1] - mm(5 + free)
+    lines = _lines(placement.note(LONG, paper, art_bottom, mm(5), art_top=art_top))
+    assert len(lines) == count
+    assert all(line.y + 6.0 * 0.25 < art_top for line in lines)
+
+
+def test_a_wrapped_note_above_the_art_keeps_its_first_line_printable() -> None:
+    """Two lines in the 7 mm above the art (none under it): the first line's capitals on the
+    5 mm line, the second 8.4 pt below, its descenders clear of the art."""
+    paper = (LONG_WIDTH, A4[1])
+    art_top = mm(12)
+    first, last = _lines(placement.note(LONG, paper, A4[1] - mm(5), mm(5), art_top=art_top))
+    assert first.y - 6.0 == pytest.approx(mm(5))
+    assert last.y - first.y == pytest.approx(6.0 * 1.4)
+    assert last.y + 6.0 * 0.25 < art_top - mm(0.5)
+
+
+def test_a_wrapped_note_fills_each_line_before_the_next() -> None:
+    """Paper with 0.5 pt to spare beyond the note's first two parts between its margins: they
+    share the first line, the rest goes to the next."""
+    first = f"{ACTUAL_SIZE} · Harbour Lights — merchant ships, storms and lighthouses"
+    paper = (text_width(first, font_name("regular"), 6.0) + 2 * mm(5) + 0.5, A4[1])
+    lines = _lines(placement.note(LONG, paper, mm(200), mm(5)))
+    assert [line.text for line in lines] == [first, "version 0.3"]
+
+
+def test_a_note_with_a_part_wider_than_the_paper_stays_whole() -> None:
+    """No split can help a part wider than the printable width: the note stays one line (and
+    the preflight reports it running past the 5 mm line)."""
+    paper = (text_width(ACTUAL_SIZE, font_name("regular"), 6.0), A4[1])
+    assert [line.text for line in _lines(placement.note(LONG, paper, mm(200), mm(5)))] == [LONG]
