@@ -837,6 +837,18 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "_halves gives two places for the two names, so strict never fires",
     ),
     (
+        "printkit/impose/fold.py::impose_fold_blocks",
+        r'outer = ""(  # .*)?|edges = bleed_sides\(grid, index, spec\.bleed, None, None, outer\)',
+        "bleed_sides reads `outer` and `shared` as truth values: '' and None say 'the whole "
+        "bleed' as None does, None says 'not shared' as False does",
+    ),
+    (
+        "printkit/impose/sheet.py::_side",
+        r'outer = ""|for \(_, piece, ops\), target in zip\(drawn, cells, (strict=(None|False))?\):',
+        "bleed_sides reads `outer` as a truth value ('' and None both say 'the whole bleed'); "
+        "the cells are made one per piece drawn, so strict never fires",
+    ),
+    (
         "printkit/impose/blocks.py::_centred",
         r"for index, \(grid, shelf\) in enumerate\(zip\(grids, page, (strict=(None|False))?\)\):",
         "the grids are made one per shelf of the page, so strict never fires",

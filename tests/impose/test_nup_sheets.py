@@ -552,3 +552,15 @@ def test_a_note_with_a_part_wider_than_the_paper_stays_whole() -> None:
     the preflight reports it running past the 5 mm line)."""
     paper = (text_width(ACTUAL_SIZE, font_name("regular"), 6.0), A4[1])
     assert [line.text for line in _lines(placement.note(LONG, paper, mm(200), mm(5)))] == [LONG]
+
+
+def test_a_note_no_stretch_of_the_margin_holds_is_centred_on_the_page() -> None:
+    """No room under or above the art, and crop marks every 25 mm down the left margin: no
+    stretch between them, nor the last one, which ends 1 mm above the 5 mm line, holds the
+    note (42 mm), so it reads upward centred on the page's height, where the marks give way."""
+    width = text_width(ACTUAL_SIZE, font_name("regular"), 6.0)
+    last = A4[1] - mm(5) - mm(2) - (width - mm(5))  # the bottom stretch 5 mm too short
+    marks = [mm(20) + mm(25) * k for k in range(20) if mm(20) + mm(25) * k < last - mm(25)]
+    ops = placement.note(ACTUAL_SIZE, A4, A4[1], mm(5), mm(15), [*marks, last])
+    [upward] = [op for op in ops if isinstance(op, Group)]
+    assert upward.matrix[5] == pytest.approx(A4[1] / 2 + width / 2)
