@@ -533,8 +533,10 @@ MAP_UNTILEABLE = _code(
     "PK352",
     Severity.ERROR,
     "map cannot be tiled on the paper",
-    "The map cannot be laid out on the paper: the margins and overlap leave no tile window, or a "
-    "legend entry is wider than a page's header (both reported at 'tiling'), or the map is too "
+    "The map cannot be laid out on the paper: the margins and overlap leave no tile window "
+    "(reported at 'tiling'), or a legend entry is wider than a page's header (reported at the "
+    "name it prints: a terrain's, zone's, hexside or path type's, or the first marker's of that "
+    "name, in the map its hexes come from), or the map is too "
     "large (more than 1,000 pages, or a poster beyond PDF's 5.08 m). A map too large is "
     "reported at what makes it so: its 'hex_size' when one hex is wider than the paper (a "
     "typo such as 75in for 0.75in), else the columns or rows along its longer side, or a "

@@ -328,6 +328,36 @@ materials:
     ]
 
 
+LONG_NAME = "Supply road that units may follow at double speed when no enemy is adjacent"
+
+
+@pytest.mark.parametrize(
+    "drawn",
+    [
+        "    markers:\n"
+        "      - {hex: '0101', label: A, fill: '#c62828', name: Alpha}\n"
+        f"      - {{hex: '0202', label: B, fill: '#1e5aa8', name: {LONG_NAME}}}  # mark\n"
+        f"      - {{hex: '0303', label: B, fill: '#1e5aa8', name: {LONG_NAME}}}\n",
+        "    path_types:\n"
+        f"      road: {{name: {LONG_NAME}, color: '#8d5a2b'}}  # mark\n"
+        "    paths:\n"
+        "      - {type: road, hexes: ['0101', '0201']}\n",
+    ],
+    ids=["marker", "path"],
+)
+def test_a_legend_entry_too_wide_is_reported_at_its_name(tmp_path: Path, drawn: str) -> None:
+    """Its name is what to shorten: a marker's is the first of the markers sharing it."""
+    code, reported, source = build_map(
+        tmp_path,
+        BASE.replace("columns: 6", "columns: 30") + drawn + "    tiling: {margin: 55mm}\n",
+    )
+    assert code == 1
+    [error] = reported
+    assert (error.code, error.line) == ("PK352", line_of(source, "# mark"))
+    assert f"its legend entry '{LONG_NAME}' is " in error.message
+    assert error.hint.startswith("shorten this name")
+
+
 def test_a_margin_that_leaves_no_window_is_refused(tmp_path: Path) -> None:
     code, reported, source = build_map(
         tmp_path,

@@ -52,7 +52,7 @@ from printkit.materials.hexmap.compose import (
     with_map,
 )
 from printkit.materials.hexmap.header import map_header
-from printkit.materials.hexmap.pages import MapPages
+from printkit.materials.hexmap.pages import LegendTooWide, MapPages
 from printkit.materials.hexmap.strips import thin_strip
 from printkit.materials.hexmap.style import resolve_style
 from printkit.materials.hexmap.symbols import marker_text_scale
@@ -252,6 +252,26 @@ def _too_large_at(
     return where, f"{extent}, of {hexes}: check {keys}, then 'hex_size:'"
 
 
+# Where each kind of legend entry takes its name, under the map that draws its hexes.
+LEGEND_NAMES = {
+    "terrain": "terrain",
+    "zone": "zones",
+    "side": "hexside_types",
+    "path": "path_types",
+}
+
+
+def _legend_entry_at(loaded: LoadedPackage, material_id: str, key: Key) -> tuple[str | int, ...]:
+    """The name a legend entry prints (a copy's is its source map's): a marker's is the first
+    marker of that name, since markers sharing a name share an entry."""
+    source, material = copy_chain(loaded.package.materials, material_id)[-1]
+    kind, name = key
+    if kind in LEGEND_NAMES:
+        return ("materials", source, LEGEND_NAMES[kind], name, "name")
+    index = next(i for i, marker in enumerate(material.markers) if marker.name == name)
+    return ("materials", source, "markers", index, "name")
+
+
 def _millimetres(length: float) -> str:
     """A length in millimetres to the hundredth, as printed: 19.05, 25, 1905."""
     return f"{to_mm(length):.2f}".rstrip("0").rstrip(".")
@@ -295,15 +315,21 @@ def compile_hexmap(
         )
         sheet, plan = planned.plan(paper)
     except TilingError as error:
-        where, hint = (
-            _too_large_at(loaded, material_id, size, min(paper) - 2 * tiling.margin)
-            if isinstance(error, TooLarge)
-            else (
-                ("materials", material_id, "tiling"),
-                "reduce 'margin:' or 'overlap:', shorten the caption or the legend's names, or "
-                "choose a larger paper",
+        if isinstance(error, TooLarge):
+            where, hint = _too_large_at(loaded, material_id, size, min(paper) - 2 * tiling.margin)
+        elif isinstance(error, LegendTooWide):
+            where, hint = (
+                _legend_entry_at(loaded, material_id, error.key),
+                (
+                    "shorten this name (the legend never breaks an entry), or reduce 'margin:' or "
+                    "'overlap:', or choose a larger paper"
+                ),
             )
-        )
+        else:
+            where, hint = (
+                ("materials", material_id, "tiling"),
+                ("reduce 'margin:' or 'overlap:', shorten the caption, or choose a larger paper"),
+            )
         diagnostics.add(
             MAP_UNTILEABLE,
             f"map '{material_id}' cannot be printed "

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from printkit.draw.ops import Op
 from printkit.impose.tiling import Header, TilePlan, TilingError, Window, choose_paper
 from printkit.materials.hexmap.art import Box
-from printkit.materials.hexmap.compose import COMPACT, LegendItem
+from printkit.materials.hexmap.compose import COMPACT, Key, LegendItem
 from printkit.model.hexmap import Tiling
 from printkit.model.units import to_mm
 
@@ -89,13 +89,23 @@ class MapPages:
         return size, snaps, Header(draw)
 
 
+class LegendTooWide(TilingError):
+    """A legend entry wider than a page's header: its name is what to shorten, so the error
+    is reported at the name `key` stands for, not at the map's tiling."""
+
+    def __init__(self, message: str, key: Key) -> None:
+        super().__init__(message)
+        self.key = key
+
+
 def _legend_fits(plan: TilePlan, legend: list[LegendItem]) -> None:
     """Every legend entry fits the narrowest page header (an entry is never broken)."""
     room = min(plan.header_span(column)[1] for column in range(len(plan.xs)))
     for item in legend:
         width = COMPACT.item_width(item)
         if width > room:
-            raise TilingError(
+            raise LegendTooWide(
                 f"its legend entry '{item.text}' is {to_mm(width):.0f} mm wide, wider than "
-                f"the {to_mm(room):.0f} mm a page's header has"
+                f"the {to_mm(room):.0f} mm a page's header has",
+                item.key,
             )
