@@ -142,11 +142,29 @@ def test_a_range_row_s_open_end_prints_as_the_tables_print_it(tmp_path: Path) ->
     assert "0–2" in text and "3 or more" in text and "None" not in text
 
 
-def test_a_track_wider_than_its_element_is_reported(tmp_path: Path) -> None:
-    track = "      - {kind: numbers, id: health, label: Health, start: 0, end: 40}\n"
+def test_a_track_whose_box_is_wider_than_its_element_is_reported(tmp_path: Path) -> None:
+    """A box must hold "40" 1 mm clear each side: 5 mm, more than the 4 mm given."""
+    track = "      - {kind: numbers, id: health, label: Health, start: 0, end: 40, width: 4mm}\n"
     (problem,) = _sheet_case(tmp_path, track)
-    assert problem.code == "PK260" and "0 to 40" in problem.message
+    assert problem.code == "PK260" and "0 to 40 needs 5 mm for a box" in problem.message
     assert problem.line == 5
+
+
+def test_a_track_wider_than_its_row_wraps_onto_rows_as_even_as_can_be(tmp_path: Path) -> None:
+    """0 to 40 in 6.5 mm boxes on A4's 186 mm: 28 a row would fit, so two rows of 21 and 20,
+    the second 1 mm below the first, every field square and over its drawn box."""
+    pdf = _built_mat(
+        tmp_path, "    elements:\n      - {kind: numbers, id: t, label: Track, start: 0, end: 40}\n"
+    )
+    _assert_over_drawn_boxes(pdf)
+    fields = _fields(pdf)
+    rows: dict[float, list[str]] = {}
+    for name, (_, (_, y0, _, _)) in fields.items():
+        rows.setdefault(round(y0, 2), []).append(name)
+    tops = sorted(rows)
+    assert [len(rows[top]) for top in tops] == [21, 20]
+    assert tops[1] - tops[0] == pytest.approx(6.5 + 1.0, abs=0.01)
+    assert sorted(rows[tops[1]], key=lambda n: int(n[2:]))[0] == "t.21"
 
 
 @pytest.fixture(scope="module")
@@ -326,7 +344,7 @@ def test_a_track_given_a_width_shares_it_among_its_boxes(tmp_path: Path) -> None
         ("start: 1, end: 8, width: 120mm", True),  # 15 mm boxes: Border Skirmish's turn track
         ("start: 5, end: 0", False),  # 6.5 mm squares: a hull crossed off
         ("start: 1, end: 8, width: 64mm", False),  # 8 mm: no room for a tick box beside
-        ("start: 1, end: 20, width: 100mm", False),  # 5 mm: narrower than tall
+        ("start: 1, end: 20, width: 104mm", False),  # 5.2 mm: "20" 1 mm clear, one row
     ],
     ids=["wide", "square", "a little wider", "narrow"],
 )

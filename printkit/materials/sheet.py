@@ -73,6 +73,10 @@ LABEL = 8.0  # points: element labels
 BOX = mm(5)  # a checkbox's side
 TICK = mm(4)  # a table row's checkbox: inside the row's lines
 STEP = mm(6.5)  # a number track's box
+NUMBER_ROOM = mm(
+    1
+)  # clear each side of a number in a box of its own (4 mm boxes held "20" with 0.6)
+NUMBER_ROW_GAP = mm(1)  # between the rows of a track that wraps
 MAX_TRACK_BOXES = 1_000  # more than any paper holds at the smallest box a number fits
 STAT = (mm(12), mm(10))  # minimum width and the height of a stat box
 ROW_HEIGHT = mm(5.5)  # a table row
@@ -552,19 +556,25 @@ def _numbers(
         return 0.0
     numbers = range(start, end + 1) if end >= start else range(start, end - 1, -1)  # or down
     size = 7.5
-    # Boxes share the width the track is given; without one, each is STEP wide.
-    step = w / count if track.width is not None else STEP
-    widest = max((text_width(str(n), FONT, size) for n in (start, end)), default=0.0) + mm(1)
-    if count * step > w + 1e-6 or step < widest:
+    digits = max(text_width(str(n), FONT, size) for n in (start, end))
+    widest = digits + mm(1)  # beside a tick box
+    least = digits + 2 * NUMBER_ROOM  # a box of its own: the number clear of its edges
+    # Boxes share the width the track is given; without one, each is STEP wide. A row that
+    # does not hold them all wraps, its rows as even as can be (a d20 on a small tracker).
+    unit = least if track.width is not None else max(STEP, least)
+    per_row = min(count, int((w + 1e-6) // unit))
+    if per_row < 1:
         flow.report(
             SHEET_OVERFLOW,
-            f"a track from {start} to {end} needs "
-            f"{_mm(count * max(STEP if track.width is None else widest, widest))} mm, "
+            f"a track from {start} to {end} needs {_mm(unit)} mm for a box, "
             f"the element has {_mm(w)} mm",
             path,
             "give the track a row of its own or a larger 'width', or check 'start' and 'end'",
         )
         return 0.0
+    rows = -(-count // per_row)
+    per_row = -(-count // rows)
+    step = w / per_row if track.width is not None else unit
     top = y + LABEL + 3
     # A PDF checkbox is square, and lies exactly over the square drawn for it. A box with room
     # for its number and a tick box beside it (a turn track's 15 mm box, room for a marker)
@@ -573,24 +583,25 @@ def _numbers(
     # off), centred in its share of the width.
     pad = (STEP - TICK) / 2  # round a tick box inside a number's box
     beside = step - TICK - 2 * pad >= widest
-    side = TICK if beside else min(step, STEP)  # the checkbox's
+    side = TICK if beside else min(step, max(STEP, least))  # the checkbox's
     height = STEP if beside else side  # the boxes'
     for index, number in enumerate(numbers):
-        cell = x + index * step
+        row, column = divmod(index, per_row)
+        cell, box_top = x + column * step, top + row * (height + NUMBER_ROW_GAP)
         if beside:
-            flow.ops.append(Rect(cell, top, step, STEP, Paint("#ffffff", INK, 0.8)))
-            tick, tick_top = cell + step - pad - TICK, top + pad
+            flow.ops.append(Rect(cell, box_top, step, STEP, Paint("#ffffff", INK, 0.8)))
+            tick, tick_top = cell + step - pad - TICK, box_top + pad
             flow.ops.append(Rect(tick, tick_top, TICK, TICK, Paint("#ffffff", INK, 0.8)))
             middle = (cell + tick) / 2
         else:
-            tick, tick_top = cell + (step - side) / 2, top
-            flow.ops.append(Rect(tick, top, side, side, Paint("#ffffff", INK, 0.8)))
+            tick, tick_top = cell + (step - side) / 2, box_top
+            flow.ops.append(Rect(tick, box_top, side, side, Paint("#ffffff", INK, 0.8)))
             middle = tick + side / 2
         label = str(number)
         left = middle - text_width(label, FONT, size) / 2
-        flow.ops.append(Text(left, top + height - 5, label, FONT, size, INK))
+        flow.ops.append(Text(left, box_top + height - 5, label, FONT, size, INK))
         flow.field("checkbox", f"{track.id}.{number}", (*path, "id"), (tick, tick_top, side, side))
-    return top + height - y
+    return top + rows * height + (rows - 1) * NUMBER_ROW_GAP - y
 
 
 def _whole(flow: _Flow, value: int | str, path: tuple) -> int | None:
