@@ -73,9 +73,8 @@ LABEL = 8.0  # points: element labels
 BOX = mm(5)  # a checkbox's side
 TICK = mm(4)  # a table row's checkbox: inside the row's lines
 STEP = mm(6.5)  # a number track's box
-NUMBER_ROOM = mm(
-    1
-)  # clear each side of a number in a box of its own (4 mm boxes held "20" with 0.6)
+# clear each side of a number in a box of its own (4 mm boxes held "20" with 0.6 mm)
+NUMBER_ROOM = mm(1)
 NUMBER_ROW_GAP = mm(1)  # between the rows of a track that wraps
 MAX_TRACK_BOXES = 1_000  # more than any paper holds at the smallest box a number fits
 STAT = (mm(12), mm(10))  # minimum width and the height of a stat box
