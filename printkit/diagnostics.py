@@ -370,6 +370,17 @@ STALE_ERRATUM = _code(
     "An erratum names a contradiction the validator no longer finds; the data "
     "or the erratum is out of date.",
 )
+ERRATUM_CHANGES_NOTHING = _code(
+    "PK232",
+    Severity.WARNING,
+    "erratum plays what the text already holds",
+    "Every entry of an erratum's 'plays' sets the value the text's data already has there: "
+    "the data was edited since the erratum was written, and the erratum no longer corrects "
+    "anything, though its note still names the finding and the errata appendix prints "
+    "'the text says yes; printkit plays yes'. Update its plays to the reading printkit "
+    "follows instead of the text's, or, when the data already holds that reading and the "
+    "text is wrong only in its words, replace them with 'wording_only: true'.",
+)
 # Hex maps (PK25x).
 DUPLICATE_HEX = _code(
     "PK250",

@@ -1,7 +1,9 @@
 """Errata: a contradiction of the rule text, once resolved in the data, becomes a note.
 
 The validator keeps reporting what the text states; an erratum names the reading printkit
-follows, so the build goes on and the note says which side was chosen and why.
+follows, so the build goes on and the note says which side was chosen and why. An erratum the
+data has outgrown (it matches no finding, or its plays set only what the text already holds)
+would print a correction of nothing: a warning says so.
 """
 
 from __future__ import annotations
@@ -12,15 +14,17 @@ from printkit.check.erratum_names import check_erratum_names
 from printkit.diagnostics import (
     CODES,
     ERRATUM_APPLIED,
+    ERRATUM_CHANGES_NOTHING,
     STALE_ERRATUM,
     UNKNOWN_REFERENCE,
     Diagnostic,
     Diagnostics,
     did_you_mean,
+    shown_value,
 )
 from printkit.load.package import LoadedPackage
-from printkit.load.played import erratum_name
-from printkit.model.package import Erratum
+from printkit.load.played import Play, erratum_name, plays_of, value_at
+from printkit.model.package import Erratum, Package
 
 
 def resolving_erratum(errata: list[Erratum], diagnostic: Diagnostic) -> int | None:
@@ -72,6 +76,9 @@ def apply_errata(
             hint=f"the text says: {erratum.text_says}; printkit follows: {erratum.resolution}",
         )
     misnamed = check_erratum_names(loaded, diagnostics)
+    plays: dict[int, list[Play]] = {}
+    for play in plays_of(loaded.package):
+        plays.setdefault(play.erratum, []).append(play)
     for index, erratum in enumerate(errata):
         if erratum.code not in CODES:
             diagnostics.add(
@@ -93,3 +100,31 @@ def apply_errata(
                 loaded.spans.value(("errata", index)),
                 hint="remove the erratum, or correct its code or subject",
             )
+        elif index in used and _held_already(loaded.package, plays.get(index, [])):
+            held = ", ".join(f"{p.key} = {shown_value(p.value)}" for p in plays[index])
+            diagnostics.add(
+                ERRATUM_CHANGES_NOTHING,
+                f"erratum '{erratum_name(loaded.package, index)}' no longer changes anything: "
+                f"the text already holds {held}",
+                loaded.spans.value(("errata", index)),
+                hint="update its plays to the reading printkit follows instead of the text's, "
+                "or replace them with 'wording_only: true' if the data already holds it",
+            )
+
+
+def _held_already(text: Package, plays: list[Play]) -> bool:
+    """Whether an erratum's plays (one at least) all set what the text already holds: the data
+    was edited since, and the erratum corrects nothing. A play confirming the text beside a
+    change (a grid column's label) is not stale; a path that does not exist is PK543's."""
+    return bool(plays) and all(_holds(text, play) for play in plays)
+
+
+def _holds(text: Package, play: Play) -> bool:
+    """Whether the text already has the played value at the play's path (a truth value never
+    equals a number)."""
+    was, problem, _ = value_at(text, play.path)
+    return (
+        problem is None
+        and was == play.value
+        and isinstance(was, bool) == isinstance(play.value, bool)
+    )
