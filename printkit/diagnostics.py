@@ -898,6 +898,19 @@ EXACT_TABLE_LEFT_OUT = _code(
     "balance.pdf, which say so; the playouts' figures do not change. Smaller numbers, or fewer "
     "sizes of dice, let the tables fit.",
 )
+ERRATUM_CHANGES_CLAIM = _code(
+    "PK552",
+    Severity.NOTE,
+    "an erratum changes whether a claim or worked example holds",
+    "A claim's check and an example's computed keys are judged on the text as it states them, "
+    "and again on the rules as played when an erratum's 'plays' change what they read. Where "
+    "the two verdicts differ and nothing else says so, a note names the claim and the errata: "
+    "one that holds on the text but not as played (the errata change what the text states: "
+    "meant, or a play to correct), and one whose failure on the text no erratum names though "
+    "the errata's plays make it hold (an error, PK530 or PK532: an erratum naming it, which "
+    "may repeat those plays, resolves it). A failure an erratum names and its plays make hold "
+    "is 'resolved by erratum' (PK230's note), and one they leave failing is PK534.",
+)
 SOURCE_UNCOVERED = _code(
     "PK536",
     Severity.ERROR,

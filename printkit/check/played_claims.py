@@ -7,7 +7,9 @@ erratum's `plays` change what the claim's expression reads, the claim is judged 
 Holding there, the erratum resolved it (`printkit claims` says which); failing there, it is an
 error no erratum can resolve (PK534), like the other faults of the played rules
 (check/played.py). An erratum that plays nothing the expression reads (one resolving it in
-words) leaves the text's verdict: the played rules give the same there.
+words) leaves the text's verdict: the played rules give the same there. Where the plays change
+an outcome the text's verdict stands for (a claim true of the text only, or a failure no erratum
+names that they make hold), a note (PK552) says which errata changed it.
 """
 
 from __future__ import annotations
@@ -26,7 +28,12 @@ from printkit.check.claims import (
 )
 from printkit.check.errata import errata_named, resolving_erratum
 from printkit.check.expression_names import paths_read
-from printkit.diagnostics import PLAYED_RULES_FAULT, Diagnostic, Diagnostics
+from printkit.diagnostics import (
+    ERRATUM_CHANGES_CLAIM,
+    PLAYED_RULES_FAULT,
+    Diagnostic,
+    Diagnostics,
+)
 from printkit.load.package import LoadedPackage
 from printkit.load.played import erratum_name, plays_of, value_at
 from printkit.load.yaml_spans import PathKey, SourceMap
@@ -81,17 +88,23 @@ def _again(
         for path, source, own in _expressions(text, verdict)
         if (names := _changing(path, paths_read(source, own), changed))
     }
-    if verdict.status is not Status.FAILING or not reading:
+    if verdict.status not in (Status.CHECKED, Status.FAILING) or not reading:
         return verdict
     before = _judged(text, verdict, contexts[0], played.spans)
     after = _judged(played.package, verdict, contexts[1], played.spans)
     for path, names in reading.items():
-        held, found = before[path]
-        by = [name for name in _resolvers(found, names, text) if name in names]
-        if held or not by or path not in after:  # resolved in words, or the plays removed it
+        if path not in after:  # the plays removed it
             continue
-        for fault in after[path][1]:
+        held, found = before[path]
+        resolvers = _resolvers(found, names, text)  # none: a failure no erratum names
+        if held or not resolvers:
+            _outcome_changed(verdict, before[path], after[path], names, diagnostics)
+            continue
+        by = [name for name in resolvers if name in names]  # none: resolved in words
+        for fault in after[path][1] if by else ():
             _report(verdict, fault, by, diagnostics)
+    if verdict.status is Status.CHECKED:
+        return verdict
     return _resolved(verdict, before, after, reading, played.package, text)
 
 
@@ -152,6 +165,40 @@ def _resolvers(found: list[Diagnostic], changing: list[str], text: Package) -> l
         return changing
     indexes = [resolving_erratum(text.errata, fault) for fault in found]
     return [] if None in indexes else [erratum_name(text, i) for i in indexes if i is not None]
+
+
+def _outcome_changed(
+    verdict: Verdict,
+    before: tuple[bool, list[Diagnostic]],
+    after: tuple[bool, list[Diagnostic]],
+    names: list[str],
+    diagnostics: Diagnostics,
+) -> None:
+    """PK552 for an expression the errata's plays (`names`) turn from holding to failing, or
+    from a failure no erratum names to holding: the text's verdict stands, so without a note
+    nothing would say that an erratum changed it."""
+    (held, found), (held_played, faults) = before, after
+    errata = errata_named(names)
+    owner = f"{verdict.kind} '{verdict.id}'"
+    if held and not held_played:
+        for fault in faults:
+            diagnostics.add(
+                ERRATUM_CHANGES_CLAIM,
+                f"on the rules as played, {fault.message} [{fault.code}]; it holds on the "
+                f"text, and the plays of {errata} change what it reads",
+                fault.span,
+                hint=f"the plays of {errata} change what {owner} states: nothing to do if "
+                f"that is meant (the {verdict.kind} records the text), else correct them",
+            )
+    elif not held and held_played:
+        diagnostics.add(
+            ERRATUM_CHANGES_CLAIM,
+            f"{owner} holds on the rules as played: the plays of {errata} make it hold, but no "
+            f"erratum names its failure on the text [{found[0].code}]",
+            found[0].span,
+            hint=f"record an erratum for {found[0].code} naming {owner} (its plays may repeat "
+            f"those of {errata}): the error becomes a note, and the {verdict.kind} is resolved",
+        )
 
 
 def _report(verdict: Verdict, fault: Diagnostic, by: list[str], diagnostics: Diagnostics) -> None:

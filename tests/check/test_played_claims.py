@@ -105,6 +105,57 @@ def test_plays_that_change_nothing_a_claim_reads_leave_the_text_s_verdict(
     assert not list(game.remaining)
 
 
+def test_a_claim_holding_on_the_text_that_the_plays_break_is_a_note(tmp_path: Path) -> None:
+    """The erratum resolving `dealt_two` plays the value `one_each` reads: true of the text,
+    false of the rules as played. Its verdict stays the text's; a note says the erratum
+    changed it."""
+    game, lines = _checked(
+        tmp_path,
+        claims=CLAIMS + "one_each: {text: Each starts with one card., check: values.hand == 1}",
+        errata=_erratum("two_each", "claim 'dealt_two'", "{rules.values.hand: 2}"),
+    )
+    assert _statuses(game)["one_each"] == (Status.CHECKED, "checked")
+    assert findings(game.remaining) == [
+        (
+            "PK552",
+            line_of(lines, "one_each:"),
+            "on the rules as played, claim 'one_each' does not hold: Each starts with one "
+            "card. (its check compares 2 == 1) [PK530]; it holds on the text, and the plays "
+            "of erratum 'two_each' change what it reads",
+            "the plays of erratum 'two_each' change what claim 'one_each' states: nothing to "
+            "do if that is meant (the claim records the text), else correct them",
+        )
+    ]
+
+
+def test_a_failure_no_erratum_names_that_the_plays_make_hold_is_a_note_beside_its_error(
+    tmp_path: Path,
+) -> None:
+    """`two_in_all` fails on the text and no erratum names it (an error); the plays of the
+    erratum resolving `dealt_two` make it hold: a note names that erratum."""
+    game, lines = _checked(
+        tmp_path,
+        claims=CLAIMS + "two_in_all: {text: Two hands of two., check: values.hand * 2 == 4}",
+        errata=_erratum("two_each", "claim 'dealt_two'", "{rules.values.hand: 2}"),
+    )
+    assert _statuses(game)["two_in_all"][0] is Status.FAILING
+    at = line_of(lines, "two_in_all:")
+    assert [(code, line) for code, line, _, _ in findings(game.found)] == [
+        ("PK530", line_of(lines, "check: values.hand == 2")),
+        ("PK530", at),
+    ]
+    assert findings(game.remaining) == [
+        (
+            "PK552",
+            at,
+            "claim 'two_in_all' holds on the rules as played: the plays of erratum 'two_each' "
+            "make it hold, but no erratum names its failure on the text [PK530]",
+            "record an erratum for PK530 naming claim 'two_in_all' (its plays may repeat those "
+            "of erratum 'two_each'): the error becomes a note, and the claim is resolved",
+        )
+    ]
+
+
 def test_an_erratum_may_play_the_claim_itself(tmp_path: Path) -> None:
     game, _ = _checked(
         tmp_path,
@@ -308,12 +359,16 @@ def test_a_claim_another_erratum_s_plays_make_hold_is_resolved_by_its_own(tmp_pa
 
 
 def test_each_key_still_failing_is_reported_after_one_the_text_holds(tmp_path: Path) -> None:
-    """`total` holds on the text (the plays then break it: not this check's), `each` fails on
+    """`total` holds on the text (the plays then break it: a note, PK552), `each` fails on
     both: only `each` is an error."""
     keys = EXAMPLES.replace("outcome: {total: 4, each: 2}", "outcome: {total: 2, each: 2}")
     game, _ = _checked(tmp_path, examples=keys, errata=_deal_erratum("{rules.values.hand: 3}"))
-    assert [message.split(" [")[0] for _, _, message, _ in findings(game.remaining)] == [
-        "on the rules as played too: example 'deal' states each = 2 but the rules give 3"
+    assert [(code, message.split(" [")[0]) for code, _, message, _ in findings(game.remaining)] == [
+        ("PK552", "on the rules as played, example 'deal' states total = 2 but the rules give 6"),
+        (
+            "PK534",
+            "on the rules as played too: example 'deal' states each = 2 but the rules give 3",
+        ),
     ]
 
 
