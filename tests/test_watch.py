@@ -38,10 +38,14 @@ def read(path: Path) -> bytes:
 
 
 def start_watch(
-    tmp_path: Path, *options: str, program: tuple[str, ...] = ("-m", "printkit")
+    tmp_path: Path,
+    *options: str,
+    program: tuple[str, ...] = ("-m", "printkit"),
+    typed_in: str = ".",
 ) -> tuple[Path, Path, subprocess.Popen[str]]:
     """A watch over a copy of the minimal deck (its folder, the output folder, the process),
-    run by `program` (printkit itself, or a script that runs it)."""
+    run by `program` (printkit itself, or a script that runs it) in the folder `typed_in`
+    (relative to tmp_path)."""
     rule_data = tmp_path / "rule_data"
     shutil.copytree(GOOD / "minimal_deck", rule_data / "minimal_deck")
     out = tmp_path / "out"
@@ -51,7 +55,7 @@ def start_watch(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        cwd=tmp_path,
+        cwd=tmp_path / typed_in,
     )
     return rule_data / "minimal_deck", out, process
 
@@ -135,6 +139,31 @@ def test_a_burst_of_saves_is_one_rebuild(watching) -> None:
     code, printed = stop(process)
     assert code == 0, printed
     assert printed.count("building again") == 1, printed
+
+
+def test_typed_in_a_game_s_folder_it_watches_that_game_alone_as_build_builds_it(
+    tmp_path: Path,
+) -> None:
+    """`printkit watch` typed in rule_data/minimal_deck/ watched and rebuilt every game of
+    rule_data, where `printkit build` typed there builds that game alone."""
+    other = tmp_path / "rule_data" / "other"
+    shutil.copytree(GOOD / "minimal_deck", other)
+    game, out, process = start_watch(tmp_path, typed_in="rule_data/minimal_deck")
+    try:
+        watching = printed_line(process, "watching")
+        assert watching.startswith(f"watching {game} ("), watching
+        for saved in (other / "game.yaml", game / "game.yaml"):  # the other game's first
+            saved.write_text(f"# saved\n{saved.read_text(encoding='utf-8')}", encoding="utf-8")
+        rebuilt = printed_until(process, "; watching")
+        code, rest = stop(process)
+        assert code == 0, rest
+        assert "changed: minimal_deck; building again" in rebuilt, rebuilt
+        assert "other" not in rebuilt + rest, rebuilt + rest
+        assert (out / "minimal_deck" / "sheet.pdf").is_file() and not (out / "other").exists()
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
 
 
 def test_changed_paths_name_their_games(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import click
 
 from printkit.commands.build import build
+from printkit.commands.common import game_here
 from printkit.diagnostics import Diagnostics, did_you_mean
 from printkit.load.walk import walk
 
@@ -48,6 +49,7 @@ def watch(
     """Build, then rebuild each game whose files change, until Ctrl-C."""
     logging.getLogger("watchfiles").setLevel(logging.ERROR)  # its Ctrl-C notice: ours is below
     rule_data: Path = context.obj["rule_data"]
+    games = games or game_here(rule_data)  # typed in a game's folder: that game, as build does
     _check_watchable(rule_data, games)
     out = Path(str(options["out"]))
     watched = [rule_data / game for game in games] or [rule_data]
