@@ -224,7 +224,9 @@ def _release(error: BaseException) -> None:
     "--rule-data",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
-    help="Folder of game packages.  [default: printkit.toml's rule-data, else rule_data]",
+    help="Folder of game packages.  [default: printkit.toml's rule-data; else, typed inside "
+    "a rule_data folder or a game's folder, that rule_data or the folder holding the game; "
+    "else ./rule_data]",
 )
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("-q", "--quiet", is_flag=True, help="Print the errors and warnings and nothing else.")

@@ -72,10 +72,15 @@ class GameFolder:
 
 def game_holding(project: Path) -> GameFolder | None:
     """The game folder the project file lies in, at any depth; None for a project's own
-    file, which lies above its games. A game folder holds game.yaml, or a YAML file whose
-    top-level keys declare the game (`game:`, which every game has in one of its files: a
-    shared game need not name it game.yaml), however the key is written."""
-    for folder in project.absolute().parents:
+    file, which lies above its games."""
+    return _nearest_game(project.absolute().parent)
+
+
+def _nearest_game(start: Path) -> GameFolder | None:
+    """`start` or the nearest folder above it that is a game's. A game folder holds game.yaml,
+    or a YAML file whose top-level keys declare the game (`game:`, which every game has in one
+    of its files: a shared game need not name it game.yaml), however the key is written."""
+    for folder in (start, *start.parents):
         declared_by = _declaring_file(folder)
         if declared_by is not None:
             return GameFolder(folder, declared_by)
@@ -83,16 +88,27 @@ def game_holding(project: Path) -> GameFolder | None:
 
 
 def laid_out_project(start: Path) -> Project | None:
-    """Without a project file, the project `printkit new` lays out: typed in a folder named
-    rule_data or in a folder inside it (a game's), that folder holds the games and `output`
-    beside it the builds, as when typed in the folder above both. Found by the folder's name,
-    the one printkit gives it, not by a game.yaml above the working folder: a copy of one left
-    in /tmp or in a home folder would make every folder below it a game."""
+    """Without a project file, the project `printkit new` lays out, or one like it: typed in a
+    folder named rule_data or in a folder inside it, that folder holds the games; typed in a
+    game's folder (or a folder inside it) elsewhere, the folder holding that game does,
+    whatever its name (games/my_game/). `output` beside the games' folder holds the builds, as
+    when typed in the folder above both."""
     absolute = start.absolute()
     rule_data = next((f for f in (absolute, *absolute.parents) if f.name == RULE_DATA), None)
+    rule_data = rule_data or _holding_the_game(absolute)
     if rule_data is None:
         return None
     return Project(rule_data=rule_data, out=rule_data.parent / OUTPUT)
+
+
+def _holding_the_game(start: Path) -> Path | None:
+    """The folder holding the game typed in. Not in a project's folder (one holding
+    rule_data): its games are those, even below a copy of a game.yaml left in /tmp or a home
+    folder, which makes every folder below it look like a game's."""
+    if (start / RULE_DATA).is_dir():
+        return None
+    game = _nearest_game(start)
+    return game.folder.parent if game else None
 
 
 # The key 'game' at the top of a block-style file, after an explicit-key mark, an anchor or a

@@ -189,13 +189,15 @@ def test_completion_offers_the_materials_of_the_games_typed() -> None:
     assert complete(f"printkit --rule-data {GOOD} build minimal_deck --only she") == ["sheet"]
 
 
+@pytest.mark.parametrize("games", ["rule_data", "games"])
 def test_completion_inside_a_game_s_folder_offers_the_games_beside_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, games: str
 ) -> None:
-    """Without a printkit.toml, typed in a game's folder of rule_data, as the command runs."""
+    """Without a printkit.toml, typed in a game's folder (in rule_data or a folder of another
+    name), as the command runs."""
     for game in ("minimal_deck", "marked_deck"):
-        shutil.copytree(GOOD / game, tmp_path / "rule_data" / game)
-    monkeypatch.chdir(tmp_path / "rule_data" / "minimal_deck")
+        shutil.copytree(GOOD / game, tmp_path / games / game)
+    monkeypatch.chdir(tmp_path / games / "minimal_deck")
     assert complete("printkit build m") == ["marked_deck", "minimal_deck"]
 
 

@@ -102,19 +102,52 @@ def test_without_a_project_file_a_game_s_folder_in_rule_data_builds_that_game_be
     assert "marked_deck, minimal_deck checked: no errors" in checked.stderr
 
 
-def test_a_game_outside_a_rule_data_folder_is_not_guessed_and_pk001_says_where_it_looked(
+@pytest.mark.parametrize("declared_by", ["game.yaml", "main.yaml"])
+def test_without_a_project_file_a_game_s_folder_of_any_name_builds_that_game_beside_it(
+    tmp_path: Path, declared_by: str
+) -> None:
+    """A game folder is one that declares a game (game.yaml, or a YAML file of another name
+    whose top level is 'game:'), wherever it lies: typed in games/minimal_deck/art/, the game
+    is built into the output folder beside games/, as in rule_data/ (a designer had to type
+    --rule-data games there)."""
+    for game in ("minimal_deck", "marked_deck"):
+        shutil.copytree(GOOD / game, tmp_path / "games" / game)
+    game = tmp_path / "games" / "minimal_deck"
+    (game / "game.yaml").rename(game / declared_by)
+    (game / "art").mkdir()
+    result = printkit_in(game / "art", "build", "--format", "pdf")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "output" / "minimal_deck" / "sheet.pdf").is_file()
+    assert not (tmp_path / "output" / "marked_deck").exists()
+    assert sorted(p.name for p in game.iterdir()) == ["art", declared_by]  # nothing written
+
+
+def test_a_project_folder_below_a_copy_of_a_game_file_keeps_its_rule_data(
     tmp_path: Path,
 ) -> None:
-    """Only a folder named rule_data is taken for the games' without a project file (a copy
-    of a game.yaml in /tmp or a home folder makes no game of the folders below it); PK001
-    names the folder it looked for and the ways to name the right one."""
-    game = tmp_path / "games" / "minimal_deck"
-    shutil.copytree(GOOD / "minimal_deck", game)
-    result = printkit_in(game, "validate")
+    """A copy of a game.yaml left in a folder above a project makes that folder look like a
+    game's: typed in the project's folder, which holds rule_data, the games are still those
+    of rule_data, not of the folder holding the copy."""
+    project = tmp_path / "project"
+    shutil.copytree(GOOD / "minimal_deck", project / "rule_data" / "minimal_deck")
+    shutil.copy(project / "rule_data" / "minimal_deck" / "game.yaml", tmp_path / "game.yaml")
+    checked = printkit_in(project, "validate")
+    assert checked.returncode == 0, checked.stderr
+    assert "minimal_deck checked: no errors" in checked.stderr
+
+
+def test_in_no_game_and_no_project_pk001_says_where_it_looked(tmp_path: Path) -> None:
+    """Typed in a folder of games not named rule_data (no game's, so nothing declares a game
+    above it), without a project file: PK001 names the folder it looked for and the ways to
+    name the right one."""
+    games = tmp_path / "games"
+    shutil.copytree(GOOD / "minimal_deck", games / "minimal_deck")
+    result = printkit_in(games, "validate")
     assert result.returncode == 1, result.stderr
     [found] = parse_diagnostics(result.stderr)
-    assert found.code == "PK001" and str(game / "rule_data") in found.message
+    assert found.code == "PK001" and str(games / "rule_data") in found.message
     assert "--rule-data" in found.hint and "printkit.toml" in found.hint
+    assert "a game's folder" in found.hint
     assert not (tmp_path / "output").exists()
 
 

@@ -56,7 +56,8 @@ def strict(context: click.Context) -> bool:
 
 
 def rule_data(context: click.Context) -> Path:
-    """The rule-data folder: --rule-data, else printkit.toml's, else ./rule_data."""
+    """The rule-data folder: --rule-data, else printkit.toml's, else the one typed in (a
+    rule_data folder, or the folder holding the game typed in), else ./rule_data."""
     return Path(_settings(context)["rule_data"])  # type: ignore[arg-type]
 
 
@@ -64,8 +65,8 @@ def apply_project(context: click.Context) -> None:
     """Read printkit.toml (found upward from the working folder): its rule-data where
     --rule-data is not given, its other keys as the defaults of the options of those names.
     A broken file stops the command with its diagnostics (exit 1). Without a file, a command
-    typed inside a rule_data folder (in a game's folder, say) takes that folder and the output
-    folder beside it."""
+    typed inside a rule_data folder, or in a game's folder whatever holds it, takes that
+    folder of games and the output folder beside it (laid_out_project)."""
     found = find_project(Path.cwd())
     if found is None:
         if context.obj.get("rule_data") is None:

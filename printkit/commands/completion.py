@@ -24,8 +24,8 @@ from printkit.project import (
 
 def _rule_data(context: click.Context) -> Path:
     """While completing, the group's callback has not run: --rule-data as typed, else the
-    project file's, else the rule_data folder typed in (in a game's folder, say), else
-    ./rule_data."""
+    project file's, else the folder of games typed in (a rule_data folder, or the folder
+    holding the game typed in), else ./rule_data."""
     given = context.find_root().params.get("rule_data")
     if given is not None:
         return Path(given)

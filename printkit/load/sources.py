@@ -155,9 +155,9 @@ def _no_games(rule_data: Path, diagnostics: Diagnostics) -> None:
         NO_PACKAGES,
         f"no game packages found: there is no folder {rule_data.absolute()}",
         Span(relative(rule_data)),
-        hint="type the command in your project's folder (the one holding rule_data) or in a "
-        "folder inside rule_data (a game's), or name the folder of games with --rule-data or "
-        "in a printkit.toml",
+        hint="type the command in your project's folder (the one holding rule_data), in "
+        "rule_data, or in a game's folder (one holding game.yaml) or a folder inside it; or "
+        "name the folder of games with --rule-data or in a printkit.toml",
     )
 
 
