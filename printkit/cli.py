@@ -40,7 +40,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "build": (
         "printkit.commands.build:build",
-        "Build games (all of them by default) into the output folder.",
+        "Build games into the output folder.",
     ),
     "fetch": (
         "printkit.commands.fetch:fetch",

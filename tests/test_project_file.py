@@ -14,6 +14,9 @@ import pytest
 from support import DATA, GOOD, MM_PER_PT, REPO, files_under, parse_diagnostics, run_cli
 from test_broken_packages import expectations
 
+from printkit.cli import COMMANDS
+from printkit.commands.common import GAMES_CHOSEN
+
 PROJECTS = DATA / "projects"
 CASES = sorted(p for p in PROJECTS.iterdir() if p.is_dir())
 
@@ -149,6 +152,17 @@ def test_in_no_game_and_no_project_pk001_says_where_it_looked(tmp_path: Path) ->
     assert "--rule-data" in found.hint and "printkit.toml" in found.hint
     assert "a game's folder" in found.hint
     assert not (tmp_path / "output").exists()
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_each_command_taking_games_says_in_its_help_which_it_takes_when_none_is_named(
+    name: str,
+) -> None:
+    """`build`'s help said "all of them by default", true only outside a game's folder; no
+    command said what typing it inside one does."""
+    shown = " ".join(run_cli(name, "--help").output.split())  # the help as words, unwrapped
+    takes_games = "[GAMES]..." in shown or "[GAME]..." in shown
+    assert (GAMES_CHOSEN in shown) == takes_games, shown
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])

@@ -9,6 +9,7 @@ import click
 
 from printkit.build_options import ALL_FORMATS, CARD_DPI, PREVIEW_DPI
 from printkit.commands.common import (
+    GAMES_CHOSEN,
     STRICT_HERE,
     VERBOSE,
     chosen_games,
@@ -124,7 +125,7 @@ def _source(context: click.Context | None, name: str) -> click.core.ParameterSou
     return None
 
 
-@click.command()
+@click.command(epilog=GAMES_CHOSEN)
 @click.argument("games", nargs=-1, shell_complete=complete_games)
 @STRICT_HERE
 @click.option(
@@ -212,7 +213,7 @@ def build(
     force: bool,
     profile: str | None,
 ) -> None:
-    """Build games (all of them by default) into the output folder."""
+    """Build games into the output folder."""
     from printkit.build_options import BuildOptions  # not for --help or completion
     from printkit.rebuild import UnknownMaterial, build_games
     from printkit.workers import WorkerStopped

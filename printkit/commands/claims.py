@@ -9,6 +9,7 @@ import click
 
 from printkit.commands.common import (
     EXIT_ERRORS,
+    GAMES_CHOSEN,
     JOBS,
     chosen_games,
     games_in_workers,
@@ -46,7 +47,7 @@ class Listed(NamedTuple):
         return bool(self.errors or (strict and self.warnings))
 
 
-@click.command()
+@click.command(epilog=GAMES_CHOSEN)
 @click.argument("games", nargs=-1, shell_complete=complete_games)
 @JOBS
 @click.pass_context

@@ -110,6 +110,13 @@ def _inside(folder: Path, rule_data: Path | None) -> bool:
         return False
 
 
+# The --help of every command taking GAME…: which games it takes when none is named
+GAMES_CHOSEN = (
+    "With no game named: the game whose folder (or a folder inside it) the command is typed "
+    "in, else every game of the folder of games (--rule-data)."
+)
+
+
 def chosen_games(
     context: click.Context, games: tuple[str, ...], diagnostics: Diagnostics
 ) -> dict[str, Path]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from printkit.commands.common import chosen_games, report, rule_data, say
+from printkit.commands.common import GAMES_CHOSEN, chosen_games, report, rule_data, say
 from printkit.commands.completion import complete_games
 from printkit.commands.names import NamedChoice
 from printkit.diagnostics import (
@@ -33,7 +33,7 @@ REPORT = "changes.pdf"
 REPRINTS = "reprint"
 
 
-@click.command()
+@click.command(epilog=GAMES_CHOSEN)
 @click.argument(
     "paths",
     nargs=-1,

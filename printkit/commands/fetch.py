@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import click
 
-from printkit.commands.common import chosen_games, report, say
+from printkit.commands.common import GAMES_CHOSEN, chosen_games, report, say
 from printkit.commands.completion import complete_games
 from printkit.diagnostics import Diagnostics
 
 DEFAULT_TIMEOUT = 30.0  # seconds: a Google Sheets export of a few hundred rows takes one or two
 
 
-@click.command()
+@click.command(epilog=GAMES_CHOSEN)
 @click.argument("games", nargs=-1, shell_complete=complete_games)
 @click.option(
     "--timeout",

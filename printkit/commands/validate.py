@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from printkit.commands.common import (
+    GAMES_CHOSEN,
     JOBS,
     STRICT_HERE,
     chosen_games,
@@ -25,7 +26,7 @@ from printkit.impose.catalogue import paper_names
 Verdicts = list[dict[str, object]]
 
 
-@click.command()
+@click.command(epilog=GAMES_CHOSEN)
 @click.argument("games", nargs=-1, shell_complete=complete_games)
 @STRICT_HERE
 @click.option(

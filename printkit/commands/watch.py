@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import click
 
 from printkit.commands.build import build
-from printkit.commands.common import game_here
+from printkit.commands.common import GAMES_CHOSEN, game_here
 from printkit.diagnostics import Diagnostics, did_you_mean
 from printkit.load.walk import walk
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 BORROWED = [param for param in build.params if param.name not in ("games", "only")]
 
 
-@click.command()
+@click.command(epilog=GAMES_CHOSEN)
 @click.argument("games", nargs=-1)
 @click.option(
     "--serve", is_flag=True, help="Also serve the output folder on localhost (http://127.0.0.1)."
