@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner, Result
 from support import BROKEN, DATA, GOOD, listed, parse_diagnostics, read_package, run_cli
 
-from printkit.cli import main
+from printkit.cli import COMMANDS, main
 
 ESC = "\x1b["
 WARNING = DATA / "warnings" / "small_text"
@@ -170,7 +170,7 @@ def complete(words: str) -> list[str]:
     }
     result = CliRunner().invoke(main, [], env=env, prog_name="printkit")
     assert result.exit_code == 0, result.output
-    return [line.split(",", 1)[1] for line in result.output.splitlines()]
+    return [line.split(",", 1)[1] for line in result.output.splitlines() if line]  # '' for none
 
 
 def test_completion_offers_commands() -> None:
@@ -181,6 +181,15 @@ def test_completion_offers_commands() -> None:
 def test_completion_offers_games() -> None:
     assert complete(f"printkit --rule-data {GOOD} build min") == ["minimal_deck", "minimal_rules"]
     assert complete(f"printkit --rule-data {GOOD} validate minimal_deck min") == ["minimal_rules"]
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_completion_offers_games_to_every_command_that_takes_one(name: str) -> None:
+    """watch, simulate and play offered no game name, though the documentation promises
+    them wherever a game is typed."""
+    takes_a_game = "GAME" in run_cli(name, "--help").output.splitlines()[0]
+    offered = complete(f"printkit --rule-data {GOOD} {name} minimal_")
+    assert (offered == ["minimal_deck", "minimal_rules"]) == takes_a_game, offered
 
 
 def test_completion_offers_the_materials_of_the_games_typed() -> None:

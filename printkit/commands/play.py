@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import click
 
+from printkit.commands.completion import complete_games
 from printkit.simulate.protocol import State
 
 
 @click.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete_games)
 @click.option(
     "--agents",
     default="human,random",

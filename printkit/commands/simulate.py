@@ -12,6 +12,7 @@ import click
 
 from printkit.commands.build import _out_folder
 from printkit.commands.common import EXIT_ERRORS
+from printkit.commands.completion import complete_games
 from printkit.diagnostics import did_you_mean
 from printkit.simulate.ladder import LADDER
 
@@ -26,7 +27,7 @@ OUTPUTS = ("balance.json", "balance.pdf", "games")
 
 
 @click.command()
-@click.argument("game")
+@click.argument("game", shell_complete=complete_games)
 @click.option(
     "-n",
     "playouts",

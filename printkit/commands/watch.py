@@ -19,6 +19,7 @@ import click
 
 from printkit.commands.build import build
 from printkit.commands.common import GAMES_CHOSEN, game_here
+from printkit.commands.completion import complete_games
 from printkit.diagnostics import Diagnostics, did_you_mean
 from printkit.load.walk import walk
 
@@ -31,7 +32,7 @@ BORROWED = [param for param in build.params if param.name not in ("games", "only
 
 
 @click.command(epilog=GAMES_CHOSEN)
-@click.argument("games", nargs=-1)
+@click.argument("games", nargs=-1, shell_complete=complete_games)
 @click.option(
     "--serve", is_flag=True, help="Also serve the output folder on localhost (http://127.0.0.1)."
 )
