@@ -931,14 +931,16 @@ EQUIVALENT: list[tuple[str, str, str]] = [
     (
         "printkit/impose/tiling.py::axis_starts",
         r"if window - overlap < _EPS:|while starts\[-1\] \+ window <= length - _EPS:"
-        r"|candidates = \[p for p in points if reach <= p < limit \+ _EPS\]",
+        r"|candidates = \[p for p in points if reach (<= p <|< p <=) limit \+ _EPS\]",
         "differs only for a window exactly 1e-6 pt beyond its overlap, or ending (or a hex "
         "centre standing) exactly 1e-6 pt from where the art (or the join's reach) ends",
     ),
     (
         "printkit/impose/tiling.py::axis_starts",
-        r"snapped = plan\(snaps\) if \(snaps\) or True else plain",
-        "planned with no hex centres to snap to, the plan is the plain one",
+        r"reach = max\(starts\[-1\] - _EPS, limit - back - _EPS\)",
+        "a join looks back half a step at most (back), so its reach is a window's start plus "
+        "half a step or more: the floor decides only for a step of 2e-6 pt or less, where it "
+        "keeps a join off its own window's start",
     ),
     (
         "printkit/impose/tiling.py::fits_one_page",

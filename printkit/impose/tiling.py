@@ -145,7 +145,7 @@ def axis_starts(
         return tuple(starts)
 
     plain = plan(())
-    snapped = plan(ordered) if ordered else plain
+    snapped = plan(ordered)  # without snaps, the plain plan again
     return snapped if len(snapped) <= len(plain) else plain
 
 

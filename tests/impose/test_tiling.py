@@ -221,6 +221,16 @@ def test_a_join_moves_back_to_the_furthest_hex_centre_within_one_gap_of_it() -> 
     assert axis_starts(500, 200, 10, [100.0, 181.0, 191.0]) == (0.0, 181.0, 371.0)
 
 
+def test_a_join_moves_back_no_further_than_the_widest_gap_nor_half_the_step() -> None:
+    """Steps of 190 pt: centres at 150 and 160 are 10 pt apart, so the join at 190 looks back
+    10 pt and finds none (it stays where planned); centres 210 pt apart let it look back 95 pt
+    (half the step) at most, so 90 is too far back for the first join and 300 is near enough
+    for the second. A centre exactly the widest gap back (81 pt: 109) is within reach."""
+    assert axis_starts(500, 200, 10, [150.0, 160.0]) == (0.0, 190.0, 380.0)
+    assert axis_starts(500, 200, 10, [90.0, 300.0]) == (0.0, 190.0, 300.0)
+    assert axis_starts(480, 200, 10, [0.0, 81.0, 109.0]) == (0.0, 109.0, 299.0)
+
+
 def test_a_snapped_plan_needing_a_page_more_gives_way_to_the_plain_one() -> None:
     assert axis_starts(390, 200, 10) == (0.0, 190.0)
     assert axis_starts(390, 200, 10, [187.0]) == (0.0, 190.0)  # snapped: 0, 187, 377
