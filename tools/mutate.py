@@ -45,6 +45,10 @@ GROUPS = {
     "impose": sorted(p for p in (PACKAGE / "impose").glob("*.py") if p.name != "__init__.py"),
     "geometry": sorted(p for p in (PACKAGE / "geometry").glob("*.py") if p.name != "__init__.py"),
     "load": [PACKAGE / "load" / "yaml_spans.py"],
+    # a hex map's modules: their own tests build maps (materials/ holds no other group)
+    "hexmap": sorted(
+        p for p in (PACKAGE / "materials" / "hexmap").glob("*.py") if p.name != "__init__.py"
+    ),
     # an engine's __init__ only when it holds one (mutmut mutates nothing but functions)
     "games": sorted(
         p
@@ -75,6 +79,20 @@ THROUGH_THE_CLI = {
         "tests/materials/test_hexmap_checks.py",
     ],
     "geometry": ["tests/geometry"],
+    # every hex map test: the modules of a map are reached only by building one
+    "hexmap": [
+        "tests/materials/test_hex_lines.py",
+        "tests/materials/test_hex_markers.py",
+        "tests/materials/test_hexmap_checks.py",
+        "tests/materials/test_hexmap_half_hexes.py",
+        "tests/materials/test_hexmap_labels.py",
+        "tests/materials/test_hexmap_note_band.py",
+        "tests/materials/test_hexmap_patterns.py",
+        "tests/materials/test_hexmap_print.py",
+        "tests/materials/test_hexmap_selection.py",
+        "tests/materials/test_map_header.py",
+        "tests/materials/test_map_names.py",
+    ],
     # the limits (depth, alias expansion) and the located byte errors load_yaml reports
     "load": ["tests/test_loader.py", "tests/test_input_limits.py"],
     # every engine's tests for each of its modules (among them `validate <game>` playing the
@@ -1405,7 +1423,10 @@ def relevant_tests(module: Path) -> list[str]:
     """The test files importing the module, those running its group through the CLI, and the
     broken and warning packages expecting a code it reports."""
     direct = [str(p.relative_to(REPO)) for p in _importers(module, REPO / "tests")]
-    group = module.relative_to(PACKAGE).parts[0]
+    group = next(
+        (name for name, members in GROUPS.items() if module in members),
+        module.relative_to(PACKAGE).parts[0],  # a module of no group: its folder's tests
+    )
     extra = THROUGH_THE_CLI.get(group, [])
     inside = [d for d in direct if not any(d == t or d.startswith(t + "/") for t in extra)]
     return inside + extra + package_cases(codes_reported(module))

@@ -618,6 +618,36 @@ def test_a_thin_last_strip_of_pages_is_noted_with_what_prints_the_map_on_fewer(
     assert counts == {"18.6mm": 2, "0.73in": 2, "a3": 2, "tabloid": 2, "18.7mm": 4}
 
 
+def test_thin_strips_along_both_edges_are_noted_with_the_other_orientation(
+    tmp_path: Path,
+) -> None:
+    """13 × 14 hexes on A4 held portrait: the second column of pages keeps 44 mm of the map and
+    the second row 19 mm (their TrimBoxes). The note names both strips, and the orientation
+    the tiling fixes turned, which prints the map on 2 pages as said; A3 prints it on one."""
+    portrait = {"paper": "a4", "orientation": "portrait"}
+    [note], pages = _vale(tmp_path / "portrait", columns=13, tiling=portrait)
+    boxes = [
+        (round(float(p.trimbox.width) / MM), round(float(p.trimbox.height) / MM)) for p in pages
+    ]
+    assert boxes == [(176, 258), (44, 258), (176, 19), (44, 19)]
+    assert note.message == (
+        "map 'map' prints on 4 pages, 2 of which keep only a 44 mm strip along its right edge "
+        "and 2 of which keep only a 19 mm strip along its bottom edge"
+    )
+    assert note.hint == (
+        "it would print on fewer pages with 'hex_size: 18.6mm' (or 0.73in): 2 pages at most; "
+        "'orientation: landscape': 2 pages; 'paper: a3': 1 page; 'paper: tabloid': 1 page"
+    )
+    tried = {
+        "landscape": {"tiling": portrait | {"orientation": "landscape"}},
+        "a3": {"tiling": portrait | {"paper": "a3"}},
+    }
+    counts = {
+        name: len(_vale(tmp_path / name, columns=13, **change)[1]) for name, change in tried.items()
+    }
+    assert counts == {"landscape": 2, "a3": 1}
+
+
 def test_a_last_strip_of_a_quarter_page_or_more_is_no_note(tmp_path: Path) -> None:
     """The last row of pages keeps 77 mm, over a quarter of the pages' 271 mm window."""
     reported, pages = _vale(tmp_path, rows=17)
