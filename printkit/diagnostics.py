@@ -341,6 +341,16 @@ CARD_PARKED = _code(
     "the inventory (PK210) and its set (PK211) count none: how a card is set aside while "
     "playtesting without deleting its row. Give it a count to print it again.",
 )
+DECK_PARKED = _code(
+    "PK216",
+    Severity.NOTE,
+    "a deck with no card to print (every count 0)",
+    "Every card of the deck has count 0 (each set aside, PK215), so the materials that print "
+    "the deck have nothing to print: a cards material of it writes no file, and a counters "
+    "material prints only its other decks. A note, like PK215, because setting cards aside "
+    "is a choice; said once at the deck, naming those materials, so that a build that writes "
+    "nothing for them says why. Give a card a count of 1 or more to print the deck again.",
+)
 TEMPLATE_ERROR = _code(
     "PK220",
     Severity.ERROR,

@@ -132,6 +132,36 @@ def test_a_card_of_count_0_is_checked_but_not_printed_and_counted_as_none(
     assert text.count("Twin") == 2 and text.count("Giant") == 1 and "Loner" not in text
 
 
+def test_a_deck_of_only_cards_set_aside_builds_nothing_and_says_why(tmp_path: Path) -> None:
+    """Every row at count 0: the build writes no file, exits 0 even under --strict (each card
+    set aside is a choice, PK215), and says the game has nothing to print, with the deck's
+    note (PK216) naming the material, rather than "not built" and nothing about why."""
+    folder = _copy("csv_deck", tmp_path)
+    cards = folder / "cards.csv"
+    rows = cards.read_text(encoding="utf-8")
+    for row in ("Twin,2,", "Loner,1,", "Giant,1,"):
+        rows = rows.replace(row, row.split(",")[0] + ",0,")
+    cards.write_text(rows, encoding="utf-8")
+    game = folder / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("count: 4", "count: 0"))
+    result = run_cli(
+        "--strict", "--rule-data", folder.parent, "build", "csv_deck", "--out", tmp_path / "o"
+    )
+    assert result.exit_code == 0, result.output
+    assert "csv_deck: nothing to print (see the notes)" in result.output
+    assert "not built" not in result.output
+    found = parse_diagnostics(result.output)
+    assert [d.code for d in found] == ["PK215"] * 3 + ["PK216"]
+    deck = found[-1]
+    assert (Path(deck.file).name, deck.line, deck.column) == ("game.yaml", 30, 3)
+    assert deck.message == "deck 'deck' has no card to print: every card's count is 0"
+    assert deck.hint == (
+        "give a card a count of 1 or more to print it; until then material 'sheet' prints "
+        "none of it"
+    )
+    assert not (tmp_path / "o" / "csv_deck").exists()
+
+
 def test_an_xlsx_cell_of_the_wrong_type_is_located_by_row_and_column(tmp_path: Path) -> None:
     folder = _copy("csv_deck", tmp_path)
     _workbook(folder, [*ROWS[:3], ["Giant", 1, "Worth a lot.", "huge"]])

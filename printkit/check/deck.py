@@ -9,6 +9,7 @@ from printkit.diagnostics import (
     BAD_VALUE,
     CARD_LISTED_TWICE,
     CARD_PARKED,
+    DECK_PARKED,
     INVENTORY_MISMATCH,
     KIND_FIELD_MISSING,
     SET_INCOMPLETE,
@@ -23,7 +24,7 @@ from printkit.diagnostics import (
     some_of,
 )
 from printkit.load.yaml_spans import SourceMap
-from printkit.model.package import CardSpec, DeckSpec, Package, SetSpec
+from printkit.model.package import CardSpec, DeckSpec, Package, SetSpec, printed_decks
 
 BUILTIN_CARD_KEYS = set(CardSpec.model_fields)
 
@@ -100,6 +101,29 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
     per_card.flush()
     for set_id, spec in deck.sets.items():
         _check_set(set_id, spec, members.get(set_id, Counter()), base, spans, diagnostics)
+    if deck.cards and not any(card.count for card in deck.cards):
+        _note_nothing_to_print(package, deck_id, spans, diagnostics)
+
+
+def _note_nothing_to_print(
+    package: Package, deck_id: str, spans: SourceMap, diagnostics: Diagnostics
+) -> None:
+    """PK216 once at a deck whose every card is set aside (PK215 at each) and that a material
+    prints: without it, a build that writes no file of that material says nothing of why."""
+    printing = [
+        m for m, spec in package.materials.items() if deck_id in (printed_decks(spec) or ())
+    ]
+    if not printing:
+        return
+    named = ", ".join(f"'{m}'" for m in printing)
+    diagnostics.add(
+        DECK_PARKED,
+        f"deck '{deck_id}' has no card to print: every card's count is 0",
+        spans.key(("decks", deck_id)),
+        hint="give a card a count of 1 or more to print it; until then "
+        + (f"material {named} prints" if len(printing) == 1 else f"materials {named} print")
+        + " none of it",
+    )
 
 
 def _check_set(

@@ -289,8 +289,10 @@ def build(
             )
             for path in outcome.files:
                 say(context, f"  wrote {path}", least=VERBOSE)
-        elif outcome.diagnostics.has_errors(strict(context)) or not only:
+        elif outcome.diagnostics.has_errors(strict(context)):
             say(context, f"{outcome.game}: not built (see the diagnostics)", err=True)
+        elif not only:  # every material's pieces set aside (PK216), say
+            say(context, f"{outcome.game}: nothing to print (see the notes)")
     if outcomes:
         from printkit.preview import write_preview
 

@@ -12,15 +12,13 @@ from printkit.impose.pieces import Piece
 from printkit.materials.art import ArtFinder
 from printkit.materials.card_faces import FaceDrawer
 from printkit.materials.cards import card_context, deck_context, deck_pieces
-from printkit.model.counters import CountersMaterial
-from printkit.model.package import CardsMaterial
+from printkit.model.package import printed_decks
 from printkit.sandbox.environment import game_budget
 from printkit.sandbox.expressions import TemplateProblem, render
 
 if TYPE_CHECKING:
     from printkit.build import CheckedGame
     from printkit.load.package import LoadedPackage
-    from printkit.model.package import MaterialSpec
 
 
 @dataclass(frozen=True)
@@ -46,15 +44,7 @@ class DrawnPieces:
 
 def material_decks(game: CheckedGame, material_id: str) -> list[str] | None:
     """The decks a cards or counters material prints; None for any other kind."""
-    return _decks_of(game.played.package.materials[material_id])
-
-
-def _decks_of(spec: MaterialSpec) -> list[str] | None:
-    if isinstance(spec, CardsMaterial):
-        return [spec.deck]
-    if isinstance(spec, CountersMaterial):
-        return list(spec.decks)
-    return None
+    return printed_decks(game.played.package.materials[material_id])
 
 
 def draw_pieces(game: CheckedGame, material_id: str, bleed: float) -> DrawnPieces | None:
@@ -87,7 +77,7 @@ def check_descriptions(loaded: LoadedPackage, diagnostics: Diagnostics) -> None:
     """Every material's `tts.description` renders for each of its cards. Checked with the
     game, so that `validate` and every build find what a build with `--format tts` would."""
     for material_id, spec in loaded.package.materials.items():
-        decks = _decks_of(spec)
+        decks = printed_decks(spec)
         if decks and spec.tts.description is not None:  # type: ignore[union-attr]
             for deck_id in decks:
                 if deck_id in loaded.package.decks:

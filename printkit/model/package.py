@@ -367,6 +367,15 @@ MaterialSpec = Annotated[
 ]
 
 
+def printed_decks(spec: MaterialSpec) -> list[str] | None:
+    """The decks a cards or counters material prints; None for any other kind."""
+    if isinstance(spec, CardsMaterial):
+        return [spec.deck]
+    if isinstance(spec, CountersMaterial):
+        return list(spec.decks)
+    return None
+
+
 # A material's id names its output files (id.pdf, id-p01.png): a plain file name, never a path.
 def _distinct_files(materials: dict[str, Any]) -> dict[str, Any]:
     """Material ids name files: two that differ only in case ('Sheet', 'sheet') would write

@@ -55,7 +55,9 @@ _HINT = re.compile(r"^  hint: \S.*$")
 _AT_A_PATH = re.compile(r"^(\S[^\n]*?): (error|warning|note)\[PK\d{3}\]: \S.*$")
 _WITH_LINES = (".yaml", ".yml", ".json", ".csv", ".j2", ".md", ".toml", ".txt", ".svg")
 _SUMMARY = re.compile(r"^\d+ error\(s\), \d+ warning\(s\)( \(errors under --strict\))?$")
-_NOT_BUILT = re.compile(r"^\S+: not built \(see the diagnostics\)$")
+_NOT_BUILT = re.compile(
+    r"^\S+: (not built \(see the diagnostics\)|nothing to print \(see the notes\))$"
+)
 _CHECKED = re.compile(r"^.+ checked: no errors, no warnings$")  # a clean validate
 _BUILT = re.compile(r"^\S+: \d+ material\(s\)( \(\d+ redrawn\))?, \d+ file\(s\) in \S.*$")
 _DIFFERENCE = re.compile(
