@@ -2,7 +2,8 @@
 
 Every check appends to one collector instead of raising, so a single run reports every problem
 at once, the way a compiler does. The printed form is `path:line:col: severity[PKnnn]: message`
-followed by an indented hint, so that editors and CI logs can jump straight to the YAML.
+followed by an indented hint, so that editors and CI logs can jump straight to the YAML; a
+workbook's cell is printed as a spreadsheet names it (`cards.xlsx, cell D4`).
 """
 
 from __future__ import annotations
@@ -32,10 +33,15 @@ class Span:
     file: str
     line: int = 0
     column: int = 0
+    # A workbook's cell as the spreadsheet names it ("cell D4", "sheet 'Cards', cell D4"),
+    # printed in place of the line and column, which stay its row and column for sorting.
+    cell: str = field(default="", compare=False)
 
     def __str__(self) -> str:
         if self.line <= 0:
             return self.file
+        if self.cell:
+            return f"{self.file}, {self.cell}"
         return f"{self.file}:{self.line}:{self.column}"
 
 

@@ -218,9 +218,16 @@ def _from_cache(game_id: str, record: dict[str, Any], key: str, cache: Cache) ->
 
 
 def _diagnostic(
-    code: str, severity: str, message: str, file: str, line: int, column: int, hint: str | None
+    code: str,
+    severity: str,
+    message: str,
+    file: str,
+    line: int,
+    column: int,
+    hint: str | None,
+    cell: str = "",
 ) -> Diagnostic:
-    return Diagnostic(code, Severity(severity), message, Span(file, line, column), hint)
+    return Diagnostic(code, Severity(severity), message, Span(file, line, column, cell), hint)
 
 
 def _record(
@@ -239,7 +246,10 @@ def _record(
         "entries": entries,
         "seconds": round(_seconds(outcome, previous.get("seconds")), 3),
         "diagnostics": [
-            [d.code, str(d.severity), d.message, d.span.file, d.span.line, d.span.column, d.hint]
+            [
+                *(d.code, str(d.severity), d.message),
+                *(d.span.file, d.span.line, d.span.column, d.hint, d.span.cell),
+            ]
             for d in outcome.diagnostics
         ],
     }

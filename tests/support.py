@@ -23,6 +23,7 @@ import pypdf
 import pypdfium2
 import yaml
 from click.testing import CliRunner, Result
+from openpyxl.utils.cell import coordinate_to_tuple
 from PIL import Image
 
 from printkit.cache import CACHE_FOLDER
@@ -112,7 +113,9 @@ def killed_by_the_system(*_task: object, **_options: object) -> object:
 
 @dataclass(frozen=True)
 class Reported:
-    """One diagnostic as printed: `file:line:col: severity[CODE]: message` and its hint."""
+    """One diagnostic as printed: `file:line:col: severity[CODE]: message` and its hint. A
+    workbook's cell, printed `file, cell D4` (`file, sheet 'Cards', cell D4`), is read back
+    as its row and column, and `cell` keeps what was printed after the file."""
 
     file: str
     line: int
@@ -121,12 +124,16 @@ class Reported:
     code: str
     message: str
     hint: str | None
+    cell: str = ""
 
 
 _DIAGNOSTIC = re.compile(
     r"^(?P<where>\S.*?): (?P<severity>error|warning|note)\[(?P<code>PK\d{3})\]: (?P<message>.*)$"
 )
 _WHERE = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<column>\d+)$")
+_IN_A_SHEET = re.compile(
+    r"^(?P<file>.+?\.xlsx), (?P<cell>(?:sheet '.+', )?cell (?P<name>[A-Z]+\d+))$"
+)
 
 
 def parse_diagnostics(text: str) -> list[Reported]:
@@ -137,6 +144,10 @@ def parse_diagnostics(text: str) -> list[Reported]:
         if not match:
             continue
         where = _WHERE.match(match["where"])
+        in_a_sheet = _IN_A_SHEET.match(match["where"])
+        if in_a_sheet:
+            row, column = coordinate_to_tuple(in_a_sheet["name"])
+            where = {"file": in_a_sheet["file"], "line": row, "column": column}
         hint = None
         if index + 1 < len(lines) and lines[index + 1].startswith("  hint: "):
             hint = lines[index + 1][len("  hint: ") :]
@@ -149,6 +160,7 @@ def parse_diagnostics(text: str) -> list[Reported]:
                 code=match["code"],
                 message=match["message"],
                 hint=hint,
+                cell=in_a_sheet["cell"] if in_a_sheet else "",
             )
         )
     return found

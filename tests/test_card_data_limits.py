@@ -20,7 +20,7 @@ import openpyxl
 import pypdf
 import pytest
 from support import DATA, REPO, parse_diagnostics, run_cli
-from workbooks import DAMAGED, ROWS, SHEET, damaged, replacing, workbook
+from workbooks import ROWS, SHEET, WORKBOOKS, replacing, workbook
 
 from printkit.diagnostics import Diagnostics
 from printkit.load.package import load_package
@@ -316,12 +316,13 @@ def test_a_percentage_prints_as_the_sheet_shows_it_and_counts_as_its_number(
     assert cards[0].values["power"] == 0.25
 
 
-def test_the_damaged_workbooks_are_what_their_generator_makes() -> None:
-    """tests/workbooks.py states how each broken package's damaged cell is made: the files hold
-    the parts it makes (compared inflated, whatever zlib packed them)."""
-    for case in DAMAGED:
+def test_the_broken_packages_workbooks_are_what_their_generator_makes() -> None:
+    """tests/workbooks.py states how each broken package's workbook is made (a damaged cell,
+    a wrong one): the files hold the parts it makes (compared inflated, whatever zlib packed
+    them)."""
+    for case, make in WORKBOOKS.items():
         committed = zipfile.ZipFile(DATA / "broken" / case / "cards.xlsx")
-        made = zipfile.ZipFile(io.BytesIO(damaged(case)))
+        made = zipfile.ZipFile(io.BytesIO(make()))
         with committed, made:
             assert committed.namelist() == made.namelist(), case
             for name in made.namelist():
@@ -423,4 +424,4 @@ def test_a_date_past_the_calendar_says_nothing_on_stderr(tmp_path: Path) -> None
         command, cwd=REPO, capture_output=True, text=True, timeout=120, check=False
     )
     assert "Warning" not in completed.stderr, completed.stderr
-    assert "cards.xlsx:2:4: error[PK801]: '#VALUE!' in column 'power'" in completed.stderr
+    assert "cards.xlsx, cell D2: error[PK801]: '#VALUE!' in column 'power'" in completed.stderr

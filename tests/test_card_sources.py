@@ -13,7 +13,10 @@ from pathlib import Path
 import openpyxl
 import pypdf
 import pytest
+from openpyxl.utils import get_column_letter
 from support import DATA, GOOD, parse_diagnostics, run_cli
+
+from printkit.load.card_sources import column_letters
 
 CARD_DATA = DATA / "card_data"
 
@@ -162,7 +165,11 @@ def test_a_deck_of_only_cards_set_aside_builds_nothing_and_says_why(tmp_path: Pa
     assert not (tmp_path / "o" / "csv_deck").exists()
 
 
-def test_an_xlsx_cell_of_the_wrong_type_is_located_by_row_and_column(tmp_path: Path) -> None:
+def test_an_xlsx_cell_of_the_wrong_type_is_named_as_the_spreadsheet_names_it(
+    tmp_path: Path,
+) -> None:
+    """'cards.xlsx, sheet 'Cards', cell D4', as a spreadsheet user finds it (its row and
+    column stay the span's line and column); the sheet named as the workbook has two."""
     folder = _copy("csv_deck", tmp_path)
     _workbook(folder, [*ROWS[:3], ["Giant", 1, "Worth a lot.", "huge"]])
     code, found = _diagnostics(folder, tmp_path)
@@ -174,7 +181,38 @@ def test_an_xlsx_cell_of_the_wrong_type_is_located_by_row_and_column(tmp_path: P
         4,
         4,
     )
+    assert problem.cell == "sheet 'Cards', cell D4"
     assert "'huge' in column 'power'" in problem.message
+
+
+def test_a_cell_of_a_workbook_of_one_sheet_is_named_without_it_in_every_build(
+    tmp_path: Path,
+) -> None:
+    """A workbook of one sheet: 'cards.xlsx, cell C5' alone. A warning's place is kept in
+    the build cache: a build of the unchanged game prints the cell again, not a row and
+    column number."""
+    folder = _copy("csv_deck", tmp_path)
+    book = openpyxl.Workbook()
+    for row in [*ROWS, ["Twin", 1, "Play both to win.", 3]]:
+        book.active.append(row)
+    book.save(folder / "cards.xlsx")
+    (folder / "cards.csv").unlink()
+    game = folder / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8")
+        .replace("file: cards.csv", "file: cards.xlsx")
+        .replace("count: 4", "count: 5")
+    )
+    for _ in range(2):  # drawn, then from the cache
+        code, found = _diagnostics(folder, tmp_path)
+        (twice,) = found
+        assert (code, twice.code, twice.line, twice.column) == (0, "PK214", 5, 1)
+        assert twice.cell == "cell A5"
+
+
+@pytest.mark.parametrize("column", [1, 26, 27, 52, 53, 702, 703, 16_384])
+def test_a_column_is_lettered_as_a_spreadsheet_letters_it(column: int) -> None:
+    assert column_letters(column) == get_column_letter(column)  # A, Z, AA, AZ, BA, ZZ, …
 
 
 def test_an_xlsx_row_repeating_the_header_is_named_as_one_not_as_a_card(tmp_path: Path) -> None:

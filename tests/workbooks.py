@@ -1,8 +1,8 @@
 """XLSX workbooks for the tests: the rows of a deck as openpyxl saves them, their sheet's XML then
-edited as no spreadsheet program would write it; and the damaged workbooks of
-tests/data/broken/card_data_xlsx_damaged_*, one damaged cell each, which this module writes when
-run (`python tests/workbooks.py`) and tests/test_card_data_limits.py keeps equal to what it
-makes.
+edited as no spreadsheet program would write it; and the workbooks of the broken packages
+(WORKBOOKS: tests/data/broken/card_data_xlsx_damaged_*, one damaged cell each, and a wrong cell
+in a workbook of two sheets), which this module writes when run (`python tests/workbooks.py`)
+and tests/test_card_data_limits.py keeps equal to what it makes.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import io
 import re
 import zipfile
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import openpyxl
@@ -26,15 +27,23 @@ _SAVED = re.compile(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")  # when openpyxl says t
 
 
 def workbook(
-    rows: list[list[object]], edit: Callable[[str], str] = str, shared: str | None = None
+    rows: list[list[object]],
+    edit: Callable[[str], str] = str,
+    shared: str | None = None,
+    sheet: str | None = None,
 ) -> bytes:
     """A workbook as openpyxl saves it; with `shared`, every cell holding the text SHARED holds
     instead the workbook's one shared string, `shared` (as Excel saves a repeated text; openpyxl
-    writes each cell's text in the cell); then its sheet's XML changed by `edit`. Its parts are
-    the same whenever it is made: the dates openpyxl stamps are fixed."""
+    writes each cell's text in the cell); then its first sheet's XML changed by `edit`. With
+    `sheet`, the rows are in a second sheet of that name, after an empty one, 'Notes'. Its
+    parts are the same whenever it is made: the dates openpyxl stamps are fixed."""
     book = openpyxl.Workbook()
+    cards = book.active
+    if sheet is not None:
+        cards.title = "Notes"
+        cards = book.create_sheet(sheet)
     for row in rows:
-        book.active.append(row)
+        cards.append(row)
     saved = io.BytesIO()
     book.save(saved)
     with zipfile.ZipFile(saved) as archive:
@@ -124,7 +133,20 @@ def damaged(case: str) -> bytes:
     return workbook(rows, replacing(*DAMAGED[case]), shared="Twin")
 
 
+def in_a_named_sheet() -> bytes:
+    """The workbook of a broken package naming a wrong cell where a spreadsheet shows it:
+    the deck's rows in the sheet 'Cards' of two, with text in Loner's count (B3)."""
+    rows = [*ROWS[:2], ["Loner", "many", *ROWS[2][2:]], *ROWS[3:]]
+    return workbook(rows, sheet="Cards")
+
+
+WORKBOOKS: dict[str, Callable[[], bytes]] = {
+    **{case: partial(damaged, case) for case in DAMAGED},
+    "card_data_xlsx_cell_in_a_named_sheet": in_a_named_sheet,
+}
+
+
 if __name__ == "__main__":
     broken = Path(__file__).parent / "data" / "broken"
-    for case in DAMAGED:
-        (broken / case / "cards.xlsx").write_bytes(damaged(case))
+    for case, make in WORKBOOKS.items():
+        (broken / case / "cards.xlsx").write_bytes(make())

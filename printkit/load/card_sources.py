@@ -14,9 +14,10 @@ import hashlib
 import io
 import itertools
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime, time
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -272,6 +273,22 @@ def require_data_suffix(name: str) -> None:
         )
 
 
+def column_letters(column: int) -> str:
+    """A spreadsheet's name of its column number `column` (1 is A, 27 is AA)."""
+    letters = ""
+    while column > 0:
+        column, left = divmod(column - 1, 26)
+        letters = chr(ord("A") + left) + letters
+    return letters
+
+
+def cell_at(shown: str, sheet: str, row: int, column: int) -> Span:
+    """A workbook's cell, named as its user finds it: 'cell D4', after its sheet's name when
+    the workbook holds several (`sheet`, else empty)."""
+    named = f"sheet '{sheet}', " if sheet else ""
+    return Span(shown, row, column, f"{named}cell {column_letters(column)}{row}")
+
+
 def data_rows(
     data: bytes,
     suffix: str,
@@ -286,8 +303,11 @@ def data_rows(
         return _csv_rows(data, shown, diagnostics)
     from printkit.load.workbook import workbook_table  # only decks kept in workbooks import it
 
-    table = workbook_table(data, shown, None if sheet is None else str(sheet), where, diagnostics)
-    return [] if table is None else _rows(table, shown, diagnostics)
+    read = workbook_table(data, shown, None if sheet is None else str(sheet), where, diagnostics)
+    if read is None:
+        return []
+    table, shown_sheet = read
+    return _rows(table, shown, diagnostics, partial(cell_at, shown, shown_sheet))
 
 
 def _data_files(folder: Path) -> list[Path]:
@@ -493,16 +513,23 @@ def _filled(table: Table) -> Iterator[tuple[int, list[Any]]]:
     return ((line, row) for line, row in table if not all(map(_blank, row)))
 
 
-def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
+def _rows(
+    table: Table,
+    shown: str,
+    diagnostics: Diagnostics,
+    place: Callable[[int, int], Span] | None = None,
+) -> list[Row]:
     """Cells by header name, skipping blank rows; the column of a span is the spreadsheet's
-    column number (1 is column A)."""
+    column number (1 is column A). `place` makes a cell's span (a workbook's names its cell);
+    by default its line and column."""
+    at = place or partial(Span, shown)
     filled = _filled(table)
     first = next(filled, None)
     if first is None:
         diagnostics.add(
             CARD_DATA_BAD,
             "the file holds no rows",
-            Span(shown, 1, 1),
+            Span(shown, 1, 1),  # the whole file: no cell
             hint="the first row names the card fields (name, count, …), one card per row below",
         )
         return []
@@ -513,13 +540,12 @@ def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
             diagnostics.add(
                 CARD_DATA_BAD,
                 f"column {column} of the header is {'empty' if not name else 'repeated'}",
-                Span(shown, header_line, column),
+                at(header_line, column),
                 hint="give every column a distinct field name in the first row",
             )
             return []
     columns = [
-        (column, name, Span(shown, header_line, column))
-        for column, name in enumerate(names, start=1)
+        (column, name, at(header_line, column)) for column, name in enumerate(names, start=1)
     ]
     rows = []
     characters = 0
@@ -529,7 +555,7 @@ def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
             diagnostics.add(
                 CARD_DATA_BAD,
                 f"this {place} repeats the header ({place} {header_line}), not a card",
-                Span(shown, line, 1),
+                at(line, 1),
                 hint=f"remove it: the first {place} names the fields, and each {place} below it "
                 "is a card (a header pasted again with the rows below it)",
             )
@@ -540,7 +566,7 @@ def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
                 CARD_DATA_TOO_LARGE,
                 f"the file's cells hold more than {MAX_DATA_CHARACTERS:,} characters of text "
                 "up to this row (a text used in many cells counts at each)",
-                Span(shown, line, 1),
+                at(line, 1),
                 hint="card texts are short: print long text from a file of its own, or split "
                 "the cards into several decks (limits: 'printkit schema --limits')",
             )
@@ -548,7 +574,7 @@ def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
         # an empty cell is kept as None: where a required field is missing, it is the place
         padded = [*row, *[None] * (len(columns) - len(row))]  # a short row's missing cells
         cells: Row = {
-            name: Cell(None if _blank(value) else value, Span(shown, line, column), header_span)
+            name: Cell(None if _blank(value) else value, at(line, column), header_span)
             for (column, name, header_span), value in zip(columns, padded, strict=False)
         }
         beyond = [
@@ -566,7 +592,7 @@ def _rows(table: Table, shown: str, diagnostics: Diagnostics) -> list[Row]:
             diagnostics.add(
                 CARD_DATA_BAD,
                 f"this row has values in {len(beyond)} column(s) past the header's {len(names)}",
-                Span(shown, line, beyond[0]),
+                at(line, beyond[0]),
                 hint=f"name the column in the header row, or remove the value{quoting}",
             )
             continue  # its values stand in the wrong columns: their findings would mislead

@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 from typing import IO
 from xml.parsers import expat
 
-from openpyxl.utils.cell import coordinate_to_tuple, get_column_letter
+from openpyxl.utils.cell import coordinate_to_tuple
 from openpyxl.utils.datetime import from_ISO8601
 
+from printkit.load.card_sources import column_letters
 from printkit.model.limits import MAX_DATA_COLUMNS, MAX_DATA_ROWS
 
 _LAST_ROW = MAX_DATA_ROWS + 1  # the header, then the rows a deck may hold
@@ -159,7 +160,7 @@ class _Surveyor:
     def _damage(self, cell: _Cell) -> Damage | None:
         """What is damaged in a cell as openpyxl would read it: its style, which every cell
         read has, and its saved value, converted as its type says."""
-        where = f"cell {get_column_letter(cell.column)}{cell.row}"
+        where = f"cell {column_letters(cell.column)}{cell.row}"
         if cell.style and not _index(cell.style, self.styles):
             return Damage(
                 cell.row,

@@ -24,7 +24,7 @@ from pathlib import PurePath
 from typing import Any
 
 from openpyxl import load_workbook
-from openpyxl.utils import get_column_letter, range_boundaries
+from openpyxl.utils import range_boundaries
 from openpyxl.xml.constants import (
     ARC_CONTENT_TYPES,
     ARC_CORE,
@@ -45,7 +45,7 @@ from printkit.diagnostics import (
     did_you_mean,
     some_of,
 )
-from printkit.load.card_sources import Percent
+from printkit.load.card_sources import Percent, cell_at, column_letters
 from printkit.load.sheet_survey import SheetSurvey, survey_sheet
 from printkit.model.limits import (
     COMPRESSION_CHECKED_FROM,
@@ -80,9 +80,11 @@ _READ_WHOLE = {
 
 def workbook_table(
     data: bytes, shown: str, sheet: str | None, where: Span, diagnostics: Diagnostics
-) -> Table | None:
-    """The rows of `sheet` (the first sheet when None); None when a diagnostic says why the
-    file gives none. `where` is the `card_data` entry, where a missing sheet is named."""
+) -> tuple[Table, str] | None:
+    """The rows of `sheet` (the first sheet when None), and the sheet's name as its cells'
+    places show it (none when it is the workbook's only sheet); None when a diagnostic says
+    why the file gives none. `where` is the `card_data` entry, where a missing sheet is
+    named."""
     if not zipfile.is_zipfile(io.BytesIO(data)):
         _unreadable(shown, _not_a_zip(data), diagnostics)
         return None
@@ -103,9 +105,11 @@ def workbook_table(
         )
         return None
     survey, table = found
-    if _report_survey(survey, shown, sheet or names[0], diagnostics):
+    title = sheet or names[0]
+    shown_sheet = title if len(names) > 1 else ""
+    if _report_survey(survey, shown, title, shown_sheet, diagnostics):
         return None
-    return table
+    return table, shown_sheet
 
 
 def _read(data: bytes, sheet: str | None) -> tuple[list[str], tuple[SheetSurvey, Table] | None]:
@@ -245,15 +249,17 @@ def _size(count: int) -> str:
     return f"{count / _MB:.1f} MB" if count < 1024 * _MB else f"{count / _MB / 1024:.1f} GB"
 
 
-def _report_survey(survey: SheetSurvey, shown: str, title: str, diagnostics: Diagnostics) -> bool:
-    """Whether the sheet (named `title`) holds a value past the limits, a damaged cell, or
-    formulas without saved values."""
+def _report_survey(
+    survey: SheetSurvey, shown: str, title: str, shown_sheet: str, diagnostics: Diagnostics
+) -> bool:
+    """Whether the sheet (named `title`; `shown_sheet` in its cells' places) holds a value
+    past the limits, a damaged cell, or formulas without saved values."""
     if survey.damaged is not None and survey.past_limits is None:
         damaged = survey.damaged
         diagnostics.add(
             CARD_DATA_BAD,
             f"{damaged.message} (sheet '{title}')",
-            Span(shown, damaged.row, damaged.column),
+            cell_at(shown, shown_sheet, damaged.row, damaged.column),
             hint=damaged.hint,
         )
         return True
@@ -261,30 +267,32 @@ def _report_survey(survey: SheetSurvey, shown: str, title: str, diagnostics: Dia
         row, column = survey.past_limits
         diagnostics.add(
             CARD_DATA_TOO_LARGE,
-            f"cell {get_column_letter(column)}{row} lies past the limit of "
+            f"cell {column_letters(column)}{row} lies past the limit of "
             f"{MAX_DATA_ROWS:,} rows below the header and {MAX_DATA_COLUMNS} columns",
-            Span(shown, row, column),
+            cell_at(shown, shown_sheet, row, column),
             hint="a deck's sheet holds a row per card and a column per field (limits: "
             "'printkit schema --limits'): clear this cell and any beyond it, or split the deck",
         )
         return True
-    return _report_unsaved_formulas(survey, shown, diagnostics)
+    return _report_unsaved_formulas(survey, shown, shown_sheet, diagnostics)
 
 
-def _report_unsaved_formulas(survey: SheetSurvey, shown: str, diagnostics: Diagnostics) -> bool:
+def _report_unsaved_formulas(
+    survey: SheetSurvey, shown: str, shown_sheet: str, diagnostics: Diagnostics
+) -> bool:
     """Whether some formula has no saved value, reported once at the first such cell: the
     file needs one fix (opening and saving it), however many formulas it holds. A formula
     whose saved result is empty text (`=IF(A2="", "", …)`) is a blank cell, not a mistake."""
     if not survey.unsaved:
         return False
     first, *rest = survey.unsaved
-    others = [f"{get_column_letter(f.column)}{f.row}" for f in rest]
+    others = [f"{column_letters(f.column)}{f.row}" for f in rest]
     diagnostics.add(
         CARD_DATA_BAD,
         (f"the formula '={first.text}'" if first.text else "a shared formula")
         + " has no saved value"
         + (f" (nor have {len(others)} more cells: {some_of(others)})" if others else ""),
-        Span(shown, first.row, first.column),
+        cell_at(shown, shown_sheet, first.row, first.column),
         hint="open the file in a spreadsheet program and save it, so the values the formulas "
         "compute are stored with them",
     )

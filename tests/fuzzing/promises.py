@@ -50,7 +50,10 @@ OPTION_CODES = ("[PK770]", "[PK771]", "[PK780]")
 # exit 2, the game left unread but for its profiles' names.
 _PROFILE_REFUSED = re.compile(r"^Error: Invalid value for --profile: game '.+' has no build ")
 
-_LOCATED = re.compile(r"^\S[^\n]*:\d+:\d+: (error|warning|note)\[PK\d{3}\]: \S.*$")
+_LOCATED = re.compile(
+    r"^\S[^\n]*(:\d+:\d+|\.xlsx, (sheet '.+', )?cell [A-Z]+\d+): (error|warning|note)\[PK\d{3}\]: "
+    r"\S.*$"
+)  # a workbook's cell is named as a spreadsheet names it
 _HINT = re.compile(r"^  hint: \S.*$")
 _AT_A_PATH = re.compile(r"^(\S[^\n]*?): (error|warning|note)\[PK\d{3}\]: \S.*$")
 _WITH_LINES = (".yaml", ".yml", ".json", ".csv", ".j2", ".md", ".toml", ".txt", ".svg")
