@@ -469,3 +469,29 @@ def test_a_row_s_result_prints_its_own_row_in_documents_and_sheets(tmp_path: Pat
         "from its row"
     )
     assert problem.hint == "write prose(row), not prose(row.result): the result then sees its row"
+
+
+def test_a_looked_up_result_prints_as_its_row_prints_it(tmp_path: Path) -> None:
+    """`lookup(...).result` in rule text and in a sheet prints the result a reader sees ('7
+    actions'): before, it printed the result as written, braces and all, and no check said so."""
+    folder = tmp_path / "rule_data" / "minimal_rules"
+    shutil.copytree(GOOD / "minimal_rules", folder)
+    rules = folder / "rules.yaml"
+    own = '        - {key: pair, result: "{{ row.data.cost }} actions", data: {cost: 7}}\n'
+    text = rules.read_text().replace("        - {key: pair, result: two actions}\n", own)
+    said = (
+        "text: Take one action ({{ ref('play') }}); a pair costs "
+        "{{ lookup('prices', 'pair').result }}."
+    )
+    rules.write_text(text.replace("text: Take one action ({{ ref('play') }}).", said))
+    (folder / "reference.yaml").write_text(
+        "materials:\n  quick: {kind: quick_reference}\n  prices:\n    kind: sheet\n"
+        "    elements:\n      - kind: text\n"
+        "        text: \"A pair: {{ lookup('prices', 'pair').result }}.\"\n"
+    )
+    out = tmp_path / "out"
+    result = run_cli("--rule-data", folder.parent, "build", "--out", out)
+    assert result.exit_code == 0, result.output
+    quick = " ".join(_text(out / "minimal_rules" / "quick.pdf").split())
+    assert "a pair costs 7 actions." in quick and "{" not in quick
+    assert "A pair: 7 actions." in _text(out / "minimal_rules" / "prices.pdf")

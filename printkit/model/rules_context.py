@@ -23,7 +23,10 @@ from printkit.model.rules import (
     Rules,
     Section,
 )
+from printkit.sandbox.expressions import TemplateProblem, render
+from printkit.sandbox.faults import TemplateFault
 from printkit.sandbox.helpers import Helper, Parameter
+from printkit.sandbox.views import Record
 
 # Built without validation: its validator would be built for a game that has no rules at all
 # (every field of an empty Rules is its default, which no validator changes).
@@ -66,6 +69,25 @@ def prose_of(said: str | TableRow, context: dict[str, Any]) -> tuple[str, dict[s
     if isinstance(said, TABLE_ROWS):
         return said.result, context | {"row": said}
     return said, context
+
+
+class PrintedRow(Record):
+    """A table row as lookup() and rows() give it: its `result` reads as the rules print it,
+    filled in from its row ('1 point', not '{{ row.data.points }} point'), which is what a
+    text printing it or a claim comparing it means; its other fields as written. The result
+    is filled in when read, so a result that reads its own row's data through lookup() (as
+    a rule may, to name its numbers) does not fill itself in."""
+
+    __slots__ = ("_printed",)
+
+    def __init__(self, row: TableRow, printed: Callable[[], str]) -> None:
+        super().__init__(row)
+        self._printed = printed
+
+    def __getitem__(self, key: Any) -> Any:
+        if key == "result":
+            return self._printed()
+        return super().__getitem__(key)
 
 
 def section_name(section: Section) -> str:
@@ -138,15 +160,37 @@ def rules_context(
         term = rules.glossary.get(term_id)
         return term.term if term else term_id
 
+    printing: list[TableRow] = []  # the rows whose results are being filled in, in order
+
+    def _printed(table_id: str, row: TableRow) -> str:
+        """A row's result filled in from its row, with the rules' names; one that reads
+        itself, through other rows' results or its own, would never end."""
+        if any(row is other for other in printing):
+            raise TemplateFault(
+                f"a result of table '{table_id}' reads itself, through lookup() or rows()",
+                hint="a row's result reads its own numbers as row.data.<name>, and another "
+                "row's as lookup(...).data.<name>",
+            )
+        printing.append(row)
+        try:
+            return render(*prose_of(row, names))
+        except TemplateProblem as problem:  # said in the words of the text that reads it
+            raise TemplateFault(str(problem), problem.code, problem.hint) from None
+        finally:
+            printing.pop()
+
     def _lookup(table_id: str, key: Any) -> Any:
-        return find_row(rules.tables[table_id], key)
+        row = find_row(rules.tables[table_id], key)
+        if not isinstance(row, TABLE_ROWS):
+            return row
+        return PrintedRow(row, lambda: _printed(table_id, row))
 
     def _rows(table_id: str, keys: Iterable[Any]) -> list[Any]:
         return [_lookup(table_id, key) for key in keys]
 
     table = Parameter("table_id", str, "a table id", lambda: rules.tables)
 
-    return {
+    names = {
         "game": package.game,
         "components": package.components,
         "materials": package.materials,
@@ -174,3 +218,4 @@ def rules_context(
             "rows", _rows, (table, Parameter("keys", list | tuple | range, "a list of keys"))
         ),
     }
+    return names

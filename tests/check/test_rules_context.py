@@ -64,6 +64,87 @@ def test_lookup_finds_the_row_for_a_roll_a_number_or_a_key() -> None:
     ]
 
 
+COSTS = Package.model_validate(
+    {
+        "game": {"title": "T", "players": "2"},
+        "rules": {
+            "values": {"bonus": 1},
+            "tables": {
+                "costs": {
+                    "kind": "lookup",
+                    "rows": [
+                        {
+                            "key": "shield",
+                            "result": "{{ row.data.points }} point",
+                            "data": {"points": 1},
+                        },
+                        # its own number read through lookup(), as a rule may name it
+                        {
+                            "key": "sword",
+                            "result": "{{ lookup('costs', 'sword').data.points }} points",
+                            "data": {"points": 2},
+                        },
+                        {
+                            "key": "axe",
+                            "result": "sword plus {{ values.bonus }}: "
+                            "{{ lookup('costs', 'sword').result }}",
+                        },
+                        {"key": "bow", "result": "as {{ lookup('costs', 'arrow').result }}"},
+                        {"key": "arrow", "result": "as {{ lookup('costs', 'bow').result }}"},
+                        {
+                            "key": "club",
+                            "result": "{{ row.data.pints }} points",
+                            "data": {"points": 1},
+                        },
+                    ],
+                }
+            },
+        },
+    }
+)
+
+
+def test_a_looked_up_result_reads_as_printed_filled_in_from_its_row() -> None:
+    """`lookup(...).result` in a text or a claim is the result a reader sees ('1 point'), not
+    the template it is written as; its data as written; rows() alike."""
+    context = rules_context(COSTS)
+    shown = "A shield costs {{ lookup('costs', 'shield').result }}."
+    assert render(shown, context) == "A shield costs 1 point."
+    assert evaluate("lookup('costs', 'shield').result == '1 point'", context) is True
+    assert evaluate("lookup('costs', 'shield').data.points", context) == 1
+    assert evaluate("lookup('costs', 'shield').key", context) == "shield"
+    assert evaluate(
+        "rows('costs', ['shield', 'sword']) | map(attribute='result') | list", context
+    ) == [
+        "1 point",
+        "2 points",
+    ]
+    assert render("{{ lookup('costs', 'axe').result }}", context) == "sword plus 1: 2 points"
+    row = evaluate("lookup('costs', 'shield')", context)  # the Python side: the row itself
+    assert row is COSTS.rules.tables["costs"].rows[0]
+
+
+def test_a_result_that_reads_itself_through_lookup_fails_in_words_not_for_ever() -> None:
+    context = rules_context(COSTS)
+    with pytest.raises(TemplateProblem) as failed:
+        render("{{ lookup('costs', 'bow').result }}", context)
+    assert "a result of table 'costs' reads itself, through lookup() or rows()" in str(failed.value)
+    assert failed.value.hint == (
+        "a row's result reads its own numbers as row.data.<name>, and another row's as "
+        "lookup(...).data.<name>"
+    )
+    # the failure ends with the rendering: the same context prints the next text
+    assert render("{{ lookup('costs', 'shield').result }}", context) == "1 point"
+
+
+def test_a_looked_up_result_that_fails_fails_the_text_that_prints_it() -> None:
+    """Its braces would print as written: the text printing it says why, naming the row's."""
+    with pytest.raises(TemplateProblem) as failed:
+        render("Clubs: {{ lookup('costs', 'club').result }}", rules_context(COSTS))
+    assert "in '{{ row.data.pints }} points'" in str(failed.value)
+    assert "pints" in str(failed.value)
+
+
 def test_prose_prints_numbers_from_the_data_and_records_its_references() -> None:
     recorder = Recorder()
     context = rules_context(PACKAGE, recorder)
