@@ -439,8 +439,28 @@ def test_a_change_inside_a_phase_step_is_named_by_the_step(tmp_path: Path) -> No
             "{rules.tables.reach.domain: {min: x, max: null}}",
             " = {'min': 'x', 'max': None}, which the data cannot take: takes a whole number, "
             "not the text 'x'",
-            "give a value of the field's type (see 'printkit schema'); the text has "
-            "Domain(min=0, max=None)",
+            "give a value of the field's type (see 'printkit schema'); the text has a mapping "
+            "there, with the keys min, max (one of them is played alone as "
+            "'rules.tables.reach.domain.min')",
+        ),
+        (  # a whole row: the keys its text writes, not the model's (a class's repr before)
+            '{"rules.tables.reach.rows[1]": 2}',
+            " = 2, which the data cannot take: takes a mapping of keys to values, not the number 2",
+            "give a value of the field's type (see 'printkit schema'); the text has a mapping "
+            "there, with the keys min, max, result and 1 more (one of them is played alone as "
+            "'rules.tables.reach.rows[1].min')",
+        ),
+        (
+            "{rules.tables.reach.rows: 2}",
+            " = 2, which the data cannot take: takes a list, not the number 2",
+            "give a value of the field's type (see 'printkit schema'); the text has a list of 2 "
+            "items",
+        ),
+        (  # a mapping of its own (rules.values): its names
+            "{rules.values: 2}",
+            " = 2, which the data cannot take: takes a mapping of keys to values, not the number 2",
+            "give a value of the field's type (see 'printkit schema'); the text has a mapping "
+            "there, with the key hand (one of them is played alone as 'rules.values.hand')",
         ),
         (
             "{rules.values.bonus: {a: 1}}",
@@ -458,6 +478,27 @@ def test_a_refused_plays_entry_says_what_is_wrong_and_what_to_do(
     assert problem.message.startswith(f"erratum 'e' plays '{key}'")
     assert message in problem.message and problem.hint == hint
     assert played.package.rules == played.as_written.rules
+
+
+@pytest.mark.parametrize(
+    ("plays", "said"),
+    [
+        ("{game.date: soon}", "the text has 2026-03-04"),
+        ("{game.date.day: 4}", "game.date is a single value (2026-03-04), so it has no 'day'"),
+    ],
+)
+def test_a_date_of_the_text_is_named_as_written(tmp_path: Path, plays: str, said: str) -> None:
+    """As the YAML writes it, not as Python does ('datetime.date(2026, 3, 4)')."""
+    folder = tmp_path / "dated"
+    shutil.copytree(GOOD / "minimal_rules", folder)
+    game = folder / "game.yaml"
+    game.write_text(
+        game.read_text().replace('  players: "2"\n', '  players: "2"\n  date: 2026-03-04\n')
+    )
+    _, found = _played(folder, "errata:\n" + _erratum(plays), tmp_path / "copy")
+    (problem,) = list(found)
+    assert problem.code == "PK543" and said in f"{problem.message} {problem.hint}"
+    assert "datetime" not in f"{problem.message} {problem.hint}"
 
 
 def test_a_refused_entry_leaves_the_others_played(tmp_path: Path) -> None:

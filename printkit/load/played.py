@@ -11,6 +11,7 @@ erratum's `plays` key, and that one entry is left out.
 from __future__ import annotations
 
 import copy
+import datetime
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -18,7 +19,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from printkit.diagnostics import BAD_PLAYS, Diagnostics, did_you_mean, shown_value
+from printkit.diagnostics import BAD_PLAYS, Diagnostics, did_you_mean, shown_value, some_of
 from printkit.load.package import LoadedPackage
 from printkit.load.yaml_spans import PathKey
 from printkit.model.errors import data_path, error_words
@@ -100,7 +101,7 @@ def value_at(package: Package, path: PathKey) -> tuple[Any, str | None, str]:
             node = node[part]
         else:
             state = (
-                "not set in the data" if node is None else f"a single value ({shown_value(node)})"
+                "not set in the data" if node is None else f"a single value ({_as_written(node)})"
             )
             return None, f"{here} is {state}, so it has no '{part}'", "shorten the path"
     return node, None, ""
@@ -217,9 +218,37 @@ def _type_hint(text: Package, play: Play) -> str:
     was = value_at(text, play.path)[0]
     if was is NOT_SET:
         return "a named value is a number, a text, true or false, or a list of them"
-    return (
-        f"give a value of the field's type (see 'printkit schema'); the text has {shown_value(was)}"
-    )
+    given = "give a value of the field's type (see 'printkit schema'); the text has"
+    keys = _keys(was)
+    if keys:
+        return (
+            f"{given} a mapping there, with the key{'s' if len(keys) > 1 else ''} "
+            f"{some_of(keys)} (one of them is played alone as '{play.key}.{keys[0]}')"
+        )
+    return f"{given} {_as_written(was)}"
+
+
+def _keys(value: Any) -> list[str]:
+    """The keys of a mapping of the text as its YAML writes them: a model's fields written
+    there (all of its fields when none is), a dict's keys; none for any other value."""
+    if isinstance(value, BaseModel):
+        written = [name for name in type(value).model_fields if name in value.model_fields_set]
+        return written + list(value.model_extra or {}) or list(type(value).model_fields)
+    if isinstance(value, dict):
+        return [str(key) for key in value]
+    return []
+
+
+def _as_written(value: Any) -> str:
+    """A value of the text as a hint names it in the designer's terms, never as Python
+    writes its objects ('Domain(min=None, …)', 'datetime.date(2026, 3, 4)')."""
+    if isinstance(value, BaseModel | dict):  # one with keys is named by them (_type_hint)
+        return "an empty mapping"
+    if isinstance(value, list):
+        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    return shown_value(value)
 
 
 def _blame(error: ValidationError, source: dict[str, Any], plays: list[Play]) -> dict[Play, str]:
