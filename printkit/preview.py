@@ -135,7 +135,7 @@ def _game_entry(
     it (`--only` named none of its materials)."""
     found = outcome.diagnostics
     failed = outcome.failure is not None or found.has_errors(strict)
-    if not failed and not outcome.built:
+    if not failed and not outcome.built and not outcome.empty:
         return None
     kept = {m["id"]: m for m in (previous or {}).get("materials", [])}
     if not failed:
@@ -148,7 +148,7 @@ def _game_entry(
             earlier = kept.get(material.material)
             if earlier is None or earlier.get("entry") != material.entry:
                 kept[material.material] = _material_entry(folder, material, names)
-        kept = {m: kept[m] for m in outcome.materials if m in kept}
+        kept = {m: kept[m] for m in outcome.materials if m in kept and m not in outcome.empty}
     return {
         "title": outcome.title or (previous or {}).get("title") or outcome.game,
         "built": not failed,

@@ -86,6 +86,8 @@ class GameOutcome:
     materials: list[str] = field(default_factory=list)  # every material of the game
     title: str = ""  # the game's own title (the preview page shows it)
     built: list[MaterialOutcome] = field(default_factory=list)
+    # drawn, without a fault, to nothing (every card set aside: PK216): its files go
+    empty: list[str] = field(default_factory=list)
     written: bool = False
     from_cache: bool = False  # not even loaded: nothing it reads had changed
     failure: OutputError | None = None
@@ -104,6 +106,7 @@ class _Drawn:
     material: str
     diagnostics: Diagnostics
     files: list[Path] | None = None  # in the cache; None: no document (diagnostics say why)
+    empty: bool = False  # no document, and no fault: the material prints nothing
     key: str = ""  # of the cache entry
     redrawn: bool = False
     failure: tuple[str, int, str] | None = None  # a file that could not be stored, errno, why
@@ -159,7 +162,8 @@ def build_games(
         outcomes = {g: cached.get(g) or _collected(*built[g], out) for g in games}
         for game_id, outcome in outcomes.items():
             failed = outcome.failure is not None or outcome.diagnostics.has_errors(strict)
-            if outcome.built and not failed:
+            stale = outcome.empty and (out / game_id).is_dir()  # earlier files to remove
+            if (outcome.built or stale) and not failed:
                 _write(outcome, out)
             if outcome.written and not outcome.from_cache:
                 _record(cache, outcome, record(game_id), keys[game_id], records[game_id])
@@ -211,10 +215,11 @@ def _from_cache(game_id: str, record: dict[str, Any], key: str, cache: Cache) ->
                 return None
             built.append(MaterialOutcome(material, files, redrawn=False, entry=entry))
         materials = [str(m) for m in record["materials"]]
+        empty = [str(m) for m in record.get("empty", [])]
         title = str(record.get("title", ""))
     except (KeyError, TypeError, ValueError, AttributeError):
         return None  # a record of another version of printkit, or damaged
-    return GameOutcome(game_id, diagnostics, materials, title, built, from_cache=True)
+    return GameOutcome(game_id, diagnostics, materials, title, built, empty, from_cache=True)
 
 
 def _diagnostic(
@@ -243,6 +248,7 @@ def _record(
         "title": outcome.title,
         "materials": outcome.materials,
         "built": built,
+        "empty": outcome.empty,
         "entries": entries,
         "seconds": round(_seconds(outcome, previous.get("seconds")), 3),
         "diagnostics": [
@@ -411,6 +417,7 @@ def _drawn(task: tuple[str, str]) -> _Drawn:
         export_findings(game, material_id, options, own)
     drawn = _Drawn(game_id, material_id, own)
     if document is None or build.stops_game(game, own):
+        drawn.empty = document is None and not own.has_errors()
         return drawn
     drawn.shown = shown_of(document)  # for the preview page, whether drawn or from the cache
     # A drawing of records hashes as itself, with the art it names by path; a document laid
@@ -445,6 +452,8 @@ def _collected(outcome: GameOutcome, drawn: list[_Drawn], out: Path) -> GameOutc
         if material.failure is not None:
             name, number, reason = material.failure
             outcome.failure = OutputError(out / outcome.game / name, OSError(number, reason))
+        elif material.empty:
+            outcome.empty.append(material.material)
         elif material.files is not None:
             outcome.built.append(
                 MaterialOutcome(
@@ -467,17 +476,19 @@ def _write(outcome: GameOutcome, out: Path) -> None:
     folder = out / outcome.game
     sources = {path.name: path for material in outcome.built for path in material.files}
     built = {m.material: {path.name for path in m.files} for m in outcome.built}
-    # the files printkit wrote for a material the game no longer has go too (the marker lists
-    # them), so that no output of a deleted material is taken for a current one
+    # the files printkit wrote for a material the game no longer has, or that now prints
+    # nothing, go too (the marker lists them), so that no output of a deleted material, or
+    # of a deck whose every card is set aside, is taken for a current one
     previous = written_files(folder)
-    gone = {name for m, names in previous.items() if m not in outcome.materials for name in names}
+    current = set(outcome.materials) - set(outcome.empty)
+    gone = {name for m, names in previous.items() if m not in current for name in names}
     rebuilt = outputs_of(built)
 
     def replaced(name: str) -> bool:
         return rebuilt(name) or (name in gone and (folder / name).is_file())
 
     if not (outcome.from_cache and _in_place(folder, sources, replaced)):
-        kept = {m: names for m, names in previous.items() if m in outcome.materials} | built
+        kept = {m: names for m, names in previous.items() if m in current} | built
         try:
             with staged_folder(folder, replaced, BUILD_DURABLE, kept) as staging:
                 for name, source in sources.items():

@@ -5,6 +5,7 @@ card list in another file; every mistake reported at the file, row and column th
 from __future__ import annotations
 
 import io
+import json
 import os
 import shutil
 import zipfile
@@ -163,6 +164,55 @@ def test_a_deck_of_only_cards_set_aside_builds_nothing_and_says_why(tmp_path: Pa
         "none of it"
     )
     assert not (tmp_path / "o" / "csv_deck").exists()
+
+    game.write_text(game.read_text(encoding="utf-8").replace("count: 0", "count: 4"))
+    cards.write_text(
+        rows.replace("Twin,0,", "Twin,2,")
+        .replace("Loner,0,", "Loner,1,")
+        .replace("Giant,0,", "Giant,1,"),
+        encoding="utf-8",
+    )
+    assert (
+        run_cli(
+            "--rule-data", folder.parent, "build", "csv_deck", "--out", tmp_path / "o"
+        ).exit_code
+        == 0
+    )
+    assert (tmp_path / "o" / "csv_deck" / "sheet.pdf").is_file()
+    game.write_text(game.read_text(encoding="utf-8").replace("count: 4", "count: 0"))
+    cards.write_text(rows, encoding="utf-8")
+    result = run_cli("--rule-data", folder.parent, "build", "csv_deck", "--out", tmp_path / "o")
+    assert "csv_deck: nothing to print (see the notes)" in result.output
+    assert [
+        p.name for p in (tmp_path / "o" / "csv_deck").iterdir() if not p.name.startswith(".")
+    ] == []
+
+
+def test_a_deck_set_aside_after_a_build_leaves_no_file_of_it_behind(tmp_path: Path) -> None:
+    """The files an earlier build wrote for a material that now prints nothing go, as those
+    of a deleted material do: a sheet left in the folder would be taken for the current one
+    and printed. The game's other material stays; each build says which prints nothing."""
+    folder = tmp_path / "rule_data" / "parked"
+    shutil.copytree(DATA / "notes" / "deck_every_card_set_aside", folder)
+    game = folder / "game.yaml"
+    written = game.read_text(encoding="utf-8")
+    spare = "count: 0  # expect: PK215 \"card 'Twin' has count 0\""
+    game.write_text(
+        written.replace(spare, "count: 1").replace("spares:\n    count: 0", "spares:\n    count: 1")
+    )
+    out = tmp_path / "o"
+    result = run_cli("--rule-data", folder.parent, "build", "parked", "--out", out)
+    assert result.exit_code == 0, result.output
+    assert (out / "parked" / "spare_sheet.pdf").is_file()
+
+    game.write_text(written)
+    for _ in range(2):  # drawn, then from the cache
+        result = run_cli("--rule-data", folder.parent, "build", "parked", "--out", out)
+        assert result.exit_code == 0, result.output
+        assert "; 'spare_sheet' prints nothing (see the notes)" in result.output
+        assert sorted(p.name for p in (out / "parked").glob("*.pdf")) == ["sheet.pdf"]
+        shown = json.loads((out / "index.json").read_text(encoding="utf-8"))["games"]["parked"]
+        assert [m["id"] for m in shown["materials"]] == ["sheet"]
 
 
 def test_an_xlsx_cell_of_the_wrong_type_is_named_as_the_spreadsheet_names_it(

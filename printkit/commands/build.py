@@ -106,6 +106,12 @@ def _check_profile(context: click.Context, games: dict[str, Path], profile: str)
     )
 
 
+def _nothing(empty: list[str]) -> str:
+    """The materials drawn to nothing, whose earlier files the build removed."""
+    named = ", ".join(f"'{m}'" for m in empty)
+    return f"{named} {'prints' if len(empty) == 1 else 'print'} nothing (see the notes)"
+
+
 def _given(context: click.Context) -> frozenset[str]:
     """The options typed on the command line (or set by their variable): a profile does not
     change them. Those from printkit.toml or the defaults it may change."""
@@ -273,13 +279,15 @@ def build(
                 Span(relative(outcome.failure.path)),
                 hint=outcome.failure.hint,
             )
-        elif outcome.written:
+        elif outcome.written and outcome.built:
             redrawn = sum(material.redrawn for material in outcome.built)
-            unchecked = len(outcome.materials) - len(outcome.built) if only else 0
+            drawn = len(outcome.built) + len(outcome.empty)
+            unchecked = len(outcome.materials) - drawn if only else 0
             say(
                 context,
                 f"{outcome.game}: {len(outcome.built)} material(s) ({redrawn} redrawn), "
                 f"{len(outcome.files)} file(s) in {out / outcome.game}"
+                + (f"; {_nothing(outcome.empty)}" if outcome.empty else "")
                 + (
                     f"; {unchecked} other material(s) not checked (--only): "
                     f"`printkit validate {outcome.game}` checks them"
@@ -291,7 +299,7 @@ def build(
                 say(context, f"  wrote {path}", least=VERBOSE)
         elif outcome.diagnostics.has_errors(strict(context)):
             say(context, f"{outcome.game}: not built (see the diagnostics)", err=True)
-        elif not only:  # every material's pieces set aside (PK216), say
+        elif outcome.empty or not only:  # every card of its decks set aside (PK216), say
             say(context, f"{outcome.game}: nothing to print (see the notes)")
     if outcomes:
         from printkit.preview import write_preview
