@@ -412,6 +412,57 @@ def test_a_card_of_count_0_is_noted_at_its_count_and_counted_as_none(tmp_path: P
     ]
 
 
+PARKED = """game: {title: Decks, players: "2"}
+components:
+  deck: {count: 0}
+  other: {count: 1}
+layouts:
+  face: {size: poker}
+decks:
+  deck:
+    layout: face
+    cards:
+      - {name: Twin, count: 0}
+      - {name: Loner, count: 0}
+  other:
+    layout: face
+    cards:
+      - {name: Token}
+materials:
+  sheet: {kind: cards, deck: deck}
+  pages: {kind: cards, deck: deck, impose: {mode: print_on_demand}}
+  tokens: {kind: counters, decks: [other, deck]}
+  others: {kind: cards, deck: other}
+"""
+
+
+def test_a_deck_of_only_cards_set_aside_is_noted_once_naming_its_materials(
+    tmp_path: Path,
+) -> None:
+    """PK216 at the deck, naming every material that prints it (a counters material among
+    its decks too, not one of other decks), after the cards' own notes."""
+    found = _checked(tmp_path, "deck", PARKED)
+    assert [code for code, *_ in found] == ["PK215", "PK215", "PK216"]
+    assert found[-1] == (
+        "PK216",
+        _line("decks:", PARKED) + 1,  # its key
+        "deck 'deck' has no card to print: every card's count is 0",
+        "give a card a count of 1 or more to print it; until then materials 'sheet', 'pages', "
+        "'tokens' print none of it",
+    )
+    one = PARKED.replace(
+        "  pages: {kind: cards, deck: deck, impose: {mode: print_on_demand}}\n", ""
+    )
+    one = one.replace("decks: [other, deck]", "decks: [other]")
+    assert _checked(tmp_path, "deck", one)[-1][3] == (
+        "give a card a count of 1 or more to print it; until then material 'sheet' prints none "
+        "of it"
+    )
+    unprinted = one.replace("  sheet: {kind: cards, deck: deck}\n", "")
+    assert [code for code, *_ in _checked(tmp_path, "deck", unprinted)] == ["PK215", "PK215"]
+    assert [code for code, *_ in _checked(tmp_path, "other", PARKED)] == []
+
+
 def test_a_requirement_after_an_undeclared_one_is_still_checked(tmp_path: Path) -> None:
     """The undeclared 'flavour' is reported once, at the kind; the 'power' listed after it is
     still required of every card of the kind."""
