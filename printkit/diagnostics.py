@@ -580,6 +580,16 @@ MAP_THIN_STRIP = _code(
     "'orientation: auto' when the tiling fixes one. It is a note, not a warning: the map "
     "prints as declared, and --strict builds it.",
 )
+HEX_WIDER_THAN_PAGE = _code(
+    "PK354",
+    Severity.WARNING,
+    "a map's hex is wider than the page",
+    "One hex of a tiled map is wider across its flats than the paper's printable width: every "
+    "hex is cut over several pages, which no map means (a unit slip such as 25in for 25mm is "
+    "the usual cause). It is reported at 'hex_size', with the pages the map would take, the "
+    "size as millimetres and, for a size written in another unit, the same number in mm when "
+    "that fits. A map past 1,000 pages is PK352 instead.",
+)
 # Output (PK4xx).
 WRITE_FAILED = _code(
     "PK400",

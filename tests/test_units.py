@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter, ValidationError
 
 from printkit.model.base import Size
-from printkit.model.units import Length, mm, parse_length, to_mm
+from printkit.model.units import Length, in_millimetres, mm, parse_length, to_mm
 
 LENGTH = TypeAdapter(Length)
 
@@ -113,3 +113,21 @@ def test_the_schema_pattern_accepts_what_the_parser_accepts() -> None:
         with pytest.raises(ValueError):
             parse_length(bad)
     json.dumps(schema)
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"),
+    [
+        ("25in", "25mm"),  # the slip PK354 names
+        ("2.5cm", "2.5mm"),
+        ("1 1/4in", "1 1/4mm"),
+        (" 18 pt ", "18mm"),
+        ("25mm", None),  # already millimetres: no other reading
+        ("25", None),  # no unit
+        ("twenty", None),
+        (25, None),
+        (None, None),
+    ],
+)
+def test_a_length_read_as_millimetres(written: object, meant: str | None) -> None:
+    assert in_millimetres(written) == meant

@@ -61,6 +61,15 @@ def parse_length(value: Any) -> float:
     return points
 
 
+def in_millimetres(value: Any) -> str | None:
+    """'25in' → '25mm': a length's number as written, read as millimetres, for the hint on a
+    unit slip; None when `value` is no length or is already in millimetres."""
+    match = _LENGTH.match(value) if isinstance(value, str) else None
+    if match is None or match.group(6) in ("", "mm"):
+        return None
+    return f"{value[: match.start(6)].strip()}mm"
+
+
 def _fraction(whole: str | None, numerator: str, denominator: str) -> float:
     return int(whole or 0) + int(numerator) / int(denominator)
 

@@ -277,6 +277,53 @@ def test_a_marker_bigger_than_its_hex_is_refused(tmp_path: Path) -> None:
     ]
 
 
+def test_hexes_wider_than_the_page_are_a_warning_at_hex_size(tmp_path: Path) -> None:
+    """A map of few pages whose every hex is cut over several is a unit slip (PK354): its hint
+    reads the size as millimetres when that fits a page, and says nothing of the kind for a
+    size already in mm; a copy of such a map adds no second warning for the one hex_size;
+    hexes that fit the page make a tiled map and no warning
+    (tests/data/warnings/hexmap_hex_wider_than_page)."""
+    code, reported, source = build_map(
+        tmp_path,
+        """\
+materials:
+  inches: {kind: hexmap, hex_size: 8in, columns: 2, rows: 1}  # inches
+  centimetres: {kind: hexmap, hex_size: 30cm, columns: 1, rows: 1}  # centimetres
+  millimetres: {kind: hexmap, hex_size: 201mm, columns: 1, rows: 1}  # millimetres
+  copied: {kind: hexmap, copies: {of: inches, across: 2, down: 1}}
+  tiled: {kind: hexmap, hex_size: 199mm, columns: 3, rows: 1}
+""",
+    )
+    assert code == 0
+    assert [(r.code, r.line, r.message, r.hint) for r in reported] == [
+        (
+            "PK354",
+            line_of(source, "# inches"),
+            "map 'inches' cuts every hex over several pages of a4: its hexes are wider than the "
+            "page",
+            "hexes 203.2 mm across flats, each wider than the paper's printable 200 mm, and the "
+            "map takes 4 pages: check 'hex_size:', its number and its unit (did you mean '8mm'?)",
+        ),
+        (
+            "PK354",
+            line_of(source, "# centimetres"),
+            "map 'centimetres' cuts every hex over several pages of a4: its hexes are wider than "
+            "the page",
+            "hexes 300 mm across flats, each wider than the paper's printable 200 mm, and the "
+            "map takes 4 pages: check 'hex_size:', its number and its unit (did you mean "
+            "'30mm'?)",
+        ),
+        (
+            "PK354",
+            line_of(source, "# millimetres"),
+            "map 'millimetres' cuts every hex over several pages of a4: its hexes are wider than "
+            "the page",
+            "hexes 201 mm across flats, each wider than the paper's printable 200 mm, and the "
+            "map takes 2 pages: check 'hex_size:', its number and its unit",
+        ),
+    ]
+
+
 def test_a_map_too_large_is_reported_at_what_makes_it_so(tmp_path: Path) -> None:
     """Hexes that each fit the paper: the map is large for its many hexes, reported at the
     columns or rows along its longer side or at a copy's 'copies', the hint naming hex_size

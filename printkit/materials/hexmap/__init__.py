@@ -17,6 +17,7 @@ from printkit.check.hexmap import (
 )
 from printkit.check.plain_text import game_icons, plain_text_problem
 from printkit.diagnostics import (
+    HEX_WIDER_THAN_PAGE,
     MAP_TEXT_SMALL,
     MAP_THIN_STRIP,
     MAP_UNTILEABLE,
@@ -61,7 +62,7 @@ from printkit.materials.paper import material_paper
 from printkit.model.hexmap import copy_chain, source_map
 from printkit.model.layout import Layout
 from printkit.model.package import Package
-from printkit.model.units import to_mm
+from printkit.model.units import in_millimetres, parse_length, to_mm
 from printkit.model.version import with_edition
 from printkit.preflight.checks import MIN_TEXT
 
@@ -237,13 +238,10 @@ def _too_large_at(
     names hex_size either way, with the sizes that make the map large."""
     source = copy_chain(loaded.package.materials, material_id)[-1][0]
     across = hex_across_flats(loaded.package, material_id) or 0.0
-    hexes = f"hexes {_millimetres(across)} mm across flats"
     extent = f"the map is {to_mm(size[0]) / 1000:.1f} × {to_mm(size[1]) / 1000:.1f} m"
     if across > room:
-        return ("materials", source, "hex_size"), (
-            f"{hexes}, each wider than the paper, and {extent}: check 'hex_size:', its number "
-            "and its unit"
-        )
+        return ("materials", source, "hex_size"), _hex_size_hint(loaded, source, room, extent)
+    hexes = f"hexes {_millimetres(across)} mm across flats"
     if source != material_id:
         where, keys = ("materials", material_id, "copies"), "'copies:'"
     else:
@@ -272,6 +270,21 @@ def _legend_entry_at(loaded: LoadedPackage, material_id: str, key: Key) -> tuple
     return ("materials", source, "markers", index, "name")
 
 
+def _hex_size_hint(loaded: LoadedPackage, source: str, room: float, extent: str = "") -> str:
+    """The hint at the `hex_size` of map `source`, whose hexes are wider than the paper's
+    printable `room`: their size in millimetres and, for a size written in another unit, the
+    same number in millimetres when such hexes fit (25in for 25mm, the usual slip)."""
+    written = loaded.source.get("materials", {}).get(source, {}).get("hex_size")
+    across = hex_across_flats(loaded.package, source) or 0.0
+    guess = in_millimetres(written)
+    meant = f" (did you mean '{guess}'?)" if guess and parse_length(guess) <= room else ""
+    return (
+        f"hexes {_millimetres(across)} mm across flats, each wider than the paper's printable "
+        f"{_millimetres(room)} mm{f', and {extent}' if extent else ''}: check 'hex_size:', its "
+        f"number and its unit{meant}"
+    )
+
+
 def _millimetres(length: float) -> str:
     """A length in millimetres to the hundredth, as printed: 19.05, 25, 1905."""
     return f"{to_mm(length):.2f}".rstrip("0").rstrip(".")
@@ -296,6 +309,7 @@ def compile_hexmap(
     art, tiled = printed.whole, printed.tiled
     size = (art.width, art.height)
     across = hex_across_flats(loaded.package, material_id) or 0.0
+    room = min(paper) - 2 * tiling.margin  # the paper's printable width either way round
     footer = with_edition(
         f"{ACTUAL_SIZE} · hexes {_millimetres(across)} mm across flats",
         loaded.package.game.edition,
@@ -316,7 +330,7 @@ def compile_hexmap(
         sheet, plan = planned.plan(paper)
     except TilingError as error:
         if isinstance(error, TooLarge):
-            where, hint = _too_large_at(loaded, material_id, size, min(paper) - 2 * tiling.margin)
+            where, hint = _too_large_at(loaded, material_id, size, room)
         elif isinstance(error, LegendTooWide):
             where, hint = (
                 _legend_entry_at(loaded, material_id, error.key),
@@ -341,8 +355,17 @@ def compile_hexmap(
     if plan is None:
         pages = [single_page(art.ops, size, sheet, tiling.margin, style.title, footer)]
         return Document(style.title, pages, art.symbols)
-    strip = thin_strip(material_id, planned, plan, paper, paper_key, across)
-    if strip is not None:
+    if across > room:  # a unit slip, not a map: its own warning, not a thin strip's note
+        # said of the map whose hex_size it is, so that its copies add no second warning
+        source = copy_chain(loaded.package.materials, material_id)[-1][0]
+        diagnostics.add(
+            HEX_WIDER_THAN_PAGE,
+            f"map '{source}' cuts every hex over several pages of {paper_key}: its hexes are "
+            "wider than the page",
+            loaded.spans.value(("materials", source, "hex_size")),
+            hint=_hex_size_hint(loaded, source, room, f"the map takes {plan.pages} pages"),
+        )
+    elif (strip := thin_strip(material_id, planned, plan, paper, paper_key, across)) is not None:
         where = loaded.spans.value(("materials", material_id, "tiling"))
         diagnostics.add(MAP_THIN_STRIP, strip[0], where, hint=strip[1])
     pages = tile_pages(tiled.ops, plan, style.title, footer, printed.header)
