@@ -154,6 +154,36 @@ def test_long_cells_wrap_at_7_pt_and_markup_is_rendered(tmp_path: Path) -> None:
     assert short.y > lines[-1]  # the next row starts below the wrapped one
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        '"1. **Place** a tile.\\n2. **Claim** it."',  # a quoted string's \n
+        "|\n          1. **Place** a tile.\n          2. **Claim** it.",  # a YAML block
+    ],
+    ids=["escaped", "block"],
+)
+def test_a_text_keeps_its_line_breaks_as_card_text_does(tmp_path: Path, text: str) -> None:
+    """Numbered steps print one a line, each starting at the element's left edge, the second
+    a line below the first; a folded block (`>`) still flows as one paragraph."""
+    code, pdf, output = _sheet(
+        tmp_path,
+        f"      - kind: text\n        height: 12mm\n        text: {text}\n"
+        "      - kind: text\n"
+        "        height: 12mm\n"
+        "        text: >\n"
+        "          Folded into\n"
+        "          one line.\n",
+    )
+    assert code == 0, output
+    runs = text_runs(pypdf.PdfReader(pdf).pages[0])
+    (first,) = [r for r in runs if r.text.startswith("1.")]
+    (second,) = [r for r in runs if r.text.startswith("2.")]
+    assert abs(first.x - second.x) < 0.1  # both at the left edge, not one after the other
+    assert 3 < second.y - first.y < 6  # the next line: 9 pt text, one leading below
+    (folded,) = [r for r in runs if "Folded" in r.text]
+    assert folded.text.startswith("Folded into one line.")
+
+
 def test_a_grid_is_a_score_card_of_fields_with_headings(tmp_path: Path) -> None:
     code, pdf, output = _sheet(
         tmp_path,

@@ -129,15 +129,19 @@ class _Flow:
         extra: dict | None = None,
         face: str = "regular",
         markup: bool = False,
+        lines: bool = False,
     ) -> str:
         """A template rendered, on one line, and checked against the `face` it is drawn in
-        (with `markup`, its bold and italic parts in theirs)."""
+        (with `markup`, its bold and italic parts in theirs). With `lines` its line breaks are
+        kept, as card text keeps them: a text element's numbered steps are one a line."""
         text = rendered(
             source,
             {**self.context, **(extra or {})},
             lambda code, message, hint: self.report(code, message, path, hint),
         )
-        return "" if text is None else self.checked(" ".join(text.split()), path, face, markup)
+        if text is None:
+            return ""
+        return self.checked(text.strip() if lines else " ".join(text.split()), path, face, markup)
 
     def checked(self, text: str, path: tuple, face: str = "regular", markup: bool = False) -> str:
         """The text, with what DejaVu's `face` cannot print in it reported at `path`."""
@@ -318,7 +322,7 @@ def _element(flow: _Flow, element: Element, x: float, y: float, w: float, path: 
         flow.ops.append(Line(x, y + 17, x + w, y + 17, Paint(None, INK, 0.8)))
         return 19.0
     if isinstance(element, TextElement):
-        text = flow.text(element.text, (*path, "text"), markup=True)
+        text = flow.text(element.text, (*path, "text"), markup=True, lines=True)
         runs = parse_markup(text, {}, "regular").runs
         fitted = fit_text(runs, (x, y, w, element.height), 9, 6, "left", "top", "#000000")
         if not fitted.fits:
