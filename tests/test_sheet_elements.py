@@ -4,6 +4,7 @@ than shrinking below 7 pt and renders its markup, and the fillable score-card gr
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pypdf
@@ -203,6 +204,67 @@ def test_a_grid_is_a_score_card_of_fields_with_headings(tmp_path: Path) -> None:
     rects = [[float(v) for v in f["/Rect"]] for f in fields.values()]
     heights = {round(r[3] - r[1], 2) for r in rects}
     assert heights == {round(9 * 72 / 25.4, 2)}  # the default 9 mm boxes
+
+
+def test_a_grid_with_a_cell_is_square_boxes_and_counts_from_templates(tmp_path: Path) -> None:
+    """`cell: 30mm` is a board for 30 mm tiles: boxes 30 mm both ways measured on the page
+    (a page-wide share would make them 31 mm wide), as many rows and columns as the
+    templates give."""
+    result, out = build_game(
+        tmp_path,
+        "board",
+        'game: {title: Board, players: "2"}\n'
+        "rules:\n"
+        "  values: {rounds: 6, sides: 5}\n"
+        "materials:\n"
+        "  board:\n"
+        "    kind: sheet\n"
+        "    fillable: true\n"
+        "    elements:\n"
+        "      - kind: grid\n"
+        "        id: board\n"
+        "        label: Place tiles here\n"
+        '        rows: "{{ values.rounds }}"\n'
+        '        columns: "{{ values.sides + 1 }}"\n'
+        "        cell: 30mm\n",
+    )
+    assert result.exit_code == 0, result.output
+    pdf = out / "board.pdf"
+    page = pypdf.PdfReader(pdf).pages[0]
+    fields = {str(a.get_object()["/T"]) for a in page["/Annots"]}
+    assert fields == {f"board.{r}.{c}" for r in range(1, 7) for c in range(1, 7)}
+    raster = Raster.of(pdf, 0)
+    (label,) = [run for run in text_runs(page) if run.text == "Place tiles here"]
+    across = raster.dark_projection((0, label.y + 20, 210, label.y + 20.4), "x")
+    down = raster.dark_projection((label.x + 15, 0, label.x + 15.4, 297), "y")
+    for lines in (segments(across), [s for s in segments(down) if s.start > label.y]):
+        assert len(lines) == 7, lines  # the edges of six boxes
+        gaps = [b.middle - a.middle for a, b in pairwise(lines)]
+        assert all(abs(gap - 30) < 0.2 for gap in gaps), gaps
+
+
+@pytest.mark.parametrize(
+    ("grid", "message", "hint"),
+    [
+        (
+            "rows: 2, columns: 7, cell: 30mm",
+            "the grid needs 210 mm of width, the element has 186 mm",
+            "fewer 'columns' or a smaller 'cell'",
+        ),
+        (
+            "rows: 2, columns: [Round one, Two], cell: 10mm",
+            "the grid's column headings need boxes 16 mm wide, its 'cell' is 10 mm",
+            "a larger 'cell', or shorter headings",
+        ),
+    ],
+)
+def test_square_boxes_that_do_not_fit_are_reported(
+    tmp_path: Path, grid: str, message: str, hint: str
+) -> None:
+    code, _, output = _sheet(tmp_path, f"      - {{kind: grid, id: s, label: S, {grid}}}\n")
+    (problem,) = parse_diagnostics(output)
+    assert code == 1 and problem.code == "PK260", output
+    assert message in problem.message and hint in problem.hint
 
 
 def test_a_grid_wider_than_its_element_is_reported(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from printkit.model.package import Package
 
 PYDANTIC_WORDS = ("Input should", "should have", "should match", "Unable to extract", "instance")
 
+GRID = {"kind": "grid", "id": "score", "label": "Score", "columns": 2}
 GOOD_DECK = yaml.safe_load((GOOD / "minimal_deck" / "game.yaml").read_text(encoding="utf-8"))
 
 
@@ -116,6 +117,18 @@ def _said(path: tuple[Any, ...], value: Any) -> list[tuple[str, str, str]]:
             " 1.0",
             "game.version: takes text without spaces at its ends, not ' 1.0'",
             "remove the spaces",
+        ),
+        (
+            ("materials", "pad"),
+            {"kind": "sheet", "elements": [{**GRID, "rows": 2.5}]},
+            "elements.0.rows: takes a whole number or a list or text, not 2.5",
+            "this field takes a whole number or a list or text",
+        ),
+        (  # a bound one choice sets: its own words, not the other choices'
+            ("materials", "pad"),
+            {"kind": "sheet", "elements": [{**GRID, "rows": 0}]},
+            "elements.0.rows: takes a number of at least 1, not 0",
+            "give a number of at least 1",
         ),
     ],
 )

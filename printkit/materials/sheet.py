@@ -44,6 +44,7 @@ from printkit.materials.texts import MaterialTexts, rendered
 from printkit.model.layout import Layout
 from printkit.model.sheet import (
     MAX_COPIES,
+    MAX_GRID,
     CheckboxElement,
     Column,
     CycleElement,
@@ -79,6 +80,7 @@ NUMBER_ROW_GAP = mm(1)  # between the rows of a track that wraps
 MAX_TRACK_BOXES = 1_000  # more than any paper holds at the smallest box a number fits
 STAT = (mm(12), mm(10))  # minimum width and the height of a stat box
 ROW_HEIGHT = mm(5.5)  # a table row
+GRID_CELL = mm(9)  # a score card's box: tall enough to write a score in
 INK = "#1f2d3d"
 CELL = (8.0, 7.0)  # points: a table cell's text, and the least it shrinks to before wrapping
 CELL_PAD = 2.0  # above and below a table cell's text
@@ -227,15 +229,30 @@ def compile_sheet(
 def _copies(flow: _Flow, copies: int | str, item: str) -> int | None:
     """How many copies of the page: the number given, or what the template gives for its
     `item` (a die's count in the inventory); None after reporting why not."""
-    if isinstance(copies, int):
-        return copies
-    count = _whole(flow, copies, ("copies",))
-    if count is not None and not 1 <= count <= MAX_COPIES:
+    return _count(flow, copies, ("copies",), MAX_COPIES, "a page prints", "times", item)
+
+
+def _count(
+    flow: _Flow,
+    value: int | str,
+    path: tuple,
+    most: int,
+    verb: str,
+    unit: str,
+    item: str = "",
+) -> int | None:
+    """A count written as a number (which the model bounds) or as a template giving one, from
+    1 to `most` as the number would be; None after reporting why not. The hint reads
+    "{verb} 1 to {most} {unit}": "a grid has 1 to 40 rows"."""
+    if isinstance(value, int):
+        return value
+    count = _whole(flow, value, path)
+    if count is not None and not 1 <= count <= most:
         flow.report(
             BAD_VALUE,
-            f"copies '{copies}' gives {count}{item}, not a number from 1 to {MAX_COPIES}",
-            ("copies",),
-            f"a page prints 1 to {MAX_COPIES} times: check the value the template reads",
+            f"{path[-1]} '{value}' gives {count}{item}, not a number from 1 to {most}",
+            path,
+            f"{verb} 1 to {most} {unit}: check the value the template reads",
         )
         return None
     return count
@@ -734,18 +751,38 @@ def _slug(title: str) -> str:
 
 
 def _score_grid(flow: _Flow, grid: GridElement, x: float, y: float, w: float, path: tuple) -> float:
-    """Headings across the top and down the left (when given), a box per row and column."""
+    """Headings across the top and down the left (when given), a box per row and column:
+    squares of the `cell` given (a board for tiles of that size), else score-card boxes
+    GRID_CELL tall sharing the width."""
     _label(flow, grid, x, y, path)
     rows = _headings(flow, grid.rows, (*path, "rows"))
     columns = _headings(flow, grid.columns, (*path, "columns"))
+    if rows is None or columns is None:
+        return 0.0
     size = LABEL
     heading_w = max((text_width(h, BOLD, size) for h in rows), default=0.0)
     left = x + (heading_w + mm(2) if heading_w else 0.0)
-    cell_w = min(grid.cell * 2.5, (x + w - left) / len(columns))
     needed = max((text_width(h, BOLD, size) + mm(1) for h in columns), default=0.0)
-    if cell_w < max(BOX, needed):
-        need = left - x + len(columns) * max(BOX, needed)
-        return _too_wide(flow, "the grid", need, w, path, "fewer 'columns' or shorter headings")
+    if grid.cell is not None and grid.cell < needed:
+        flow.report(
+            SHEET_OVERFLOW,
+            f"the grid's column headings need boxes {_mm(needed)} mm wide, its 'cell' is "
+            f"{_mm(grid.cell)} mm",
+            (*path, "cell"),
+            "give it a larger 'cell', or shorter headings",
+        )
+        return 0.0
+    cell_h = grid.cell or GRID_CELL
+    cell_w = grid.cell or min(cell_h * 2.5, (x + w - left) / len(columns))
+    least = grid.cell or max(BOX, needed)  # a box's width at the least
+    if cell_w < least or left + len(columns) * cell_w > x + w + 0.01:
+        need = left - x + len(columns) * least
+        smaller = (
+            "fewer 'columns' or a smaller 'cell'"
+            if grid.cell
+            else "fewer 'columns' or shorter headings"
+        )
+        return _too_wide(flow, "the grid", need, w, path, smaller)
     top = y + LABEL + 3
     if any(columns):
         for index, heading in enumerate(columns):
@@ -762,23 +799,27 @@ def _score_grid(flow: _Flow, grid: GridElement, x: float, y: float, w: float, pa
             )
         top += size + mm(1.5)
     for row, heading in enumerate(rows):
-        row_top = top + row * grid.cell
+        row_top = top + row * cell_h
         if heading:
-            baseline = row_top + (grid.cell + size * 0.7) / 2
+            baseline = row_top + (cell_h + size * 0.7) / 2
             flow.ops.append(Text(x, baseline, heading, BOLD, size, INK))
         for column in range(len(columns)):
             box_x = left + column * cell_w
-            flow.ops.append(Rect(box_x, row_top, cell_w, grid.cell, Paint("#ffffff", INK, 0.8)))
+            flow.ops.append(Rect(box_x, row_top, cell_w, cell_h, Paint("#ffffff", INK, 0.8)))
             name = f"{grid.id}.{row + 1}.{column + 1}"
-            flow.field("text", name, (*path, "id"), (box_x, row_top, cell_w, grid.cell))
-    return top + len(rows) * grid.cell - y
+            flow.field("text", name, (*path, "id"), (box_x, row_top, cell_w, cell_h))
+    return top + len(rows) * cell_h - y
 
 
-def _headings(flow: _Flow, given: int | list[str], path: tuple) -> list[str]:
-    """A grid's headings: those given (rendered), or as many empty ones as the count."""
-    if isinstance(given, int):
-        return [""] * given
-    return [flow.text(heading, (*path, index), face="bold") for index, heading in enumerate(given)]
+def _headings(flow: _Flow, given: int | str | list[str], path: tuple) -> list[str] | None:
+    """A grid's headings: those given (rendered), or as many empty ones as the count (or the
+    template giving it: `{{ values.rounds }}`); None after reporting why not."""
+    if isinstance(given, list):
+        return [
+            flow.text(heading, (*path, index), face="bold") for index, heading in enumerate(given)
+        ]
+    count = _count(flow, given, path, MAX_GRID, "a grid has", path[-1])
+    return None if count is None else [""] * count
 
 
 def _slots(flow: _Flow, slots: SlotsElement, x: float, y: float, w: float, path: tuple) -> float:

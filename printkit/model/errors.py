@@ -77,8 +77,8 @@ def error_words(item: Any, takes: str | None = None) -> str:
     ('Input should be a valid string'): what the field takes (`takes`: every choice of a
     field that takes one of several, 'a whole number or a list'), and what it was given."""
     kind, given = item["type"], item.get("input")
-    if kind == "int_from_float" and takes is None:
-        return f"takes a whole number, not {shown_value(given)}"
+    if kind == "int_from_float":
+        return f"takes {takes or 'a whole number'}, not {shown_value(given)}"
     bound = _bound(item)
     if bound is not None:
         return f"takes a number {bound}, not {shown_value(given)}"
@@ -561,7 +561,8 @@ def report_validation_error(
             seen.add(("value", path))
             field = _cell((*prefix, *path), spans) or ".".join(str(p) for p in path) or "value"
             is_key = bool(loc) and loc[-1] == "[key]"  # a mapping's key, not its value, is wrong
-            choices = takes.get(path, [])
+            # the choices, for a value none of them takes (not for one a choice bounds: 0 rows)
+            choices = takes.get(path, []) if _noun(item) is not None else []
             either = " or ".join(choices) if len(choices) > 1 else None
             message, at = error_words(item, either), path
             hint = f"this field takes {either}" if either else _hint(item)

@@ -17,9 +17,13 @@ from printkit.model.units import NonNegativeLength, PositiveLength, mm
 
 ElementId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
 MAX_COPIES = 100  # of one page
-# A grid's rows or columns: a count, or the headings (as many as there are).
+MAX_GRID = 40  # a grid's rows, or its columns
+# A grid's rows or columns: a count, a template giving one, or the headings (as many as there
+# are).
 GridCount = (
-    Annotated[int, Field(ge=1, le=40)] | Annotated[list[str], Field(min_length=1, max_length=40)]
+    Annotated[int, Field(ge=1, le=MAX_GRID)]
+    | Annotated[list[str], Field(min_length=1, max_length=MAX_GRID)]
+    | str
 )
 
 
@@ -151,9 +155,19 @@ class GridElement(Labelled):
 
     kind: Literal["grid"]
     id: ElementId
-    rows: GridCount = Field(description="how many rows, or their headings (templates)")
-    columns: GridCount = Field(description="how many columns, or their headings (templates)")
-    cell: PositiveLength = Field(mm(9), description="a box's height (and its width, at most)")
+    rows: GridCount = Field(
+        description="how many rows (a number, or a template giving one: {{ values.rounds }}), "
+        "or their headings (templates)"
+    )
+    columns: GridCount = Field(
+        description="how many columns (a number, or a template giving one), or their headings "
+        "(templates)"
+    )
+    cell: PositiveLength | None = Field(
+        None,
+        description="a box's side: square boxes (default: 9 mm tall, as wide as the columns "
+        "share, at most 22.5 mm)",
+    )
 
 
 class SlotsElement(Labelled):
