@@ -249,6 +249,20 @@ def test_a_full_page_sheet_prints_each_copy_on_a_page_of_its_own(tmp_path: Path)
     assert len({tuple(float(v) for v in page[0]["/Rect"]) for page in fields}) == 1  # one place
 
 
+def test_a_full_page_sheet_s_footer_is_at_the_page_s_foot(tmp_path: Path) -> None:
+    """The actual-size note of a sheet of one stat box is at the page's foot, as a reference
+    document's footer is, not under the box in the middle of the page: measured on the page,
+    its ink lies in the bottom margin's strip (12 mm up from the edge, inside what a home
+    printer prints) and nothing is printed between the box and it."""
+    pdf = _built_mat(tmp_path, "    elements:\n      - {kind: stat, id: hull, label: Hull}\n")
+    (footer,) = [r for r in text_runs(pypdf.PdfReader(pdf).pages[0]) if "actual size" in r.text]
+    assert 284 < footer.y < 286  # the baseline: 297 mm less the 12 mm margin, and a little
+    raster = Raster.of(pdf, 0)
+    ink = segments(raster.dark_projection((12, 40, 198, 297), "y"), bridge_mm=0.5)
+    assert len(ink) == 1, ink  # the footer alone below the box
+    assert ink[0].start > 282 and ink[0].end < 292  # 5 mm and more inside the paper's edge
+
+
 def test_a_sheet_repeats_over_an_expression_each_item_copied_as_its_template_says(
     tmp_path: Path,
 ) -> None:

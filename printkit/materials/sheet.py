@@ -270,8 +270,9 @@ def _copied(ops: list[Op], copy: int, copies: int) -> list[Op]:
 def _page(
     flow: _Flow, spec: SheetMaterial, title: str, size: tuple[float, float], footed: bool
 ) -> Page | None:
-    """The elements down the page; a full page gets the actual-size note at its foot, a small
-    sheet (imposed n-up) leaves that to the sheet it lands on."""
+    """The elements down the page; a full page gets the actual-size note at its foot, in the
+    strip kept for it (where a reference document's footer is, whatever the elements' height),
+    a small sheet (imposed n-up) leaves that to the sheet it lands on."""
     width, height = size
     margin = MARGIN if footed else SMALL_MARGIN
     bottom = height - margin - (mm(6) if footed else 0)  # room for the note under the sheet
@@ -315,7 +316,7 @@ def _page(
         )
         return None
     if footed:
-        flow.ops += note(f"{ACTUAL_SIZE} · {title}", (width, height), y, margin)
+        flow.ops += note(f"{ACTUAL_SIZE} · {title}", (width, height), bottom, margin)
     return Page(width, height, flow.ops, label=title)
 
 
