@@ -1435,11 +1435,12 @@ REFERENCE_LINK = _code(
     "reference document links to a heading it does not have",
     "A Markdown link of a reference template ('[text](#id)') names an anchor that no heading "
     "of the document has and that is not a section of the rules. A link to a section the "
-    "document leaves out (a ref() in rule text, on the quick reference) is printed as its "
-    "text; a link to anything else is a mistake the PDF cannot hold. Links with a scheme "
-    "('https:', 'mailto:') leave the document and are not checked. A link a rule text "
-    "writes itself is reported at that text; ref() of a section the rules lack writes no "
-    "link (in rule text it is PK500 at the text, in a template PK406 at its line).",
+    "document leaves out (a ref() in rule text, on the quick reference) says where the "
+    "section is ('rules §3 Scoring'); a link to anything else is a mistake the PDF cannot "
+    "hold. Links with a scheme ('https:', 'mailto:') leave the document and are not checked. "
+    "A link a rule text writes itself is reported at that text; ref() of a section the "
+    "rules lack writes no link (in rule text it is PK500 at the text, in a template PK406 "
+    "at its line).",
 )
 REFERENCE_HEADINGS = _code(
     "PK604",

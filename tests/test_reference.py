@@ -17,7 +17,7 @@ from support import GOOD, RULE_DATA, parse_diagnostics, run_cli
 
 from printkit.diagnostics import Diagnostics
 from printkit.load.package import load_package
-from printkit.reference.compose import compose
+from printkit.reference.compose import compose, unlinked
 
 GAMES = sorted(p.name for p in RULE_DATA.iterdir() if (p / "rules.yaml").exists())
 
@@ -173,9 +173,10 @@ def test_a_ref_in_rule_text_is_a_link_where_its_section_is_printed_and_text_else
     built: Path,
 ) -> None:
     """shields_up's 'buy the older card' says 'see {{ ref('market') }}': the rules reference
-    prints the market section and links to it; the quick reference prints no sections."""
+    prints the market section and links to it; the quick reference prints no sections, and
+    says where the section is."""
     quick = built / "shields_up" / "quick_reference.pdf"
-    assert "waited longer, for 1 action (see The market)." in _text(quick)
+    assert "waited longer, for 1 action (see The market in the rules)." in _text(quick)
     assert not _links(pypdf.PdfReader(quick)), "nothing to land on in the quick reference"
 
     reader = pypdf.PdfReader(built / "shields_up" / "rules_reference.pdf")
@@ -196,6 +197,45 @@ def test_a_ref_in_rule_text_is_a_link_where_its_section_is_printed_and_text_else
         and link["/Dest"][3] == market.top
     ]
     assert len(landing) == 1, "the 'see The market' line links to the market heading"
+
+
+def test_a_ref_where_its_section_is_not_printed_says_the_rules_hold_it(tmp_path: Path) -> None:
+    """'Take one action ({{ ref('play') }})': the rules reference prints §2 Playing and names
+    it so; the quick reference, which holds no §2, and a sheet, which holds no section, say
+    'rules §2 Playing' (a bare '§2 Playing' would send the reader to a section of the page in
+    hand), never the Markdown link the reference documents are written in."""
+    folder = tmp_path / "rule_data" / "minimal_rules"
+    shutil.copytree(RULE_DATA.parent / "tests" / "data" / "good" / "minimal_rules", folder)
+    (folder / "reference.yaml").write_text(
+        "materials:\n"
+        "  quick: {kind: quick_reference}\n"
+        "  rules_book: {kind: rules_reference}\n"
+        "  aid:\n"
+        "    kind: sheet\n"
+        "    elements:\n"
+        '      - {kind: text, height: 8mm, text: "Your turn: {{ prose(rules.structure.phases'
+        '.turn.text) }}"}\n'
+    )
+    out = tmp_path / "out"
+    result = run_cli("--rule-data", folder.parent, "build", "--format", "pdf", "--out", out)
+    assert result.exit_code == 0, result.output
+    built = out / "minimal_rules"
+    assert "Take one action (rules §2 Playing)." in _text(built / "quick.pdf")
+    assert "Take one action (§2 Playing)." in _text(built / "rules_book.pdf")
+    assert "Your turn: Take one action (rules §2 Playing)." in _text(built / "aid.pdf")
+
+
+@pytest.mark.parametrize(
+    ("text", "printed"),
+    [
+        ('see [§2 Playing](#play "rules §2 Playing").', "see rules §2 Playing."),
+        ('[The "Deal"](#deal "The \\"Deal\\" in the rules")', 'The "Deal" in the rules'),
+        ("see [the index](#index) or [the site](https://example.org)", "see the index or the site"),
+        ("no link [here] (#x)", "no link [here] (#x)"),
+    ],
+)
+def test_a_link_on_a_page_without_headings_prints_where_it_points(text: str, printed: str) -> None:
+    assert unlinked(text) == printed
 
 
 def _links(reader: pypdf.PdfReader, page: pypdf.PageObject | None = None) -> list:

@@ -65,6 +65,7 @@ from printkit.model.sheet import (
 from printkit.model.units import mm
 from printkit.model.version import with_edition
 from printkit.reference.compose import reference_context as sheet_context
+from printkit.reference.compose import unlinked
 from printkit.sandbox.expressions import TemplateProblem, evaluate, render
 
 MARGIN = mm(12)
@@ -143,6 +144,7 @@ class _Flow:
         )
         if text is None:
             return ""
+        text = unlinked(text)
         return self.checked(text.strip() if lines else " ".join(text.split()), path, face, markup)
 
     def checked(self, text: str, path: tuple, face: str = "regular", markup: bool = False) -> str:
@@ -717,7 +719,7 @@ def _cell(
         room -= TICK + mm(1)
         left += TICK + mm(1)
     try:
-        text = " ".join(render(column.cell, {**flow.context, "row": item}).split())
+        text = " ".join(unlinked(render(column.cell, {**flow.context, "row": item})).split())
     except TemplateProblem as problem:
         flow.report(
             problem.code or TEMPLATE_ERROR,

@@ -319,12 +319,28 @@ def _given_its_row(prose: Prose, rules: Rules) -> Prose:
 
 
 def _link(rules: Any) -> Callable[[str], str]:
-    """A section of `rules` as a link to its heading."""
+    """A section of `rules` as a link to its heading, its title saying where the section is
+    for a document that leaves it out (the quick reference): there "§3 Scoring" would name a
+    section of its own, which it does not have."""
 
     def link(section_id: str) -> str:
-        return f"[{section_name(rules.sections[section_id])}](#{section_id})"
+        section = rules.sections[section_id]
+        name = section_name(section)
+        elsewhere = f"rules {name}" if section.number else f"{name} in the rules"
+        return f'[{name}](#{section_id} "{elsewhere.replace(chr(34), chr(92) + chr(34))}")'
 
     return link
+
+
+# A Markdown link as _link writes it: [text](target "title"), the title optional.
+_LINK = re.compile(r'\[([^\]]*)\]\([^)\s]*(?:\s+"((?:[^"\\]|\\.)*)")?\)')
+
+
+def unlinked(text: str) -> str:
+    """`text` with each Markdown link as a page without headings prints it (a sheet, where a
+    rule text's ref() lands nowhere): its title, which says where the section is ('rules §3
+    Scoring'), else its text; never the link's brackets and target."""
+    return _LINK.sub(lambda link: (link[2] or "").replace('\\"', '"') or link[1], text)
 
 
 def row_key(table: DiceTable | RangeTable | LookupTable, row: Any) -> str:

@@ -381,7 +381,8 @@ def _column_widths(
 
 class _Inline:
     """reportlab's paragraph markup for an inline token: text escaped, emphasis and links; a
-    link to a heading the document does not have is printed as its text."""
+    link to a heading the document does not have is printed as its title, which says where
+    that heading is ('rules §3 Scoring', as ref() writes it), else as its text."""
 
     def __init__(self, link_colour: str | None, anchors: set[str]) -> None:
         self.link_colour = link_colour
@@ -390,8 +391,11 @@ class _Inline:
     def __call__(self, token: Token) -> str:
         parts: list[str] = []
         linked: list[bool] = []  # for each open link, whether it was printed as a link
+        titled = False  # in a link printed as its title: its own text is not printed
         for child in token.children or []:
             kind = child.type
+            if titled and kind != "link_close":
+                continue
             if kind == "text":
                 parts.append(escape(_BOUND_NUMBER.sub("\\1\u00a0\\2", child.content)))
             elif kind == "code_inline":
@@ -403,11 +407,17 @@ class _Inline:
             elif kind == "link_open":
                 href = self._href(str(child.attrs.get("href", "")))
                 linked.append(href is not None)
+                title = str(child.attrs.get("title", ""))
                 if href is not None:
                     colour = f' color="{self.link_colour}"' if self.link_colour else ""
                     parts.append(f'<a href="{escape(href, {chr(34): "&quot;"})}"{colour}>')
-            elif kind == "link_close" and linked.pop():
-                parts.append("</a>")
+                elif title:  # (a link holds no link: Markdown ends the first at the second)
+                    parts.append(escape(title))
+                    titled = True
+            elif kind == "link_close":
+                titled = False
+                if linked.pop():
+                    parts.append("</a>")
         return "".join(parts)
 
     def _href(self, href: str) -> str | None:
