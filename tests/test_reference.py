@@ -17,7 +17,7 @@ from support import GOOD, RULE_DATA, parse_diagnostics, run_cli
 
 from printkit.diagnostics import Diagnostics
 from printkit.load.package import load_package
-from printkit.reference.compose import compose, unlinked
+from printkit.reference.compose import after_colon, compose, unlinked
 
 GAMES = sorted(p.name for p in RULE_DATA.iterdir() if (p / "rules.yaml").exists())
 
@@ -238,6 +238,52 @@ def test_a_link_on_a_page_without_headings_prints_where_it_points(text: str, pri
     assert unlinked(text) == printed
 
 
+def test_a_tie_s_sentence_after_on_a_tie_starts_small_unless_a_name(tmp_path: Path) -> None:
+    """'On a tie:' is printkit's label, the sentence after it the designer's: after the colon
+    the sentence goes on in small letters ('On a tie: the tied players…'), as in running text,
+    in both documents; a name the rules capitalise inside a sentence keeps its capital, and the
+    rules text itself is printed as written."""
+    folder = tmp_path / "rule_data" / "minimal_rules"
+    shutil.copytree(RULE_DATA.parent / "tests" / "data" / "good" / "minimal_rules", folder)
+    rules = (folder / "rules.yaml").read_text(encoding="utf-8")
+    rules = rules.replace(
+        "      text: Deal {{ values.hand }} card to each player.\n",
+        "      text: Deal {{ values.hand }} card to each player.\n"
+        "      ties: The tied players deal again.\n",
+    ).replace(
+        "        text: Take one action ({{ ref('play') }}).\n",
+        "        text: Take one action ({{ ref('play') }}).\n"
+        "        ties: Dealer wins; the Dealer is who dealt.\n",
+    )
+    (folder / "rules.yaml").write_text(rules, encoding="utf-8")
+    (folder / "reference.yaml").write_text(
+        "materials:\n  quick: {kind: quick_reference}\n  book: {kind: rules_reference}\n"
+    )
+    out = tmp_path / "out"
+    result = run_cli("--rule-data", folder.parent, "build", "--format", "pdf", "--out", out)
+    assert result.exit_code == 0, result.output
+    for document in ("quick", "book"):
+        text = _text(out / "minimal_rules" / f"{document}.pdf")
+        assert "On a tie: the tied players deal again." in text, document
+        assert "On a tie: Dealer wins; the Dealer is who dealt." in text, document
+
+
+@pytest.mark.parametrize(
+    ("text", "printed"),
+    [
+        ("The tied player wins; if still tied, share the win.", "the tied player wins;"),
+        ("Red wins.", "Red wins."),  # a name of the game's
+        ("Roll again. The higher roll wins.", "Roll again."),  # two sentences
+        ("DM decides.", "DM decides."),  # capitals: an abbreviation
+        ("I decide.", "I decide."),
+        ("each player rolls.", "each player rolls."),
+        ("", ""),
+    ],
+)
+def test_a_sentence_after_a_colon(text: str, printed: str) -> None:
+    assert after_colon(text, frozenset({"Red"})).startswith(printed)
+
+
 def _links(reader: pypdf.PdfReader, page: pypdf.PageObject | None = None) -> list:
     pages = reader.pages if page is None else [page]
     return [
@@ -450,7 +496,7 @@ def test_an_end_condition_s_tie_break_is_on_the_quick_reference(tmp_path: Path) 
     assert result.exit_code == 0, result.output
     for document in ("quick_reference", "rules_reference"):
         text = _text(tmp_path / "out" / "minimal_rules" / f"{document}.pdf")
-        assert "to win. On a tie: The player with fewer cards wins." in text, document
+        assert "to win. On a tie: the player with fewer cards wins." in text, document
 
 
 def test_a_variant_prints_its_set_up_and_changes_on_the_quick_reference(built: Path) -> None:

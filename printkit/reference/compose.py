@@ -186,6 +186,16 @@ def reference_context(loaded: LoadedPackage) -> dict[str, Any]:
         written["values"] = dict.fromkeys(rules.values, NOT_STATED) | written["values"]
         return Version(text, _prose_in(written))
 
+    @cache
+    def names() -> frozenset[str]:
+        """The words the rules write with a capital inside a sentence: names ('Red', 'the
+        Crown'), which keep it after a colon (made when a document first asks)."""
+        return frozenset(
+            word
+            for _, said in prose_texts(package)
+            for word in _INSIDE_A_SENTENCE.findall(prose(said))
+        )
+
     sections = Parameter("section_id", str, "a section id", lambda: rules.sections)
     entry = Parameter("entry", Entry, "a rule entry (as covered() and entries_of() give)")
     rule = Parameter("rule_id", str, "a rule id")
@@ -239,6 +249,11 @@ def reference_context(loaded: LoadedPackage) -> dict[str, Any]:
             (Parameter("kind", str, "a kind of rule", lambda: ENTRY_KINDS),),
         ),
         "cell": Helper("cell", cell, (Parameter("text", object, "a value"),)),
+        "after_colon": Helper(
+            "after_colon",
+            lambda text: after_colon(text, names()),
+            (Parameter("text", str, "a text"),),
+        ),
         "title": Helper("title", title, (entry,)),
         "named": Helper(
             "named",
@@ -330,6 +345,25 @@ def _link(rules: Any) -> Callable[[str], str]:
         return f'[{name}](#{section_id} "{elsewhere.replace(chr(34), chr(92) + chr(34))}")'
 
     return link
+
+
+# A capitalised word after a word or a comma inside a sentence (not after . : ! ? or at the
+# start), and a text's first word when it is a capital then small letters ('The', not 'DM').
+_INSIDE_A_SENTENCE = re.compile(r"(?:(?<=[^\W_] )|(?<=[^\W_][,;)] ))[A-Z][a-z]+\b")
+_FIRST_WORD = re.compile(r"[A-Z][a-z]*\b")
+# A second sentence: an end of sentence, then a capital.
+_SENTENCES = re.compile(r"[.!?] +[A-Z]")
+
+
+def after_colon(text: str, names: frozenset[str]) -> str:
+    """`text` as it reads after a label and a colon that a template joins it to ('On a tie:
+    the tied player wins'): its first letter small, as after a colon in running text, unless
+    the text is more than one sentence or its first word is a name (one of `names`, which
+    the rules capitalise inside a sentence, or a word of capitals: 'DM', 'I')."""
+    first = _FIRST_WORD.match(text)
+    if first is None or first[0] in names or len(first[0]) < 2 or _SENTENCES.search(text):
+        return text
+    return text[0].lower() + text[1:]
 
 
 # A Markdown link as _link writes it: [text](target "title"), the title optional.

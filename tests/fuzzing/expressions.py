@@ -24,7 +24,7 @@ HELPER_CALLS = (
     "row_key(none, none)", "key_heading(none)", "cell(none)", "anchor(none)",
     "anchor('x' * 5000)", "prose(none)",
     "prose('{{ 1 // 0 }}')", "prose('{{ prose(\"x\") }}')", "entries_of(none)",
-    "section_title(none)", "uncovered | length",
+    "section_title(none)", "uncovered | length", "after_colon(none)", "after_colon('')",
 )  # fmt: skip
 # Attributes a data view must not offer: pydantic and Python methods, dunders, mutators.
 OBJECT_ATTRIBUTES = (
