@@ -3,6 +3,8 @@ writes over what is there."""
 
 from __future__ import annotations
 
+import re
+import shlex
 from pathlib import Path
 
 import pypdf
@@ -105,3 +107,45 @@ def test_a_bad_name_is_a_usage_error(tmp_path: Path, name: str) -> None:
     code, output, rule_data = new_game(tmp_path, name)
     assert code == 2 and "cannot name a game folder" in output, output
     assert not rule_data.exists() or not any(rule_data.iterdir())
+
+
+NEXT = re.compile(r"next: printkit (?P<build>.+ b)   \(or: .* watch b, then open (?P<page>.+)\)")
+
+
+@pytest.mark.parametrize(
+    ("here", "toml", "rule_data", "preview"),
+    [
+        ("project", None, None, "project/output"),  # the top of the layout new makes
+        ("project/rule_data/a", None, None, "project/output"),  # a game's: two folders up
+        ("project/rule_data/a", 'out = "site"\n', None, "project/site"),  # printkit.toml's
+        ("elsewhere", None, "project/rule_data", "elsewhere/output"),  # --rule-data typed
+    ],
+)
+def test_the_next_steps_new_names_work_from_where_it_was_typed(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    here: str,
+    toml: str | None,
+    rule_data: str | None,
+    preview: str,
+) -> None:
+    """Typed as printed, in the folder where `new` was typed, the next command builds the game
+    (with the --rule-data typed, which nothing finds again) and the preview page named is the
+    one that build wrote, wherever that folder is."""
+    (tmp_path / "project" / "rule_data").mkdir(parents=True)
+    (tmp_path / "elsewhere").mkdir()
+    if toml:
+        (tmp_path / "project" / "printkit.toml").write_text(toml)
+    monkeypatch.chdir(tmp_path / "project")
+    assert run_cli("new", "a", "--kind", "cards").exit_code == 0
+    monkeypatch.chdir(tmp_path / here)
+    typed = ("--rule-data", tmp_path / rule_data) if rule_data else ()
+    created = run_cli(*typed, "new", "b", "--kind", "cards")
+    assert created.exit_code == 0, created.output
+    found = NEXT.search(created.output)
+    assert found, created.output
+    built = run_cli(*shlex.split(found["build"]), "--format", "pdf")
+    assert built.exit_code == 0, built.output
+    assert (tmp_path / preview / "b" / "cards.pdf").is_file(), built.output
+    assert Path(found["page"]).resolve() == tmp_path / preview / "index.html", created.output
+    assert (tmp_path / preview / "index.html").is_file()

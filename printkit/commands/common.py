@@ -15,6 +15,7 @@ import click
 from printkit.diagnostics import WORKER_STOPPED, Diagnostics, Severity, Span, relative
 from printkit.load.sources import UnknownGame, select_games
 from printkit.project import (
+    OUTPUT,
     Project,
     find_project,
     game_holding,
@@ -59,6 +60,13 @@ def rule_data(context: click.Context) -> Path:
     """The rule-data folder: --rule-data, else printkit.toml's, else the one typed in (a
     rule_data folder, or the folder holding the game typed in), else ./rule_data."""
     return Path(_settings(context)["rule_data"])  # type: ignore[arg-type]
+
+
+def output_folder(context: click.Context) -> Path:
+    """The folder `build` writes into when typed here without --out: printkit.toml's, or the
+    one beside the folder of games found from here (both absolute), else ./output."""
+    defaults = (context.find_root().default_map or {}).get("build", {})
+    return Path(defaults.get("out", OUTPUT))
 
 
 def apply_project(context: click.Context) -> None:

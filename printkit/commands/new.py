@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import tempfile
 from pathlib import Path
 
 import click
 
+from printkit.commands.common import output_folder, rule_data
 from printkit.commands.names import NamedChoice
+from printkit.diagnostics import relative
 from printkit.load.sources import yaml_files
 from printkit.output import _UMASK
 
@@ -52,21 +55,30 @@ def new(context: click.Context, name: str, kind: str | None) -> None:
     """Start a new game: a folder of commented YAML that builds clean.
 
     On a game that exists, `--kind` adds that kind's material file to it, never over a file."""
-    rule_data: Path = context.obj["rule_data"]
-    folder = rule_data / name
+    folder = rule_data(context) / name
     if folder.exists() or folder.is_symlink():
-        _add_material(folder, name, kind)
+        _add_material(context, folder, name, kind)
         return
     names = FILES[kind] if kind else (*EVERY_KIND, "reference.yaml")
     _create(folder, {file: _template(file, name, folder) for file in names})
     click.echo(f"created {folder}/ ({', '.join(names)})")
+    printkit, preview = _printkit(context), relative(output_folder(context) / "index.html")
     click.echo(
-        f"next: printkit build {name}   (or: printkit watch {name}, then open output/index.html)"
+        f"next: {printkit} build {name}   (or: {printkit} watch {name}, then open {preview})"
     )
     _schema_hint()
 
 
-def _add_material(folder: Path, name: str, kind: str | None) -> None:
+def _printkit(context: click.Context) -> str:
+    """`printkit` as the next command is typed where `new` was: with the --rule-data typed,
+    which nothing else finds again from there."""
+    typed = context.find_root().get_parameter_source("rule_data")
+    if typed != click.core.ParameterSource.COMMANDLINE:
+        return "printkit"
+    return f"printkit --rule-data {shlex.quote(relative(rule_data(context)))}"
+
+
+def _add_material(context: click.Context, folder: Path, name: str, kind: str | None) -> None:
     """The kind's material file, commented as in a new game, added to the game that exists:
     the way to a template for a game under way. Written only where no file of that name is
     (created exclusively: a file made there meanwhile is never written over); its names are a
@@ -102,8 +114,8 @@ def _add_material(folder: Path, name: str, kind: str | None) -> None:
         raise click.ClickException(f"cannot create {file}: {error.strerror or error}") from error
     click.echo(f"added {file} to the game {name}")
     click.echo(
-        f"next: printkit validate {name}   (its names are a new game's: rename any that your "
-        "game uses already)"
+        f"next: {_printkit(context)} validate {name}   (its names are a new game's: rename any "
+        "that your game uses already)"
     )
     _schema_hint()
 
