@@ -6,9 +6,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import click
+import pytest
 import yaml
 from support import REPO, documentation_pages, marked_section, run_cli
 
+from printkit.cli import _SAID_AFTER, COMMANDS, main
 from printkit.diagnostics import CODES
 from printkit.model.package import Package
 
@@ -64,3 +67,43 @@ def test_the_rules_example_passes_every_check(tmp_path: Path) -> None:
     result = run_cli("--rule-data", tmp_path, "validate", "example")
     assert result.exit_code == 0, result.output
     assert "checked: no errors, no warnings" in result.output
+
+
+# An option's name in a synopsis: -n, --no-simulate (never print-on-demand, nor a4|…)
+_OPTION = re.compile(r"(?<![\w-])--?[a-z][\w-]*")
+
+
+def _summaries() -> dict[str, list[str]]:
+    """docs/using-it.md's summary of each command, its comments left out: the lines from each
+    `printkit NAME` to the next `printkit` line (the group's own under "")."""
+    block = marked_section("command-summary").removeprefix("```sh\n").removesuffix("```\n")
+    summaries: dict[str, list[str]] = {}
+    for entry in re.split(r"\n(?=printkit\b)", block.strip()):
+        synopsis = " ".join(re.sub(r"\s#.*", "", line) for line in entry.splitlines())
+        words = synopsis.split()
+        name = words[1] if words[1] in COMMANDS else ""
+        summaries.setdefault(name, []).extend(_OPTION.findall(synopsis))
+    return summaries
+
+
+@pytest.mark.parametrize("name", ["", *sorted(COMMANDS)])
+def test_the_command_summary_names_every_option_of_each_command(name: str) -> None:
+    """The summary atop docs/using-it.md is where users look an option up: `watch`'s named only
+    some of the build options it takes, so each command's options, read from click's command,
+    are named there, and nothing more. -q and -v, the group's, are accepted after any command
+    as well, which the page says once."""
+    command = main.get_command(click.Context(main), name) if name else main
+    assert command is not None
+    after_any = {option.name for option in _SAID_AFTER}
+    options = [
+        param
+        for param in command.params
+        if isinstance(param, click.Option) and (not name or param.name not in after_any)
+    ]
+    summaries = _summaries()
+    assert name in summaries, f"docs/using-it.md's summary has no line for 'printkit {name}'"
+    named = set(summaries[name])
+    missing = [option.opts[-1] for option in options if not named & {*option.opts}]
+    assert missing == [], f"docs/using-it.md's summary of 'printkit {name}' lacks them"
+    known = {text for option in options for text in option.opts + option.secondary_opts}
+    assert sorted(named - known) == [], f"'printkit {name}' has no such option"

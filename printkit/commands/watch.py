@@ -26,8 +26,8 @@ from printkit.load.walk import walk
 if TYPE_CHECKING:
     from http.server import ThreadingHTTPServer
 
-# build's own options (paper, formats, press, out, strict), parsed and checked as build does;
-# --only is left out: a rebuild builds whole games, so every material's pages stay current.
+# build's own options, every one (paper, formats, out, strict, jobs, force…) but --only, parsed
+# and checked as build does: a rebuild builds whole games, so every material's pages stay current.
 BORROWED = [param for param in build.params if param.name not in ("games", "only")]
 
 
