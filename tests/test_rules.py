@@ -173,6 +173,60 @@ def test_claims_lists_a_claim_its_erratum_s_plays_make_hold_as_resolved(tmp_path
     assert "minimal_rules: 1 error(s), 0 warning(s)" in result.output
 
 
+PLAYS_CHANGE_THEM = """  one_each:
+    text: Each player starts with one card.
+    check: values.hand == 1
+  two_in_all:
+    text: The two hands hold four cards in all.
+    check: values.hand * 2 == 4
+"""
+
+
+def test_claims_shows_under_a_claim_the_note_that_an_erratum_s_plays_change_it(
+    tmp_path: Path,
+) -> None:
+    """PK552 showed only in validate: `claims` listed `one_each` as checked, though the plays
+    of `two_each` make it false of the rules printed, and `two_in_all` as failing, though they
+    make it hold. The note is under each, where its status is read, and on its entry of
+    validate's JSON; `dealt_two`, which the erratum resolves, has none."""
+    folder = _claimed(tmp_path, 2)
+    rules = folder / "minimal_rules" / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace("errata:", PLAYS_CHANGE_THEM + "errata:"), encoding="utf-8")
+    result = run_cli("--rule-data", folder, "claims")
+    assert result.exit_code == 1, result.output  # two_in_all's failure: no erratum names it
+    lines = result.stdout.splitlines()
+    under: dict[str, list[str]] = {}  # each claim's lines under its status
+    claim = ""
+    for line in lines:
+        if line.startswith(" "):
+            under[claim].append(line.strip())
+        else:
+            claim = line.split()[2]
+            under[claim] = []
+    status_at = lines[0].index("resolved by")
+    notes = [line for line in lines if "note[PK552]" in line]
+    assert len(notes) == 2 and all(line.index("note[") == status_at for line in notes), lines
+    assert under["dealt_two"] == []
+    assert under["one_each"] == [
+        "note[PK552]: on the rules as played, claim 'one_each' does not hold: Each player "
+        "starts with one card. (its check compares 2 == 1) [PK530]; it holds on the text, and "
+        "the plays of erratum 'two_each' change what it reads"
+    ]
+    assert under["two_in_all"] == [
+        "compares 2 == 4",
+        "note[PK552]: claim 'two_in_all' holds on the rules as played: the plays of erratum "
+        "'two_each' make it hold, but no erratum names its failure on the text [PK530]",
+    ]
+    report = json.loads(run_cli("--rule-data", folder, "validate", "--format", "json").stdout)
+    claims = {claim["id"]: claim for claim in report["claims"]}
+    assert "notes" not in claims["dealt_two"]
+    (note,) = claims["one_each"]["notes"]
+    assert (note["code"], note["severity"]) == ("PK552", "note")
+    assert note in report["diagnostics"]  # the same finding, where the claim is written
+    assert [n["code"] for n in claims["two_in_all"]["notes"]] == ["PK552"]
+
+
 def test_claims_columns_are_as_wide_as_their_widest_entry_over_every_game(
     tmp_path: Path,
 ) -> None:

@@ -21,6 +21,7 @@ from printkit.diagnostics import (
     EXAMPLE_KEYS,
     EXAMPLE_WRONG,
     EXPRESSION_NAMES_NOTHING,
+    Diagnostic,
     Diagnostics,
     Span,
     closest,
@@ -55,6 +56,9 @@ class Verdict:
     interval: tuple[float, float] | None = None  # Wilson 95% interval of the rate
     errata: tuple[str, ...] = ()  # a resolved one's: the errata whose plays make it hold
     compared: str = ""  # a failing claim's: what its check compared ('0.487432 > 0.5')
+    # the notes that change how its status reads (PK552: an erratum's plays change whether it
+    # holds), listed with it by `printkit claims` and validate's JSON as well as where it is
+    notes: tuple[Diagnostic, ...] = ()
 
     @property
     def label(self) -> str:

@@ -148,9 +148,8 @@ def _status(verdict: Verdict, held: bool) -> Verdict:
     if verdict.status is Status.RESOLVED and held:
         return verdict
     failing = verdict.status is Status.FAILING or not held
-    return Verdict(
-        verdict.kind, verdict.id, Status.FAILING if failing else Status.CHECKED, verdict.text
-    )
+    status = Status.FAILING if failing else Status.CHECKED
+    return Verdict(verdict.kind, verdict.id, status, verdict.text, notes=verdict.notes)
 
 
 def _waiting(loaded: LoadedPackage, diagnostics: Diagnostics) -> None:

@@ -92,20 +92,24 @@ def _again(
         return verdict
     before = _judged(text, verdict, contexts[0], played.spans)
     after = _judged(played.package, verdict, contexts[1], played.spans)
+    notes: list[Diagnostic] = []
     for path, names in reading.items():
         if path not in after:  # the plays removed it
             continue
         held, found = before[path]
         resolvers = _resolvers(found, names, text)  # none: a failure no erratum names
         if held or not resolvers:
-            _outcome_changed(verdict, before[path], after[path], names, diagnostics)
+            changed_it = _outcome_changed(verdict, before[path], after[path], names)
+            diagnostics.extend(changed_it)
+            notes += changed_it
             continue
         by = [name for name in resolvers if name in names]  # none: resolved in words
         for fault in after[path][1] if by else ():
             _report(verdict, fault, by, diagnostics)
+    noted = replace(verdict, notes=tuple(notes))  # its status reads otherwise with them
     if verdict.status is Status.CHECKED:
-        return verdict
-    return _resolved(verdict, before, after, reading, played.package, text)
+        return noted
+    return _resolved(noted, before, after, reading, played.package, text)
 
 
 def _expressions(package: Package, verdict: Verdict) -> Iterator[tuple[PathKey, str, set[str]]]:
@@ -172,12 +176,13 @@ def _outcome_changed(
     before: tuple[bool, list[Diagnostic]],
     after: tuple[bool, list[Diagnostic]],
     names: list[str],
-    diagnostics: Diagnostics,
-) -> None:
+) -> list[Diagnostic]:
     """PK552 for an expression the errata's plays (`names`) turn from holding to failing, or
     from a failure no erratum names to holding: the text's verdict stands, so without a note
-    nothing would say that an erratum changed it."""
+    nothing would say that an erratum changed it (the verdict carries it too, for `printkit
+    claims`)."""
     (held, found), (held_played, faults) = before, after
+    diagnostics = Diagnostics()
     errata = errata_named(names)
     owner = f"{verdict.kind} '{verdict.id}'"
     if held and not held_played:
@@ -199,6 +204,7 @@ def _outcome_changed(
             hint=f"record an erratum for {found[0].code} naming {owner} (its plays may repeat "
             f"those of {errata}): the error becomes a note, and the {verdict.kind} is resolved",
         )
+    return diagnostics.items
 
 
 def _report(verdict: Verdict, fault: Diagnostic, by: list[str], diagnostics: Diagnostics) -> None:

@@ -12,7 +12,14 @@ from typing import TypeVar
 
 import click
 
-from printkit.diagnostics import WORKER_STOPPED, Diagnostics, Severity, Span, relative
+from printkit.diagnostics import (
+    WORKER_STOPPED,
+    Diagnostic,
+    Diagnostics,
+    Severity,
+    Span,
+    relative,
+)
 from printkit.load.sources import UnknownGame, select_games
 from printkit.project import (
     OUTPUT,
@@ -178,22 +185,24 @@ def report(
 def diagnostics_json(diagnostics: Diagnostics, strict: bool) -> dict[str, object]:
     """The diagnostics for editors and CI: one object each, with the counts."""
     return {
-        "diagnostics": [
-            {
-                "file": d.span.file,
-                "line": d.span.line,
-                "column": d.span.column,
-                "severity": str(d.severity),
-                "code": d.code,
-                "message": d.message,
-                "hint": d.hint,
-            }
-            for d in diagnostics.sorted()
-        ],
+        "diagnostics": [diagnostic_json(d) for d in diagnostics.sorted()],
         "errors": diagnostics.count(Severity.ERROR),
         "warnings": diagnostics.count(Severity.WARNING),
         "notes": diagnostics.count(Severity.NOTE),
         "failed": diagnostics.has_errors(strict),
+    }
+
+
+def diagnostic_json(d: Diagnostic) -> dict[str, object]:
+    """One diagnostic for editors and CI (in the report's list, and under a claim it notes)."""
+    return {
+        "file": d.span.file,
+        "line": d.span.line,
+        "column": d.span.column,
+        "severity": str(d.severity),
+        "code": d.code,
+        "message": d.message,
+        "hint": d.hint,
     }
 
 

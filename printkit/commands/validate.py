@@ -13,6 +13,7 @@ from printkit.commands.common import (
     JOBS,
     STRICT_HERE,
     chosen_games,
+    diagnostic_json,
     games_in_workers,
     progress,
     report,
@@ -108,6 +109,7 @@ def _checked(
             "id": verdict.id,
             "status": verdict.status,
             **({"errata": list(verdict.errata)} if verdict.errata else {}),
+            **({"notes": [diagnostic_json(n) for n in verdict.notes]} if verdict.notes else {}),
             **verdict.figures(),
         }
         for verdict in (result.verdicts if result else [])

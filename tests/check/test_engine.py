@@ -527,6 +527,31 @@ def test_a_played_example_fails_when_its_computation_does(tmp_path: Path) -> Non
     assert verdicts["one_roll"].status is Status.FAILING
 
 
+def test_a_played_example_keeps_the_note_that_an_erratum_s_plays_change_it(
+    tmp_path: Path,
+) -> None:
+    """Its computation holds on the text (5 + a 3) and not on the rules as played (a d4 by an
+    erratum): PK552. Its scripted game, played after, holds: checked, the note still on the
+    verdict, for `printkit claims` to list under it."""
+
+    def four_sided(data: dict[str, Any]) -> None:
+        data["examples"]["one_roll"]["compute"] = {"space": "5 + values.die"}
+        erratum = {"id": "d4", "code": "PK530", "subject": "claim 'stepping_wins'"}
+        erratum |= {"text_says": "a d3", "resolution": "a d4", "plays": {"rules.values.die": 4}}
+        data["errata"] = [erratum]
+
+    verdicts, diagnostics = _checked(tmp_path, four_sided)
+    one_roll = verdicts["one_roll"]
+    assert one_roll.status is Status.CHECKED
+    assert [(d.code, d.message.split(" [")[0]) for d in one_roll.notes] == [
+        (
+            "PK552",
+            "on the rules as played, example 'one_roll' states space = 8 but the rules give 9",
+        )
+    ]
+    assert one_roll.notes[0] in diagnostics.items
+
+
 def test_an_engine_naming_no_events_says_what_a_split_may_be_at(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

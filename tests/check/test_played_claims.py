@@ -10,7 +10,7 @@ from pathlib import Path
 from check.rules_data import findings, line_of, with_blocks
 from printkit.build import CheckedGame, check_game
 from printkit.check.claims import Status
-from printkit.diagnostics import Diagnostics
+from printkit.diagnostics import Diagnostic, Diagnostics
 
 CLAIMS = """
 dealt_two:
@@ -37,6 +37,11 @@ def _erratum(name: str, subject: str, plays: str) -> str:
 
 def _statuses(game: CheckedGame) -> dict[str, tuple[Status, str]]:
     return {verdict.id: (verdict.status, verdict.label) for verdict in game.verdicts}
+
+
+def _notes(game: CheckedGame) -> dict[str, list[Diagnostic]]:
+    """The notes each verdict carries (those changing how its status reads), by claim."""
+    return {verdict.id: list(verdict.notes) for verdict in game.verdicts if verdict.notes}
 
 
 def test_a_claim_the_played_value_makes_hold_is_resolved_by_its_erratum(tmp_path: Path) -> None:
@@ -115,6 +120,7 @@ def test_a_claim_holding_on_the_text_that_the_plays_break_is_a_note(tmp_path: Pa
         errata=_erratum("two_each", "claim 'dealt_two'", "{rules.values.hand: 2}"),
     )
     assert _statuses(game)["one_each"] == (Status.CHECKED, "checked")
+    assert _notes(game) == {"one_each": list(game.remaining)}  # `printkit claims` lists it
     assert findings(game.remaining) == [
         (
             "PK552",
@@ -139,6 +145,7 @@ def test_a_failure_no_erratum_names_that_the_plays_make_hold_is_a_note_beside_it
         errata=_erratum("two_each", "claim 'dealt_two'", "{rules.values.hand: 2}"),
     )
     assert _statuses(game)["two_in_all"][0] is Status.FAILING
+    assert _notes(game) == {"two_in_all": list(game.remaining)}
     at = line_of(lines, "two_in_all:")
     assert [(code, line) for code, line, _, _ in findings(game.found)] == [
         ("PK530", line_of(lines, "check: values.hand == 2")),
