@@ -36,7 +36,9 @@ OUTPUT = "output"  # the folder builds write without --out
 @dataclass(frozen=True)
 class Project:
     """A project's defaults, its file's (or, without one, those of the layout `printkit new`
-    makes); None where it sets none. Folders are absolute, wherever the command is typed."""
+    makes). Its folders are absolute, wherever the command is typed: those a file does not name
+    lie beside it, as cargo's target/ lies beside Cargo.toml, never in the folder a command is
+    typed in (a game's). None for a setting it does not make."""
 
     rule_data: Path | None = None
     out: Path | None = None
@@ -243,9 +245,9 @@ def read_project(path: Path, diagnostics: Diagnostics) -> Project | None:
     if not _check(file, text, table, diagnostics):
         return None
     folder = path.parent.absolute()
-    return Project(
-        rule_data=folder / table["rule-data"] if "rule-data" in table else None,
-        out=folder / table["out"] if "out" in table else None,
+    return Project(  # a folder it does not name is the one `printkit new` lays out beside it
+        rule_data=folder / table.get("rule-data", RULE_DATA),
+        out=folder / table.get("out", OUTPUT),
         paper=table["paper"].lower() if "paper" in table else None,
         formats=tuple(table["formats"]) if "formats" in table else None,
     )

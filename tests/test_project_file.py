@@ -50,6 +50,30 @@ def test_a_build_inside_a_game_folder_builds_that_game_with_the_projects_default
     assert page_size_mm(built[0]) == (216, 279)  # letter, from the project file
 
 
+@pytest.mark.parametrize(
+    ("toml", "built"),
+    [
+        ('paper = "letter"\n', "output"),
+        ('out = "built"\n', "built"),
+        ('rule-data = "rule_data"\n', "output"),  # wrote rule_data/minimal_deck/output/
+    ],
+)
+def test_the_folders_a_project_file_does_not_name_lie_beside_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, toml: str, built: str
+) -> None:
+    """A printkit.toml naming no rule-data (or no out) read them from the working folder: typed
+    in a game's folder, a build found no games there (PK001), or, with rule-data named, wrote
+    output/ into the game's own folder. They are rule_data and output beside the file."""
+    (tmp_path / "printkit.toml").write_text(toml, encoding="utf-8")
+    game = tmp_path / "rule_data" / "minimal_deck"
+    shutil.copytree(GOOD / "minimal_deck", game)
+    monkeypatch.chdir(game)
+    result = run_cli("build", "--format", "pdf")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / built / "minimal_deck" / "sheet.pdf").is_file()
+    assert sorted(p.name for p in game.iterdir()) == ["game.yaml"]  # nothing written in it
+
+
 def test_the_command_line_wins_over_the_project_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
