@@ -181,6 +181,14 @@ _DIAGNOSTICS_IMPORT = re.compile(r"from printkit\.diagnostics import \(?([^)]*?)
 # "module::function" limits an entry to one function, for a line two functions share.
 EQUIVALENT: list[tuple[str, str, str]] = [
     (
+        "printkit/check/played_claims.py::_again",
+        r"if verdict\.status not in \(Status\.CHECKED, Status\.FAILING\) and not reading:",
+        "a verdict waiting for play has nothing `reading` could hold (a waiting claim has no "
+        "check, and an example with compute and no play is refused), and a checked or failing "
+        "one whose expressions read nothing the plays change is judged the same on both: its "
+        "verdict comes back as it was",
+    ),
+    (
         "printkit/check/played_claims.py::_resolved",
         r"_resolvers\(found, reading\.get\(path(, None|, )\), text\)",
         "an expression outside `reading` reads nothing the plays change: failing on the text, "

@@ -390,3 +390,23 @@ def test_a_failure_an_erratum_resolves_only_in_part_is_the_text_s_error(tmp_path
     game, _ = _checked(tmp_path, claims=claims, errata=erratum)
     assert _statuses(game)["two_names"][0] is Status.FAILING
     assert not list(game.remaining)
+
+
+def test_each_key_the_plays_break_is_a_note_the_example_carries(tmp_path: Path) -> None:
+    """Both keys hold on the text (a hand of 1) and fail on a played hand of 3: two notes, both
+    on the verdict, which `printkit claims` lists under it."""
+    keys = EXAMPLES.replace("outcome: {total: 4, each: 2}", "outcome: {total: 2, each: 1}")
+    game, lines = _checked(tmp_path, examples=keys, errata=_deal_erratum("{rules.values.hand: 3}"))
+    at = line_of(lines, "outcome: {total: 2, each: 1}")
+    assert [(code, line) for code, line, _, _ in findings(game.remaining)] == [("PK552", at)] * 2
+    assert _notes(game) == {"deal": list(game.remaining)}
+
+
+def test_a_key_after_one_the_plays_remove_is_still_judged(tmp_path: Path) -> None:
+    """The plays remove `total`, the first key, and break `each`: its note is not lost."""
+    keys = EXAMPLES.replace("outcome: {total: 4, each: 2}", "outcome: {total: 2, each: 1}")
+    plays = '{examples.deal.compute: {each: "values.hand"}, rules.values.hand: 3}'
+    game, _ = _checked(tmp_path, examples=keys, errata=_deal_erratum(plays))
+    assert [message.split(" [")[0] for _, _, message, _ in findings(game.remaining)] == [
+        "on the rules as played, example 'deal' states each = 1 but the rules give 3"
+    ]
