@@ -102,7 +102,9 @@ def _scripted(
     except OutOfMoves:
         stopped = f"the scripted game of {verdict.kind} '{verdict.id}' stopped before its end"
         cut_short(bound, stopped, (*path, "play", "moves"), diagnostics)
-        return Verdict(verdict.kind, verdict.id, Status.NOT_PLAYED, verdict.text)
+        return Verdict(
+            verdict.kind, verdict.id, Status.NOT_PLAYED, verdict.text, notes=verdict.notes
+        )
     return _status(verdict, held)
 
 

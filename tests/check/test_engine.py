@@ -14,6 +14,7 @@ import pytest
 import yaml
 from support import RULE_DATA, parse_diagnostics, run_cli
 
+import printkit.check.engine
 from printkit.build import compile_game
 from printkit.check.claims import Status, Verdict
 from printkit.diagnostics import Diagnostics
@@ -527,20 +528,21 @@ def test_a_played_example_fails_when_its_computation_does(tmp_path: Path) -> Non
     assert verdicts["one_roll"].status is Status.FAILING
 
 
+def _four_sided(data: dict[str, Any]) -> None:
+    """one_roll computed too, as 5 + the die's top: true of the text's d3, not of the d4 an
+    erratum plays (PK552)."""
+    data["examples"]["one_roll"]["compute"] = {"space": "5 + values.die"}
+    erratum = {"id": "d4", "code": "PK530", "subject": "claim 'stepping_wins'"}
+    erratum |= {"text_says": "a d3", "resolution": "a d4", "plays": {"rules.values.die": 4}}
+    data["errata"] = [erratum]
+
+
 def test_a_played_example_keeps_the_note_that_an_erratum_s_plays_change_it(
     tmp_path: Path,
 ) -> None:
-    """Its computation holds on the text (5 + a 3) and not on the rules as played (a d4 by an
-    erratum): PK552. Its scripted game, played after, holds: checked, the note still on the
-    verdict, for `printkit claims` to list under it."""
-
-    def four_sided(data: dict[str, Any]) -> None:
-        data["examples"]["one_roll"]["compute"] = {"space": "5 + values.die"}
-        erratum = {"id": "d4", "code": "PK530", "subject": "claim 'stepping_wins'"}
-        erratum |= {"text_says": "a d3", "resolution": "a d4", "plays": {"rules.values.die": 4}}
-        data["errata"] = [erratum]
-
-    verdicts, diagnostics = _checked(tmp_path, four_sided)
+    """Its computation's PK552, found before its scripted game is played; that game holds:
+    checked, the note still on the verdict, for `printkit claims` to list under it."""
+    verdicts, diagnostics = _checked(tmp_path, _four_sided)
     one_roll = verdicts["one_roll"]
     assert one_roll.status is Status.CHECKED
     assert [(d.code, d.message.split(" [")[0]) for d in one_roll.notes] == [
@@ -550,6 +552,16 @@ def test_a_played_example_keeps_the_note_that_an_erratum_s_plays_change_it(
         )
     ]
     assert one_roll.notes[0] in diagnostics.items
+
+
+def test_an_example_whose_game_runs_out_of_moves_keeps_its_note(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not played (PK550), its computation's note still says what the erratum changed."""
+    monkeypatch.setattr(printkit.check.engine, "MAX_VALIDATE_MOVES", 0)
+    verdicts, _ = _checked(tmp_path, _four_sided)
+    assert verdicts["one_roll"].status is Status.NOT_PLAYED
+    assert [d.code for d in verdicts["one_roll"].notes] == ["PK552"]
 
 
 def test_an_engine_naming_no_events_says_what_a_split_may_be_at(
