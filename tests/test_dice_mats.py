@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from pixels import close_to, mask_px
+from pixels import close_to, mask, mask_px
 from support import (
     MM_PER_PT,
     RULE_DATA,
@@ -184,6 +184,7 @@ def test_each_health_track_draws_twelve_boxes(mats: Path) -> None:
 # --- the stand-ins for the dice ------------------------------------------------------------------
 
 HEADING, TRACK_NUMBER = 15.0, 7.5  # points: a piece's heading, a track box's number
+HEADING_LEAST = 11.0  # points: a heading too wide beside its badge shrinks, down to this
 TRACK_MM = 83.0  # the track's width: the tracker's 95 mm less its two 6 mm margins
 
 
@@ -203,7 +204,7 @@ def _pieces(pdf: Path) -> list[tuple[int, Placed, list[Placed]]]:
     found = []
     for index, page in enumerate(pypdf.PdfReader(pdf).pages):
         runs = text_runs(page)
-        for heading in (run for run in runs if run.size == HEADING):
+        for heading in (run for run in runs if HEADING_LEAST <= run.size <= HEADING):
             track = [
                 run
                 for run in runs
@@ -308,6 +309,50 @@ def test_the_pieces_are_cut_to_their_sizes(mats: Path, material: str, size: tupl
         assert len(marks) >= 2 and len(marks) % 2 == 0, marks
         for index, (a, b) in enumerate(itertools.pairwise(marks)):
             assert_mm(b - a, side if index % 2 == 0 else 4.0, f"{material}: {marks}")
+
+
+def _swatch(pdf: Path, page: int, heading: Placed, width: float, colour: str) -> float:
+    """The share of a piece's swatch room (the 5 mm at the right end of its heading's line,
+    inside the piece's 6 mm margin; the piece is `width` wide) drawn in `colour`, within 12 of
+    each channel."""
+    right = heading.x - 6 + width - 6
+    room = (right - 5, heading.y - 5.5, right, heading.y - 0.5)
+    return float(mask(Raster.of(pdf, page), close_to(hex_rgb(colour), 12), room).flags.mean())
+
+
+@pytest.mark.parametrize(("material", "width"), [("dice_trackers", 95.0), ("dice_tokens", 60.0)])
+def test_each_stand_in_shows_its_die_s_colour(mats: Path, material: str, width: float) -> None:
+    """From the pixels: beside each heading a swatch in the die's own colour, looked up by the
+    inventory's word (the heading's first) in the game's data: the rule text gives colours in
+    words only. Over a third of its room is that colour, and the heading ends before it (the
+    green d10 token's shrinks to: it ran under the swatch)."""
+    colours = read_package(RULE_DATA / "shields_dice")["data"]["colours"]
+    pdf = mats / f"{material}.pdf"
+    words = set()
+    for page, heading, _ in _pieces(pdf):
+        word = heading.text.split()[0].lower()
+        words.add(word)
+        assert _swatch(pdf, page, heading, width, colours[word]) > 0.35, heading.text
+        end = heading.x + text_width(heading.text, "PK-Bold", heading.size) * MM_PER_PT
+        assert end < heading.x - 6 + width - 6 - 5, heading.text
+    assert words >= {"red", "yellow", "blue"}
+
+
+def test_a_swatch_follows_the_data_and_its_letter_stays_legible(tmp_path: Path) -> None:
+    """A die's colour changed in the data prints so at the next build, and the letter on the
+    swatch, black or white as reads better, passes the preflight's contrast check (PK763)."""
+    folder = _copy(tmp_path, count=6, stated_total=34)
+    game = folder / "game.yaml"
+    text = game.read_text()
+    assert 'black: "#1a1a1a"' in text
+    game.write_text(text.replace('black: "#1a1a1a"', 'black: "#6a1b9a"'))
+    out = tmp_path / "out"
+    result = run_cli("--rule-data", folder.parent, "build", "--only", "dice_trackers", "--out", out)
+    assert result.exit_code == 0, result.output
+    assert "PK763" not in result.output
+    pdf = out / "shields_dice" / "dice_trackers.pdf"
+    [(page, heading, _)] = [piece for piece in _pieces(pdf) if "Black d20" in piece[1].text]
+    assert _swatch(pdf, page, heading, 95.0, "#6a1b9a") > 0.35
 
 
 def test_the_roll_cards_number_1_to_the_largest_die_the_game_rolls(mats: Path) -> None:

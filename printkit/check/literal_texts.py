@@ -10,11 +10,10 @@ from collections.abc import Iterator, Sequence
 
 from printkit.diagnostics import LITERAL_TEMPLATE, Diagnostics
 from printkit.load.yaml_spans import PathKey, SourceMap
+from printkit.model.base import TEMPLATE_MARKS
 from printkit.model.hexmap import HexMapMaterial
 from printkit.model.package import Package
-from printkit.model.sheet import CycleElement, Element, Labelled, RowElement, SheetMaterial
-
-TEMPLATE_MARKS = ("{{", "{%")
+from printkit.model.sheet import Badged, CycleElement, Element, RowElement, SheetMaterial
 
 
 def check_literal_texts(package: Package, spans: SourceMap, diagnostics: Diagnostics) -> None:
@@ -50,5 +49,5 @@ def _badge_letters(elements: Sequence[Element], path: PathKey) -> Iterator[tuple
         elif isinstance(element, CycleElement):
             for name, badge in element.badges.items():
                 yield (*at, "badges", name, "letter"), badge.letter
-        elif isinstance(element, Labelled) and element.badge is not None:
+        elif isinstance(element, Badged) and element.badge is not None:
             yield (*at, "badge", "letter"), element.badge.letter

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from pydantic_core import PydanticCustomError
+
 from printkit.check.plain_text import game_icons, plain_text_problem
 from printkit.check.values import uses_undefined
 from printkit.diagnostics import (
@@ -41,10 +43,12 @@ from printkit.materials.purchases import repeated_items
 from printkit.materials.sheet_badges import badge_ops, cycle_ops
 from printkit.materials.sheet_nup import impose_small_sheets
 from printkit.materials.texts import MaterialTexts, rendered
+from printkit.model.base import TEMPLATE_MARKS, check_colour, colour_hint
 from printkit.model.layout import Layout
 from printkit.model.sheet import (
     MAX_COPIES,
     MAX_GRID,
+    Badge,
     CheckboxElement,
     Column,
     CycleElement,
@@ -72,6 +76,8 @@ MARGIN = mm(12)
 SMALL_MARGIN = mm(6)  # inside the trim of a small sheet
 GAP = mm(4)  # between elements, down the page and across a row
 LABEL = 8.0  # points: element labels
+HEADING = (15.0, 11.0)  # points: a heading's size, and the least it shrinks to beside a badge
+HEADING_BADGE = 14.0  # points across: a heading's badge, within its line above the rule
 BOX = mm(5)  # a checkbox's side
 TICK = mm(4)  # a table row's checkbox: inside the row's lines
 STEP = mm(6.5)  # a number track's box
@@ -137,15 +143,19 @@ class _Flow:
         """A template rendered, on one line, and checked against the `face` it is drawn in
         (with `markup`, its bold and italic parts in theirs). With `lines` its line breaks are
         kept, as card text keeps them: a text element's numbered steps are one a line."""
-        text = rendered(
-            source,
-            {**self.context, **(extra or {})},
-            lambda code, message, hint: self.report(code, message, path, hint),
-        )
+        text = self.rendered(source, path, extra)
         if text is None:
             return ""
         text = unlinked(text)
         return self.checked(text.strip() if lines else " ".join(text.split()), path, face, markup)
+
+    def rendered(self, source: str, path: tuple, extra: dict | None = None) -> str | None:
+        """A template rendered; None once a failure is reported at `path`."""
+        return rendered(
+            source,
+            {**self.context, **(extra or {})},
+            lambda code, message, hint: self.report(code, message, path, hint),
+        )
 
     def checked(self, text: str, path: tuple, face: str = "regular", markup: bool = False) -> str:
         """The text, with what DejaVu's `face` cannot print in it reported at `path`."""
@@ -337,10 +347,7 @@ def _element(flow: _Flow, element: Element, x: float, y: float, w: float, path: 
     if isinstance(element, RowElement):
         return _row(flow, element, x, y, w, path)
     if isinstance(element, HeadingElement):
-        text = flow.text(element.text, (*path, "text"), face="bold")
-        flow.ops.append(Text(x, y + 13, text, BOLD, 15, INK))
-        flow.ops.append(Line(x, y + 17, x + w, y + 17, Paint(None, INK, 0.8)))
-        return 19.0
+        return _heading(flow, element, x, y, w, path)
     if isinstance(element, TextElement):
         text = flow.text(element.text, (*path, "text"), markup=True, lines=True)
         runs = parse_markup(text, {}, "regular").runs
@@ -355,6 +362,31 @@ def _element(flow: _Flow, element: Element, x: float, y: float, w: float, path: 
         flow.ops += fitted.ops
         return element.height
     return _DRAWERS[type(element)](flow, element, x, y, w, path)
+
+
+def _heading(
+    flow: _Flow, element: HeadingElement, x: float, y: float, w: float, path: tuple
+) -> float:
+    """The heading over a rule, its badge at the right end (the text keeps its place): a text
+    too wide for its room (less the badge's) shrinks, down to HEADING[1], rather than run on."""
+    text = flow.text(element.text, (*path, "text"), face="bold")
+    badge = None if element.badge is None else _badge(flow, element.badge, (*path, "badge"))
+    room = w - (HEADING_BADGE + mm(1.5) if element.badge is not None else 0)
+    largest, least = HEADING
+    size = min(largest, largest * room / max(text_width(text, BOLD, largest), 1e-6))
+    if size < least:
+        flow.report(
+            SHEET_OVERFLOW,
+            f"the heading '{text}' needs {_mm(text_width(text, BOLD, least))} mm at {least:g} pt, "
+            f"the element leaves it {_mm(room)} mm",
+            (*path, "text"),
+            "shorten the heading, or give it more width",
+        )
+    flow.ops.append(Text(x, y + 13, text, BOLD, max(size, least), INK))
+    flow.ops.append(Line(x, y + 17, x + w, y + 17, Paint(None, INK, 0.8)))
+    if badge is not None:
+        flow.ops += badge_ops(badge, x + w - HEADING_BADGE / 2, y + 8, HEADING_BADGE)
+    return 19.0
 
 
 def _cycle(flow: _Flow, element: CycleElement, x: float, y: float, w: float, path: tuple) -> float:
@@ -392,7 +424,9 @@ def _cycle(flow: _Flow, element: CycleElement, x: float, y: float, w: float, pat
     if element.size > w:
         return _too_wide(flow, "the cycle", element.size, w, path, "a smaller 'size'")
     verb = flow.text(element.verb, (*path, "verb"))
-    shown = [(name, element.badges[name]) for name in order]
+    shown = [(name, _badge(flow, element.badges[name], (*path, "badges", name))) for name in order]
+    if any(badge is None for _, badge in shown):
+        return 0.0
     flow.ops += cycle_ops(shown, verb, x, y, w, element.size)
     return element.size + 24  # the names above and below
 
@@ -487,11 +521,33 @@ def _row(flow: _Flow, row: RowElement, x: float, y: float, w: float, path: tuple
 def _label(flow: _Flow, element: Labelled, x: float, y: float, path: tuple) -> None:
     """The element's label, after its badge if it has one."""
     label = flow.text(element.label, (*path, "label"), face="bold")
-    if element.badge is not None:
-        flow.checked(element.badge.letter, (*path, "badge", "letter"), "bold")
-        flow.ops += badge_ops(element.badge, x + LABEL * 0.75, y + LABEL * 0.55, LABEL * 1.5)
+    badge = None if element.badge is None else _badge(flow, element.badge, (*path, "badge"))
+    if badge is not None:
+        flow.ops += badge_ops(badge, x + LABEL * 0.75, y + LABEL * 0.55, LABEL * 1.5)
         x += LABEL * 1.9
     flow.ops.append(Text(x, y + LABEL, label, BOLD, LABEL, INK))
+
+
+def _badge(flow: _Flow, badge: Badge, path: tuple) -> Badge | None:
+    """The badge as this page draws it: a colour given as a template (a die's colour looked up
+    in the data) is rendered here and must give a colour; None once it is reported that not."""
+    flow.checked(badge.letter, (*path, "letter"), "bold")
+    if not any(mark in badge.color for mark in TEMPLATE_MARKS):
+        return badge
+    text = flow.rendered(badge.color, (*path, "color"))
+    if text is None:
+        return None
+    try:
+        colour = check_colour(text)
+    except PydanticCustomError:
+        flow.report(
+            BAD_VALUE,
+            f"badge colour '{badge.color}' gives '{text.strip()}', not a colour",
+            (*path, "color"),
+            f"the template must give #rrggbb or a colour's name: {colour_hint(text)}",
+        )
+        return None
+    return badge.model_copy(update={"color": colour})
 
 
 def _stat(flow: _Flow, stat: StatElement, x: float, y: float, w: float, path: tuple) -> float:

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from printkit.model.base import Colour, PrintedMaterial, Size, Strict
+from printkit.model.base import Colour, ColourTemplate, PrintedMaterial, Size, Strict
 from printkit.model.units import NonNegativeLength, PositiveLength, mm
 
 ElementId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
@@ -43,11 +43,6 @@ class ElementBase(Strict):
     )
 
 
-class HeadingElement(ElementBase):
-    kind: Literal["heading"]
-    text: str = Field(description="a template over the rules context")
-
-
 class TextElement(ElementBase):
     kind: Literal["text"]
     text: str = Field(description="a template over the rules context; shrinks to fit")
@@ -59,13 +54,26 @@ class Badge(Strict):
     tell the same to a reader who does not see the colour, or on a grey print."""
 
     letter: str = Field(min_length=1, max_length=3)
-    color: Colour
+    color: ColourTemplate = Field(
+        description="a colour, or a template giving one per page: "
+        "{{ data.colours[die.attributes.colour] }}"
+    )
     shape: Literal["circle", "square", "triangle", "diamond", "hexagon"] = "circle"
 
 
-class Labelled(ElementBase):
+class Badged(ElementBase):
+    badge: Badge | None = Field(
+        None, description="drawn before a label, at the right end of a heading"
+    )
+
+
+class HeadingElement(Badged):
+    kind: Literal["heading"]
+    text: str = Field(description="a template over the rules context")
+
+
+class Labelled(Badged):
     label: str
-    badge: Badge | None = Field(None, description="drawn before the label")
 
 
 class StatElement(Labelled):
