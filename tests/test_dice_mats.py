@@ -185,6 +185,7 @@ def test_each_health_track_draws_twelve_boxes(mats: Path) -> None:
 
 HEADING, TRACK_NUMBER = 15.0, 7.5  # points: a piece's heading, a track box's number
 HEADING_LEAST = 11.0  # points: a heading too wide beside its badge shrinks, down to this
+ROLL_CARD = (45.0, 36.0)  # mm
 TRACK_MM = 83.0  # the track's width: the tracker's 95 mm less its two 6 mm margins
 
 
@@ -297,7 +298,7 @@ def _cut_lines(pdf: Path, page: int, first: Placed) -> tuple[list[float], list[f
 
 @pytest.mark.parametrize(
     ("material", "size"),
-    [("dice_trackers", (95.0, 52.0)), ("dice_tokens", (60.0, 34.0)), ("roll_cards", (45.0, 36.0))],
+    [("dice_trackers", (95.0, 52.0)), ("dice_tokens", (60.0, 34.0)), ("roll_cards", ROLL_CARD)],
 )
 def test_the_pieces_are_cut_to_their_sizes(mats: Path, material: str, size: tuple) -> None:
     """From the crop marks' pixels: each piece is as wide and tall as its sheet says, the pieces
@@ -309,6 +310,22 @@ def test_the_pieces_are_cut_to_their_sizes(mats: Path, material: str, size: tupl
         assert len(marks) >= 2 and len(marks) % 2 == 0, marks
         for index, (a, b) in enumerate(itertools.pairwise(marks)):
             assert_mm(b - a, side if index % 2 == 0 else 4.0, f"{material}: {marks}")
+
+
+def _built_with(
+    tmp_path: Path, file: str, change: tuple[str, str], material: str = "dice_trackers"
+) -> tuple[Path, str]:
+    """`material` built from a copy of the game with one text of `file` changed: its PDF, and
+    what the build printed."""
+    path = _copy(tmp_path, count=6, stated_total=34) / file
+    text = path.read_text()
+    assert change[0] in text
+    path.write_text(text.replace(*change))
+    out = tmp_path / "out"
+    only = ("--only", material, "--format", "pdf")
+    result = run_cli("--rule-data", path.parent.parent, "build", *only, "--out", out)
+    assert result.exit_code == 0, result.output
+    return out / "shields_dice" / f"{material}.pdf", result.output
 
 
 def _swatch(pdf: Path, page: int, heading: Placed, width: float, colour: str) -> float:
@@ -341,18 +358,72 @@ def test_each_stand_in_shows_its_die_s_colour(mats: Path, material: str, width: 
 def test_a_swatch_follows_the_data_and_its_letter_stays_legible(tmp_path: Path) -> None:
     """A die's colour changed in the data prints so at the next build, and the letter on the
     swatch, black or white as reads better, passes the preflight's contrast check (PK763)."""
-    folder = _copy(tmp_path, count=6, stated_total=34)
-    game = folder / "game.yaml"
-    text = game.read_text()
-    assert 'black: "#1a1a1a"' in text
-    game.write_text(text.replace('black: "#1a1a1a"', 'black: "#6a1b9a"'))
-    out = tmp_path / "out"
-    result = run_cli("--rule-data", folder.parent, "build", "--only", "dice_trackers", "--out", out)
-    assert result.exit_code == 0, result.output
-    assert "PK763" not in result.output
-    pdf = out / "shields_dice" / "dice_trackers.pdf"
+    pdf, output = _built_with(tmp_path, "game.yaml", ('black: "#1a1a1a"', 'black: "#6a1b9a"'))
+    assert "PK763" not in output
     [(page, heading, _)] = [piece for piece in _pieces(pdf) if "Black d20" in piece[1].text]
     assert _swatch(pdf, page, heading, 95.0, "#6a1b9a") > 0.35
+
+
+def _faces(pdf: Path) -> list[int]:
+    """The numbers of the roll cards' faces (their backs' headings are words)."""
+    return [int(h.text) for _, h, _ in _pieces(pdf) if h.text.isdigit()]
+
+
+def _rules(pdf: Path, page: int, heading_y: float) -> list[tuple[float, float]]:
+    """From the pixels: the runs of the heading rules (drawn 4 pt under the headings' baseline
+    at `heading_y`) across the page, in mm: each card's, 33 mm wide."""
+    row = Raster.of(pdf, page).row(heading_y + 4 * MM_PER_PT)
+    return [(run.start, run.end) for run in segments([sum(p) < 450 for p in row], min_mm=20)]
+
+
+def test_the_roll_cards_have_one_back_each_behind_its_face(mats: Path) -> None:
+    """Printed double-sided, each sheet of faces is followed by its backs, laid out for a flip
+    on the long edge (the page mirrored left to right): from the pixels, every back's heading
+    rule and every crop mark stands where its face's lands once the sheet is turned, to
+    0.2 mm, and every back reads alike, so a card face down tells nothing of its number."""
+    pdf = mats / "roll_cards.pdf"
+    reader = pypdf.PdfReader(pdf)
+    assert len(reader.pages) == 2
+    width = float(reader.pages[0].mediabox.width) * MM_PER_PT
+    fronts, backs = (_pieces(pdf)[:12], _pieces(pdf)[12:])
+    assert {page for page, _, _ in fronts} == {0} and {page for page, _, _ in backs} == {1}
+    assert {h.text for _, h, _ in backs} == {"Roll card"} and len(backs) == 12
+    footers = [" ".join(run.text for run in text_runs(page)) for page in reader.pages]
+    assert "print double-sided, flip on the long edge" in footers[0]
+    assert "backs of page 1" in footers[1]
+    preferences = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert preferences["/Duplex"] == "/DuplexFlipLongEdge"  # the print dialog's default
+    for _, first, _ in fronts[::4]:  # one card of each row
+        front = _rules(pdf, 0, first.y)
+        back = _rules(pdf, 1, first.y)
+        assert len(front) == len(back) == 4
+        turned = sorted((width - end, width - start) for start, end in front)
+        for (start, end), (want_start, want_end) in zip(back, turned, strict=True):
+            assert_mm(start, want_start, "a back's rule, left")
+            assert_mm(end, want_end, "a back's rule, right")
+    front_marks, back_marks = (
+        _cut_lines(pdf, page, min((h for _, h, _ in side), key=lambda h: (round(h.y), h.x)))
+        for page, side in ((0, fronts), (1, backs))
+    )
+    assert back_marks[1] == front_marks[1]  # rows stay
+    for mark, want in zip(back_marks[0], sorted(width - x for x in front_marks[0]), strict=True):
+        assert_mm(mark, want, "a back's crop mark")
+
+
+def test_each_back_lands_behind_its_own_card(tmp_path: Path) -> None:
+    """With backs that differ (a copy of the game numbering them), the back of card N stands
+    behind card N: in the same row, the columns reversed."""
+    change = ('text: "Roll card"', 'text: "Card {{ face }}"')
+    pdf, _ = _built_with(tmp_path, "stand_ins.yaml", change, "roll_cards")
+    width = float(pypdf.PdfReader(pdf).pages[0].mediabox.width) * MM_PER_PT
+    pieces = _pieces(pdf)
+    fronts = {h.text: h for page, h, _ in pieces if page == 0}
+    backs = {h.text.removeprefix("Card "): h for page, h, _ in pieces if page == 1}
+    assert sorted(fronts) == sorted(backs) and len(fronts) == 12
+    for face, front in fronts.items():
+        left = front.x - 6  # the card's, 6 mm outside its heading
+        assert_mm(backs[face].x, width - left - ROLL_CARD[0] + 6, f"card {face}'s back")
+        assert_mm(backs[face].y, front.y, f"card {face}'s back")
 
 
 def test_the_roll_cards_number_1_to_the_largest_die_the_game_rolls(mats: Path) -> None:
@@ -366,7 +437,7 @@ def test_the_roll_cards_number_1_to_the_largest_die_the_game_rolls(mats: Path) -
         if die["attributes"]["finish"] == "solid"
         and die["attributes"]["colour"] in ("red", "yellow", "blue")
     ]
-    faces = sorted(int(h.text) for _, h, _ in _pieces(mats / "roll_cards.pdf"))
+    faces = sorted(_faces(mats / "roll_cards.pdf"))
     assert max(attacking) == 8
     assert faces == list(range(1, 13))
 
@@ -395,5 +466,5 @@ def test_the_stand_ins_follow_the_inventory(tmp_path: Path) -> None:
     assert sum(h.text == "Green d12, translucent" for _, h, _ in trackers) == 9
     [black] = [track for _, h, track in trackers if h.text == "Black d16, translucent"]
     assert [int(run.text) for run in black] == list(range(1, 17))
-    faces = [int(h.text) for _, h, _ in _pieces(out / "shields_dice" / "roll_cards.pdf")]
+    faces = _faces(out / "shields_dice" / "roll_cards.pdf")
     assert sorted(faces) == list(range(1, 15))

@@ -39,7 +39,12 @@ def compiler_of(kind: str) -> MaterialCompiler:
 
 
 def duplex_of(spec: MaterialSpec) -> str | None:
-    """Sheets with backs, and fold-and-glue sheets with an opaque backing, print double-sided."""
+    """Sheets with backs, and fold-and-glue sheets with an opaque backing, print double-sided;
+    so do small sheets given a `back` (a sheet material has no `impose`: its backs are set)."""
+    if getattr(spec, "back", None) is not None:
+        from printkit.materials.sheet_nup import WITH_BACKS  # the imposition's, when it runs
+
+        return WITH_BACKS.backs
     impose = getattr(spec, "impose", None)
     if impose is None or impose.backs == "none":
         return None

@@ -214,25 +214,43 @@ def compile_sheet(
     context = sheet_context(loaded)
     title = MaterialTexts(loaded, diagnostics, context).title(material_id)
     footer = with_edition(title, loaded.package.game.edition)
+    if spec.back is not None and spec.size is None:
+        diagnostics.add(
+            BAD_VALUE,
+            f"material '{material_id}': a back is printed behind a small sheet, and this one "
+            "fills the paper",
+            loaded.spans.key(("materials", material_id, "back")),
+            hint="give the sheet a 'size': small sheets are imposed n-up, each sheet of them "
+            "followed by their backs for double-sided printing",
+        )
+        return None
     items = repeated_items(loaded, material_id, spec, context, diagnostics)
     if items is None:
         return None
     size = (spec.size.width, spec.size.height) if spec.size else chosen[1]
-    pages = []
+    pages, backs = [], []
     icons = game_icons(loaded.package)
     for index, item in enumerate(items):
         flow = _Flow(loaded, material_id, spec.fillable, diagnostics, context, icons)
         if spec.repeat is not None:
             flow.context = {**context, spec.each: item}
             flow.prefix = f"{spec.each}{index + 1}."
-        page = _page(flow, spec, footer, size, footed=spec.size is None)
+        page = _page(flow, spec.elements, "elements", footer, size, footed=spec.size is None)
         copies = _copies(flow, spec.copies, f" for item {index + 1}" if spec.repeat else "")
         if page is None or copies is None:
             return None
         # A full page is its own sheet, its copies following it; small ones go n-up below.
         pages += [replace(page, ops=_copied(page.ops, n, copies)) for n in range(1, copies + 1)]
+        if spec.back is not None:  # printed only: a back holds no form field
+            turned = _Flow(loaded, material_id, False, diagnostics, flow.context, icons)
+            back = _page(turned, spec.back, "back", footer, size, footed=False)
+            if back is None:
+                return None
+            backs += [back] * copies
     if spec.size is not None:
-        pages = impose_small_sheets(loaded, material_id, spec, pages, chosen, footer, diagnostics)
+        pages = impose_small_sheets(
+            loaded, material_id, spec, (pages, backs), chosen, footer, diagnostics
+        )
         if pages is None:
             return None
     return Document(title, pages)
@@ -280,38 +298,44 @@ def _copied(ops: list[Op], copy: int, copies: int) -> list[Op]:
 
 
 def _page(
-    flow: _Flow, spec: SheetMaterial, title: str, size: tuple[float, float], footed: bool
+    flow: _Flow,
+    elements: list[Element],
+    key: str,
+    title: str,
+    size: tuple[float, float],
+    footed: bool,
 ) -> Page | None:
-    """The elements down the page; a full page gets the actual-size note at its foot, in the
-    strip kept for it (where a reference document's footer is, whatever the elements' height),
-    a small sheet (imposed n-up) leaves that to the sheet it lands on."""
+    """The elements (the sheet's under `key`: its face, or its back) down the page; a full page
+    gets the actual-size note at its foot, in the strip kept for it (where a reference
+    document's footer is, whatever the elements' height), a small sheet (imposed n-up) leaves
+    that to the sheet it lands on."""
     width, height = size
     margin = MARGIN if footed else SMALL_MARGIN
     bottom = height - margin - (mm(6) if footed else 0)  # room for the note under the sheet
     y = margin
-    for index, element in enumerate(spec.elements):
+    for index, element in enumerate(elements):
         if element.place is None:
             room = width - 2 * margin
             if element.width is not None and element.width > room + 0.01:
                 flow.report(
                     SHEET_OVERFLOW,
                     f"the element is {_mm(element.width)} mm wide, the page has {_mm(room)} mm",
-                    ("elements", index, "width"),
+                    (key, index, "width"),
                     f"give it a smaller 'width', or {_larger(footed)}",
                 )
                 return None
-            used = _element(flow, element, margin, y, element.width or room, ("elements", index))
+            used = _element(flow, element, margin, y, element.width or room, (key, index))
             y += used + GAP
             continue
         left, top = margin + element.place.x, margin + element.place.y
         room = element.width or width - margin - left
-        used = _element(flow, element, left, top, room, ("elements", index))
+        used = _element(flow, element, left, top, room, (key, index))
         if left + room > width - margin + 0.01 or top + used > bottom + 0.01:
             flow.report(
                 SHEET_OVERFLOW,
                 f"the placed element reaches past the page's "
                 f"margins ({_mm(left + room)} × {_mm(top + used)} mm)",
-                ("elements", index, "place"),
+                (key, index, "place"),
                 "move it up or left, or make it narrower",
             )
             return None
@@ -323,7 +347,7 @@ def _page(
             f"the elements need {_mm(need)} mm of height, {_mm(need - room)} mm more than the "
             f"{_mm(room)} mm the {'page' if footed else 'sheet'} leaves them (its "
             f"{_mm(height)} mm less {kept})",
-            ("elements",),
+            (key,),
             f"move elements into rows, shorten tables, or {_larger(footed)}",
         )
         return None

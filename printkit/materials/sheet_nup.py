@@ -3,7 +3,8 @@
 Each small page becomes a piece for the card imposition. Its form fields cannot travel inside
 a placed piece (a PDF field lives on the page, not in the content stream), so they are lifted
 out and moved to where the piece lands. Each copy comes as a page of its own, its fields
-already renamed `copy2.…` (two fields with one name would share one value).
+already renamed `copy2.…` (two fields with one name would share one value), and with its back
+when the sheet has one: pieces with backs are imposed as a deck's cards, duplex.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ from printkit.model.sheet import SheetMaterial
 from printkit.model.units import to_mm
 
 NO_BACKS = ImposeSpec(bleed="0mm", backs="none")
+# A sheet with a back prints as a deck does: each sheet of fronts, then its backs mirrored
+# for flipping on the long edge, the way home duplex printers flip by default.
+WITH_BACKS = ImposeSpec(bleed="0mm", backs="long_edge")
 MARK_ROOM = MARK_MIN + MARK_CLEARANCE  # the shortest crop mark and its gap to the art
 
 
@@ -30,12 +34,14 @@ def impose_small_sheets(
     loaded: LoadedPackage,
     material_id: str,
     spec: SheetMaterial,
-    small: list[Page],
+    sides: tuple[list[Page], list[Page]],
     paper: tuple[str, tuple[float, float]],
     title: str,
     diagnostics: Diagnostics,
 ) -> list[Page] | None:
     assert spec.size is not None
+    small, backs = sides  # each copy a page; its back, if the sheet has one, at the same index
+    impose = WITH_BACKS if backs else NO_BACKS
     cell = (spec.size.width, spec.size.height)
     # Room for the crop marks beside every copy, inside the printer's margin and between copies;
     # a sheet too wide for it is refused rather than printed with marks missing on a side.
@@ -55,8 +61,9 @@ def impose_small_sheets(
     for index, page in enumerate(small):  # each copy a page of its own, its fields named so
         fields += [(index, op) for op in page.ops if isinstance(op, FormField)]
         art = tuple(op for op in page.ops if not isinstance(op, FormField))
-        pieces.append(Piece(page.label, cell[0], cell[1], art))
-    sheets = impose_sheets(pieces, grid, NO_BACKS, title)
+        back = tuple(backs[index].ops) if backs else None
+        pieces.append(Piece(page.label, cell[0], cell[1], art, back))
+    sheets = impose_sheets(pieces, grid, impose, title)
     for index, field in fields:
         x, y = grid.position(index)
         sheets[index // grid.per_sheet].ops.append(replace(field, x=field.x + x, y=field.y + y))

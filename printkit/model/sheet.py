@@ -346,3 +346,9 @@ class SheetMaterial(PrintedMaterial):
         "item giving one ({{ die.count }}: a die's count in the inventory)",
     )
     elements: list[Element] = Field(min_length=1)
+    back: list[Element] | None = Field(
+        None,
+        min_length=1,
+        description="elements printed on the back of each small sheet (a card's back), on a "
+        "page after each page of fronts, mirrored for duplex; printed only, no form fields",
+    )
