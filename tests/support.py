@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import signal
+import subprocess
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from typing import Any
 
 import pypdf
 import pypdfium2
+import pytest
 import yaml
 from click.testing import CliRunner, Result
 from openpyxl.utils.cell import coordinate_to_tuple
@@ -615,3 +617,21 @@ def segment_at(pixels: Sequence[RGB], colour: RGB, where: float, tolerance: int 
     ]
     assert found, f"no run of {colour} covers {where:.2f} mm"
     return found[0]
+
+
+def chromium() -> str:
+    """Headless Chromium's path; the test is skipped, saying so, where it is not installed."""
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        pytest.skip(
+            "Chromium is not installed and could not be here: apt-get install chromium "
+            "(.ci/run installs it where it can)"
+        )
+    return found
+
+
+def browse(*args: str) -> str:
+    """Run headless Chromium with `args`; what it printed."""
+    command = [chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"]
+    run = subprocess.run([*command, *args], capture_output=True, text=True, timeout=120, check=True)
+    return run.stdout

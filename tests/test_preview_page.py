@@ -8,13 +8,12 @@ import html
 import json
 import re
 import shutil
-import subprocess
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest
 from PIL import Image
-from support import GOOD, run_cli
+from support import GOOD, browse, run_cli
 
 from printkit.diagnostics import Diagnostics, Span
 from printkit.preview import STAMP, paper_name, write_preview
@@ -57,22 +56,6 @@ window.addEventListener("load", function () {
 });
 </script>
 """
-
-
-def chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found is None:
-        pytest.skip(
-            "Chromium is not installed and could not be here: apt-get install chromium "
-            "(.ci/run installs it where it can)"
-        )
-    return found
-
-
-def browse(*args: str) -> str:
-    command = [chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"]
-    run = subprocess.run([*command, *args], capture_output=True, text=True, timeout=120, check=True)
-    return run.stdout
 
 
 @pytest.fixture(scope="module")

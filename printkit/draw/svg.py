@@ -8,6 +8,8 @@ is stable and compact.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import svgwrite
 from svgwrite.container import Group as SvgGroup
 
@@ -29,6 +31,7 @@ from printkit.draw.ops import (
     field_value,
 )
 from printkit.draw.svg_glyphs import face, glyph_id, outline, placed_glyphs
+from printkit.draw.svg_seams import stretched_clips
 
 
 def _n(value: float) -> str:
@@ -53,7 +56,8 @@ class _SvgPainter:
         self.defined: set[str] = set()
         self.clips = 0
 
-    def element(self, op: Op) -> object:
+    def element(self, op: Op, clip: tuple[float, float, float, float] | None = None) -> object:
+        """The op as SVG; a group clipped to `clip` in place of its own (svg_seams)."""
         svg = self.svg
         paint = getattr(op, "paint", None)
         if paint is not None and paint.fill is None and paint.stroke is None:
@@ -80,12 +84,11 @@ class _SvgPainter:
                 group.attribs["transform"] = "matrix(" + " ".join(_n(v) for v in op.matrix) + ")"
             target: SvgGroup = group
             if op.clip:
-                x, y, w, h = op.clip
+                x, y, w, h = clip or op.clip
                 target = target.add(self.clipped(svg.rect((_n(x), _n(y)), (_n(w), _n(h)))))
             if op.clip_path:
                 target = target.add(self.clipped(svg.path(d=_d(op.clip_path))))
-            for child in op.ops:
-                target.add(self.element(child))
+            self.add_all(target, op.ops)
             return group
         if isinstance(op, FormField):  # a PDF form field; its box is drawn beneath it
             return self.text(field_value(op)) if op.value else svg.g()
@@ -93,6 +96,12 @@ class _SvgPainter:
             self.define(op.symbol)
             return svg.use(f"#{_id(op.symbol)}", insert=(_n(op.x), _n(op.y)))
         raise TypeError(f"unknown drawing op {op!r}")  # pragma: no cover - closed union
+
+    def add_all(self, parent: object, ops: Sequence[Op]) -> None:
+        """Sibling ops into `parent`, neighbouring pieces drawn without a seam between."""
+        stretched = stretched_clips(ops)
+        for index, op in enumerate(ops):
+            parent.add(self.element(op, stretched.get(index)))  # type: ignore[attr-defined]
 
     def text(self, op: Text) -> SvgGroup:
         """The run as glyph shapes (see svg_glyphs), its words kept as the group's title."""
@@ -162,7 +171,5 @@ def render_svg_page(document: Document, page: Page) -> bytes:
         debug=False,
     )
     drawing.set_desc(title=page.label or document.title)
-    painter = _SvgPainter(drawing, document)
-    for op in page.ops:
-        drawing.add(painter.element(op))
+    _SvgPainter(drawing, document).add_all(drawing, page.ops)
     return drawing.tostring().encode("utf-8")
