@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 
 from printkit.diagnostics import LITERAL_TEMPLATE, Diagnostics
 from printkit.load.yaml_spans import PathKey, SourceMap
-from printkit.model.base import TEMPLATE_MARKS
+from printkit.model.base import is_template
 from printkit.model.hexmap import HexMapMaterial
 from printkit.model.package import Package
 from printkit.model.sheet import Badged, CycleElement, Element, RowElement, SheetMaterial
@@ -18,7 +18,7 @@ from printkit.model.sheet import Badged, CycleElement, Element, RowElement, Shee
 
 def check_literal_texts(package: Package, spans: SourceMap, diagnostics: Diagnostics) -> None:
     for path, text in _literal_texts(package):
-        if any(mark in text for mark in TEMPLATE_MARKS):
+        if is_template(text):
             diagnostics.add(
                 LITERAL_TEMPLATE,
                 f"'{text}' is printed as written: a letter is not a template",

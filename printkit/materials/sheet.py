@@ -43,7 +43,7 @@ from printkit.materials.purchases import repeated_items
 from printkit.materials.sheet_badges import badge_ops, cycle_ops
 from printkit.materials.sheet_nup import impose_small_sheets
 from printkit.materials.texts import MaterialTexts, rendered
-from printkit.model.base import TEMPLATE_MARKS, check_colour, colour_hint
+from printkit.model.base import check_colour, colour_hint, is_template
 from printkit.model.layout import Layout
 from printkit.model.sheet import (
     MAX_COPIES,
@@ -76,7 +76,7 @@ MARGIN = mm(12)
 SMALL_MARGIN = mm(6)  # inside the trim of a small sheet
 GAP = mm(4)  # between elements, down the page and across a row
 LABEL = 8.0  # points: element labels
-HEADING = (15.0, 11.0)  # points: a heading's size, and the least it shrinks to beside a badge
+HEADING = (15.0, 11.0)  # points: a heading's size, and the least it shrinks to, short of room
 HEADING_BADGE = 14.0  # points across: a heading's badge, within its line above the rule
 BOX = mm(5)  # a checkbox's side
 TICK = mm(4)  # a table row's checkbox: inside the row's lines
@@ -556,7 +556,7 @@ def _badge(flow: _Flow, badge: Badge, path: tuple) -> Badge | None:
     """The badge as this page draws it: a colour given as a template (a die's colour looked up
     in the data) is rendered here and must give a colour; None once it is reported that not."""
     flow.checked(badge.letter, (*path, "letter"), "bold")
-    if not any(mark in badge.color for mark in TEMPLATE_MARKS):
+    if not is_template(badge.color):
         return badge
     text = flow.rendered(badge.color, (*path, "color"))
     if text is None:

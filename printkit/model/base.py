@@ -47,13 +47,17 @@ def check_colour(value: str) -> str:
 
 
 Colour = Annotated[str, AfterValidator(check_colour)]
-TEMPLATE_MARKS = ("{{", "{%")
+
+
+def is_template(text: str) -> bool:
+    """Whether `text` holds a template's marks, '{{' or '{%'."""
+    return "{{" in text or "{%" in text
 
 
 def colour_or_template(value: str) -> str:
     """A colour, or a template left for the page it is drawn on to give one (a die's colour
     looked up in the data differs from page to page): checked as a colour once rendered."""
-    return value if any(mark in value for mark in TEMPLATE_MARKS) else check_colour(value)
+    return value if is_template(value) else check_colour(value)
 
 
 ColourTemplate = Annotated[str, AfterValidator(colour_or_template)]

@@ -62,6 +62,9 @@ class Badge(Strict):
 
 
 class Badged(ElementBase):
+    """An element a badge may name by colour, letter and shape: a labelled one, or a heading
+    (a stand-in's colour, shown beside the words that name it)."""
+
     badge: Badge | None = Field(
         None, description="drawn before a label, at the right end of a heading"
     )
