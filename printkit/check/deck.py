@@ -55,7 +55,7 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
                 hint="give it a count to print it again; until then no copy of it counts "
                 "towards the inventory or a set",
             )
-        _check_card_fields(deck, card, path, spans, per_card)
+        misspelt = _check_card_fields(deck, card, path, spans, per_card)
         check_retyped_card(deck, card, path, spans, per_card)
         unknown = deck.unknown_names(card)
         if "kind" in unknown:
@@ -67,8 +67,8 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
             )
         elif card.kind is not None:
             for required in deck.kinds[card.kind].requires:
-                if required in undeclared:
-                    continue  # reported once, at the kind
+                if required in undeclared or required in misspelt:
+                    continue  # reported once, at the kind or at the misspelt key
                 if getattr(card, required, None) is None and required not in card.values:
                     diagnostics.add(
                         KIND_FIELD_MISSING,
@@ -251,13 +251,19 @@ def _undeclared_requirements(
 
 def _check_card_fields(
     deck: DeckSpec, card: CardSpec, path: tuple, spans: SourceMap, shared: SharedFindings
-) -> None:
+) -> set[str]:
     """Each value against the deck's fields. A key's finding is located at where the key is
-    written, which cards of a spreadsheet (its header) or of a generator (its key) share."""
+    written, which cards of a spreadsheet (its header) or of a generator (its key) share.
+    Returns the fields the card's unknown keys are most likely misspellings of: the card holds
+    that value under the wrong name, so its kind's requirement of it is the same mistake."""
     subject = f"card '{card.name}'"
+    misspelt: set[str] = set()
     for key, value in card.values.items():
         declared = deck.fields.get(key)
         if declared is None:
+            meant, hint = meant_and_hint(key, set(deck.fields) | BUILTIN_CARD_KEYS)
+            if meant is not None:
+                misspelt.add(meant)
             at_key = spans.key((*path, key))  # looked up for a finding only: 10,000 cards
             shared.add(
                 UNKNOWN_KEY,
@@ -265,8 +271,7 @@ def _check_card_fields(
                 at_key,
                 subject,
                 at_key,
-                did_you_mean(key, set(deck.fields) | BUILTIN_CARD_KEYS)
-                + " (per-card values are declared in the deck's 'fields')",
+                hint + " (per-card values are declared in the deck's 'fields')",
             )
         elif declared == "number" and (
             isinstance(value, bool) or not isinstance(value, int | float)
@@ -290,3 +295,4 @@ def _check_card_fields(
                 at_value,
                 f"the deck declares '{key}' as text",
             )
+    return misspelt
