@@ -56,7 +56,7 @@ from printkit.diagnostics import (
     did_you_mean,
 )
 from printkit.sandbox.faults import TemplateFault, reason
-from printkit.sandbox.helpers import Helper, HelperMisuse, Parameter
+from printkit.sandbox.helpers import Helper, HelperMisuse, Parameter, fail_if_undefined
 from printkit.sandbox.views import (
     MISSING,
     List,
@@ -568,6 +568,7 @@ def _misused(what: str, values: list[Any]) -> Iterator[None]:
     try:
         yield
     except (ArithmeticError, TypeError, ValueError, LookupError, AssertionError) as error:
+        fail_if_undefined(values)
         given = ", ".join(describe(value) for value in values)
         raise HelperMisuse(f"{what} cannot use {given}: {reason(error)}") from None
 
@@ -739,6 +740,7 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
         return super().getattr(obj, attribute)
 
     def getitem(self, obj: Any, argument: Any) -> Any:
+        fail_if_undefined([argument])  # as a mapping's key does: a list's read it as 'Undefined'
         if isinstance(obj, View):
             found = obj.item(argument)
             return self._missing(obj, argument, "item") if found is MISSING else found

@@ -13,6 +13,8 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
+from jinja2 import Undefined
+
 from printkit.diagnostics import HELPER_ARGUMENT, did_you_mean
 from printkit.sandbox.faults import TemplateFault, reason
 from printkit.sandbox.views import describe, unwrap
@@ -21,6 +23,15 @@ _HINT = (
     "the helpers templates may call, and what each takes, are listed in "
     "docs/limits.md ('Template helpers')"
 )
+
+
+def fail_if_undefined(values: list[Any]) -> None:
+    """Fail as the first undefined value would wherever it is used: the name that is not there
+    is the one mistake, not the helper or filter given it (a claim's misspelt value would
+    otherwise be reported twice, once as not there and once as the wrong kind)."""
+    for value in values:
+        if isinstance(value, Undefined):
+            value._fail_with_undefined_error()
 
 
 class HelperMisuse(TemplateFault):
@@ -75,6 +86,7 @@ class Helper:
         self.loose = loose
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        fail_if_undefined([*args, *kwargs.values()])
         values = [unwrap(arg) for arg in args]
         if self.loose:
             return self._run_loose(values, {key: unwrap(v) for key, v in kwargs.items()})

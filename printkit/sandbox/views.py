@@ -20,6 +20,7 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
+from jinja2 import Undefined
 from jinja2.runtime import LoopContext
 from pydantic import BaseModel
 
@@ -236,6 +237,8 @@ def describe(value: Any) -> str:
         return f"a mapping of {len(value)} entries"
     if isinstance(value, Sequence):
         return f"a list of {len(value)} items"
+    if isinstance(value, Undefined):  # its class's name ('strict undefined') means nothing to
+        return "a name that is not defined"  # a designer
     return f"a {_words(type(value).__name__)}"
 
 

@@ -11,11 +11,13 @@ import tracemalloc
 from typing import Any
 
 import pytest
+from jinja2 import StrictUndefined
 
 from printkit.diagnostics import TEMPLATE_TOO_LARGE, TEMPLATE_TOO_MUCH_WORK
 from printkit.sandbox.environment import game_budget
 from printkit.sandbox.expressions import TemplateProblem, evaluate, render
 from printkit.sandbox.helpers import Helper
+from printkit.sandbox.views import describe
 
 WORK, SIZE = TEMPLATE_TOO_MUCH_WORK, TEMPLATE_TOO_LARGE
 
@@ -319,3 +321,27 @@ def test_a_value_that_is_none_may_be_tested_and_replaced() -> None:
     assert render("{{ row.min }}{% if row.max is not none %}–{{ row.max }}{% endif %}", row) == "3"
     assert render("{{ row.min }}–{{ row.max if row.max is not none else '' }}", row) == "3–"
     assert evaluate("row.max is none", row) is True
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "comb(5, values.hand_sise)",
+        "range(values.hand_sise)",
+        "dict(a=values.hand_sise)",
+        "values.hand_sise | round",
+        "[1, 2][values.hand_sise]",
+    ],
+)
+def test_a_name_that_is_not_there_is_the_one_fault_of_what_uses_it(source: str) -> None:
+    """A helper, filter or index given a misspelt name fails as the name does anywhere else,
+    not as a second fault of the wrong kind in the words of Jinja2's classes."""
+    with pytest.raises(TemplateProblem) as raised:
+        evaluate(source, {"values": {"hand_size": 3}})
+    assert raised.value.code is None  # the missing name, not PK406
+    assert "no field 'hand_sise' (did you mean 'hand_size'?)" in str(raised.value)
+    assert "ndefined" not in str(raised.value)
+
+
+def test_a_value_that_is_not_defined_is_described_in_words() -> None:
+    assert describe(StrictUndefined(name="hand_sise")) == "a name that is not defined"
