@@ -86,6 +86,11 @@ class FaceDrawer:
     shared: SharedFindings = field(init=False)
 
     laid_out: int = field(init=False, default=0)  # characters of text, against MAX_LAID_OUT_TEXT
+    # an art file's finding (code, message, hint) -> each (`image:` naming the file, piece,
+    # piece's span): told once, at the first template naming it (`flush`)
+    art_named: dict[tuple[str, str, str], list[tuple[Span, str, Span]]] = field(
+        init=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         self.shared = SharedFindings(self.diagnostics)
@@ -160,10 +165,18 @@ class FaceDrawer:
         if isinstance(part, Region) and part.is_static:
             self.diagnostics.add(code, f"{context.subject}: {message}", at, hint=hint)
         else:
-            source = getattr(part, key or "text", None)
-            read = _field_read(source, key == "image") if isinstance(source, str) else None
-            span = _field_span(read, context) if read else None
-            self.shared.add(code, message, at, context.subject, span or context.span, hint)
+            self.shared.add(
+                code, message, at, context.subject, _piece_span(part, key, context), hint
+            )
+
+    def flush(self) -> None:
+        """Report the findings gathered for the pieces, once every face is drawn."""
+        for (code, message, hint), named in self.art_named.items():
+            first = min((at for at, _, _ in named), key=lambda at: (at.file, at.line, at.column))
+            for _, subject, span in named:
+                self.shared.add(code, message, first, subject, span, hint)
+        self.art_named.clear()
+        self.shared.flush()
 
     def _render(self, source: str, context: FaceContext, part: Part, key: str) -> str | None:
         try:
@@ -323,11 +336,15 @@ class FaceDrawer:
     ) -> None:
         """A finding about the file a fixed path names is the file's, whichever piece shows
         it: reported once at the region's `image:` line, naming no piece. One about a
-        templated path goes with the pieces whose values name the file."""
+        templated path goes with the pieces whose values name the file, at the first template
+        that names it: one missing file is one finding, though a back's template names it too."""
         if region.image is not None and "{" not in region.image:
             self.diagnostics.add(code, message, region.where("image"), hint=hint)
         else:
-            self._report(code, message, context, region, "image", hint)
+            named = self.art_named.setdefault((code, message, hint), [])
+            named.append(
+                (region.where("image"), context.subject, _piece_span(region, "image", context))
+            )
 
     def _icon_resolution(
         self, icon: Icon, size: float, region: Region, context: FaceContext
@@ -543,6 +560,14 @@ class FaceDrawer:
                 + ("" if shrunk else ": give the region a larger 'size'"),
             )
         return ops + list(fitted.ops)
+
+
+def _piece_span(part: Part, key: str | None, context: FaceContext) -> Span:
+    """Where the piece's own value a finding about `part`'s `key` comes from is written (the
+    field its template reads), else the piece."""
+    source = getattr(part, key or "text", None)
+    read = _field_read(source, key == "image") if isinstance(source, str) else None
+    return (_field_span(read, context) if read else None) or context.span
 
 
 def _field_read(template: str, in_a_path: bool = False) -> str | None:

@@ -186,7 +186,7 @@ def compile_cards(
     spec = material.impose
     drawer = FaceDrawer(spec.bleed, diagnostics, ArtFinder(loaded.files))
     pieces = deck_pieces(loaded, material.deck, layouts, drawer, diagnostics)
-    drawer.shared.flush()
+    drawer.flush()
     if keep is not None:
         pieces = [piece for piece in pieces if keep(piece)]
     if not pieces:

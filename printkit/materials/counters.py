@@ -114,7 +114,7 @@ def compile_counters(
         return None
     drawer = FaceDrawer(spec.bleed, diagnostics, ArtFinder(loaded.files))
     pieces = [p for d in decks for p in deck_pieces(loaded, d, layouts, drawer, diagnostics)]
-    drawer.shared.flush()
+    drawer.flush()
     if keep is not None:
         pieces = [piece for piece in pieces if keep(piece)]
     chosen = material_paper(loaded, material_id, spec.paper, paper, "impose", diagnostics)
