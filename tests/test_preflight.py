@@ -117,6 +117,19 @@ def test_only_fold_lines_and_text_are_judged_for_contrast() -> None:
         assert ("PK763" in _codes([mark])) is (role == "fold"), role
 
 
+def test_text_where_a_colour_is_an_error_is_not_judged_for_contrast() -> None:
+    """A region whose colour is an error (reported) leaves an invisible 'faulty' box: white
+    text over it stands on no colour the preflight knows, before or after the box; the same
+    text elsewhere on the page is still judged."""
+    faulty = Rect(mm(60), mm(40), mm(80), mm(20), Paint(role="faulty"))
+    over = Text(mm(70), mm(50), "over", "PK-Regular", 11.0, color="#ffffff")
+    beside = Text(mm(70), mm(150), "beside", "PK-Regular", 11.0, color="#ffffff")
+    assert "PK763" not in _codes([faulty, over])
+    assert "PK763" not in _codes([over, faulty])
+    [(_, message, _)] = [f for f in _findings([faulty, over, beside]) if f[0] == "PK763"]
+    assert "text 'beside'" in message
+
+
 def test_a_dark_fold_line_fades_on_a_dark_casing_under_it() -> None:
     dark_fold = Paint(None, "#000000", 0.5, (3.0, 2.0), role="fold")
     fold = Line(mm(100), mm(40), mm(100), mm(80), dark_fold)

@@ -18,14 +18,15 @@ Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
-Role = Literal["", "crop", "cut", "fold", "note", "trim"]
+Role = Literal["", "crop", "cut", "fold", "note", "trim", "faulty"]
 
 
 @dataclass(frozen=True, slots=True)
 class Paint:
     """`role` says what a mark is for (a crop mark, a cut or fold line; 'trim': the invisible
-    outline of a piece cut along straight lines), so that the preflight can check marks against
-    the art and the pieces; drawing ignores it."""
+    outline of a piece cut along straight lines; 'faulty': the invisible box of a region whose
+    colour is an error, reported already), so that the preflight can check marks against the
+    art and the pieces, and judges no colour it cannot know; drawing ignores it."""
 
     fill: str | None = None
     stroke: str | None = None

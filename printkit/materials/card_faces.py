@@ -56,6 +56,7 @@ from printkit.sandbox.expressions import TemplateProblem, evaluate, render
 LEGIBLE_MIN = 6.0
 MIN_PIP = mm(1)  # smaller dots are not readable as a count
 
+FAULTY = Paint(role="faulty")  # not drawn: where a colour is an error, for the preflight
 Part = Region | Layout  # what of a face a finding is about: a region, or the layout's background
 
 
@@ -91,6 +92,11 @@ class FaceDrawer:
     art_named: dict[tuple[str, str, str], list[tuple[Span, str, Span]]] = field(
         init=False, default_factory=dict
     )
+    # a piece's value that is no colour (its text, the piece, where the value is written) ->
+    # what uses it (region, key): one finding naming them, not one per region (`flush`)
+    bad_colours: dict[tuple[str, str, Span], list[tuple[Part, str, FaceContext]]] = field(
+        init=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         self.shared = SharedFindings(self.diagnostics)
@@ -119,9 +125,8 @@ class FaceDrawer:
         ops: list[Op] = []
         if layout.background and "{" in layout.background:  # a colour per piece
             colour = self._colour(layout.background, context, layout, "background")
-            if colour:
-                paint = Paint(lightened(colour, layout.background_tint))
-                ops.append(outline(layout, paint, grow=self.bleed))
+            paint = Paint(lightened(colour, layout.background_tint)) if colour else FAULTY
+            ops.append(outline(layout, paint, grow=self.bleed))
         runs = _static_runs(layout.regions)
         ops.append(self._frame(layout, 0, runs[0], context))
         starts = {run[0].name: index for index, run in enumerate(runs) if index and run}
@@ -176,6 +181,13 @@ class FaceDrawer:
             for _, subject, span in named:
                 self.shared.add(code, message, first, subject, span, hint)
         self.art_named.clear()
+        for (text, _, _), uses in self.bad_colours.items():
+            part, key, context = uses[0]
+            whats = list(dict.fromkeys(_colour_of(region, used) for region, used, _ in uses))
+            said = " and ".join(whats) + (":" if len(whats) > 1 else "")
+            message = f"{said} '{text}' is not a colour"
+            self._report(BAD_VALUE, message, context, part, key, colour_hint(text))
+        self.bad_colours.clear()
         self.shared.flush()
 
     def _render(self, source: str, context: FaceContext, part: Part, key: str) -> str | None:
@@ -242,12 +254,23 @@ class FaceDrawer:
                 )
                 return []
         fill = self._colour(region.fill, context, region, "fill")
-        ink = self._colour(region.color, context, region, "color") or "#000000"
+        colour = self._colour(region.color, context, region, "color")
         # The outline's colour may be a template too; drawing below reads it from the region
         # (copied only when it changes: a copy per region of 10,000 cards cost a second).
         stroke = self._colour(region.stroke, context, region, "stroke")
+        given = ((region.fill, fill), (region.color, colour), (region.stroke, stroke))
         if stroke != region.stroke:
             region = replace(region, stroke=stroke)
+        ops = self._drawn(layout, region, fill, colour or "#000000", context)
+        if any(source is not None and made is None for source, made in given):
+            # a colour that is an error (reported): what the region shows is not known, and
+            # the preflight judges no contrast there (the band left undrawn, the text in black)
+            ops.append(Rect(region.x, region.y, region.width, region.height, FAULTY))
+        return ops
+
+    def _drawn(
+        self, layout: Layout, region: Region, fill: str | None, ink: str, context: FaceContext
+    ) -> list[Op]:
         if region.kind == "box":
             return [self._box(layout, region, fill)]
         if region.kind == "pips":
@@ -392,17 +415,8 @@ class FaceDrawer:
         try:
             return check_colour(text)
         except ValueError:
-            what = _what(part, key)
-            if isinstance(part, Region) and key not in part.from_layout:
-                what += f" {key}"
-            self._report(
-                BAD_VALUE,
-                f"{what} '{text}' is not a colour",
-                context,
-                part,
-                key,
-                colour_hint(text),
-            )
+            piece = (text, context.subject, _piece_span(part, key, context))
+            self.bad_colours.setdefault(piece, []).append((part, key, context))
             return None
 
     def _box(self, layout: Layout, region: Region, fill: str | None) -> Rect:
@@ -659,6 +673,12 @@ def _what(part: Part, key: str | None = None) -> str:
     if isinstance(part, Region):
         return f"the layout's {key}" if key in part.from_layout else f"region '{part.name}'"
     return "background"
+
+
+def _colour_of(part: Part, key: str) -> str:
+    """Which colour of a face a finding is about: "region 'band' fill", "background"."""
+    what = _what(part, key)
+    return what + f" {key}" if isinstance(part, Region) and key not in part.from_layout else what
 
 
 def _ring_arrows(region: Region, ink: str) -> list[Op]:

@@ -373,6 +373,8 @@ def low_contrast(
     casings = {item.stroke for item in items if item.kind == "line" and item.stroke}
     if not could_fade(colours, _line_colours(folds), fills, casings):
         return
+    # where a colour is an error (reported): what stands there has no colour to judge
+    unknown = [item.box for item in roled if item.role == "faulty"]
     subjects = [(item, item.fill) for item in texts if item.fill]
     if folds:  # in painting order, which settles a tie for the worst
         subjects = sorted(subjects + folds, key=lambda subject: subject[0].order)
@@ -380,7 +382,7 @@ def low_contrast(
     worst: tuple[float, Item, str] | None = None
     for item, colour in subjects:
         x, y = (item.box[0] + item.box[2]) / 2, (item.box[1] + item.box[3]) / 2
-        if not grounds.may_fade(colour, x, y):
+        if not grounds.may_fade(colour, x, y) or any(_contains_box(b, x, y) for b in unknown):
             continue
         ground = grounds.under(item, x, y)
         if ground is None:
