@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pypdf
@@ -19,11 +20,11 @@ from support import DATA, Raster, parse_diagnostics, run_cli, segments, text_run
 from printkit.draw import ops
 from printkit.draw.ops import Circle, Document, Image, Line, Op, Paint, Rect, Text
 from printkit.model.units import mm
-from printkit.preflight.checks import WHITE, contrast, could_fade
+from printkit.preflight.checks import WHITE, Finding, contrast, could_fade
 from printkit.preflight.items import page_items
 from printkit.preflight.page import entry_findings
 from printkit.preflight.placements import Sheets
-from printkit.preflight.run import pages_named
+from printkit.preflight.run import OnPages, pages_named
 
 A4 = (mm(210), mm(297))
 
@@ -40,9 +41,9 @@ def _findings(ops: list[Op], home_printed: bool = True) -> list[tuple[str, str, 
     the same on its runs and placements (what the preflight checks)."""
     document = Document("t", [])
     found = page_findings(page_items(document, ops), A4, home_printed)
-    reported = [(f.code, f.message, f.hint) for f in found]
+    reported = [(f.code, f.located, f.hint) for f in found]
     placed = entry_findings(Sheets(document).page(ops), A4, home_printed)
-    assert [(f.code, f.message, f.hint) for f in placed] == reported
+    assert [(f.code, f.located, f.hint) for f in placed] == reported
     return reported
 
 
@@ -830,3 +831,21 @@ def test_a_finding_on_many_pages_names_them_once() -> None:
     assert pages_named([3]) == "page 3"
     assert pages_named([2, 3, 4, 7]) == "pages 2–4, 7"
     assert pages_named(list(range(2, 100, 2))) == "49 pages (2, 4, 6, …)"
+
+
+def test_a_finding_on_several_pages_is_one_whether_or_not_its_place_moves() -> None:
+    """A back drawn alike on every other page, or mirroring its front: one finding naming its
+    pages, at its place, or where the place moves, at the first page's."""
+    faint = Finding("PK763", "text 'A' in #eeeeee on #ffffff has a contrast of 1.1 : 1", "hint")
+    found = OnPages()
+    for number, place in ((1, "at x 10.0 mm, y 5.0 mm"), (2, "at x 190.0 mm, y 5.0 mm")):
+        found.add(number, replace(faint, place=place))
+    for number in (1, 3):
+        found.add(number, Finding("PK761", "small", "larger", "at x 1.0 mm, y 1.0 mm"))
+    found.add(4, Finding("PK765", "halves meet", "a hinge", "at x 1.0 mm, y 1.0 mm"))
+    found.add(4, Finding("PK765", "halves meet", "a hinge", "at x 9.0 mm, y 1.0 mm"))
+    assert list(found.said()) == [
+        ("PK763", f"pages 1–2: {faint.message} at x 10.0 mm, y 5.0 mm on page 1", "hint"),
+        ("PK761", "pages 1, 3: small at x 1.0 mm, y 1.0 mm", "larger"),
+        ("PK765", "page 4: halves meet at x 1.0 mm, y 1.0 mm", "a hinge"),
+    ]

@@ -43,7 +43,7 @@ from printkit.model.units import mm
 from printkit.preflight.items import Found, page_items
 from printkit.preflight.page import entry_findings
 from printkit.preflight.placements import Placement, Run, Sheets
-from printkit.preflight.run import pages_named
+from printkit.preflight.run import OnPages
 from printkit.sandbox.environment import game_budget
 
 A4 = (mm(210), mm(297))
@@ -102,7 +102,7 @@ def _page(rng: random.Random, drawings: list[tuple[Op, ...]], roles: list[str] =
 
 
 def _reported(findings) -> list[tuple[str, str, str]]:
-    return [(f.code, f.message, f.hint) for f in findings]
+    return [(f.code, f.located, f.hint) for f in findings]
 
 
 def test_placements_give_every_page_the_findings_of_its_items() -> None:
@@ -268,13 +268,10 @@ def _each_item_walked(rule_data: Path, game: str, material: str) -> list[tuple[s
         layouts = saving_ink(checked.layouts, "full")
         document = compile_material(checked.played, material, layouts, "a4", Diagnostics())
     assert document is not None
-    found, pages = Found(), {}
+    found, pages = Found(), OnPages()
     for number, page in enumerate(document.pages, start=1):
         items = page_items(document, page.ops, found)
         size = (page.width, page.height)
         for f in page_findings(items, size, home_printed=True):
-            pages.setdefault((f.code, f.message), []).append(number)
-    return [
-        (code, f"material '{material}', {pages_named(numbers)}: {message}")
-        for (code, message), numbers in pages.items()
-    ]
+            pages.add(number, f)
+    return [(code, f"material '{material}', {message}") for code, message, _ in pages.said()]

@@ -43,6 +43,14 @@ class Finding:
     code: str
     message: str
     hint: str
+    # where on the page, said after the message: kept out of what makes a finding the same on
+    # several pages, where a back mirrors its front's places
+    place: str = ""
+
+    @property
+    def located(self) -> str:
+        """The message with its place, as a finding on one page is said."""
+        return f"{self.message} {self.place}".rstrip()
 
 
 def _mm(points: float) -> str:
@@ -174,9 +182,10 @@ def small_text(items: list[Item], texts: list[Item]) -> Iterator[Finding]:
         yield Finding(
             PREFLIGHT_SMALL_TEXT,
             f"{count} text run(s) below {MIN_TEXT:g} pt, the smallest '{smallest.text[:30]}' at "
-            f"{smallest.size:.1f} pt {_at(smallest.box)}",
+            f"{smallest.size:.1f} pt",
             f"text under {MIN_TEXT:g} pt is hard to read on paper: make it larger (a region's "
             "'min_size', a label's 'size') or give it more room",
+            _at(smallest.box),
         )
 
 
@@ -197,8 +206,9 @@ def marks_over_text(items: list[Item], texts: list[Item]) -> Iterator[Finding]:
         if hit is not None:
             yield Finding(
                 PREFLIGHT_MARK_OVER_TEXT,
-                f"a {mark.role} mark crosses or touches {_what(hit)} {_at(mark.box)}",
+                f"a {mark.role} mark crosses or touches {_what(hit)}",
                 "marks stop short of text: move the text, or the marks' room",
+                _at(mark.box),
             )
             return  # one per page: the others are the same mistake
 
@@ -210,8 +220,9 @@ def cut_like_fold(items: list[Item]) -> Iterator[Finding]:
         style = "dashed" if cut.dash else "solid"
         yield Finding(
             PREFLIGHT_CUT_LIKE_FOLD,
-            f"cut and fold lines are both {style} {_at(cut.box)}",
+            f"cut and fold lines are both {style}",
             "draw cut lines solid and fold lines dashed, so 'fold on the dashed line' is true",
+            _at(cut.box),
         )
 
 
@@ -395,8 +406,9 @@ def low_contrast(
         yield Finding(
             PREFLIGHT_CONTRAST,
             f"{_what(item)} in {item.fill or item.stroke} on {ground} has a contrast of "
-            f"{ratio:.1f} : 1 {_at(item.box)}",
+            f"{ratio:.1f} : 1",
             f"below {MIN_CONTRAST:g} : 1 it fades on paper: darken one colour or lighten the other",
+            _at(item.box),
         )
 
 
@@ -410,9 +422,10 @@ def halves_meeting_at_a_point(items: list[Item]) -> Iterator[Finding]:
         if shaped and not enclosed:
             yield Finding(
                 PREFLIGHT_HINGE,
-                f"the two halves of a fold-and-glue piece meet at a point {_at(fold.box)}",
+                "the two halves of a fold-and-glue piece meet at a point",
                 "give round and hexagonal pieces a rectangle to cut out first (the outline is "
                 "cut after gluing), or a hinge",
+                _at(fold.box),
             )
             return
 

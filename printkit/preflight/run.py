@@ -3,6 +3,9 @@ each finding once with the pages it is on, unless the material accepts that risk
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
 from printkit.diagnostics import (
     MAP_TEXT_SMALL,
     MARKER_TEXT_SMALL,
@@ -12,6 +15,7 @@ from printkit.diagnostics import (
 )
 from printkit.draw.ops import Document
 from printkit.load.package import LoadedPackage
+from printkit.preflight.checks import Finding
 from printkit.preflight.page import RememberedGuides, entry_findings
 from printkit.preflight.placements import Sheets
 
@@ -25,7 +29,7 @@ def preflight(
     where = loaded.spans.key(("materials", material_id))
     sheets = Sheets(document)  # symbols and repeated drawings, found once for every page
     remembered: RememberedGuides = {}  # pages laid out alike share their cut guides
-    found: dict[tuple[str, str, str | None], list[int]] = {}  # the same finding: its pages
+    found = OnPages()
     for number, page in enumerate(document.pages, start=1):
         # A page with a BleedBox goes to a print shop, which prints its bleed to the edge.
         home_printed = page.bleed_box is None
@@ -33,11 +37,34 @@ def preflight(
         size = (page.width, page.height)
         for finding in entry_findings(entries, size, home_printed, remembered, page.lands):
             if finding.code not in accepted:
-                found.setdefault((finding.code, finding.message, finding.hint), []).append(number)
-    for (code, message, hint), pages in found.items():
-        diagnostics.add(
-            code, f"material '{material_id}', {pages_named(pages)}: {message}", where, hint
-        )
+                found.add(number, finding)
+    for code, message, hint in found.said():
+        diagnostics.add(code, f"material '{material_id}', {message}", where, hint)
+
+
+@dataclass
+class OnPages:
+    """The findings of a document's pages, each once with the pages it is on: a back drawn
+    alike on every other page, or mirroring its front (the same text and colours, at the
+    mirrored place), is one finding."""
+
+    # (code, message, hint) -> each (page, place) it was found at, in page order
+    seen: dict[tuple[str, str, str], list[tuple[int, str]]] = field(default_factory=dict)
+
+    def add(self, number: int, finding: Finding) -> None:
+        key = (finding.code, finding.message, finding.hint)
+        self.seen.setdefault(key, []).append((number, finding.place))
+
+    def said(self) -> Iterator[tuple[str, str, str]]:
+        """Code, message (its pages first; its place, the first page's where they differ)
+        and hint of each finding."""
+        for (code, message, hint), found in self.seen.items():
+            pages = list(dict.fromkeys(number for number, _ in found))
+            first, place = found[0]
+            if len({where for _, where in found}) > 1 and len(pages) > 1:
+                place += f" on page {first}"
+            said = Finding(code, message, hint, place).located
+            yield code, f"{pages_named(pages)}: {said}", hint
 
 
 def pages_named(numbers: list[int]) -> str:
