@@ -18,6 +18,7 @@ from printkit.card_map import card_map_json
 from printkit.check.claims import Status, Verdict
 from printkit.check.deck import check_deck
 from printkit.check.errata import apply_errata, resolving_erratum
+from printkit.check.follow_ons import without_follow_ons
 from printkit.check.game_work import within_game_work
 from printkit.check.ink import check_ink
 from printkit.check.layout import check_safe_zones
@@ -80,11 +81,12 @@ def check_game(
     does not load. `properties` plays the property claims over seeded playouts (`claims`,
     `validate`), `smoke` the smoke playouts too (`validate`); otherwise only scripted games
     are played."""
-    found = Diagnostics()
-    loaded = load_package(game_id, folder, found)
+    loading = Diagnostics()
+    loaded = load_package(game_id, folder, loading)
     if loaded is None:
-        diagnostics.extend(found)
+        diagnostics.extend(loading)
         return None
+    found = Diagnostics()
     # What the text states is checked (its faults become notes where an erratum resolves
     # them); what is printed is the played rules, every erratum's `plays` applied.
     played = play_errata(loaded, found)
@@ -96,21 +98,23 @@ def check_game(
     check_literal_texts(loaded.package, loaded.spans, found)
     check_descriptions(played, found)
     for deck_id in loaded.package.decks:
-        check_deck(loaded.package, deck_id, loaded.spans, found)
+        if ("decks", deck_id) not in loaded.broken:  # its cards are not all known
+            check_deck(loaded.package, deck_id, loaded.spans, found, loaded.broken)
     remaining = Diagnostics()
     verdicts = check_rules(loaded, played, found, remaining, smoke, properties or smoke)
     check_played(played, found.items, remaining)
     materials = list(played.package.materials)
     chosen = [m for m in materials if not only or m in only]  # a name no game has: cli.build
     chosen = within_game_work(played, chosen, found)
+    loading.extend(without_follow_ons(loaded, found))
     return CheckedGame(
         game_id,
         loaded.package.game.title,
         loaded,
         played,
         layouts,
-        found,
-        remaining,
+        loading,
+        without_follow_ons(loaded, remaining),
         verdicts,
         materials,
         chosen,
@@ -157,7 +161,7 @@ def finish_game(game: CheckedGame, drawn: Iterable[Diagnostics], diagnostics: Di
     found = Diagnostics()
     found.extend(game.found)
     for own in drawn:
-        found.extend(own)
+        found.extend(without_follow_ons(game.loaded, own))
     unplayed = [f"{v.kind} '{v.id}'" for v in game.verdicts if v.status == Status.NOT_PLAYED]
     apply_errata(game.loaded, found.items, diagnostics, unplayed)
     diagnostics.extend(game.remaining)

@@ -818,11 +818,32 @@ def test_a_validation_error_in_a_second_file_points_into_that_file(tmp_path: Pat
         """,
     )
     diagnostics = Diagnostics()
-    assert load_package("game", tmp_path / "game", diagnostics) is None
+    loaded = load_package("game", tmp_path / "game", diagnostics)
     (diagnostic,) = diagnostics
     assert diagnostic.code == "PK110"
+    # the material is left out, the rest of the game still loads for its checks
+    assert loaded is not None and loaded.broken == {("materials", "pod")}
+    assert set(loaded.package.materials) == {"sheet"}
     assert Path(diagnostic.span.file).resolve() == extra.resolve()
     assert (diagnostic.span.line, diagnostic.span.column) == position(extra.read_text(), "3\n")
+
+
+def test_a_mistake_outside_any_named_entry_leaves_no_game_to_check(tmp_path: Path) -> None:
+    """An entry that does not validate is left out and the rest checked; a mistake in what
+    every check needs (the game's title), or in a section as a whole, leaves nothing."""
+    shutil.copytree(GOOD / "minimal_deck", tmp_path / "game")
+    write(tmp_path / "game", "extra.yaml", "layouts:\n  back: {size: standard, radius: 3}\n")
+    diagnostics = Diagnostics()
+    loaded = load_package("game", tmp_path / "game", diagnostics)
+    assert [d.code for d in diagnostics] == ["PK120"]
+    assert loaded is not None and loaded.broken == {("layouts", "back")}
+    assert set(loaded.package.layouts) == {"face"}
+    (tmp_path / "game" / "extra.yaml").unlink()
+    game = tmp_path / "game" / "game.yaml"
+    game.write_text(game.read_text().replace("title: Minimal Deck", "title: [Minimal, Deck]"))
+    diagnostics = Diagnostics()
+    assert load_package("game", tmp_path / "game", diagnostics) is None
+    assert [d.code for d in diagnostics] == ["PK122"]
 
 
 def test_games_are_the_folders_that_hold_yaml(tmp_path: Path) -> None:

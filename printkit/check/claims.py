@@ -9,12 +9,14 @@ engine (it needs play to be checked).
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
 from printkit.check.errata import errata_named
-from printkit.check.expression_names import missing_names
+from printkit.check.expression_names import missing_names, paths_read
+from printkit.check.follow_ons import reads_broken
 from printkit.diagnostics import (
     CLAIM_FALSE,
     CLAIM_UNEVALUABLE,
@@ -92,11 +94,20 @@ class Verdict:
         return {"playouts": self.playouts, "n": self.n, "rate": self.rate, "low": low, "high": high}
 
 
-def check_claims(package: Package, spans: SourceMap, diagnostics: Diagnostics) -> list[Verdict]:
-    """Evaluate every claim and example; one verdict each, diagnostics for the failing ones."""
+def check_claims(
+    package: Package,
+    spans: SourceMap,
+    diagnostics: Diagnostics,
+    broken: Collection[PathKey] = (),
+) -> list[Verdict]:
+    """Evaluate every claim and example; one verdict each, diagnostics for the failing ones.
+    A claim that reads a part that did not load (`broken`, reported) is not judged: it would
+    judge the game without it."""
     context = rules_context(package)
     verdicts: list[Verdict] = []
     for claim_id, claim in package.claims.items():
+        if claim.check is not None and reads_broken(paths_read(claim.check), broken):
+            continue
         if claim.check is None:
             verdicts.append(Verdict("claim", claim_id, Status.WAITING, claim.text))
             continue

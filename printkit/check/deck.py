@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 
 from printkit.check.retyped import check_retyped_card
 from printkit.diagnostics import (
@@ -23,13 +24,21 @@ from printkit.diagnostics import (
     meant_and_hint,
     some_of,
 )
-from printkit.load.yaml_spans import SourceMap
+from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.model.package import CardSpec, DeckSpec, Package, SetSpec, printed_decks
 
 BUILTIN_CARD_KEYS = set(CardSpec.model_fields)
 
 
-def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Diagnostics) -> None:
+def check_deck(
+    package: Package,
+    deck_id: str,
+    spans: SourceMap,
+    diagnostics: Diagnostics,
+    broken: Collection[PathKey] = (),
+) -> None:
+    """The deck's cards against its fields, kinds and sets, and the inventory. A card's value
+    that did not load (`broken`: reported, left out) is not missing too."""
     deck = package.decks[deck_id]
     base = ("decks", deck_id)
     check_inventory(package, deck_id, deck, spans, diagnostics)
@@ -67,8 +76,8 @@ def check_deck(package: Package, deck_id: str, spans: SourceMap, diagnostics: Di
             )
         elif card.kind is not None:
             for required in deck.kinds[card.kind].requires:
-                if required in undeclared or required in misspelt:
-                    continue  # reported once, at the kind or at the misspelt key
+                if required in undeclared or required in misspelt or (*path, required) in broken:
+                    continue  # reported once: at the kind, the misspelt key or the value
                 if getattr(card, required, None) is None and required not in card.values:
                     diagnostics.add(
                         KIND_FIELD_MISSING,

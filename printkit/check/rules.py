@@ -43,9 +43,9 @@ def check_rules(
         check_source_coverage(package.rules, spans, diagnostics)
     check_requirements(package, spans, diagnostics)
     check_printed_played(played, diagnostics)
-    verdicts = check_claims(package, spans, diagnostics)
+    verdicts = check_claims(package, spans, diagnostics, loaded.broken)
     verdicts = check_played_claims(played, verdicts, remaining)
-    if package.game.engine is not None:
+    if package.game.engine is not None and not loaded.broken:  # it plays the whole game
         # The engines and the playout machinery are a fifth of a build's start-up: a game
         # without an engine does not import them.
         from printkit.check.engine import check_engine

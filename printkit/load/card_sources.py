@@ -60,15 +60,20 @@ NUMBER_KEYS = {"count", "pips"}  # built-in card keys that hold whole numbers
 
 def expand_card_sources(
     files: GameFiles, data: dict[str, Any], spans: SourceMap, diagnostics: Diagnostics
-) -> None:
+) -> set[PathKey]:
     """Append the cards of every deck's `card_data` and `card_product` to its `cards`, counting
     each deck's pieces as they come so that none past the limit is made; then warn about data
-    files in the folder that no deck reads."""
+    files in the folder that no deck reads. Returns what could not be read, reported: each
+    deck whose sources failed (`('decks', id)`), each card's value that is not its field's
+    type (left out of the card)."""
     read: set[str] = set()
+    broken: set[PathKey] = set()
     decks = data.get("decks")
     for deck_id, deck in decks.items() if isinstance(decks, dict) else ():
         if not isinstance(deck, dict):
             continue
+        errors = diagnostics.count()
+        broken.add(("decks", deck_id))  # until its cards are known
         fields = deck.get("fields") if isinstance(deck.get("fields"), dict) else {}
         listed = deck.get("cards") if isinstance(deck.get("cards"), list) else []
         path = ("decks", deck_id, "cards")
@@ -80,15 +85,18 @@ def expand_card_sources(
         if isinstance(source, dict) and "file" in source:
             read.add(str(source["file"]))
             where = ("decks", deck_id, "card_data")
-            rows += _read_file(files, str(source["file"]), source, where, spans, diagnostics)
+            rows += _read_file(files, str(source["file"]), source, where, spans, read, diagnostics)
             if not pieces.add_rows(rows, spans.value(where)):
                 continue
         product = deck.get("card_product")
         if isinstance(product, dict):
             rows += _product(product, ("decks", deck_id, "card_product"), spans, pieces)
+        if diagnostics.count() > errors:
+            continue
+        broken.remove(("decks", deck_id))
         if rows:
             deck["cards"] = listed + _typed_cards(
-                rows, fields, path, len(listed), spans, diagnostics
+                rows, fields, path, len(listed), spans, broken, diagnostics
             )
     for unused in _data_files(files.folder):
         if unused.name not in read:
@@ -101,6 +109,7 @@ def expand_card_sources(
                 Span(relative(unused), 1, 1),
                 hint=hint,
             )
+    return broken
 
 
 # --- pieces -------------------------------------------------------------------------------------
@@ -184,8 +193,11 @@ def _read_file(
     source: dict[str, Any],
     path: tuple[str, ...],
     spans: SourceMap,
+    read: set[str],
     diagnostics: Diagnostics,
 ) -> list[Row]:
+    """The rows of the file a deck names. A name that is close to a file of the folder adds
+    that file to `read`: that no deck reads it (PK802) is the same mistake."""
     where, url_at = spans.value((*path, "file")), spans.value((*path, "url"))
     url = source.get("url")
     if isinstance(url, str):
@@ -194,6 +206,8 @@ def _read_file(
         target = saved_copy(files, name)
         data = files.read(target, CARD_DATA)
     except NotFound as missing:
+        if missing.meant is not None:
+            read.add(missing.meant)
         if not isinstance(url, str):
             diagnostics.add(missing.code, missing.message, where, hint=missing.hint)
             return []
@@ -624,11 +638,13 @@ def _typed_cards(
     path: tuple[str, ...],
     first_index: int,
     spans: SourceMap,
+    broken: set[PathKey],
     diagnostics: Diagnostics,
 ) -> list[dict[str, Any]]:
     """Cells typed as the deck declares its fields: numbers where it says number, text
-    elsewhere; a cell that cannot be its field's type is a diagnostic at that cell. The cards
-    follow those listed in YAML, from `first_index` on, and their spans point at their cells."""
+    elsewhere; a cell that cannot be its field's type is a diagnostic at that cell, left out
+    of its card and added to `broken`. The cards follow those listed in YAML, from
+    `first_index` on, and their spans point at their cells."""
     numbers = NUMBER_KEYS | {key for key, kind in fields.items() if kind == "number"}
     cards = []
     for index, cells in enumerate(rows, start=first_index):
@@ -652,6 +668,7 @@ def _typed_cards(
                     if key in NUMBER_KEYS
                     else "write a plain number such as 3 or 2.5",
                 )
+                broken.add(at)
                 continue
             card[key] = typed
         filled = [cell.span for cell in cells.values() if cell.value is not None]

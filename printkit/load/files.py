@@ -160,7 +160,12 @@ class Refused(Exception):
 
 
 class NotFound(Refused):
-    """A name inside the game's folder that names no file there."""
+    """A name inside the game's folder that names no file there; `meant`, the file of the
+    folder it is close to, if any (its hint's 'did you mean')."""
+
+    def __init__(self, code: str, message: str, hint: str, meant: str | None = None) -> None:
+        super().__init__(code, message, hint)
+        self.meant = meant
 
 
 def _real(path: Path, kind: Kind) -> Path:
@@ -247,8 +252,10 @@ class GameFiles:
         self.inside(path, kind, name)
         if not path.exists():  # a folder or a pipe of that name is refused when it is read
             looked = f"it is not in the package (printkit looked for {relative(path)}): "
-            hint = _file_meant(name, self.candidates(kind)) or looked + "put the file there"
-            raise NotFound(kind.missing, f"no {kind.noun} '{name}' in the game's folder", hint)
+            meant = _file_meant(name, self.candidates(kind))
+            hint = f"did you mean '{meant}'?" if meant else looked + "put the file there"
+            message = f"no {kind.noun} '{name}' in the game's folder"
+            raise NotFound(kind.missing, message, hint, meant)
         return path
 
     def inside(self, path: Path, kind: Kind, name: str | None = None) -> None:
@@ -343,8 +350,9 @@ def _check_size(path: Path, kind: Kind, size: int) -> None:
 
 
 def _file_meant(name: str, candidates: list[str]) -> str | None:
-    """'did you mean' for a file, by its name alone: 'art/spark.svg' and 'art/wind.svg' share
-    a folder and an extension, which made them look alike, yet no one means one for the other.
+    """The file meant, for 'did you mean', by its name alone: 'art/spark.svg' and
+    'art/wind.svg' share a folder and an extension, which made them look alike, yet no one
+    means one for the other.
     A file of the same name with another extension, or in another folder, is found too. None
     when no file is close: the file is missing, not misspelt, and listing the others would
     offer one as if it were meant."""
@@ -356,4 +364,4 @@ def _file_meant(name: str, candidates: list[str]) -> str | None:
     if close is None:
         return None
     same_folder = [c for c in by_stem[close] if PurePosixPath(c).parent == wanted.parent]
-    return f"did you mean '{(same_folder or by_stem[close])[0]}'?"
+    return (same_folder or by_stem[close])[0]
