@@ -1265,6 +1265,13 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "the last",
     ),
     (
+        "printkit/check/follow_ons.py::_is_entry",
+        r'return len\(part\) == 2 or \(len\(part\) == 3 or part\[0\] == "rules"\)',
+        "the loader marks broken only a section's entry (2 long), a rules section's entry (3 "
+        "long, under 'rules') and a card's value (5 long, under 'decks'): no other path "
+        "reaches the test, and for these the two forms agree",
+    ),
+    (
         "printkit/check/played.py::check_played",
         r'hint="check the values the errata play here: " \+ \(fault\.hint or "XXXX"\),',
         "every finding the played rules are checked again for (check/tables.py, gaps.py, "
