@@ -643,7 +643,8 @@ RULE_WRONG_SECTION = _code(
     Severity.ERROR,
     "cross-reference to a section about something else",
     "A rule sends the reader to a section whose 'covers' list does not include that rule: the "
-    "section exists, but it explains other rules (a wrong section number in the text).",
+    "section exists, but it explains other rules (a wrong section number in the text). A "
+    "section that covers tables only may be referred to from any rule.",
 )
 UNDEFINED_TERM = _code(
     "PK504",

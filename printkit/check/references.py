@@ -107,6 +107,10 @@ def _unique(entries: list[Entry], spans: SourceMap, diagnostics: Diagnostics) ->
             )
 
 
+def _listed(ids: Iterable[str]) -> str:
+    return ", ".join(f"'{i}'" for i in ids)
+
+
 def _a(noun: str) -> str:
     return ("an " if noun[0] in "aeiou" else "a ") + noun
 
@@ -152,15 +156,32 @@ class _Checker:
             return
         if section.covers and set(section.covers) <= set(self.rules.tables):
             return  # a section of tables is consulted from any rule: "roll on the table in §3"
-        if section.covers and owner and not {owner, *self._parts(owner)} & set(section.covers):
+        own = {owner, *self._parts(owner)}
+        if section.covers and owner and not own & set(section.covers):
             self.misdirected.add((owner, section_id))  # its `see:` and its text's ref(), once
             self.diagnostics.add(
                 RULE_WRONG_SECTION,
                 f"'{owner}' refers to {section_name(section)}, which is about "
-                + ", ".join(f"'{c}'" for c in section.covers),
+                + _listed(section.covers),
                 self.spans.value(path),
-                hint="point at the section whose 'covers' lists this rule",
+                hint=self._way_out(owner, own, section),
             )
+
+    def _way_out(self, owner: str, own: set[str], section: Section) -> str:
+        """The fix that applies: a section mixing tables with other rules is one move away
+        from being consultable from anywhere ("score by the table in §3"), where pointing the
+        rule at its own section would only send the reader back to where they are."""
+        others = [c for c in section.covers if c not in self.rules.tables]
+        if len(others) < len(section.covers):
+            return (
+                "a section that covers tables only may be referred to from any rule: move "
+                f"{_listed(others)} out of {section_name(section)}'s 'covers'"
+            )
+        sections = self.rules.sections.values()
+        home = next(((s, c) for s in sections for c in s.covers if c in own), None)
+        if home is None:
+            return f"list '{owner}' in the 'covers' of the section that explains it"
+        return f"point at {section_name(home[0])}, which covers '{home[1]}'"
 
     def _parts(self, owner: str) -> set[str]:
         """The rules a phase holds (its steps, the actions taken in it): a phase may point at

@@ -13,7 +13,8 @@ from printkit.check.references import check_references
 from printkit.diagnostics import Diagnostics
 from printkit.load.package import LoadedPackage
 
-WRONG_SECTION_HINT = "point at the section whose 'covers' lists this rule"
+WRONG_SECTION_HINT = "point at {}, which covers '{}'"
+UNCOVERED_HINT = "list '{}' in the 'covers' of the section that explains it"
 
 
 def _references(loaded: LoadedPackage) -> list[Finding]:
@@ -283,14 +284,19 @@ def test_a_rule_must_point_at_a_section_about_it_and_a_section_at_any(tmp_path: 
             "PK503",
             line_of(lines, "pair_up: {"),
             f"'pair_up' refers to {playing}",
-            WRONG_SECTION_HINT,
+            WRONG_SECTION_HINT.format("§3 Winning", "pair_up"),
         ),
-        ("PK503", line_of(lines, "id: roll"), f"'roll' refers to {playing}", WRONG_SECTION_HINT),
+        (
+            "PK503",
+            line_of(lines, "id: roll"),
+            f"'roll' refers to {playing}",
+            UNCOVERED_HINT.format("roll"),
+        ),
         (
             "PK503",
             line_of(lines, "text: Draw a card"),
             "'draw' refers to §3 Winning, which is about 'pair_up'",
-            WRONG_SECTION_HINT,
+            WRONG_SECTION_HINT.format("§2 Playing", "draw"),
         ),
     ]
 
@@ -325,13 +331,13 @@ def test_a_phase_may_point_at_the_section_of_an_action_or_step_it_holds(tmp_path
             "PK503",
             line_of(lines, "see: [market, scoring]"),
             "'turn' refers to §5 Scoring, which is about 'tally'",
-            WRONG_SECTION_HINT,
+            WRONG_SECTION_HINT.format("§4 The market", "buy"),
         ),
         (
             "PK503",
             line_of(lines, 'text: "Score ('),
             "'end' refers to §4 The market, which is about 'buy'",
-            WRONG_SECTION_HINT,
+            WRONG_SECTION_HINT.format("§5 Scoring", "tally"),
         ),
     ]
 
@@ -373,13 +379,15 @@ def test_a_rule_may_point_at_the_section_of_a_table_it_consults_and_is_told_once
             "PK503",
             line_of(lines, "see: [scoring, market, shop]"),
             "'end' refers to §4 The market, which is about 'buy'",
-            WRONG_SECTION_HINT,
+            UNCOVERED_HINT.format("end"),
         ),
         (
             "PK503",
             line_of(lines, "see: [scoring, market, shop]"),
             "'end' refers to §6 The shop, which is about 'buy', 'points'",
-            WRONG_SECTION_HINT,
+            # pointing 'end' at its own section would send the reader back to where they are
+            "a section that covers tables only may be referred to from any rule: move 'buy' "
+            "out of §6 The shop's 'covers'",
         ),
     ]
 
