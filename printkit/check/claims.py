@@ -159,13 +159,15 @@ def claim_holds(
             )
         return False
     if not value:
-        said = compared(check, context)
+        slips: list[str] = []
+        said = compared(check, context, slips)
         diagnostics.add(
             CLAIM_FALSE,
             f"claim '{claim_id}' does not hold: {text}"
             + (f" (its check compares {said})" if said else ""),
             spans.value(path),
-            hint="the text contradicts its own data: correct the data, or record an erratum",
+            hint="; ".join(dict.fromkeys(slips))
+            or "the text contradicts its own data: correct the data, or record an erratum",
         )
     return value
 

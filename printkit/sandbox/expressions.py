@@ -171,16 +171,17 @@ def _value(compiled: Callable[[], TemplateExpression], source: str, context: dic
         raise _problem(source, error) from None
 
 
-def compared(source: str, context: dict[str, Any]) -> str | None:
+def compared(source: str, context: dict[str, Any], slips: list[str] | None = None) -> str | None:
     """What an expression that is false compared, each side's value in its place: '0.487432
     > 0.5' for `1 - (44/50)*(43/49)*… > 0.5`, so that a claim that fails says by how much.
     Through `and` its false part, through `or` both parts, through `not` what it negates.
     None when the expression compares nothing (a test, a call: false says it all) or fails
-    (its failure is reported as such)."""
+    (its failure is reported as such). `slips` gathers what those comparisons got wrong
+    whatever the data (a number compared with a text), for the hint."""
     try:
         if not isinstance(_parsed(source), nodes.Compare | nodes.And | nodes.Or | nodes.Not):
             return None
-        return _said(source, (), context)
+        return _said(source, (), context, [] if slips is None else slips)
     except (TemplateSyntaxError, TemplateProblem):
         return None
 
@@ -188,7 +189,7 @@ def compared(source: str, context: dict[str, Any]) -> str | None:
 Step = str | int  # a field of a node, or an index into a list of them
 
 
-def _said(source: str, path: tuple[Step, ...], context: dict[str, Any]) -> str:
+def _said(source: str, path: tuple[Step, ...], context: dict[str, Any], slips: list[str]) -> str:
     """The part of `source` at `path`, with the values its comparisons compared."""
     node = _part(_parsed(source), path)
 
@@ -196,10 +197,13 @@ def _said(source: str, path: tuple[Step, ...], context: dict[str, Any]) -> str:
         return _value(lambda: _part_expression(source, (*path, *steps)), source, context)
 
     def said(*steps: Step) -> str:
-        return _said(source, (*path, *steps), context)
+        return _said(source, (*path, *steps), context, slips)
 
     if isinstance(node, nodes.Compare):
         values = [value("expr"), *(value("ops", i, "expr") for i in range(len(node.ops)))]
+        operands = [node.expr, *(o.expr for o in node.ops)]
+        for i, operator in enumerate(node.ops):
+            slips.extend(_number_as_text(operator.op, values[i : i + 2], operands[i : i + 2]))
         exact = len({_shown(v) for v in values}) < len({repr(v) for v in values})
         shown = [_shown(v, exact) for v in values]
         compares = (f"{COMPARISONS[o.op][0]} {v}" for o, v in zip(node.ops, shown[1:], strict=True))
@@ -212,6 +216,28 @@ def _said(source: str, path: tuple[Step, ...], context: dict[str, Any]) -> str:
         grouped = isinstance(node.node, nodes.Compare | nodes.And | nodes.Or)
         return f"not ({said('node')})" if grouped else f"not {said('node')}"
     return _shown(value())
+
+
+def _number_as_text(operator: str, values: list[Any], operands: list[nodes.Expr]) -> list[str]:
+    """`9 == '9'` is false whatever the data (and `!=` true): a slip of quotes, or a field read
+    as text, which no correction of the data or erratum mends. Said as the fix: the quotes
+    to drop when the text is written in the check, a conversion when the data gives it."""
+    if operator not in ("eq", "ne"):
+        return []
+    texts = [isinstance(v, str) for v in values]
+    numbers = [isinstance(v, int | float) and not isinstance(v, bool) for v in values]
+    if not any(texts) or not any(numbers):
+        return []
+    text, operand = (values[0], operands[0]) if texts[0] else (values[1], operands[1])
+    said = f"{_shown(text)} is text, which never equals a number"
+    if _NUMERAL.fullmatch(text) is None:
+        return [said]
+    if isinstance(operand, nodes.Const):
+        return [f"{said}: write {text} without quotes"]
+    return [f"{said}: make it one with '| {'float' if '.' in text else 'int'}'"]
+
+
+_NUMERAL = re.compile(r"-?\d+(?:\.\d+)?")
 
 
 def _parsed(source: str) -> nodes.Expr:

@@ -290,6 +290,46 @@ def test_a_failing_claim_says_what_its_check_compared(
     assert (verdict.status, verdict.compared) == (Status.FAILING, compares)
 
 
+TEXT = "'{}' is text, which never equals a number"
+UNQUOTED = TEXT + ": write {} without quotes"
+CONTRADICTS = "the text contradicts its own data: correct the data, or record an erratum"
+
+
+@pytest.mark.parametrize(
+    ("check", "hint"),
+    [
+        # `9 == '9'` is false whatever the data: a type slip, not the text against its data
+        ("values.hand == '1'", UNQUOTED.format("1", "1")),
+        ("'1.5' == values.hand", UNQUOTED.format("1.5", "1.5")),
+        ("not values.hand != '1'", UNQUOTED.format("1", "1")),
+        # the text comes from the data: read it as a number
+        ("values.hand | string == 1", TEXT.format("1") + ": make it one with '| int'"),
+        ("(values.hand / 2) | string == 0.5", TEXT.format("0.5") + ": make it one with '| float'"),
+        # true or false compared with a text is no number's slip
+        ("(values.hand == 1) == 'true'", CONTRADICTS),
+        # a text that is no number: only the slip is said
+        ("game.title == 3", TEXT.format("Minimal Deck")),
+        # said once, though two comparisons make it; two slips, each
+        ("values.hand == '1' or values.hand == '1'", UNQUOTED.format("1", "1")),
+        (
+            "values.hand == '1' or game.title == 3",
+            f"{UNQUOTED.format('1', '1')}; {TEXT.format('Minimal Deck')}",
+        ),
+        # comparisons of one kind blame the data, as before
+        ("values.hand == 2", CONTRADICTS),
+        ("game.title == '3'", CONTRADICTS),
+    ],
+)
+def test_a_claim_comparing_a_number_with_a_text_is_told_so(
+    tmp_path: Path, check: str, hint: str
+) -> None:
+    """Before, `… == '9'` got "the text contradicts its own data" though the data was right:
+    a new user's count compared with a quoted 9."""
+    cases = f'claims:\n  count:\n    text: One.\n    check: "{check}"\n'
+    _, found, _ = _checked(tmp_path, cases)
+    assert [(d.code, d.hint) for d in found] == [("PK530", hint)]
+
+
 def test_a_claim_that_does_not_evaluate_says_only_why(tmp_path: Path) -> None:
     cases = "claims:\n  broken:\n    text: T.\n    check: values.hand == (1\n"
     (verdict,), found, _ = _checked(tmp_path, cases)
