@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter, ValidationError
 
 from printkit.model.base import Size
-from printkit.model.units import Length, in_millimetres, mm, parse_length, to_mm
+from printkit.model.units import Length, TypeSize, in_millimetres, mm, parse_length, to_mm
 
 LENGTH = TypeAdapter(Length)
+TYPE_SIZE = TypeAdapter(TypeSize)
 
 # Points per unit, from the definitions: 1 in = 72 pt = 25.4 mm, 1 cm = 10 mm.
 PT_PER = {"mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0, "pt": 1.0}
@@ -73,6 +74,19 @@ def test_a_bare_number_is_refused_as_having_no_unit(bare: object) -> None:
     (error,) = caught.value.errors()
     assert error["type"] == "length_no_unit"
     assert "no unit" in error["msg"]
+
+
+@pytest.mark.parametrize(("bare", "shown"), [(11, 11), (7.5, 7.5), (" 11 ", "11")])
+def test_a_bare_text_size_is_told_its_usual_unit(bare: object, shown: object) -> None:
+    """`size: 11` on a text: the hint can offer '11pt', where a length's unit is a guess."""
+    with pytest.raises(ValidationError) as caught:
+        TYPE_SIZE.validate_python(bare)
+    (error,) = caught.value.errors()
+    assert (error["type"], error["ctx"]) == ("length_no_unit", {"value": shown, "usual_unit": "pt"})
+    with pytest.raises(ValidationError) as caught:
+        LENGTH.validate_python(bare)
+    assert caught.value.errors()[0]["ctx"]["usual_unit"] is None
+    assert TYPE_SIZE.validate_python("11pt") == 11
 
 
 @pytest.mark.parametrize(("text", "unit"), [("63px", "px"), ("2.5inch", "inch"), ("1em", "em")])

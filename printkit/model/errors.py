@@ -222,6 +222,10 @@ def _quoted(text: str) -> str:
 def _hint(item: Any) -> str:
     """A hint for a wrong value: the allowed choices where pydantic knows them."""
     kind = item["type"]
+    usual_unit = (item.get("ctx") or {}).get("usual_unit")
+    if kind == "length_no_unit" and usual_unit is not None:
+        value = item["ctx"]["value"]
+        return f"write the unit after the number: '{value}{usual_unit}' (type is set in points)"
     if kind in _HINT_BY_TYPE:
         return _HINT_BY_TYPE[kind]
     given = item.get("input")

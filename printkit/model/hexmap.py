@@ -16,7 +16,7 @@ from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
 from printkit.model.base import Colour, PrintedMaterial, Strict
-from printkit.model.units import Length, NonNegativeLength, PositiveLength, mm
+from printkit.model.units import Length, NonNegativeLength, PositiveLength, TypeSize, mm
 
 DEFAULT_LABEL_FORMAT = "{col:02}{row:02}"
 Pattern = Literal[
@@ -137,7 +137,7 @@ class PlaceName(Strict):
     hex: HexRef
     dx: Length = Field(0.0, description="from the hex centre, right")
     dy: Length = Field(0.0, description="from the hex centre, down")
-    size: PositiveLength = Field(9.0, description="e.g. 9pt")
+    size: TypeSize = Field(9.0, description="e.g. 9pt")
     bold: bool = True
     color: Colour = "#1f1f1f"
 
@@ -187,7 +187,7 @@ class Labels(Strict):
 
     format: str = DEFAULT_LABEL_FORMAT
     position: Literal["top", "bottom", "centre", "none"] = "top"
-    size: PositiveLength = 6.0
+    size: TypeSize = 6.0
     color: Colour = "#000000"
 
 

@@ -35,7 +35,13 @@ from printkit.model.rules import Claim, Example, Rules
 from printkit.model.sheet import SheetMaterial
 from printkit.model.simulation import Simulation
 from printkit.model.tts import TtsSpec
-from printkit.model.units import Length, NonNegativeLength, PositiveLength, parse_length
+from printkit.model.units import (
+    Length,
+    NonNegativeLength,
+    PositiveLength,
+    TypeSize,
+    parse_length,
+)
 from printkit.model.version import Edition, IsoDate, Version
 
 FOR_READERS = "for people reading the data (sources, choices); printkit does not print it"
@@ -150,8 +156,8 @@ class RegionSpec(Strict):
     font: FontName | None = Field(
         None, description="regular | bold | italic | bold-italic, or a name from the layout's fonts"
     )
-    size: PositiveLength | None = None
-    min_size: PositiveLength | None = None
+    size: TypeSize | None = None
+    min_size: TypeSize | None = None
     align: Literal["left", "center", "right"] | None = None
     valign: Literal["top", "middle", "bottom"] | None = None
     color: ColourOrTemplate | None = Field(

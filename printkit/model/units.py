@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 from pydantic import AfterValidator, BeforeValidator, WithJsonSchema
 from pydantic_core import PydanticCustomError
@@ -21,16 +21,13 @@ LENGTH_PATTERN = r"^-?(\d+(\.\d+)?|\.\d+|(\d{1,9}\s+)?\d{1,9}/\d{1,9})\s*(mm|cm|
 UNSIGNED_PATTERN = LENGTH_PATTERN.replace("^-?", "^")
 
 
-def parse_length(value: Any) -> float:
-    """'63mm' or '1/8in' → points. A bare number is refused: its unit would be a guess."""
+def parse_length(value: Any, usual_unit: str | None = None) -> float:
+    """'63mm' or '1/8in' → points. A bare number is refused: its unit would be a guess, which
+    the hint may offer when the field has a `usual_unit` (points, for type)."""
     if isinstance(value, bool) or not isinstance(value, str | int | float):
         raise PydanticCustomError("length_type", "expected a length such as '63mm' or '2.5in'")
     if isinstance(value, int | float):
-        raise PydanticCustomError(
-            "length_no_unit",
-            "length {value} has no unit",
-            {"value": value},
-        )
+        _no_unit(value, usual_unit)
     match = _LENGTH.match(value)
     if not match:
         raise PydanticCustomError(
@@ -44,7 +41,7 @@ def parse_length(value: Any) -> float:
     number = float(decimal) if decimal is not None else _fraction(whole, numerator, denominator)
     number = -number if sign else number
     if not unit:
-        raise PydanticCustomError("length_no_unit", "length {value} has no unit", {"value": value})
+        _no_unit(value.strip(), usual_unit)
     if unit not in POINTS_PER_UNIT:
         raise PydanticCustomError(
             "length_unit",
@@ -68,6 +65,17 @@ def in_millimetres(value: Any) -> str | None:
     if match is None or match.group(6) in ("", "mm"):
         return None
     return f"{value[: match.start(6)].strip()}mm"
+
+
+def _no_unit(value: str | float, usual_unit: str | None) -> NoReturn:
+    raise PydanticCustomError(
+        "length_no_unit", "length {value} has no unit", {"value": value, "usual_unit": usual_unit}
+    )
+
+
+def parse_type_size(value: Any) -> float:
+    """A text's size: a length, whose bare number is told it is measured in points."""
+    return parse_length(value, "pt")
 
 
 def _fraction(whole: str | None, numerator: str, denominator: str) -> float:
@@ -103,6 +111,12 @@ Length = Annotated[float, BeforeValidator(parse_length), _length_schema(LENGTH_P
 PositiveLength = Annotated[
     float,
     BeforeValidator(parse_length),
+    AfterValidator(_must_be_positive),
+    _length_schema(UNSIGNED_PATTERN),
+]
+TypeSize = Annotated[
+    float,
+    BeforeValidator(parse_type_size),
     AfterValidator(_must_be_positive),
     _length_schema(UNSIGNED_PATTERN),
 ]
