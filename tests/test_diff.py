@@ -88,15 +88,37 @@ def test_reprint_writes_only_the_changed_card_imposed_with_its_back(
 ) -> None:
     code, _, output = _diff(builds, builds / "old", builds / "new", "--reprint", "--to", tmp_path)
     assert code == 0, output
-    reprint = pypdf.PdfReader(tmp_path / "reprint" / "shields_up" / "deck.pdf")
+    reprint = pypdf.PdfReader(tmp_path / "shields_up" / "deck.reprint.pdf")
     assert len(reprint.pages) == 2  # one front sheet, its backs; no calibration pages
     front = " ".join(reprint.pages[0].extract_text().split())
     assert "Transporter Hijinks" in front and NEW_TEXT in front
     assert not any(name in front for name in ("Death Ray", "Laser Bank", "Battery"))
     assert "backs of page 1" in reprint.pages[1].extract_text()
-    one_per_page = pypdf.PdfReader(tmp_path / "reprint" / "shields_up" / "deck_print_on_demand.pdf")
+    one_per_page = pypdf.PdfReader(tmp_path / "shields_up" / "deck_print_on_demand.reprint.pdf")
     assert len(one_per_page.pages) == 2
     assert "reprint of 1 card(s), 1 copy" in output
+
+
+def test_reprints_go_into_the_folder_to_names_beside_the_report(
+    builds: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before, `--to reprint` wrote reprint/reprint/shields_up/deck.pdf: the reprints had a
+    folder of their own inside the one named. Clearing an earlier run's reprints leaves a
+    build's own PDFs in that folder alone."""
+    monkeypatch.chdir(tmp_path)
+    game = tmp_path / "reprint" / "shields_up"
+    game.mkdir(parents=True)
+    (game / "board.reprint.pdf").write_bytes(b"an earlier diff's")
+    (game / "deck.pdf").write_bytes(b"a build's")
+    code, _, output = _diff(builds, builds / "old", builds / "new", "--reprint", "--to", "reprint")
+    assert code == 0, output
+    assert sorted(p.name for p in game.iterdir()) == [
+        "deck.pdf",
+        "deck.reprint.pdf",
+        "deck_print_on_demand.reprint.pdf",
+    ]
+    assert sorted(p.name for p in game.parent.iterdir()) == ["changes.pdf", "shields_up"]
+    assert f"in {Path('reprint', 'shields_up', 'deck.reprint.pdf')}" in output
 
 
 def _count(deck: str, name: str, before: int, after: int) -> str:
@@ -136,7 +158,7 @@ def test_a_card_only_printed_more_times_is_reprinted_in_its_added_copies(tmp_pat
         "card 'Smuggle' (deck 'deck') changed (2 → 3 copies)",
         "card 'Repair Crew' (deck 'deck') changed (2 → 1 copies)",
     ]
-    front = pypdf.PdfReader(tmp_path / "d" / "reprint" / "shields_up" / "deck.pdf").pages[0]
+    front = pypdf.PdfReader(tmp_path / "d" / "shields_up" / "deck.reprint.pdf").pages[0]
     titles = [
         line
         for line in front.extract_text().splitlines()
@@ -303,7 +325,7 @@ def test_reprint_refuses_cards_the_new_build_does_not_hold(builds: Path, tmp_pat
     )  # fmt: skip
     assert result.exit_code == 1
     assert {d.code for d in parse_diagnostics(result.output)} == {"PK788"}
-    assert not list((tmp_path / "d").glob("reprint/*/*.pdf"))
+    assert not list((tmp_path / "d").glob("*/*.pdf"))
 
 
 def _git(folder: Path, *args: str) -> None:
@@ -338,7 +360,7 @@ def test_since_compares_a_git_revision_with_the_working_tree(
     assert [line.split(": ", 1)[1] for line in lines[:2]] == [
         "card 'Transporter Hijinks' (deck 'deck') changed (front)"
     ] * 2
-    assert len(pypdf.PdfReader(tmp_path / "reprint" / "shields_up" / "deck.pdf").pages) == 2
+    assert len(pypdf.PdfReader(tmp_path / "shields_up" / "deck.reprint.pdf").pages) == 2
     status = subprocess.run(
         ["git", "status", "--porcelain"], cwd=repository, capture_output=True, text=True
     )

@@ -30,7 +30,9 @@ if TYPE_CHECKING:
     from printkit.rebuild import GameOutcome
 
 REPORT = "changes.pdf"
-REPRINTS = "reprint"
+# A reprint stands beside changes.pdf in its game's folder, named apart from the build's own
+# PDF of that material (a material's id holds no dot): `--to` names the one folder all goes to.
+REPRINT = ".reprint.pdf"
 
 
 @click.command(epilog=GAMES_CHOSEN)
@@ -204,7 +206,7 @@ def _clear(folder: Path, diagnostics: Diagnostics) -> bool:
     False (with a diagnostic) when that cannot be done."""
     from printkit.output import write_hint
 
-    for path in [folder / REPORT, *sorted((folder / REPRINTS).glob("*/*.pdf"))]:
+    for path in [folder / REPORT, *sorted(folder.glob(f"*/*{REPRINT}"))]:
         try:
             path.unlink(missing_ok=True)
         except OSError as error:
@@ -277,7 +279,7 @@ def _write_reprints(
         for printed in reprints(
             game, changes, new[game_id], options.paper, options.press, diagnostics
         ):
-            path = folder / REPRINTS / game_id / f"{printed.material}.pdf"
+            path = folder / game_id / f"{printed.material}{REPRINT}"
             if _write(path, printed.pdf, diagnostics):
                 copies = f"{printed.copies} cop{'y' if printed.copies == 1 else 'ies'}"
                 say(context, f"reprint of {len(printed.cards)} card(s), {copies}, in {path}")
