@@ -313,6 +313,19 @@ def test_small_sheets_impose_n_up_with_their_fields_over_their_boxes(tmp_path: P
         assert_mm(min(dark, key=lambda s: abs(s.middle - x1)).middle, x1, f"right of {name}")
 
 
+def test_a_sheet_takes_a_card_size_by_name(tmp_path: Path) -> None:
+    """`size: poker` as a card layout takes it: a reference card needed 63.5 × 88.9 mm typed
+    out. Two copies side by side lie one poker card (63.5 mm) and the 4 mm between apart, and
+    the sheet is the one its width and height give."""
+    elements = "    copies: 2\n    elements:\n      - {kind: stat, id: hull, label: Hull}\n"
+    pdf = _built_mat(tmp_path / "named", "    size: poker\n" + elements)
+    fields = _fields(pdf)
+    first, second = fields["copy1.hull"][1], fields["copy2.hull"][1]
+    assert abs(second[0] - first[0] - 67.5) < 0.05 and second[1] == first[1]
+    typed = _built_mat(tmp_path / "typed", "    size: {width: 2.5in, height: 3.5in}\n" + elements)
+    assert pdf.read_bytes() == typed.read_bytes()
+
+
 def test_a_placed_element_is_an_absolute_box_out_of_the_flow(tmp_path: Path) -> None:
     """`place` puts an element's corner at x, y from the 12 mm margins; the flow ignores it."""
     pdf = _built_mat(

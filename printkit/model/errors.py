@@ -19,6 +19,7 @@ from printkit.diagnostics import (
     MISSING_FIELD,
     TTS_URL,
     UNKNOWN_KEY,
+    UNKNOWN_REFERENCE,
     Diagnostics,
     Span,
     closest,
@@ -33,6 +34,7 @@ from printkit.model.rules import LINES, RULE_ID, VALUE_COUNT
 _CODE_BY_TYPE = {
     "length_no_unit": LENGTH_NO_UNIT,
     "length_unit": LENGTH_BAD_UNIT,
+    "size_name": UNKNOWN_REFERENCE,
     "tts_url": TTS_URL,
     "union_tag_not_found": MISSING_FIELD,
 }
@@ -228,6 +230,8 @@ def _hint(item: Any) -> str:
         return f"write the unit after the number: '{value}{usual_unit}' (type is set in points)"
     if kind in _HINT_BY_TYPE:
         return _HINT_BY_TYPE[kind]
+    if kind == "size_name":  # its did-you-mean, made where the names are known
+        return str(item["ctx"]["hint"])
     given = item.get("input")
     if kind == "string_type" and isinstance(given, int) and not isinstance(given, bool):
         return f'write it in quotes: "{given}" (unquoted, YAML reads it as a number)'

@@ -7,11 +7,13 @@ be played on a tablet and still prints the same on paper.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import BeforeValidator, Field, model_validator
 from pydantic_core import PydanticCustomError
 
+from printkit.diagnostics import did_you_mean
+from printkit.impose.catalogue import card_sizes
 from printkit.model.base import Colour, ColourTemplate, PrintedMaterial, Size, Strict
 from printkit.model.units import NonNegativeLength, PositiveLength, mm
 
@@ -327,6 +329,22 @@ class Purchases(Strict):
     )
 
 
+def _named_size(value: Any) -> Any:
+    """`size: poker`: a sheet the size of a card (a reference card) by the names a card layout
+    takes, rather than its width and height retyped."""
+    if not isinstance(value, str):
+        return value
+    sizes = card_sizes()
+    if value not in sizes:
+        raise PydanticCustomError(
+            "size_name",
+            "unknown card size '{value}'",
+            {"value": value, "hint": did_you_mean(value, sizes) + " (or width and height)"},
+        )
+    width, height = sizes[value]
+    return Size.model_construct(width=width, height=height)
+
+
 class SheetMaterial(PrintedMaterial):
     kind: Literal["sheet"]
     title: str | None = None
@@ -340,8 +358,12 @@ class SheetMaterial(PrintedMaterial):
     )
     each: ElementId = Field("item", description="the name templates give the repeated item")
     purchases: Purchases | None = Field(None, description="check what each item buys")
-    size: Size | None = Field(
-        None, description="a sheet smaller than the paper (a card, an A5 mat), imposed n-up"
+    size: Annotated[
+        Size | None, BeforeValidator(_named_size, json_schema_input_type=str | Size | None)
+    ] = Field(
+        None,
+        description="a sheet smaller than the paper (a card, an A5 mat), imposed n-up: "
+        "width/height, or a named card size (poker), as a card layout takes",
     )
     copies: Annotated[int, Field(ge=1, le=MAX_COPIES)] | str = Field(
         1,
