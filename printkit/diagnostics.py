@@ -1094,6 +1094,16 @@ TTS_URL = _code(
     "served from (uploaded to a web host, or file:/// on one machine): it starts with "
     "https://, http:// or file:// and ends with '/', and each image's name is added to it.",
 )
+TTS_NO_URL = _code(
+    "PK773",
+    Severity.NOTE,
+    "a Tabletop Simulator export names its images by bare file names",
+    "Tabletop Simulator loads a saved object's images by URL (https://, or file:/// on one "
+    "machine). Without 'tts: {url: …}' the saved object (<material>.tts.json) names them by "
+    "their file names alone, so it loads with no images until the images are uploaded and "
+    "'url' says where (or 'url' is the output folder's file:/// address). It is a note, not a "
+    "warning: the export is written as declared, and --strict builds it.",
+)
 # Versions and build profiles (PK780-PK784).
 PROFILE_UNKNOWN = _code(
     "PK780",

@@ -118,6 +118,39 @@ def test_a_url_names_where_the_images_are_served(tmp_path: Path) -> None:
     folder = _build(rule_data, tmp_path / "out", "poker", "--format", "tts")
     (deck,) = _saved(folder, "deck")["ObjectStates"]
     assert deck["CustomDeck"]["1"]["FaceURL"] == "https://example.com/poker/deck.tts-faces-1.png"
+    result = run_cli("--rule-data", rule_data, "build", "poker", "--out", tmp_path / "out",
+                     "--format", "tts")  # fmt: skip
+    assert "PK773" not in result.output  # the images have an address: nothing to note
+
+
+@pytest.mark.parametrize(
+    ("extra", "at"),
+    [
+        ("", "  deck:"),  # the material's key (the last `deck:`: the deck's comes first)
+        ("    tts: {description: '{{ card.effect }}'}\n", "    tts:"),  # its `tts:`
+    ],
+)
+def test_an_export_without_a_url_is_noted_where_the_url_would_go(
+    tmp_path: Path, extra: str, at: str
+) -> None:
+    """Before, a build wrote deck.tts.json naming 'deck.tts-faces-1.png' and said nothing:
+    Tabletop Simulator then loads the deck with no images. A note, each build, even --strict;
+    none without --format tts."""
+    text = poker_deck(3) + extra
+    lines = text.splitlines()
+    line = max(n for n, written in enumerate(lines, start=1) if written.startswith(at))
+    column = len(at) - len(at.lstrip()) + 1
+    rule_data = write_game(tmp_path, "poker", text)
+    result = run_cli("--rule-data", rule_data, "build", "poker", "--out", tmp_path / "out",
+                     "--format", "pdf,tts", "--strict")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    (note,) = parse_diagnostics(result.output)
+    assert (note.code, note.severity, note.line, note.column) == ("PK773", "note", line, column)
+    assert note.file.endswith("game.yaml")
+    assert note.message.startswith("deck.tts.json names its images by bare file names")
+    result = run_cli("--rule-data", rule_data, "build", "poker", "--out", tmp_path / "pdf",
+                     "--format", "pdf")  # fmt: skip
+    assert parse_diagnostics(result.output) == []
 
 
 def test_the_deck_is_named_by_its_title_as_printed(tmp_path: Path) -> None:
@@ -247,7 +280,8 @@ def test_a_description_template_that_fails_is_reported_at_it_once(
 ) -> None:
     """Found with the game, so validate and a build without `--format tts` find it too:
     validate promises what every build delivers (the fuzzer's exports family, seed 51)."""
-    extra = "    tts: {description: '{{ card.efect.upper() }}'}\n"
+    # with a url: an export without one is also noted (PK773), which is not this test's
+    extra = "    tts: {url: 'https://example.com/', description: '{{ card.efect.upper() }}'}\n"
     text = poker_deck(3).replace(
         "    impose: {bleed: 0.125in, backs: long_edge}\n",
         "    impose: {bleed: 0.125in, backs: long_edge}\n" + extra,

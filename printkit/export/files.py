@@ -19,7 +19,7 @@ from printkit.export.images import ImageSet, card_images
 from printkit.export.pieces import DrawnPieces, draw_pieces, material_decks
 from printkit.export.pod import check_size, pod_files
 from printkit.export.raster import TooManyPixels
-from printkit.export.tts import deck_files, tile_files
+from printkit.export.tts import check_url, deck_files, tile_files
 from printkit.materials.texts import MaterialTexts
 from printkit.model.limits import MAX_EXPORT_PIXELS
 
@@ -32,10 +32,14 @@ def export_findings(
     game: CheckedGame, material_id: str, options: BuildOptions, diagnostics: Diagnostics
 ) -> None:
     """What the exports asked for find in a material before anything is drawn: a card size
-    the preset is not for. (A `tts.description` that fails is found with the game, whatever
-    is built: export/pieces.py check_descriptions.)"""
+    the preset is not for, a Tabletop Simulator object without the URL of its images. (A
+    `tts.description` that fails is found with the game, whatever is built:
+    export/pieces.py check_descriptions.)"""
     if options.pod is not None:
         check_size(game, material_id, options.pod, diagnostics)
+    if "tts" in options.formats and material_decks(game, material_id) is not None:
+        url = game.played.package.materials[material_id].tts.url
+        check_url(material_id, url, game.loaded.spans, diagnostics)
 
 
 def export_files(

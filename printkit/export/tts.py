@@ -31,10 +31,12 @@ import math
 from collections.abc import Iterator
 from typing import Any
 
+from printkit.diagnostics import TTS_NO_URL, Diagnostics
 from printkit.draw.ops import Page, Paint, Rect
 from printkit.export.pieces import Card, DrawnPieces, shape_of
 from printkit.export.raster import named_pngs, page_pngs
 from printkit.impose.placement import place
+from printkit.load.yaml_spans import SourceMap
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 MAX_PIXELS = 4096
@@ -145,6 +147,24 @@ def _deck_object(
         "CustomDeck": custom,
         "ContainedObjects": contained,
     }
+
+
+def check_url(material_id: str, url: str, spans: SourceMap, diagnostics: Diagnostics) -> None:
+    """A note when the saved object will name its images by bare file names: it loads in
+    Tabletop Simulator with none of them, and nothing else would say so before a player
+    opens it. At the material's `tts:` when it has one, else at the material."""
+    if url:
+        return
+    tts = ("materials", material_id, "tts")
+    diagnostics.add(
+        TTS_NO_URL,
+        f"{material_id}.tts.json names its images by bare file names: Tabletop Simulator "
+        "loads none of them until 'tts: {url: …}' says where they are served from",
+        spans.key(tts) if tts in spans.keys else spans.key(tts[:2]),
+        hint="upload the images (the Cloud Manager, or any web host) and set 'tts: {url: "
+        "https://…/}' to their folder, or 'url: file:///…/' (the output folder) to play on "
+        "this machine",
+    )
 
 
 def tile_files(

@@ -43,9 +43,10 @@ KINDS = (INTERNAL, TRACEBACK, OVER_TIME, OVER_MEMORY, PARTIAL, DISAGREE, EXIT_CO
          BAD_FILE, NOT_REPRODUCIBLE, LEAK, ACCEPTED, REFUSED, NETWORK,
          WROTE_OUTSIDE)  # fmt: skip
 # Findings about what a build was asked rather than about the game: a profile the game lost
-# while the build ran, a print-on-demand preset file and its fit to the game's cards.
+# while the build ran, a print-on-demand preset file and its fit to the game's cards, a
+# Tabletop Simulator export (--format tts) without its images' address.
 # Validate, asked nothing, cannot make them, so they are not held against it.
-OPTION_CODES = ("[PK770]", "[PK771]", "[PK780]")
+OPTION_CODES = ("[PK770]", "[PK771]", "[PK773]", "[PK780]")
 # A --profile the game lacks is a mistake on the build's command line: click's usage lines and
 # exit 2, the game left unread but for its profiles' names.
 _PROFILE_REFUSED = re.compile(r"^Error: Invalid value for --profile: game '.+' has no build ")
