@@ -12,7 +12,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from support import GOOD, MM_PER_PT, MM_PER_PX, Raster, length_mm, normalise, read_package, run_cli
 
-from printkit.draw.text import SHRINK_STEP, fit_text, parse_markup
+from printkit.draw.text import LEADING, SHRINK_STEP, fit_text, needed_box, parse_markup
 
 PACKAGE = read_package(GOOD / "text_fit")
 DECK = PACKAGE["decks"]["deck"]
@@ -88,6 +88,25 @@ def test_markup_sets_bold_italic_and_icons(pod: Path) -> None:
     assert bold and all("Bold" in f and "Oblique" not in f for f in bold), by_text
     assert italic and all("Oblique" in f and "Bold" not in f for f in italic), by_text
     assert plain and all("Bold" not in f and "Oblique" not in f for f in plain), by_text
+
+
+@given(
+    st.lists(st.text(alphabet="iIlmMwW.-", min_size=1, max_size=14), min_size=1, max_size=8),
+    st.floats(10, 60),
+    st.floats(6, 12),
+)
+def test_the_box_text_needs_is_the_smallest_it_fits(
+    words: list[str], width: float, size: float
+) -> None:
+    """What PK300 says text needs: as wide as the box, or as its widest word where that is
+    wider; the text fits in that box at `size`, and one line less of height would not do."""
+    runs = parse_markup(" ".join(words), {}, "regular").runs
+    wide, high = needed_box(runs, width, size)
+    assert wide >= width
+    assert fit_text(runs, (0.0, 0.0, wide, high), size, size).fits
+    assert not fit_text(runs, (0.0, 0.0, wide, high - size * LEADING / 2), size, size).fits
+    if wide > width:  # a word as wide as that: not a line of a box as wide as given
+        assert not fit_text(runs, (0.0, 0.0, width, 1e6), size, size).fits
 
 
 @settings(max_examples=300, deadline=None)

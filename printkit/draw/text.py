@@ -442,6 +442,17 @@ def fit_text(
     return FittedText(placed, current, False, len(fallback))
 
 
+def needed_box(runs: list[Run], width: float, size: float) -> tuple[float, float]:
+    """The box text needs at `size`, no narrower than `width`: its widest word's width where
+    that is wider, and the height of its lines wrapped to it. It says by how much text that
+    does not fit overflows (PK300), so fitting never pays for it."""
+    words = _words(_symbols_at_full_width(runs))
+    wide = max([width, *(word.unit * size for word in words if word is not None)])
+    lines = _wrap(words, size, wide)
+    assert lines is not None  # no word is wider than `wide`
+    return wide, len(lines) * size * LEADING
+
+
 def _first_fitting(
     count: int, fitted: Callable[[int], list[list[_Word]] | None], in_turn: bool
 ) -> tuple[int, list[list[_Word]] | None]:

@@ -35,7 +35,15 @@ from printkit.draw.fonts import OWN, font_label
 from printkit.draw.images import ArtProblem, ArtTooLarge, read_art
 from printkit.draw.ops import Circle, Group, Op, Paint, Path, Rect, Symbol, Use, rotate_about
 from printkit.draw.scripts import script_of, unsupported_script
-from printkit.draw.text import Icon, Run, fit_text, missing_glyphs, parse_markup, with_fallback
+from printkit.draw.text import (
+    Icon,
+    Run,
+    fit_text,
+    missing_glyphs,
+    needed_box,
+    parse_markup,
+    with_fallback,
+)
 from printkit.ink_saving import lightened
 from printkit.materials.art import (
     PRINT_DPI,
@@ -557,7 +565,8 @@ class FaceDrawer:
                 context,
                 region,
                 None,  # text, size and box together: the region where it was last changed
-                "shorten the text, or enlarge the region or lower its min_size",
+                f"{context.subject} {_overflow(runs, box, region.min_size)}: shorten the "
+                "text, or enlarge the region or lower its min_size",
             )
         for icon in dict.fromkeys(run.icon for run in runs if run.icon is not None):
             self._icon_resolution(icon, fitted.size, region, context)
@@ -582,6 +591,15 @@ def _piece_span(part: Part, key: str | None, context: FaceContext) -> Span:
     source = getattr(part, key or "text", None)
     read = _field_read(source, key == "image") if isinstance(source, str) else None
     return (_field_span(read, context) if read else None) or context.span
+
+
+def _overflow(runs: list[Run], box: tuple[float, float, float, float], size: float) -> str:
+    """By how much text overflows its box at `size`, in the hint rather than the message: the
+    pieces a finding is gathered from overflow each by their own amount."""
+    width, height = needed_box(runs, box[2], size)
+    if width > box[2] + 1e-6:
+        return f"has a word {to_mm(width):.1f} mm wide, the box is {to_mm(box[2]):.1f} mm"
+    return f"needs {to_mm(height):.1f} mm of height, the box holds {to_mm(box[3]):.1f} mm"
 
 
 def _field_read(template: str, in_a_path: bool = False) -> str | None:
