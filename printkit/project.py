@@ -26,7 +26,9 @@ from printkit.diagnostics import (
     relative,
 )
 from printkit.impose.catalogue import paper_names
-from printkit.load.files import PACKAGE_FILE, UTF8_HINT, position_of_byte
+from printkit.load.files import UTF8_HINT, position_of_byte
+from printkit.load.sources import yaml_files
+from printkit.load.yaml_spans import Reading, load_yaml
 
 PROJECT_FILE = "printkit.toml"
 RULE_DATA = "rule_data"  # the folder of games without --rule-data, and `printkit new`'s
@@ -113,38 +115,37 @@ def _holding_the_game(start: Path) -> Path | None:
     return game.folder.parent if game else None
 
 
-# The key 'game' at the top of a block-style file, after an explicit-key mark, an anchor or a
-# tag ('? game', '&a game', '!!str game', quoted), or anywhere in a flow-style file ('{…}')
-_TOP_LEVEL_GAME = re.compile(
-    rb"""^(?:\xef\xbb\xbf)?(?:(\?)[ \t]+)?(?:&\S+[ \t]+)?(?:!\S*[ \t]+)?["']?game["']?"""
-    rb"""[ \t]*(?::|(?(1)$|(?!)))""",  # a colon, or the end of a "? game" line
-    re.MULTILINE,
-)
-_FLOW_GAME = re.compile(rb"""[{,][ \t\r\n]*(?:!\S*[ \t]+)?["']?game["']?[ \t]*:""")
-_LARGEST_GAME_FILE = 10 * 2**20  # the gate's bound on a game's YAML file
+_GAME = frozenset({"game"})  # the section that declares a game
 
 
 def _declaring_file(folder: Path) -> Path | None:
     """The file that makes `folder` a game's: game.yaml, else the first YAML file (by name)
-    whose top level is 'game:'."""
+    whose top level holds 'game'."""
     named = [folder / name for name in ("game.yaml", "game.yml")]
     try:
         found = next((file for file in named if file.is_file()), None)
         if found is not None:
             return found
-        files = sorted(
-            p for p in folder.iterdir() if p.suffix in PACKAGE_FILE.suffixes and p.is_file()
-        )
-        small = (p for p in files if p.stat().st_size <= _LARGEST_GAME_FILE)
-        return next((p for p in small if _game_key(p)), None)
-    except OSError:  # a folder or file that cannot be read declares nothing printkit reads
+        files = yaml_files(folder)
+    except OSError:  # a folder that cannot be read declares nothing printkit reads
         return None
+    reading = Reading()  # the folder's files together are bounded as a game's are
+    for file in files:
+        if _declares_game(file, reading):
+            return file
+        if reading.passed():
+            return None  # the loader reads no file after this one either
+    return None
 
 
-def _game_key(file: Path) -> bool:
-    text = file.read_bytes()
-    flow = text.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")
-    return bool((_FLOW_GAME if flow else _TOP_LEVEL_GAME).search(text))
+def _declares_game(file: Path, reading: Reading) -> bool:
+    """Whether the loader finds a top-level 'game' in `file`: asked of the loader itself,
+    within its bounds on a game's files, because a pattern over the bytes misses spellings
+    YAML reads as that key ('"g\\x61me":', '--- {game: …}') and would let a shared game's
+    printkit.toml choose where a build writes. A file the loader refuses declares nothing:
+    no game is built from it either."""
+    loaded = load_yaml(file, Diagnostics(), sections=_GAME, reading=reading)
+    return loaded is not None and isinstance(loaded.data, dict) and "game" in loaded.data
 
 
 def report_in_a_game(project: Path, game: GameFolder, diagnostics: Diagnostics) -> None:

@@ -178,6 +178,51 @@ def test_in_no_game_and_no_project_pk001_says_where_it_looked(tmp_path: Path) ->
     assert not (tmp_path / "output").exists()
 
 
+def test_a_folder_s_yaml_is_read_for_its_game_within_a_game_s_bounds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whether a folder holds a game is asked of the YAML loader, which reads a game's files
+    together up to a bound: past it, neither reads another file, however many there are."""
+    import printkit.load.yaml_spans
+    import printkit.project
+
+    monkeypatch.setattr(printkit.load.yaml_spans, "MAX_PACKAGE_BYTES", 100)
+    read: list[Path] = []
+
+    def counted(path: Path, *args: object, **kwargs: object) -> object:
+        read.append(path)
+        return printkit.load.yaml_spans.load_yaml(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(printkit.project, "load_yaml", counted)
+    for n in range(5):
+        (tmp_path / f"notes{n}.yaml").write_text(f"note: {'x' * 200}\n", encoding="utf-8")
+    (tmp_path / "zz.yaml").write_text("game: {title: Late, players: '2'}\n", encoding="utf-8")
+    (tmp_path / "printkit.toml").write_text('out = "elsewhere"\n', encoding="utf-8")
+    assert printkit.project.game_holding(tmp_path / "printkit.toml") is None
+    assert [path for path in read if path.parent == tmp_path] == [tmp_path / "notes0.yaml"]
+    (tmp_path / "notes0.yaml").write_text("note: short\n", encoding="utf-8")
+    found = printkit.project.game_holding(tmp_path / "printkit.toml")
+    assert found is None or found.folder != tmp_path  # notes1.yaml passes the bound now
+    monkeypatch.setattr(printkit.load.yaml_spans, "MAX_PACKAGE_BYTES", 10_000)
+    found = printkit.project.game_holding(tmp_path / "printkit.toml")
+    assert found is not None and found.declared_by == tmp_path / "zz.yaml"
+
+
+def test_a_build_that_finds_no_game_makes_no_output_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PK001 stops the build before its output folder is made: a command that cannot run
+    leaves no trace where a project file (perhaps not the designer's) points."""
+    (tmp_path / "rule_data").mkdir()
+    victim = tmp_path / "elsewhere"
+    (tmp_path / "printkit.toml").write_text(f'out = "{victim}"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run_cli("build")
+    assert result.exit_code == 1, result.output
+    assert [d.code for d in parse_diagnostics(result.output)] == ["PK001"]
+    assert not victim.exists()
+
+
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_each_command_taking_games_says_in_its_help_which_it_takes_when_none_is_named(
     name: str,

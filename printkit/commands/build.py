@@ -235,6 +235,8 @@ def build(
         context.exit(report(context, diagnostics))
     preset = _preset(context, pod, diagnostics) if pod is not None else None
     chosen = chosen_games(context, games, diagnostics)
+    if not chosen:  # nothing to build (PK001 says why): no output folder is made for it
+        context.exit(report(context, diagnostics))
     if profile is not None:
         _check_profile(context, chosen, profile)
     options = BuildOptions(
