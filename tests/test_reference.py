@@ -333,6 +333,26 @@ def test_a_mistake_in_text_a_filter_changed_is_still_located(tmp_path: Path) -> 
     ), result.output
 
 
+def test_a_document_too_long_is_reported_at_the_erratum_that_plays_its_longest_text(
+    tmp_path: Path,
+) -> None:
+    """printkit's own template is not the designer's to shorten: an erratum playing a result of
+    60,000 characters, printed by the table and the errata appendix, makes the rules reference
+    too long (PK403), reported at the erratum's value, not at a line of printkit's template."""
+    folder = tmp_path / "rule_data" / "minimal_rules"
+    shutil.copytree(RULE_DATA.parent / "tests" / "data" / "good" / "minimal_rules", folder)
+    long = "W" * 60_000
+    (folder / "reference.yaml").write_text(
+        "materials:\n  rules:\n    kind: rules_reference\n"
+        "errata:\n  - id: long\n    code: PK530\n    subject: x\n    text_says: says\n"
+        f'    resolution: res\n    plays: {{"rules.tables.luck.rows[0].result": {long}}}\n'
+    )
+    result = run_cli("--rule-data", folder.parent, "validate")
+    [problem] = [p for p in parse_diagnostics(result.output) if p.code == "PK403"]
+    assert (Path(problem.file).name, problem.line, problem.column) == ("reference.yaml", 10, 49)
+    assert "the longest text it prints is this one, 60,000 characters" in problem.message
+
+
 def test_every_reference_page_says_to_print_it_at_actual_size(built: Path) -> None:
     """PRINT.md: a PDF must print at actual size, and say so on the sheet: every page of every
     quick reference and rules reference does, contents page included."""

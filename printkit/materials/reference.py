@@ -20,6 +20,7 @@ from printkit.diagnostics import (
     REFERENCE_OVERFLOW,
     REFERENCE_TEMPLATE,
     REFERENCE_TOO_LONG,
+    TEMPLATE_TOO_LARGE,
     Diagnostics,
     Span,
     relative,
@@ -33,6 +34,7 @@ from printkit.model.layout import Layout
 from printkit.model.version import NO_EDITION, Edition
 from printkit.reference.checks import MarkdownProblem, markdown_problems
 from printkit.reference.compose import (
+    DEFAULT_TEMPLATES,
     ComposeError,
     Problem,
     compose,
@@ -280,18 +282,38 @@ def _located(
 def _report(
     loaded: LoadedPackage, material_id: str, problem: Problem, diagnostics: Diagnostics
 ) -> None:
-    span = (
-        Span(relative(problem.file), max(problem.line, 1), problem.column)
-        if problem.file is not None
-        else loaded.spans.value(("materials", material_id, "template"))
-    )
-    diagnostics.add(
-        problem.code or REFERENCE_TEMPLATE,
-        f"template of material '{material_id}': {problem.message}",
-        span,
-        hint=problem.hint
-        or "the names a template may use are listed in docs/reference-documents.md",
-    )
+    message = f"template of material '{material_id}': {problem.message}"
+    hint = problem.hint or "the names a template may use are listed in docs/reference-documents.md"
+    if problem.file is not None and not problem.file.is_relative_to(DEFAULT_TEMPLATES):
+        span = Span(relative(problem.file), max(problem.line, 1), problem.column)
+    elif problem.code == TEMPLATE_TOO_LARGE and (longest := _longest_text(loaded)):
+        # printkit's own template is not the designer's to shorten: the text it prints is
+        path, length = longest
+        span = loaded.spans.value(path)
+        message += f"; the longest text it prints is this one, {length:,} characters"
+        hint = "a reference document prints the game's rules and errata whole: shorten this text"
+    else:
+        span = loaded.spans.value(("materials", material_id, "template"))
+    diagnostics.add(problem.code or REFERENCE_TEMPLATE, message, span, hint=hint)
+
+
+_PRINTED = ("rules", "errata")  # the sections of a game printkit's reference templates print
+
+
+def _longest_text(loaded: LoadedPackage) -> tuple[PathKey, int] | None:
+    """The longest text of the sections the reference templates print, and its length; the
+    first of the longest, in the order the files write them."""
+    longest: tuple[PathKey, int] | None = None
+    pending: list[tuple[PathKey, object]] = [((s,), loaded.source.get(s)) for s in _PRINTED[::-1]]
+    while pending:
+        path, value = pending.pop()
+        if isinstance(value, str) and (longest is None or len(value) > longest[1]):
+            longest = (path, len(value))
+        elif isinstance(value, dict):
+            pending.extend(reversed([((*path, k), v) for k, v in value.items()]))
+        elif isinstance(value, list):
+            pending.extend(reversed([((*path, i), v) for i, v in enumerate(value)]))
+    return longest
 
 
 def _kind_title(kind: str) -> str:
