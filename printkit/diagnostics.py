@@ -1050,12 +1050,11 @@ PREFLIGHT_HINGE = _code(
     "its outline, the halves come apart where they only touch.",
 )
 # The warnings a material may accept once its designer has judged them ('preflight: {accept:
-# [...]}' on the material): the preflight's, a map's terrain or zones told apart by colour alone
-# (terrain the rules treat alike, say), and counters overhanging their hexes by choice ('fit:
-# loose'). Each is a risk of the designer's own material, not a mistake in the data.
-ACCEPTABLE = (
-    COLOUR_ONLY,
-    PIECE_OVERHANGS_HEX,
+# [...]}' on the material): the preflight's, on every material; a hex map's terrain or zones
+# told apart by colour alone (COLOUR_ONLY: terrain the rules treat alike, say), and a counter
+# sheet's counters overhanging their hexes by choice (PIECE_OVERHANGS_HEX: 'fit: loose'). Each
+# is a risk of the designer's own material, not a mistake in the data.
+PREFLIGHT_ACCEPTABLE = (
     PREFLIGHT_STRIP,
     PREFLIGHT_SMALL_TEXT,
     PREFLIGHT_MARK_OVER_TEXT,

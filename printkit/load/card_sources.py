@@ -123,6 +123,15 @@ def _count(value: Any) -> int:
     return 1
 
 
+def _pieces(whose: str, value: Any) -> tuple[int, str]:
+    """The pieces a card's or a row's count stands for here, and how PK804 says so. A card set
+    aside (count 0) is still checked like one piece: 38,000 of them took a deck's work."""
+    if type(value) is int and value == 0:
+        return 1, f"this {whose}, set aside (count 0) but checked like a piece, brings it"
+    count = _count(value)
+    return count, f"this {whose}'s {count:,} {'copy brings' if count == 1 else 'copies bring'} it"
+
+
 @dataclass
 class _Pieces:
     """A deck's pieces, added up as its sources are read, so that a deck past the limit is
@@ -134,15 +143,16 @@ class _Pieces:
     total: int = 0
 
     def add(self, count: int, where: Span, what: str) -> bool:
-        """Whether the deck stays within the limit with `count` more pieces, made by `what`
-        (written at `where`); reported once, where it passes the limit."""
+        """Whether the deck stays within the limit with `count` more pieces, which `what` says
+        with its verb ('this card's 3 copies bring it'; written at `where`); reported once,
+        where it passes the limit."""
         within = self.total <= MAX_PIECES
         self.total += count
         if within and self.total > MAX_PIECES:
             self.diagnostics.add(
                 TOO_MANY_PIECES,
-                f"deck '{self.deck_id}' holds more than {MAX_PIECES:,} pieces: {what} "
-                f"bring it to {self.total:,}",
+                f"deck '{self.deck_id}' holds more than {MAX_PIECES:,} pieces: {what} to "
+                f"{self.total:,}",
                 where,
                 hint="a printed game holds a few thousand pieces at most: check the counts "
                 "(limits: 'printkit schema --limits'), or split the deck",
@@ -152,9 +162,8 @@ class _Pieces:
     def add_listed(self, cards: list[Any], path: PathKey, spans: SourceMap) -> bool:
         """The cards listed in YAML, each at its count (or the card, which then makes one)."""
         for index, card in enumerate(cards):
-            count = _count(card.get("count", 1)) if isinstance(card, dict) else 1
-            where = spans.value((*path, index, "count"))
-            if not self.add(count, where, f"this card's {count:,} copies"):
+            count, what = _pieces("card", card.get("count", 1) if isinstance(card, dict) else 1)
+            if not self.add(count, spans.value((*path, index, "count")), what):
                 return False
         return True
 
@@ -164,9 +173,8 @@ class _Pieces:
             counted = cells.get("count")
             counted = counted if counted and counted.value is not None else None
             cell = counted or next((c for c in cells.values() if c.value is not None), None)
-            count = _count(_number(counted.value)) if counted else 1
-            where = cell.span if cell else fallback
-            if not self.add(count, where, f"this row's {count:,} copies"):
+            count, what = _pieces("row", _number(counted.value) if counted else 1)
+            if not self.add(count, cell.span if cell else fallback, what):
                 return False
         return True
 
@@ -747,6 +755,7 @@ def _product(
     combinations = math.prod(len(options) for options in lists.values())
     copies = _count(source.get("count", 1))
     what = f"the product's {combinations:,} cards" + (f" × {copies:,} copies" if copies > 1 else "")
+    what += " bring it"
     if copies > 1:
         where = spans.value((*path, "count"))
     if not pieces.add(combinations * copies, where, what):

@@ -280,7 +280,7 @@ def _count(
     if count is not None and not 1 <= count <= most:
         flow.report(
             BAD_VALUE,
-            f"{path[-1]} '{value}' gives {count}{item}, not a number from 1 to {most}",
+            f"{path[-1]} '{value}' gives {shown_value(count)}{item}, not a number from 1 to {most}",
             path,
             f"{verb} 1 to {most} {unit}: check the value the template reads",
         )

@@ -7,10 +7,11 @@ import re
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Strict as PydanticStrict
 from pydantic_core import PydanticCustomError
 from reportlab.lib import colors
 
-from printkit.diagnostics import ACCEPTABLE
+from printkit.diagnostics import COLOUR_ONLY, PIECE_OVERHANGS_HEX, PREFLIGHT_ACCEPTABLE
 from printkit.model.units import Length, NonNegativeLength, PositiveLength
 
 _NAMED_COLOURS = {name.lower(): colour for name, colour in colors.getAllNamedColors().items()}
@@ -47,6 +48,10 @@ def check_colour(value: str) -> str:
 
 
 Colour = Annotated[str, AfterValidator(check_colour)]
+
+# A count or a track's end as YAML writes a whole number: pydantic would otherwise take the text
+# "0", false and 0.0 for 0 (a card set aside, a track built from true to false).
+WholeNumber = Annotated[int, PydanticStrict()]
 
 
 def is_template(text: str) -> bool:
@@ -124,12 +129,28 @@ class Strict(Checked):
     model_config = Checked.model_config | ConfigDict(extra="forbid")
 
 
+HEX_MAP_ACCEPTABLE = (COLOUR_ONLY, *PREFLIGHT_ACCEPTABLE)
+COUNTERS_ACCEPTABLE = (PIECE_OVERHANGS_HEX, *PREFLIGHT_ACCEPTABLE)
+_ACCEPT = "warnings the designer accepts for this material: the preflight's (PK760-PK768)"
+
+
 class PreflightSpec(Strict):
-    accept: list[Literal[ACCEPTABLE]] = Field(
-        default_factory=list,
-        description="warnings the designer accepts for this material: the preflight's "
-        "(PK760-PK768), PK253 (colour alone, on a hex map), PK305 (an overhang, on a counter "
-        "sheet)",
+    """The risks a material accepts: the preflight's. A kind whose own checks make a warning
+    that is the designer's judgement accepts it too (its own subclass), and only that kind:
+    accepted elsewhere, nothing would ever report it, and the designer would think it judged."""
+
+    accept: list[Literal[PREFLIGHT_ACCEPTABLE]] = Field(default_factory=list, description=_ACCEPT)
+
+
+class HexMapPreflight(PreflightSpec):
+    accept: list[Literal[HEX_MAP_ACCEPTABLE]] = Field(
+        default_factory=list, description=f"{_ACCEPT}, PK253 (terrain told by colour alone)"
+    )
+
+
+class CountersPreflight(PreflightSpec):
+    accept: list[Literal[COUNTERS_ACCEPTABLE]] = Field(
+        default_factory=list, description=f"{_ACCEPT}, PK305 (a counter overhanging its hex)"
     )
 
 

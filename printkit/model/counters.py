@@ -12,12 +12,13 @@ from typing import Literal
 
 from pydantic import Field
 
-from printkit.model.base import ImposeSpec, PrintedMaterial
+from printkit.model.base import CountersPreflight, ImposeSpec, PrintedMaterial
 from printkit.model.tts import TtsSpec
 
 
 class CountersMaterial(PrintedMaterial):
     kind: Literal["counters"]
+    preflight: CountersPreflight = Field(default_factory=CountersPreflight)
     decks: list[str] = Field(min_length=1, description="decks whose pieces the sheet prints")
     title: str | None = None
     map: str | None = Field(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 import types
 import typing
 from dataclasses import replace
@@ -14,9 +15,11 @@ from pydantic import BaseModel, ValidationError
 
 from printkit.diagnostics import (
     BAD_VALUE,
+    COLOUR_ONLY,
     LENGTH_BAD_UNIT,
     LENGTH_NO_UNIT,
     MISSING_FIELD,
+    PIECE_OVERHANGS_HEX,
     TTS_URL,
     UNKNOWN_KEY,
     UNKNOWN_REFERENCE,
@@ -79,8 +82,8 @@ def error_words(item: Any, takes: str | None = None) -> str:
     ('Input should be a valid string'): what the field takes (`takes`: every choice of a
     field that takes one of several, 'a whole number or a list'), and what it was given."""
     kind, given = item["type"], item.get("input")
-    if kind == "int_from_float":
-        return f"takes {takes or 'a whole number'}, not {shown_value(given)}"
+    if _float_for_int(item):
+        return f"takes {takes or _NOUNS['int']}, not {shown_value(given)}"
     bound = _bound(item)
     if bound is not None:
         return f"takes a number {bound}, not {shown_value(given)}"
@@ -92,7 +95,7 @@ def error_words(item: Any, takes: str | None = None) -> str:
         return f"takes {words}, not {shown_value(given)}"
     if kind == "union_tag_not_found":
         return f"has no '{_discriminator(item)}', which says what it is"
-    if kind == "int_parsing_size" and isinstance(given, str):
+    if _too_long_a_number(item):
         return f"takes a whole number, not one of {len(given.strip()):,} digits"
     expected = (item.get("ctx") or {}).get("expected")
     if kind == "literal_error" and expected is not None and item["msg"].startswith("Input"):
@@ -110,6 +113,23 @@ def error_words(item: Any, takes: str | None = None) -> str:
         if isinstance(given, list | dict):
             return f"takes {noun}, not {'a list' if isinstance(given, list) else 'a mapping'}"
     return item["msg"]
+
+
+def _float_for_int(item: Any) -> bool:
+    """A number with a fractional part where a whole number goes; or any float where only a
+    whole number as YAML writes one goes (WholeNumber: 2.0 is no count)."""
+    kind, given = item["type"], item.get("input")
+    return kind == "int_from_float" or (kind == "int_type" and isinstance(given, float))
+
+
+def _too_long_a_number(item: Any) -> bool:
+    """A number of more digits than Python reads, which YAML loads as its text: lax int says
+    so (int_parsing_size), WholeNumber only that it is text."""
+    kind, given = item["type"], item.get("input")
+    if kind == "int_parsing_size" and isinstance(given, str):
+        return True
+    digits = given.strip().lstrip("+-") if kind == "int_type" and isinstance(given, str) else ""
+    return digits.isdigit() and len(digits) > sys.get_int_max_str_digits() > 0
 
 
 def _the_number(value: float) -> str:
@@ -240,13 +260,15 @@ def _hint(item: Any) -> str:
             "write it in quotes, as you typed it: unquoted, YAML reads it as the number "
             f"{given!r}, and a number keeps no trailing zero (1.10 is 1.1)"
         )
-    if kind == "int_from_float":
+    if _float_for_int(item):
         return "give a whole number"
     context = item.get("ctx") or {}
     if kind == "literal_error" and "expected" in context:
         choices = re.findall(r"'([^']*)'", str(context["expected"]))
         close = closest(str(given), choices) if isinstance(given, str) else None
         meant = f"did you mean '{close}'? " if close is not None else ""
+        if isinstance(given, str) and given in _ACCEPTED_BY_ONE_KIND:  # no misspelt code
+            meant = f"{given} is accepted on {_ACCEPTED_BY_ONE_KIND[given]} only; "
         return f"{meant}choose one of {context['expected']}"
     bound = _bound(item)
     if bound is not None:
@@ -265,6 +287,9 @@ def _hint(item: Any) -> str:
         return f"this field takes {noun}; see 'printkit schema' for its type"
     return "see 'printkit schema' for what this field accepts"
 
+
+# The warnings only one kind of material may accept (its own check makes them), by that kind
+_ACCEPTED_BY_ONE_KIND = {COLOUR_ONLY: "a hex map", PIECE_OVERHANGS_HEX: "a counter sheet"}
 
 # What a field of each of pydantic's types takes, in a designer's words.
 _NOUNS = {

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field
 from pydantic_core import PydanticCustomError
 
-from printkit.model.base import Colour, PrintedMaterial, Strict
+from printkit.model.base import Colour, HexMapPreflight, PrintedMaterial, Strict
 from printkit.model.units import Length, NonNegativeLength, PositiveLength, TypeSize, mm
 
 DEFAULT_LABEL_FORMAT = "{col:02}{row:02}"
@@ -246,6 +246,7 @@ BOARD_KEYS = (
 
 class HexMapMaterial(PrintedMaterial):
     kind: Literal["hexmap"]
+    preflight: HexMapPreflight = Field(default_factory=HexMapPreflight)
     title: str | None = None
     caption: str | None = Field(None, description="a line or two printed under the title")
     copies: Copies | None = None

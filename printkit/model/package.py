@@ -22,6 +22,7 @@ from printkit.model.base import (
     PrintedMaterial,
     Size,
     Strict,
+    WholeNumber,
     check_colour,
     refuse_control_characters,
 )
@@ -116,7 +117,7 @@ MAX_ATTRIBUTES = 32  # a piece's described properties: a die has three
 class Component(Strict):
     """One line of the box inventory: what the game contains, and how many."""
 
-    count: int = Field(ge=0, le=MAX_COPIES)
+    count: WholeNumber = Field(ge=0, le=MAX_COPIES)
     description: str | None = Field(None, description="shown by 'printkit list'")
     attributes: dict[str, int | float | str | bool] = Field(
         default_factory=dict,
@@ -274,7 +275,7 @@ class CardSpec(Checked):
     __pydantic_extra__: dict[str, CardValue] = Field(init=False)
 
     name: str
-    count: int = Field(
+    count: WholeNumber = Field(
         1, ge=0, le=MAX_COPIES, description="copies printed; 0 sets the card aside (PK215)"
     )
     kind: str | None = None
@@ -314,7 +315,7 @@ class CardProduct(Strict):
     values: dict[str, str | int | float] = Field(
         default_factory=dict, description="more per-card values, each a template"
     )
-    count: int = Field(1, ge=1, le=MAX_COPIES, description="copies of each card")
+    count: WholeNumber = Field(1, ge=1, le=MAX_COPIES, description="copies of each card")
 
 
 class DeckSpec(Strict):

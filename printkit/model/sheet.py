@@ -14,7 +14,7 @@ from pydantic_core import PydanticCustomError
 
 from printkit.diagnostics import did_you_mean
 from printkit.impose.catalogue import card_sizes
-from printkit.model.base import Colour, ColourTemplate, PrintedMaterial, Size, Strict
+from printkit.model.base import Colour, ColourTemplate, PrintedMaterial, Size, Strict, WholeNumber
 from printkit.model.units import NonNegativeLength, PositiveLength, mm
 
 ElementId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
@@ -109,8 +109,10 @@ class NumberTrackElement(Labelled):
 
     kind: Literal["numbers"]
     id: ElementId
-    start: int | str = Field(0, description="a number, or a template giving one")
-    end: int | str = Field(description="a number, or a template giving one: {{ values.health }}")
+    start: WholeNumber | str = Field(0, description="a number, or a template giving one")
+    end: WholeNumber | str = Field(
+        description="a number, or a template giving one: {{ values.health }}"
+    )
 
 
 class Column(Strict):
@@ -365,7 +367,7 @@ class SheetMaterial(PrintedMaterial):
         description="a sheet smaller than the paper (a card, an A5 mat), imposed n-up: "
         "width/height, or a named card size (poker), as a card layout takes",
     )
-    copies: Annotated[int, Field(ge=1, le=MAX_COPIES)] | str = Field(
+    copies: Annotated[WholeNumber, Field(ge=1, le=MAX_COPIES)] | str = Field(
         1,
         description="copies of each page, n-up: a number, or a template over the repeated "
         "item giving one ({{ die.count }}: a die's count in the inventory)",
