@@ -121,8 +121,8 @@ def _said(path: tuple[Any, ...], value: Any) -> list[tuple[str, str, str]]:
         (
             ("materials", "pad"),
             {"kind": "sheet", "elements": [{**GRID, "rows": 2.5}]},
-            "elements.0.rows: takes a whole number or a list or text, not 2.5",
-            "this field takes a whole number or a list or text",
+            "elements.0.rows: takes a whole number, a list or text, not 2.5",
+            "this field takes a whole number, a list or text",
         ),
         (  # a bound one choice sets: its own words, not the other choices'
             ("materials", "pad"),

@@ -596,7 +596,7 @@ def report_validation_error(
             is_key = bool(loc) and loc[-1] == "[key]"  # a mapping's key, not its value, is wrong
             # the choices, for a value none of them takes (not for one a choice bounds: 0 rows)
             choices = takes.get(path, []) if _noun(item) is not None else []
-            either = " or ".join(choices) if len(choices) > 1 else None
+            either = f"{', '.join(choices[:-1])} or {choices[-1]}" if len(choices) > 1 else None
             message, at = error_words(item, either), path
             hint = f"this field takes {either}" if either else _hint(item)
             if kind == "union_tag_invalid" and "discriminator" in (item.get("ctx") or {}):
