@@ -16,7 +16,16 @@ import pytest
 from click.testing import Result
 from support import BROKEN, GOOD, files_under, parse_diagnostics, run_cli
 
-from printkit.load.files import PACKAGE_FILE, GameFiles, Refused
+from printkit.load.files import (
+    ART,
+    MAX_CANDIDATES,
+    MB,
+    PACKAGE_FILE,
+    GameFiles,
+    Refused,
+    position_of_byte,
+    size_in_words,
+)
 
 SECRET = "Zqxsecret7f3a"  # one word, so that a PDF's extracted text keeps it whole
 INCLUDES_PART = "# {{ game.title }}\n\n{% include 'part.md.j2' %}\n"
@@ -186,3 +195,77 @@ def test_a_package_file_whose_name_is_not_utf8_is_refused_at_it(tmp_path: Path) 
         "and '_': a zip made on Windows may keep names in the machine's own encoding, which "
         "other systems cannot read"
     )
+
+
+def _past_the_path_limit(folder: Path, name: str) -> None:
+    """A file `name` in folders nested until its path is longer than the 4,095 bytes a path
+    may have on POSIX, though its folder's is not: the walk lists it, no call can open it."""
+    here, length = os.open(folder, os.O_RDONLY), len(os.fsencode(folder))
+    try:
+        while length + 201 <= 4095:
+            os.mkdir("n" * 200, dir_fd=here)
+            deeper = os.open("n" * 200, os.O_RDONLY, dir_fd=here)
+            os.close(here)
+            here, length = deeper, length + 201
+        assert length + 1 + len(name) > 4095
+        os.close(os.open(name, os.O_WRONLY | os.O_CREAT, dir_fd=here))
+    finally:
+        os.close(here)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the path limit and the byte names are POSIX ones")
+def test_did_you_mean_offers_only_files_of_the_kind_a_package_can_name(tmp_path: Path) -> None:
+    """Offered, by their paths from the game's folder: art whatever the case of its extension,
+    and a link to art inside the folder. Not offered: a file of another kind, Excel's lock
+    file, a name no YAML file can write (a byte that is not UTF-8), a link out of the folder
+    (offering it would name the very file refused), and a file whose path is too long for the
+    system to open."""
+    folder = tmp_path / "game"
+    (folder / "art" / "old").mkdir(parents=True)
+    for name in ("moon.svg", "SUN.PNG", "old/star.jpg", "notes.txt", "~$moon.png"):
+        (folder / "art" / name).touch()
+    os.close(os.open(os.fsencode(folder / "art") + b"/caf\xe9.png", os.O_CREAT))
+    (folder / "art" / "same.svg").symlink_to(folder / "art" / "moon.svg")
+    (tmp_path / "machine.png").touch()
+    (folder / "art" / "out.png").symlink_to(tmp_path / "machine.png")
+    _past_the_path_limit(folder / "art", "y" * 246 + ".png")
+    assert GameFiles(folder).candidates(ART) == [
+        "art/SUN.PNG",
+        "art/moon.svg",
+        "art/old/star.jpg",
+        "art/same.svg",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("files", "offered"), [(MAX_CANDIDATES, MAX_CANDIDATES), (MAX_CANDIDATES + 1, 0)]
+)
+def test_did_you_mean_offers_up_to_2000_files_of_a_kind(
+    tmp_path: Path, files: int, offered: int
+) -> None:
+    """2,000 files are compared with a missing name; one more, and none is offered."""
+    for index in range(files):
+        (tmp_path / f"x{index:06d}.png").touch()
+    assert len(GameFiles(tmp_path).candidates(ART)) == offered
+
+
+@pytest.mark.parametrize(
+    ("size", "words"),
+    [(MB - 1024, "1023 KB"), (MB, "1 MB"), (10 * MB + MB // 2, "10.5 MB"), (64 * 1024, "64 KB")],
+)
+def test_sizes_are_said_in_kilobytes_of_1024_bytes_up_to_a_megabyte(size: int, words: str) -> None:
+    assert size_in_words(size) == words
+
+
+@pytest.mark.parametrize(
+    ("data", "place"),
+    [
+        (b"ab\xff", (1, 3)),  # no line break before it
+        (b"\xef\xbb\xbfab\xff", (1, 3)),  # the byte order mark is no column
+        (b"x\n\ny\n\xc3\xa9t\xc3\xa9 \xff", (4, 5)),  # columns in characters
+    ],
+)
+def test_a_byte_that_is_not_utf8_is_placed_as_an_editor_shows_it(
+    data: bytes, place: tuple[int, int]
+) -> None:
+    assert position_of_byte(data, data.index(b"\xff")) == place

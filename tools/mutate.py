@@ -797,6 +797,11 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "len(path) - 1 (and for the root, () at cut 0)",
     ),
     (
+        "printkit/load/files.py::position_of_byte",
+        r'start = before\.rsplit\(b"\\n", (2)?\)\[-1\]\.removeprefix\(codecs\.BOM_UTF8\).*',
+        "the last piece of a split from the right is the same however many splits are made",
+    ),
+    (
         "printkit/impose/grid.py",
         r"if not cuts or abs\(cuts\[-1\] - edge\) >= 1e-6:",
         "differs only for two cut lines exactly 1e-6 pt apart",
