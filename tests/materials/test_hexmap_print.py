@@ -648,6 +648,102 @@ def test_thin_strips_along_both_edges_are_noted_with_the_other_orientation(
     assert counts == {"landscape": 2, "a3": 1}
 
 
+PORTRAIT = {"paper": "a4", "orientation": "portrait"}
+# Seven terrains along the map's right edge, one a row: only the second column of pages shows them.
+BURNT = {
+    "Ash flats": "hatch",
+    "Burnt pines": "backhatch",
+    "Cinder cones": "crosshatch",
+    "Obsidian ridges": "lines",
+    "Sulphur springs": "vertical",
+    "Scorched marsh": "grid",
+    "Smoking vents": "waves",
+}
+BURNT_EAST = {
+    "columns": 16,
+    "caption": "Burnt to the east",
+    "terrain": VALE["terrain"]
+    | {
+        f"burnt{i}": {"name": n, "fill": "#c8c8c8", "pattern": p}
+        for i, (n, p) in enumerate(BURNT.items())
+    },
+    "regions": [
+        *VALE["regions"],
+        *(
+            {"terrain": f"burnt{i}", "hexes": [f"15{i + 2:02d}..16{i + 2:02d}"]}
+            for i in range(len(BURNT))
+        ),
+    ],
+    "tiling": PORTRAIT,
+}
+
+
+def _boxes(pages: list[pypdf.PageObject]) -> list[tuple[int, int]]:
+    """Each page's TrimBox, width and height in whole millimetres."""
+    return [
+        (round(float(p.trimbox.width) / MM), round(float(p.trimbox.height) / MM)) for p in pages
+    ]
+
+
+@pytest.mark.parametrize(
+    ("changes", "named", "at_named", "a_tenth_above"),
+    [
+        # the map's width grows with its hexes' rectangle, not with the bands round it
+        (
+            {"columns": 24, "rows": 8, "tiling": PORTRAIT},
+            ("17.8", "0.70"),
+            [(184, 152), (192, 152)],
+            [(181, 153), (171, 153), (26, 153)],
+        ),
+        # the first column's header is as wide as up to the join, at a hex centre: the
+        # legend no longer fits beside the caption, and the header takes a line more
+        (
+            {
+                "columns": 14,
+                "caption": "Where the ash of the old fires still drifts down on the road to the "
+                "keep and the river and the long bridge below",
+                "tiling": PORTRAIT,
+            },
+            ("18.3", "0.72"),
+            [(169, 266), (59, 266)],
+            [(170, 249), (59, 249), (170, 19), (59, 19)],
+        ),
+        # each page's header lists only what the page shows, lower than the whole legend
+        (
+            BURNT_EAST,
+            ("18.3", "0.72"),
+            [(169, 266), (90, 266)],
+            [(170, 249), (91, 249), (170, 19), (91, 19)],
+        ),
+    ],
+    ids=["width", "header_up_to_the_join", "header_of_the_page"],
+)
+def test_the_hex_size_a_thin_strip_note_names_is_the_largest_that_prints_on_fewer_pages(
+    tmp_path: Path,
+    changes: dict,
+    named: tuple[str, str],
+    at_named: list[tuple[int, int]],
+    a_tenth_above: list[tuple[int, int]],
+) -> None:
+    """The note plans the map again at other hex sizes without drawing it: its width, where
+    its joins may go and what each page's header shows are scaled from the drawn map. The
+    size it names (in millimetres, and in inches) prints the map on the pages it says (their
+    TrimBoxes, as built at that size), and the next tenth of a millimetre up does not."""
+    [note], pages = _vale(tmp_path / "as_declared", **changes)
+    assert note.code == "PK353"
+    assert note.hint is not None
+    millimetres, inches = named
+    assert note.hint.startswith(
+        f"it would print on fewer pages with 'hex_size: {millimetres}mm' (or {inches}in): "
+        f"{len(at_named)} pages at most; "
+    )
+    built = _vale(tmp_path / "named", **changes, hex_size=f"{millimetres}mm")[1]
+    assert _boxes(built) == at_named
+    above = _vale(tmp_path / "above", **changes, hex_size=f"{float(millimetres) + 0.1:.1f}mm")[1]
+    assert _boxes(above) == a_tenth_above
+    assert len(above) == len(pages)
+
+
 def test_a_last_strip_of_a_quarter_page_or_more_is_no_note(tmp_path: Path) -> None:
     """The last row of pages keeps 77 mm, over a quarter of the pages' 271 mm window."""
     reported, pages = _vale(tmp_path, rows=17)
