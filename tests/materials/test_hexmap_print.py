@@ -677,6 +677,28 @@ BURNT_EAST = {
     "tiling": PORTRAIT,
 }
 
+# Two terrains of long names near the bottom of the map's right edge.
+RIDGE = {
+    "caption": "The long vale where the ash of the old fires drifts down on the road to the keep",
+    "columns": 14,
+    "rows": 42,
+    "terrain": VALE["terrain"]
+    | {
+        "ash": {"name": "Ash flats by the old burnt keep", "fill": "#c8c8c8", "pattern": "hatch"},
+        "pines": {
+            "name": "Burnt pines on the ridge above it",
+            "fill": "#c8c8c8",
+            "pattern": "backhatch",
+        },
+    },
+    "regions": [
+        *VALE["regions"],
+        {"terrain": "ash", "hexes": ["1333"]},
+        {"terrain": "pines", "hexes": ["1427"]},
+    ],
+    "tiling": PORTRAIT | {"overlap": "5mm"},
+}
+
 
 def _boxes(pages: list[pypdf.PageObject]) -> list[tuple[int, int]]:
     """Each page's TrimBox, width and height in whole millimetres."""
@@ -715,8 +737,25 @@ def _boxes(pages: list[pypdf.PageObject]) -> list[tuple[int, int]]:
             [(169, 266), (90, 266)],
             [(170, 249), (91, 249), (170, 19), (91, 19)],
         ),
+        # rows are joined at hex centres too: whether the two long entries share a page of
+        # the plan the headers are first measured on depends on where its rows are joined
+        (
+            RIDGE,
+            ("18.7", "0.73"),
+            [(173, 266), (60, 266), (173, 266), (60, 266), (173, 263), (60, 263)],
+            [
+                (174, 254),
+                (60, 254),
+                (174, 254),
+                (60, 254),
+                (174, 254),
+                (60, 254),
+                (174, 38),
+                (60, 38),
+            ],
+        ),
     ],
-    ids=["width", "header_up_to_the_join", "header_of_the_page"],
+    ids=["width", "header_up_to_the_join", "header_of_the_page", "rows_joined_at_hex_centres"],
 )
 def test_the_hex_size_a_thin_strip_note_names_is_the_largest_that_prints_on_fewer_pages(
     tmp_path: Path,
