@@ -793,6 +793,20 @@ def test_the_hex_size_a_thin_strip_note_names_is_the_largest_that_prints_on_fewe
     assert len(above) == len(pages)
 
 
+def test_the_size_just_below_the_declared_one_is_named_when_it_prints_on_fewer_pages(
+    tmp_path: Path,
+) -> None:
+    """Hexes of 18.67 mm: 18.6 mm, the largest tenth of a millimetre below them, prints the
+    vale on 2 pages (built), and is the size the note names."""
+    [note], pages = _vale(tmp_path / "declared", hex_size="18.67mm")
+    assert len(pages) == 4
+    assert note.hint is not None
+    assert note.hint.startswith(
+        "it would print on fewer pages with 'hex_size: 18.6mm' (or 0.73in): 2 pages at most; "
+    )
+    assert len(_vale(tmp_path / "named", hex_size="18.6mm")[1]) == 2
+
+
 @pytest.mark.parametrize(("columns", "portrait"), [(10, 1), (12, 2)])
 def test_a_map_held_landscape_is_noted_portrait_only_when_that_prints_it_on_fewer_pages(
     tmp_path: Path, columns: int, portrait: int
