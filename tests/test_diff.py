@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pypdf
@@ -166,6 +168,93 @@ def test_a_card_only_printed_more_times_is_reprinted_in_its_added_copies(tmp_pat
     ]
     assert sorted(titles) == ["Smuggle", "Space Mine", "Space Mine", "Space Mine"]
     assert "reprint of 2 card(s), 4 copies" in output
+
+
+MANY = 40  # copies of one card: a deck of 2,000 used to take 2.4 GB and 44 s to reprint
+DECK_OF_MANY = f"""\
+game: {{title: Many, players: "2"}}
+components:
+  deck: {{count: {MANY + 1}}}
+layouts:
+  face:
+    size: poker
+    regions:
+      title: {{x: 4mm, y: 4mm, width: 55mm, height: 10mm, text: "{{{{ card.name }}}}"}}
+      effect: {{x: 4mm, y: 20mm, width: 55mm, height: 30mm, text: "{{{{ card.effect }}}}"}}
+decks:
+  deck:
+    layout: face
+    fields: {{effect: text}}
+    cards:
+      - {{name: Lone, effect: Discard a card.}}
+      - {{name: Many, count: {MANY}, effect: Draw a card.}}
+materials:
+  sheet: {{kind: cards, deck: deck, impose: {{backs: none}}}}
+"""
+
+
+@pytest.fixture
+def many_copies(tmp_path: Path) -> Path:
+    """A deck of one card and one printed 40 times, built (old), then the 40 copies' text
+    changed and built again (new); the rule data left as the new build was made from."""
+    game = tmp_path / "rule_data" / "many"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text(DECK_OF_MANY, encoding="utf-8")
+    _build(tmp_path / "rule_data", tmp_path / "old")
+    (game / "game.yaml").write_text(DECK_OF_MANY.replace("Draw a card.", "Draw two cards."))
+    _build(tmp_path / "rule_data", tmp_path / "new")
+    return tmp_path
+
+
+def test_reprint_renders_and_compares_a_cards_copies_once(
+    many_copies: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each copy of both builds is rendered once (by the comparison), the reprinted card once
+    more, from its first copy; and each distinct pair of images is compared once. Before, the
+    reprint rendered its 40 copies and the build's 40 again, held all 80 images, and compared
+    them in 40 pairs, as the comparison did too."""
+    from printkit.diff import compare, pixels, reprint
+
+    counted = {"renders": 0, "comparisons": 0}
+
+    def counting(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        def count(*args: Any) -> Any:
+            counted[name] += 1
+            return function(*args)
+
+        return count
+
+    monkeypatch.setattr(pixels, "_region", counting("renders", pixels._region))
+    for module in (compare, reprint):
+        monkeypatch.setattr(module, "card_change", counting("comparisons", module.card_change))
+    root = many_copies
+    code, lines, output = _diff(root, root / "old", root / "new", "--reprint", "--to", root / "d")
+    assert code == 0, output
+    assert lines[0] == "many/sheet: card 'Many' (deck 'deck') changed (front)"
+    assert f"reprint of 1 card(s), {MANY} copies" in output
+    front = pypdf.PdfReader(root / "d" / "reprint" / "many" / "sheet.pdf").pages[0]
+    assert front.extract_text().count("Draw two cards.") == 9  # a full sheet of poker cards
+    assert counted == {"renders": 2 * (MANY + 1) + 1, "comparisons": 2}
+
+
+def test_reprint_still_compares_every_copy_in_the_build(many_copies: Path) -> None:
+    """Copies drawn alike are compared once, not taken on trust: a build whose card map puts
+    one copy of Many where Lone is printed holds a Many unlike the others, and nothing is
+    reprinted."""
+    root = many_copies
+    card_map_path = root / "new" / "many" / "sheet.cards.json"
+    card_map = json.loads(card_map_path.read_text(encoding="utf-8"))
+    [lone] = [card for card in card_map["cards"] if card["name"] == "Lone"]
+    last = card_map["cards"][-1]
+    assert (last["name"], last["copy"]) == ("Many", MANY)
+    last["page"], last["box_mm"] = lone["page"], lone["box_mm"]
+    card_map_path.write_text(json.dumps(card_map, indent=1), encoding="utf-8")
+    code, _, output = _diff(root, root / "old", root / "new", "--reprint", "--to", root / "d")
+    assert code == 1
+    [diagnostic] = parse_diagnostics(output)
+    assert diagnostic.code == "PK788"
+    assert diagnostic.message.startswith("card 'Many' of 'sheet' is drawn differently")
+    assert not list((root / "d").glob("reprint/*/*.pdf"))
 
 
 def test_two_identical_builds_diff_empty(builds: Path, tmp_path: Path) -> None:

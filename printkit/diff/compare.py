@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from printkit.diagnostics import printable
 
+import hashlib
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import zip_longest
+from pathlib import Path
 
 import numpy as np
 
@@ -32,7 +34,7 @@ from printkit.diff.pixels import (
 from printkit.model.units import MM
 
 CardKey = tuple[str, str, str, int]  # deck, name, side, copy
-Crops = dict[CardKey, Packed]  # each card's image, kept compressed
+Crops = dict[CardKey, Packed]  # each card's image, kept compressed; copies drawn alike share one
 SHOWN_PIXELS = 1600  # a page shown in the report is shrunk to this on its longer side
 
 
@@ -53,6 +55,9 @@ class Change:
     # a card's copies to print again: every one of a card new or drawn anew, of a card only
     # printed more times the copies added (the others are in the box), of a removed one none
     reprinted: int = 0
+    # the new build's image of each side and copy of an added or changed card (copies drawn
+    # alike share one): what --reprint checks its own drawing of the card against
+    built: Crops = field(default_factory=dict)
 
     def describe(self) -> str:
         where = f"{self.game}/{self.material}" if self.material else self.game
@@ -124,8 +129,7 @@ def _shown(image: Image, box: PixelBox | None = None) -> tuple[Packed, PixelBox 
 
 def _card_changes(game: str, old: MaterialOutput, new: MaterialOutput) -> Iterator[Change]:
     assert old.cards is not None and new.cards is not None
-    old_crops = {card.key: Packed.of(image) for card, image in card_images(old.pdf, old.cards)}
-    new_crops = {card.key: Packed.of(image) for card, image in card_images(new.pdf, new.cards)}
+    old_crops, new_crops = _crops(old.pdf, old.cards), _crops(new.pdf, new.cards)
     yield from _cards(game, old, new, old_crops, new_crops)
     rendered = zip(pages(old.pdf), pages(new.pdf), strict=False)  # the rest: "pages" below
     for number, ((before, scale), (after, _)) in enumerate(rendered, start=1):
@@ -137,6 +141,19 @@ def _card_changes(game: str, old: MaterialOutput, new: MaterialOutput) -> Iterat
     old_pages, new_pages = _pages_of(old.cards), _pages_of(new.cards)
     if old_pages != new_pages:
         yield Change(game, old.name, "pages", "changed", f"{old_pages} → {new_pages}")
+
+
+def _crops(pdf: Path, cards: list[CardBox]) -> Crops:
+    """Each card's side rendered, compressed once per distinct image: the 2,000 copies of a
+    card in a deck are one image, not 2,000 (their digest tells them apart)."""
+    images: dict[bytes, Packed] = {}
+    crops = {}
+    for card, image in card_images(pdf, cards):
+        digest = hashlib.sha256(image.data).digest()
+        if digest not in images:
+            images[digest] = Packed.of(image)
+        crops[card.key] = images[digest]
+    return crops
 
 
 def _pages_of(cards: list[CardBox]) -> int:
@@ -177,9 +194,12 @@ def _cards(
             yield Change(game, old.name, subject, "removed", old=image, card=card)
             continue
         printed = _copies_of(new_keys)
+        built = {key: new_crops[key] for key in new_keys}
         if not old_keys:
             image = new_crops[new_keys[0]]
-            yield Change(game, old.name, subject, "added", new=image, card=card, reprinted=printed)
+            yield Change(
+                game, old.name, subject, "added", new=image, card=card, reprinted=printed, built=built
+            )
             continue
         change = _card_change(old_crops, new_crops, old_keys, new_keys)
         if change is not None:
@@ -189,7 +209,7 @@ def _cards(
             detail = ", ".join([*([" and ".join(sides)] if sides else []), *copies])
             reprinted = printed if sides else max(printed - had, 0)
             yield Change(
-                game, old.name, subject, "changed", detail, before, after, box, card, reprinted
+                game, old.name, subject, "changed", detail, before, after, box, card, reprinted, built
             )
 
 
@@ -197,16 +217,20 @@ def _card_change(
     old_crops: Crops, new_crops: Crops, old_keys: list[CardKey], new_keys: list[CardKey]
 ) -> tuple[list[str], tuple[Packed, Packed, PixelBox | None]] | None:
     """The sides of a card that changed, and the first change's images and box; a card whose
-    copies were only added or removed changed too (with no side)."""
+    copies were only added or removed changed too (with no side). Each distinct pair of images
+    is compared once, however many copies show it."""
     sides: list[str] = []
     shown: tuple[Packed, Packed, PixelBox | None] | None = None
+    boxes: dict[tuple[Packed, Packed], PixelBox | None] = {}
     for key in new_keys:
         if key not in old_crops:
             continue
         before, after = old_crops[key], new_crops[key]
         if before == after:
             continue
-        box = card_change(before.unpack(), after.unpack())
+        if (before, after) not in boxes:
+            boxes[before, after] = card_change(before.unpack(), after.unpack())
+        box = boxes[before, after]
         if box is None:
             continue
         if key[2] not in sides:

@@ -5,24 +5,29 @@ printer was calibrated with the first print.
 
 The cards are drawn again from the game's files, which must be what the new build was made
 from: each reprinted card is compared with the same card in the new build's PDF, and a card
-that differs is an error rather than a reprint of something the designer did not look at.
+that differs is an error rather than a reprint of something the designer did not look at. A
+card's side is one drawing whatever its copy, so the reprint renders it once, and compares it
+with each distinct image the build holds of it (`Change.built`, rendered by the comparison):
+2,000 copies of a card are one rendering and one comparison, not 4,000 images in memory.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 from printkit.build import CheckedGame
 from printkit.card_map import CardBox, card_boxes
 from printkit.diagnostics import REPRINT_MISMATCH, Diagnostics, Span, relative
-from printkit.diff.compare import CardKey, Change
+from printkit.diff.compare import Change, Crops
 from printkit.diff.folders import GameOutput
-from printkit.diff.pixels import Image, card_change, card_images
+from printkit.diff.pixels import Packed, card_change, card_images
 from printkit.draw.pdf import render_pdf
 from printkit.impose.pieces import Piece
 from printkit.materials.registry import compile_material
+
+
+Side = tuple[str, str, str]  # deck, name and side of a card: one drawing, whatever its copy
 
 
 @dataclass(frozen=True)
@@ -45,9 +50,11 @@ def reprints(
     printed more times); none for a material whose drawing now differs from the new build (an
     error in `diagnostics`)."""
     wanted: dict[str, dict[tuple[str, str], int]] = {}
+    built: dict[str, Crops] = {}
     for change in changes:
         if change.card is not None and change.reprinted and change.game == game.game:
             wanted.setdefault(change.material, {})[change.card] = change.reprinted
+            built.setdefault(change.material, {}).update(change.built)
     for material, copies in wanted.items():
         if material not in game.played.package.materials:
             diagnostics.add(
@@ -63,15 +70,13 @@ def reprints(
         if document is None:
             continue
         pdf = render_pdf(document)
-        built = new.materials[material]
-        assert built.cards is not None, "a material with changed cards has a card map"
         drawn = card_boxes(document)
-        differing = _differing(pdf, drawn, built.pdf, built.cards)
+        differing = _differing(pdf, drawn, built[material])
         if differing:
             diagnostics.add(
                 REPRINT_MISMATCH,
                 f"card '{differing}' of '{material}' is drawn differently from the game's "
-                f"files than in {relative(built.pdf)}; nothing reprinted",
+                f"files than in {relative(new.materials[material].pdf)}; nothing reprinted",
                 Span(relative(game.played.folder)),
                 hint="the files changed since that build, or it was built with another --paper "
                 "or --press: build it again, or diff with the options it was built with",
@@ -95,16 +100,23 @@ def _first(copies: dict[tuple[str, str], int]) -> Callable[[Piece], bool]:
     return keep
 
 
-def _differing(pdf: bytes, drawn: list[CardBox], built_pdf: Path, built: list[CardBox]) -> str:
-    """The name of the first card that the reprint draws unlike the new build; '' if none."""
-    reprinted = _crops(pdf, drawn)
-    in_build = _crops(built_pdf, [card for card in built if card.key in reprinted])
-    for key, image in reprinted.items():
-        if key not in in_build or card_change(in_build[key], image) is not None:
-            return key[1]
+def _differing(pdf: bytes, drawn: list[CardBox], built: Crops) -> str:
+    """The name of the first card that the reprint draws unlike the new build; '' if none.
+    Each side of a card is rendered once, from its first copy, and compared once with each
+    distinct image of that side in the build."""
+    firsts: dict[Side, CardBox] = {}
+    images: dict[Side, set[Packed]] = {}
+    for card in drawn:
+        firsts.setdefault(card.key[:3], card)
+        if card.key in built:
+            images.setdefault(card.key[:3], set()).add(built[card.key])
+    alike: set[tuple[Side, Packed]] = set()
+    for card, image in card_images(pdf, list(firsts.values())):
+        side = card.key[:3]
+        for packed in images.get(side, ()):
+            if card_change(packed.unpack(), image) is None:
+                alike.add((side, packed))
+    for card in drawn:
+        if card.key not in built or (card.key[:3], built[card.key]) not in alike:
+            return card.name
     return ""
-
-
-def _crops(pdf: bytes | Path, cards: list[CardBox]) -> dict[CardKey, Image]:
-    """The image of each card's side."""
-    return {card.key: image for card, image in card_images(pdf, cards)}
