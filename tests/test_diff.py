@@ -232,7 +232,7 @@ def test_reprint_renders_and_compares_a_cards_copies_once(
     assert code == 0, output
     assert lines[0] == "many/sheet: card 'Many' (deck 'deck') changed (front)"
     assert f"reprint of 1 card(s), {MANY} copies" in output
-    front = pypdf.PdfReader(root / "d" / "reprint" / "many" / "sheet.pdf").pages[0]
+    front = pypdf.PdfReader(root / "d" / "many" / "sheet.reprint.pdf").pages[0]
     assert front.extract_text().count("Draw two cards.") == 9  # a full sheet of poker cards
     assert counted == {"renders": 2 * (MANY + 1) + 1, "comparisons": 2}
 
@@ -254,7 +254,7 @@ def test_reprint_still_compares_every_copy_in_the_build(many_copies: Path) -> No
     [diagnostic] = parse_diagnostics(output)
     assert diagnostic.code == "PK788"
     assert diagnostic.message.startswith("card 'Many' of 'sheet' is drawn differently")
-    assert not list((root / "d").glob("reprint/*/*.pdf"))
+    assert not list((root / "d").glob("*/*.reprint.pdf"))
 
 
 @pytest.mark.parametrize("channel", [0, 1, 2])
