@@ -111,9 +111,8 @@ def check_claims(
         if claim.check is None:
             verdicts.append(Verdict("claim", claim_id, Status.WAITING, claim.text))
             continue
-        held = claim_holds(claim_id, claim.text, claim.check, context, spans, diagnostics)
+        held, said = claim_holds(claim_id, claim.text, claim.check, context, spans, diagnostics)
         status = Status.CHECKED if held else Status.FAILING
-        said = "" if held else compared(claim.check, context) or ""
         verdicts.append(Verdict("claim", claim_id, status, claim.text, compared=said))
     for example_id, example in package.examples.items():
         if example.engine is not None and example.play is None:
@@ -144,9 +143,10 @@ def claim_holds(
     context: dict[str, Any],
     spans: SourceMap,
     diagnostics: Diagnostics,
-) -> bool:
-    """Whether a claim's check is true over `context` (one version of the rules); each reason
-    it is not is reported."""
+) -> tuple[bool, str]:
+    """Whether a claim's check is true over `context` (one version of the rules), and what it
+    compared when it is false (made once: a long check takes time to explain); each reason it
+    is not true is reported."""
     path = ("claims", claim_id, "check")
     value = evaluate_at(check, context, spans, path, diagnostics)
     if value is not True and value is not False:
@@ -157,19 +157,20 @@ def claim_holds(
                 spans.value(path),
                 hint="write a comparison, e.g. '… == 34'",
             )
-        return False
-    if not value:
-        slips: list[str] = []
-        said = compared(check, context, slips)
-        diagnostics.add(
-            CLAIM_FALSE,
-            f"claim '{claim_id}' does not hold: {text}"
-            + (f" (its check compares {said})" if said else ""),
-            spans.value(path),
-            hint="; ".join(dict.fromkeys(slips))
-            or "the text contradicts its own data: correct the data, or record an erratum",
-        )
-    return value
+        return False, ""
+    if value:
+        return True, ""
+    slips: list[str] = []
+    said = compared(check, context, slips) or ""
+    diagnostics.add(
+        CLAIM_FALSE,
+        f"claim '{claim_id}' does not hold: {text}"
+        + (f" (its check compares {said})" if said else ""),
+        spans.value(path),
+        hint="; ".join(dict.fromkeys(slips))
+        or "the text contradicts its own data: correct the data, or record an erratum",
+    )
+    return False, said
 
 
 def keys_covered(example: Example) -> bool:

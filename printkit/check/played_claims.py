@@ -152,7 +152,7 @@ def _judged(
         found = Diagnostics()
         if verdict.kind == "claim":
             text = package.claims[verdict.id].text
-            held = claim_holds(verdict.id, text, source, context, spans, found)
+            held, _ = claim_holds(verdict.id, text, source, context, spans, found)
         else:
             example = package.examples[verdict.id]
             scope = example_scope(context, example)

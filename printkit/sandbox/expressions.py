@@ -175,14 +175,15 @@ def compared(source: str, context: dict[str, Any], slips: list[str] | None = Non
     """What an expression that is false compared, each side's value in its place: '0.487432
     > 0.5' for `1 - (44/50)*(43/49)*… > 0.5`, so that a claim that fails says by how much.
     Through `and` its false part, through `or` both parts, through `not` what it negates.
-    None when the expression compares nothing (a test, a call: false says it all) or fails
-    (its failure is reported as such). `slips` gathers what those comparisons got wrong
-    whatever the data (a number compared with a text), for the hint."""
+    None when the expression compares nothing (a test, a call: false says it all), fails or
+    nests too deeply to be read (its failure is reported as such: PK405). `slips` gathers what
+    those comparisons got wrong whatever the data (a number compared with a text), for the
+    hint."""
     try:
         if not isinstance(_parsed(source), nodes.Compare | nodes.And | nodes.Or | nodes.Not):
             return None
         return _said(source, (), context, [] if slips is None else slips)
-    except (TemplateSyntaxError, TemplateProblem):
+    except (TemplateSyntaxError, TemplateProblem, RecursionError):
         return None
 
 

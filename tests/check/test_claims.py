@@ -337,6 +337,27 @@ def test_a_claim_that_does_not_evaluate_says_only_why(tmp_path: Path) -> None:
     assert (verdict.status, verdict.compared) == (Status.FAILING, "")
 
 
+def test_a_claim_that_holds_is_explained_by_nothing(tmp_path: Path) -> None:
+    """What a check compared is made for a false one only (`printkit claims` prints it)."""
+    cases = "claims:\n  hand:\n    text: One card.\n    check: values.hand == 1\n"
+    (verdict,), found, _ = _checked(tmp_path, cases)
+    assert not list(found)
+    assert (verdict.status, verdict.compared) == (Status.CHECKED, "")
+
+
+@pytest.mark.parametrize("holds", ["1", "2"])
+def test_a_claim_too_deep_to_read_is_refused_once_and_explained_by_nothing(
+    tmp_path: Path, holds: str
+) -> None:
+    """Before, explaining what the check compared parsed it again with no guard: an internal
+    error (PK900, RecursionError) in `validate` and `claims`, whether the check held or not."""
+    deep = "(" * 500 + "1" + ")" * 500
+    cases = f'claims:\n  deep:\n    text: T.\n    check: "{deep} == {holds}"\n'
+    (verdict,), found, lines = _checked(tmp_path, cases)
+    assert [(d.code, d.span.line) for d in found] == [("PK405", _line(lines, "  deep:", "check"))]
+    assert (verdict.status, verdict.compared) == (Status.FAILING, "")
+
+
 def test_the_claims_command_prints_what_a_failing_claim_compared(tmp_path: Path) -> None:
     _checked(tmp_path, "claims:\n  odds:\n    text: Four cards.\n    check: values.hand == 4\n")
     result = run_cli("--rule-data", tmp_path, "claims", "minimal_rules")
