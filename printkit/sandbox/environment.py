@@ -719,6 +719,9 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
             autoescape=False,
             keep_trailing_newline=False,
             finalize=_printed,
+            # Jinja2's constant folding tries each node's whole subtree again: a check of 300
+            # `1 == 2 or …` took 17 s to compile, none of it bounded by a step budget
+            optimized=False,
         )
         self.globals = dict(GLOBALS)
         filters = {name: f for name, f in self.filters.items() if name != "random"}

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache
+from copy import deepcopy
+from functools import cache, partial
 from typing import Any, TypeVar
 
 from jinja2 import TemplateError, TemplateSyntaxError, Undefined, meta, nodes
@@ -176,33 +177,59 @@ def compared(source: str, context: dict[str, Any], slips: list[str] | None = Non
     > 0.5' for `1 - (44/50)*(43/49)*… > 0.5`, so that a claim that fails says by how much.
     Through `and` its false part, through `or` both parts, through `not` what it negates.
     None when the expression compares nothing (a test, a call: false says it all), fails or
-    nests too deeply to be read (its failure is reported as such: PK405). `slips` gathers what
-    those comparisons got wrong whatever the data (a number compared with a text), for the
-    hint."""
+    nests too deeply to be read (its failure is reported as such: PK405), or compares more
+    values than a message can show. `slips` gathers what those comparisons got wrong whatever
+    the data (a number compared with a text), for the hint."""
     try:
-        if not isinstance(_parsed(source), nodes.Compare | nodes.And | nodes.Or | nodes.Not):
+        tree = _parsed(source)
+        if not isinstance(tree, _EXPLAINED) or _values_shown(tree) > _SHOWN_UP_TO:
             return None
-        return _said(source, (), context, [] if slips is None else slips)
+        return _said(tree, _Values(source, context), [] if slips is None else slips)
     except (TemplateSyntaxError, TemplateProblem, RecursionError):
         return None
 
 
-Step = str | int  # a field of a node, or an index into a list of them
+_EXPLAINED = nodes.Compare | nodes.And | nodes.Or | nodes.Not
+# values a failing check's explanation shows: a claim compares a handful, and each value
+# costs a compilation (a chain of 5,000 comparisons took minutes when each parsed it again)
+_SHOWN_UP_TO = 50
 
 
-def _said(source: str, path: tuple[Step, ...], context: dict[str, Any], slips: list[str]) -> str:
-    """The part of `source` at `path`, with the values its comparisons compared."""
-    node = _part(_parsed(source), path)
+def _values_shown(tree: nodes.Expr) -> int:
+    """How many values explaining `tree` may show, counted without recursion: each operand
+    of a comparison and each other part that `and`, `or` and `not` join."""
+    count, parts = 0, [tree]
+    while parts:
+        node = parts.pop()
+        if isinstance(node, nodes.And | nodes.Or):
+            parts += [node.left, node.right]
+        elif isinstance(node, nodes.Not):
+            parts.append(node.node)
+        else:
+            count += len(node.ops) + 1 if isinstance(node, nodes.Compare) else 1
+    return count
 
-    def value(*steps: Step) -> Any:
-        return _value(lambda: _part_expression(source, (*path, *steps)), source, context)
 
-    def said(*steps: Step) -> str:
-        return _said(source, (*path, *steps), context, slips)
+class _Values:
+    """The values of an expression's parts, each compiled and evaluated once from one tree
+    of it."""
 
+    def __init__(self, source: str, context: dict[str, Any]) -> None:
+        self.source, self.context = source, context
+        self.known: dict[int, Any] = {}
+
+    def __call__(self, node: nodes.Expr) -> Any:
+        if id(node) not in self.known:
+            compiled = partial(_part_expression, node)
+            self.known[id(node)] = _value(compiled, self.source, self.context)
+        return self.known[id(node)]
+
+
+def _said(node: nodes.Expr, value: _Values, slips: list[str]) -> str:
+    """The part of an expression at `node`, with the values its comparisons compared."""
     if isinstance(node, nodes.Compare):
-        values = [value("expr"), *(value("ops", i, "expr") for i in range(len(node.ops)))]
-        operands = [node.expr, *(o.expr for o in node.ops)]
+        operands = [node.expr, *(operand.expr for operand in node.ops)]
+        values = [value(operand) for operand in operands]
         for i, operator in enumerate(node.ops):
             slips.extend(_number_as_text(operator.op, values[i : i + 2], operands[i : i + 2]))
         exact = len({_shown(v) for v in values}) < len({repr(v) for v in values})
@@ -210,13 +237,15 @@ def _said(source: str, path: tuple[Step, ...], context: dict[str, Any], slips: l
         compares = (f"{COMPARISONS[o.op][0]} {v}" for o, v in zip(node.ops, shown[1:], strict=True))
         return " ".join([shown[0], *compares])
     if isinstance(node, nodes.And):
-        return said("right") if value("left") else said("left")
+        part = node.right if value(node.left) else node.left
+        return _said(part, value, slips)
     if isinstance(node, nodes.Or):
-        return f"{said('left')} or {said('right')}"
+        return f"{_said(node.left, value, slips)} or {_said(node.right, value, slips)}"
     if isinstance(node, nodes.Not):
         grouped = isinstance(node.node, nodes.Compare | nodes.And | nodes.Or)
-        return f"not ({said('node')})" if grouped else f"not {said('node')}"
-    return _shown(value())
+        said = _said(node.node, value, slips)
+        return f"not ({said})" if grouped else f"not {said}"
+    return _shown(value(node))
 
 
 def _number_as_text(operator: str, values: list[Any], operands: list[nodes.Expr]) -> list[str]:
@@ -242,22 +271,19 @@ _NUMERAL = re.compile(r"-?\d+(?:\.\d+)?")
 
 
 def _parsed(source: str) -> nodes.Expr:
-    """A fresh tree of the expression: compiling a tree rewrites it (the sandbox's checks)."""
+    """The expression's tree, its nodes bound to the sandbox's environment (which compiling a
+    part of it needs), parsed once however many parts are explained."""
     expression = Parser(_ENV, source, state="variable").parse_expression()
     expression.set_environment(_ENV)
     return expression
 
 
-def _part(node: nodes.Node, path: tuple[Step, ...]) -> Any:
-    for step in path:
-        node = node[step] if isinstance(step, int) else getattr(node, step)
-    return node
-
-
-def _part_expression(source: str, path: tuple[Step, ...]) -> TemplateExpression:
-    """The part of `source` at `path` compiled on its own, as compile_expression compiles a
-    whole expression."""
-    body = [nodes.Assign(nodes.Name("result", "store"), _part(_parsed(source), path), lineno=1)]
+def _part_expression(part: nodes.Expr) -> TemplateExpression:
+    """A part of an expression compiled on its own, as compile_expression compiles a whole
+    expression. Compiling rewrites a tree (the sandbox's checks): the part is copied first, so
+    that the tree keeps its parts as written for the parts compiled after it."""
+    copied = deepcopy(part, {id(_ENV): _ENV})  # the copy shares the one environment
+    body = [nodes.Assign(nodes.Name("result", "store"), copied, lineno=1)]
     return TemplateExpression(_ENV.from_string(nodes.Template(body, lineno=1)), False)
 
 
@@ -302,7 +328,9 @@ def explain(error: Exception) -> TemplateProblem:
     printkit's internal-error report, not into a diagnostic blaming the game."""
     if isinstance(error, MemoryError):
         raise error
-    if isinstance(error, RecursionError):  # brackets within brackets, thousands deep
+    # brackets within brackets, thousands deep; Python's compiler refuses 200 of them (300
+    # `or`s, each bracketed in the code Jinja2 writes) as a SyntaxError
+    if isinstance(error, RecursionError | SyntaxError):
         error = TemplateFault(
             "the template nests too deeply to be read",
             TEMPLATE_TOO_DEEP,
