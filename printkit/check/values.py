@@ -9,7 +9,7 @@ fault of the text: an erratum that plays the value.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from pydantic import BaseModel
@@ -35,8 +35,11 @@ def value_uses(source: str) -> set[str]:
 
 def uses_undefined(source: str, context: dict[str, Any]) -> bool:
     """Whether a template uses a value its context does not define: its failure is then
-    reported once, as PK535 by check_values_defined, not again where it is rendered."""
-    return bool(value_uses(source) - context.get("values", {}).keys())
+    reported once, as PK535 by check_values_defined, not again where it is rendered. A
+    context whose `values` is no mapping has no value to miss: its template's own failure
+    says what it is."""
+    values = context.get("values", {})
+    return isinstance(values, Mapping) and bool(value_uses(source) - values.keys())
 
 
 def used_values(package: Package) -> set[str]:

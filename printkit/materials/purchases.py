@@ -16,6 +16,7 @@ from typing import Any
 
 from printkit.check.values import uses_undefined
 from printkit.diagnostics import (
+    BAD_VALUE,
     PURCHASE_EXCLUSIVE,
     PURCHASE_LIMIT,
     PURCHASE_OVER_BUDGET,
@@ -30,6 +31,7 @@ from printkit.load.package import LoadedPackage
 from printkit.model.limits import MAX_SHEET_PAGES
 from printkit.model.rules import LookupTable
 from printkit.model.sheet import Purchases, SheetMaterial
+from printkit.sandbox.environment import GLOBALS
 from printkit.sandbox.expressions import TemplateProblem, evaluate
 from printkit.sandbox.views import describe
 
@@ -44,6 +46,8 @@ def repeated_items(
     """The items of `repeat` (one empty item without it); None when the sheet cannot be made."""
     if spec.repeat is None:
         return [{}]
+    if not _each_free(loaded, material_id, spec.each, context, diagnostics):
+        return None
     at_repeat = loaded.spans.value(("materials", material_id, "repeat"))
     data = loaded.package.data
     # A name under `data:` is that list as written, and its items' findings point at their
@@ -95,6 +99,31 @@ def repeated_items(
         if diagnostics.count() > errors:
             return None
     return items
+
+
+def _each_free(
+    loaded: LoadedPackage,
+    material_id: str,
+    each: str,
+    context: dict[str, Any],
+    diagnostics: Diagnostics,
+) -> bool:
+    """Whether the item's name is one no template of the sheet already has: `each: values`
+    hid the rules' values from every template (and the value checks, which read them)."""
+    taken = {*context, *GLOBALS, *_ROW}
+    if each not in taken:
+        return True
+    diagnostics.add(
+        BAD_VALUE,
+        f"material '{material_id}' names its repeated item '{each}', a name its templates "
+        "already have",
+        loaded.spans.value(("materials", material_id, "each")),
+        hint=f"choose another name; taken: {', '.join(sorted(taken))}",
+    )
+    return False
+
+
+_ROW = ("row",)  # what a table's cells and a cycle's names call their row
 
 
 _REPEAT_HINT = (

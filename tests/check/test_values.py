@@ -12,7 +12,7 @@ from support import GOOD
 
 from check.rules_data import findings, line_of, with_blocks
 from printkit.check.prose import check_prose
-from printkit.check.values import check_values_defined, used_values, value_uses
+from printkit.check.values import check_values_defined, used_values, uses_undefined, value_uses
 from printkit.diagnostics import Diagnostics
 from printkit.load.package import load_package
 
@@ -22,6 +22,16 @@ def _add_hint(name: str) -> str:
         f"add rules.values.{name}, or, when the rule text never states it, an erratum "
         f"(code PK535) that plays rules.values.{name}"
     )
+
+
+def test_a_context_whose_values_is_no_mapping_misses_no_value() -> None:
+    """A sheet's repeated item named `values` (refused since, PK122) made `values` a number:
+    reading its keys was an internal error (PK900) in validate and build."""
+    assert uses_undefined("{{ values.rounds }}", {"values": {"health": 1}})
+    assert uses_undefined("{{ values.rounds }}", {})  # no values at all: none is defined
+    assert not uses_undefined("{{ values.rounds }}", {"values": {"rounds": 1}})
+    assert not uses_undefined("{{ values.rounds }}", {"values": 1})
+    assert not uses_undefined("{{ values.rounds }}", {"values": [1, 2]})
 
 
 def test_the_forms_of_a_value_use_and_what_is_not_one() -> None:
