@@ -1175,7 +1175,8 @@ TOO_MANY_PIECES = _code(
     "The counts of a deck's cards (listed in YAML, read from a data file, or generated: "
     "combinations × count) add up to more pieces than the limit (`printkit schema --limits`), "
     "or the decks of one material do, or a sheet with `repeat` would print more pages than its "
-    "limit. The sum is taken before any card is made, and reported "
+    "limit, or its items' `copies` more pages of paper or pieces, or a fillable sheet more "
+    "form fields. The sum is taken before any card is made, and reported "
     "where it passes the limit: a typo such as 'count: 10000' on a generator would otherwise "
     "cost minutes and gigabytes before the inventory check could say the deck is wrong.",
 )

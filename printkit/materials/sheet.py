@@ -20,6 +20,7 @@ from printkit.diagnostics import (
     FORM_FIELD_NAME_TAKEN,
     SHEET_OVERFLOW,
     TEMPLATE_ERROR,
+    TOO_MANY_PIECES,
     UNKNOWN_REFERENCE,
     Diagnostics,
     did_you_mean,
@@ -41,10 +42,11 @@ from printkit.materials.board_draw import (
 from printkit.materials.paper import material_paper
 from printkit.materials.purchases import repeated_items
 from printkit.materials.sheet_badges import badge_ops, cycle_ops
-from printkit.materials.sheet_nup import impose_small_sheets
+from printkit.materials.sheet_nup import impose_small_sheets, small_sheet_grid
 from printkit.materials.texts import MaterialTexts, rendered
 from printkit.model.base import check_colour, colour_hint, is_template
 from printkit.model.layout import Layout
+from printkit.model.limits import MAX_PIECES, MAX_SHEET_FIELDS, MAX_SHEET_PAPER
 from printkit.model.sheet import (
     MAX_COPIES,
     MAX_GRID,
@@ -228,16 +230,29 @@ def compile_sheet(
     if items is None:
         return None
     size = (spec.size.width, spec.size.height) if spec.size else chosen[1]
-    pages, backs = [], []
     icons = game_icons(loaded.package)
+    flows, counts = [], []
     for index, item in enumerate(items):
         flow = _Flow(loaded, material_id, spec.fillable, diagnostics, context, icons)
         if spec.repeat is not None:
             flow.context = {**context, spec.each: item}
             flow.prefix = f"{spec.each}{index + 1}."
-        page = _page(flow, spec.elements, "elements", footer, size, footed=spec.size is None)
         copies = _copies(flow, spec.copies, f" for item {index + 1}" if spec.repeat else "")
-        if page is None or copies is None:
+        if copies is None:
+            return None
+        flows.append(flow)
+        counts.append(copies)
+    if not _paper_bounded(flows[0], spec, sum(counts), chosen[1]):
+        return None
+    pages: list[Page] = []
+    backs: list[Page] = []
+    fields = 0
+    for index, (flow, copies) in enumerate(zip(flows, counts, strict=True)):
+        page = _page(flow, spec.elements, "elements", footer, size, footed=spec.size is None)
+        if page is None:
+            return None
+        fields += copies * sum(isinstance(op, FormField) for op in page.ops)
+        if not _fields_bounded(flow, fields, f" (at item {index + 1})" if spec.repeat else ""):
             return None
         # A full page is its own sheet, its copies following it; small ones go n-up below.
         pages += [replace(page, ops=_copied(page.ops, n, copies)) for n in range(1, copies + 1)]
@@ -286,6 +301,44 @@ def _count(
         )
         return None
     return count
+
+
+def _paper_bounded(
+    flow: _Flow, spec: SheetMaterial, copies: int, paper: tuple[float, float]
+) -> bool:
+    """Whether the copies of the sheet's pages, added up over its items, fill at most
+    MAX_SHEET_PAPER pages of paper (small sheets n-up) and make at most MAX_PIECES pieces;
+    reported at `copies` when not, before any page is drawn."""
+    grid = small_sheet_grid(paper, (spec.size.width, spec.size.height)) if spec.size else None
+    per_paper = grid.per_sheet if grid is not None else 1  # a sheet too large: refused later
+    filled = -(-copies // per_paper)
+    if filled <= MAX_SHEET_PAPER and copies <= MAX_PIECES:
+        return True
+    made = f"{copies:,} pieces, {filled:,} pages of paper" if spec.size else f"{copies:,} pages"
+    flow.report(
+        TOO_MANY_PIECES,
+        f"its copies add up to {made}: at most {MAX_SHEET_PAPER:,} pages of paper and "
+        f"{MAX_PIECES:,} pieces",
+        ("copies",),
+        "print fewer copies of each item, or split the items over several sheets (see "
+        "`printkit schema --limits`)",
+    )
+    return False
+
+
+def _fields_bounded(flow: _Flow, fields: int, item: str) -> bool:
+    """Whether the form fields of the pages drawn so far, copies included, are within
+    MAX_SHEET_FIELDS; reported at `fillable`, at the `item` that passes it, when not."""
+    if fields <= MAX_SHEET_FIELDS:
+        return True
+    flow.report(
+        TOO_MANY_PIECES,
+        f"its pages hold more than {MAX_SHEET_FIELDS:,} form fields with their copies{item}",
+        ("fillable",),
+        "each field of a filled-in PDF costs memory as it is written: print fewer copies or "
+        "items, or set 'fillable: false' (the boxes still print)",
+    )
+    return False
 
 
 def _copied(ops: list[Op], copy: int, copies: int) -> list[Op]:

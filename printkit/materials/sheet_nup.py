@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from printkit.diagnostics import Diagnostics
 from printkit.draw.ops import FormField, Page
-from printkit.impose.grid import fit_grid
+from printkit.impose.grid import Grid, fit_grid
 from printkit.impose.marks import MARK_CLEARANCE, MARK_MIN
 from printkit.impose.pieces import Piece
 from printkit.impose.sheet import impose_sheets
@@ -30,6 +30,13 @@ WITH_BACKS = ImposeSpec(bleed="0mm", backs="long_edge")
 MARK_ROOM = MARK_MIN + MARK_CLEARANCE  # the shortest crop mark and its gap to the art
 
 
+def small_sheet_grid(paper: tuple[float, float], cell: tuple[float, float]) -> Grid | None:
+    """Where copies of a small sheet go on the paper. Room for the crop marks beside every
+    copy, inside the printer's margin and between copies: a sheet too wide for it is refused
+    rather than printed with marks missing on a side."""
+    return fit_grid(paper, cell, 2 * MARK_ROOM, NO_BACKS.margin + MARK_ROOM)
+
+
 def impose_small_sheets(
     loaded: LoadedPackage,
     material_id: str,
@@ -43,9 +50,7 @@ def impose_small_sheets(
     small, backs = sides  # each copy a page; its back, if the sheet has one, at the same index
     impose = WITH_BACKS if backs else NO_BACKS
     cell = (spec.size.width, spec.size.height)
-    # Room for the crop marks beside every copy, inside the printer's margin and between copies;
-    # a sheet too wide for it is refused rather than printed with marks missing on a side.
-    grid = fit_grid(paper[1], cell, 2 * MARK_ROOM, NO_BACKS.margin + MARK_ROOM)
+    grid = small_sheet_grid(paper[1], cell)
     if grid is None:
         with_marks = NO_BACKS.model_copy(update={"margin": NO_BACKS.margin + MARK_ROOM})
         hint = (

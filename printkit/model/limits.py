@@ -154,6 +154,15 @@ COMPRESSION_CHECKED_FROM = 1024 * 1024  # bytes inflated: a tiny part may compre
 # under 10 s of CPU in every format: 250 Raise Shields rosters took 15.7 s (63 ms a page in
 # PDF, SVG and PNG), 1,000 plain one-line rosters 9.8 s.
 MAX_SHEET_PAGES = 100
+# A sheet's `copies` multiply its pages, each item's on its own (each at most 100): 100 items of
+# 100 copies were 10,000 pages, whose `validate` alone took 44 s. The pages of paper a sheet
+# fills, its copies added up (small sheets n-up, as imposed), are bounded as its repeated
+# pages are, and its pieces as a deck's.
+MAX_SHEET_PAPER = MAX_SHEET_PAGES
+# A PDF form field costs about 13 KB of memory as it is written: 100 pages of a fillable
+# 40 x 34 grid (136,000 fields) took 1.8 GB and 67 s to build, and with 100 copies of each
+# 2.7 GB for `validate`. A roster has tens of fields; 10,000 are a fillable grid on six pages.
+MAX_SHEET_FIELDS = 10_000
 # Pieces a game's materials print together (each material's within MAX_PIECES): five full
 # decks. One 2,000-card deck printed through twenty materials wrote 262 MB in 48 s.
 MAX_GAME_PIECES = 5 * MAX_PIECES
@@ -276,6 +285,19 @@ WORK_LIMITS = (
         "pages of a sheet with `repeat`: one per item of the data it repeats over",
         f"{MAX_SHEET_PAGES:,}",
         "PK804, at the sheet's `repeat`",
+    ),
+    WorkLimit(
+        "pages of paper a sheet fills: each item's `copies` added up, small sheets counted "
+        "n-up as they are imposed, checked before any page is drawn; and its pieces, as a "
+        "deck's",
+        f"{MAX_SHEET_PAPER:,} pages; {MAX_PIECES:,} pieces",
+        "PK804, at the sheet's `copies`",
+    ),
+    WorkLimit(
+        "form fields of a fillable sheet: each page's fields times its copies, added up as "
+        "the pages are drawn",
+        f"{MAX_SHEET_FIELDS:,}",
+        "PK804, at the sheet's `fillable`, on the item that passes it; no more pages are drawn",
     ),
     WorkLimit(
         "hexes of a map's board: `columns` × `rows`, or what its `hexes:` list names (repeats "
