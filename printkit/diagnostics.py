@@ -1268,7 +1268,8 @@ TEXT_TOO_MUCH = _code(
     "PK808",
     Severity.ERROR,
     "a material's text is too much to lay out",
-    "Every text of a material's pieces is laid out, fitted to its region by trying sizes, "
+    "Every text of a material's pieces (a sheet's headings, labels, texts and cells, on every "
+    "page) is laid out, fitted to its region by trying sizes, "
     "before anything is drawn. Their characters added up may be at most the limit "
     "(`printkit schema --limits`): a template may print 100,000 characters, and 2,000 cards "
     "of it would take hours to fit. The text past the limit is not laid out; shorten the "

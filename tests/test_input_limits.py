@@ -16,7 +16,7 @@ import pytest
 from support import GOOD, REPO, parse_diagnostics, run_cli
 
 import printkit.load.yaml_spans
-import printkit.materials.card_faces
+import printkit.materials.laid_out
 from printkit.diagnostics import Diagnostic, Severity, Span
 from printkit.model.base import check_colour
 
@@ -247,7 +247,7 @@ def test_a_material_s_text_past_its_budget_is_one_diagnostic_and_laid_out_no_fur
     """Fitting text tries sizes, so a material's texts added up are bounded (PK808): 2,000
     cards of 100,000 characters each would take hours. Here the budget is made small: the
     card that passes it is reported once, at the region's text, and nothing is written."""
-    monkeypatch.setattr(printkit.materials.card_faces, "MAX_LAID_OUT_TEXT", 40)
+    monkeypatch.setattr(printkit.materials.laid_out, "MAX_LAID_OUT_TEXT", 40)
     folder = _game(tmp_path)
     result = run_cli("--rule-data", folder.parent, "build", folder.name, "--out", tmp_path / "o")
     assert result.exit_code == 1

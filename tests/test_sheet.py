@@ -23,6 +23,7 @@ from support import (
     text_runs,
 )
 
+import printkit.materials.laid_out
 import printkit.materials.sheet
 from printkit.draw.fonts import text_width
 
@@ -144,11 +145,14 @@ def test_a_range_row_s_open_end_prints_as_the_tables_print_it(tmp_path: Path) ->
 
 
 def test_a_track_whose_box_is_wider_than_its_element_is_reported(tmp_path: Path) -> None:
-    """A box must hold "40" 1 mm clear each side: 5 mm, more than the 4 mm given."""
+    """A box must hold "40" 1 mm clear each side: 5 mm, more than the 4 mm given; nor does
+    the label fit on its one line."""
     track = "      - {kind: numbers, id: health, label: Health, start: 0, end: 40, width: 4mm}\n"
-    (problem,) = _sheet_case(tmp_path, track)
-    assert problem.code == "PK260" and "0 to 40 needs 5 mm for a box" in problem.message
-    assert problem.line == 5
+    box, label = _sheet_case(tmp_path, track)  # in the order of their columns
+    assert (label.code, label.column) == ("PK260", 44)  # at `label`
+    assert "the label needs 9 mm of width, the element has 4 mm" in label.message
+    assert box.code == "PK260" and "0 to 40 needs 5 mm for a box" in box.message
+    assert label.line == box.line == 5
 
 
 def test_a_track_wider_than_its_row_wraps_onto_rows_as_even_as_can_be(tmp_path: Path) -> None:
@@ -309,6 +313,32 @@ def test_a_sheet_past_its_form_fields_stops_at_the_item_that_passes_them(
     [found] = parse_diagnostics(result.output)
     assert (found.code, found.line) == ("PK804", 4)  # at `fillable`
     assert "more than 9 form fields with their copies (at item 3)" in found.message
+    assert not (out / "game").exists()
+
+
+def test_a_sheet_s_texts_past_their_budget_are_one_diagnostic_across_its_pages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sheet's headings, labels, texts and cells are laid out against the material's budget
+    of characters, as a deck's texts are (PK808); before, nothing bounded them. The budget is
+    made small here: each page's heading, column title and cell are 26 characters, so the
+    second page's cell passes 50, and is reported once, at its column's cell."""
+    monkeypatch.setattr(printkit.materials.laid_out, "MAX_LAID_OUT_TEXT", 50)
+    folder = tmp_path / "rule_data" / "game"
+    shutil.copytree(GOOD / "minimal_deck", folder)
+    (folder / "sheet.yaml").write_text(
+        "materials:\n  mat:\n    kind: sheet\n    repeat: range(1, 5)\n    each: n\n"
+        "    elements:\n      - {kind: heading, text: 'Ship {{ n }} of 9'}\n"
+        "      - kind: table\n        rows: range(1)\n"
+        "        columns: [{title: Hull, cell: 'Hull {{ n }} of 9'}]\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    result = run_cli("--rule-data", folder.parent, "build", "--only", "mat", "--out", out)
+    assert result.exit_code == 1, result.output
+    [found] = parse_diagnostics(result.output)
+    assert (found.code, found.line) == ("PK808", 10)
+    assert "adds up to more than 50 characters here" in found.message
     assert not (out / "game").exists()
 
 

@@ -54,10 +54,10 @@ from printkit.materials.art import (
     place_art,
 )
 from printkit.materials.icons import DeckIcons, icon_dpi, pixels_needed
+from printkit.materials.laid_out import LaidOutText
 from printkit.materials.shapes import ellipse_commands, line_through, outline
 from printkit.model.base import check_colour, colour_hint
 from printkit.model.layout import Layout, Region
-from printkit.model.limits import MAX_LAID_OUT_TEXT
 from printkit.model.units import mm, to_mm
 from printkit.sandbox.expressions import TemplateProblem, evaluate, render
 
@@ -94,7 +94,7 @@ class FaceDrawer:
     # them, on their fronts and on backs that inherit them (`flush` when every face is drawn)
     shared: SharedFindings = field(init=False)
 
-    laid_out: int = field(init=False, default=0)  # characters of text, against MAX_LAID_OUT_TEXT
+    laid_out: LaidOutText = field(init=False, default_factory=LaidOutText)
     # an art file's finding (code, message, hint) -> each (`image:` naming the file, piece,
     # piece's span): told once, at the first template naming it (`flush`)
     art_named: dict[tuple[str, str, str], list[tuple[Span, str, Span]]] = field(
@@ -110,22 +110,18 @@ class FaceDrawer:
         self.shared = SharedFindings(self.diagnostics)
 
     def _within_text_budget(self, text: str, region: Region, context: FaceContext) -> bool:
-        """Whether this text may still be laid out: the material's texts added up stay within
-        MAX_LAID_OUT_TEXT (PK808, once, where the sum passes it)."""
-        before = self.laid_out
-        self.laid_out += len(text)
-        if self.laid_out <= MAX_LAID_OUT_TEXT:
-            return True
-        if before <= MAX_LAID_OUT_TEXT:
-            self.diagnostics.add(
+        """Whether this text may still be laid out (PK808, once, where the material's texts
+        added up pass their bound)."""
+        return self.laid_out.admits(
+            text,
+            lambda message: self.diagnostics.add(
                 TEXT_TOO_MUCH,
-                f"{context.subject}: the text of this material's pieces adds up to more than "
-                f"{MAX_LAID_OUT_TEXT:,} characters here",
+                f"{context.subject}: {message}",
                 region.where("text"),
                 hint="shorten the texts, or split the deck over several materials "
                 "(limits: 'printkit schema --limits')",
-            )
-        return False
+            ),
+        )
 
     def face(self, layout: Layout, context: FaceContext) -> list[Op]:
         """Regions in layer order: each run of static regions is one shared symbol (the first

@@ -20,6 +20,7 @@ from printkit.diagnostics import (
     FORM_FIELD_NAME_TAKEN,
     SHEET_OVERFLOW,
     TEMPLATE_ERROR,
+    TEXT_TOO_MUCH,
     TOO_MANY_PIECES,
     UNKNOWN_REFERENCE,
     Diagnostics,
@@ -39,6 +40,7 @@ from printkit.materials.board_draw import (
     shapes_height,
     widest_shape,
 )
+from printkit.materials.laid_out import LaidOutText
 from printkit.materials.paper import material_paper
 from printkit.materials.purchases import repeated_items
 from printkit.materials.sheet_badges import badge_ops, cycle_ops
@@ -106,6 +108,7 @@ class _Flow:
     diagnostics: Diagnostics
     context: dict[str, Any]
     icons: Mapping[str, str] = field(default_factory=dict)  # the game's, which print no icon here
+    laid_out: LaidOutText = field(default_factory=LaidOutText)  # the material's, every page's
     prefix: str = ""  # on a repeated sheet, field names start with the item: 'ship2.'
     ops: list[Op] = field(default_factory=list)
     # boards drawn so far by element id (None: reported broken), for the shapes that fit in one
@@ -160,11 +163,23 @@ class _Flow:
         )
 
     def checked(self, text: str, path: tuple, face: str = "regular", markup: bool = False) -> str:
-        """The text, with what DejaVu's `face` cannot print in it reported at `path`."""
+        """The text, with what DejaVu's `face` cannot print in it reported at `path`; none
+        once the material's texts pass their bound (PK808 at the one that passes it)."""
+        if not self.laid_out.admits(text, lambda message: self._too_much(message, path)):
+            return ""
         problem = plain_text_problem(text, self.icons, face, markup)
         if problem is not None:
             self.report(problem.code, problem.message, path, problem.hint)
         return text
+
+    def _too_much(self, message: str, path: tuple) -> None:
+        self.report(
+            TEXT_TOO_MUCH,
+            message,
+            path,
+            "shorten the texts, or split the sheet over several materials (limits: "
+            "'printkit schema --limits')",
+        )
 
     def field(
         self,
@@ -231,9 +246,10 @@ def compile_sheet(
         return None
     size = (spec.size.width, spec.size.height) if spec.size else chosen[1]
     icons = game_icons(loaded.package)
+    laid_out = LaidOutText()
     flows, counts = [], []
     for index, item in enumerate(items):
-        flow = _Flow(loaded, material_id, spec.fillable, diagnostics, context, icons)
+        flow = _Flow(loaded, material_id, spec.fillable, diagnostics, context, icons, laid_out)
         if spec.repeat is not None:
             flow.context = {**context, spec.each: item}
             flow.prefix = f"{spec.each}{index + 1}."
@@ -451,15 +467,11 @@ def _heading(
     room = w - (HEADING_BADGE + mm(1.5) if element.badge is not None else 0)
     largest, least = HEADING
     size = min(largest, largest * room / max(text_width(text, BOLD, largest), 1e-6))
-    if size < least:
-        flow.report(
-            SHEET_OVERFLOW,
-            f"the heading '{text}' needs {_mm(text_width(text, BOLD, least))} mm at {least:g} pt, "
-            f"the element leaves it {_mm(room)} mm",
-            (*path, "text"),
-            "shorten the heading, or give it more width",
-        )
-    flow.ops.append(Text(x, y + 13, text, BOLD, max(size, least), INK))
+    if size < least:  # not drawn: a 2-million-character heading took 28 s to draw, 10 km wide
+        need = text_width(text, BOLD, least)
+        _too_wide(flow, "the heading", need, room, (*path, "text"), "a shorter text")
+    else:
+        flow.ops.append(Text(x, y + 13, text, BOLD, size, INK))
     flow.ops.append(Line(x, y + 17, x + w, y + 17, Paint(None, INK, 0.8)))
     if badge is not None:
         flow.ops += badge_ops(badge, x + w - HEADING_BADGE / 2, y + 8, HEADING_BADGE)
@@ -595,14 +607,30 @@ def _row(flow: _Flow, row: RowElement, x: float, y: float, w: float, path: tuple
     return tallest
 
 
-def _label(flow: _Flow, element: Labelled, x: float, y: float, path: tuple) -> None:
-    """The element's label, after its badge if it has one."""
+def _label(flow: _Flow, element: Labelled, x: float, y: float, w: float, path: tuple) -> None:
+    """The element's label, after its badge if it has one, on one line of the element's
+    width `w`."""
     label = flow.text(element.label, (*path, "label"), face="bold")
     badge = None if element.badge is None else _badge(flow, element.badge, (*path, "badge"))
     if badge is not None:
         flow.ops += badge_ops(badge, x + LABEL * 0.75, y + LABEL * 0.55, LABEL * 1.5)
         x += LABEL * 1.9
-    flow.ops.append(Text(x, y + LABEL, label, BOLD, LABEL, INK))
+        w -= LABEL * 1.9
+    if _one_line_fits(flow, "the label", label, (BOLD, LABEL), w, (*path, "label")):
+        flow.ops.append(Text(x, y + LABEL, label, BOLD, LABEL, INK))
+
+
+def _one_line_fits(
+    flow: _Flow, what: str, text: str, font: tuple[str, float], w: float, path: tuple
+) -> bool:
+    """Whether a text printed on one line (a heading, a label: neither wraps) fits the width
+    it has; PK260 at it when not, and it is not drawn (a 2-million-character heading took
+    28 s and 2.3 GB to draw, 10 km wide)."""
+    need = text_width(text, *font)
+    if need <= w + 1e-6:
+        return True
+    _too_wide(flow, what, need, w, path, "a shorter text")
+    return False
 
 
 def _badge(flow: _Flow, badge: Badge, path: tuple) -> Badge | None:
@@ -630,8 +658,8 @@ def _badge(flow: _Flow, badge: Badge, path: tuple) -> Badge | None:
 def _stat(flow: _Flow, stat: StatElement, x: float, y: float, w: float, path: tuple) -> float:
     """A labelled box; its `value` is filled in as if typed (a fillable sheet's field holds
     it, so a player can change it), its `note` printed small in the corner."""
-    _label(flow, stat, x, y, path)
     box_w = max(STAT[0], w)
+    _label(flow, stat, x, y, box_w, path)
     top = y + LABEL + 3
     flow.ops.append(Rect(x, top, box_w, STAT[1], Paint("#ffffff", INK, 0.8), radius=2))
     if stat.note is not None:
@@ -658,7 +686,7 @@ def _typeable(text: str) -> bool:
 def _checkboxes(
     flow: _Flow, track: CheckboxElement, x: float, y: float, w: float, path: tuple
 ) -> float:
-    _label(flow, track, x, y, path)
+    _label(flow, track, x, y, w, path)
     group_w = track.per_group * BOX + (track.per_group - 1) * mm(1)
     spacing = max(group_w + mm(4), mm(12))
     if track.groups * spacing - (spacing - group_w) > w:
@@ -695,7 +723,7 @@ def _group_label(template: str, n: int) -> str:
 def _numbers(
     flow: _Flow, track: NumberTrackElement, x: float, y: float, w: float, path: tuple
 ) -> float:
-    _label(flow, track, x, y, path)
+    _label(flow, track, x, y, w, path)
     start = _whole(flow, track.start, (*path, "start"))
     end = _whole(flow, track.end, (*path, "end"))
     if start is None or end is None:
@@ -861,9 +889,9 @@ def _cell(
             problem.hint or "a cell template sees `row`, the item of its row",
         )
         return None
+    text = flow.checked(text, (*path[:-1], "columns", path[-1], "cell"), markup=True)
     if not text:
         return [], 1
-    flow.checked(text, (*path[:-1], "columns", path[-1], "cell"), markup=True)
     runs = parse_markup(text, {}, "regular").runs
     largest, smallest = CELL
     one_line = fit_text(runs, (left, top, room, ROW_HEIGHT), largest, smallest, valign="middle")
@@ -890,7 +918,7 @@ def _score_grid(flow: _Flow, grid: GridElement, x: float, y: float, w: float, pa
     """Headings across the top and down the left (when given), a box per row and column:
     squares of the `cell` given (a board for tiles of that size), else score-card boxes
     GRID_CELL tall sharing the width."""
-    _label(flow, grid, x, y, path)
+    _label(flow, grid, x, y, w, path)
     rows = _headings(flow, grid.rows, (*path, "rows"))
     columns = _headings(flow, grid.columns, (*path, "columns"))
     if rows is None or columns is None:
@@ -960,7 +988,7 @@ def _headings(flow: _Flow, given: int | str | list[str], path: tuple) -> list[st
 
 def _slots(flow: _Flow, slots: SlotsElement, x: float, y: float, w: float, path: tuple) -> float:
     """Square spaces a piece sits on, captioned inside at the foot (a die hides nothing)."""
-    _label(flow, slots, x, y, path)
+    _label(flow, slots, x, y, w, path)
     count = len(slots.slots)
     spacing = slots.size + mm(3)
     if count * spacing - mm(3) > w:

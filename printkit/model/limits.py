@@ -179,6 +179,7 @@ MAX_GAME_HEXES = 2 * MAX_HEXES
 MAX_EXPORT_PIXELS = 1_000_000_000
 # Characters of text laid out in one material's pieces: 1,000 a card for a deck of 2,000, and
 # about 1.5 s of fitting; 40 cards of 100,000 characters each took 3 s, 2,000 would take 150 s.
+# A sheet's texts, every page's, count alike: a 2 MB label on a numbers track took 58 s to build.
 MAX_LAID_OUT_TEXT = 2_000_000
 # Pixels of the distinct raster art one material shows, counted from each file's header before a
 # pixel is decoded. A PDF holds the pictures it stores (converted and compressed one at a time)
@@ -321,9 +322,10 @@ WORK_LIMITS = (
     ),
     WorkLimit(
         "characters of text laid out in one material's pieces, every text region of every "
-        "card added up (1,000 a card for a deck of 2,000)",
+        "card added up (1,000 a card for a deck of 2,000); a sheet's headings, labels, texts "
+        "and cells, every page's, alike",
         f"{MAX_LAID_OUT_TEXT:,}",
-        "PK808, at the text region where the sum passes it",
+        "PK808, at the text region (or the sheet's text) where the sum passes it",
     ),
     WorkLimit(
         "pixels of the distinct raster art (PNG, JPEG, and pictures embedded in SVG art, "
