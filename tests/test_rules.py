@@ -36,8 +36,9 @@ def test_the_shipped_games_validate_with_every_erratum_listed_as_a_note() -> Non
     notes = [d for d in report["diagnostics"] if d["severity"] == "note"]
     statuses = {(c["game"], c["id"]): c["status"] for c in report["claims"]}
     assert statuses[("shields_dice", "thirty_four_dice")] == "checked"
-    assert statuses[("shields_dice", "endgame_targets")] == "failing"
-    assert statuses[("raise_shields", "armor_twice")] == "failing"  # an erratum resolves it
+    # failing on the text and the played rules alike, each fault a note: resolved in words
+    assert statuses[("shields_dice", "endgame_targets")] == "resolved"
+    assert statuses[("raise_shields", "armor_twice")] == "resolved"
     assert statuses[("raise_shields", "fled_ships_out")] == "waiting for engine"
     for game in GAMES:
         for erratum in read_package(RULE_DATA / game).get("errata", []):
@@ -119,7 +120,7 @@ def test_claims_lists_every_claim_and_example_with_its_status() -> None:
     lines = {line.split()[2]: line for line in rows}
     package = read_package(RULE_DATA / "rise")
     assert set(lines) == set(package["claims"]) | set(package["examples"])
-    assert "failing" in lines["destroy_and_rebuild"]
+    assert "resolved by erratum 'seven_turns' (in words)" in lines["destroy_and_rebuild"]
     assert "held in 10 playouts" in lines["sacrifice_keeps_one"]
     assert "checked" in lines["blocks_build_three_towers"]
     assert "checked" in lines["tower_three_turns"]
@@ -150,20 +151,28 @@ def _claimed(tmp_path: Path, hand: int) -> Path:
     return tmp_path
 
 
-def test_claims_lists_a_claim_its_erratum_s_plays_make_hold_as_resolved(tmp_path: Path) -> None:
-    """Failing on the text, holding on the rules as played: resolved by the erratum, in the
-    list and in validate's JSON; the exit is 0. Played wrong, it is failing, and an error."""
-    folder = _claimed(tmp_path, 2)
+def _dealt_two(folder: Path) -> tuple[str, dict[str, object]]:
+    """`dealt_two`'s status and text as `claims` lists them, and its entry in validate's JSON;
+    both commands exit 0 (an erratum resolves it)."""
     result = run_cli("--rule-data", folder, "claims")
     assert result.exit_code == 0, result.output
     (line,) = [row for row in result.stdout.splitlines() if "dealt_two" in row]
-    assert line.split(None, 3)[3] == (
-        "resolved by erratum 'two_each'  Each player starts with two cards."
-    )
     report = json.loads(run_cli("--rule-data", folder, "validate", "--format", "json").stdout)
-    (claim,) = [c for c in report["claims"] if c["id"] == "dealt_two"]
-    assert (claim["status"], claim["errata"]) == ("resolved", ["two_each"])
     assert report["errors"] == 0
+    (claim,) = [c for c in report["claims"] if c["id"] == "dealt_two"]
+    return line.split(None, 3)[3], claim
+
+
+def test_claims_lists_a_claim_its_erratum_s_plays_make_hold_as_resolved(tmp_path: Path) -> None:
+    """Failing on the text, holding on the rules as played: resolved by the erratum, in the
+    list and in validate's JSON; the exit is 0. Played wrong, it is failing, and an error."""
+    listed, claim = _dealt_two(_claimed(tmp_path, 2))
+    assert listed == "resolved by erratum 'two_each'  Each player starts with two cards."
+    assert (claim["status"], claim["errata"], "in_words" in claim) == (
+        "resolved",
+        ["two_each"],
+        False,
+    )
 
     folder = _claimed(tmp_path / "wrong", 3)
     result = run_cli("--rule-data", folder, "claims")
@@ -171,6 +180,44 @@ def test_claims_lists_a_claim_its_erratum_s_plays_make_hold_as_resolved(tmp_path
     (line,) = [row for row in result.stdout.splitlines() if "dealt_two" in row]
     assert line.split(None, 3)[3].startswith("failing ")
     assert "minimal_rules: 1 error(s), 0 warning(s)" in result.output
+
+
+def test_claims_lists_a_shipped_claim_its_erratum_resolves_in_words_as_validate_does() -> None:
+    """`market_stays_two` fails on the text, and its erratum's plays change nothing its check
+    reads: validate makes its failure a note "resolved by erratum 'market_refill'", so the
+    list says that too, not "failing", with what its check compares on the text under it."""
+    result = run_cli("claims", "shields_up")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    (at,) = [n for n, line in enumerate(lines) if " market_stays_two " in line]
+    status = lines[at].split(None, 3)[3]
+    assert status.startswith("resolved by erratum 'market_refill' (in words)  The market")
+    assert lines[at + 1].strip() == "compares 3 == 2"
+    assert lines[at + 1].index("compares") == lines[at].index("resolved by")
+
+
+def test_a_claim_an_erratum_resolves_in_words_is_resolved_in_the_list_and_the_json(
+    tmp_path: Path,
+) -> None:
+    """A `wording_only` erratum naming a claim's failure: resolved in words (exit 0), with
+    `"in_words": true` in validate's JSON; without the erratum it is failing, an error."""
+    folder = _claimed(tmp_path, 2)
+    rules = folder / "minimal_rules" / "rules.yaml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text(text.replace("plays: {rules.values.hand: 2}", "wording_only: true"))
+    listed, claim = _dealt_two(folder)
+    assert listed == "resolved by erratum 'two_each' (in words)  Each player starts with two cards."
+    assert claim == {
+        "game": "minimal_rules",
+        "kind": "claim",
+        "id": "dealt_two",
+        "status": "resolved",
+        "errata": ["two_each"],
+        "in_words": True,
+    }
+    rules.write_text(text[: text.index("errata:")])
+    report = json.loads(run_cli("--rule-data", folder, "validate", "--format", "json").stdout)
+    assert [c["status"] for c in report["claims"]] == ["failing"] and report["errors"] == 1
 
 
 PLAYS_CHANGE_THEM = """  one_each:

@@ -1,9 +1,10 @@
 """Claims and worked examples of a rule text, evaluated against the data in Jinja2's sandbox.
 
-Each ends in one status: checked (it holds), failing (it does not: an error, or a note when an
-erratum names it), resolved (failing on the text, holding on the rules as played: the errata's
-plays put their resolution in the data; check/played_claims.py), or waiting for the game's
-engine (it needs play to be checked).
+Each ends in one status: checked (it holds), failing (it does not: an error), resolved (failing
+on the text, holding on the rules as played: the errata's plays put their resolution in the
+data; check/played_claims.py; or, failing there too, each of its faults named by an erratum:
+resolved in words, as validate's notes say), or waiting for the game's engine (it needs play to
+be checked).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from printkit.check.errata import errata_named
+from printkit.check.errata import errata_named, resolving_errata
 from printkit.check.expression_names import missing_names, paths_read
 from printkit.check.follow_ons import reads_broken
 from printkit.diagnostics import (
@@ -42,7 +43,8 @@ class Status(StrEnum):
     WAITING = "waiting for engine"
     HELD = "held"  # a property of seeded playouts: "held in N playouts"
     NOT_PLAYED = "not played"  # a property when playouts are off (build, --no-simulate)
-    # failing on the text, holding on the rules as played: "resolved by erratum 'x'"
+    # failing on the text, holding on the rules as played: "resolved by erratum 'x'"; or its
+    # faults all named by errata: "resolved by erratum 'x' (in words)"
     RESOLVED = "resolved"
 
 
@@ -57,10 +59,13 @@ class Verdict:
     rate: float | None = None  # the share of those moments where the expression was true
     interval: tuple[float, float] | None = None  # Wilson 95% interval of the rate
     errata: tuple[str, ...] = ()  # a resolved one's: the errata whose plays make it hold
+    in_words: bool = False  # resolved by errata naming its faults, not by their plays
     compared: str = ""  # a failing claim's: what its check compared ('0.487432 > 0.5')
     # the notes that change how its status reads (PK552: an erratum's plays change whether it
     # holds), listed with it by `printkit claims` and validate's JSON as well as where it is
     notes: tuple[Diagnostic, ...] = ()
+    # what its checks and play found wrong: resolved in words when an erratum names each
+    faults: tuple[Diagnostic, ...] = ()
 
     @property
     def label(self) -> str:
@@ -69,7 +74,8 @@ class Verdict:
         if self.status is Status.HELD:
             return f"held in {self.playouts} playout{'s' if self.playouts != 1 else ''}"
         if self.status is Status.RESOLVED:
-            return f"resolved by {errata_named(self.errata)}"
+            words = " (in words)" if self.in_words else ""
+            return f"resolved by {errata_named(self.errata)}{words}"
         return str(self.status)
 
     def summary(self) -> str:
@@ -111,17 +117,22 @@ def check_claims(
         if claim.check is None:
             verdicts.append(Verdict("claim", claim_id, Status.WAITING, claim.text))
             continue
-        held, said = claim_holds(claim_id, claim.text, claim.check, context, spans, diagnostics)
+        found = Diagnostics()
+        held, said = claim_holds(claim_id, claim.text, claim.check, context, spans, found)
+        diagnostics.extend(found)
         status = Status.CHECKED if held else Status.FAILING
-        verdicts.append(Verdict("claim", claim_id, status, claim.text, compared=said))
+        verdicts.append(
+            Verdict("claim", claim_id, status, claim.text, compared=said, faults=tuple(found))
+        )
     for example_id, example in package.examples.items():
         if example.engine is not None and example.play is None:
             verdicts.append(Verdict("example", example_id, Status.WAITING, example.text))
             continue
+        found = Diagnostics()
         ok = keys_covered(example)
         if not ok:
             played = _played_keys(example)
-            diagnostics.add(
+            found.add(
                 EXAMPLE_KEYS,
                 f"example '{example_id}' states {sorted(example.outcome)} but computes "
                 f"{sorted(example.compute)}" + (f" and plays {sorted(played)}" if played else ""),
@@ -130,10 +141,24 @@ def check_claims(
             )
         scope = example_scope(context, example)
         for key in example.compute:
-            ok = computed_holds(example_id, example, key, scope, spans, diagnostics) and ok
+            ok = computed_holds(example_id, example, key, scope, spans, found) and ok
+        diagnostics.extend(found)
         status = Status.FAILING if not ok else Status.CHECKED if example.compute else Status.WAITING
-        verdicts.append(Verdict("example", example_id, status, example.text))
+        verdicts.append(Verdict("example", example_id, status, example.text, faults=tuple(found)))
     return verdicts
+
+
+def resolved_in_words(verdict: Verdict, text: Package) -> Verdict:
+    """A verdict failing once every check and play is done, each of its faults named by an
+    erratum of the text, is resolved by those errata in words: validate turns each fault into a
+    note, so `printkit claims` must not list as failing what validate calls resolved. Its
+    comparison stays: on the text it does fail."""
+    if verdict.status is not Status.FAILING or not verdict.faults:
+        return verdict
+    names = resolving_errata(text, verdict.faults)
+    if names is None:
+        return verdict
+    return replace(verdict, status=Status.RESOLVED, errata=tuple(names), in_words=True)
 
 
 def claim_holds(

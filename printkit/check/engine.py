@@ -9,6 +9,9 @@ used. A claim or example that needs play but gives no `play:` is PK548.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from printkit.check.claims import Status, Verdict
@@ -75,21 +78,32 @@ def _played(
     for claim_id, claim in package.claims.items():
         at = index[("claim", claim_id)]
         if isinstance(claim.play, Scenario):
-            verdicts[at] = _scripted(bound, verdicts[at], ("claims", claim_id), claim, diagnostics)
+            play = partial(_scripted, bound, verdicts[at], ("claims", claim_id), claim)
+            verdicts[at] = _playing(verdicts[at], play, diagnostics)
+        elif isinstance(claim.play, Property) and properties:
+            play = partial(check_property, bound, claim_id, claim, max_turns)
+            verdicts[at] = _playing(verdicts[at], play, diagnostics)
         elif isinstance(claim.play, Property):
-            verdicts[at] = (
-                check_property(bound, claim_id, claim, max_turns, diagnostics)
-                if properties
-                else Verdict("claim", claim_id, Status.NOT_PLAYED, claim.text)
-            )
+            verdicts[at] = Verdict("claim", claim_id, Status.NOT_PLAYED, claim.text)
     for example_id, example in package.examples.items():
         if example.play is not None:
             at = index[("example", example_id)]
-            path = ("examples", example_id)
-            verdicts[at] = _scripted(bound, verdicts[at], path, example, diagnostics)
+            play = partial(_scripted, bound, verdicts[at], ("examples", example_id), example)
+            verdicts[at] = _playing(verdicts[at], play, diagnostics)
     _split_events_named(bound, diagnostics)
     if smoke and not any(found.code == INVARIANT_BROKEN for found in diagnostics):
         check_smoke(bound, diagnostics)  # a script already found the engine broken on this data
+
+
+def _playing(
+    verdict: Verdict, play: Callable[[Diagnostics], Verdict], diagnostics: Diagnostics
+) -> Verdict:
+    """A verdict once played, carrying what play found wrong beside what its checks did: an
+    erratum naming each of them resolves it in words (check/claims.py)."""
+    found = Diagnostics()
+    played = play(found)
+    diagnostics.extend(found)
+    return replace(played, faults=(*verdict.faults, *found))
 
 
 def _scripted(

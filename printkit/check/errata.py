@@ -8,7 +8,7 @@ would print a correction of nothing: a warning says so.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from printkit.check.erratum_names import check_erratum_names
 from printkit.diagnostics import (
@@ -38,6 +38,15 @@ def resolving_erratum(errata: list[Erratum], diagnostic: Diagnostic) -> int | No
         ),
         None,
     )
+
+
+def resolving_errata(text: Package, found: Iterable[Diagnostic]) -> list[str] | None:
+    """The names of the errata resolving each finding, each once in order; None when one of
+    them no erratum resolves (it stays an error)."""
+    indexes = [resolving_erratum(text.errata, fault) for fault in found]
+    if None in indexes:
+        return None
+    return list(dict.fromkeys(erratum_name(text, i) for i in indexes if i is not None))
 
 
 def errata_named(names: Sequence[str]) -> str:

@@ -26,7 +26,7 @@ from printkit.check.claims import (
     example_scope,
     keys_covered,
 )
-from printkit.check.errata import errata_named, resolving_erratum
+from printkit.check.errata import errata_named, resolving_errata
 from printkit.check.expression_names import paths_read
 from printkit.diagnostics import (
     ERRATUM_CHANGES_CLAIM,
@@ -35,7 +35,7 @@ from printkit.diagnostics import (
     Diagnostics,
 )
 from printkit.load.package import LoadedPackage
-from printkit.load.played import erratum_name, plays_of, value_at
+from printkit.load.played import plays_of, value_at
 from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.model.package import Package
 from printkit.model.rules_context import rules_context
@@ -93,6 +93,7 @@ def _again(
     before = _judged(text, verdict, contexts[0], played.spans)
     after = _judged(played.package, verdict, contexts[1], played.spans)
     notes: list[Diagnostic] = []
+    faults: list[Diagnostic] = []  # PK534: failing on the played rules, resolved by no erratum
     for path, names in reading.items():
         if path not in after:  # the plays removed it
             continue
@@ -105,8 +106,9 @@ def _again(
             continue
         by = [name for name in resolvers if name in names]  # none: resolved in words
         for fault in after[path][1] if by else ():
-            _report(verdict, fault, by, diagnostics)
-    noted = replace(verdict, notes=tuple(notes))  # its status reads otherwise with them
+            faults.append(_report(verdict, fault, by, diagnostics))
+    # its status reads otherwise with the notes; the faults keep it failing
+    noted = replace(verdict, notes=tuple(notes), faults=(*verdict.faults, *faults))
     if verdict.status is Status.CHECKED:
         return noted
     return _resolved(noted, before, after, reading, played.package, text)
@@ -167,8 +169,7 @@ def _resolvers(found: list[Diagnostic], changing: list[str], text: Package) -> l
     value the text lacks (PK535's, reported where it is used), those playing what it reads."""
     if not found:
         return changing
-    indexes = [resolving_erratum(text.errata, fault) for fault in found]
-    return [] if None in indexes else [erratum_name(text, i) for i in indexes if i is not None]
+    return resolving_errata(text, found) or []
 
 
 def _outcome_changed(
@@ -207,11 +208,14 @@ def _outcome_changed(
     return diagnostics.items
 
 
-def _report(verdict: Verdict, fault: Diagnostic, by: list[str], diagnostics: Diagnostics) -> None:
+def _report(
+    verdict: Verdict, fault: Diagnostic, by: list[str], diagnostics: Diagnostics
+) -> Diagnostic:
     """PK534: an expression still fails on the played rules, though the errata resolving its
-    failure on the text (`by`) play what it reads."""
+    failure on the text (`by`) play what it reads. It is returned too: the verdict's fault."""
     errata = errata_named(by)
-    diagnostics.add(
+    reported = Diagnostics()
+    reported.add(
         PLAYED_RULES_FAULT,
         f"on the rules as played too: {fault.message} [{fault.code}]; the plays of {errata} "
         "change what it reads, but do not make it hold",
@@ -219,6 +223,8 @@ def _report(verdict: Verdict, fault: Diagnostic, by: list[str], diagnostics: Dia
         hint=f"the materials print the rules as played: correct the plays of {errata}, so "
         f"that {verdict.kind} '{verdict.id}' holds on them",
     )
+    diagnostics.extend(reported)
+    return reported.items[0]
 
 
 def _resolved(

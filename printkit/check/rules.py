@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from printkit.check.claims import Verdict, check_claims
+from printkit.check.claims import Verdict, check_claims, resolved_in_words
 from printkit.check.gaps import check_gaps
 from printkit.check.played_claims import check_played_claims
 from printkit.check.printed_played import check_printed_played
@@ -30,7 +30,7 @@ def check_rules(
     played rules, prints it, the claims the errata change are judged on the played rules too
     (what they still fail goes to `remaining`: no erratum resolves it), and the game's engine
     plays the played rules (`properties`: property claims too; `smoke`: the smoke playouts
-    too)."""
+    too). A verdict failing with every fault named by an erratum ends resolved in words."""
     package, spans = loaded.package, loaded.spans
     prose = check_prose(played.package, spans, diagnostics)
     check_references(package, prose, spans, diagnostics)
@@ -51,4 +51,4 @@ def check_rules(
         from printkit.check.engine import check_engine
 
         check_engine(played, verdicts, diagnostics, smoke, properties)
-    return verdicts
+    return [resolved_in_words(verdict, package) for verdict in verdicts]

@@ -118,12 +118,13 @@ def _listed(game: tuple[str, Path]) -> Listed:
 
 def _under(verdict: Verdict) -> tuple[str, ...]:
     """The lines under a verdict's status: a played property's figures, what a failing check
-    compared (one an erratum resolves is listed as such; validate's note says what the text's
-    check compared), and the notes that change how its status reads: a claim *checked* on the
-    text that an erratum's plays make fail says so here, not only in `validate`."""
+    compared (kept under one resolved in words: on the text it fails; one the errata's plays
+    resolve holds on the played rules, and validate's note says what the text's check
+    compared), and the notes that change how its status reads: a claim *checked* on the text
+    that an erratum's plays make fail says so here, not only in `validate`."""
     from printkit.check.claims import Status  # imported by compile_game already
 
-    failing = verdict.compared and verdict.status == Status.FAILING
+    failing = verdict.compared and (verdict.status == Status.FAILING or verdict.in_words)
     notes = (f"{note.severity}[{note.code}]: {note.message}" for note in verdict.notes)
     lines = (verdict.summary(), failing and f"compares {verdict.compared}", *notes)
     return tuple(line for line in lines if line)

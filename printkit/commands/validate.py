@@ -109,6 +109,7 @@ def _checked(
             "id": verdict.id,
             "status": verdict.status,
             **({"errata": list(verdict.errata)} if verdict.errata else {}),
+            **({"in_words": True} if verdict.in_words else {}),
             **({"notes": [diagnostic_json(n) for n in verdict.notes]} if verdict.notes else {}),
             **verdict.figures(),
         }

@@ -83,7 +83,7 @@ def test_a_failure_resolved_in_words_is_not_judged_by_another_erratum_s_plays(
 ) -> None:
     """The claim's own erratum says the text is wrong and plays nothing; another erratum plays
     the value it reads, for a claim of its own: the first claim's failure on the played rules
-    is the one its erratum resolves in words, and stays a note."""
+    is the one its erratum resolves in words, and stays a note: resolved in words."""
     game, _ = _checked(
         tmp_path,
         claims=CLAIMS + "dealt_three: {text: Each starts with three., check: values.hand == 3}",
@@ -91,7 +91,7 @@ def test_a_failure_resolved_in_words_is_not_judged_by_another_erratum_s_plays(
         + _erratum("three_each", "claim 'dealt_three'", "{rules.values.hand: 3}"),
     )
     statuses = _statuses(game)
-    assert statuses["dealt_two"][0] is Status.FAILING
+    assert statuses["dealt_two"] == (Status.RESOLVED, "resolved by erratum 'in_words' (in words)")
     assert statuses["dealt_three"] == (Status.RESOLVED, "resolved by erratum 'three_each'")
     assert not list(game.remaining)
 
@@ -100,13 +100,16 @@ def test_plays_that_change_nothing_a_claim_reads_leave_the_text_s_verdict(
     tmp_path: Path,
 ) -> None:
     """Its erratum plays a reading the claim's expression does not read (a value of its own):
-    judged the same on both, the claim keeps the text's failure, a note."""
+    judged the same on both, the claim keeps the text's failure, a note: resolved in words."""
     game, _ = _checked(
         tmp_path,
         claims=CLAIMS,
         errata=_erratum("two_each", "claim 'dealt_two'", "{rules.actions.draw.cost: 2}"),
     )
-    assert _statuses(game)["dealt_two"][0] is Status.FAILING
+    assert _statuses(game)["dealt_two"] == (
+        Status.RESOLVED,
+        "resolved by erratum 'two_each' (in words)",
+    )
     assert not list(game.remaining)
 
 
@@ -223,13 +226,16 @@ def test_an_example_holds_whole_on_the_played_rules_or_fails_at_each_key(tmp_pat
 
 def test_an_erratum_playing_the_text_s_own_value_changes_nothing(tmp_path: Path) -> None:
     """Plays that confirm what the text holds are no reading of the data: the claim's failure
-    stays the note its erratum makes of it."""
+    stays the note its erratum makes of it, resolved in words."""
     game, _ = _checked(
         tmp_path,
         claims=CLAIMS,
         errata=_erratum("one_each", "claim 'dealt_two'", "{rules.values.hand: 1}"),
     )
-    assert _statuses(game)["dealt_two"][0] is Status.FAILING
+    assert _statuses(game)["dealt_two"] == (
+        Status.RESOLVED,
+        "resolved by erratum 'one_each' (in words)",
+    )
     assert not list(game.remaining)
 
 
@@ -290,7 +296,7 @@ def test_an_example_whose_outcome_the_played_rules_do_not_cover_is_not_resolved(
 
 def test_an_input_named_like_the_rules_data_is_the_example_s_own(tmp_path: Path) -> None:
     """`values` is the example's input here, not the rules' values the erratum plays: what
-    the example computes does not change, and its failure stays a note."""
+    the example computes does not change, and its failure stays a note, resolved in words."""
     own = """
 twice:
   text: Twice two is five.
@@ -302,7 +308,7 @@ twice:
         "PK530", "PK532"
     )
     game, _ = _checked(tmp_path, examples=own, errata=erratum)
-    assert _statuses(game)["twice"][0] is Status.FAILING
+    assert _statuses(game)["twice"] == (Status.RESOLVED, "resolved by erratum 'five' (in words)")
     assert not list(game.remaining)
 
 
