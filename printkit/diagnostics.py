@@ -1705,6 +1705,12 @@ def _plain(text: str, _role: str) -> str:
     return text
 
 
+def one_line(text: str) -> str:
+    """Text a message or a listing quotes, its whitespace runs (a YAML block's line breaks)
+    joined into single spaces: a line break would show as a literal `\\n` (printable)."""
+    return " ".join(text.split())
+
+
 def printable(text: str) -> str:
     """Control characters (a newline in a quoted value, an escape sequence) and lone
     surrogates shown as escapes, so a diagnostic can neither spill onto a second line, nor

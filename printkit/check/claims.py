@@ -28,6 +28,7 @@ from printkit.diagnostics import (
     Diagnostics,
     Span,
     closest,
+    one_line,
 )
 from printkit.load.yaml_spans import PathKey, SourceMap
 from printkit.model.package import Package
@@ -189,7 +190,7 @@ def claim_holds(
     said = compared(check, context, slips) or ""
     diagnostics.add(
         CLAIM_FALSE,
-        f"claim '{claim_id}' does not hold: {text}"
+        f"claim '{claim_id}' does not hold: {one_line(text)}"
         + (f" (its check compares {said})" if said else ""),
         spans.value(path),
         hint="; ".join(dict.fromkeys(slips))

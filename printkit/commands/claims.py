@@ -17,7 +17,7 @@ from printkit.commands.common import (
     strict,
 )
 from printkit.commands.completion import complete_games
-from printkit.diagnostics import Diagnostics, Severity
+from printkit.diagnostics import Diagnostics, Severity, one_line
 
 if TYPE_CHECKING:
     from printkit.check.claims import Verdict
@@ -110,9 +110,7 @@ def _listed(game: tuple[str, Path]) -> Listed:
     warnings = diagnostics.count(Severity.WARNING)
     if result is None:
         return Listed(game_id, None, errors, warnings)
-    rows = [
-        Row(v.kind, v.id, v.label, " ".join(v.text.split()), _under(v)) for v in result.verdicts
-    ]
+    rows = [Row(v.kind, v.id, v.label, one_line(v.text), _under(v)) for v in result.verdicts]
     return Listed(game_id, rows, errors, warnings)
 
 

@@ -27,6 +27,7 @@ from printkit.diagnostics import (
     Span,
     closest,
     did_you_mean,
+    one_line,
     shown_value,
 )
 from printkit.load.yaml_spans import PathKey, SourceMap
@@ -237,7 +238,7 @@ _NO_PATTERN = ("text of the form this field takes", "see 'printkit schema' for i
 
 def _quoted(text: str) -> str:
     """A value as a message quotes it: one line, at most 40 characters."""
-    shown = " ".join(text.split())
+    shown = one_line(text)
     return repr(shown if len(shown) <= 40 else shown[:39] + "…")
 
 
