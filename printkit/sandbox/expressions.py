@@ -348,13 +348,16 @@ def explain(error: Exception) -> TemplateProblem:
 
 def _problem(source: str, error: Exception) -> TemplateProblem:
     """Name the template and what went wrong, with what was likely meant: a filter's closest
-    name, '==' for a lone '='."""
+    name, '==' for a lone '='. A failure already naming this template (a row's result that
+    reads itself through lookup(), or a circle of rows, failed in a rendering of it within
+    this one) names it once, first: the texts the failure passed through, each once."""
     problem = explain(error)
     hint = problem.hint
     if isinstance(error, TemplateSyntaxError):
         hint = _syntax_hint(source, str(error.message or "")) or hint
     shown = source if len(source) <= _ECHOED else source[: _ECHOED - 1] + "…"
-    return TemplateProblem(f"in '{shown}': {problem}", problem.code, hint)
+    named = f"in '{shown}': "
+    return TemplateProblem(named + str(problem).replace(named, ""), problem.code, hint)
 
 
 _ECHOED = 200  # characters of a template a message quotes: a line, not a 100 KB template

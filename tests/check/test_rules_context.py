@@ -7,7 +7,7 @@ import pytest
 
 from printkit.check.requirements import players_of
 from printkit.model.package import Package
-from printkit.model.rules_context import Recorder, parse_roll, rules_context
+from printkit.model.rules_context import Recorder, parse_roll, prose_of, rules_context
 from printkit.sandbox.expressions import TemplateProblem, evaluate, render
 
 PACKAGE = Package.model_validate(
@@ -90,6 +90,7 @@ COSTS = Package.model_validate(
                             "{{ lookup('costs', 'sword').result }}",
                         },
                         {"key": "bow", "result": "as {{ lookup('costs', 'arrow').result }}"},
+                        {"key": "mace", "result": "as {{ lookup('costs', 'mace').result }}"},
                         {"key": "arrow", "result": "as {{ lookup('costs', 'bow').result }}"},
                         {
                             "key": "club",
@@ -135,6 +136,26 @@ def test_a_result_that_reads_itself_through_lookup_fails_in_words_not_for_ever()
     )
     # the failure ends with the rendering: the same context prints the next text
     assert render("{{ lookup('costs', 'shield').result }}", context) == "1 point"
+
+
+def test_a_result_that_reads_itself_names_its_text_once() -> None:
+    """Rendered as the prose check renders it, a row whose result looks itself up failed in
+    the rendering lookup() makes of it within its own: both named it ("in 'X': in 'X': …").
+    A circle of rows names each text it passes through once."""
+    context = rules_context(COSTS)
+    rows = {row.key: row for row in COSTS.rules.tables["costs"].rows}
+    with pytest.raises(TemplateProblem) as failed:
+        render(*prose_of(rows["mace"], context))
+    assert str(failed.value) == (
+        "in 'as {{ lookup('costs', 'mace').result }}': a result of table 'costs' reads itself, "
+        "through lookup() or rows()"
+    )
+    with pytest.raises(TemplateProblem) as failed:
+        render(*prose_of(rows["bow"], context))
+    assert str(failed.value) == (
+        "in 'as {{ lookup('costs', 'arrow').result }}': in 'as {{ lookup('costs', 'bow').result "
+        "}}': a result of table 'costs' reads itself, through lookup() or rows()"
+    )
 
 
 def test_a_looked_up_result_that_fails_fails_the_text_that_prints_it() -> None:
