@@ -24,8 +24,10 @@ from workbooks import ROWS, SHEET, WORKBOOKS, replacing, workbook
 
 from printkit.diagnostics import Diagnostics
 from printkit.load.package import load_package
+from printkit.load.sheet_survey import Damage, SheetSurvey
+from printkit.load.workbook import _report_survey
 from printkit.load.yaml_spans import MAX_DATA_CHARACTERS
-from printkit.model.limits import MAX_DATA_ROWS, MAX_PIECES
+from printkit.model.limits import MAX_DATA_COLUMNS, MAX_DATA_ROWS, MAX_PIECES
 
 
 def _csv_deck(tmp_path: Path) -> Path:
@@ -107,9 +109,14 @@ def test_a_value_one_row_past_the_limit_is_named_at_its_cell(tmp_path: Path) -> 
     _reading_xlsx(folder, workbook(ROWS, _appending(f'<row r="{past}">{cells}</row>')))
     code, found = _validate(folder)
     assert code == 1
-    assert [(d.code, Path(d.file).name, d.line, d.column) for d in found] == [
-        ("PK805", "cards.xlsx", past, 2)
+    assert [(d.code, Path(d.file).name, d.line, d.column, d.cell) for d in found] == [
+        ("PK805", "cards.xlsx", past, 2, f"cell B{past}")
     ]
+    # its place names the cell: the message does not again
+    assert found[0].message == (
+        f"the cell holds a value past the limit of {MAX_DATA_ROWS:,} rows below the header and "
+        f"{MAX_DATA_COLUMNS} columns"
+    )
 
 
 def test_a_large_part_that_compresses_like_a_zip_bomb_is_refused(tmp_path: Path) -> None:
@@ -367,6 +374,7 @@ def test_a_damaged_cell_is_named_at_its_cell_in_words(
         4,
     )
     assert said in problem.message and problem.message.endswith("(sheet 'Sheet')")
+    assert problem.cell == "cell D2" and "D2" not in problem.message  # said once, by its place
     assert "save the file again" in problem.hint
 
 
@@ -403,7 +411,26 @@ def test_a_damaged_cell_of_a_named_sheet_says_which_sheet(tmp_path: Path) -> Non
         game.read_text().replace("{file: cards.xlsx}", "{file: cards.xlsx, sheet: Sheet}")
     )
     _, [problem] = _validate(folder)
-    assert problem.message == "cell D2's saved value 'NaN' is not a number (sheet 'Sheet')"
+    assert problem.message == "the saved value 'NaN' is not a number (sheet 'Sheet')"
+
+
+def test_a_damaged_cell_s_message_names_no_sheet_its_place_names() -> None:
+    """In a workbook of several sheets the place names the sheet ("cards.xlsx, sheet 'Cards',
+    cell D2"): the message does not again; in a workbook of one, only the message names it."""
+    damage = Damage(2, 4, "the saved value 'NaN' is not a number", "retype it")
+    for shown_sheet, message in [
+        ("Cards", "the saved value 'NaN' is not a number"),
+        ("", "the saved value 'NaN' is not a number (sheet 'Cards')"),
+    ]:
+        found = Diagnostics()
+        assert _report_survey(
+            SheetSurvey(damaged=damage), "cards.xlsx", "Cards", shown_sheet, found
+        )
+        (problem,) = found
+        assert (problem.message, str(problem.span)) == (
+            message,
+            f"cards.xlsx, {'sheet ' + repr(shown_sheet) + ', ' if shown_sheet else ''}cell D2",
+        )
 
 
 def test_a_date_past_the_calendar_says_nothing_on_stderr(tmp_path: Path) -> None:

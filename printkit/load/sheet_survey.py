@@ -23,7 +23,6 @@ from xml.parsers import expat
 from openpyxl.utils.cell import coordinate_to_tuple
 from openpyxl.utils.datetime import from_ISO8601
 
-from printkit.load.card_sources import column_letters
 from printkit.model.limits import MAX_DATA_COLUMNS, MAX_DATA_ROWS
 
 _LAST_ROW = MAX_DATA_ROWS + 1  # the header, then the rows a deck may hold
@@ -159,13 +158,13 @@ class _Surveyor:
 
     def _damage(self, cell: _Cell) -> Damage | None:
         """What is damaged in a cell as openpyxl would read it: its style, which every cell
-        read has, and its saved value, converted as its type says."""
-        where = f"cell {column_letters(cell.column)}{cell.row}"
+        read has, and its saved value, converted as its type says. The message does not name
+        the cell: its place does ("cards.xlsx, cell D2")."""
         if cell.style and not _index(cell.style, self.styles):
             return Damage(
                 cell.row,
                 cell.column,
-                f"{where}'s saved format is damaged: it names cell style {_shown(cell.style)}, "
+                f"the saved format is damaged: it names cell style {_shown(cell.style)}, "
                 f"and the workbook has {self.styles:,}",
                 "the cell's saved format is damaged: clear the cell's formatting in the "
                 "spreadsheet program, or retype the cell, and save the file again",
@@ -174,7 +173,7 @@ class _Surveyor:
         problem = _value_problem(cell.kind, value, self.texts) if value else None
         if problem is None:
             return None
-        return Damage(cell.row, cell.column, f"{where}'s saved {problem}", _RETYPE_VALUE)
+        return Damage(cell.row, cell.column, f"the saved {problem}", _RETYPE_VALUE)
 
     def _count(self, cell: _Cell) -> None:
         saved = cell.inline or bool("".join(cell.value))

@@ -253,12 +253,13 @@ def _report_survey(
     survey: SheetSurvey, shown: str, title: str, shown_sheet: str, diagnostics: Diagnostics
 ) -> bool:
     """Whether the sheet (named `title`; `shown_sheet` in its cells' places) holds a value
-    past the limits, a damaged cell, or formulas without saved values."""
+    past the limits, a damaged cell, or formulas without saved values. A message names
+    neither the cell nor a sheet its place names ("cards.xlsx, sheet 'Cards', cell D2")."""
     if survey.damaged is not None and survey.past_limits is None:
         damaged = survey.damaged
         diagnostics.add(
             CARD_DATA_BAD,
-            f"{damaged.message} (sheet '{title}')",
+            damaged.message + ("" if shown_sheet else f" (sheet '{title}')"),
             cell_at(shown, shown_sheet, damaged.row, damaged.column),
             hint=damaged.hint,
         )
@@ -267,7 +268,7 @@ def _report_survey(
         row, column = survey.past_limits
         diagnostics.add(
             CARD_DATA_TOO_LARGE,
-            f"cell {column_letters(column)}{row} lies past the limit of "
+            "the cell holds a value past the limit of "
             f"{MAX_DATA_ROWS:,} rows below the header and {MAX_DATA_COLUMNS} columns",
             cell_at(shown, shown_sheet, row, column),
             hint="a deck's sheet holds a row per card and a column per field (limits: "
