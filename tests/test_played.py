@@ -422,12 +422,17 @@ def test_a_change_inside_a_phase_step_is_named_by_the_step(tmp_path: Path) -> No
         ),
         (
             "{rules.values.hand: [1, 2]}",
-            " = [1, 2], a list, where the text has a number (1)",
+            " = a list of 2 items, where the text has a number (1)",
             "give a number, as the text does",
         ),
-        (  # a value echoed as a message shows values (shown_value): cut, not 4,300 digits
+        (  # true, false and null as the YAML writes them, not as Python does (True, None)
+            "{rules.values.hand: true}",
+            " = true, true or false, where the text has a number (1)",
+            "give a number, as the text does",
+        ),
+        (  # a list echoed as a message is named by its length, not 4,300 digits
             "{rules.values.hand: [" + "9" * 4300 + "]}",
-            " = [" + "9" * 38 + "…, a list, where the text has a number (1)",
+            " = a list of 1 item, where the text has a number (1)",
             "give a number, as the text does",
         ),
         (
@@ -437,17 +442,17 @@ def test_a_change_inside_a_phase_step_is_named_by_the_step(tmp_path: Path) -> No
         ),
         (  # the models refuse a part of the value: the entry setting it whole is blamed
             "{rules.tables.reach.domain: {min: x, max: null}}",
-            " = {'min': 'x', 'max': None}, which the data cannot take: takes a whole number, "
-            "not the text 'x'",
+            " = a mapping with the keys min, max, which the data cannot take: takes a whole "
+            "number, not the text 'x'",
             "give a value of the field's type (see 'printkit schema'); the text has a mapping "
-            "there, with the keys min, max (one of them is played alone as "
+            "with the keys min, max (one of them is played alone as "
             "'rules.tables.reach.domain.min')",
         ),
         (  # a whole row: the keys its text writes, not the model's (a class's repr before)
             '{"rules.tables.reach.rows[1]": 2}',
             " = 2, which the data cannot take: takes a mapping of keys to values, not the number 2",
             "give a value of the field's type (see 'printkit schema'); the text has a mapping "
-            "there, with the keys min, max, result and 1 more (one of them is played alone as "
+            "with the keys min, max, result and 1 more (one of them is played alone as "
             "'rules.tables.reach.rows[1].min')",
         ),
         (
@@ -460,11 +465,11 @@ def test_a_change_inside_a_phase_step_is_named_by_the_step(tmp_path: Path) -> No
             "{rules.values: 2}",
             " = 2, which the data cannot take: takes a mapping of keys to values, not the number 2",
             "give a value of the field's type (see 'printkit schema'); the text has a mapping "
-            "there, with the key hand (one of them is played alone as 'rules.values.hand')",
+            "with the key hand (one of them is played alone as 'rules.values.hand')",
         ),
         (
             "{rules.values.bonus: {a: 1}}",
-            " = {'a': 1}, which the data cannot take: ",
+            " = a mapping with the key a, which the data cannot take: ",
             "a named value is a number, a text, true or false, or a list of them",
         ),
     ],

@@ -147,15 +147,17 @@ def _refused(text: Package, play: Play, earlier: Play | None) -> tuple[str, str]
     if problem is not None:
         return f"{said}, which does not exist: {problem}", hint
     if _open_kind(text, play, was) and kind_of(was) != kind_of(play.value):
+        # a list or a mapping is named as one by _as_written, a single value with its kind
+        kind = "" if isinstance(play.value, list | dict) else f", {kind_of(play.value)}"
         return (
-            f"{said} = {shown_value(play.value)}, {kind_of(play.value)}, where the text has "
-            f"{kind_of(was)} ({shown_value(was)})",
+            f"{said} = {_as_written(play.value)}{kind}, where the text has {kind_of(was)} "
+            f"({_as_written(was)})",
             f"give {kind_of(was)}, as the text does",
         )
     if earlier is not None and earlier.value != play.value:
         return (
-            f"{said} = {shown_value(play.value)}, but erratum '{earlier.name}' plays it = "
-            f"{shown_value(earlier.value)}",
+            f"{said} = {_as_written(play.value)}, but erratum '{earlier.name}' plays it = "
+            f"{_as_written(earlier.value)}",
             "the played rules have one value per path: make the errata agree",
         )
     return None
@@ -205,7 +207,7 @@ def _validated(loaded: LoadedPackage, plays: list[Play], diagnostics: Diagnostic
         for play, message in refused.items():
             diagnostics.add(
                 BAD_PLAYS,
-                f"erratum '{play.name}' plays '{play.key}' = {shown_value(play.value)}, which "
+                f"erratum '{play.name}' plays '{play.key}' = {_as_written(play.value)}, which "
                 f"the data cannot take: {message}",
                 loaded.spans.key(play.where),
                 hint=_type_hint(loaded.package, play),
@@ -218,14 +220,12 @@ def _type_hint(text: Package, play: Play) -> str:
     was = value_at(text, play.path)[0]
     if was is NOT_SET:
         return "a named value is a number, a text, true or false, or a list of them"
-    given = "give a value of the field's type (see 'printkit schema'); the text has"
     keys = _keys(was)
-    if keys:
-        return (
-            f"{given} a mapping there, with the key{'s' if len(keys) > 1 else ''} "
-            f"{some_of(keys)} (one of them is played alone as '{play.key}.{keys[0]}')"
-        )
-    return f"{given} {_as_written(was)}"
+    alone = f" (one of them is played alone as '{play.key}.{keys[0]}')" if keys else ""
+    return (
+        "give a value of the field's type (see 'printkit schema'); the text has "
+        f"{_as_written(was)}{alone}"
+    )
 
 
 def _keys(value: Any) -> list[str]:
@@ -240,10 +240,17 @@ def _keys(value: Any) -> list[str]:
 
 
 def _as_written(value: Any) -> str:
-    """A value of the text as a hint names it in the designer's terms, never as Python
-    writes its objects ('Domain(min=None, …)', 'datetime.date(2026, 3, 4)')."""
-    if isinstance(value, BaseModel | dict):  # one with keys is named by them (_type_hint)
+    """A value of the text, or one an erratum plays, as a message or hint names it in the
+    designer's terms, never as Python writes its objects ('Domain(min=None, …)',
+    "{'min': 'x', 'max': None}", 'datetime.date(2026, 3, 4)'): a mapping by the keys its
+    YAML writes, a list by its length, a date, true, false and null as YAML writes them."""
+    keys = _keys(value)
+    if keys:
+        return f"a mapping with the key{'s' if len(keys) > 1 else ''} {some_of(keys)}"
+    if isinstance(value, BaseModel | dict):
         return "an empty mapping"
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
     if isinstance(value, list):
         return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
     if isinstance(value, datetime.date):
