@@ -314,6 +314,19 @@ def _swap_in(staging: Path, folder: Path, durable: bool) -> None:
         raise OutputError(folder, error) from error
 
 
+def remove_if_bare(folder: Path) -> None:
+    """Remove a game's folder that holds nothing but its marker: a game that prints nothing
+    (every card of its decks set aside, PK216) has nothing to show, as after a first build of
+    it, which makes no folder; an empty one would read as a build that lost its files. A folder
+    holding anything else (a designer's notes) stays. For a build holding the lock."""
+    try:
+        if [entry.name for entry in folder.iterdir()] == [MARKER]:
+            (folder / MARKER).unlink()
+            folder.rmdir()
+    except OSError as error:
+        raise OutputError(folder, error) from error
+
+
 def _fsync_folder(folder: Path) -> None:
     handle = os.open(folder, os.O_RDONLY)
     try:

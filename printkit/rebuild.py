@@ -44,6 +44,7 @@ from printkit.output import (
     link_or_copy,
     output_lock,
     outputs_of,
+    remove_if_bare,
     staged_folder,
     written_files,
 )
@@ -496,6 +497,8 @@ def _write(outcome: GameOutcome, out: Path) -> None:
                         link_or_copy(source, staging / name)
                     except OSError as error:
                         raise OutputError(folder / name, error) from error
+            if not outcome.built:  # its earlier files gone: every material prints nothing
+                remove_if_bare(folder)
         except OutputError as failure:
             outcome.failure = failure
             return

@@ -136,18 +136,25 @@ def test_a_card_of_count_0_is_checked_but_not_printed_and_counted_as_none(
     assert text.count("Twin") == 2 and text.count("Giant") == 1 and "Loner" not in text
 
 
+def _set_aside(folder: Path, aside: bool = True) -> None:
+    """csv_deck's every card at count 0, its inventory with it; or (`aside` false) back."""
+    rows = [("Twin,2,", "Twin,0,"), ("Loner,1,", "Loner,0,"), ("Giant,1,", "Giant,0,")]
+    for path, counts in (
+        (folder / "cards.csv", rows),
+        (folder / "game.yaml", [("count: 4", "count: 0")]),
+    ):
+        text = path.read_text(encoding="utf-8")
+        for was, now in counts:
+            text = text.replace(was, now) if aside else text.replace(now, was)
+        path.write_text(text, encoding="utf-8")
+
+
 def test_a_deck_of_only_cards_set_aside_builds_nothing_and_says_why(tmp_path: Path) -> None:
     """Every row at count 0: the build writes no file, exits 0 even under --strict (each card
     set aside is a choice, PK215), and says the game has nothing to print, with the deck's
     note (PK216) naming the material, rather than "not built" and nothing about why."""
     folder = _copy("csv_deck", tmp_path)
-    cards = folder / "cards.csv"
-    rows = cards.read_text(encoding="utf-8")
-    for row in ("Twin,2,", "Loner,1,", "Giant,1,"):
-        rows = rows.replace(row, row.split(",")[0] + ",0,")
-    cards.write_text(rows, encoding="utf-8")
-    game = folder / "game.yaml"
-    game.write_text(game.read_text(encoding="utf-8").replace("count: 4", "count: 0"))
+    _set_aside(folder)
     result = run_cli(
         "--strict", "--rule-data", folder.parent, "build", "csv_deck", "--out", tmp_path / "o"
     )
@@ -165,13 +172,7 @@ def test_a_deck_of_only_cards_set_aside_builds_nothing_and_says_why(tmp_path: Pa
     )
     assert not (tmp_path / "o" / "csv_deck").exists()
 
-    game.write_text(game.read_text(encoding="utf-8").replace("count: 0", "count: 4"))
-    cards.write_text(
-        rows.replace("Twin,0,", "Twin,2,")
-        .replace("Loner,0,", "Loner,1,")
-        .replace("Giant,0,", "Giant,1,"),
-        encoding="utf-8",
-    )
+    _set_aside(folder, aside=False)
     assert (
         run_cli(
             "--rule-data", folder.parent, "build", "csv_deck", "--out", tmp_path / "o"
@@ -179,13 +180,30 @@ def test_a_deck_of_only_cards_set_aside_builds_nothing_and_says_why(tmp_path: Pa
         == 0
     )
     assert (tmp_path / "o" / "csv_deck" / "sheet.pdf").is_file()
-    game.write_text(game.read_text(encoding="utf-8").replace("count: 4", "count: 0"))
-    cards.write_text(rows, encoding="utf-8")
-    result = run_cli("--rule-data", folder.parent, "build", "csv_deck", "--out", tmp_path / "o")
+    # set aside again: its folder goes, as the first build made none (an empty folder, its
+    # marker alone, was left before), drawn and from the cache; the page lists it as before
+    _set_aside(folder)
+    for _ in range(2):
+        result = run_cli("--rule-data", folder.parent, "build", "csv_deck", "--out", tmp_path / "o")
+        assert "csv_deck: nothing to print (see the notes)" in result.output
+        assert not (tmp_path / "o" / "csv_deck").exists()
+        shown = json.loads((tmp_path / "o" / "index.json").read_text(encoding="utf-8"))
+        assert shown["games"] == {}
+
+
+def test_a_game_set_aside_whole_keeps_a_folder_holding_a_designer_s_file(tmp_path: Path) -> None:
+    """Only a folder holding nothing but what printkit wrote goes: a designer's notes beside
+    the sheet stay, in their folder, when the sheet goes."""
+    folder = _copy("csv_deck", tmp_path)
+    out = tmp_path / "o"
+    assert run_cli("--rule-data", folder.parent, "build", "csv_deck", "--out", out).exit_code == 0
+    (out / "csv_deck" / "notes.txt").write_text("print on card stock\n", encoding="utf-8")
+    _set_aside(folder)
+    result = run_cli("--rule-data", folder.parent, "build", "csv_deck", "--out", out)
     assert "csv_deck: nothing to print (see the notes)" in result.output
-    assert [
-        p.name for p in (tmp_path / "o" / "csv_deck").iterdir() if not p.name.startswith(".")
-    ] == []
+    assert sorted(p.name for p in (out / "csv_deck").iterdir() if p.name != ".printkit-output") == [
+        "notes.txt"
+    ]
 
 
 def test_a_deck_set_aside_after_a_build_leaves_no_file_of_it_behind(tmp_path: Path) -> None:
