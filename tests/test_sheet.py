@@ -196,6 +196,34 @@ def test_each_build_prints_a_filled_roster_with_its_statistics(builds: Path) -> 
     assert values["ship1.stress"] == ""
 
 
+BASE_STATISTICS = ("crew", "shields", "hull")
+
+
+def test_a_builds_campaign_line_holds_the_statistics_it_plays_with(builds: Path) -> None:
+    """The base line is the build's starting statistics after its upgrades: the same values as
+    the statistics above it (it was left blank, though the build's values are known)."""
+    fields = pypdf.PdfReader(builds).get_fields()
+    values = {name: str(field.get("/V", "")) for name, field in fields.items()}
+    played = {"ship1": ("10", "15", "10"), "ship2": ("10", "10", "40")}  # Dauntless, Nomad
+    for ship, expected in played.items():
+        assert tuple(values[f"{ship}.{stat}"] for stat in BASE_STATISTICS) == expected
+        assert tuple(values[f"{ship}.base_{stat}"] for stat in BASE_STATISTICS) == expected
+        assert values[f"{ship}.base_cannons"] == "10"
+
+
+def test_the_press_draws_the_campaign_line_in_its_boxes(tmp_path: Path, builds: Path) -> None:
+    """--press flattens the form: each base value is ink inside its box, where the field was."""
+    out = tmp_path / "press"
+    only = ("--only", "ship_rosters", "--format", "pdf", "--press")
+    result = run_cli("build", "raise_shields", *only, "--out", out)
+    assert result.exit_code == 0, result.output
+    raster = Raster.of(out / "raise_shields" / "ship_rosters.pdf", 0)
+    for name in ("base_crew", "base_shields", "base_hull", "base_cannons"):
+        x0, top, x1, bottom = _fields(builds)[f"ship1.{name}"][1]
+        inside = raster.dark_projection((x0 + 0.5, top + 0.6, x1 - 0.5, bottom - 0.6), "y")
+        assert segments(inside, bridge_mm=0.5), f"{name}: its box is empty"
+
+
 def test_a_filled_field_shows_its_value_in_its_box(builds: Path) -> None:
     """From the pixels: the value is drawn inside the field's box, 2 pt in from its left edge
     and between its top and bottom, not in a corner."""
