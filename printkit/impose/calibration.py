@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from printkit.draw.fonts import font_name, text_width
 from printkit.draw.ops import Circle, Group, Line, Op, Page, Paint, Rect, Text, translate
-from printkit.impose.placement import ACTUAL_SIZE
+from printkit.impose.placement import ACTUAL_SIZE, note
 from printkit.model.base import ImposeSpec
 from printkit.model.units import mm
 
@@ -120,7 +120,9 @@ def _steps(length: float) -> list[int]:
     return [GRID_MM * k for k in range(-most, most + 1)]
 
 
-def calibration_pages(paper: tuple[float, float], spec: ImposeSpec) -> list[Page]:
+def calibration_pages(paper: tuple[float, float], spec: ImposeSpec, title: str) -> list[Page]:
+    """The sheet's front and back, each footed like every sheet of the material `title` (its
+    version and name), so that a calibration page found in a pile says what it belongs to."""
     lines = [
         "Duplex calibration — print this page double-sided, " + ACTUAL_SIZE.lower() + ".",
         "Hold the sheet up to a light and look at the back: each front cross shows on a scale.",
@@ -135,14 +137,21 @@ def calibration_pages(paper: tuple[float, float], spec: ImposeSpec) -> list[Page
     front = [*_grid(paper), *_cleared(targets), *(op for p in targets for op in _cross(*p))]
     back = [*_grid(paper), *_cleared(behind), *(op for p in behind for op in _scale(*p))]
     moved = Group(tuple(back), translate(spec.back_offset_x, spec.back_offset_y))
-    return [
-        Page(*paper, [*front, *_instructions("front", lines, paper)], label="calibration · front"),
-        Page(
-            *paper,
-            [moved, *_instructions("back", [*lines, "", offset], paper)],
-            label="calibration · back",
-        ),
-    ]
+    sides = {
+        "front": ([*front, *_instructions("front", lines, paper)], 0.0),
+        "back": ([moved, *_instructions("back", [*lines, "", offset], paper)], spec.back_offset_y),
+    }
+    pages = []
+    for side, (ops, shift) in sides.items():
+        label = f"{title} · duplex calibration · {side}"
+        pages.append(Page(*paper, [*ops, *_footer(label, paper, shift, spec)], label=label))
+    return pages
+
+
+def _footer(label: str, paper: tuple[float, float], shift: float, spec: ImposeSpec) -> list[Op]:
+    """The note every sheet ends with, under the grid (moved down with a back's offset)."""
+    grid_bottom = paper[1] / 2 + mm(_steps(paper[1])[-1]) + max(shift, 0.0)
+    return note(f"{ACTUAL_SIZE} · {label}", paper, grid_bottom, spec.margin)
 
 
 def _cleared(points: list[tuple[float, float]]) -> list[Op]:

@@ -226,6 +226,6 @@ def compile_cards(
         else:
             document.pages = impose_sheets(pieces, grid, spec, footer)
         if spec.calibration and spec.backs != "none" and keep is None:
-            document.pages += calibration_pages(paper, spec)
+            document.pages += calibration_pages(paper, spec, footer)
     document.symbols = drawer.symbols
     return document

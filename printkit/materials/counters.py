@@ -135,5 +135,5 @@ def compile_counters(
     else:
         document.pages = impose_block_sheets(pages, spec, footer)
         if spec.calibration and spec.backs != "none" and keep is None:
-            document.pages += calibration_pages(size, spec)
+            document.pages += calibration_pages(size, spec, footer)
     return document

@@ -30,6 +30,7 @@ from printkit.model.units import mm
 
 A4 = (210.0, 297.0)
 LETTER = (215.9, 279.4)
+TITLE = "Cards · version 1.0"  # the material's title with its version, as its sheets say it
 OFFSET = (1.5, -2.0)  # mm: right and up, as a user might have set it after a first reading
 TOLERANCE = 0.02  # mm: what the PDF's coordinates round to
 
@@ -47,7 +48,7 @@ class Stroke:
 
 
 def _written(paper: tuple[float, float], tmp_path: Path, **spec: str) -> Path:
-    pages = calibration_pages((mm(paper[0]), mm(paper[1])), ImposeSpec(**spec))  # type: ignore[arg-type]
+    pages = calibration_pages((mm(paper[0]), mm(paper[1])), ImposeSpec(**spec), TITLE)  # type: ignore[arg-type]
     path = tmp_path / "calibration.pdf"
     path.write_bytes(render_pdf(Document("calibration", pages)))
     return path
@@ -89,8 +90,9 @@ def _stroke_colour(drawn: pypdfium2.PdfObject) -> tuple[int, int, int] | None:
     return red, green, blue
 
 
-def _white_boxes(path: Path, index: int) -> list[float]:
-    """The page's white-filled paths (left, top, right, bottom in mm), one after the other."""
+def _white_boxes(path: Path, index: int, above: float = float("inf")) -> list[float]:
+    """The page's white-filled paths (left, top, right, bottom in mm) whose top is `above` a
+    height, one after the other."""
     document = pypdfium2.PdfDocument(path)
     page = document[index]
     height = page.get_height() * MM_PER_PT
@@ -106,7 +108,8 @@ def _white_boxes(path: Path, index: int) -> list[float]:
         pypdfium2.raw.FPDFPageObj_GetFillColor(drawn.raw, *(ctypes.byref(c) for c in rgba))
         if [c.value for c in rgba[:3]] == [255, 255, 255]:
             left, bottom, right, top = (v * MM_PER_PT for v in drawn.get_bounds())
-            boxes.append((left, height - top, right, height - bottom))
+            if height - top < above:
+                boxes.append((left, height - top, right, height - bottom))
     document.close()
     return [value for box in sorted(boxes) for value in box]
 
@@ -214,7 +217,9 @@ def _instructions(path: Path, index: int) -> list[tuple[str, float, float, float
     return [
         (r.text, round(r.x, 2), round(r.y, 2), r.size)
         for r in runs
-        if r.text not in LABELS and not GRID_NUMBER.fullmatch(r.text)
+        if r.text not in LABELS
+        and not GRID_NUMBER.fullmatch(r.text)
+        and not r.text.startswith(ACTUAL_SIZE)  # the footer, tested on its own
     ]
 
 
@@ -247,12 +252,35 @@ def test_both_sides_say_how_to_read_the_sheet_and_the_back_the_offset_already_se
 
 def test_each_side_is_titled_as_the_calibration_front_or_back_in_its_svg() -> None:
     """An SVG page's title is what a viewer lists it as: each side says which it is."""
-    document = Document("Cards", calibration_pages((mm(A4[0]), mm(A4[1])), ImposeSpec()))
+    pages = calibration_pages((mm(A4[0]), mm(A4[1])), ImposeSpec(), TITLE)
+    document = Document("Cards", pages)
     titles = [
         ElementTree.fromstring(render_svg_page(document, page)).findtext("{*}title")
         for page in document.pages
     ]
-    assert titles == ["calibration · front", "calibration · back"]
+    assert titles == [
+        f"{TITLE} · duplex calibration · front",
+        f"{TITLE} · duplex calibration · back",
+    ]
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["a4", "letter"])
+@pytest.mark.parametrize("offset_y", ["0mm", "4mm"])
+def test_each_side_is_footed_like_every_sheet_under_its_grid(
+    tmp_path: Path, paper: tuple[float, float], offset_y: str
+) -> None:
+    """Like every other page of the material, each side ends with the actual-size note, the
+    material's title and version and which sheet it is, in the bottom margin under the grid
+    (a back's grid moved down by its offset included), inside the printable area."""
+    path = _written(paper, tmp_path, back_offset_y=offset_y)
+    grid_bottom = _grid_lines(paper)[1][-1]
+    for index, side in enumerate(("front", "back")):
+        runs = text_runs(pypdf.PdfReader(path).pages[index])
+        (foot,) = [r for r in runs if r.text.startswith(ACTUAL_SIZE)]
+        assert foot.text == f"{ACTUAL_SIZE} · {TITLE} · duplex calibration · {side}"
+        shift = float(offset_y.removesuffix("mm")) if side == "back" else 0.0
+        assert grid_bottom + shift < foot.y - foot.size * MM_PER_PT < foot.y < paper[1] - 5.0
+        assert 5.0 < foot.x < paper[0] / 2
 
 
 GREY = (0xB3, 0xB3, 0xB3)  # the grid's lines
@@ -374,7 +402,9 @@ def test_the_grid_gives_way_round_each_cross_and_scale_and_under_the_instruction
         runs = [
             r
             for r in text_runs(pypdf.PdfReader(path).pages[index])
-            if r.text not in LABELS and not GRID_NUMBER.fullmatch(r.text)
+            if r.text not in LABELS
+            and not GRID_NUMBER.fullmatch(r.text)
+            and not r.text.startswith(ACTUAL_SIZE)
         ]
         faces = {10.0: font_name("bold"), 8.0: font_name("regular")}
         rights = [r.x + text_width(r.text, faces[r.size], r.size) * MM_PER_PT for r in runs]
@@ -382,4 +412,5 @@ def test_the_grid_gives_way_round_each_cross_and_scale_and_under_the_instruction
         ground = (runs[0].x - 1, heading - 1, max(rights) + 1, runs[-1].y + 1)
         squares = [(x - 20, y - 20, x + 20, y + 20) for x, y in points]
         expected = [value for box in sorted([*squares, ground]) for value in box]
-        assert _white_boxes(path, index) == pytest.approx(expected, abs=TOLERANCE)
+        under_grid = _grid_lines(A4)[1][-1]  # the footer's own ground, tested with it
+        assert _white_boxes(path, index, under_grid) == pytest.approx(expected, abs=TOLERANCE)
