@@ -524,7 +524,16 @@ def test_a_variant_prints_its_set_up_and_changes_on_the_quick_reference(built: P
     only its one line of text, so it disagreed with the realm sheet's solo card."""
     text = _text(built / "raise_the_shields" / "quick_reference.pdf")
     solo = text[text.index("Solo (solo)") :]
-    assert solo.index("Setting up: Roll 3 dice") < solo.index("Attack: When a shield blocks")
+    assert solo.index("Setting up: Roll 3 dice") < solo.index("Changes Attack: When a shield")
+
+
+def test_a_variant_s_change_names_the_rule_it_changes_in_both_documents(built: Path) -> None:
+    """The quick reference printed "Best of three … *Two batteries:* The match goes to…", the
+    rule's bare name, which reads as a rule about batteries; both documents now say which rule
+    the variant changes, in the same words."""
+    for document in ("quick_reference", "rules_reference"):
+        text = _text(built / "shields_dice" / f"{document}.pdf")
+        assert "Changes Two batteries: The match goes to whoever wins" in text, document
 
 
 @pytest.mark.parametrize(
