@@ -127,7 +127,7 @@ def test_the_games_title_and_a_sections_title_print_as_text_never_as_markup(
     assert result.exit_code == 0, result.output
     reader = pypdf.PdfReader(out / "markup" / "rules.pdf")
     assert sum(len(page.images) for page in reader.pages) == 0
-    assert f"{hostile}: rules" in _text(out / "markup" / "rules.pdf")
+    assert f"{hostile} · rules" in _text(out / "markup" / "rules.pdf")
     assert "Winning & ties" in _text(out / "markup" / "rules.pdf")  # heading and contents
     assert any("Winning & ties" in entry.title for entry in _flat(reader.outline))
 
@@ -610,3 +610,24 @@ def test_a_looked_up_result_prints_as_its_row_prints_it(tmp_path: Path) -> None:
     quick = " ".join(_text(out / "minimal_rules" / "quick.pdf").split())
     assert "a pair costs 7 actions." in quick and "{" not in quick
     assert "A pair: 7 actions." in _text(out / "minimal_rules" / "prices.pdf")
+
+
+@pytest.mark.parametrize(
+    ("game", "document", "title"),
+    [
+        ("rise", "quick_reference", "Rise! · quick reference"),
+        ("raise_the_shields", "rules_reference", "Raise the Shields! · rules"),
+        ("shields_dice", "quick_reference", "Shields: The Dice Game · quick reference"),
+    ],
+)
+def test_a_game_s_title_is_joined_to_the_document_s_name_without_doubled_punctuation(
+    built: Path, game: str, document: str, title: str
+) -> None:
+    """A colon after the game's title printed "Rise!: quick reference" and "Shields: The Dice
+    Game: quick reference"; the ' · ' of the footers joins them in the PDF's Title, the
+    document's heading and its footer alike."""
+    reader = pypdf.PdfReader(built / game / f"{document}.pdf")
+    assert reader.metadata["/Title"] == title
+    text = _text(built / game / f"{document}.pdf")
+    assert text.count(title) >= 2, text[:200]  # the heading (or header) and the footer
+    assert "!:" not in text and "Game:" not in text

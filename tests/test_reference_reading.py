@@ -97,7 +97,7 @@ def _under(heading: Fragment, fragments: list[Fragment], width: float) -> list[F
 
 
 def _running(text: str) -> bool:
-    return bool(re.search(r"(quick reference|: rules)( · )?\s*page \d+$|^page \d+$", text))
+    return bool(re.search(r"(quick reference| · rules)( · )?\s*page \d+$|^page \d+$", text))
 
 
 def test_every_heading_has_text_under_it_in_its_column(built: Path) -> None:
@@ -109,7 +109,7 @@ def test_every_heading_has_text_under_it_in_its_column(built: Path) -> None:
         headings = _headings(reader)
         placed = _placed(reader, headings)
         for fragment, index in placed:
-            if fragment[2].endswith(": quick reference"):
+            if fragment[2].endswith(" · quick reference"):
                 continue  # the document's title, above its first heading
             page = reader.pages[index]
             under = _under(fragment, _fragments(page), float(page.mediabox.width))

@@ -185,7 +185,7 @@ def _prepare(
     if chosen is None:
         return None
     name = spec.template or default_template
-    default = f"{loaded.package.game.title}: {_kind_title(spec.kind)}"
+    default = loaded.package.game.titled(_kind_title(spec.kind))
     title = MaterialTexts(loaded, diagnostics).title(material_id, default)
     try:
         markdown = compose(loaded, name, title)

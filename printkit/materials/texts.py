@@ -77,5 +77,5 @@ class MaterialTexts:
         `title` rendered, else `default`, else the game's title and the material's id."""
         own = self.loaded.package.materials[material_id].title
         if own is None:
-            return default or f"{self.loaded.package.game.title} · {material_id}"
+            return default or self.loaded.package.game.titled(material_id)
         return self.text(own, ("materials", material_id, "title"))

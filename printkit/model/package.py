@@ -107,6 +107,12 @@ class GameInfo(Strict):
         """The version and date as footers and the PDF metadata print them."""
         return Edition.of(self.title, self.version, self.date)
 
+    def titled(self, name: str) -> str:
+        """A material's title made from the game's and the material's `name`, as its pages,
+        PDF and headers print it. Joined by ' · ', as the footers' parts are: a colon doubles
+        a title's own punctuation ("Rise!: rules", "Shields: The Dice Game: quick reference")."""
+        return f"{self.title} · {name}"
+
 
 # A typo such as 'count: 10000000' stays a diagnostic instead of a sheet that never ends: one
 # card's copies may fill a deck, no more.

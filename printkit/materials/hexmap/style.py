@@ -46,7 +46,7 @@ def resolve_style(loaded: LoadedPackage, material_id: str) -> Style:
             labels_path = ("materials", name, "labels")
             break
     own = chain[0][1]
-    title = own.title or f"{loaded.package.game.title} · {material_id}"
+    title = own.title or loaded.package.game.titled(material_id)
     return Style(
         title=title,
         caption=own.caption,
