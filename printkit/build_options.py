@@ -27,7 +27,7 @@ class BuildOptions:
     dpi: int = PREVIEW_DPI
     only: tuple[str, ...] = ()
     card_dpi: int = CARD_DPI
-    pod: PodPreset | None = None  # --pod: a print-on-demand service's files too
+    pods: tuple[PodPreset, ...] = ()  # --pod: print-on-demand services' files too
     profile: str | None = None  # --profile: a game's named options (printkit/profiles.py)
     given: frozenset[str] = frozenset()  # the options the command line set: a profile keeps off
     # What only a game's profile sets, once it is applied:
@@ -37,7 +37,7 @@ class BuildOptions:
     @property
     def exports(self) -> bool:
         """Whether the build writes any export beside the sheets."""
-        return self.pod is not None or any(f in EXPORT_FORMATS for f in self.formats)
+        return bool(self.pods) or any(f in EXPORT_FORMATS for f in self.formats)
 
     def key(self) -> str:
         """The options as the cache's keys hold them (the exports' only when asked for, so
@@ -54,5 +54,5 @@ class BuildOptions:
             self.backgrounds,
         ]
         if self.exports:
-            key += [self.card_dpi, self.pod.key() if self.pod is not None else None]
+            key += [self.card_dpi, [preset.key() for preset in self.pods]]
         return json.dumps(key)

@@ -72,6 +72,50 @@ def test_a_copied_preset_file_is_used_by_its_path(poker: Path, tmp_path: Path) -
     assert "deck.tgc-card-2-002-front.png" in _names(out / "poker")
 
 
+def test_each_preset_named_writes_its_own_files_in_one_build(poker: Path, tmp_path: Path) -> None:
+    """`--pod drivethrucards --pod thegamecrafter` wrote the last preset's files alone, saying
+    nothing; each service's files are named after its preset, so both are written (a preset
+    named twice once), as a second build with each alone writes them."""
+    out = tmp_path / "out"
+    twice = ("--pod", "drivethrucards", "--pod", "thegamecrafter", "--pod", "drivethrucards")
+    result = run_cli("--rule-data", poker, "build", "--out", out, "--format", "pdf", *twice)
+    assert result.exit_code == 0, result.output
+    both = [n for n in _names(out / "poker") if n.startswith("deck.")]
+    assert both == [
+        "deck.cards.json",
+        "deck.drivethrucards.pdf",
+        "deck.pdf",
+        "deck.thegamecrafter-001-front.png",
+        "deck.thegamecrafter-002-front.png",
+        "deck.thegamecrafter-003-front.png",
+        "deck.thegamecrafter-back.png",
+    ]
+    for preset in ("drivethrucards", "thegamecrafter"):
+        alone = tmp_path / preset
+        one = ("--out", alone, "--format", "pdf", "--pod", preset)
+        assert run_cli("--rule-data", poker, "build", *one).exit_code == 0
+        for name in _names(alone / "poker"):
+            if preset in name:
+                assert (alone / "poker" / name).read_bytes() == (out / "poker" / name).read_bytes()
+
+
+def test_two_presets_writing_the_same_files_are_a_usage_mistake(
+    poker: Path, tmp_path: Path
+) -> None:
+    """A copy of The Game Crafter's preset that kept its `naming` would overwrite the shipped
+    one's files: exit 2, naming both, before anything is built."""
+    mine = tmp_path / "mine.yaml"
+    text = (SHIPPED / "thegamecrafter.yaml").read_text(encoding="utf-8")
+    mine.write_text(text.replace("dpi: 300", "dpi: 600"), "utf-8")
+    out = tmp_path / "out"
+    result = run_cli(
+        "--rule-data", poker, "build", "--out", out, "--pod", "thegamecrafter", "--pod", mine
+    )
+    assert result.exit_code == 2, result.output
+    assert f"presets 'thegamecrafter' and '{mine}' both write" in " ".join(result.output.split())
+    assert not out.exists()
+
+
 def test_every_shipped_preset_loads_and_cites_its_source() -> None:
     assert shipped_presets() == ["drivethrucards", "makeplayingcards", "thegamecrafter"]
     for name in shipped_presets():

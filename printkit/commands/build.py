@@ -74,6 +74,31 @@ def _preset(context: click.Context, value: str, diagnostics: Diagnostics) -> Pod
     return preset
 
 
+def _presets(
+    context: click.Context, values: tuple[str, ...], diagnostics: Diagnostics
+) -> tuple[PodPreset, ...]:
+    """Each preset --pod names, in order, a preset named twice once: each service's files are
+    its own (named after its preset), so one build writes them all. Two presets that would
+    write the same file names (a copy of a shipped preset kept its `naming`) are a usage
+    mistake: one would silently overwrite the other."""
+    presets: dict[str, tuple[str, PodPreset]] = {}
+    for value in values:
+        preset = _preset(context, value, diagnostics)
+        presets.setdefault(preset.key(), (value, preset))
+    written: dict[str, str] = {}
+    for value, preset in presets.values():
+        for name in filter(None, (preset.naming, preset.shared_back)):
+            if name in written:
+                raise click.BadParameter(
+                    f"presets '{written[name]}' and '{value}' both write '<material>.{name}'; "
+                    "give one of them another `naming` (and `shared_back`)",
+                    ctx=context,
+                    param_hint="--pod",
+                )
+            written[name] = value
+    return tuple(preset for _, preset in presets.values())
+
+
 def _check_profile(context: click.Context, games: dict[str, Path], profile: str) -> None:
     """A profile named on the command line that a chosen game lacks is a mistake on the command
     line, as an unknown game or --only material is: exit 2, with the closest of that game's
@@ -185,9 +210,10 @@ def _source(context: click.Context | None, name: str) -> click.core.ParameterSou
 @click.option(
     "--pod",
     metavar="PRESET",
-    default=None,
+    multiple=True,
     help="Also write a print-on-demand service's files: a preset's name "
-    "(thegamecrafter, drivethrucards, makeplayingcards) or a preset file's path.",
+    "(thegamecrafter, drivethrucards, makeplayingcards) or a preset file's path (repeatable: "
+    "each service's files).",
 )
 @click.option(
     "--jobs",
@@ -214,7 +240,7 @@ def build(
     out: Path,
     dpi: int,
     card_dpi: int,
-    pod: str | None,
+    pod: tuple[str, ...],
     jobs: int | None,
     force: bool,
     profile: str | None,
@@ -233,14 +259,14 @@ def build(
             hint="name a folder with --out (it is created if it does not exist)",
         )
         context.exit(report(context, diagnostics))
-    preset = _preset(context, pod, diagnostics) if pod is not None else None
+    presets = _presets(context, pod, diagnostics)
     chosen = chosen_games(context, games, diagnostics)
     if not chosen:  # nothing to build (PK001 says why): no output folder is made for it
         context.exit(report(context, diagnostics))
     if profile is not None:
         _check_profile(context, chosen, profile)
     options = BuildOptions(
-        paper, press, formats, dpi, only, card_dpi, preset, profile, _given(context)
+        paper, press, formats, dpi, only, card_dpi, presets, profile, _given(context)
     )
     try:
         outcomes = build_games(

@@ -35,8 +35,8 @@ def export_findings(
     the preset is not for, a Tabletop Simulator object without the URL of its images. (A
     `tts.description` that fails is found with the game, whatever is built:
     export/pieces.py check_descriptions.)"""
-    if options.pod is not None:
-        check_size(game, material_id, options.pod, diagnostics)
+    for preset in options.pods:
+        check_size(game, material_id, preset, diagnostics)
     if "tts" in options.formats and material_decks(game, material_id) is not None:
         url = game.played.package.materials[material_id].tts.url
         check_url(material_id, url, game.loaded.spans, diagnostics)
@@ -74,9 +74,9 @@ def export_files(
         else:
             tiles = tile_files(material_id, own, spec.tts.url, options.card_dpi)
             yield from bounded(tiles, "--card-dpi")
-    preset = options.pod
-    if preset is not None and spec.kind == "cards" and (own := pieces(preset.bleed)) is not None:
-        yield from bounded(pod_files(material_id, title, own, preset), "the preset's `dpi`")
+    for preset in options.pods if spec.kind == "cards" else ():
+        if (own := pieces(preset.bleed)) is not None:
+            yield from bounded(pod_files(material_id, title, own, preset), "the preset's `dpi`")
 
 
 def _too_many_pixels(
