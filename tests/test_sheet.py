@@ -16,6 +16,7 @@ from support import (
     MM_PER_PT,
     RULE_DATA,
     Raster,
+    Reported,
     assert_mm,
     parse_diagnostics,
     run_cli,
@@ -113,12 +114,26 @@ def test_a_sheet_that_is_not_fillable_draws_the_same_boxes_without_fields(
     assert differ < 50, differ
 
 
-def _sheet_case(tmp_path: Path, elements: str) -> list:
-    folder = tmp_path / "rule_data" / "game"
+def _game_with(tmp_path: Path, sheet_yaml: str, under: str = "rule_data") -> Path:
+    """The minimal deck with `sheet_yaml` as its sheet.yaml: the game's folder."""
+    folder = tmp_path / under / "game"
     shutil.copytree(GOOD / "minimal_deck", folder)
-    (folder / "sheet.yaml").write_text(
-        "materials:\n  mat:\n    kind: sheet\n    elements:\n" + elements
-    )
+    (folder / "sheet.yaml").write_text(sheet_yaml, encoding="utf-8")
+    return folder
+
+
+def _refused_mat(tmp_path: Path, sheet_yaml: str) -> Reported:
+    """The one diagnostic a build of the sheet 'mat' of `sheet_yaml` gives; nothing written."""
+    folder, out = _game_with(tmp_path, sheet_yaml), tmp_path / "out"
+    result = run_cli("--rule-data", folder.parent, "build", "--only", "mat", "--out", out)
+    assert result.exit_code == 1, result.output
+    [found] = parse_diagnostics(result.output)
+    assert not (out / "game").exists()
+    return found
+
+
+def _sheet_case(tmp_path: Path, elements: str) -> list:
+    folder = _game_with(tmp_path, "materials:\n  mat:\n    kind: sheet\n    elements:\n" + elements)
     result = run_cli("--rule-data", folder.parent, "validate")
     return parse_diagnostics(result.output)
 
@@ -252,10 +267,8 @@ def test_fields_of_repeated_rosters_are_named_per_ship(builds: Path) -> None:
 def _built_mat(tmp_path: Path, settings: str) -> Path:
     """A fillable sheet 'mat' with `settings` (its elements included), added to the minimal
     deck and built; its PDF."""
-    folder = tmp_path / "rule_data" / "game"
-    shutil.copytree(GOOD / "minimal_deck", folder)
-    (folder / "sheet.yaml").write_text(
-        "materials:\n  mat:\n    kind: sheet\n    fillable: true\n" + settings
+    folder = _game_with(
+        tmp_path, "materials:\n  mat:\n    kind: sheet\n    fillable: true\n" + settings
     )
     out = tmp_path / "out"
     result = run_cli("--rule-data", folder.parent, "build", "--only", "mat", "--out", out)
@@ -326,22 +339,15 @@ def test_a_sheet_past_its_form_fields_stops_at_the_item_that_passes_them(
     """Before, 100 pages of a fillable grid (136,000 fields) took 1.8 GB. The bound is made
     small here: two fields a page, two copies of each item, so the third item passes nine."""
     monkeypatch.setattr(printkit.materials.sheet, "MAX_SHEET_FIELDS", 9)
-    folder = tmp_path / "rule_data" / "game"
-    shutil.copytree(GOOD / "minimal_deck", folder)
-    (folder / "sheet.yaml").write_text(
+    found = _refused_mat(
+        tmp_path,
         "materials:\n  mat:\n    kind: sheet\n    fillable: true\n    repeat: range(1, 5)\n"
         "    each: n\n    copies: 2\n    elements:\n"
         "      - {kind: stat, id: hull, label: Hull}\n"
         "      - {kind: stat, id: crew, label: Crew}\n",
-        encoding="utf-8",
     )
-    out = tmp_path / "out"
-    result = run_cli("--rule-data", folder.parent, "build", "--only", "mat", "--out", out)
-    assert result.exit_code == 1, result.output
-    [found] = parse_diagnostics(result.output)
     assert (found.code, found.line) == ("PK804", 4)  # at `fillable`
     assert "more than 9 form fields with their copies (at item 3)" in found.message
-    assert not (out / "game").exists()
 
 
 def test_a_sheet_s_texts_past_their_budget_are_one_diagnostic_across_its_pages(
@@ -352,22 +358,15 @@ def test_a_sheet_s_texts_past_their_budget_are_one_diagnostic_across_its_pages(
     made small here: each page's heading, column title and cell are 26 characters, so the
     second page's cell passes 50, and is reported once, at its column's cell."""
     monkeypatch.setattr(printkit.materials.laid_out, "MAX_LAID_OUT_TEXT", 50)
-    folder = tmp_path / "rule_data" / "game"
-    shutil.copytree(GOOD / "minimal_deck", folder)
-    (folder / "sheet.yaml").write_text(
+    found = _refused_mat(
+        tmp_path,
         "materials:\n  mat:\n    kind: sheet\n    repeat: range(1, 5)\n    each: n\n"
         "    elements:\n      - {kind: heading, text: 'Ship {{ n }} of 9'}\n"
         "      - kind: table\n        rows: range(1)\n"
         "        columns: [{title: Hull, cell: 'Hull {{ n }} of 9'}]\n",
-        encoding="utf-8",
     )
-    out = tmp_path / "out"
-    result = run_cli("--rule-data", folder.parent, "build", "--only", "mat", "--out", out)
-    assert result.exit_code == 1, result.output
-    [found] = parse_diagnostics(result.output)
     assert (found.code, found.line) == ("PK808", 10)
     assert "adds up to more than 50 characters here" in found.message
-    assert not (out / "game").exists()
 
 
 def test_small_sheets_impose_n_up_with_their_fields_over_their_boxes(tmp_path: Path) -> None:
@@ -516,10 +515,8 @@ def test_n_up_sheets_keep_crop_marks_on_every_side_or_are_refused(tmp_path: Path
     art = (12.0, 16.5, 198.0, 280.5)  # centred: 2 × 130 mm and the 4 mm between the copies
     found = {side: _marks_beside(raster, side, art) for side in ("left", "right", "top", "bottom")}
     assert found == {"left": 4, "right": 4, "top": 2, "bottom": 2}, found
-    folder = tmp_path / "wide" / "game"
-    shutil.copytree(GOOD / "minimal_deck", folder)
-    (folder / "sheet.yaml").write_text(
-        "materials:\n  mat:\n    kind: sheet\n" + settings.format(198)
+    folder = _game_with(
+        tmp_path, "materials:\n  mat:\n    kind: sheet\n" + settings.format(198), "wide"
     )
     (problem,) = parse_diagnostics(run_cli("--rule-data", folder.parent, "validate").output)
     assert problem.code == "PK302" and "196 × 283 mm at most" in (problem.hint or "")
