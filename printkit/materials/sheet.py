@@ -520,12 +520,20 @@ def _cycle(flow: _Flow, element: CycleElement, x: float, y: float, w: float, pat
     return element.size + 24  # the names above and below
 
 
-def _too_wide(flow: _Flow, what: str, need: float, have: float, path: tuple, smaller: str) -> float:
+def _too_wide(
+    flow: _Flow,
+    what: str,
+    need: float,
+    have: float,
+    path: tuple,
+    smaller: str,
+    room: str = "the element",
+) -> float:
     """PK260, with `smaller`: what of this kind of element makes it narrower (each kind its
-    own key: a hint must never name a key the element refuses)."""
+    own key: a hint must never name a key the element refuses); `room` is what has `have`."""
     flow.report(
         SHEET_OVERFLOW,
-        f"{what} needs {_mm(need)} mm of width, the element has {_mm(have)} mm",
+        f"{what} needs {_mm(need)} mm of width, {room} has {_mm(have)} mm",
         path,
         f"give it {smaller}, or more room (a wider paper, fewer elements beside it in a row)",
     )
@@ -621,15 +629,21 @@ def _label(flow: _Flow, element: Labelled, x: float, y: float, w: float, path: t
 
 
 def _one_line_fits(
-    flow: _Flow, what: str, text: str, font: tuple[str, float], w: float, path: tuple
+    flow: _Flow,
+    what: str,
+    text: str,
+    font: tuple[str, float],
+    w: float,
+    path: tuple,
+    room: str = "the element",
 ) -> bool:
-    """Whether a text printed on one line (a heading, a label: neither wraps) fits the width
-    it has; PK260 at it when not, and it is not drawn (a 2-million-character heading took
-    28 s and 2.3 GB to draw, 10 km wide)."""
+    """Whether a text printed on one line (a label, a stat's note, a column's title: none
+    wraps) fits the width `room` gives it; PK260 at it when not, and it is not drawn (a
+    2-million-character label took 58 s to draw, kilometres wide)."""
     need = text_width(text, *font)
     if need <= w + 1e-6:
         return True
-    _too_wide(flow, what, need, w, path, "a shorter text")
+    _too_wide(flow, what, need, w, path, "a shorter text", room)
     return False
 
 
@@ -665,9 +679,11 @@ def _stat(flow: _Flow, stat: StatElement, x: float, y: float, w: float, path: tu
     if stat.note is not None:
         note = flow.text(stat.note, (*path, "note"))
         size = 7.0
-        flow.ops.append(
-            Text(x + box_w - 2 - text_width(note, FONT, size), top + size + 1, note, FONT, size)
-        )
+        if _one_line_fits(
+            flow, "the note", note, (FONT, size), box_w - 4, (*path, "note"), "the box"
+        ):
+            right = x + box_w - 2 - text_width(note, FONT, size)
+            flow.ops.append(Text(right, top + size + 1, note, FONT, size))
     value = flow.text(stat.value, (*path, "value")) if stat.value is not None else ""
     if value and not (flow.fillable and _typeable(value)):
         # Printed on the page where no field can hold it: a paper-only sheet, or characters
@@ -836,8 +852,13 @@ def _table(flow: _Flow, table: TableElement, x: float, y: float, w: float, path:
         flow.text(column.title, (*path, "columns", index, "title"), face="bold")
         for index, column in enumerate(table.columns)
     ]
-    for left, title in zip(lefts, titles, strict=True):
-        flow.ops.append(Text(left + 2, y + 9, title, BOLD, 8.0, INK))
+    for index, (left, width, title) in enumerate(zip(lefts, widths, titles, strict=True)):
+        where = (*path, "columns", index, "title")
+        fits = _one_line_fits(
+            flow, "the column's title", title, (BOLD, 8.0), width - 4, where, "the column"
+        )
+        if fits:
+            flow.ops.append(Text(left + 2, y + 9, title, BOLD, 8.0, INK))
     flow.ops.append(Line(x, y + 12, x + w, y + 12, Paint(None, INK, 0.8)))
     top = y + 12
     for number, item in enumerate(items, start=1):
